@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Body of PUT /functions/template/{id}: exactly {"locked": true|false}. */
+export const lockRequestSchema = z.strictObject(
+  {
+    locked: z.boolean({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'locked is required: true locks the field, false unlocks it'
+          : `locked must be true or false (got ${JSON.stringify(issue.input)})`,
+    }),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `this operation changes only \`locked\`; remove ${issue.keys.map((key) => `"${key}"`).join(', ')}`
+        : 'the body must be a JSON object: {"locked": true} or {"locked": false}',
+  },
+);
+export type LockRequest = z.infer<typeof lockRequestSchema>;

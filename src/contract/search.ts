@@ -1,0 +1,276 @@
+import { z } from 'zod';
+import { searchResultItemSchema } from './field';
+
+export const SEARCH_LIMIT_MAX = 5000;
+export const NAME_MAX_LENGTH = 256;
+
+export const sortFields = ['name', 'created', 'lastModified', 'id'] as const;
+export type SortField = (typeof sortFields)[number];
+
+/** Flag filters: `{field: F}`, each also negated with the prefix `not`. */
+export const flagFilters = [
+  'variable',
+  'locked',
+  'archived',
+  'global',
+  'hidden',
+  'aggregated',
+  'invalid',
+  'invalidlink',
+  'active',
+] as const;
+export type FlagFilter = (typeof flagFilters)[number];
+
+/** List filters: `{field: F, idList: [...]}` with a non-empty idList. */
+export const listFilters = ['owner', 'dataset', 'card', 'status', 'function'] as const;
+export type ListFilter = (typeof listFilters)[number];
+
+/** A filter as a client sends it. */
+export interface SearchFilter {
+  field: string;
+  idList?: Array<string | number>;
+  value?: boolean;
+}
+
+/** A filter after validation: what the store answers. */
+export type NormalizedFilter =
+  | { kind: 'flag'; flag: FlagFilter; negated: boolean }
+  | { kind: 'list'; field: 'owner'; values: number[] }
+  | { kind: 'list'; field: Exclude<ListFilter, 'owner'>; values: string[] };
+
+const acceptedFilterNames = `${flagFilters.join(', ')} (each also with the prefix "not"), inactive, and the list filters ${listFilters.join(', ')} (with idList)`;
+
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface FilterProblem {
+  /** Path inside the filter object, e.g. ['idList']. */
+  path: string[];
+  message: string;
+}
+type FilterResult = { filter: NormalizedFilter } | { problems: FilterProblem[] };
+
+/** Validates one filter object; `where` names it in messages, e.g. `filters[2]`. */
+export function normalizeFilter(raw: unknown, where: string): FilterResult {
+  if (!isPlainObject(raw)) {
+    return {
+      problems: [
+        {
+          path: [],
+          message: `${where} must be an object like {"field": "locked"} (got ${show(raw)})`,
+        },
+      ],
+    };
+  }
+  if (typeof raw.field !== 'string' || raw.field === '') {
+    return {
+      problems: [
+        {
+          path: ['field'],
+          message: `${where}.field must be a filter name; accepted: ${acceptedFilterNames}`,
+        },
+      ],
+    };
+  }
+  const name = raw.field.toLowerCase();
+  const extraKeys = (allowed: string[]) => Object.keys(raw).filter((key) => !allowed.includes(key));
+  const unknownProperties = (allowed: string[], hint: string) =>
+    extraKeys(allowed).map((key) => ({
+      path: [key],
+      message: `${where} has the unknown property "${key}"; ${hint}`,
+    }));
+
+  const list = listFilters.find((candidate) => candidate === name);
+  if (list) {
+    const problems = unknownProperties(
+      ['field', 'idList'],
+      `the ${list} filter takes only field and idList`,
+    );
+    const idList = raw.idList;
+    if (!Array.isArray(idList) || idList.length === 0) {
+      problems.push({
+        path: ['idList'],
+        message: `${where} (${list}) needs a non-empty idList array (got ${show(idList)})`,
+      });
+      return { problems };
+    }
+    if (list === 'owner') {
+      const owners = idList.map((id) =>
+        typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id,
+      );
+      if (!owners.every((id) => Number.isSafeInteger(id))) {
+        problems.push({
+          path: ['idList'],
+          message: `${where}.idList must hold owner ids as integers (got ${show(idList)})`,
+        });
+      }
+      return problems.length > 0
+        ? { problems }
+        : { filter: { kind: 'list', field: 'owner', values: owners as number[] } };
+    }
+    if (!idList.every((id) => typeof id === 'string' || typeof id === 'number')) {
+      problems.push({
+        path: ['idList'],
+        message: `${where}.idList must hold strings (got ${show(idList)})`,
+      });
+    }
+    return problems.length > 0
+      ? { problems }
+      : { filter: { kind: 'list', field: list, values: idList.map(String) } };
+  }
+
+  if (name === 'inactive') {
+    const problems = unknownProperties(
+      ['field', 'value'],
+      'the inactive filter takes only field and value',
+    );
+    if (raw.value !== undefined && typeof raw.value !== 'boolean') {
+      problems.push({
+        path: ['value'],
+        message: `${where}.value must be true or false (got ${show(raw.value)})`,
+      });
+    }
+    return problems.length > 0
+      ? { problems }
+      : { filter: { kind: 'flag', flag: 'active', negated: raw.value !== false } };
+  }
+
+  const negated = name.startsWith('not');
+  const flag = flagFilters.find((candidate) => candidate === (negated ? name.slice(3) : name));
+  if (!flag) {
+    return {
+      problems: [
+        {
+          path: ['field'],
+          message: `${where}.field "${raw.field}" is not a known filter; accepted: ${acceptedFilterNames}`,
+        },
+      ],
+    };
+  }
+  const problems = unknownProperties(
+    ['field'],
+    `a flag filter such as "${raw.field}" takes only field`,
+  );
+  return problems.length > 0 ? { problems } : { filter: { kind: 'flag', flag, negated } };
+}
+
+const filterListSchema = z
+  .array(z.unknown(), {
+    error: (issue) =>
+      `filters is required: an array of filter objects, possibly empty (got ${show(issue.input)})`,
+  })
+  .transform((raw, ctx) => {
+    const filters: NormalizedFilter[] = [];
+    raw.forEach((item, index) => {
+      const result = normalizeFilter(item, `filters[${index}]`);
+      if ('filter' in result) filters.push(result.filter);
+      else {
+        for (const problem of result.problems) {
+          ctx.issues.push({
+            code: 'custom',
+            message: problem.message,
+            input: item,
+            path: [index, ...problem.path],
+          });
+        }
+      }
+    });
+    return filters;
+  });
+
+const sortFieldSchema = z
+  .string({
+    error: (issue) =>
+      `sort.field must be one of ${sortFields.join(', ')} (got ${show(issue.input)})`,
+  })
+  .transform((raw, ctx) => {
+    const field = sortFields.find((candidate) => candidate.toLowerCase() === raw.toLowerCase());
+    if (!field) {
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        message: `sort.field must be one of ${sortFields.join(', ')} (got ${show(raw)})`,
+      });
+      return z.NEVER;
+    }
+    return field;
+  });
+
+const sortSchema = z.strictObject(
+  {
+    field: sortFieldSchema,
+    ascending: z.boolean({
+      error: (issue) => `sort.ascending must be true or false (got ${show(issue.input)})`,
+    }),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `sort takes only field and ascending (remove ${issue.keys.map((key) => `"${key}"`).join(', ')})`
+        : `sort is required: {"field": one of ${sortFields.join(', ')}, "ascending": true or false} (got ${show(issue.input)})`,
+  },
+);
+
+const limitError = (issue: { input?: unknown }) =>
+  issue.input === undefined
+    ? `limit is required: an integer from 1 to ${SEARCH_LIMIT_MAX}`
+    : `limit must be an integer from 1 to ${SEARCH_LIMIT_MAX} (got ${show(issue.input)})`;
+
+export const searchRequestSchema = z.strictObject(
+  {
+    filters: filterListSchema,
+    sort: sortSchema,
+    limit: z
+      .number({ error: limitError })
+      .int({ error: limitError })
+      .min(1, { error: limitError })
+      .max(SEARCH_LIMIT_MAX, { error: limitError }),
+    name: z
+      .string({ error: (issue) => `name must be a string (got ${show(issue.input)})` })
+      .max(NAME_MAX_LENGTH, { error: `name must be at most ${NAME_MAX_LENGTH} characters` })
+      .optional(),
+    offset: z
+      .number({
+        error: (issue) => `offset must be an integer of 0 or more (got ${show(issue.input)})`,
+      })
+      .int({
+        error: (issue) => `offset must be an integer of 0 or more (got ${show(issue.input)})`,
+      })
+      .min(0, {
+        error: (issue) => `offset must be an integer of 0 or more (got ${show(issue.input)})`,
+      })
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `search takes filters, sort, limit, name and offset (remove ${issue.keys.map((key) => `"${key}"`).join(', ')})`
+        : `the body must be a JSON object with filters, sort and limit (got ${show(issue.input)})`,
+  },
+);
+
+/** The search body as a client sends it. */
+export type SearchRequest = {
+  filters: SearchFilter[];
+  sort: { field: SortField; ascending: boolean };
+  limit: number;
+  name?: string;
+  offset?: number;
+};
+/** The search body after validation, with normalized filters. */
+export type NormalizedSearchRequest = z.output<typeof searchRequestSchema>;
+
+export const searchResponseSchema = z.object({
+  totalHits: z.number().int(),
+  results: z.array(searchResultItemSchema),
+  hasMore: z.boolean(),
+  degraded: z.boolean(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** GET /functions/statistics (contract.md section 5). */
+export const statisticsSchema = z.object({
+  total: z.number().int(),
+  onDatasets: z.number().int(),
+  onCards: z.number().int(),
+  inVisualizations: z.number().int(),
+  locked: z.number().int(),
+  invalid: z.number().int(),
+  invalidLink: z.number().int(),
+  archived: z.number().int(),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;

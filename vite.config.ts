@@ -1,0 +1,47 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// `npm run dev` serves the app with hot reload and sends API calls to a service
+// started separately with `npm start` (default port 4500).
+const servicePort = process.env.SERVICE_PORT ?? '4500';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { '/api': `http://127.0.0.1:${servicePort}` },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/service/**/*.test.ts', 'src/contract/**/*.test.ts', 'bench/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser-code',
+          environment: 'jsdom',
+          include: [
+            'src/api/**/*.test.{ts,tsx}',
+            'src/app/**/*.test.{ts,tsx}',
+            'src/components/**/*.test.{ts,tsx}',
+            'src/features/**/*.test.{ts,tsx}',
+          ],
+          setupFiles: ['src/test-setup.ts'],
+        },
+      },
+    ],
+  },
+});
