@@ -1,0 +1,171 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
+import { openStore } from '../store/open-store';
+import { fixtureInstance } from '../test-support/fixture-instance';
+
+const tsx = join('node_modules', '.bin', 'tsx');
+const main = join('src', 'service', 'cli', 'main.ts');
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cfm-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function runCli(args: string[]) {
+  const result = spawnSync(tsx, [main, ...args], { encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Starts the server and resolves with its URL and the lines it printed. */
+function startServer(args: string[]) {
+  const child = spawn(tsx, [main, 'start', '--port', '0', '--no-build', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<{ url: string; token: string | undefined }>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += String(chunk);
+      const url = /Listening on (\S+)/.exec(output)?.[1];
+      if (
+        url &&
+        output.includes('\n', output.indexOf('Listening on') + 14) &&
+        /Demo token|Create a developer token/.test(output)
+      ) {
+        resolve({ url, token: /Demo token: (\S+)/.exec(output)?.[1] });
+      }
+    });
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  const stopped = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => resolve(code)),
+  );
+  return { child, ready, stopped, output: () => output };
+}
+
+describe('npm start', () => {
+  it('creates a demo instance, prints the URL and token, keeps the token across restarts and stops on SIGTERM', async () => {
+    const data = join(dir, 'demo.sqlite');
+    const first = startServer(['--data', data, '--demo-fields', '40']);
+    const { url, token } = await first.ready;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(token).toMatch(/^cfm_/);
+    const statistics = await (
+      await fetch(`${url}${apiPaths.statistics}`, { headers: { [TOKEN_HEADER]: token! } })
+    ).json();
+    expect(statistics.total).toBe(40);
+    first.child.kill('SIGTERM');
+    expect(await first.stopped).toBe(0);
+
+    const second = startServer(['--data', data]);
+    expect((await second.ready).token).toBe(token);
+    second.child.kill('SIGINT');
+    expect(await second.stopped).toBe(0);
+  });
+
+  it('uses a fixed demo token when given one', async () => {
+    const server = startServer([
+      '--data',
+      join(dir, 'fixed.sqlite'),
+      '--demo-fields',
+      '5',
+      '--demo-token',
+      'fixed-demo-token',
+    ]);
+    expect((await server.ready).token).toBe('fixed-demo-token');
+    server.child.kill('SIGTERM');
+    await server.stopped;
+  });
+
+  it('refuses bad arguments with a clear message', () => {
+    const unknown = runCli(['start', '--prot', '80']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown option '--prot'/);
+    const port = runCli(['start', '--port', 'eighty']);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toMatch(/--port must be an integer from 0 to 65535 \(got "eighty"\)/);
+  });
+});
+
+describe('npm run import', () => {
+  it('imports a file and reports the counts', () => {
+    const file = join(dir, 'fixture.json');
+    writeFileSync(file, JSON.stringify(fixtureInstance));
+    const result = runCli(['import', '--data', join(dir, 'imported.sqlite'), file]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(
+      /Imported 14 calculated fields, 2 data sources, 2 cards and 3 owners/,
+    );
+  });
+
+  it('names each refused record, exits non-zero and leaves the store as it was', () => {
+    const data = join(dir, 'kept.sqlite');
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify(fixtureInstance));
+    expect(runCli(['import', '--data', data, good]).code).toBe(0);
+    const bad = join(dir, 'bad.json');
+    const instance = structuredClone(fixtureInstance);
+    instance.fields[0]!.name = 'Renamed';
+    (instance.fields[2] as { owner: number }).owner = 77;
+    writeFileSync(bad, JSON.stringify(instance));
+    const result = runCli(['import', '--data', data, bad]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/1 record\(s\) refused; nothing was imported/);
+    expect(result.stderr).toMatch(/fields\[2\] \(id 3\): owner 77 is neither/);
+    const stores = openStore(data);
+    expect(stores.fields.getField(1)!.name).toBe('Gross Margin');
+    stores.close();
+  });
+
+  it('refuses a file that is not JSON', () => {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{"format": ');
+    const result = runCli(['import', '--data', join(dir, 'x.sqlite'), file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/broken.json is not valid JSON/);
+  });
+});
+
+describe('npm run token', () => {
+  it('creates a token that the service accepts, printing it once', () => {
+    const data = join(dir, 'tokens.sqlite');
+    const result = runCli(['token', 'create', '--data', data, '--name', 'ci']);
+    expect(result.code).toBe(0);
+    const token = result.stdout.trim();
+    expect(token).toMatch(/^cfm_[A-Za-z0-9_-]{32}$/);
+    const stores = openStore(data);
+    expect(stores.tokens.verify(token)).toBe(true);
+    expect(stores.tokens.verify(`${token}x`)).toBe(false);
+    stores.close();
+    const list = runCli(['token', 'list', '--data', data]);
+    expect(list.stdout).toMatch(/\tci\t/);
+    expect(list.stdout).not.toContain(token);
+  });
+
+  it('asks for a name', () => {
+    const result = runCli(['token', 'create', '--data', join(dir, 't.sqlite')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--name says what the token is for/);
+  });
+});
+
+describe('npm run demo', () => {
+  it('writes an instance file that imports cleanly', () => {
+    const out = join(dir, 'demo.json');
+    const written = runCli(['demo', '--fields', '120', '--out', out]);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toMatch(/Wrote 120 calculated fields/);
+    const imported = runCli(['import', '--data', join(dir, 'demo-import.sqlite'), out]);
+    expect(imported.stdout).toMatch(/Imported 120 calculated fields/);
+  });
+
+  it('refuses a missing --out', () => {
+    const result = runCli(['demo', '--fields', '10']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--out names the instance file/);
+  });
+});

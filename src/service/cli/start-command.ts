@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Stores } from '../store/open-store';
+import { openStore } from '../store/open-store';
+import { generateToken } from '../auth/token-hash';
+import { generateDemoInstance } from '../demo/generate-demo-instance';
+import { importInstance } from '../instance/import-instance';
+import { buildServer, redactedLogPaths } from '../server/build-server';
+import { CliError, parseInteger } from './cli-error';
+import { ensureWebBuild } from './ensure-web-build';
+import { defaultDataFile, webRoot } from './paths';
+
+export const startUsage = `npm start -- [--port N] [--host H] [--data FILE] [--demo-fields N] [--demo-token T] [--no-build]
+
+  --port N          port to listen on (default 4500, or $PORT)
+  --host H          address to bind (default 127.0.0.1, or $HOST)
+  --data FILE       the SQLite store (default ${defaultDataFile}, or $DATA_FILE);
+                    created with a demo instance when missing
+  --demo-fields N   fields in a new demo instance (default 2000)
+  --demo-token T    use T as the demo token instead of a generated one
+  --no-build        serve the web app as built, without checking its sources`;
+
+function createDemoInstance(stores: Stores, fields: number, log: (line: string) => void): void {
+  const started = Date.now();
+  const report = importInstance(stores.fields, generateDemoInstance({ fields }));
+  if (report.refusals.length > 0) {
+    throw new CliError(`the demo instance was refused: ${report.refusals[0]!.problem}`, 1);
+  }
+  log(
+    `Created a demo instance with ${report.imported.fields} calculated fields in ${Date.now() - started} ms`,
+  );
+}
+
+export async function startCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      'demo-fields': { type: 'string' },
+      'demo-token': { type: 'string' },
+      'no-build': { type: 'boolean' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const log = (line: string) => console.log(line);
+  const port = parseInteger('port', values.port ?? process.env.PORT, 0, 65535) ?? 4500;
+  const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+  const dataFile = resolve(values.data ?? process.env.DATA_FILE ?? defaultDataFile);
+  const demoFields = parseInteger('demo-fields', values['demo-fields'], 0, 1_000_000) ?? 2000;
+  const demoToken = values['demo-token']?.trim();
+  if (demoToken !== undefined && demoToken.length < 8) {
+    throw new CliError('--demo-token must be at least 8 characters');
+  }
+
+  if (!values['no-build']) ensureWebBuild(log);
+
+  const isNew = !existsSync(dataFile);
+  const stores = openStore(dataFile);
+  try {
+    if (isNew) {
+      createDemoInstance(stores, demoFields, log);
+      const token = demoToken ?? generateToken();
+      stores.tokens.addToken('demo', token, Date.now());
+      stores.tokens.rememberDemoToken(token);
+    } else if (demoToken !== undefined) {
+      stores.tokens.addToken('demo', demoToken, Date.now());
+      stores.tokens.rememberDemoToken(demoToken);
+    }
+  } catch (error) {
+    stores.close();
+    throw error;
+  }
+
+  const app = await buildServer({
+    store: stores.fields,
+    tokens: stores.tokens,
+    webRoot: existsSync(webRoot) ? webRoot : undefined,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn', redact: redactedLogPaths },
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`Received ${signal}; stopping`);
+    await app.close();
+    stores.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  log(`Listening on http://${shownHost}:${boundPort}`);
+  const token = stores.tokens.demoToken();
+  if (token) log(`Demo token: ${token}`);
+  else
+    log(`Create a developer token with: npm run token -- create --data ${dataFile} --name <name>`);
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
+    log(
+      `Warning: bound to ${host}; anyone who can reach this address can use the API with a valid token.`,
+    );
+  }
+}

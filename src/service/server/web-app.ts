@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Serves the built web app. Hashed assets are cached for good; index.html never is,
+ * so a new build reaches the browser on its next load.
+ */
+export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, path) => {
+      void reply.header(
+        'cache-control',
+        path.includes(`${join('/', 'assets', '/')}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+}
+
+/** Client-side routes (/fields/12, /audit...) load index.html and let the router decide. */
+export function sendAppShell(
+  root: string | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  if (!root || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  if (!existsSync(join(root, 'index.html'))) return false;
+  void reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+  return true;
+}

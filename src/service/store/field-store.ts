@@ -1,0 +1,32 @@
+import type { CalculatedField } from '../../contract/field';
+import type { NormalizedSearchRequest, SearchResponse } from '../../contract/search';
+import type { Statistics } from '../../contract/statistics';
+import type { PreparedImport } from './prepared-import';
+
+/**
+ * What routes need from storage. Routes depend on this interface only, so another
+ * database, or an index in front of this one, can answer without touching them.
+ */
+export interface FieldStore {
+  search(request: NormalizedSearchRequest): SearchResponse;
+  getField(id: number): CalculatedField | undefined;
+  /** Sets the lock flag; `lastModified` moves to `now` only when the flag really changes. */
+  setLocked(id: number, locked: boolean, now: number): CalculatedField | undefined;
+  statistics(): Statistics;
+  /** Reads what import validation needs to know about records already stored. */
+  importContext(): ImportContext;
+  /** Writes a validated import in one transaction. */
+  applyImport(prepared: PreparedImport): void;
+  close(): void;
+}
+
+export interface ImportContext {
+  ownerIds: ReadonlySet<number>;
+  /** Data source id -> its column names. */
+  dataSourceColumns: ReadonlyMap<string, readonly string[]>;
+  /** Card id -> its data source id. */
+  cardDataSources: ReadonlyMap<string, string>;
+  lockedFieldIds: ReadonlySet<number>;
+  /** Field id -> legacyId, so a re-import keeps the id assigned once. */
+  legacyIds: ReadonlyMap<number, string>;
+}

@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { SCHEMA_VERSION, schemaSql } from './schema';
+
+export type Db = Database.Database;
+
+/** Opens (creating when missing) the store file in WAL mode with the schema in place. */
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    db.close();
+    throw new Error(
+      `${file} was written by a newer version of this service (schema ${version}); upgrade the service`,
+    );
+  }
+  db.exec(schemaSql);
+  db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  return db;
+}

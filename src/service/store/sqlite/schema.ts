@@ -1,0 +1,88 @@
+/**
+ * The store's tables. `name_key` holds the name lower-cased by JavaScript so that
+ * search and sort fold case the same way for every script, not just ASCII.
+ * Booleans are 0/1 integers.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const schemaSql = `
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS owners (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS data_sources (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  columns TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS cards (
+  id TEXT PRIMARY KEY,
+  title TEXT NOT NULL,
+  data_source_id TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS fields (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  owner INTEGER NOT NULL,
+  locked INTEGER NOT NULL,
+  global INTEGER NOT NULL,
+  archived INTEGER NOT NULL,
+  hidden INTEGER NOT NULL,
+  variable INTEGER NOT NULL,
+  aggregated INTEGER NOT NULL,
+  analytic INTEGER NOT NULL,
+  expression TEXT NOT NULL,
+  check_sum TEXT NOT NULL,
+  legacy_id TEXT NOT NULL UNIQUE,
+  created INTEGER NOT NULL,
+  last_modified INTEGER NOT NULL,
+  data_type TEXT NOT NULL,
+  status TEXT NOT NULL,
+  cache_window TEXT NOT NULL,
+  column_positions TEXT NOT NULL,
+  functions TEXT NOT NULL,
+  has_invalid_link INTEGER NOT NULL,
+  has_active_link INTEGER NOT NULL,
+  has_visible_data_source INTEGER NOT NULL,
+  has_active_card INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS fields_by_name ON fields (name_key, id);
+CREATE INDEX IF NOT EXISTS fields_by_created ON fields (created, id);
+CREATE INDEX IF NOT EXISTS fields_by_last_modified ON fields (last_modified, id);
+CREATE INDEX IF NOT EXISTS fields_by_owner ON fields (owner);
+
+CREATE TABLE IF NOT EXISTS links (
+  field_id INTEGER NOT NULL REFERENCES fields (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  resource_type TEXT NOT NULL,
+  resource_id TEXT NOT NULL,
+  visible INTEGER NOT NULL,
+  active INTEGER NOT NULL,
+  valid TEXT NOT NULL,
+  PRIMARY KEY (field_id, position)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS links_by_resource ON links (resource_type, resource_id, field_id);
+
+CREATE TABLE IF NOT EXISTS field_functions (
+  field_id INTEGER NOT NULL REFERENCES fields (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  PRIMARY KEY (field_id, name)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS field_functions_by_name ON field_functions (name, field_id);
+
+CREATE TABLE IF NOT EXISTS tokens (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  hash TEXT NOT NULL UNIQUE,
+  created INTEGER NOT NULL
+);
+`;

@@ -1,0 +1,86 @@
+import type {
+  NormalizedFilter,
+  NormalizedSearchRequest,
+  SortField,
+} from '../../../contract/search';
+import { VALID } from '../../../contract/field';
+
+/** Column of `fields` each flag filter reads; every flag column holds 0 or 1. */
+const flagConditions = {
+  variable: 'variable = 1',
+  locked: 'locked = 1',
+  archived: 'archived = 1',
+  global: 'global = 1',
+  hidden: 'hidden = 1',
+  aggregated: 'aggregated = 1',
+  invalid: `status <> '${VALID}'`,
+  invalidlink: 'has_invalid_link = 1',
+  active: 'has_active_link = 1',
+} as const;
+
+const sortColumns: Record<SortField, string> = {
+  name: 'name_key',
+  created: 'created',
+  lastModified: 'last_modified',
+  id: 'id',
+};
+
+export interface SqlFragment {
+  sql: string;
+  params: unknown[];
+}
+
+function filterCondition(filter: NormalizedFilter): SqlFragment {
+  if (filter.kind === 'flag') {
+    const condition = flagConditions[filter.flag];
+    return { sql: filter.negated ? `NOT (${condition})` : condition, params: [] };
+  }
+  // json_each keeps any number of ids inside one bound parameter.
+  const ids = 'SELECT value FROM json_each(?)';
+  switch (filter.field) {
+    case 'owner':
+      return { sql: `owner IN (${ids})`, params: [JSON.stringify(filter.values)] };
+    case 'status':
+      return {
+        sql: `status IN (${ids})`,
+        params: [JSON.stringify(filter.values.map((value) => value.toUpperCase()))],
+      };
+    case 'dataset':
+    case 'card':
+      return {
+        sql: `EXISTS (SELECT 1 FROM links WHERE links.field_id = fields.id AND resource_type = ? AND resource_id IN (${ids}))`,
+        params: [
+          filter.field === 'dataset' ? 'DATA_SOURCE' : 'CARD',
+          JSON.stringify(filter.values),
+        ],
+      };
+    case 'function':
+      return {
+        sql: `EXISTS (SELECT 1 FROM field_functions WHERE field_functions.field_id = fields.id AND name IN (${ids}))`,
+        params: [JSON.stringify(filter.values.map((value) => value.toUpperCase()))],
+      };
+  }
+}
+
+/** WHERE clause of a search: the name substring and every filter, all of which must hold. */
+export function whereClause(request: NormalizedSearchRequest): SqlFragment {
+  const parts: SqlFragment[] = request.filters.map(filterCondition);
+  if (request.name) {
+    // instr is a plain substring test, so % _ and \ in the name are never wildcards.
+    parts.push({ sql: 'instr(name_key, ?) > 0', params: [request.name.toLowerCase()] });
+  }
+  if (parts.length === 0) return { sql: '', params: [] };
+  return {
+    sql: `WHERE ${parts.map((part) => part.sql).join(' AND ')}`,
+    params: parts.flatMap((part) => part.params),
+  };
+}
+
+/** ORDER BY of a search: the sort field, then id in the same direction, so the order is total. */
+export function orderClause(request: NormalizedSearchRequest): string {
+  const direction = request.sort.ascending ? 'ASC' : 'DESC';
+  const column = sortColumns[request.sort.field];
+  return column === 'id'
+    ? `ORDER BY id ${direction}`
+    : `ORDER BY ${column} ${direction}, id ${direction}`;
+}
