@@ -1,0 +1,39 @@
+import type { OwnerRecord } from '../instance/instance-file';
+import { firstNames, lastNames } from './people-names';
+import type { SeededRandom } from './seeded-random';
+
+/** Owners with distinct display names and distinct 5- to 8-digit user ids. */
+export function generateOwners(count: number, random: SeededRandom): OwnerRecord[] {
+  const owners: OwnerRecord[] = [];
+  const usedIds = new Set<number>();
+  const usedNames = new Set<string>();
+  while (owners.length < count) {
+    const id = randomUserId(random);
+    const name = randomDisplayName(random);
+    if (usedIds.has(id) || usedNames.has(name)) continue;
+    usedIds.add(id);
+    usedNames.add(name);
+    owners.push({ id, name });
+  }
+  return owners;
+}
+
+function randomUserId(random: SeededRandom): number {
+  const digits = random.weighted<number>([
+    [5, 1],
+    [6, 2],
+    [7, 3],
+    [8, 4],
+  ]);
+  return random.int(10 ** (digits - 1), 10 ** digits - 1);
+}
+
+function randomDisplayName(random: SeededRandom): string {
+  const first = random.pick(firstNames);
+  const last = random.pick(lastNames);
+  if (random.chance(0.08)) {
+    const initial = String.fromCharCode(65 + random.int(0, 25));
+    return `${first} ${initial}. ${last}`;
+  }
+  return `${first} ${last}`;
+}
