@@ -1,0 +1,273 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ExpressionAnalysis } from './analyze-expression';
+import { analyzeExpression, referencedColumns } from './analyze-expression';
+
+/** Any UTF-16 code unit, lone surrogates and control characters included. */
+const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
+
+const fragments = [
+  '(',
+  ')',
+  '`',
+  "'",
+  '"',
+  "''",
+  ',',
+  ' ',
+  '\n',
+  '-',
+  '+',
+  '*',
+  '/',
+  '%',
+  '=',
+  '<>',
+  '||',
+  '1',
+  '.5',
+  '1e3',
+  '`Revenue`',
+  "'text'",
+  'SUM',
+  'count',
+  'DISTINCT',
+  'CASE',
+  'WHEN',
+  'THEN',
+  'ELSE',
+  'END',
+  'OVER',
+  'PARTITION BY',
+  'ORDER BY',
+  'AND',
+  'NOT',
+  'IN',
+  'IS',
+  'NULL',
+  'BETWEEN',
+  'INTERVAL',
+  'AS',
+  '\u0000',
+  '\ud800',
+  '😀',
+];
+
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: codeUnit }),
+  fc.array(fc.constantFrom(...fragments), { maxLength: 40 }).map((parts) => parts.join('')),
+  fc
+    .array(fc.oneof(fc.constantFrom(...fragments), codeUnit), { maxLength: 40 })
+    .map((parts) => parts.join('')),
+);
+
+function expectConsistent(expression: string, analysis: ExpressionAnalysis): void {
+  let previousPosition = -1;
+  for (const { columnName, columnPosition } of analysis.columnPositions) {
+    expect(expression[columnPosition]).toBe('`');
+    expect(expression.slice(columnPosition, columnPosition + columnName.length)).toBe(columnName);
+    expect(columnName.length).toBeGreaterThanOrEqual(2);
+    expect(columnName.endsWith('`')).toBe(true);
+    expect(columnPosition).toBeGreaterThan(previousPosition);
+    previousPosition = columnPosition;
+  }
+  expect(analysis.checkSum).toMatch(/^[0-9a-f]{40}$/);
+  expect(new Set(analysis.functions).size).toBe(analysis.functions.length);
+  expect(analysis.status).toBe(analysis.problems.length === 0 ? 'VALID' : 'INVALID');
+}
+
+describe('analyzeExpression on arbitrary text', () => {
+  it('never throws, and every column position points at the reference it names', () => {
+    fc.assert(
+      fc.property(anyText, (expression) => {
+        expectConsistent(expression, analyzeExpression(expression));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+/** A generated expression with what the analyzer should find in it, in textual order. */
+interface Generated {
+  text: string;
+  columns: string[];
+  /** Function names (as written) and operator names, in textual order, repeats kept. */
+  uses: string[];
+}
+
+const columnName = fc
+  .oneof(
+    fc.constantFrom('Revenue', 'Order ID', 'Größe', '名前', "Owner's", 'a"b', 'Sales (USD)', 'x'),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }),
+    fc.string({ unit: codeUnit, minLength: 1, maxLength: 12 }),
+  )
+  .filter((name) => !name.includes('`'));
+
+const stringLiteral = fc
+  .string({ maxLength: 12 })
+  .chain((content) =>
+    fc.constantFrom(
+      `'${content.replaceAll("'", "''")}'`,
+      `"${content.replaceAll('"', '""')}"`,
+      `'\`${content.replaceAll("'", "''")}\`'`,
+    ),
+  );
+
+const space = fc.constantFrom(' ', '  ', '\n', '\t', ' \r\n ');
+const optionalSpace = fc.constantFrom('', ' ', '\n');
+
+const leaf: fc.Arbitrary<Generated> = fc.oneof(
+  columnName.map((name) => ({ text: `\`${name}\``, columns: [name], uses: [] })),
+  fc
+    .constantFrom('0', '1', '42', '1.5', '.5', '1e3', '2.5E-3', '7.')
+    .map((text) => ({ text, columns: [], uses: [] })),
+  stringLiteral.map((text) => ({ text, columns: [], uses: [] })),
+  fc
+    .constantFrom('NULL', 'TRUE', 'false', 'CURRENT_DATE', 'YEAR')
+    .map((text) => ({ text, columns: [], uses: [] })),
+);
+
+const operatorNames: Record<string, string | undefined> = {
+  '+': 'SERVICE_OP_ADD',
+  '-': 'SERVICE_OP_SUBTRACT',
+  '*': 'SERVICE_OP_MULTIPLY',
+  '/': 'SERVICE_OP_DIVIDE',
+};
+
+const functionName = fc.constantFrom(
+  'SUM',
+  'sum',
+  'Round',
+  'CONCAT',
+  'DATEDIFF',
+  'my_func2',
+  'COALESCE',
+  'IF',
+  'LEFT',
+);
+
+function join(...parts: (Generated | string)[]): Generated {
+  return {
+    text: parts.map((part) => (typeof part === 'string' ? part : part.text)).join(''),
+    columns: parts.flatMap((part) => (typeof part === 'string' ? [] : part.columns)),
+    uses: parts.flatMap((part) => (typeof part === 'string' ? [] : part.uses)),
+  };
+}
+
+function use(name: string): Generated {
+  return { text: '', columns: [], uses: [name] };
+}
+
+const { expression: validExpression } = fc.letrec<{ expression: Generated }>((tie) => {
+  const expression = tie('expression');
+  return {
+    expression: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc
+        .tuple(
+          expression,
+          fc.constantFrom('+', '-', '*', '/', '%', '=', '<>', '!=', '<', '>=', '||'),
+          optionalSpace,
+          optionalSpace,
+          expression,
+        )
+        .map(([left, operator, before, after, right]) => {
+          const name = operatorNames[operator];
+          return join(left, before, operator, name ? use(name) : '', after, right);
+        }),
+      fc
+        .tuple(expression, fc.constantFrom('AND', 'OR', 'and'), space, space, expression)
+        .map(([left, operator, before, after, right]) =>
+          join(left, before, operator, after, right),
+        ),
+      fc
+        .tuple(fc.constantFrom('-', '+', 'NOT '), expression)
+        .map(([sign, operand]) => join(sign, operand)),
+      fc
+        .tuple(optionalSpace, expression, optionalSpace)
+        .map(([before, inner, after]) => join('(', before, inner, after, ')')),
+      fc
+        .tuple(functionName, fc.array(expression, { maxLength: 3 }), optionalSpace)
+        .map(([name, args, space]) => {
+          const parts: (Generated | string)[] = [name, use(name.toUpperCase()), space, '('];
+          args.forEach((argument, index) => parts.push(index === 0 ? '' : ', ', argument));
+          return join(...parts, ')');
+        }),
+      expression.map((argument) => join('COUNT', use('COUNT'), '(DISTINCT ', argument, ')')),
+      fc
+        .tuple(expression, expression, expression, fc.option(expression))
+        .map(([condition, result, other, fallback]) =>
+          join(
+            'CASE WHEN ',
+            condition,
+            ' THEN ',
+            result,
+            ' WHEN ',
+            other,
+            ' THEN ',
+            result,
+            ...(fallback ? [' ELSE ', fallback] : []),
+            ' END',
+          ),
+        ),
+      fc
+        .tuple(expression, expression, expression)
+        .map(([value, partition, order]) =>
+          join(
+            'SUM',
+            use('SUM'),
+            '(',
+            value,
+            ') OVER (PARTITION BY ',
+            partition,
+            ' ORDER BY ',
+            order,
+            ' DESC)',
+          ),
+        ),
+      fc
+        .tuple(expression, expression, expression)
+        .map(([value, first, second]) => join(value, ' IN (', first, ', ', second, ')')),
+      fc
+        .tuple(expression, expression, expression)
+        // The lower bound is bracketed: `x BETWEEN a OR b AND c` is not SQL.
+        .map(([value, low, high]) => join(value, ' BETWEEN (', low, ') AND ', high)),
+      expression.map((value) => join(value, ' IS NOT NULL')),
+    ),
+  };
+});
+
+describe('analyzeExpression on expressions from a valid grammar', () => {
+  it('is VALID and finds exactly the generated columns and functions', () => {
+    fc.assert(
+      fc.property(validExpression, (generated) => {
+        const analysis = analyzeExpression(generated.text);
+        expect(analysis.problems).toEqual([]);
+        expect(analysis.status).toBe('VALID');
+        expect(analysis.columnPositions.map(({ columnName }) => columnName.slice(1, -1))).toEqual(
+          generated.columns,
+        );
+        expect(referencedColumns(analysis)).toEqual([...new Set(generated.columns)]);
+        expect(analysis.functions).toEqual([...new Set(generated.uses)]);
+        expectConsistent(generated.text, analysis);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('stays consistent when a valid expression is cut short or spliced', () => {
+    fc.assert(
+      fc.property(validExpression, fc.nat(), fc.nat(), (generated, cut, splice) => {
+        const { text } = generated;
+        const truncated = text.slice(0, cut % (text.length + 1));
+        const spliced = truncated + text.slice(splice % (text.length + 1));
+        expectConsistent(truncated, analyzeExpression(truncated));
+        expectConsistent(spliced, analyzeExpression(spliced));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
