@@ -23,7 +23,7 @@ export function generateCards(
   );
   let cardNumber = random.int(1_100_000_000, 1_200_000_000);
   for (let i = 0; i < count; i++) {
-    const source = sources[i] ?? sources[random.skewedIndex(sources.length, 1.6)];
+    const source = sources[i] ?? sources[random.skewedIndex(sources.length, 1.5)];
     if (!source) break;
     cardNumber += random.int(1, 40);
     const id = `dr:${random.pick(pageIds)}:${cardNumber}`;

@@ -50,7 +50,7 @@ export function* generateFields(
 
 function authorField(context: FieldContext, random: SeededRandom): AuthoredField {
   // Usage is uneven in real instances: a few data sources and owners hold most fields.
-  const source = context.sources[random.skewedIndex(context.sources.length, 1.7)];
+  const source = context.sources[random.skewedIndex(context.sources.length, 1.5)];
   if (!source) throw new RangeError('a demo instance needs at least one data source');
   const variable = random.chance(demoMix.variable);
   const draft = variable ? variableDraft(random) : chooseFieldDraft(source.columns, random);
@@ -71,13 +71,13 @@ function completeField(
   context: FieldContext,
   random: SeededRandom,
 ): FieldRecordInput {
-  const owner = context.owners[random.skewedIndex(context.owners.length, 2.2)];
+  const owner = context.owners[random.skewedIndex(context.owners.length, 2)];
   if (!owner) throw new RangeError('a demo instance needs at least one owner');
   const span = Math.min(historyMs, context.now);
-  const created = context.now - Math.floor(random.next() ** 1.5 * span);
+  const created = context.now - Math.floor(random.skewed(1.5) * span);
   const lastModified = random.chance(demoMix.neverModified)
     ? created
-    : created + Math.floor(random.next() ** 2 * (context.now - created));
+    : created + Math.floor(random.skewed(2) * (context.now - created));
   const locked = random.chance(demoMix.locked);
   const global = random.chance(demoMix.global);
   const archived = random.chance(demoMix.archived);

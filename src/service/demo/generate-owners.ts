@@ -19,13 +19,13 @@ export function generateOwners(count: number, random: SeededRandom): OwnerRecord
 }
 
 function randomUserId(random: SeededRandom): number {
-  const digits = random.weighted<number>([
-    [5, 1],
-    [6, 2],
-    [7, 3],
-    [8, 4],
+  const smallest = random.weighted<number>([
+    [10_000, 1],
+    [100_000, 2],
+    [1_000_000, 3],
+    [10_000_000, 4],
   ]);
-  return random.int(10 ** (digits - 1), 10 ** digits - 1);
+  return random.int(smallest, smallest * 10 - 1);
 }
 
 function randomDisplayName(random: SeededRandom): string {

@@ -46,9 +46,19 @@ export class SeededRandom {
     return items[Math.floor(this.next() * items.length)] as T;
   }
 
-  /** An index in [0, length) that favours the low end more as `skew` grows (1 is uniform). */
-  skewedIndex(length: number, skew: number): number {
-    return Math.min(length - 1, Math.floor(this.next() ** skew * length));
+  /**
+   * In [0, 1), favouring the low end: distributed as u^1.5 or u^2. Built from
+   * multiplication and sqrt, which IEEE 754 rounds exactly on every machine; Math.pow
+   * is not guaranteed to, and the same seed must give the same bytes everywhere.
+   */
+  skewed(power: 1.5 | 2): number {
+    const u = this.next();
+    return power === 2 ? u * u : u * Math.sqrt(u);
+  }
+
+  /** An index in [0, length) that favours the low end (see `skewed`). */
+  skewedIndex(length: number, power: 1.5 | 2): number {
+    return Math.min(length - 1, Math.floor(this.skewed(power) * length));
   }
 
   /** Up to `count` distinct items in random order. */
