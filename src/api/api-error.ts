@@ -1,0 +1,59 @@
+import type { ApiErrorBody } from '../contract/errors';
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout';
+
+/** Every failed request becomes an ApiError whose message a person can act on. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    /** HTTP status; 0 when no answer arrived. */
+    readonly status = 0,
+    /** The error body when the server answered with the contract's error shape. */
+    readonly body?: ApiErrorBody,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Worth asking again: nothing arrived, the server failed, or it asked us to slow down. */
+export function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.kind !== 'http' || error.status >= 500 || error.status === 429;
+}
+
+function looksLikeErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return typeof body.status === 'number' && typeof body.message === 'string';
+}
+
+/** Server messages are lower-case clauses ("limit must be ..."); shown alone they read as a sentence. */
+function asSentence(text: string): string {
+  const capitalized = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  return /[.!?]$/.test(capitalized) ? capitalized : `${capitalized}.`;
+}
+
+function messageForStatus(status: number, body: ApiErrorBody | undefined): string {
+  if (status === 401) return 'The server did not accept the developer token.';
+  if (status >= 500 && status !== 502 && status !== 504) {
+    return `The server failed to answer (${status}). Try again in a moment.`;
+  }
+  if (body) return asSentence(body.message);
+  if (status === 502 || status === 504) {
+    return `The instance behind this server did not answer (${status}). Try again in a moment.`;
+  }
+  return `The server refused the request (${status}).`;
+}
+
+/** Builds the ApiError for a response that is not ok. */
+export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
+  const parsed: unknown = await response.json().catch(() => undefined);
+  const body = looksLikeErrorBody(parsed) ? parsed : undefined;
+  return new ApiError('http', messageForStatus(response.status, body), response.status, body);
+}

@@ -1,0 +1,13 @@
+import { apiPaths } from '../contract/paths';
+import type { SearchRequest } from '../contract/search';
+import { requestJson } from './http-client';
+
+/** Asks for one search result with `token`: resolves when the server accepts it. */
+export async function checkToken(token: string): Promise<void> {
+  const smallestSearch: SearchRequest = {
+    filters: [],
+    sort: { field: 'id', ascending: true },
+    limit: 1,
+  };
+  await requestJson(apiPaths.search, { method: 'POST', body: smallestSearch, token });
+}

@@ -1,0 +1,10 @@
+import type { SearchRequest } from '../../contract/search';
+
+/** Hierarchical query keys: invalidating `fieldKeys.all` reaches every cached view of a field. */
+export const fieldKeys = {
+  all: ['fields'] as const,
+  searches: () => [...fieldKeys.all, 'search'] as const,
+  search: (request: SearchRequest) => [...fieldKeys.searches(), request] as const,
+  details: () => [...fieldKeys.all, 'detail'] as const,
+  detail: (id: number) => [...fieldKeys.details(), id] as const,
+};

@@ -1,0 +1,63 @@
+import { useMutation } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CalculatedField } from '../../contract/field';
+import type { LockRequest } from '../../contract/lock';
+import { apiPaths } from '../../contract/paths';
+import type { SearchResponse } from '../../contract/search';
+import { requestJson } from '../http-client';
+import { fieldKeys } from './field-keys';
+import type { FieldDetail } from './get-field';
+
+export interface LockChange {
+  id: number;
+  locked: boolean;
+}
+
+export function lockField({ id, locked }: LockChange) {
+  const body: LockRequest = { locked };
+  return requestJson<CalculatedField>(apiPaths.template(id), { method: 'PUT', body });
+}
+
+/** Shows the lock state in every cached view of the field: each search page and its detail. */
+function showLockedInCache(client: QueryClient, { id, locked }: LockChange): void {
+  client.setQueriesData<SearchResponse>({ queryKey: fieldKeys.searches() }, (page) =>
+    page?.results.some((item) => item.id === id)
+      ? {
+          ...page,
+          results: page.results.map((item) => (item.id === id ? { ...item, locked } : item)),
+        }
+      : page,
+  );
+  client.setQueryData<FieldDetail>(fieldKeys.detail(id), (detail) =>
+    detail?.complete
+      ? { complete: true, field: { ...detail.field, locked } }
+      : detail && { complete: false, field: { ...detail.field, locked } },
+  );
+}
+
+const lockMutationKey = [...fieldKeys.all, 'lock'] as const;
+
+/**
+ * Locks or unlocks optimistically: the change shows at once, is undone when the
+ * server refuses or cannot be reached, and the caches are refreshed afterwards.
+ */
+export function useLockField(options: { onError?: (error: Error, change: LockChange) => void }) {
+  return useMutation({
+    mutationKey: lockMutationKey,
+    mutationFn: lockField,
+    onMutate: async (change, { client }) => {
+      await client.cancelQueries({ queryKey: fieldKeys.all });
+      showLockedInCache(client, change);
+    },
+    onError: (error, change, _result, { client }) => {
+      showLockedInCache(client, { id: change.id, locked: !change.locked });
+      options.onError?.(error, change);
+    },
+    onSettled: (_field, _error, _change, _result, { client }) => {
+      // While another toggle is still in flight a refetch would show its old value.
+      if (client.isMutating({ mutationKey: lockMutationKey }) === 1) {
+        return client.invalidateQueries({ queryKey: fieldKeys.all });
+      }
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { TOKEN_HEADER } from '../contract/paths';
+import { ApiError, apiErrorFromResponse } from './api-error';
+import { endRejectedSession, getSession } from './session';
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Cancels the request when the caller no longer needs it (React Query passes one). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** A token to try instead of the session's; a 401 then leaves the session alone. */
+  token?: string;
+}
+
+function failureOf(error: unknown, timedOut: boolean, timeoutMs: number): ApiError {
+  if (timedOut) {
+    const seconds = Math.round(timeoutMs / 1000);
+    return new ApiError(
+      'timeout',
+      `The server did not answer within ${seconds} seconds. Try again.`,
+    );
+  }
+  if (error instanceof SyntaxError) {
+    return new ApiError('http', 'The server answered with something that is not JSON.');
+  }
+  return new ApiError(
+    'network',
+    'The server could not be reached. Check the connection and try again.',
+  );
+}
+
+/**
+ * Sends one API request with the developer token and answers the parsed JSON body.
+ * Failures become an ApiError; a 401 for the session's token ends the session.
+ * A caller's own cancellation is passed through as the AbortError it is.
+ */
+export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [TOKEN_HEADER]: options.token ?? getSession().token ?? '',
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let failure: ApiError;
+  try {
+    const response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    if (response.ok) return (await response.json()) as T;
+    failure = await apiErrorFromResponse(response);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    failure = failureOf(error, timeout.aborted, timeoutMs);
+  }
+  if (failure.status === 401 && options.token === undefined) endRejectedSession();
+  throw failure;
+}

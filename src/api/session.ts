@@ -1,0 +1,53 @@
+// How the app gets its developer token: the one place to change when a server
+// holds the token for the app (proxy mode) and sign-in is skipped.
+
+/** Where the token is kept: sessionStorage, or localStorage when remembered on this device. */
+export const tokenStorageKey = 'cfm.developer-token';
+
+export interface Session {
+  token: string | null;
+  /** True when the server refused the stored token, so sign-in can say why it is back. */
+  rejected: boolean;
+}
+
+let session: Session = {
+  token: sessionStorage.getItem(tokenStorageKey) ?? localStorage.getItem(tokenStorageKey),
+  rejected: false,
+};
+const listeners = new Set<() => void>();
+
+function replaceSession(next: Session): void {
+  session = next;
+  for (const listener of listeners) listener();
+}
+
+function forgetStoredToken(): void {
+  sessionStorage.removeItem(tokenStorageKey);
+  localStorage.removeItem(tokenStorageKey);
+}
+
+export function getSession(): Session {
+  return session;
+}
+
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function startSession(token: string, rememberOnThisDevice: boolean): void {
+  forgetStoredToken();
+  (rememberOnThisDevice ? localStorage : sessionStorage).setItem(tokenStorageKey, token);
+  replaceSession({ token, rejected: false });
+}
+
+export function endSession(): void {
+  forgetStoredToken();
+  replaceSession({ token: null, rejected: false });
+}
+
+/** The server answered 401 to the stored token. */
+export function endRejectedSession(): void {
+  forgetStoredToken();
+  replaceSession({ token: null, rejected: true });
+}

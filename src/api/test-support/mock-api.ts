@@ -1,0 +1,55 @@
+import type { RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { CalculatedField, SearchResultItem } from '../../contract/field';
+
+/** An MSW server for one test file: unhandled requests fail the test. */
+export function setupMockApi(...handlers: RequestHandler[]) {
+  const server = setupServer(...handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return server;
+}
+
+export function searchItem(
+  id: number,
+  overrides: Partial<SearchResultItem> = {},
+): SearchResultItem {
+  return {
+    id,
+    name: `Field ${id}`,
+    owner: 7,
+    lastModified: 1_700_000_000_000,
+    created: 1_690_000_000_000,
+    global: false,
+    locked: false,
+    legacyId: `calculation_${id}`,
+    status: 'VALID',
+    links: [],
+    archived: false,
+    activeLinks: {},
+    ...overrides,
+  };
+}
+
+export function calculatedField(
+  id: number,
+  overrides: Partial<CalculatedField> = {},
+): CalculatedField {
+  const { activeLinks: _activeLinks, ...item } = searchItem(id);
+  return {
+    ...item,
+    expression: 'SUM(`Amount`)',
+    checkSum: 'a1b2',
+    aggregated: true,
+    analytic: false,
+    dataType: 'DECIMAL',
+    cacheWindow: 'day',
+    columnPositions: [{ columnName: '`Amount`', columnPosition: 4 }],
+    functions: ['SUM'],
+    hidden: false,
+    variable: false,
+    ...overrides,
+  };
+}
