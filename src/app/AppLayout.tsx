@@ -1,0 +1,47 @@
+import { AppShell, Button, Group, Text } from '@mantine/core';
+import { IconLogout, IconMathFunction } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { NavLink, Outlet } from 'react-router-dom';
+import { endSession } from '../api/session';
+import classes from './AppLayout.module.css';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
+
+export function AppLayout() {
+  const queryClient = useQueryClient();
+  const signOut = () => {
+    endSession();
+    queryClient.clear();
+  };
+
+  return (
+    <AppShell header={{ height: 56 }} padding={0}>
+      <AppShell.Header>
+        <div className={classes.header}>
+          <Group gap="lg">
+            <Group gap={6}>
+              <IconMathFunction size={22} aria-hidden />
+              <Text fw={700}>Calculated-field manager</Text>
+            </Group>
+            <Group component="nav" aria-label="Main" gap={4}>
+              <NavLink to="/fields" className={classes.navLink}>
+                Fields
+              </NavLink>
+              <NavLink to="/audit" className={classes.navLink}>
+                Audit
+              </NavLink>
+            </Group>
+          </Group>
+          <Group gap="xs">
+            <ColorSchemeToggle />
+            <Button variant="default" leftSection={<IconLogout size={16} />} onClick={signOut}>
+              Sign out
+            </Button>
+          </Group>
+        </div>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,17 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+
+export function NotFoundPage() {
+  return (
+    <Stack p="md">
+      <Title order={1}>Page not found</Title>
+      <Text>
+        Nothing is at this address.{' '}
+        <Anchor component={Link} to="/fields">
+          Go to the calculated fields
+        </Anchor>
+        .
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Code,
+  Container,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import type { FormEvent } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { isApiError } from '../api/api-error';
+import { checkToken } from '../api/check-token';
+import { getSession, startSession, subscribeToSession } from '../api/session';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
+import type { SignInState } from './RequireSession';
+
+function problemWith(error: Error | null): string | undefined {
+  if (!error) return undefined;
+  if (isApiError(error) && error.status === 401) {
+    return 'The server did not accept this token. Check it, or ask for a new one.';
+  }
+  return error.message;
+}
+
+export function SignInPage() {
+  const session = useSyncExternalStore(subscribeToSession, getSession);
+  const from = (useLocation().state as SignInState | null)?.from ?? '/fields';
+  const [token, setToken] = useState('');
+  const [rememberOnThisDevice, setRememberOnThisDevice] = useState(false);
+  const check = useMutation({
+    mutationFn: checkToken,
+    onSuccess: (_answer, acceptedToken) => startSession(acceptedToken, rememberOnThisDevice),
+  });
+
+  if (session.token) return <Navigate to={from} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (token.trim()) check.mutate(token.trim());
+  };
+
+  return (
+    <Box component="main" mih="100dvh" py="xl">
+      <Group justify="flex-end" px="md">
+        <ColorSchemeToggle />
+      </Group>
+      <Container size={480} mt="xl">
+        <Paper withBorder shadow="sm" p="xl" radius="md">
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <Title order={1} size="h2">
+                Sign in to the calculated-field manager
+              </Title>
+              {session.rejected && (
+                <Alert color="yellow" icon={<IconInfoCircle />} title="Your session has ended">
+                  The server no longer accepts the token you signed in with. Sign in again to go
+                  back to where you were.
+                </Alert>
+              )}
+              <Text size="sm">
+                The app reads and locks calculated fields with a developer token, sent with every
+                request and never put in a link. An administrator of your instance creates one for
+                you; on the reference service that is{' '}
+                <Code>npm run token -- create --name &lt;your name&gt;</Code>, and a demo instance
+                prints its token when it starts.
+              </Text>
+              <PasswordInput
+                label="Developer token"
+                autoComplete="off"
+                required
+                value={token}
+                onChange={(event) => setToken(event.currentTarget.value)}
+                error={problemWith(check.error)}
+                autoFocus
+              />
+              <Checkbox
+                label="Remember on this device"
+                description="Otherwise the token is forgotten when this tab closes."
+                checked={rememberOnThisDevice}
+                onChange={(event) => setRememberOnThisDevice(event.currentTarget.checked)}
+              />
+              <Button type="submit" loading={check.isPending} disabled={!token.trim()}>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { PageLoader } from '../components/PageLoader';
+import { AppLayout } from './AppLayout';
+import { AuditPlaceholder } from './AuditPlaceholder';
+import { NotFoundPage } from './NotFoundPage';
+import { RequireSession } from './RequireSession';
+import { RouteError } from './RouteError';
+import { SignInPage } from './SignInPage';
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader label="Loading the app" />,
+    children: [
+      { path: '/sign-in', element: <SignInPage /> },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <Navigate to="/fields" replace /> },
+              {
+                path: 'fields',
+                lazy: async () => ({
+                  Component: (await import('../features/fields/FieldsPage')).FieldsPage,
+                }),
+                children: [
+                  {
+                    path: ':id',
+                    lazy: async () => ({
+                      Component: (await import('../features/field-detail/FieldDrawer')).FieldDrawer,
+                    }),
+                  },
+                ],
+              },
+              { path: 'audit', element: <AuditPlaceholder /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,70 @@
+import { Alert, Drawer, Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { isFieldNotFound, useField } from '../../api/calculated-fields/get-field';
+import { ErrorState } from '../../components/ErrorState';
+import { FieldDetails } from './FieldDetails';
+
+function parseFieldId(text: string | undefined): number | undefined {
+  return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined;
+}
+
+function FieldName({ id }: { id: number }) {
+  return useField(id).data?.field.name ?? 'Calculated field';
+}
+
+function FieldBody({ id }: { id: number }) {
+  const query = useField(id);
+  if (query.isPending) {
+    return (
+      <Stack role="status" aria-label="Loading the field">
+        <Skeleton height={28} width="40%" />
+        <Skeleton height={180} />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return isFieldNotFound(query.error) ? (
+      <Alert color="yellow" title="No such field">
+        No calculated field has the id {id}. It may have been removed.
+      </Alert>
+    ) : (
+      <ErrorState
+        title="The field could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <FieldDetails detail={query.data} />;
+}
+
+/** The drawer of `/fields/:id`: closing it goes back to the table with its state. */
+export function FieldDrawer() {
+  const id = parseFieldId(useParams().id);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // Closing plays the exit transition first; the route changes once it ends.
+  const [opened, setOpened] = useState(true);
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={() => setOpened(false)}
+      onExitTransitionEnd={() => navigate({ pathname: '/fields', search })}
+      position="right"
+      size="xl"
+      title={id === undefined ? 'Calculated field' : <FieldName id={id} />}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {id === undefined ? (
+        <Alert color="red" title="Not a field id">
+          This address does not name a field: ids are positive whole numbers.
+        </Alert>
+      ) : (
+        <FieldBody id={id} />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,92 @@
+import { Group, Progress, Text, Title } from '@mantine/core';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useSearchFields } from '../../api/calculated-fields/search-fields';
+import { ErrorState } from '../../components/ErrorState';
+import { ActiveFilterChips } from './ActiveFilterChips';
+import { DegradedWarning } from './DegradedWarning';
+import { FieldsTable } from './FieldsTable';
+import classes from './FieldsPage.module.css';
+import { FilterMenu } from './FilterMenu';
+import { LoadingRows } from './LoadingRows';
+import { NoFieldsFound } from './NoFieldsFound';
+import { SearchInput } from './SearchInput';
+import { TablePager } from './TablePager';
+import { toSearchRequest } from './table-params';
+import { useTableParams } from './use-table-params';
+
+export function FieldsPage() {
+  const [params, changeParams] = useTableParams();
+  const request = toSearchRequest(params);
+  const search = useSearchFields(request);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const openFieldId = Number(useParams().id) || undefined;
+  const page = search.data;
+
+  const openField = (id: number) =>
+    navigate({ pathname: `/fields/${id}`, search: location.search });
+
+  return (
+    <div className={classes.page}>
+      <Group justify="space-between" align="baseline">
+        <Title order={1} size="h2">
+          Calculated fields
+        </Title>
+        {page && (
+          <Text c="dimmed" size="sm">
+            {page.totalHits.toLocaleString()} matching
+          </Text>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-start">
+        <SearchInput value={params.name} onChange={(name) => changeParams({ name })} />
+        <FilterMenu filters={params.filters} onChange={(filters) => changeParams({ filters })} />
+      </Group>
+      <ActiveFilterChips
+        filters={params.filters}
+        onChange={(filters) => changeParams({ filters })}
+      />
+      {page?.degraded && <DegradedWarning />}
+      <Progress
+        value={100}
+        animated
+        size={3}
+        aria-label="Loading"
+        style={{ visibility: search.isFetching ? 'visible' : 'hidden' }}
+      />
+      {search.isPending && <LoadingRows />}
+      {search.isError && (
+        <ErrorState
+          title="The fields could not be loaded"
+          error={search.error}
+          onRetry={() => void search.refetch()}
+        />
+      )}
+      {page && page.results.length === 0 && (
+        <NoFieldsFound params={params} totalHits={page.totalHits} onChange={changeParams} />
+      )}
+      {page && page.results.length > 0 && (
+        <>
+          <FieldsTable
+            fields={page.results}
+            sort={params.sort}
+            onSortChange={(sort) => changeParams({ sort })}
+            openFieldId={openFieldId}
+            onOpenField={openField}
+            updating={search.isPlaceholderData}
+            viewKey={JSON.stringify(request)}
+          />
+          <TablePager
+            page={params.page}
+            pageSize={params.pageSize}
+            totalHits={page.totalHits}
+            shownRows={page.results.length}
+            onPageChange={(next) => changeParams({ page: next })}
+            onPageSizeChange={(pageSize) => changeParams({ pageSize })}
+          />
+        </>
+      )}
+      <Outlet />
+    </div>
+  );
+}
