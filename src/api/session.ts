@@ -10,10 +10,8 @@ export interface Session {
   rejected: boolean;
 }
 
-let session: Session = {
-  token: sessionStorage.getItem(tokenStorageKey) ?? localStorage.getItem(tokenStorageKey),
-  rejected: false,
-};
+// Read from storage on first use, so importing this module touches no browser API.
+let session: Session | undefined;
 const listeners = new Set<() => void>();
 
 function replaceSession(next: Session): void {
@@ -27,6 +25,10 @@ function forgetStoredToken(): void {
 }
 
 export function getSession(): Session {
+  session ??= {
+    token: sessionStorage.getItem(tokenStorageKey) ?? localStorage.getItem(tokenStorageKey),
+    rejected: false,
+  };
   return session;
 }
 

@@ -1,15 +1,18 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 
-/** A field's status; anything but VALID stands out by icon and colour. */
+/** A field's status: VALID reads quietly, anything else stands out by icon and colour. */
 export function StatusBadge({ status }: { status: string }) {
-  const valid = status === 'VALID';
+  if (status === 'VALID') {
+    return (
+      <Group gap={4} wrap="nowrap">
+        <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden />
+        <Text size="sm">{status}</Text>
+      </Group>
+    );
+  }
   return (
-    <Badge
-      color={valid ? 'teal' : 'red'}
-      variant={valid ? 'light' : 'filled'}
-      leftSection={valid ? <IconCircleCheck size={12} /> : <IconAlertTriangle size={12} />}
-    >
+    <Badge color="red" variant="filled" leftSection={<IconAlertTriangle size={12} />}>
       {status}
     </Badge>
   );

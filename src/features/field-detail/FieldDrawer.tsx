@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isFieldNotFound, useField } from '../../api/calculated-fields/get-field';
 import { ErrorState } from '../../components/ErrorState';
+import { useInertApp } from '../../components/use-inert-app';
 import { FieldDetails } from './FieldDetails';
 
 function parseFieldId(text: string | undefined): number | undefined {
@@ -47,12 +48,19 @@ export function FieldDrawer() {
   const { search } = useLocation();
   // Closing plays the exit transition first; the route changes once it ends.
   const [opened, setOpened] = useState(true);
+  useInertApp(opened);
+  // What had focus when the drawer opened (the row's link) gets it back on close.
+  const [opener] = useState(() => document.activeElement);
+  const close = () => {
+    navigate({ pathname: '/fields', search });
+    if (opener instanceof HTMLElement) opener.focus();
+  };
 
   return (
     <Drawer
       opened={opened}
       onClose={() => setOpened(false)}
-      onExitTransitionEnd={() => navigate({ pathname: '/fields', search })}
+      onExitTransitionEnd={close}
       position="right"
       size="xl"
       title={id === undefined ? 'Calculated field' : <FieldName id={id} />}

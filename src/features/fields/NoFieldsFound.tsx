@@ -4,30 +4,29 @@ import { activeFilters } from './field-filters';
 import { RemovableChip } from './RemovableChip';
 import type { TableParams } from './table-params';
 
-/** No rows: says what narrows the search, with a button to relax each. */
-export function NoFieldsFound({
-  params,
-  totalHits,
-  onChange,
-}: {
+interface Props {
   params: TableParams;
   totalHits: number;
   onChange: (change: Partial<TableParams>) => void;
-}) {
-  if (totalHits > 0) {
-    return (
-      <EmptyState
-        icon={<IconFilterOff />}
-        title={`Page ${params.page} is past the end`}
-        description={`${totalHits.toLocaleString()} fields match, on fewer pages.`}
-      >
-        <EmptyState.Actions>
-          <Button onClick={() => onChange({ page: 1 })}>Go to the first page</Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  }
+}
 
+/** Fields match, but not on this page (a link to a page that no longer exists). */
+function PastTheEnd({ params, totalHits, onChange }: Props) {
+  return (
+    <EmptyState
+      icon={<IconFilterOff />}
+      title={`Page ${params.page} is past the end`}
+      description={`${totalHits.toLocaleString()} fields match, on fewer pages.`}
+    >
+      <EmptyState.Actions>
+        <Button onClick={() => onChange({ page: 1 })}>Go to the first page</Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/** Nothing matches: one button per thing that narrows the search, to relax it. */
+function NothingMatches({ params, onChange }: Props) {
   const { filters, name } = params;
   return (
     <EmptyState
@@ -63,5 +62,13 @@ export function NoFieldsFound({
         </Group>
       </EmptyState.Actions>
     </EmptyState>
+  );
+}
+
+export function NoFieldsFound(props: Props) {
+  return (
+    <section aria-label="No results">
+      {props.totalHits > 0 ? <PastTheEnd {...props} /> : <NothingMatches {...props} />}
+    </section>
   );
 }

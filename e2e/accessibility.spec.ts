@@ -1,0 +1,89 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    })),
+  ).toEqual([]);
+}
+
+/** Keeps a screenshot of what was checked in the test output, to look at. */
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} colours`, () => {
+    test.use({ colorScheme });
+
+    test('sign-in has no accessibility violations', async ({ page }, testInfo) => {
+      await page.goto('/sign-in');
+      await expect(page.getByLabel('Developer token')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await keepScreenshot(page, testInfo, `sign-in-${colorScheme}`);
+
+      await page.getByLabel('Developer token').fill('wrong-token-for-axe');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(
+        page.getByText('The server did not accept this token.', { exact: false }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await keepScreenshot(page, testInfo, `sign-in-refused-${colorScheme}`);
+    });
+
+    test('the table, its filters and its empty state have no violations', async ({
+      fieldsPage,
+    }, testInfo) => {
+      await fieldsPage.goto('?invalid=true&variables=shown');
+      await expectNoAxeViolations(fieldsPage.page);
+      await keepScreenshot(fieldsPage.page, testInfo, `table-${colorScheme}`);
+
+      await fieldsPage.openFilters();
+      await expectNoAxeViolations(fieldsPage.page);
+      await keepScreenshot(fieldsPage.page, testInfo, `filters-${colorScheme}`);
+      await fieldsPage.page.keyboard.press('Escape');
+
+      await fieldsPage.page.goto('/fields?q=zz-no-such-name&archived=true');
+      await expect(fieldsPage.page.getByText('No calculated fields match')).toBeVisible();
+      await expectNoAxeViolations(fieldsPage.page);
+      await keepScreenshot(fieldsPage.page, testInfo, `empty-${colorScheme}`);
+    });
+
+    test('the drawer has no violations', async ({ fieldsPage, drawer, api }, testInfo) => {
+      const broken = await api.search({ filters: [{ field: 'invalidlink' }], limit: 1 });
+      await fieldsPage.page.goto(`/fields/${broken.results[0]!.id}`);
+      await expect(drawer.expression).toBeVisible();
+      await expectNoAxeViolations(fieldsPage.page);
+      await keepScreenshot(fieldsPage.page, testInfo, `drawer-${colorScheme}`);
+    });
+
+    test('error and loading states have no violations', async ({ fieldsPage }, testInfo) => {
+      await fieldsPage.page.route('**/functions/search', (route) =>
+        route.fulfill({ status: 500, body: '' }),
+      );
+      await fieldsPage.page.goto('/fields');
+      await expect(fieldsPage.page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expectNoAxeViolations(fieldsPage.page);
+      await keepScreenshot(fieldsPage.page, testInfo, `error-${colorScheme}`);
+    });
+
+    test('a page of 5,000 rows scrolled to its end has no violations', async ({
+      fieldsPage,
+    }, testInfo) => {
+      await fieldsPage.goto('?size=5000&variables=shown');
+      await fieldsPage.scroller.evaluate((element) =>
+        element.scrollTo({ top: element.scrollHeight }),
+      );
+      await expectNoAxeViolations(fieldsPage.page);
+      await keepScreenshot(fieldsPage.page, testInfo, `rows-5000-${colorScheme}`);
+    });
+  });
+}

@@ -1,0 +1,232 @@
+import type { Locator } from '@playwright/test';
+import type { SearchFilter } from '../src/contract/search';
+import { expect, test } from './support/fixtures';
+import { FieldsPage } from './support/fields-page';
+
+interface FlagFilterCase {
+  control: (panel: Locator) => Locator;
+  chip: string;
+  url: RegExp;
+  sent: SearchFilter;
+  /** What every row shown must have. */
+  everyRow: (row: Locator) => Promise<void>;
+}
+
+const nameCell = (row: Locator) => row.locator('td').nth(0);
+
+const flagFilters: Record<string, FlagFilterCase> = {
+  locked: {
+    control: (panel) =>
+      panel.getByRole('radiogroup', { name: 'Lock' }).getByText('Locked', { exact: true }),
+    chip: 'Locked',
+    url: /[?&]locked=true/,
+    sent: { field: 'locked' },
+    everyRow: async (row) => {
+      await expect(row.getByRole('switch')).toBeChecked();
+      await expect(nameCell(row).getByRole('img', { name: 'Locked' })).toBeVisible();
+    },
+  },
+  unlocked: {
+    control: (panel) => panel.getByRole('radiogroup', { name: 'Lock' }).getByText('Unlocked'),
+    chip: 'Unlocked',
+    url: /[?&]locked=false/,
+    sent: { field: 'notlocked' },
+    everyRow: async (row) => expect(row.getByRole('switch')).not.toBeChecked(),
+  },
+  'invalid status': {
+    control: (panel) => panel.getByLabel('Invalid status only'),
+    chip: 'Invalid status',
+    url: /[?&]invalid=true/,
+    sent: { field: 'invalid' },
+    everyRow: async (row) => {
+      await expect(row.locator('td').nth(3)).not.toHaveText('VALID');
+      await expect(nameCell(row).getByRole('img', { name: 'Invalid' })).toBeVisible();
+    },
+  },
+  'broken links': {
+    control: (panel) => panel.getByLabel('Broken links only'),
+    chip: 'Broken links',
+    url: /[?&]brokenLinks=true/,
+    sent: { field: 'invalidlink' },
+    everyRow: async (row) =>
+      expect(
+        row
+          .locator('td')
+          .nth(4)
+          .getByRole('img', { name: /not valid/ }),
+      ).toBeVisible(),
+  },
+  archived: {
+    control: (panel) =>
+      panel.getByRole('radiogroup', { name: 'Archived' }).getByText('Archived', { exact: true }),
+    chip: 'Archived',
+    url: /[?&]archived=true/,
+    sent: { field: 'archived' },
+    everyRow: async (row) => expect(row.locator('td').nth(8)).toHaveText('Archived'),
+  },
+  'not archived': {
+    control: (panel) =>
+      panel.getByRole('radiogroup', { name: 'Archived' }).getByText('Not archived'),
+    chip: 'Not archived',
+    url: /[?&]archived=false/,
+    sent: { field: 'notarchived' },
+    everyRow: async (row) => expect(row.locator('td').nth(8)).toHaveText(''),
+  },
+};
+
+async function eachVisibleRow(fieldsPage: FieldsPage, check: (row: Locator) => Promise<void>) {
+  const count = await fieldsPage.rows.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index += 1) await check(fieldsPage.rows.nth(index));
+}
+
+test.describe('filters', () => {
+  test('variables are hidden by default, and shown on request', async ({ fieldsPage }) => {
+    const first = await fieldsPage.viewAfter(() => fieldsPage.page.goto('/fields'));
+    expect(first.filters).toEqual([{ field: 'notvariable' }]);
+
+    const panel = await fieldsPage.openFilters();
+    const shown = await fieldsPage.viewAfter(() => panel.getByLabel('Show variables').click());
+
+    expect(shown.filters).toEqual([]);
+    await expect(fieldsPage.page).toHaveURL(/[?&]variables=shown/);
+    await expect(
+      fieldsPage.chips.getByRole('button', { name: 'Remove filter: Variables shown' }),
+    ).toBeVisible();
+  });
+
+  for (const [name, filter] of Object.entries(flagFilters)) {
+    test(`the ${name} filter asks the server for it, shows a chip and only matching rows`, async ({
+      fieldsPage,
+    }) => {
+      await fieldsPage.goto();
+      const panel = await fieldsPage.openFilters();
+
+      const sent = await fieldsPage.viewAfter(() => filter.control(panel).click());
+
+      expect(sent.filters).toContainEqual(filter.sent);
+      expect(sent.offset).toBe(0);
+      await expect(fieldsPage.page).toHaveURL(filter.url);
+      await fieldsPage.page.keyboard.press('Escape');
+      await expect(
+        fieldsPage.chips.getByRole('button', { name: `Remove filter: ${filter.chip}` }),
+      ).toBeVisible();
+      await eachVisibleRow(fieldsPage, filter.everyRow);
+    });
+  }
+
+  test('the owner filter takes an id, suggested from the rows already loaded', async ({
+    fieldsPage,
+  }) => {
+    await fieldsPage.goto();
+    const owner = (await fieldsPage.column(2))[0]!;
+    const panel = await fieldsPage.openFilters();
+    const ownerInput = panel.getByRole('combobox', { name: 'Owner ids' });
+
+    await ownerInput.fill(owner.slice(0, 4));
+    const suggestion = panel.getByRole('option', { name: owner, exact: true });
+    const sent = await fieldsPage.viewAfter(() => suggestion.click());
+
+    expect(sent.filters).toContainEqual({ field: 'owner', idList: [Number(owner)] });
+    await fieldsPage.page.keyboard.press('Escape');
+    await expect(
+      fieldsPage.chips.getByRole('button', { name: `Remove filter: Owner ${owner}` }),
+    ).toBeVisible();
+    expect(new Set(await fieldsPage.column(2))).toEqual(new Set([owner]));
+  });
+
+  test('the data source filter takes a data source id', async ({ fieldsPage, api }) => {
+    const linked = await api.search({ filters: [{ field: 'notvariable' }], limit: 50 });
+    const dataSource = linked.results
+      .flatMap((item) => item.links)
+      .find((link) => link.resource.type === 'DATA_SOURCE')!.resource.id;
+    const expected = await api.search({
+      filters: [{ field: 'notvariable' }, { field: 'dataset', idList: [dataSource] }],
+      limit: 1,
+    });
+    await fieldsPage.goto();
+    const panel = await fieldsPage.openFilters();
+
+    const input = panel.getByRole('combobox', { name: 'Data source ids' });
+    await input.fill(dataSource);
+    const sent = await fieldsPage.viewAfter(() => input.press('Enter'));
+
+    expect(sent.filters).toContainEqual({ field: 'dataset', idList: [dataSource] });
+    await fieldsPage.page.keyboard.press('Escape');
+    await expect(
+      fieldsPage.chips.getByRole('button', { name: `Remove filter: Data source ${dataSource}` }),
+    ).toBeVisible();
+    await expect(
+      fieldsPage.page.getByText(`${expected.totalHits.toLocaleString('en-US')} matching`),
+    ).toBeVisible();
+  });
+
+  test('chips remove one filter each, "clear all" removes them all', async ({ fieldsPage }) => {
+    await fieldsPage.goto('?locked=false&archived=false&invalid=true');
+    await expect(fieldsPage.chips.getByRole('button')).toHaveText([
+      'Unlocked',
+      'Not archived',
+      'Invalid status',
+      'Clear all',
+    ]);
+
+    await fieldsPage.viewAfter(() =>
+      fieldsPage.chips.getByRole('button', { name: 'Remove filter: Not archived' }).click(),
+    );
+    await expect(fieldsPage.page).not.toHaveURL(/archived=/);
+    await expect(fieldsPage.page).toHaveURL(/locked=false/);
+
+    const sent = await fieldsPage.viewAfter(() =>
+      fieldsPage.chips.getByRole('button', { name: 'Clear all' }).click(),
+    );
+    expect(sent.filters).toEqual([{ field: 'notvariable' }]);
+    await expect(fieldsPage.chips).toBeHidden();
+    expect(new URL(fieldsPage.page.url()).search).toBe('');
+  });
+
+  test('the whole view is a link: a new tab opens the same rows, back and forward work', async ({
+    fieldsPage,
+    context,
+  }) => {
+    await fieldsPage.goto('?q=count&sort=-lastModified&size=25&archived=false');
+    await fieldsPage.viewAfter(() =>
+      fieldsPage.page.getByRole('button', { name: 'Next page' }).click(),
+    );
+    await expect(fieldsPage.range).toHaveText(/^Showing 26–/);
+    const names = await fieldsPage.names();
+
+    const sameView = new FieldsPage(await context.newPage());
+    await sameView.page.goto(fieldsPage.page.url());
+    await expect.poll(() => sameView.names()).toEqual(names);
+    await expect(sameView.searchBox).toHaveValue('count');
+    await expect(sameView.header('Last modified')).toHaveAttribute('aria-sort', 'descending');
+    await expect(
+      sameView.chips.getByRole('button', { name: 'Remove filter: Not archived' }),
+    ).toBeVisible();
+
+    await fieldsPage.page.goBack();
+    await expect(fieldsPage.range).toHaveText(/^Showing 1–25 of/);
+    await fieldsPage.page.goForward();
+    await expect(fieldsPage.range).toHaveText(/^Showing 26–50 of/);
+  });
+
+  test('no results says which filters to relax, and relaxing one brings rows back', async ({
+    fieldsPage,
+  }) => {
+    await fieldsPage.page.goto('/fields?q=zz-no-field-has-this-name&locked=true');
+
+    await expect(fieldsPage.noResults).toContainText('No calculated fields match');
+    const relax = fieldsPage.noResults.getByRole('button');
+    await expect(relax).toHaveText([
+      'Name contains “zz-no-field-has-this-name”',
+      'Locked',
+      'Show variables too',
+    ]);
+
+    await relax.first().click();
+
+    await expect(fieldsPage.rows.first()).toBeVisible();
+    await expect(fieldsPage.searchBox).toHaveValue('');
+    await expect(fieldsPage.page).toHaveURL(/\/fields\?locked=true$/);
+  });
+});

@@ -1,0 +1,95 @@
+import { expect, test } from './support/fixtures';
+
+// Each test takes its own field (a "slot"): the workers share one database.
+test.describe('locking', () => {
+  test('locks and unlocks a field from its row, and the server keeps each change', async ({
+    fieldsPage,
+    api,
+  }) => {
+    const field = await api.unlockedField(0);
+    try {
+      await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
+      const toggle = fieldsPage.lockSwitch(field.id);
+      await expect(toggle).not.toBeChecked();
+
+      await fieldsPage.toggleLock(field.id);
+
+      await expect(toggle).toBeChecked();
+      await expect(fieldsPage.row(field.id).getByRole('img', { name: 'Locked' })).toBeVisible();
+      await expect.poll(async () => (await api.field(field.id)).locked).toBe(true);
+
+      await fieldsPage.toggleLock(field.id);
+
+      await expect(toggle).not.toBeChecked();
+      await expect.poll(async () => (await api.field(field.id)).locked).toBe(false);
+      await expect(fieldsPage.row(field.id).getByRole('img', { name: 'Locked' })).toBeHidden();
+    } finally {
+      await api.setLocked(field.id, false);
+    }
+  });
+
+  test('a server failure rolls the toggle back and says why', async ({ fieldsPage, api }) => {
+    const field = await api.unlockedField(1);
+    await fieldsPage.page.route(`**/functions/template/${field.id}`, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              status: 500,
+              statusReason: 'Internal Server Error',
+              message: 'an unexpected fault',
+              path: `/api/query/v1/functions/template/${field.id}`,
+            }),
+          })
+        : route.continue(),
+    );
+    await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
+    const toggle = fieldsPage.lockSwitch(field.id);
+
+    await fieldsPage.toggleLock(field.id);
+
+    const notice = fieldsPage.page.getByRole('alert').filter({ hasText: 'was not locked' });
+    await expect(notice).toContainText(`“${field.name}” is still unlocked.`);
+    await expect(notice).toContainText('The server failed to answer (500)');
+    await expect(toggle).not.toBeChecked();
+    expect((await api.field(field.id)).locked).toBe(false);
+  });
+
+  test('a network failure rolls the toggle back too', async ({ fieldsPage, api }) => {
+    const field = await api.unlockedField(2);
+    await fieldsPage.page.route(`**/functions/template/${field.id}`, (route) =>
+      route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
+    const toggle = fieldsPage.lockSwitch(field.id);
+
+    await fieldsPage.toggleLock(field.id);
+
+    await expect(
+      fieldsPage.page.getByRole('alert').filter({ hasText: 'could not be reached' }),
+    ).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+  });
+
+  test('a lock from the drawer shows in the table behind it at once', async ({
+    fieldsPage,
+    drawer,
+    api,
+  }) => {
+    const field = await api.unlockedField(3);
+    try {
+      await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
+      await fieldsPage.row(field.id).getByRole('link').click();
+      await expect(drawer.lockSwitch).not.toBeChecked();
+
+      await drawer.toggleLock();
+
+      await expect(drawer.lockSwitch).toBeChecked();
+      await expect(fieldsPage.lockSwitch(field.id)).toBeChecked();
+      await expect.poll(async () => (await api.field(field.id)).locked).toBe(true);
+    } finally {
+      await api.setLocked(field.id, false);
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { expect, test } from './support/fixtures';
+
+test.describe('search and sort', () => {
+  test('searching by name as you type narrows the rows, once typing pauses', async ({
+    fieldsPage,
+  }) => {
+    await fieldsPage.goto();
+    const searches: string[] = [];
+    fieldsPage.page.on('request', (request) => {
+      if (request.url().endsWith('/functions/search')) {
+        searches.push((request.postDataJSON() as { name: string }).name);
+      }
+    });
+
+    await fieldsPage.searchBox.pressSequentially('revenue', { delay: 40 });
+
+    await expect(fieldsPage.page).toHaveURL(/[?&]q=revenue/);
+    await expect
+      .poll(async () => {
+        const names = await fieldsPage.names();
+        return names.length > 0 && names.every((name) => name.toLowerCase().includes('revenue'));
+      })
+      .toBe(true);
+    // One request for the whole word, not one per key.
+    expect(searches).toEqual(['revenue']);
+  });
+
+  test('sorts by name both ways, with aria-sort on the header', async ({ fieldsPage, api }) => {
+    await fieldsPage.goto();
+    await expect(fieldsPage.header('Name')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(fieldsPage.header('Created')).toHaveAttribute('aria-sort', 'none');
+    await expect(fieldsPage.header('Owner')).not.toHaveAttribute('aria-sort');
+    const ascending = await api.search({
+      filters: [{ field: 'notvariable' }],
+      sort: { field: 'name', ascending: true },
+      limit: 50,
+    });
+    const shown = await fieldsPage.names();
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown).toEqual(ascending.results.slice(0, shown.length).map((item) => item.name));
+
+    await fieldsPage.viewAfter(() => fieldsPage.sortBy('Name'));
+
+    await expect(fieldsPage.header('Name')).toHaveAttribute('aria-sort', 'descending');
+    await expect(fieldsPage.page).toHaveURL(/[?&]sort=-name/);
+    const descending = await api.search({
+      filters: [{ field: 'notvariable' }],
+      sort: { field: 'name', ascending: false },
+      limit: 50,
+    });
+    expect(await fieldsPage.names()).toEqual(
+      descending.results.slice(0, shown.length).map((item) => item.name),
+    );
+  });
+
+  for (const [header, param] of [
+    ['Created', 'created'],
+    ['Last modified', 'lastModified'],
+  ] as const) {
+    test(`sorts by ${header.toLowerCase()} newest first, then oldest first`, async ({
+      fieldsPage,
+    }) => {
+      await fieldsPage.goto();
+      const times = () =>
+        fieldsPage.rows
+          .locator(`td:nth-child(${header === 'Created' ? 7 : 8}) time`)
+          .evaluateAll((cells) => cells.map((cell) => Date.parse(cell.getAttribute('datetime')!)));
+
+      await fieldsPage.viewAfter(() => fieldsPage.sortBy(header));
+      await expect(fieldsPage.header(header)).toHaveAttribute('aria-sort', 'descending');
+      await expect(fieldsPage.page).toHaveURL(new RegExp(`[?&]sort=-${param}`));
+      const newestFirst = await times();
+      expect(newestFirst).toEqual([...newestFirst].sort((a, b) => b - a));
+
+      await fieldsPage.viewAfter(() => fieldsPage.sortBy(header));
+      await expect(fieldsPage.header(header)).toHaveAttribute('aria-sort', 'ascending');
+      await expect(fieldsPage.header('Name')).toHaveAttribute('aria-sort', 'none');
+      const oldestFirst = await times();
+      expect(oldestFirst).toEqual([...oldestFirst].sort((a, b) => a - b));
+      expect(oldestFirst[0]).not.toBe(newestFirst[0]);
+    });
+  }
+});

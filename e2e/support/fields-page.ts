@@ -1,0 +1,87 @@
+import { expect } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
+import { apiPaths } from '../../src/contract/paths';
+import type { SearchRequest } from '../../src/contract/search';
+
+function isSearch(request: Request) {
+  return request.method() === 'POST' && new URL(request.url()).pathname === apiPaths.search;
+}
+
+/** The fields table at /fields, as a user sees it. */
+export class FieldsPage {
+  readonly table: Locator;
+  readonly rows: Locator;
+  readonly searchBox: Locator;
+  readonly scroller: Locator;
+  readonly range: Locator;
+  readonly chips: Locator;
+  readonly noResults: Locator;
+
+  constructor(readonly page: Page) {
+    this.table = page.getByRole('table', { name: 'Calculated fields' });
+    this.rows = this.table.locator('tbody tr[aria-rowindex]');
+    this.searchBox = page.getByRole('searchbox', { name: 'Search by name' });
+    this.scroller = page.getByTestId('fields-scroller');
+    this.range = page.getByText(/^Showing \d/);
+    this.chips = page.getByRole('group', { name: 'Active filters' });
+    this.noResults = page.getByRole('region', { name: 'No results' });
+  }
+
+  async goto(query = '') {
+    await this.page.goto(`/fields${query}`);
+    await expect(this.rows.first()).toBeVisible();
+  }
+
+  /**
+   * Runs `action`, waits until the table shows the answer to the search it sent,
+   * and answers that search's body.
+   */
+  async viewAfter(action: () => Promise<unknown>): Promise<SearchRequest> {
+    const [response] = await Promise.all([
+      this.page.waitForResponse((candidate) => isSearch(candidate.request())),
+      action(),
+    ]);
+    await expect(this.table).toHaveAttribute('aria-busy', 'false');
+    return response.request().postDataJSON() as SearchRequest;
+  }
+
+  header(name: string) {
+    return this.table.getByRole('columnheader', { name, exact: true });
+  }
+
+  sortBy(name: string) {
+    return this.header(name).getByRole('button').click();
+  }
+
+  row(id: number) {
+    return this.rows.filter({
+      has: this.page.locator(`a[href="/fields/${id}"], a[href^="/fields/${id}?"]`),
+    });
+  }
+
+  lockSwitch(id: number) {
+    return this.row(id).getByRole('switch');
+  }
+
+  /** Clicks a row's lock switch where a user does: its track, which covers the input. */
+  toggleLock(id: number) {
+    return this.lockSwitch(id).click({ force: true });
+  }
+
+  /** The names of the rows rendered: the visible ones and a few around them. */
+  names() {
+    return this.rows.locator('td:first-child a').allTextContents();
+  }
+
+  /** The cells of one column (1-based), as text. */
+  column(index: number) {
+    return this.rows.locator(`td:nth-child(${index})`).allTextContents();
+  }
+
+  async openFilters() {
+    await this.page.getByRole('button', { name: /^Filters/ }).click();
+    const panel = this.page.getByRole('dialog');
+    await expect(panel).toBeVisible();
+    return panel;
+  }
+}

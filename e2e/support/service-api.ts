@@ -1,0 +1,45 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { CalculatedField } from '../../src/contract/field';
+import { apiPaths } from '../../src/contract/paths';
+import type { SearchRequest, SearchResponse } from '../../src/contract/search';
+
+/** The service's API called directly, to set up a test and to confirm what the app did. */
+export class ServiceApi {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async search(body: Partial<SearchRequest>): Promise<SearchResponse> {
+    const response = await this.request.post(apiPaths.search, {
+      data: { filters: [], sort: { field: 'id', ascending: true }, limit: 50, ...body },
+    });
+    if (!response.ok()) throw new Error(`search failed: ${response.status()}`);
+    return (await response.json()) as SearchResponse;
+  }
+
+  async field(id: number): Promise<CalculatedField> {
+    const response = await this.request.get(apiPaths.template(id));
+    if (!response.ok()) throw new Error(`reading field ${id} failed: ${response.status()}`);
+    return (await response.json()) as CalculatedField;
+  }
+
+  async setLocked(id: number, locked: boolean): Promise<void> {
+    const response = await this.request.put(apiPaths.template(id), { data: { locked } });
+    if (!response.ok()) throw new Error(`locking field ${id} failed: ${response.status()}`);
+  }
+
+  /**
+   * An unlocked, non-variable field that no other test uses: tests run in parallel
+   * on one database, so each test that locks takes its own `slot`.
+   */
+  async unlockedField(slot: number): Promise<CalculatedField> {
+    const page = await this.search({
+      filters: [{ field: 'notvariable' }, { field: 'notarchived' }],
+      sort: { field: 'id', ascending: true },
+      limit: 1,
+      offset: slot * 7,
+    });
+    const item = page.results[0];
+    if (!item) throw new Error(`no field in slot ${slot}`);
+    await this.setLocked(item.id, false);
+    return this.field(item.id);
+  }
+}
