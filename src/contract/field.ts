@@ -77,3 +77,21 @@ export function activeLinksOf(links: readonly Link[]): ActiveLinks {
   }
   return active;
 }
+
+/** The search result a complete field gives (interface.md 2.2). */
+export function searchItemOf(field: CalculatedField): SearchResultItem {
+  return {
+    id: field.id,
+    name: field.name,
+    owner: field.owner,
+    lastModified: field.lastModified,
+    created: field.created,
+    global: field.global,
+    locked: field.locked,
+    legacyId: field.legacyId,
+    status: field.status,
+    links: field.links,
+    archived: field.archived,
+    activeLinks: activeLinksOf(field.links),
+  };
+}

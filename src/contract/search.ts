@@ -235,6 +235,9 @@ export const searchRequestSchema = z.strictObject(
     name: z
       .string({ error: (issue) => `name must be a string (got ${show(issue.input)})` })
       .max(NAME_MAX_LENGTH, { error: `name must be at most ${NAME_MAX_LENGTH} characters` })
+      .refine((name) => name.isWellFormed(), {
+        error: 'name must be well-formed Unicode text (it holds a lone surrogate)',
+      })
       .optional(),
     offset: z
       .number({

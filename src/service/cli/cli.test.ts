@@ -114,7 +114,8 @@ describe('npm run import', () => {
     writeFileSync(bad, JSON.stringify(instance));
     const result = runCli(['import', '--data', data, bad]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/1 record\(s\) refused; nothing was imported/);
+    expect(result.stderr).toMatch(/2 record\(s\) refused; nothing was imported/);
+    expect(result.stderr).toMatch(/fields\[1\] \(id 2\): field 2 is locked in the store/);
     expect(result.stderr).toMatch(/fields\[2\] \(id 3\): owner 77 is neither/);
     const stores = openStore(data);
     expect(stores.fields.getField(1)!.name).toBe('Gross Margin');

@@ -114,7 +114,7 @@ describe('import', () => {
           sort: { field: 'id', ascending: true },
           limit: 10,
         })
-        .results.map((r) => r.id),
+        .results.map((json) => JSON.parse(json).id),
     ).toEqual([14]);
   });
 

@@ -195,6 +195,7 @@ describe('search refuses bad requests with 400', () => {
     ],
     ['filters not an array', { filters: 'locked' }, /filters is required: an array/],
     ['name too long', { name: 'x'.repeat(257) }, /name must be at most 256 characters/],
+    ['name with a lone surrogate', { name: 'ab\ud808' }, /name must be well-formed Unicode text/],
     ['unknown property', { page: 2 }, /remove "page"/],
   ];
   it.each(cases)('%s', async (_label, override, message) => {

@@ -1,14 +1,15 @@
 import type { CalculatedField } from '../../contract/field';
-import type { NormalizedSearchRequest, SearchResponse } from '../../contract/search';
+import type { NormalizedSearchRequest } from '../../contract/search';
 import type { Statistics } from '../../contract/statistics';
 import type { PreparedImport } from './prepared-import';
+import type { SearchPage } from './search-page';
 
 /**
  * What routes need from storage. Routes depend on this interface only, so another
  * database, or an index in front of this one, can answer without touching them.
  */
 export interface FieldStore {
-  search(request: NormalizedSearchRequest): SearchResponse;
+  search(request: NormalizedSearchRequest): SearchPage;
   getField(id: number): CalculatedField | undefined;
   /** Sets the lock flag; `lastModified` moves to `now` only when the flag really changes. */
   setLocked(id: number, locked: boolean, now: number): CalculatedField | undefined;
@@ -17,7 +18,6 @@ export interface FieldStore {
   importContext(): ImportContext;
   /** Writes a validated import in one transaction. */
   applyImport(prepared: PreparedImport): void;
-  close(): void;
 }
 
 export interface ImportContext {

@@ -1,5 +1,6 @@
 import type { TokenStore } from '../auth/token-store';
 import type { FieldStore } from './field-store';
+import { IndexedFieldStore } from './indexed-field-store';
 import { openDatabase } from './sqlite/open-database';
 import { SqliteFieldStore } from './sqlite/sqlite-field-store';
 import { SqliteTokenStore } from './sqlite/sqlite-token-store';
@@ -10,11 +11,15 @@ export interface Stores {
   close(): void;
 }
 
-/** Opens the SQLite store file (created with its schema when missing). */
-export function openStore(file: string): Stores {
+/**
+ * Opens the SQLite store file (created with its schema when missing). Searches are
+ * answered by an in-memory index unless `index: false` asks for plain SQL.
+ */
+export function openStore(file: string, options: { index?: boolean } = {}): Stores {
   const db = openDatabase(file);
+  const sqlite = new SqliteFieldStore(db);
   return {
-    fields: new SqliteFieldStore(db),
+    fields: options.index === false ? sqlite : new IndexedFieldStore(sqlite),
     tokens: new SqliteTokenStore(db),
     close: () => db.close(),
   };

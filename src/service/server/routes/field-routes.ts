@@ -3,6 +3,7 @@ import { lockRequestSchema } from '../../../contract/lock';
 import { API_BASE } from '../../../contract/paths';
 import { searchRequestSchema } from '../../../contract/search';
 import type { FieldStore } from '../../store/field-store';
+import { searchPageJson } from '../../store/search-page';
 import { ApiError } from '../api-error';
 import { parseFieldId, parseOrThrow } from '../validate';
 import { refuseOtherMethods } from './method-not-allowed';
@@ -22,9 +23,10 @@ export function registerFieldRoutes(
   const searchPath = `${API_BASE}/functions/search`;
   const statisticsPath = `${API_BASE}/functions/statistics`;
 
-  app.post(searchPath, async (request) =>
-    store.search(parseOrThrow(searchRequestSchema, request.body)),
-  );
+  app.post(searchPath, async (request, reply) => {
+    const page = store.search(parseOrThrow(searchRequestSchema, request.body));
+    return reply.type('application/json; charset=utf-8').send(searchPageJson(page));
+  });
 
   app.get<{ Params: { id: string } }>(templatePath, async (request) => {
     const id = parseFieldId(request.params.id);

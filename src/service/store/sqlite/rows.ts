@@ -1,5 +1,4 @@
-import type { CalculatedField, Link, SearchResultItem } from '../../../contract/field';
-import { activeLinksOf } from '../../../contract/field';
+import type { CalculatedField, Link } from '../../../contract/field';
 
 /** A row of `fields` as SQLite returns it. */
 export interface FieldRow {
@@ -70,33 +69,5 @@ export function fieldFromRow(row: FieldRow, links: Link[]): CalculatedField {
   };
 }
 
-export type SearchRow = Pick<
-  FieldRow,
-  | 'id'
-  | 'name'
-  | 'owner'
-  | 'last_modified'
-  | 'created'
-  | 'global'
-  | 'locked'
-  | 'legacy_id'
-  | 'status'
-  | 'archived'
->;
-
-export function searchItemFromRow(row: SearchRow, links: Link[]): SearchResultItem {
-  return {
-    id: row.id,
-    name: row.name,
-    owner: row.owner,
-    lastModified: row.last_modified,
-    created: row.created,
-    global: row.global === 1,
-    locked: row.locked === 1,
-    legacyId: row.legacy_id,
-    status: row.status,
-    links,
-    archived: row.archived === 1,
-    activeLinks: activeLinksOf(links),
-  };
-}
+/** A raw row of the index's load query: id, name_key, owner, created, last_modified, status, functions, packed flags. */
+export type IndexRow = [number, string, number, number, number, string, string, number];

@@ -1,6 +1,8 @@
 /**
  * The store's tables. `name_key` holds the name lower-cased by JavaScript so that
  * search and sort fold case the same way for every script, not just ASCII.
+ * `search_json` is the field's search result as sent, written with every change,
+ * so that loading the search index reads one value instead of rebuilding it.
  * Booleans are 0/1 integers.
  */
 export const SCHEMA_VERSION = 1;
@@ -53,7 +55,8 @@ CREATE TABLE IF NOT EXISTS fields (
   has_invalid_link INTEGER NOT NULL,
   has_active_link INTEGER NOT NULL,
   has_visible_data_source INTEGER NOT NULL,
-  has_active_card INTEGER NOT NULL
+  has_active_card INTEGER NOT NULL,
+  search_json TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS fields_by_name ON fields (name_key, id);
 CREATE INDEX IF NOT EXISTS fields_by_created ON fields (created, id);

@@ -1,17 +1,48 @@
 import type { CalculatedField, Link } from '../../../contract/field';
-import { VALID } from '../../../contract/field';
-import type { NormalizedSearchRequest, SearchResponse } from '../../../contract/search';
+import { searchItemOf, VALID } from '../../../contract/field';
+import type { NormalizedSearchRequest } from '../../../contract/search';
 import type { Statistics } from '../../../contract/statistics';
 import { columnsOf, linkValidity } from '../../fields/link-validity';
 import type { FieldStore, ImportContext } from '../field-store';
 import type { PreparedImport } from '../prepared-import';
 import type { Db } from './open-database';
-import type { FieldRow, LinkRow, SearchRow } from './rows';
-import { fieldFromRow, linkFromRow, searchItemFromRow } from './rows';
+import type { FieldRow, IndexRow, LinkRow } from './rows';
+import type { IndexOrders, IndexRecord } from '../index/index-record';
+import type { SearchPage } from '../search-page';
+import { fieldFromRow, linkFromRow } from './rows';
 import { orderClause, whereClause } from './search-sql';
 
-const searchColumns =
-  'id, name, owner, last_modified, created, global, locked, legacy_id, status, archived';
+/** The flags the index reads, packed into one integer so loading reads fewer values. */
+const flagColumns = [
+  'locked',
+  'archived',
+  'global',
+  'variable',
+  'hidden',
+  'aggregated',
+  'has_invalid_link',
+  'has_active_link',
+  'has_visible_data_source',
+  'has_active_card',
+] as const;
+const packedFlags = flagColumns.map((column, bit) => `(${column} << ${bit})`).join(' | ');
+
+function unpackFlags(flags: number) {
+  const flag = (column: (typeof flagColumns)[number]) =>
+    (flags & (1 << flagColumns.indexOf(column))) !== 0;
+  return {
+    locked: flag('locked'),
+    archived: flag('archived'),
+    global: flag('global'),
+    variable: flag('variable'),
+    hidden: flag('hidden'),
+    aggregated: flag('aggregated'),
+    hasInvalidLink: flag('has_invalid_link'),
+    hasActiveLink: flag('has_active_link'),
+    hasVisibleDataSource: flag('has_visible_data_source'),
+    hasActiveCard: flag('has_active_card'),
+  };
+}
 
 /** The calculated fields in SQLite: the source of truth, answering every query with SQL. */
 export class SqliteFieldStore implements FieldStore {
@@ -23,12 +54,14 @@ export class SqliteFieldStore implements FieldStore {
       links: db.prepare<[number], LinkRow>(
         'SELECT * FROM links WHERE field_id = ? ORDER BY position',
       ),
-      linksOfMany: db.prepare<[string], LinkRow>(
-        'SELECT * FROM links WHERE field_id IN (SELECT value FROM json_each(?)) ORDER BY field_id, position',
-      ),
       setLocked: db.prepare<[number, number, number, number]>(
         'UPDATE fields SET locked = ?, last_modified = ? WHERE id = ? AND locked <> ?',
       ),
+      searchJson: db.prepare<[string]>(
+        'SELECT id, search_json FROM fields WHERE id IN (SELECT value FROM json_each(?))',
+      ),
+      dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
+      setSearchJson: db.prepare<[string, number]>('UPDATE fields SET search_json = ? WHERE id = ?'),
       statistics: db.prepare<[], Statistics>(`
         SELECT count(*) AS total,
           coalesce(sum(has_visible_data_source), 0) AS onDatasets,
@@ -53,8 +86,8 @@ export class SqliteFieldStore implements FieldStore {
         `INSERT INTO fields (id, name, name_key, owner, locked, global, archived, hidden, variable,
           aggregated, analytic, expression, check_sum, legacy_id, created, last_modified, data_type,
           status, cache_window, column_positions, functions, has_invalid_link, has_active_link,
-          has_visible_data_source, has_active_card)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          has_visible_data_source, has_active_card, search_json)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertLink: db.prepare(
         'INSERT INTO links (field_id, position, resource_type, resource_id, visible, active, valid) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -63,26 +96,19 @@ export class SqliteFieldStore implements FieldStore {
     };
   }
 
-  search(request: NormalizedSearchRequest): SearchResponse {
+  search(request: NormalizedSearchRequest): SearchPage {
     const where = whereClause(request);
     const offset = request.offset ?? 0;
-    const totalHits = (
-      this.db.prepare(`SELECT count(*) AS count FROM fields ${where.sql}`).get(...where.params) as {
-        count: number;
-      }
-    ).count;
-    const rows = this.db
-      .prepare<unknown[], SearchRow>(
-        `SELECT ${searchColumns} FROM fields ${where.sql} ${orderClause(request)} LIMIT ? OFFSET ?`,
+    const { count: totalHits } = this.db
+      .prepare<unknown[], { count: number }>(`SELECT count(*) AS count FROM fields ${where.sql}`)
+      .get(...where.params)!;
+    const results = this.db
+      .prepare<unknown[], string>(
+        `SELECT search_json FROM fields ${where.sql} ${orderClause(request)} LIMIT ? OFFSET ?`,
       )
+      .pluck()
       .all(...where.params, request.limit, offset);
-    const links = this.linksOf(rows.map((row) => row.id));
-    return {
-      totalHits,
-      results: rows.map((row) => searchItemFromRow(row, links.get(row.id) ?? [])),
-      hasMore: offset + rows.length < totalHits,
-      degraded: false,
-    };
+    return { totalHits, results, hasMore: offset + results.length < totalHits, degraded: false };
   }
 
   getField(id: number): CalculatedField | undefined {
@@ -92,8 +118,14 @@ export class SqliteFieldStore implements FieldStore {
 
   setLocked(id: number, locked: boolean, now: number): CalculatedField | undefined {
     const flag = locked ? 1 : 0;
-    this.statements.setLocked.run(flag, now, id, flag);
-    return this.getField(id);
+    const change = this.db.transaction(() => {
+      if (this.statements.setLocked.run(flag, now, id, flag).changes === 0)
+        return this.getField(id);
+      const field = this.getField(id)!;
+      this.statements.setSearchJson.run(JSON.stringify(searchItemOf(field)), id);
+      return field;
+    });
+    return change();
   }
 
   statistics(): Statistics {
@@ -140,19 +172,71 @@ export class SqliteFieldStore implements FieldStore {
     write();
   }
 
-  close(): void {
-    this.db.close();
+  /** Every field as the index keeps it, in name order (name, then id). */
+  loadIndexRecords(): IndexRecord[] {
+    return this.indexRecords('ORDER BY name_key, id', []);
   }
 
-  private linksOf(ids: number[]): Map<number, Link[]> {
-    const byField = new Map<number, Link[]>();
-    if (ids.length === 0) return byField;
-    for (const row of this.statements.linksOfMany.all(JSON.stringify(ids))) {
-      const links = byField.get(row.field_id) ?? [];
-      links.push(linkFromRow(row));
-      byField.set(row.field_id, links);
-    }
-    return byField;
+  /** Field id -> its search result as JSON, for the ids given. */
+  searchJson(ids: readonly number[]): Array<[number, string]> {
+    return this.statements.searchJson.raw().all(JSON.stringify(ids)) as Array<[number, string]>;
+  }
+
+  /** One field as the index keeps it. */
+  indexRecord(id: number): IndexRecord | undefined {
+    return this.indexRecords('WHERE id = ?', [id])[0];
+  }
+
+  /** Field ids in each sort order, as SQLite's indexes give them. */
+  indexOrders(): IndexOrders {
+    const ids = (order: string) =>
+      this.db.prepare<[], number>(`SELECT id FROM fields ORDER BY ${order}`).pluck().all();
+    return {
+      created: ids('created, id'),
+      lastModified: ids('last_modified, id'),
+    };
+  }
+
+  private indexRecords(clause: string, params: unknown[]): IndexRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT id, name_key, owner, created, last_modified, status, functions, ${packedFlags} AS flags FROM fields ${clause}`,
+      )
+      .raw()
+      .all(...params) as IndexRow[];
+    const dataSources = this.linkedIds('DATA_SOURCE', clause, params);
+    const cards = this.linkedIds('CARD', clause, params);
+    return rows.map(([id, nameKey, owner, created, lastModified, status, functions, flags]) => ({
+      id,
+      nameKey,
+      owner,
+      status,
+      created,
+      lastModified,
+      ...unpackFlags(flags),
+      dataSourceIds: dataSources.get(id) ?? [],
+      cardIds: cards.get(id) ?? [],
+      functions: JSON.parse(functions) as string[],
+    }));
+  }
+
+  /** Field id -> ids of its links of one type, for the fields the clause selects. */
+  private linkedIds(type: string, clause: string, params: unknown[]): Map<number, string[]> {
+    // Link ids are uuids or dr:<n>:<n>, so a space separates them safely.
+    const rows = this.db
+      .prepare(
+        `SELECT field_id, group_concat(resource_id, ' ') FROM links
+         WHERE resource_type = ? ${clause.startsWith('WHERE') ? 'AND field_id IN (SELECT id FROM fields ' + clause + ')' : ''}
+         GROUP BY field_id`,
+      )
+      .raw()
+      .all(type, ...params) as Array<[number, string]>;
+    return new Map(rows.map(([id, ids]) => [id, ids.split(' ')]));
+  }
+
+  /** Moves when another connection (another process) commits to the file. */
+  dataVersion(): number {
+    return this.statements.dataVersion.get()!;
   }
 
   private writeField(field: CalculatedField): void {
@@ -182,6 +266,7 @@ export class SqliteFieldStore implements FieldStore {
       JSON.stringify(field.columnPositions),
       JSON.stringify(field.functions),
       ...linkSummaryFlags(field.links),
+      JSON.stringify(searchItemOf(field)),
     );
     field.links.forEach((link, position) =>
       insertLink.run(

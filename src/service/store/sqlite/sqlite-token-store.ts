@@ -9,7 +9,11 @@ export class SqliteTokenStore implements TokenStore {
   /** SQLite's data_version moves when another connection commits, e.g. `npm run token`. */
   private loadedVersion = -1;
 
-  constructor(private readonly db: Db) {}
+  private readonly dataVersion;
+
+  constructor(private readonly db: Db) {
+    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  }
 
   addToken(name: string, token: string, now: number): boolean {
     const result = this.db
@@ -49,7 +53,7 @@ export class SqliteTokenStore implements TokenStore {
   }
 
   private reloadIfChanged(): void {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const version = this.dataVersion.get()!;
     if (version === this.loadedVersion) return;
     this.hashes = this.db
       .prepare<[], { hash: string }>('SELECT hash FROM tokens')

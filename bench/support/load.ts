@@ -1,0 +1,49 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  medianMs: number;
+  p99Ms: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** Called for every request: the path and, for POST, the body. Varies the load. */
+  next: () => { path: string; body?: string };
+  seconds: number;
+  connections: number;
+}
+
+/** Drives one server with autocannon over loopback and summarizes what it measured. */
+export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  const first = options.next();
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: [
+      {
+        method: options.method,
+        path: first.path,
+        headers: { 'content-type': 'application/json', ...options.headers },
+        setupRequest: (request) => {
+          const { path, body } = options.next();
+          return { ...request, path, ...(body === undefined ? {} : { body }) };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    medianMs: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed, for error messages and tokens. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const tsx = join('node_modules', '.bin', 'tsx');
+
+/** Starts a TypeScript entry point with tsx and waits for its `Listening on <url>` line. */
+export function startServer(
+  entry: string,
+  args: string[],
+  timeoutMs = 600_000,
+): Promise<RunningServer> {
+  const child = spawn(tsx, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${entry} did not start in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += String(chunk);
+      const url = /Listening on (\S+)\n/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        resolve({
+          url,
+          child,
+          output: () => output,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/**
+ * Resident memory in MB of the largest process in a tree: tsx runs the entry point
+ * in a child of its own, and that child is the server being measured.
+ */
+export function residentMegabytes(pid: number): number {
+  const kilobytes = (id: number) => {
+    const status = readFileSync(`/proc/${id}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  };
+  const children = (id: number): number[] => {
+    try {
+      const list = readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim();
+      return list ? list.split(/\s+/).map(Number) : [];
+    } catch {
+      return [];
+    }
+  };
+  const tree = (id: number): number[] => [id, ...children(id).flatMap(tree)];
+  return Math.round(Math.max(...tree(pid).map(kilobytes)) / 1024);
+}

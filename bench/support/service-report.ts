@@ -1,0 +1,90 @@
+import { writeFileSync } from 'node:fs';
+import type { LoadResult } from './load';
+
+export interface ServiceRow {
+  label: string;
+  ours: LoadResult;
+  floor: LoadResult;
+  peer: LoadResult;
+}
+
+export interface ServiceBench {
+  date: string;
+  machine: string;
+  fields: number;
+  seconds: number;
+  startupMs: number;
+  serviceMemoryMb: number;
+  peerMemoryMb: number;
+  rows: ServiceRow[];
+}
+
+const targets = {
+  timesPeer: 1000,
+  shareOfFloor: 0.1,
+  largePageMedianMs: 150,
+  memoryMb: 500,
+  startupMs: 3000,
+};
+
+const rate = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+function checks(bench: ServiceBench): string[] {
+  const lines = bench.rows.map((row) => {
+    if (row.label.startsWith('5,000')) {
+      return `- ${row.label}: median ${row.ours.medianMs} ms (target under ${targets.largePageMedianMs} ms): ${verdict(row.ours.medianMs < targets.largePageMedianMs)}`;
+    }
+    const timesPeer = row.ours.requestsPerSecond / row.peer.requestsPerSecond;
+    const shareOfFloor = row.ours.requestsPerSecond / row.floor.requestsPerSecond;
+    const ok = timesPeer >= targets.timesPeer && shareOfFloor >= targets.shareOfFloor;
+    return `- ${row.label}: ${timesPeer.toFixed(0)}× json-server, ${(shareOfFloor * 100).toFixed(0)}% of the floor (targets ${targets.timesPeer}× and ${targets.shareOfFloor * 100}%): ${verdict(ok)}`;
+  });
+  lines.push(
+    `- Resident memory with ${bench.fields.toLocaleString('en')} fields: ${bench.serviceMemoryMb} MB (target under ${targets.memoryMb} MB): ${verdict(bench.serviceMemoryMb < targets.memoryMb)}`,
+    `- Start-up to the first answered search: ${bench.startupMs} ms (target under ${targets.startupMs} ms): ${verdict(bench.startupMs < targets.startupMs)}`,
+  );
+  return lines;
+}
+
+function table(bench: ServiceBench): string[] {
+  const lines = [
+    '| query | server | req/s | median ms | p99 ms | requests | errors | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of bench.rows) {
+    for (const [server, result] of [
+      ['ours', row.ours],
+      ['floor', row.floor],
+      ['json-server 0.17', row.peer],
+    ] as const) {
+      lines.push(
+        `| ${row.label} | ${server} | ${rate(result.requestsPerSecond)} | ${result.medianMs} | ${result.p99Ms} | ${result.requests} | ${result.errors} | ${result.non2xx} |`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** Writes bench/results/service.md and service.json; returns the Markdown. */
+export function writeServiceReport(bench: ServiceBench): string {
+  const markdown = [
+    '# Service benchmark',
+    '',
+    `${bench.date} · ${bench.machine} · ${bench.fields.toLocaleString('en')} calculated fields · ${bench.seconds} s per measurement after a 2 s warm-up, loopback, autocannon in the benchmark process, each server in its own process.`,
+    '',
+    'Peers: **floor** is Fastify answering a constant empty result to the same POST (what no service here can beat); **json-server 0.17** serves the same records with `name_like`, `_sort`, `_page`, `_limit` and field filters. The load varies the page, the name fragment (1,000 substrings of real names) and the filter pair on every request.',
+    '',
+    '## Targets',
+    ...checks(bench),
+    '',
+    '## Measurements',
+    ...table(bench),
+    '',
+    `json-server resident memory: ${bench.peerMemoryMb} MB.`,
+    '',
+  ].join('\n');
+  writeFileSync('bench/results/service.md', markdown);
+  writeFileSync('bench/results/service.json', `${JSON.stringify(bench, null, 2)}\n`);
+  return markdown;
+}

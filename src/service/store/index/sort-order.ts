@@ -1,0 +1,34 @@
+/**
+ * Record positions in one sort order, and each position's rank in it, so a page is
+ * a slice and a small match set sorts by rank alone.
+ */
+export class SortOrder {
+  readonly rank: Int32Array;
+
+  constructor(
+    readonly order: Int32Array,
+    /** Compares two positions by this order's key, ties on id; used to move one that changed. */
+    private readonly compare: (a: number, b: number) => number,
+  ) {
+    this.rank = new Int32Array(order.length);
+    order.forEach((position, rank) => (this.rank[position] = rank));
+  }
+
+  /** Moves a position whose key changed to where it now belongs. */
+  reposition(position: number): void {
+    const { order, rank } = this;
+    const from = rank[position]!;
+    order.copyWithin(from, from + 1);
+    const remaining = order.length - 1;
+    let low = 0;
+    let high = remaining;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(order[middle]!, position) < 0) low = middle + 1;
+      else high = middle;
+    }
+    order.copyWithin(low + 1, low, remaining);
+    order[low] = position;
+    for (let i = Math.min(from, low); i <= Math.max(from, low); i += 1) rank[order[i]!] = i;
+  }
+}
