@@ -15,9 +15,7 @@ async function expectNoAxeViolations(page: Page) {
 
 /** Keeps a screenshot of what was checked in the test output, to look at. */
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
+  await testInfo.attach(`${name}.png`, { body: await page.screenshot(), contentType: 'image/png' });
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {

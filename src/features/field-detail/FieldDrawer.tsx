@@ -65,6 +65,7 @@ export function FieldDrawer() {
       size="xl"
       title={id === undefined ? 'Calculated field' : <FieldName id={id} />}
       closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
     >
       {id === undefined ? (
         <Alert color="red" title="Not a field id">

@@ -1,7 +1,10 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArchive, IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Link as FieldLink, SearchResultItem } from '../../contract/field';
+
+/** Icons keep their size when a long name is cut short. */
+const iconStyle = { flexShrink: 0 };
 
 /** The name links to the field's drawer, keeping the table's state in the URL. */
 export function NameCell({ field }: { field: SearchResultItem }) {
@@ -10,7 +13,13 @@ export function NameCell({ field }: { field: SearchResultItem }) {
   return (
     <Group gap={6} wrap="nowrap">
       {field.locked && (
-        <IconLock size={16} role="img" aria-label="Locked" color="var(--mantine-color-blue-text)" />
+        <IconLock
+          size={16}
+          role="img"
+          aria-label="Locked"
+          color="var(--mantine-color-blue-text)"
+          style={iconStyle}
+        />
       )}
       {invalid && (
         <IconAlertTriangle
@@ -18,6 +27,7 @@ export function NameCell({ field }: { field: SearchResultItem }) {
           role="img"
           aria-label="Invalid"
           color="var(--mantine-color-red-text)"
+          style={iconStyle}
         />
       )}
       <Anchor
@@ -70,8 +80,9 @@ export function LinkedResourcesCell({ links }: { links: FieldLink[] }) {
 export function ArchivedCell({ archived }: { archived: boolean }) {
   if (!archived) return null;
   return (
-    <Badge color="gray" variant="light" leftSection={<IconArchive size={12} />}>
-      Archived
-    </Badge>
+    <Group gap={4} wrap="nowrap">
+      <IconArchive size={16} aria-hidden style={iconStyle} />
+      <Text size="sm">Archived</Text>
+    </Group>
   );
 }
