@@ -33,7 +33,7 @@ function startServer(args: string[]) {
       if (
         url &&
         output.includes('\n', output.indexOf('Listening on') + 14) &&
-        /Demo token|Create a developer token/.test(output)
+        /Demo token|Create a developer token|Proxying the API/.test(output)
       ) {
         resolve({ url, token: /Demo token: (\S+)/.exec(output)?.[1] });
       }
@@ -79,6 +79,30 @@ describe('npm start', () => {
     expect((await server.ready).token).toBe('fixed-demo-token');
     server.child.kill('SIGTERM');
     await server.stopped;
+  });
+
+  it('proxies to an upstream instance, and warns when bound beyond 127.0.0.1 with a held token', async () => {
+    const upstream = startServer([
+      '--data',
+      join(dir, 'upstream.sqlite'),
+      '--demo-fields',
+      '5',
+      '--demo-token',
+      'upstream-token',
+    ]);
+    const { url: upstreamUrl } = await upstream.ready;
+    const proxy = startServer(['--upstream', upstreamUrl, '--host', '127.0.0.2']);
+    try {
+      await proxy.ready;
+      expect(proxy.output()).toContain(`Proxying the API to ${upstreamUrl}`);
+      await expect
+        .poll(() => proxy.output())
+        .toMatch(/Warning: bound to 127\.0\.0\.2; anyone who can reach it/);
+    } finally {
+      proxy.child.kill('SIGTERM');
+      upstream.child.kill('SIGTERM');
+      await Promise.all([proxy.stopped, upstream.stopped]);
+    }
   });
 
   it('refuses bad arguments with a clear message', () => {

@@ -9,9 +9,11 @@ import { importInstance } from '../instance/import-instance';
 import { buildServer, redactedLogPaths } from '../server/build-server';
 import { CliError, parseInteger } from './cli-error';
 import { ensureWebBuild } from './ensure-web-build';
+import { upstreamOptions } from './upstream-options';
 import { defaultDataFile, webRoot } from './paths';
 
 export const startUsage = `npm start -- [--port N] [--host H] [--data FILE] [--demo-fields N] [--demo-token T] [--no-build]
+npm start -- --upstream URL [--upstream-token-file FILE] [--upstream-timeout MS] [--port N] [--host H]
 
   --port N          port to listen on (default 4500, or $PORT)
   --host H          address to bind (default 127.0.0.1, or $HOST)
@@ -19,7 +21,14 @@ export const startUsage = `npm start -- [--port N] [--host H] [--data FILE] [--d
                     created with a demo instance when missing
   --demo-fields N   fields in a new demo instance (default 2000)
   --demo-token T    use T as the demo token instead of a generated one
-  --no-build        serve the web app as built, without checking its sources`;
+  --no-build        serve the web app as built, without checking its sources
+
+  Proxy mode (the API answered by a real instance instead of the store):
+  --upstream URL              the instance's address (or $UPSTREAM_URL)
+  --upstream-token-file FILE  a token the server holds and sends; the app then skips
+                              sign-in (or $UPSTREAM_TOKEN / $UPSTREAM_TOKEN_FILE).
+                              The file must be readable by its owner only (chmod 600).
+  --upstream-timeout MS       how long to wait for the instance (default 15000)`;
 
 function createDemoInstance(stores: Stores, fields: number, log: (line: string) => void): void {
   const started = Date.now();
@@ -42,6 +51,9 @@ export async function startCommand(argv: string[]): Promise<void> {
       'demo-fields': { type: 'string' },
       'demo-token': { type: 'string' },
       'no-build': { type: 'boolean' },
+      upstream: { type: 'string' },
+      'upstream-token-file': { type: 'string' },
+      'upstream-timeout': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -56,8 +68,64 @@ export async function startCommand(argv: string[]): Promise<void> {
     throw new CliError('--demo-token must be at least 8 characters');
   }
 
+  const proxied = upstreamOptions({
+    upstream: values.upstream,
+    tokenFile: values['upstream-token-file'],
+    timeoutMs: values['upstream-timeout'],
+  });
   if (!values['no-build']) ensureWebBuild(log);
 
+  const stores = proxied ? undefined : openDemoStore(dataFile, demoFields, demoToken, log);
+  const app = await buildServer({
+    api: proxied ?? { kind: 'embedded', store: stores!.fields, tokens: stores!.tokens },
+    webRoot: existsSync(webRoot) ? webRoot : undefined,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn', redact: redactedLogPaths },
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`Received ${signal}; stopping`);
+    await app.close();
+    stores?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  log(`Listening on http://${shownHost}:${boundPort}`);
+  if (proxied) {
+    log(
+      `Proxying the API to ${proxied.upstream.origin}${proxied.heldToken ? ' with the token this server holds' : ''}`,
+    );
+  } else {
+    const token = stores!.tokens.demoToken();
+    if (token) log(`Demo token: ${token}`);
+    else
+      log(
+        `Create a developer token with: npm run token -- create --data ${dataFile} --name <name>`,
+      );
+  }
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
+    log(
+      proxied?.heldToken
+        ? `Warning: bound to ${host}. This server holds the instance's token: anyone who can reach ${host}:${boundPort} acts on the instance with it.`
+        : `Warning: bound to ${host}; anyone who can reach it can use the API with a valid token.`,
+    );
+  }
+}
+
+/** Opens the store, creating a demo instance and its token when the file is new. */
+function openDemoStore(
+  dataFile: string,
+  demoFields: number,
+  demoToken: string | undefined,
+  log: (line: string) => void,
+): Stores {
   const isNew = !existsSync(dataFile);
   const stores = openStore(dataFile);
   try {
@@ -70,41 +138,9 @@ export async function startCommand(argv: string[]): Promise<void> {
       stores.tokens.addToken('demo', demoToken, Date.now());
       stores.tokens.rememberDemoToken(demoToken);
     }
+    return stores;
   } catch (error) {
     stores.close();
     throw error;
-  }
-
-  const app = await buildServer({
-    store: stores.fields,
-    tokens: stores.tokens,
-    webRoot: existsSync(webRoot) ? webRoot : undefined,
-    logger: { level: process.env.LOG_LEVEL ?? 'warn', redact: redactedLogPaths },
-  });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`Received ${signal}; stopping`);
-    await app.close();
-    stores.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-
-  await app.listen({ port, host });
-  const address = app.server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
-  log(`Listening on http://${shownHost}:${boundPort}`);
-  const token = stores.tokens.demoToken();
-  if (token) log(`Demo token: ${token}`);
-  else
-    log(`Create a developer token with: npm run token -- create --data ${dataFile} --name <name>`);
-  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
-    log(
-      `Warning: bound to ${host}; anyone who can reach this address can use the API with a valid token.`,
-    );
   }
 }

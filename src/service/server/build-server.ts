@@ -1,25 +1,29 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { API_BASE } from '../../contract/paths';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
-import type { TokenStore } from '../auth/token-store';
-import type { FieldStore } from '../store/field-store';
 import { ApiError, sendError } from './api-error';
+import type { EmbeddedApi } from './embedded-api';
+import { registerEmbeddedApi } from './embedded-api';
 import { registerErrorHandling } from './error-handling';
 import { BODY_LIMIT_BYTES } from './limits';
-import { registerFieldRoutes } from './routes/field-routes';
+import type { ProxiedApi } from './proxy/proxy-api';
+import { registerProxyApi } from './proxy/proxy-api';
+import { checkUpstream } from './proxy/upstream-health';
+import { registerAppConfigRoute } from './routes/app-config-route';
 import { registerHealthRoute } from './routes/health-route';
-import { registerTokenAuth } from './token-auth';
+import { registerSecurityHeaders } from './security-headers';
 import { registerWebApp, sendAppShell } from './web-app';
 
+export type { EmbeddedApi } from './embedded-api';
+export type { ProxiedApi } from './proxy/proxy-api';
+
 export interface ServerOptions {
-  store: FieldStore;
-  tokens: Pick<TokenStore, 'verify'>;
+  /** Who answers the API: this server's store, or a real instance behind it. */
+  api: EmbeddedApi | ProxiedApi;
   /** Folder of the built web app; no web app is served without it. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
   failedAuthLimiter?: FailedAuthLimiter;
-  now?: () => number;
 }
 
 /** Redacted wherever a log line could carry request headers. */
@@ -29,32 +33,41 @@ export const redactedLogPaths = [
   'req.headers.cookie',
 ];
 
-/** The reference service, built without listening so tests use the same app. */
+/** The server, built without listening so tests use the same app. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { api } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    // One error shape for everything, including requests Fastify itself rejects.
     return503OnClosing: true,
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   // The API reads JSON only; Fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
   app.setNotFoundHandler((request, reply) => {
-    if (!request.url.startsWith(`${API_BASE}/`) && sendAppShell(options.webRoot, request, reply))
-      return;
+    if (!request.url.startsWith('/api/') && sendAppShell(options.webRoot, request, reply)) return;
     return sendError(
       request,
       reply,
       new ApiError(404, `nothing is at ${request.method} ${request.url.split('?')[0]}`),
     );
   });
-  registerTokenAuth(app, {
-    verify: (token) => options.tokens.verify(token),
-    limiter: options.failedAuthLimiter ?? new FailedAuthLimiter(),
+  const limiter = options.failedAuthLimiter ?? new FailedAuthLimiter();
+  if (api.kind === 'embedded') {
+    registerEmbeddedApi(app, api, limiter);
+    registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
+  } else {
+    await registerProxyApi(app, api, limiter);
+    registerHealthRoute(app, async () => ({
+      mode: 'proxy',
+      upstream: await checkUpstream(api.upstream),
+    }));
+  }
+  registerAppConfigRoute(app, {
+    mode: api.kind,
+    tokenHeldByServer: api.kind === 'proxy' && api.heldToken !== undefined,
   });
-  registerHealthRoute(app, () => ({ mode: 'embedded' }));
-  registerFieldRoutes(app, { store: options.store, now: options.now });
   if (options.webRoot) await registerWebApp(app, options.webRoot);
   return app;
 }

@@ -70,7 +70,9 @@ describe('error statuses answer the one error shape', () => {
         throw new Error('SQLITE_CORRUPT at /secret/path');
       },
     } as unknown as FieldStore;
-    const app = await buildServer({ store: failing, tokens: { verify: () => true } });
+    const app = await buildServer({
+      api: { kind: 'embedded', store: failing, tokens: { verify: () => true } },
+    });
     const response = await app.inject({
       method: 'POST',
       url: apiPaths.search,
@@ -150,8 +152,11 @@ describe('authentication', () => {
       },
     } as unknown as FieldStore;
     const app = await buildServer({
-      store: failing,
-      tokens: { verify: (token) => token === TEST_TOKEN },
+      api: {
+        kind: 'embedded',
+        store: failing,
+        tokens: { verify: (token) => token === TEST_TOKEN },
+      },
       logger: { level: 'trace', redact: redactedLogPaths, stream },
     });
     for (const token of [TEST_TOKEN, 'a-wrong-secret-token']) {

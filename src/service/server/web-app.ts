@@ -23,13 +23,18 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
   });
 }
 
-/** Client-side routes (/fields/12, /audit...) load index.html and let the router decide. */
+/**
+ * Client-side routes (/fields/12, /audit...) load index.html and let the router
+ * decide. A missing file (a path whose last part has an extension) stays a 404.
+ */
 export function sendAppShell(
   root: string | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
 ): boolean {
   if (!root || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  const lastPart = request.url.split('?')[0]!.split('/').pop() ?? '';
+  if (lastPart.includes('.')) return false;
   if (!existsSync(join(root, 'index.html'))) return false;
   void reply.header('cache-control', 'no-cache').sendFile('index.html', root);
   return true;

@@ -31,6 +31,7 @@ export interface TestServer {
 
 export interface TestServerOptions {
   instance?: unknown;
+  webRoot?: string;
   now?: () => number;
   failedAuthLimiter?: FailedAuthLimiter;
 }
@@ -54,9 +55,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const open = async () => {
     server.stores = openStore(dataFile);
     server.app = await buildServer({
-      store: server.stores.fields,
-      tokens: server.stores.tokens,
-      now: options.now,
+      api: {
+        kind: 'embedded',
+        store: server.stores.fields,
+        tokens: server.stores.tokens,
+        now: options.now,
+      },
+      webRoot: options.webRoot,
       failedAuthLimiter: options.failedAuthLimiter ?? new FailedAuthLimiter(1000),
     });
     server.url = await server.app.listen({ host: '127.0.0.1', port: 0 });
