@@ -14,7 +14,7 @@ export function upstreamMessage(body: string): string | undefined {
     const parsed: unknown = JSON.parse(body);
     const message = (parsed as { message?: unknown } | null)?.message;
     if (typeof message !== 'string' || message.trim() === '') return undefined;
-    const plain = message.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+    const plain = message.replace(/\p{Cc}+/gu, ' ').trim();
     return plain.length > longestQuotedMessage ? `${plain.slice(0, longestQuotedMessage)}…` : plain;
   } catch {
     return undefined;
