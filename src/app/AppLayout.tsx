@@ -17,10 +17,12 @@ export function AppLayout() {
     <AppShell header={{ height: 56 }} padding={0}>
       <AppShell.Header>
         <div className={classes.header}>
-          <Group gap="lg">
+          <Group gap="lg" wrap="nowrap">
             <Group gap={6}>
               <IconMathFunction size={22} aria-hidden />
-              <Text fw={700}>Calculated-field manager</Text>
+              <Text fw={700} visibleFrom="sm">
+                Calculated-field manager
+              </Text>
             </Group>
             <Group component="nav" aria-label="Main" gap={4}>
               <NavLink to="/fields" className={classes.navLink}>
@@ -31,7 +33,7 @@ export function AppLayout() {
               </NavLink>
             </Group>
           </Group>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <ColorSchemeToggle />
             <Button variant="default" leftSection={<IconLogout size={16} />} onClick={signOut}>
               Sign out
