@@ -2,8 +2,9 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { API_BASE, TOKEN_HEADER } from '../../../contract/paths';
 import type { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
-import { ApiError, sendError } from '../api-error';
+import { sendError } from '../api-error';
 import { refuseOtherMethods } from '../routes/method-not-allowed';
+import { missingToken, presentedToken, throttledFailures } from '../token-auth';
 import { parseFieldId } from '../validate';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 
@@ -55,23 +56,12 @@ export async function registerProxyApi(
   });
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = limiter.retryAfterMs(request.ip);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      throw new ApiError(
-        429,
-        `too many failed authentications; try again in ${seconds} s`,
-        undefined,
-        {
-          'retry-after': String(seconds),
-        },
-      );
-    }
-    const sent = request.headers[tokenHeader];
-    const token = api.heldToken ?? (typeof sent === 'string' ? sent.trim() : '');
+    const throttled = throttledFailures(limiter, request.ip);
+    if (throttled) throw throttled;
+    const token = api.heldToken ?? presentedToken(request);
     if (token === '') {
       limiter.recordFailure(request.ip);
-      throw new ApiError(401, `the ${TOKEN_HEADER} header is missing; send a developer token`);
+      throw missingToken();
     }
     const path = request.url.split('?')[0]!;
     return reply.from(`${basePath}${path}`, {
