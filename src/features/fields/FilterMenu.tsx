@@ -1,32 +1,10 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Popover,
-  SegmentedControl,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Popover, Stack, Switch, TagsInput } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { FlagChoice } from './FlagChoice';
 import { activeFilters, isOwnerId } from './field-filters';
 import type { FieldFilters } from './field-filters';
 import { filterSuggestions } from './filter-suggestions';
-
-type Choice = 'any' | 'yes' | 'no';
-
-function choiceOf(value: boolean | undefined): Choice {
-  if (value === undefined) return 'any';
-  return value ? 'yes' : 'no';
-}
-
-function valueOf(choice: string): boolean | undefined {
-  if (choice === 'any') return undefined;
-  return choice === 'yes';
-}
 
 /** Suggestions would otherwise open outside the popover and close it on click. */
 const inPopover = { comboboxProps: { withinPortal: false } };
@@ -73,40 +51,22 @@ function FilterControls({
   change: (part: Partial<FieldFilters>) => void;
 }) {
   const suggestions = filterSuggestions(useQueryClient());
-  const lockLabel = useId();
-  const archivedLabel = useId();
   return (
     <Stack gap="sm">
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id={lockLabel}>
-          Lock
-        </Text>
-        <SegmentedControl
-          aria-labelledby={lockLabel}
-          value={choiceOf(filters.locked)}
-          onChange={(choice) => change({ locked: valueOf(choice) })}
-          data={[
-            { value: 'any', label: 'Any' },
-            { value: 'yes', label: 'Locked' },
-            { value: 'no', label: 'Unlocked' },
-          ]}
-        />
-      </Stack>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id={archivedLabel}>
-          Archived
-        </Text>
-        <SegmentedControl
-          aria-labelledby={archivedLabel}
-          value={choiceOf(filters.archived)}
-          onChange={(choice) => change({ archived: valueOf(choice) })}
-          data={[
-            { value: 'any', label: 'Any' },
-            { value: 'yes', label: 'Archived' },
-            { value: 'no', label: 'Not archived' },
-          ]}
-        />
-      </Stack>
+      <FlagChoice
+        label="Lock"
+        yes="Locked"
+        no="Unlocked"
+        value={filters.locked}
+        onChange={(locked) => change({ locked })}
+      />
+      <FlagChoice
+        label="Archived"
+        yes="Archived"
+        no="Not archived"
+        value={filters.archived}
+        onChange={(archived) => change({ archived })}
+      />
       <Checkbox
         label="Invalid status only"
         checked={filters.invalidOnly}

@@ -1,0 +1,48 @@
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+
+type Choice = 'any' | 'yes' | 'no';
+
+function choiceOf(value: boolean | undefined): Choice {
+  if (value === undefined) return 'any';
+  return value ? 'yes' : 'no';
+}
+
+function valueOf(choice: string): boolean | undefined {
+  if (choice === 'any') return undefined;
+  return choice === 'yes';
+}
+
+/** A flag to filter on, or not: "Any", the flag set, or the flag not set (undefined, true, false). */
+export function FlagChoice({
+  label,
+  yes,
+  no,
+  value,
+  onChange,
+}: {
+  label: string;
+  yes: string;
+  no: string;
+  value: boolean | undefined;
+  onChange: (value: boolean | undefined) => void;
+}) {
+  const labelId = useId();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={labelId}>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        value={choiceOf(value)}
+        onChange={(choice) => onChange(valueOf(choice))}
+        data={[
+          { value: 'any', label: 'Any' },
+          { value: 'yes', label: yes },
+          { value: 'no', label: no },
+        ]}
+      />
+    </Stack>
+  );
+}
