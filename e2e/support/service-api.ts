@@ -35,7 +35,7 @@ export class ServiceApi {
       filters: [{ field: 'notvariable' }, { field: 'notarchived' }],
       sort: { field: 'id', ascending: true },
       limit: 1,
-      offset: slot * 7,
+      offset: slot,
     });
     const item = page.results[0];
     if (!item) throw new Error(`no field in slot ${slot}`);
