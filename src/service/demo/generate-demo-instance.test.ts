@@ -9,6 +9,7 @@ import {
 } from '../instance/instance-file';
 import { demoScale, historyMs } from './demo-mix';
 import { defaultDemoNow } from './demo-options';
+import { pluralOf } from './long-templates';
 import { isWellFormed, referencedColumns } from './expression-syntax.test-helper';
 import { generateDemoInstance } from './generate-demo-instance';
 
@@ -321,5 +322,13 @@ describe('generateDemoInstance', () => {
     const locked = share(instance.fields, (field) => field.locked === true);
     expect(locked).toBeGreaterThan(0.1);
     expect(locked).toBeLessThan(0.14);
+  });
+});
+
+describe('plural names', () => {
+  it('follow English spelling', () => {
+    expect(
+      ['Opportunity', 'Loyalty', 'Day', 'Address', 'Box', 'PO', 'Account'].map(pluralOf),
+    ).toEqual(['Opportunities', 'Loyalties', 'Days', 'Addresses', 'Boxes', 'POs', 'Accounts']);
   });
 });

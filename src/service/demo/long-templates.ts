@@ -1,12 +1,19 @@
 import type { ExpressionTemplate, WeightedTemplates } from './field-draft';
 import { entityOf, ref, text, twoDistinct } from './field-draft';
 
+/** "Opportunity" -> "Opportunities", "PO" -> "POs", "Address" -> "Addresses". */
+export function pluralOf(noun: string): string {
+  if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/i.test(noun)) return `${noun}es`;
+  return `${noun}s`;
+}
+
 const distinctCount: ExpressionTemplate = ({ ids }, random) => {
   if (ids.length === 0) return undefined;
   const id = random.pick(ids);
-  const entity = entityOf(id);
+  const entities = pluralOf(entityOf(id));
   return {
-    name: random.pick([`Unique ${entity}s`, `# of ${entity}s`, `Distinct ${id} Count`]),
+    name: random.pick([`Unique ${entities}`, `# of ${entities}`, `Distinct ${id} Count`]),
     expression: `COUNT(DISTINCT ${ref(id)})`,
     dataType: 'LONG',
   };
