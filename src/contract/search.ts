@@ -18,6 +18,10 @@ export const flagFilters = [
   'invalid',
   'invalidlink',
   'active',
+  // This project's additions, matching the statistics: a visible DATA_SOURCE link
+  // (onDatasets; `notondataset` is onCards) and an active CARD link (inVisualizations).
+  'ondataset',
+  'invisualization',
 ] as const;
 export type FlagFilter = (typeof flagFilters)[number];
 

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
-import { activeFilters, noFilters } from './field-filters';
-import type { FieldFilters } from './field-filters';
+import { activeFilters, noFilters } from '../../components/fields-table-url/field-filters';
+import type { FieldFilters } from '../../components/fields-table-url/field-filters';
 import { RemovableChip } from './RemovableChip';
 
 export function ActiveFilterChips({

@@ -11,7 +11,7 @@ import { LoadingRows } from './LoadingRows';
 import { NoFieldsFound } from './NoFieldsFound';
 import { SearchInput } from './SearchInput';
 import { TablePager } from './TablePager';
-import { toSearchRequest } from './table-params';
+import { toSearchRequest } from '../../components/fields-table-url/table-params';
 import { useTableParams } from './use-table-params';
 
 export function FieldsPage() {

@@ -8,8 +8,8 @@ import type { MouseEvent } from 'react';
 import type { SearchResultItem } from '../../contract/field';
 import { fieldColumns, fieldTableFeatures } from './field-columns';
 import classes from './FieldsTable.module.css';
-import { sortableColumns } from './table-params';
-import type { TableSort } from './table-params';
+import { sortableColumns } from '../../components/fields-table-url/table-params';
+import type { TableSort } from '../../components/fields-table-url/table-params';
 
 const rowHeight = 44;
 

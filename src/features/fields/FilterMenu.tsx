@@ -2,8 +2,8 @@ import { Badge, Button, Checkbox, Popover, Stack, Switch, TagsInput } from '@man
 import { IconFilter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FlagChoice } from './FlagChoice';
-import { activeFilters, isOwnerId } from './field-filters';
-import type { FieldFilters } from './field-filters';
+import { activeFilters, isOwnerId } from '../../components/fields-table-url/field-filters';
+import type { FieldFilters } from '../../components/fields-table-url/field-filters';
 import { filterSuggestions } from './filter-suggestions';
 
 /** Suggestions would otherwise open outside the popover and close it on click. */

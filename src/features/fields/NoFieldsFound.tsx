@@ -1,8 +1,8 @@
 import { Button, EmptyState, Group } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import { activeFilters } from './field-filters';
+import { activeFilters } from '../../components/fields-table-url/field-filters';
 import { RemovableChip } from './RemovableChip';
-import type { TableParams } from './table-params';
+import type { TableParams } from '../../components/fields-table-url/table-params';
 
 interface Props {
   params: TableParams;

@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { useId } from 'react';
-import { pageSizes, readPageSize } from './table-params';
-import type { PageSize } from './table-params';
+import { pageSizes, readPageSize } from '../../components/fields-table-url/table-params';
+import type { PageSize } from '../../components/fields-table-url/table-params';
 
 const controlLabels = {
   first: 'First page',

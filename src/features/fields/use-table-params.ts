@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { readTableParams, writeTableParams } from './table-params';
-import type { TableParams } from './table-params';
+import { readTableParams, writeTableParams } from '../../components/fields-table-url/table-params';
+import type { TableParams } from '../../components/fields-table-url/table-params';
 
 /**
  * The table's state, read from and written to the URL. Any change other than

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-
-/** What the web app needs to know before it asks anyone for a token. */
-export interface AppConfig {
-  mode: 'embedded' | 'proxy';
-  /** The server sends its own token upstream; the app skips sign-in. */
-  tokenHeldByServer: boolean;
-}
-
-export const APP_CONFIG_PATH = '/api/app-config';
+import type { AppConfig } from '../../../contract/app-config';
+import { APP_CONFIG_PATH } from '../../../contract/app-config';
 
 export function registerAppConfigRoute(app: FastifyInstance, config: AppConfig): void {
   app.get(APP_CONFIG_PATH, async (_request, reply) => {

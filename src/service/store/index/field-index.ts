@@ -29,6 +29,8 @@ const flagOf: Record<FlagFilter, (record: IndexRecord) => boolean> = {
   invalid: (record) => record.status !== VALID,
   invalidlink: (record) => record.hasInvalidLink,
   active: (record) => record.hasActiveLink,
+  ondataset: (record) => record.hasVisibleDataSource,
+  invisualization: (record) => record.hasActiveCard,
 };
 
 const valuesOf: Record<
@@ -54,8 +56,6 @@ export class FieldIndex {
   private readonly records: IndexRecord[];
   private readonly positionById = new Map<number, number>();
   private readonly flags: Record<FlagFilter, Bitset>;
-  private readonly onDatasets: Bitset;
-  private readonly inVisualizations: Bitset;
   private readonly lists: Record<ListFilter['field'], Map<string | number, number[]>>;
   private readonly names: NameGramIndex;
   /** Orders other than by name: positions themselves are numbered in name order. */
@@ -66,8 +66,6 @@ export class FieldIndex {
     this.records = records;
     records.forEach((record, position) => this.positionById.set(record.id, position));
     this.flags = mapValues(flagOf, (test) => this.bitsetOf(test));
-    this.onDatasets = this.bitsetOf((record) => record.hasVisibleDataSource);
-    this.inVisualizations = this.bitsetOf((record) => record.hasActiveCard);
     this.lists = mapValues(valuesOf, (values) => this.postingsOf(values));
     this.names = new NameGramIndex(records.map((record) => record.nameKey));
     const positions = (ids: readonly number[]) =>
@@ -106,12 +104,12 @@ export class FieldIndex {
 
   statistics(): Statistics {
     const total = this.records.length;
-    const onDatasets = this.onDatasets.count();
+    const onDatasets = this.flags.ondataset.count();
     return {
       total,
       onDatasets,
       onCards: total - onDatasets,
-      inVisualizations: this.inVisualizations.count(),
+      inVisualizations: this.flags.invisualization.count(),
       locked: this.flags.locked.count(),
       invalid: this.flags.invalid.count(),
       invalidLink: this.flags.invalidlink.count(),

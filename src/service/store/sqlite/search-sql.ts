@@ -16,6 +16,8 @@ const flagConditions = {
   invalid: `status <> '${VALID}'`,
   invalidlink: 'has_invalid_link = 1',
   active: 'has_active_link = 1',
+  ondataset: 'has_visible_data_source = 1',
+  invisualization: 'has_active_card = 1',
 } as const;
 
 const sortColumns: Record<SortField, string> = {

@@ -1,3 +1,5 @@
+// The fields table's state as the URL holds it. Shared, because other pages link into
+// the table with filters applied (every view is a link).
 import type { SearchRequest } from '../../contract/search';
 import { noFilters, readFilters, toSearchFilters, writeFilters } from './field-filters';
 import type { FieldFilters } from './field-filters';
