@@ -5,20 +5,59 @@ import { defineConfig } from '@playwright/test';
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-export const e2ePort = Number(process.env.E2E_PORT ?? 4517);
+/** One demo token for every server, so the proxies can forward it to the upstream. */
 export const e2eToken = 'e2e-demo-token-0123456789';
-const dataDir = 'data/e2e';
+
+/** The servers the specs run against, each a real `npm start` on its own fresh store. */
+export const e2eServers = {
+  /** The app on a demo instance: most specs. */
+  main: 4517,
+  /** A second demo instance for specs that change many fields at once. */
+  isolated: 4521,
+  /** The instance the proxies stand in front of. */
+  upstream: 4518,
+  /** Proxy mode, forwarding the browser's token. */
+  proxy: 4519,
+  /** Proxy mode with the token held by the server: the browser has none. */
+  heldTokenProxy: 4520,
+} as const;
+
+const url = (port: number) => `http://127.0.0.1:${port}`;
+
+/** `build`: only the first server builds the web app; the others serve that build. */
+function demoServer(name: string, port: number, fields: number, build = false) {
+  const dataDir = `data/e2e/${name}`;
+  return {
+    command: `rm -rf ${dataDir} && npm start -- ${build ? '' : '--no-build '}--port ${port} --data ${dataDir}/store.sqlite --demo-fields ${fields} --demo-token ${e2eToken}`,
+    url: `${url(port)}/healthz`,
+    timeout: build ? 240_000 : 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+function proxyServer(port: number, env: Record<string, string> = {}) {
+  return {
+    command: `npm start -- --no-build --port ${port} --upstream ${url(e2eServers.upstream)} --upstream-timeout 5000`,
+    url: `${url(port)}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${e2ePort}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -34,12 +73,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && npm start -- --port ${e2ePort} --data ${dataDir}/store.sqlite --demo-fields 2000 --demo-token ${e2eToken}`,
-    url: `http://127.0.0.1:${e2ePort}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    {
+      name: 'app',
+      testIgnore: ['isolated/**', 'proxy/**'],
+      use: { baseURL: url(e2eServers.main) },
+    },
+    { name: 'isolated', testMatch: 'isolated/**', use: { baseURL: url(e2eServers.isolated) } },
+    { name: 'proxy', testMatch: 'proxy/**', use: { baseURL: url(e2eServers.proxy) } },
+  ],
+  // Started in this order; the first one builds the web app for all of them.
+  webServer: [
+    demoServer('main', e2eServers.main, 2000, true),
+    demoServer('isolated', e2eServers.isolated, 2000),
+    demoServer('upstream', e2eServers.upstream, 500),
+    proxyServer(e2eServers.proxy),
+    proxyServer(e2eServers.heldTokenProxy, { UPSTREAM_TOKEN: e2eToken }),
+  ],
 });
