@@ -10,8 +10,17 @@ export interface FieldFilters {
   brokenLinksOnly: boolean;
   /** Variables are hidden unless asked for (the API's `notvariable`). */
   showVariables: boolean;
+  /**
+   * true: with a visible data-source link (the API's `ondataset`); false: without one,
+   * saved on a card (`notondataset`); undefined: either. Matches the statistics' onDatasets and onCards.
+   */
+  onDataSource?: boolean;
+  /** true: with an active card link (`invisualization`); false: without; undefined: either. */
+  inVisualization?: boolean;
   owners: number[];
   dataSources: string[];
+  /** Exact statuses such as VALID (the API's `status` list). */
+  statuses: string[];
 }
 
 export const noFilters: FieldFilters = {
@@ -20,6 +29,7 @@ export const noFilters: FieldFilters = {
   showVariables: false,
   owners: [],
   dataSources: [],
+  statuses: [],
 };
 
 const param = {
@@ -28,8 +38,11 @@ const param = {
   invalidOnly: 'invalid',
   brokenLinksOnly: 'brokenLinks',
   showVariables: 'variables',
+  onDataSource: 'onDataSource',
+  inVisualization: 'inVisualization',
   owner: 'owner',
   dataSource: 'dataSource',
+  status: 'status',
 } as const;
 
 function readChoice(value: string | null): boolean | undefined {
@@ -49,35 +62,52 @@ export function readFilters(search: URLSearchParams): FieldFilters {
     invalidOnly: search.get(param.invalidOnly) === 'true',
     brokenLinksOnly: search.get(param.brokenLinksOnly) === 'true',
     showVariables: search.get(param.showVariables) === 'shown',
+    onDataSource: readChoice(search.get(param.onDataSource)),
+    inVisualization: readChoice(search.get(param.inVisualization)),
     owners: search.getAll(param.owner).filter(isOwnerId).map(Number),
     dataSources: search.getAll(param.dataSource).filter((id) => id !== ''),
+    statuses: search.getAll(param.status).filter((status) => status !== ''),
   };
 }
 
 /** Adds the filters that differ from `noFilters` to `search`. */
 export function writeFilters(filters: FieldFilters, search: URLSearchParams): void {
-  if (filters.locked !== undefined) search.set(param.locked, String(filters.locked));
-  if (filters.archived !== undefined) search.set(param.archived, String(filters.archived));
+  const writeChoice = (key: string, value: boolean | undefined) => {
+    if (value !== undefined) search.set(key, String(value));
+  };
+  writeChoice(param.locked, filters.locked);
+  writeChoice(param.archived, filters.archived);
   if (filters.invalidOnly) search.set(param.invalidOnly, 'true');
   if (filters.brokenLinksOnly) search.set(param.brokenLinksOnly, 'true');
   if (filters.showVariables) search.set(param.showVariables, 'shown');
+  writeChoice(param.onDataSource, filters.onDataSource);
+  writeChoice(param.inVisualization, filters.inVisualization);
   for (const owner of filters.owners) search.append(param.owner, String(owner));
   for (const dataSource of filters.dataSources) search.append(param.dataSource, dataSource);
+  for (const status of filters.statuses) search.append(param.status, status);
+}
+
+/** `{field: flag}` when the choice is true, `{field: not<flag>}` when false, nothing when undefined. */
+function choiceFilter(flag: string, value: boolean | undefined): SearchFilter[] {
+  if (value === undefined) return [];
+  return [{ field: value ? flag : `not${flag}` }];
 }
 
 export function toSearchFilters(filters: FieldFilters): SearchFilter[] {
-  const search: SearchFilter[] = [];
-  if (filters.locked !== undefined) search.push({ field: filters.locked ? 'locked' : 'notlocked' });
-  if (filters.archived !== undefined) {
-    search.push({ field: filters.archived ? 'archived' : 'notarchived' });
-  }
+  const search: SearchFilter[] = [
+    ...choiceFilter('locked', filters.locked),
+    ...choiceFilter('archived', filters.archived),
+  ];
   if (filters.invalidOnly) search.push({ field: 'invalid' });
   if (filters.brokenLinksOnly) search.push({ field: 'invalidlink' });
   if (!filters.showVariables) search.push({ field: 'notvariable' });
+  search.push(...choiceFilter('ondataset', filters.onDataSource));
+  search.push(...choiceFilter('invisualization', filters.inVisualization));
   if (filters.owners.length > 0) search.push({ field: 'owner', idList: filters.owners });
   if (filters.dataSources.length > 0) {
     search.push({ field: 'dataset', idList: filters.dataSources });
   }
+  if (filters.statuses.length > 0) search.push({ field: 'status', idList: filters.statuses });
   return search;
 }
 
@@ -103,6 +133,18 @@ export function activeFilters(filters: FieldFilters): ActiveFilter[] {
   if (filters.invalidOnly) add('invalid', 'Invalid status', { invalidOnly: false });
   if (filters.brokenLinksOnly) add('brokenLinks', 'Broken links', { brokenLinksOnly: false });
   if (filters.showVariables) add('variables', 'Variables shown', { showVariables: false });
+  if (filters.onDataSource !== undefined) {
+    add('onDataSource', filters.onDataSource ? 'On a data source' : 'Saved on a card', {
+      onDataSource: undefined,
+    });
+  }
+  if (filters.inVisualization !== undefined) {
+    add(
+      'inVisualization',
+      filters.inVisualization ? 'In a visualization' : 'Not in a visualization',
+      { inVisualization: undefined },
+    );
+  }
   for (const owner of filters.owners) {
     add(`owner:${owner}`, `Owner ${owner}`, {
       owners: filters.owners.filter((other) => other !== owner),
@@ -111,6 +153,11 @@ export function activeFilters(filters: FieldFilters): ActiveFilter[] {
   for (const dataSource of filters.dataSources) {
     add(`dataSource:${dataSource}`, `Data source ${dataSource}`, {
       dataSources: filters.dataSources.filter((other) => other !== dataSource),
+    });
+  }
+  for (const status of filters.statuses) {
+    add(`status:${status}`, `Status ${status}`, {
+      statuses: filters.statuses.filter((other) => other !== status),
     });
   }
   return active;

@@ -19,8 +19,11 @@ const everything: TableParams = {
     invalidOnly: true,
     brokenLinksOnly: true,
     showVariables: true,
+    onDataSource: false,
+    inVisualization: true,
     owners: [12, 34],
     dataSources: ['9081728f-a635-4547-9648-30f070a606c2'],
+    statuses: ['VALID'],
   },
 };
 
@@ -64,8 +67,11 @@ describe('the search request of a view', () => {
       { field: 'archived' },
       { field: 'invalid' },
       { field: 'invalidlink' },
+      { field: 'notondataset' },
+      { field: 'invisualization' },
       { field: 'owner', idList: [12, 34] },
       { field: 'dataset', idList: ['9081728f-a635-4547-9648-30f070a606c2'] },
+      { field: 'status', idList: ['VALID'] },
     ]);
     expect(
       toSearchRequest({ ...everything, filters: { ...noFilters, locked: true } }).filters,

@@ -6,6 +6,8 @@ import { activeFilters, isOwnerId } from '../../components/fields-table-url/fiel
 import type { FieldFilters } from '../../components/fields-table-url/field-filters';
 import { filterSuggestions } from './filter-suggestions';
 
+const knownStatuses = ['VALID', 'INVALID'];
+
 /** Suggestions would otherwise open outside the popover and close it on click. */
 const inPopover = { comboboxProps: { withinPortal: false } };
 
@@ -78,6 +80,20 @@ function FilterControls({
         checked={filters.brokenLinksOnly}
         onChange={(event) => change({ brokenLinksOnly: event.currentTarget.checked })}
       />
+      <FlagChoice
+        label="Saved on"
+        yes="A data source"
+        no="A card"
+        value={filters.onDataSource}
+        onChange={(onDataSource) => change({ onDataSource })}
+      />
+      <FlagChoice
+        label="Used in a visualization"
+        yes="Used"
+        no="Not used"
+        value={filters.inVisualization}
+        onChange={(inVisualization) => change({ inVisualization })}
+      />
       <Switch
         label="Show variables"
         checked={filters.showVariables}
@@ -101,6 +117,17 @@ function FilterControls({
         value={filters.dataSources}
         onChange={(dataSources) => change({ dataSources })}
         limit={20}
+        {...inPopover}
+      />
+      <TagsInput
+        label="Statuses"
+        description="Fields whose status is one of these."
+        placeholder={filters.statuses.length === 0 ? 'e.g. VALID' : undefined}
+        data={knownStatuses}
+        value={filters.statuses}
+        onChange={(statuses) =>
+          change({ statuses: [...new Set(statuses.map((status) => status.toUpperCase()))] })
+        }
         {...inPopover}
       />
     </Stack>
