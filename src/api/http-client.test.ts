@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { TOKEN_HEADER } from '../contract/paths';
 import { ApiError, isTransient } from './api-error';
 import { requestJson } from './http-client';
-import { endSession, getSession, startSession } from './session';
+import { endSession, getSession, startServerHeldSession, startSession } from './session';
 import { setupMockApi } from './test-support/mock-api';
 
 const path = '/api/query/v1/functions/search';
@@ -116,14 +116,18 @@ describe('requestJson', () => {
     );
     const error = await failureOf(requestJson(path, { method: 'POST', body: {} }));
     expect(error.status).toBe(401);
-    expect(getSession()).toEqual({ token: null, rejected: true });
+    expect(getSession()).toEqual({ token: null, rejected: true, heldByServer: false });
     expect(sessionStorage.length).toBe(0);
   });
 
   test('a 401 for a candidate token leaves the session alone', async () => {
     answerWith(() => HttpResponse.json({}, { status: 401 }));
     await failureOf(requestJson(path, { method: 'POST', body: {}, token: 'wrong-token' }));
-    expect(getSession()).toEqual({ token: 'session-token-123', rejected: false });
+    expect(getSession()).toEqual({
+      token: 'session-token-123',
+      rejected: false,
+      heldByServer: false,
+    });
   });
 
   test('a network failure becomes a network ApiError', async () => {
@@ -173,6 +177,33 @@ describe('session', () => {
 
     endSession();
     expect(localStorage.length + sessionStorage.length).toBe(0);
-    expect(getSession()).toEqual({ token: null, rejected: false });
+    expect(getSession()).toEqual({ token: null, rejected: false, heldByServer: false });
+  });
+});
+
+describe('when the server holds the token', () => {
+  beforeEach(() => startServerHeldSession());
+
+  test('no token header is sent and none is kept in the browser', async () => {
+    let header: string | null = 'unset';
+    server.use(
+      http.post(path, ({ request }) => {
+        header = request.headers.get(TOKEN_HEADER);
+        return HttpResponse.json({});
+      }),
+    );
+    await requestJson(path, { method: 'POST', body: {} });
+    expect(header).toBeNull();
+    expect(sessionStorage.length + localStorage.length).toBe(0);
+  });
+
+  test('a 401 says the server token was refused and does not send anyone to sign-in', async () => {
+    answerWith(() => HttpResponse.json({}, { status: 401 }));
+    const error = await failureOf(requestJson(path, { method: 'POST', body: {} }));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe(
+      'The instance refused the token this server holds. Ask whoever runs the server to renew it.',
+    );
+    expect(getSession()).toEqual({ token: null, rejected: false, heldByServer: true });
   });
 });

@@ -32,18 +32,29 @@ function failureOf(error: unknown, timedOut: boolean, timeoutMs: number): ApiErr
   );
 }
 
+/** Signing in again cannot help when the server's own token is refused. */
+function heldTokenRefused(failure: ApiError): ApiError {
+  return new ApiError(
+    'http',
+    'The instance refused the token this server holds. Ask whoever runs the server to renew it.',
+    failure.status,
+    failure.body,
+  );
+}
+
 /**
  * Sends one API request with the developer token and answers the parsed JSON body.
  * Failures become an ApiError; a 401 for the session's token ends the session.
+ * With no token (the server holds it), no token header is sent.
  * A caller's own cancellation is passed through as the AbortError it is.
  */
 export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    [TOKEN_HEADER]: options.token ?? getSession().token ?? '',
-  };
+  const session = getSession();
+  const token = options.token ?? session.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers[TOKEN_HEADER] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let failure: ApiError;
@@ -60,6 +71,9 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
     if (signal?.aborted) throw error;
     failure = failureOf(error, timeout.aborted, timeoutMs);
   }
-  if (failure.status === 401 && options.token === undefined) endRejectedSession();
+  if (failure.status === 401 && options.token === undefined) {
+    if (session.heldByServer) throw heldTokenRefused(failure);
+    endRejectedSession();
+  }
   throw failure;
 }

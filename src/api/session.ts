@@ -1,5 +1,5 @@
-// How the app gets its developer token: the one place to change when a server
-// holds the token for the app (proxy mode) and sign-in is skipped.
+// How the app gets its developer token: from sign-in, kept in this tab or on this
+// device, or not at all when the server holds the token (proxy mode) and sends it.
 
 /** Where the token is kept: sessionStorage, or localStorage when remembered on this device. */
 export const tokenStorageKey = 'cfm.developer-token';
@@ -8,6 +8,8 @@ export interface Session {
   token: string | null;
   /** True when the server refused the stored token, so sign-in can say why it is back. */
   rejected: boolean;
+  /** The server sends a token of its own; the browser holds none and never signs in. */
+  heldByServer: boolean;
 }
 
 // Read from storage on first use, so importing this module touches no browser API.
@@ -28,6 +30,7 @@ export function getSession(): Session {
   session ??= {
     token: sessionStorage.getItem(tokenStorageKey) ?? localStorage.getItem(tokenStorageKey),
     rejected: false,
+    heldByServer: false,
   };
   return session;
 }
@@ -40,16 +43,22 @@ export function subscribeToSession(listener: () => void): () => void {
 export function startSession(token: string, rememberOnThisDevice: boolean): void {
   forgetStoredToken();
   (rememberOnThisDevice ? localStorage : sessionStorage).setItem(tokenStorageKey, token);
-  replaceSession({ token, rejected: false });
+  replaceSession({ token, rejected: false, heldByServer: false });
 }
 
 export function endSession(): void {
   forgetStoredToken();
-  replaceSession({ token: null, rejected: false });
+  replaceSession({ token: null, rejected: false, heldByServer: false });
 }
 
 /** The server answered 401 to the stored token. */
 export function endRejectedSession(): void {
   forgetStoredToken();
-  replaceSession({ token: null, rejected: true });
+  replaceSession({ token: null, rejected: true, heldByServer: false });
+}
+
+/** The server holds the token: any token this browser kept is forgotten, never sent. */
+export function startServerHeldSession(): void {
+  forgetStoredToken();
+  replaceSession({ token: null, rejected: false, heldByServer: true });
 }

@@ -1,13 +1,15 @@
 import { AppShell, Button, Group, Text } from '@mantine/core';
 import { IconLogout, IconMathFunction } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
-import { endSession } from '../api/session';
+import { endSession, getSession, subscribeToSession } from '../api/session';
 import classes from './AppLayout.module.css';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 
 export function AppLayout() {
   const queryClient = useQueryClient();
+  const { heldByServer } = useSyncExternalStore(subscribeToSession, getSession);
   const signOut = () => {
     endSession();
     queryClient.clear();
@@ -35,9 +37,19 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColorSchemeToggle />
-            <Button variant="default" leftSection={<IconLogout size={16} />} onClick={signOut}>
-              Sign out
-            </Button>
+            {heldByServer ? (
+              <Text
+                size="sm"
+                c="dimmed"
+                title="This server sends its own developer token to the instance"
+              >
+                Signed in by the server
+              </Text>
+            ) : (
+              <Button variant="default" leftSection={<IconLogout size={16} />} onClick={signOut}>
+                Sign out
+              </Button>
+            )}
           </Group>
         </div>
       </AppShell.Header>

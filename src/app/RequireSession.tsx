@@ -11,7 +11,7 @@ export interface SignInState {
 export function RequireSession() {
   const session = useSyncExternalStore(subscribeToSession, getSession);
   const location = useLocation();
-  if (session.token) return <Outlet />;
+  if (session.token || session.heldByServer) return <Outlet />;
   const state: SignInState = { from: `${location.pathname}${location.search}` };
   return <Navigate to="/sign-in" replace state={state} />;
 }

@@ -41,7 +41,7 @@ export function SignInPage() {
     onSuccess: (_answer, acceptedToken) => startSession(acceptedToken, rememberOnThisDevice),
   });
 
-  if (session.token) return <Navigate to={from} replace />;
+  if (session.token || session.heldByServer) return <Navigate to={from} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

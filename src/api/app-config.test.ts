@@ -1,0 +1,31 @@
+import { http, HttpResponse } from 'msw';
+import { expect, test } from 'vitest';
+import { APP_CONFIG_PATH } from '../contract/app-config';
+import { fetchAppConfig } from './app-config';
+import { setupMockApi } from './test-support/mock-api';
+
+const server = setupMockApi();
+
+test('reads whether the server holds the token', async () => {
+  server.use(
+    http.get(APP_CONFIG_PATH, () => HttpResponse.json({ mode: 'proxy', tokenHeldByServer: true })),
+  );
+  expect(await fetchAppConfig()).toEqual({ mode: 'proxy', tokenHeldByServer: true });
+});
+
+test('a server without the route asks for sign-in', async () => {
+  server.use(http.get(APP_CONFIG_PATH, () => HttpResponse.json({}, { status: 404 })));
+  expect(await fetchAppConfig()).toEqual({ mode: 'embedded', tokenHeldByServer: false });
+});
+
+test('a server that cannot be reached asks for sign-in', async () => {
+  server.use(http.get(APP_CONFIG_PATH, () => HttpResponse.error()));
+  expect(await fetchAppConfig()).toEqual({ mode: 'embedded', tokenHeldByServer: false });
+});
+
+test('anything but true keeps sign-in', async () => {
+  server.use(
+    http.get(APP_CONFIG_PATH, () => HttpResponse.json({ mode: 'proxy', tokenHeldByServer: 'yes' })),
+  );
+  expect((await fetchAppConfig()).tokenHeldByServer).toBe(false);
+});
