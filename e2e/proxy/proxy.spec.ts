@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { e2eServers, e2eToken } from '../../playwright.config';
 import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import { FieldDrawer } from '../support/field-drawer';
@@ -9,7 +10,7 @@ const upstreamUrl = `http://127.0.0.1:${e2eServers.upstream}`;
 const heldTokenUrl = `http://127.0.0.1:${e2eServers.heldTokenProxy}`;
 
 /** Fails the test on any Content-Security-Policy violation the page reports. */
-function watchPolicyViolations(page: import('@playwright/test').Page): string[] {
+function watchPolicyViolations(page: Page): string[] {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
