@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { AppLayout } from './AppLayout';
-import { AuditPlaceholder } from './AuditPlaceholder';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
@@ -34,7 +33,12 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
-              { path: 'audit', element: <AuditPlaceholder /> },
+              {
+                path: 'audit',
+                lazy: async () => ({
+                  Component: (await import('../features/audit/AuditPage')).AuditPage,
+                }),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
