@@ -22,7 +22,7 @@ export class IndexedFieldStore implements FieldStore {
 
   constructor(private readonly sqlite: SqliteFieldStore) {
     this.indexedVersion = sqlite.dataVersion();
-    this.index = new FieldIndex(sqlite.loadIndexRecords(), sqlite.indexOrders());
+    this.index = new FieldIndex(sqlite.loadIndexColumns());
   }
 
   search(request: NormalizedSearchRequest): SearchPage {
@@ -40,8 +40,7 @@ export class IndexedFieldStore implements FieldStore {
 
   setLocked(id: number, locked: boolean, now: number): CalculatedField | undefined {
     const field = this.sqlite.setLocked(id, locked, now);
-    const record = field && this.sqlite.indexRecord(id);
-    if (record && !this.current().replace(record)) this.rebuild();
+    if (field && !this.current().applyLock(id, field.locked, field.lastModified)) this.rebuild();
     this.json.delete(id);
     return field;
   }
@@ -72,6 +71,6 @@ export class IndexedFieldStore implements FieldStore {
   private rebuild(): void {
     this.json.clear();
     this.indexedVersion = this.sqlite.dataVersion();
-    this.index = new FieldIndex(this.sqlite.loadIndexRecords(), this.sqlite.indexOrders());
+    this.index = new FieldIndex(this.sqlite.loadIndexColumns());
   }
 }

@@ -7,7 +7,8 @@ import type {
 } from '../../../contract/search';
 import type { Statistics } from '../../../contract/statistics';
 import { Bitset } from './bitset';
-import type { IndexOrders, IndexRecord } from './index-record';
+import type { FlagBit, IndexColumns } from './index-columns';
+import { bitOf } from './index-columns';
 import { NameGramIndex } from './name-gram-index';
 import { SortOrder } from './sort-order';
 
@@ -19,96 +20,99 @@ export interface IdPage {
 
 type ListFilter = Extract<NormalizedFilter, { kind: 'list' }>;
 
-const flagOf: Record<FlagFilter, (record: IndexRecord) => boolean> = {
-  variable: (record) => record.variable,
-  locked: (record) => record.locked,
-  archived: (record) => record.archived,
-  global: (record) => record.global,
-  hidden: (record) => record.hidden,
-  aggregated: (record) => record.aggregated,
-  invalid: (record) => record.status !== VALID,
-  invalidlink: (record) => record.hasInvalidLink,
-  active: (record) => record.hasActiveLink,
-  ondataset: (record) => record.hasVisibleDataSource,
-  invisualization: (record) => record.hasActiveCard,
+/** The stored flag each flag filter reads; `invalid` reads the status instead. */
+const flagBitOf: Record<Exclude<FlagFilter, 'invalid'>, FlagBit> = {
+  variable: 'variable',
+  locked: 'locked',
+  archived: 'archived',
+  global: 'global',
+  hidden: 'hidden',
+  aggregated: 'aggregated',
+  invalidlink: 'has_invalid_link',
+  active: 'has_active_link',
+  ondataset: 'has_visible_data_source',
+  invisualization: 'has_active_card',
 };
-
-const valuesOf: Record<
-  ListFilter['field'],
-  (record: IndexRecord) => ReadonlyArray<string | number>
-> = {
-  owner: (record) => [record.owner],
-  dataset: (record) => record.dataSourceIds,
-  card: (record) => record.cardIds,
-  status: (record) => [record.status.toUpperCase()],
-  function: (record) => record.functions,
-};
-
-/** What a lock or unlock may change without building the index again. */
-const changesInPlace = ['locked', 'lastModified'] as const;
 
 /**
  * Answers searches and statistics from memory: a bitset per flag, posting lists
  * per list-filter value, a gram index over names and one order per sort field.
+ * Positions are numbered in name order, so a name sort needs no order of its own.
  * The store keeps it in step with SQLite, which stays the source of truth.
  */
 export class FieldIndex {
-  private readonly records: IndexRecord[];
+  private readonly size: number;
+  private readonly ids: Float64Array;
+  private readonly lastModified: Float64Array;
   private readonly positionById = new Map<number, number>();
   private readonly flags: Record<FlagFilter, Bitset>;
   private readonly lists: Record<ListFilter['field'], Map<string | number, number[]>>;
   private readonly names: NameGramIndex;
-  /** Orders other than by name: positions themselves are numbered in name order. */
   private readonly orders: Record<Exclude<SortField, 'name'>, SortOrder>;
 
-  /** `records` in name order (name, then id) and `orders` as SQLite sorts the same records. */
-  constructor(records: IndexRecord[], orders: IndexOrders) {
-    this.records = records;
-    records.forEach((record, position) => this.positionById.set(record.id, position));
-    this.flags = mapValues(flagOf, (test) => this.bitsetOf(test));
-    this.lists = mapValues(valuesOf, (values) => this.postingsOf(values));
-    this.names = new NameGramIndex(records.map((record) => record.nameKey));
-    const positions = (ids: readonly number[]) =>
-      Int32Array.from(ids, (id) => this.positionById.get(id)!);
-    const byKey = (key: (record: IndexRecord) => number) => (a: number, b: number) =>
-      key(records[a]!) - key(records[b]!) || records[a]!.id - records[b]!.id;
-    const byId = Int32Array.from(records, (_, position) => position).sort(
-      (a, b) => records[a]!.id - records[b]!.id,
-    );
+  constructor(columns: IndexColumns) {
+    const { ids } = columns;
+    this.size = ids.length;
+    this.ids = ids;
+    this.lastModified = columns.lastModified;
+    ids.forEach((id, position) => this.positionById.set(id, position));
+
+    const flagSet = (bit: number) => {
+      const set = new Bitset(this.size);
+      columns.flags.forEach((flags, position) => (flags & bit) !== 0 && set.add(position));
+      return set;
+    };
+    const invalid = new Bitset(this.size);
+    columns.statuses.forEach((status, position) => status !== VALID && invalid.add(position));
+    this.flags = { invalid } as Record<FlagFilter, Bitset>;
+    for (const [filter, bit] of Object.entries(flagBitOf)) {
+      this.flags[filter as FlagFilter] = flagSet(bitOf(bit));
+    }
+
+    this.lists = {
+      owner: this.postingsOf(columns.owners),
+      status: this.postingsOf(columns.statuses.map((status) => status.toUpperCase())),
+      function: this.positionsOf(columns.fieldsByFunction),
+      dataset: this.positionsOf(columns.fieldsByDataSource),
+      card: this.positionsOf(columns.fieldsByCard),
+    };
+    this.names = new NameGramIndex(columns.nameKeys);
+
+    const byKey = (key: Float64Array) => (a: number, b: number) =>
+      key[a]! - key[b]! || ids[a]! - ids[b]!;
     this.orders = {
-      created: new SortOrder(
-        positions(orders.created),
-        byKey((record) => record.created),
-      ),
+      created: new SortOrder(this.positions(columns.createdOrder), byKey(columns.created)),
       lastModified: new SortOrder(
-        positions(orders.lastModified),
-        byKey((record) => record.lastModified),
+        this.positions(columns.lastModifiedOrder),
+        byKey(columns.lastModified),
       ),
-      // Ids never change, so this order never needs to move a position.
-      id: new SortOrder(byId, () => 0),
+      // Ids never change, so this order never moves a position.
+      id: new SortOrder(
+        Int32Array.from(ids, (_, position) => position).sort((a, b) => ids[a]! - ids[b]!),
+        () => 0,
+      ),
     };
   }
 
   /** The ids of one page of matches, and how many match in all. */
   search(request: NormalizedSearchRequest): IdPage {
     const matches = this.matchSet(request);
-    const totalHits = matches ? matches.count() : this.records.length;
+    const totalHits = matches ? matches.count() : this.size;
     const offset = request.offset ?? 0;
     const positions = this.page(matches, totalHits, request.sort, offset, request.limit);
     return {
       totalHits,
-      ids: positions.map((position) => this.records[position]!.id),
+      ids: positions.map((position) => this.ids[position]!),
       hasMore: offset + positions.length < totalHits,
     };
   }
 
   statistics(): Statistics {
-    const total = this.records.length;
     const onDatasets = this.flags.ondataset.count();
     return {
-      total,
+      total: this.size,
       onDatasets,
-      onCards: total - onDatasets,
+      onCards: this.size - onDatasets,
       inVisualizations: this.flags.invisualization.count(),
       locked: this.flags.locked.count(),
       invalid: this.flags.invalid.count(),
@@ -117,43 +121,39 @@ export class FieldIndex {
     };
   }
 
-  /**
-   * Takes the new record of a field after a lock or unlock. Returns false when the
-   * field is unknown or changed in other ways; the caller then builds a new index.
-   */
-  replace(record: IndexRecord): boolean {
-    const position = this.positionById.get(record.id);
+  /** Takes a lock or unlock of an indexed field; false when the field is unknown. */
+  applyLock(id: number, locked: boolean, lastModified: number): boolean {
+    const position = this.positionById.get(id);
     if (position === undefined) return false;
-    const before = this.records[position]!;
-    const unchanged = (Object.keys(record) as Array<keyof IndexRecord>).every(
-      (key) =>
-        (changesInPlace as readonly string[]).includes(key) ||
-        JSON.stringify(before[key]) === JSON.stringify(record[key]),
-    );
-    if (!unchanged) return false;
-    this.records[position] = record;
-    this.flags.locked.set(position, record.locked);
-    if (before.lastModified !== record.lastModified) this.orders.lastModified.reposition(position);
+    this.flags.locked.set(position, locked);
+    if (this.lastModified[position] !== lastModified) {
+      this.lastModified[position] = lastModified;
+      this.orders.lastModified.reposition(position);
+    }
     return true;
   }
 
-  private bitsetOf(test: (record: IndexRecord) => boolean): Bitset {
-    const set = new Bitset(this.records.length);
-    this.records.forEach((record, position) => test(record) && set.add(position));
-    return set;
+  /** Value -> positions of the fields that have it, from a column by position. */
+  private postingsOf<T extends string | number>(values: ArrayLike<T>): Map<T, number[]> {
+    const postings = new Map<T, number[]>();
+    for (let position = 0; position < values.length; position += 1) {
+      const value = values[position]!;
+      const list = postings.get(value);
+      if (list) list.push(position);
+      else postings.set(value, [position]);
+    }
+    return postings;
   }
 
-  private postingsOf(values: (record: IndexRecord) => ReadonlyArray<string | number>) {
-    const postings = new Map<string | number, number[]>();
-    this.records.forEach((record, position) => {
-      for (const value of values(record)) {
-        const list = postings.get(value);
-        // A value repeated within one record is always the last entry.
-        if (!list) postings.set(value, [position]);
-        else if (list[list.length - 1] !== position) list.push(position);
-      }
-    });
-    return postings;
+  /** The same lists with field ids turned into positions. */
+  private positionsOf(fieldsByValue: Map<string, number[]>): Map<string, number[]> {
+    return new Map(
+      [...fieldsByValue].map(([value, ids]) => [value, Array.from(this.positions(ids))]),
+    );
+  }
+
+  private positions(ids: readonly number[]): Int32Array {
+    return Int32Array.from(ids, (id) => this.positionById.get(id)!);
   }
 
   /** The positions every part of the request allows; undefined when nothing narrows them. */
@@ -165,14 +165,14 @@ export class FieldIndex {
           ? [this.flags[filter.flag], filter.negated]
           : [this.listMatches(filter), false];
       if (matches) matches.intersect(set, negated);
-      else matches = negated ? Bitset.full(this.records.length).intersect(set, true) : set.copy();
+      else matches = negated ? Bitset.full(this.size).intersect(set, true) : set.copy();
     }
     return matches;
   }
 
   private listMatches(filter: ListFilter): Bitset {
     const postings = this.lists[filter.field];
-    const set = new Bitset(this.records.length);
+    const set = new Bitset(this.size);
     const values =
       filter.field === 'status' || filter.field === 'function'
         ? filter.values.map((value) => value.toUpperCase())
@@ -189,7 +189,7 @@ export class FieldIndex {
     limit: number,
   ): number[] {
     if (offset >= totalHits) return [];
-    const size = this.records.length;
+    const { size } = this;
     const take = Math.min(limit, totalHits - offset);
     if (sort.field === 'name') {
       if (matches) return matches.select(offset, take, sort.ascending);
@@ -219,13 +219,4 @@ export class FieldIndex {
     }
     return page;
   }
-}
-
-function mapValues<K extends string, V, R>(
-  object: Record<K, V>,
-  map: (value: V) => R,
-): Record<K, R> {
-  return Object.fromEntries(
-    Object.entries(object).map(([key, value]) => [key, map(value as V)]),
-  ) as Record<K, R>;
 }

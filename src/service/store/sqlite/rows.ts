@@ -68,6 +68,3 @@ export function fieldFromRow(row: FieldRow, links: Link[]): CalculatedField {
     variable: row.variable === 1,
   };
 }
-
-/** A raw row of the index's load query: id, name_key, owner, created, last_modified, status, functions, packed flags. */
-export type IndexRow = [number, string, number, number, number, string, string, number];

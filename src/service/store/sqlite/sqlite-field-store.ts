@@ -6,43 +6,12 @@ import { columnsOf, linkValidity } from '../../fields/link-validity';
 import type { FieldStore, ImportContext } from '../field-store';
 import type { PreparedImport } from '../prepared-import';
 import type { Db } from './open-database';
-import type { FieldRow, IndexRow, LinkRow } from './rows';
-import type { IndexOrders, IndexRecord } from '../index/index-record';
+import type { FieldRow, LinkRow } from './rows';
+import type { IndexColumns } from '../index/index-columns';
+import { loadIndexColumns } from './load-index-columns';
 import type { SearchPage } from '../search-page';
 import { fieldFromRow, linkFromRow } from './rows';
 import { orderClause, whereClause } from './search-sql';
-
-/** The flags the index reads, packed into one integer so loading reads fewer values. */
-const flagColumns = [
-  'locked',
-  'archived',
-  'global',
-  'variable',
-  'hidden',
-  'aggregated',
-  'has_invalid_link',
-  'has_active_link',
-  'has_visible_data_source',
-  'has_active_card',
-] as const;
-const packedFlags = flagColumns.map((column, bit) => `(${column} << ${bit})`).join(' | ');
-
-function unpackFlags(flags: number) {
-  const flag = (column: (typeof flagColumns)[number]) =>
-    (flags & (1 << flagColumns.indexOf(column))) !== 0;
-  return {
-    locked: flag('locked'),
-    archived: flag('archived'),
-    global: flag('global'),
-    variable: flag('variable'),
-    hidden: flag('hidden'),
-    aggregated: flag('aggregated'),
-    hasInvalidLink: flag('has_invalid_link'),
-    hasActiveLink: flag('has_active_link'),
-    hasVisibleDataSource: flag('has_visible_data_source'),
-    hasActiveCard: flag('has_active_card'),
-  };
-}
 
 /** The calculated fields in SQLite: the source of truth, answering every query with SQL. */
 export class SqliteFieldStore implements FieldStore {
@@ -172,66 +141,14 @@ export class SqliteFieldStore implements FieldStore {
     write();
   }
 
-  /** Every field as the index keeps it, in name order (name, then id). */
-  loadIndexRecords(): IndexRecord[] {
-    return this.indexRecords('ORDER BY name_key, id', []);
-  }
-
   /** Field id -> its search result as JSON, for the ids given. */
   searchJson(ids: readonly number[]): Array<[number, string]> {
     return this.statements.searchJson.raw().all(JSON.stringify(ids)) as Array<[number, string]>;
   }
 
-  /** One field as the index keeps it. */
-  indexRecord(id: number): IndexRecord | undefined {
-    return this.indexRecords('WHERE id = ?', [id])[0];
-  }
-
-  /** Field ids in each sort order, as SQLite's indexes give them. */
-  indexOrders(): IndexOrders {
-    const ids = (order: string) =>
-      this.db.prepare<[], number>(`SELECT id FROM fields ORDER BY ${order}`).pluck().all();
-    return {
-      created: ids('created, id'),
-      lastModified: ids('last_modified, id'),
-    };
-  }
-
-  private indexRecords(clause: string, params: unknown[]): IndexRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id, name_key, owner, created, last_modified, status, functions, ${packedFlags} AS flags FROM fields ${clause}`,
-      )
-      .raw()
-      .all(...params) as IndexRow[];
-    const dataSources = this.linkedIds('DATA_SOURCE', clause, params);
-    const cards = this.linkedIds('CARD', clause, params);
-    return rows.map(([id, nameKey, owner, created, lastModified, status, functions, flags]) => ({
-      id,
-      nameKey,
-      owner,
-      status,
-      created,
-      lastModified,
-      ...unpackFlags(flags),
-      dataSourceIds: dataSources.get(id) ?? [],
-      cardIds: cards.get(id) ?? [],
-      functions: JSON.parse(functions) as string[],
-    }));
-  }
-
-  /** Field id -> ids of its links of one type, for the fields the clause selects. */
-  private linkedIds(type: string, clause: string, params: unknown[]): Map<number, string[]> {
-    // Link ids are uuids or dr:<n>:<n>, so a space separates them safely.
-    const rows = this.db
-      .prepare(
-        `SELECT field_id, group_concat(resource_id, ' ') FROM links
-         WHERE resource_type = ? ${clause.startsWith('WHERE') ? 'AND field_id IN (SELECT id FROM fields ' + clause + ')' : ''}
-         GROUP BY field_id`,
-      )
-      .raw()
-      .all(type, ...params) as Array<[number, string]>;
-    return new Map(rows.map(([id, ids]) => [id, ids.split(' ')]));
+  /** What the search index is built from. */
+  loadIndexColumns(): IndexColumns {
+    return loadIndexColumns(this.db);
   }
 
   /** Moves when another connection (another process) commits to the file. */

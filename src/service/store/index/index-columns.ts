@@ -1,0 +1,39 @@
+/**
+ * What the search index is built from, read from SQLite column by column rather
+ * than row by row (which is several times faster at 100,000 fields). Positions are
+ * numbered in name order (name, then id): position p is the field `ids[p]`.
+ */
+export interface IndexColumns {
+  ids: Float64Array;
+  nameKeys: string[];
+  owners: Float64Array;
+  created: Float64Array;
+  lastModified: Float64Array;
+  /** Each field's flags packed as bits, in the order of `flagBits`. */
+  flags: Int32Array;
+  statuses: string[];
+  /** Field ids by value: function names, data-source ids, card ids. */
+  fieldsByFunction: Map<string, number[]>;
+  fieldsByDataSource: Map<string, number[]>;
+  fieldsByCard: Map<string, number[]>;
+  /** Field ids sorted by created / last modified, ties on id. */
+  createdOrder: number[];
+  lastModifiedOrder: number[];
+}
+
+/** The stored 0/1 columns packed into `flags`, lowest bit first. */
+export const flagBits = [
+  'locked',
+  'archived',
+  'global',
+  'variable',
+  'hidden',
+  'aggregated',
+  'has_invalid_link',
+  'has_active_link',
+  'has_visible_data_source',
+  'has_active_card',
+] as const;
+export type FlagBit = (typeof flagBits)[number];
+
+export const bitOf = (flag: FlagBit) => 1 << flagBits.indexOf(flag);
