@@ -13,6 +13,7 @@ import { nameFragments, scenarios } from './support/workload';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PEER_REQUESTS = Number(process.env.BENCH_PEER_REQUESTS ?? 5);
 const TOKEN = 'bench-token-0123456789';
 const tmp = 'bench/tmp';
 const storeFile = `${tmp}/service-${FIELDS}.sqlite`;
@@ -108,15 +109,18 @@ async function main() {
     const floorResult = await warmThenMeasure((seconds) =>
       measureLoad(postOptions(floor, seconds)),
     );
-    const peerResult = await warmThenMeasure((seconds) =>
+    // json-server answers one request at a time, so more connections would only queue:
+    // one connection and a fixed number of requests measure it fairly.
+    const peerLoad = (requests: number) =>
       measureLoad({
         url: peer.url,
         method: 'GET',
         next: () => ({ path: scenario.jsonServer() }),
-        seconds,
-        connections: scenario.connections,
-      }),
-    );
+        connections: 1,
+        requests,
+      });
+    await peerLoad(1);
+    const peerResult = await peerLoad(PEER_REQUESTS);
     log(
       `  ours ${ours.requestsPerSecond.toFixed(0)} req/s, floor ${floorResult.requestsPerSecond.toFixed(0)}, json-server ${peerResult.requestsPerSecond.toFixed(1)}`,
     );
@@ -131,6 +135,7 @@ async function main() {
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
     fields: FIELDS,
     seconds: SECONDS,
+    peerRequests: PEER_REQUESTS,
     startupMs,
     serviceMemoryMb,
     peerMemoryMb,

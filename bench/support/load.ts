@@ -15,8 +15,10 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** Called for every request: the path and, for POST, the body. Varies the load. */
   next: () => { path: string; body?: string };
-  seconds: number;
   connections: number;
+  /** Run for this long, or instead send exactly `requests` requests. */
+  seconds?: number;
+  requests?: number;
 }
 
 /** Drives one server with autocannon over loopback and summarizes what it measured. */
@@ -25,7 +27,9 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
-    duration: options.seconds,
+    ...(options.requests === undefined
+      ? { duration: options.seconds }
+      : { amount: options.requests }),
     requests: [
       {
         method: options.method,
@@ -38,8 +42,13 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
       },
     ],
   });
+  // A slow server finishes too few requests for per-second buckets to mean anything.
+  const requestsPerSecond =
+    options.requests === undefined
+      ? result.requests.average
+      : result.requests.total / (result.duration || 1);
   return {
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond,
     medianMs: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,

@@ -13,6 +13,7 @@ export interface ServiceBench {
   machine: string;
   fields: number;
   seconds: number;
+  peerRequests: number;
   startupMs: number;
   serviceMemoryMb: number;
   peerMemoryMb: number;
@@ -71,7 +72,7 @@ export function writeServiceReport(bench: ServiceBench): string {
   const markdown = [
     '# Service benchmark',
     '',
-    `${bench.date} · ${bench.machine} · ${bench.fields.toLocaleString('en')} calculated fields · ${bench.seconds} s per measurement after a 2 s warm-up, loopback, autocannon in the benchmark process, each server in its own process.`,
+    `${bench.date} · ${bench.machine} · ${bench.fields.toLocaleString('en')} calculated fields · loopback, autocannon in the benchmark process, each server in its own process. Ours and the floor: ${bench.seconds} s per measurement after a 2 s warm-up. json-server: ${bench.peerRequests} requests after one warm-up request, on one connection (it answers one request at a time; more connections only queue); its req/s is requests ÷ elapsed time.`,
     '',
     'Peers: **floor** is Fastify answering a constant empty result to the same POST (what no service here can beat); **json-server 0.17** serves the same records with `name_like`, `_sort`, `_page`, `_limit` and field filters. The load varies the page, the name fragment (1,000 substrings of real names) and the filter pair on every request.',
     '',
