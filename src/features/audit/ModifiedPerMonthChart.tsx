@@ -23,7 +23,7 @@ export function ModifiedPerMonthChart({ months }: { months: MonthCount[] }) {
       description={
         <>
           By the month of each field’s last change (UTC).{' '}
-          <Anchor component={Link} to={recentlyModifiedLink} inherit>
+          <Anchor component={Link} to={recentlyModifiedLink} inherit underline="always">
             Open the table, most recently modified first
           </Anchor>
         </>
