@@ -8,7 +8,7 @@ import { startSession } from '../session';
 import { calculatedField, searchItem, setupMockApi } from '../test-support/mock-api';
 import { fieldKeys } from './field-keys';
 import type { FieldDetail } from './get-field';
-import { useLockField } from './lock-field';
+import { lockFieldAndShow, useLockField } from './lock-field';
 
 const templatePath = '/api/query/v1/functions/template/:id';
 const server = setupMockApi();
@@ -131,4 +131,34 @@ test('marks every cached field query stale once the server has answered', async 
   await act(() => result.current.mutateAsync({ id: 2, locked: true }));
   expect(client.getQueryState(fieldKeys.search(byCreated))?.isInvalidated).toBe(true);
   expect(client.getQueryState(fieldKeys.detail(2))?.isInvalidated).toBe(true);
+});
+
+test('lockFieldAndShow shows the state only once the server has answered, in every view', async () => {
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    http.put(templatePath, async () => {
+      await answered;
+      return HttpResponse.json(calculatedField(2, { locked: true }));
+    }),
+  );
+
+  const done = lockFieldAndShow(client, { id: 2, locked: true });
+  await delay(20);
+  expect(lockedIn(byName, 2)).toBe(false);
+  answer();
+  await done;
+
+  expect(lockedIn(byName, 2)).toBe(true);
+  expect(lockedIn(byCreated, 2)).toBe(true);
+  expect(detailLocked(2)).toBe(true);
+});
+
+test('lockFieldAndShow leaves every view as it was when the server refuses', async () => {
+  server.use(http.put(templatePath, () => new HttpResponse(null, { status: 500 })));
+  await expect(lockFieldAndShow(client, { id: 2, locked: true })).rejects.toMatchObject({
+    status: 500,
+  });
+  expect(lockedIn(byName, 2)).toBe(false);
+  expect(detailLocked(2)).toBe(false);
 });

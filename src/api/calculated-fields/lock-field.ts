@@ -19,7 +19,7 @@ export function lockField({ id, locked }: LockChange) {
 }
 
 /** Shows the lock state in every cached view of the field: each search page and its detail. */
-function showLockedInCache(client: QueryClient, { id, locked }: LockChange): void {
+export function showLockedInCache(client: QueryClient, { id, locked }: LockChange): void {
   client.setQueriesData<SearchResponse>({ queryKey: fieldKeys.searches() }, (page) =>
     page?.results.some((item) => item.id === id)
       ? {
@@ -33,6 +33,17 @@ function showLockedInCache(client: QueryClient, { id, locked }: LockChange): voi
       ? { complete: true, field: { ...detail.field, locked } }
       : detail && { complete: false, field: { ...detail.field, locked } },
   );
+}
+
+/**
+ * Locks or unlocks one field and then shows the server's answer in every cached view.
+ * Bulk runs use it: each field shows its new state once it is done, with nothing to
+ * roll back; the caller refreshes the caches when the whole run ends.
+ */
+export async function lockFieldAndShow(client: QueryClient, change: LockChange) {
+  const field = await lockField(change);
+  showLockedInCache(client, { id: change.id, locked: field.locked });
+  return field;
 }
 
 const lockMutationKey = [...fieldKeys.all, 'lock'] as const;
