@@ -4,14 +4,17 @@ import { useSearchFields } from '../../api/calculated-fields/search-fields';
 import { ErrorState } from '../../components/ErrorState';
 import { ActiveFilterChips } from './ActiveFilterChips';
 import { DegradedWarning } from './DegradedWarning';
+import { ExportMenu } from './ExportMenu';
 import { FieldsTable } from './FieldsTable';
 import classes from './FieldsPage.module.css';
 import { FilterMenu } from './FilterMenu';
 import { LoadingRows } from './LoadingRows';
 import { NoFieldsFound } from './NoFieldsFound';
 import { SearchInput } from './SearchInput';
+import { SelectionBar } from './SelectionBar';
 import { TablePager } from './TablePager';
 import { toSearchRequest } from '../../components/fields-table-url/table-params';
+import { useFieldSelection } from './use-field-selection';
 import { useTableParams } from './use-table-params';
 
 export function FieldsPage() {
@@ -22,6 +25,8 @@ export function FieldsPage() {
   const location = useLocation();
   const openFieldId = Number(useParams().id) || undefined;
   const page = search.data;
+  const selection = useFieldSelection(page?.results);
+  const matches = { name: request.name, filters: request.filters };
 
   const openField = (id: number) =>
     navigate({ pathname: `/fields/${id}`, search: location.search });
@@ -47,6 +52,17 @@ export function FieldsPage() {
         onChange={(filters) => changeParams({ filters })}
       />
       {page?.degraded && <DegradedWarning />}
+      <Group justify="space-between" gap="sm" align="flex-start" wrap="nowrap">
+        <SelectionBar
+          controls={selection}
+          search={matches}
+          searchKey={JSON.stringify(matches)}
+          totalHits={page?.totalHits}
+        />
+        {page && page.totalHits > 0 && (
+          <ExportMenu search={matches} sort={params.sort} totalHits={page.totalHits} />
+        )}
+      </Group>
       <Progress
         value={100}
         animated
@@ -75,6 +91,7 @@ export function FieldsPage() {
             onOpenField={openField}
             updating={search.isPlaceholderData}
             viewKey={JSON.stringify(request)}
+            selection={selection}
           />
           <TablePager
             page={params.page}

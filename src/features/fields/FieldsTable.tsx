@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import type { SearchResultItem } from '../../contract/field';
 import { fieldColumns, fieldTableFeatures } from './field-columns';
+import type { FieldSelectionControls } from './use-field-selection';
 import classes from './FieldsTable.module.css';
 import { sortableColumns } from '../../components/fields-table-url/table-params';
 import type { TableSort } from '../../components/fields-table-url/table-params';
@@ -29,9 +30,9 @@ function SortIcon({ column }: { column: FieldColumn }) {
   return <IconArrowsSort size={14} aria-hidden opacity={0.5} />;
 }
 
-/** Clicks on the row's own controls (link, switch) do their own thing. */
+/** Clicks on the row's own controls (link, switch, the checkbox's cell) do their own thing. */
 function isOnControl(event: MouseEvent) {
-  return (event.target as Element).closest('a, button, input, label') !== null;
+  return (event.target as Element).closest('a, button, input, label, [data-control]') !== null;
 }
 
 export function FieldsTable({
@@ -42,6 +43,7 @@ export function FieldsTable({
   onOpenField,
   updating,
   viewKey,
+  selection,
 }: {
   fields: SearchResultItem[];
   sort: TableSort;
@@ -52,6 +54,8 @@ export function FieldsTable({
   updating: boolean;
   /** Changes when the user asks for another view; the table scrolls back to the top. */
   viewKey: string;
+  /** Adds a checkbox column for bulk actions. */
+  selection?: FieldSelectionControls;
 }) {
   const sorting: SortingState = [{ id: sort.column, desc: sort.descending }];
   const changeSorting = (updater: Updater<SortingState>) => {
@@ -68,6 +72,7 @@ export function FieldsTable({
     enableSortingRemoval: false,
     state: { sorting },
     onSortingChange: changeSorting,
+    meta: { selection },
   });
   const rows = table.getRowModel().rows;
 
@@ -142,12 +147,13 @@ export function FieldsTable({
                 data-locked={field.locked || undefined}
                 data-invalid={field.status !== 'VALID' || undefined}
                 data-open={field.id === openFieldId || undefined}
+                data-selected={selection?.isSelected(field.id) || undefined}
                 onClick={(event) => {
                   if (!isOnControl(event)) onOpenField(field.id);
                 }}
               >
                 {row.getAllCells().map((cell) => (
-                  <Table.Td key={cell.id}>
+                  <Table.Td key={cell.id} data-control={cell.column.id === 'select' || undefined}>
                     <table.FlexRender cell={cell} />
                   </Table.Td>
                 ))}

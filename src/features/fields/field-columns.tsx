@@ -4,21 +4,41 @@ import { LockToggle } from '../../components/LockToggle';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { SearchResultItem } from '../../contract/field';
 import { ArchivedCell, LinkedResourcesCell, LinksCell, NameCell } from './field-cells';
+import { PageCheckbox, RowCheckbox } from './selection-cells';
+import type { FieldSelectionControls } from './use-field-selection';
 
 interface FieldColumnMeta {
   /** Pixels; a column without one (the name) takes the remaining width. */
   width?: number;
 }
 
+interface FieldTableMeta {
+  /** The bulk-action selection; it is kept by id outside the table, across pages. */
+  selection?: FieldSelectionControls;
+}
+
 export const fieldTableFeatures = tableFeatures({
   rowSortingFeature,
   columnMeta: {} as FieldColumnMeta,
+  tableMeta: {} as FieldTableMeta,
 });
 
 const column = createColumnHelper<typeof fieldTableFeatures, SearchResultItem>();
 
 /** Only name, created and last modified sort, and the server does it (`manualSorting`). */
 export const fieldColumns = column.columns([
+  column.display({
+    id: 'select',
+    header: ({ table }) => {
+      const controls = table.options.meta?.selection;
+      return controls ? <PageCheckbox controls={controls} /> : null;
+    },
+    cell: ({ row, table }) => {
+      const controls = table.options.meta?.selection;
+      return controls ? <RowCheckbox field={row.original} controls={controls} /> : null;
+    },
+    meta: { width: 44 },
+  }),
   column.accessor('name', {
     header: 'Name',
     cell: ({ row }) => <NameCell field={row.original} />,
