@@ -1,0 +1,15 @@
+import type { ExportFile } from './export-file';
+
+/** Hands a file built in the browser to the user's downloads, without a server round-trip. */
+export function downloadFile({ name, type, content }: ExportFile): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; a minute is plenty.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
