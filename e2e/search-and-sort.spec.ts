@@ -62,8 +62,9 @@ test.describe('search and sort', () => {
     }) => {
       await fieldsPage.goto();
       const times = () =>
-        fieldsPage.rows
-          .locator(`td:nth-child(${header === 'Created' ? 7 : 8}) time`)
+        fieldsPage
+          .dataColumn(header === 'Created' ? 7 : 8)
+          .locator('time')
           .evaluateAll((cells) => cells.map((cell) => Date.parse(cell.getAttribute('datetime')!)));
 
       await fieldsPage.viewAfter(() => fieldsPage.sortBy(header));

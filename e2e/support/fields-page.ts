@@ -70,12 +70,20 @@ export class FieldsPage {
 
   /** The names of the rows rendered: the visible ones and a few around them. */
   names() {
-    return this.rows.locator('td:first-child a').allTextContents();
+    return this.dataColumn(1).locator('a').allTextContents();
   }
 
-  /** The cells of one column (1-based), as text. */
+  /**
+   * The cells of one data column, 1-based from the name: the checkbox column that
+   * selects rows for bulk actions comes before it and is not counted.
+   */
+  dataColumn(index: number) {
+    return this.rows.locator(`td:nth-child(${index + 1})`);
+  }
+
+  /** The cells of one data column (1-based from the name), as text. */
   column(index: number) {
-    return this.rows.locator(`td:nth-child(${index})`).allTextContents();
+    return this.dataColumn(index).allTextContents();
   }
 
   async openFilters() {

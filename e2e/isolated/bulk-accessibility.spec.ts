@@ -1,0 +1,103 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { apiPaths } from '../../src/contract/paths';
+import { expect, test } from '../support/bulk-fixtures';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    })),
+  ).toEqual([]);
+}
+
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(`${name}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let presses = 0; presses < 40; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} colours`, () => {
+    test.use({ colorScheme });
+
+    test('the selection bar, the confirmation and a failed run have no violations', async ({
+      fieldsPage,
+      bulk,
+      api,
+    }, testInfo) => {
+      await fieldsPage.goto('?size=25&page=5');
+      const href = await fieldsPage.rows.first().locator('td a').first().getAttribute('href');
+      const field = await api.field(Number(/\/fields\/(\d+)/.exec(href ?? '')?.[1]));
+      await fieldsPage.page.route(`**${apiPaths.template(field.id)}`, (route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
+          : route.continue(),
+      );
+
+      await bulk.pageCheckbox.check();
+      await bulk.rowCheckbox(field.id).uncheck();
+      await bulk.rowCheckbox(field.id).check();
+      await expect(bulk.count).toHaveText('25 selected');
+      await expectNoAxeViolations(fieldsPage.page);
+      await keepScreenshot(fieldsPage.page, testInfo, `selection-${colorScheme}`);
+
+      await bulk.open(!field.locked);
+      await expectNoAxeViolations(fieldsPage.page);
+      await keepScreenshot(fieldsPage.page, testInfo, `confirmation-${colorScheme}`);
+      await bulk.dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await bulk.clearButton.click();
+      await bulk.rowCheckbox(field.id).check();
+      await bulk.open(!field.locked);
+      await bulk.confirmButton(!field.locked).click();
+      await expect(bulk.retryButton).toBeVisible();
+      await expectNoAxeViolations(fieldsPage.page);
+      await keepScreenshot(fieldsPage.page, testInfo, `failed-run-${colorScheme}`);
+      expect((await api.field(field.id)).locked).toBe(field.locked);
+    });
+  });
+}
+
+test('the checkboxes and the bulk bar work from the keyboard and are labelled', async ({
+  fieldsPage,
+  bulk,
+}) => {
+  await fieldsPage.goto('?size=25&page=6');
+  const firstRowBox = fieldsPage.rows.first().getByRole('checkbox');
+  const firstName = await fieldsPage.rows.first().locator('td a').first().textContent();
+  await expect(firstRowBox).toHaveAccessibleName(`Select ${firstName}`);
+
+  await fieldsPage.searchBox.focus();
+  await tabTo(fieldsPage.page, bulk.pageCheckbox);
+  await fieldsPage.page.keyboard.press('Space');
+  await expect(bulk.count).toHaveText('25 selected');
+
+  await tabTo(fieldsPage.page, firstRowBox);
+  await fieldsPage.page.keyboard.press('Space');
+  await expect(bulk.count).toHaveText('24 selected');
+  await expect(bulk.pageCheckbox).toHaveJSProperty('indeterminate', true);
+
+  await tabTo(fieldsPage.page, bulk.lockButton, 'Shift+Tab');
+  await fieldsPage.page.keyboard.press('Enter');
+  await expect(bulk.dialog).toBeVisible();
+  await expect(bulk.confirmButton(true)).toBeFocused();
+  await fieldsPage.page.keyboard.press('Escape');
+  await expect(bulk.dialog).toBeHidden();
+  await expect(bulk.lockButton).toBeFocused();
+
+  await tabTo(fieldsPage.page, bulk.clearButton);
+  await fieldsPage.page.keyboard.press('Enter');
+  await expect(bulk.count).toHaveText('');
+  await expect(bulk.pageCheckbox).not.toBeChecked();
+});

@@ -1,0 +1,56 @@
+import type { Locator, Page } from '@playwright/test';
+import type { FieldsPage } from './fields-page';
+
+/** The fields table's selection, its bar of bulk actions and the lock dialog. */
+export class BulkActions {
+  readonly page: Page;
+  readonly bar: Locator;
+  readonly count: Locator;
+  readonly pageCheckbox: Locator;
+  readonly lockButton: Locator;
+  readonly unlockButton: Locator;
+  readonly clearButton: Locator;
+  readonly dialog: Locator;
+  readonly runStatus: Locator;
+  readonly failures: Locator;
+  readonly retryButton: Locator;
+
+  constructor(readonly fieldsPage: FieldsPage) {
+    this.page = fieldsPage.page;
+    this.bar = this.page.getByRole('group', { name: 'Selected fields' });
+    this.count = this.bar.getByRole('status');
+    this.pageCheckbox = fieldsPage.table.getByRole('checkbox', {
+      name: 'Select all fields on this page',
+    });
+    this.lockButton = this.bar.getByRole('button', { name: 'Lock selected', exact: true });
+    this.unlockButton = this.bar.getByRole('button', { name: 'Unlock selected', exact: true });
+    this.clearButton = this.bar.getByRole('button', { name: 'Clear selection' });
+    this.dialog = this.page.getByRole('dialog');
+    this.runStatus = this.dialog.getByRole('status');
+    this.failures = this.dialog.getByRole('region', { name: /^Failed/ });
+    this.retryButton = this.dialog.getByRole('button', { name: /^Retry failed/ });
+  }
+
+  rowCheckbox(id: number) {
+    return this.fieldsPage.row(id).getByRole('checkbox');
+  }
+
+  selectAllMatchingButton() {
+    return this.bar.getByRole('button', { name: /^Select all .* matching$/ });
+  }
+
+  /** Opens the confirmation of a lock (true) or unlock (false) of the selection. */
+  async open(locked: boolean) {
+    await (locked ? this.lockButton : this.unlockButton).click();
+    await this.dialog.waitFor();
+  }
+
+  /** The dialog's button that sends the requests, e.g. "Lock 5 fields". */
+  confirmButton(locked: boolean) {
+    return this.dialog.getByRole('button', { name: locked ? /^Lock \d/ : /^Unlock \d/ });
+  }
+
+  closeButton() {
+    return this.dialog.getByRole('button', { name: 'Close', exact: true }).last();
+  }
+}
