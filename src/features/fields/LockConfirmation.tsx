@@ -3,6 +3,18 @@ import type { LockPlan } from './field-selection';
 import { fieldCount, lockWords } from './lock-words';
 import { MAX_LOCKS_IN_FLIGHT } from './use-bulk-lock';
 
+function whatChanges(plan: LockPlan): string {
+  const words = lockWords(plan.locked);
+  const selected = plan.changes.length + plan.unchanged;
+  const changing = plan.changes.length;
+  if (changing < selected) {
+    const verb = changing === 1 ? 'is' : 'are';
+    return `${changing.toLocaleString()} of the ${fieldCount(selected)} selected ${verb} ${words.other} and will be ${words.done}.`;
+  }
+  if (selected === 1) return `${words.verb} “${plan.changes[0]!.name}”.`;
+  return `${words.verb} the ${fieldCount(selected)} selected.`;
+}
+
 /** Says how many fields a bulk lock will change before anything is sent. */
 export function LockConfirmation({
   plan,
@@ -34,13 +46,7 @@ export function LockConfirmation({
   }
   return (
     <Stack>
-      <Text>
-        {plan.changes.length === selected
-          ? `${words.verb} the ${fieldCount(selected)} selected.`
-          : `${plan.changes.length.toLocaleString()} of the ${fieldCount(selected)} selected ${
-              plan.changes.length === 1 ? 'is' : 'are'
-            } ${words.other} and will be ${words.done}.`}
-      </Text>
+      <Text>{whatChanges(plan)}</Text>
       {plan.unchanged > 0 && (
         <Text size="sm" c="dimmed">
           {plan.unchanged.toLocaleString()} {plan.unchanged === 1 ? 'is' : 'are'} already{' '}
