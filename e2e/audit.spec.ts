@@ -254,12 +254,44 @@ test.describe('audit page', () => {
     expect((await stopped).failure()?.errorText).toMatch(/ABORTED/i);
     await expect(auditPage.gatheringProgress).toBeHidden();
     await expect(auditPage.gathered.getByText('Reading stopped')).toBeVisible();
+    await expect(auditPage.gathered).toContainText(
+      `Stopped after ${loaded.toLocaleString('en-US')} of 100,000 fields.`,
+    );
     await expect(auditPage.chart('Top data sources by broken links')).toBeHidden();
     await expect(auditPage.gathered).toHaveAttribute('aria-busy', 'false');
 
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await auditPage.gathered.getByRole('button', { name: 'Read every field' }).click();
     await auditPage.chartsReady();
+  });
+
+  test('an instance without fields says so, and reads nothing for the charts', async ({
+    auditPage,
+  }) => {
+    const searches: string[] = [];
+    const none: Statistics = {
+      total: 0,
+      onDatasets: 0,
+      onCards: 0,
+      inVisualizations: 0,
+      locked: 0,
+      invalid: 0,
+      invalidLink: 0,
+      archived: 0,
+    };
+    await auditPage.page.route(`**${apiPaths.statistics}`, (route) =>
+      route.fulfill({ json: none }),
+    );
+    auditPage.page.on('request', (request) => {
+      if (isSearch(request)) searches.push(request.url());
+    });
+
+    await auditPage.page.goto('/audit');
+
+    await expect(auditPage.numbers).toContainText('This instance has no calculated fields');
+    await expect(auditPage.numbers.getByRole('link')).toHaveCount(0);
+    await expect(auditPage.gathered).toBeHidden();
+    expect(searches).toEqual([]);
   });
 
   test('where the statistics extension is missing, searches count the same numbers', async ({

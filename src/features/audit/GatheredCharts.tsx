@@ -1,6 +1,7 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useId, useMemo } from 'react';
+import type { CollectProgress } from '../../api/calculated-fields/collect-all-matches';
 import { useGatheredFields } from '../../api/calculated-fields/gather-all-fields';
 import { ErrorState } from '../../components/ErrorState';
 import {
@@ -14,10 +15,20 @@ import { ModifiedPerMonthChart } from './ModifiedPerMonthChart';
 import { TopDataSourcesChart } from './TopDataSourcesChart';
 import { TopOwnersChart } from './TopOwnersChart';
 
-function Stopped({ onRestart }: { onRestart: () => void }) {
+function Stopped({
+  progress,
+  onRestart,
+}: {
+  progress: CollectProgress | null;
+  onRestart: () => void;
+}) {
   return (
     <Alert color="gray" variant="light" icon={<IconPlayerStop />} title="Reading stopped">
-      <Text size="sm">These charts need every field of the instance.</Text>
+      <Text size="sm">
+        {progress &&
+          `Stopped after ${formatCount(progress.loaded)} of ${formatCount(progress.total)} fields. `}
+        These charts need every field of the instance.
+      </Text>
       <Button
         mt="sm"
         size="xs"
@@ -62,7 +73,7 @@ export function GatheredCharts() {
         )}
       </div>
       {gathering && <GatheringProgress progress={progress} onCancel={() => void cancel()} />}
-      {query.isPending && !gathering && <Stopped onRestart={restart} />}
+      {query.isPending && !gathering && <Stopped progress={progress} onRestart={restart} />}
       {query.isError && !gathering && (
         <ErrorState
           title="The fields for these charts could not be read"

@@ -25,7 +25,7 @@ export function ShareChart({ title, slices }: { title: string; slices: Slice[] }
   const linkOf = new Map(slices.map((slice) => [slice.label, slice.link]));
   return (
     <ChartCard title={title}>
-      <Group gap="xl" mt="sm" wrap="nowrap" className={classes.share}>
+      <Group gap="xl" mt="sm" className={classes.share}>
         <div aria-hidden className={classes.clickable}>
           <DonutChart
             data={slices.map(({ label, value, color }) => ({ name: label, value, color }))}

@@ -38,7 +38,8 @@ export function FilterMenu({
           Filters
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      {/* Taller than a small screen: the choices scroll inside. */}
+      <Popover.Dropdown mah="calc(100dvh - 140px)" style={{ overflowY: 'auto' }}>
         <FilterControls filters={filters} change={change} />
       </Popover.Dropdown>
     </Popover>
