@@ -11,7 +11,7 @@ export interface GatheredFields {
 }
 
 export const gatheredFieldsKey = [...fieldKeys.all, 'gathered'] as const;
-const gatheringProgressKey = [...fieldKeys.all, 'gathering-progress'] as const;
+export const gatheringProgressKey = [...fieldKeys.all, 'gathering-progress'] as const;
 
 /**
  * Gathering pages through the whole instance, which takes a while on a large one,
@@ -40,15 +40,16 @@ export function gatheredFieldsQueryOptions() {
 export function useGatheredFields() {
   const client = useQueryClient();
   const query = useQuery(gatheredFieldsQueryOptions());
-  const progress = useQuery({
+  // Only the gathering writes the progress; this reads it as it changes.
+  const progress = useQuery<CollectProgress | null>({
     queryKey: gatheringProgressKey,
     queryFn: skipToken,
     staleTime: Infinity,
     gcTime: Infinity,
-  }).data as CollectProgress | null | undefined;
+  }).data;
   return {
     query,
-    /** Pages read so far of the gathering under way; null before the first page answers. */
+    /** How far the last gathering got; null before its first page answers. */
     progress: progress ?? null,
     /** Stops the gathering; fields gathered before stay shown. */
     cancel: () => client.cancelQueries({ queryKey: gatheredFieldsKey }),
