@@ -39,6 +39,8 @@ export async function readStatistics(request: APIRequestContext): Promise<Statis
 export class AuditPage {
   readonly numbers: Locator;
   readonly gathered: Locator;
+  /** The charts drawn from the gathered fields; busy while they are gathered. */
+  readonly gatheredCharts: Locator;
   readonly gatheringProgress: Locator;
   readonly cancelGathering: Locator;
   readonly refresh: Locator;
@@ -46,6 +48,7 @@ export class AuditPage {
   constructor(readonly page: Page) {
     this.numbers = page.getByRole('region', { name: 'At a glance' });
     this.gathered = page.getByRole('region', { name: /^Who owns the problems/ });
+    this.gatheredCharts = this.gathered.getByTestId('gathered-charts');
     this.gatheringProgress = page.getByRole('progressbar', { name: 'Fields read for the charts' });
     this.cancelGathering = this.gathered.getByRole('button', { name: 'Cancel' });
     this.refresh = page.getByRole('button', { name: 'Refresh' });
@@ -60,7 +63,7 @@ export class AuditPage {
   /** Waits until every chart is drawn from the gathered fields. */
   async chartsReady() {
     await expect(this.chart('Top owners by invalid or broken-link fields')).toBeVisible();
-    await expect(this.gathered).toHaveAttribute('aria-busy', 'false');
+    await expect(this.gatheredCharts).toHaveAttribute('aria-busy', 'false');
   }
 
   numberLink(statistic: keyof Statistics) {

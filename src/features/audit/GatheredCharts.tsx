@@ -60,7 +60,7 @@ export function GatheredCharts() {
   const restart = () => void query.refetch();
 
   return (
-    <Stack component="section" aria-labelledby={headingId} aria-busy={gathering} gap="sm">
+    <Stack component="section" aria-labelledby={headingId} gap="sm">
       <div>
         <Title order={2} size="h3" id={headingId}>
           Who owns the problems, and when fields change
@@ -81,21 +81,24 @@ export function GatheredCharts() {
           onRetry={restart}
         />
       )}
-      {query.isPending && gathering && (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Skeleton height={420} />
-          <Skeleton height={420} />
-        </SimpleGrid>
-      )}
-      {charts && (
-        <>
+      {/* Busy around the charts only: a busy region would hold back the progress announcements. */}
+      <Stack gap="sm" aria-busy={gathering} data-testid="gathered-charts">
+        {query.isPending && gathering && (
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <TopOwnersChart owners={charts.owners} />
-            <TopDataSourcesChart dataSources={charts.dataSources} />
+            <Skeleton height={420} />
+            <Skeleton height={420} />
           </SimpleGrid>
-          <ModifiedPerMonthChart months={charts.months} />
-        </>
-      )}
+        )}
+        {charts && (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <TopOwnersChart owners={charts.owners} />
+              <TopDataSourcesChart dataSources={charts.dataSources} />
+            </SimpleGrid>
+            <ModifiedPerMonthChart months={charts.months} />
+          </>
+        )}
+      </Stack>
     </Stack>
   );
 }
