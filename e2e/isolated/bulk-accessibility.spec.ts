@@ -37,8 +37,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       api,
     }, testInfo) => {
       await fieldsPage.goto('?size=25&page=5');
-      const href = await fieldsPage.rows.first().locator('td a').first().getAttribute('href');
-      const field = await api.field(Number(/\/fields\/(\d+)/.exec(href ?? '')?.[1]));
+      const field = await api.field(await bulk.idOfRow(0));
       await fieldsPage.page.route(`**${apiPaths.template(field.id)}`, (route) =>
         route.request().method() === 'PUT'
           ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })

@@ -31,6 +31,12 @@ export class BulkActions {
     this.retryButton = this.dialog.getByRole('button', { name: /^Retry failed/ });
   }
 
+  /** The id of the field in a rendered row, counted from 0. */
+  async idOfRow(index: number): Promise<number> {
+    const href = await this.fieldsPage.rows.nth(index).getByRole('link').getAttribute('href');
+    return Number(/\/fields\/(\d+)/.exec(href ?? '')?.[1]);
+  }
+
   rowCheckbox(id: number) {
     return this.fieldsPage.row(id).getByRole('checkbox');
   }
