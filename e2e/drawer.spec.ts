@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { dataCells } from './support/fields-page';
 
 test.describe('field drawer', () => {
   test('opens from a row and closes with Escape, keeping the table as it was', async ({
@@ -7,9 +8,9 @@ test.describe('field drawer', () => {
   }) => {
     await fieldsPage.goto('?sort=-created&size=25&page=2');
     const row = fieldsPage.rows.nth(3);
-    const name = await row.locator('td').first().textContent();
+    const name = await dataCells(row).first().textContent();
 
-    await row.locator('td').nth(5).click();
+    await dataCells(row).nth(5).click();
 
     await expect(drawer.dialog).toBeVisible();
     await expect(drawer.dialog.getByRole('heading', { name: name!, exact: true })).toBeVisible();

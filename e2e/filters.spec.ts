@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import type { SearchFilter } from '../src/contract/search';
 import { expect, test } from './support/fixtures';
-import { FieldsPage } from './support/fields-page';
+import { dataCells, FieldsPage } from './support/fields-page';
 
 interface FlagFilterCase {
   control: (panel: Locator) => Locator;
@@ -12,7 +12,7 @@ interface FlagFilterCase {
   everyRow: (row: Locator) => Promise<void>;
 }
 
-const nameCell = (row: Locator) => row.locator('td').nth(0);
+const nameCell = (row: Locator) => dataCells(row).nth(0);
 
 const flagFilters: Record<string, FlagFilterCase> = {
   locked: {
@@ -39,7 +39,7 @@ const flagFilters: Record<string, FlagFilterCase> = {
     url: /[?&]invalid=true/,
     sent: { field: 'invalid' },
     everyRow: async (row) => {
-      await expect(row.locator('td').nth(3)).not.toHaveText('VALID');
+      await expect(dataCells(row).nth(3)).not.toHaveText('VALID');
       await expect(nameCell(row).getByRole('img', { name: 'Invalid' })).toBeVisible();
     },
   },
@@ -50,8 +50,7 @@ const flagFilters: Record<string, FlagFilterCase> = {
     sent: { field: 'invalidlink' },
     everyRow: async (row) =>
       expect(
-        row
-          .locator('td')
+        dataCells(row)
           .nth(4)
           .getByRole('img', { name: /not valid/ }),
       ).toBeVisible(),
@@ -62,7 +61,7 @@ const flagFilters: Record<string, FlagFilterCase> = {
     chip: 'Archived',
     url: /[?&]archived=true/,
     sent: { field: 'archived' },
-    everyRow: async (row) => expect(row.locator('td').nth(8)).toHaveText('Archived'),
+    everyRow: async (row) => expect(dataCells(row).nth(8)).toHaveText('Archived'),
   },
   'not archived': {
     control: (panel) =>
@@ -70,7 +69,7 @@ const flagFilters: Record<string, FlagFilterCase> = {
     chip: 'Not archived',
     url: /[?&]archived=false/,
     sent: { field: 'notarchived' },
-    everyRow: async (row) => expect(row.locator('td').nth(8)).toHaveText(''),
+    everyRow: async (row) => expect(dataCells(row).nth(8)).toHaveText(''),
   },
 };
 

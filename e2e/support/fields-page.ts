@@ -7,6 +7,14 @@ function isSearch(request: Request) {
   return request.method() === 'POST' && new URL(request.url()).pathname === apiPaths.search;
 }
 
+/**
+ * A row's data cells, the name first: the cell of the checkbox that selects the row
+ * for bulk actions comes before them and is left out.
+ */
+export function dataCells(row: Locator) {
+  return row.locator('td:not([data-control])');
+}
+
 /** The fields table at /fields, as a user sees it. */
 export class FieldsPage {
   readonly table: Locator;
