@@ -54,7 +54,7 @@ export function FieldsTable({
   updating: boolean;
   /** Changes when the user asks for another view; the table scrolls back to the top. */
   viewKey: string;
-  /** Adds a checkbox column for bulk actions. */
+  /** What the checkbox column shows and changes; without it that column stays empty. */
   selection?: FieldSelectionControls;
 }) {
   const sorting: SortingState = [{ id: sort.column, desc: sort.descending }];
