@@ -1,5 +1,6 @@
 // npm run bench:service: our service against json-server 0.17 and a constant-answer
 // Fastify floor, all at 100,000 fields, measured in one run so the ratios hold.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
@@ -18,7 +19,8 @@ const TOKEN = 'bench-token-0123456789';
 const tmp = 'bench/tmp';
 const storeFile = `${tmp}/service-${FIELDS}.sqlite`;
 const jsonServerDb = `${tmp}/json-server-${FIELDS}.json`;
-const serviceEntry = 'src/service/cli/main.ts';
+// What `npm start` runs: the service bundled by `npm run build:server`.
+const serviceEntry = 'dist-server/main.mjs';
 
 function log(line: string) {
   console.log(`[bench] ${line}`);
@@ -71,6 +73,7 @@ async function warmThenMeasure(run: (seconds: number) => Promise<LoadResult>): P
 
 async function main() {
   mkdirSync(tmp, { recursive: true });
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
   if (!existsSync(storeFile)) log(`creating a demo store of ${FIELDS} fields (once)...`);
   let service = await startService();
   const records = await allRecords(service);

@@ -13,13 +13,19 @@ export interface RunningServer {
 
 const tsx = join('node_modules', '.bin', 'tsx');
 
-/** Starts a TypeScript entry point with tsx and waits for its `Listening on <url>` line. */
+/**
+ * Starts an entry point (TypeScript with tsx, built JavaScript with node) and waits
+ * for its `Listening on <url>` line.
+ */
 export function startServer(
   entry: string,
   args: string[],
   timeoutMs = 600_000,
 ): Promise<RunningServer> {
-  const child = spawn(tsx, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, commandArgs] = entry.endsWith('.ts')
+    ? [tsx, [entry, ...args]]
+    : [process.execPath, [entry, ...args]];
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,23 +1,39 @@
 import { CliError } from './cli-error';
-import { demoCommand, demoUsage } from './demo-command';
-import { importCommand, importUsage } from './import-command';
-import { startCommand, startUsage } from './start-command';
-import { tokenCommand, tokenUsage } from './token-command';
 
-const commands: Record<string, { run: (argv: string[]) => unknown; usage: string }> = {
-  start: { run: startCommand, usage: startUsage },
-  import: { run: importCommand, usage: importUsage },
-  demo: { run: demoCommand, usage: demoUsage },
-  token: { run: tokenCommand, usage: tokenUsage },
+interface Command {
+  run: (argv: string[]) => unknown;
+  usage: string;
+}
+
+// Each command's module is loaded only when it runs, so `start` does not pay at
+// start-up for the demo generator and the importer.
+const commands: Record<string, () => Promise<Command>> = {
+  start: async () => {
+    const { startCommand, startUsage } = await import('./start-command');
+    return { run: startCommand, usage: startUsage };
+  },
+  import: async () => {
+    const { importCommand, importUsage } = await import('./import-command');
+    return { run: importCommand, usage: importUsage };
+  },
+  demo: async () => {
+    const { demoCommand, demoUsage } = await import('./demo-command');
+    return { run: demoCommand, usage: demoUsage };
+  },
+  token: async () => {
+    const { tokenCommand, tokenUsage } = await import('./token-command');
+    return { run: tokenCommand, usage: tokenUsage };
+  },
 };
 
 async function main(argv: string[]): Promise<void> {
   const [name = '', ...rest] = argv;
-  const command = commands[name];
-  if (!command)
+  const load = commands[name];
+  if (!load)
     throw new CliError(
       `unknown command ${JSON.stringify(name)}; use one of ${Object.keys(commands).join(', ')}`,
     );
+  const command = await load();
   if (rest.includes('--help') || rest.includes('-h')) {
     console.log(command.usage);
     return;

@@ -4,8 +4,6 @@ import { parseArgs } from 'node:util';
 import type { Stores } from '../store/open-store';
 import { openStore } from '../store/open-store';
 import { generateToken } from '../auth/token-hash';
-import { generateDemoInstance } from '../demo/generate-demo-instance';
-import { importInstance } from '../instance/import-instance';
 import { buildServer, redactedLogPaths } from '../server/build-server';
 import { CliError, parseInteger } from './cli-error';
 import { ensureWebBuild } from './ensure-web-build';
@@ -30,7 +28,16 @@ npm start -- --upstream URL [--upstream-token-file FILE] [--upstream-timeout MS]
                               The file must be readable by its owner only (chmod 600).
   --upstream-timeout MS       how long to wait for the instance (default 15000)`;
 
-function createDemoInstance(stores: Stores, fields: number, log: (line: string) => void): void {
+async function createDemoInstance(
+  stores: Stores,
+  fields: number,
+  log: (line: string) => void,
+): Promise<void> {
+  // Loaded only for a new store: a server on an existing one starts sooner without them.
+  const [{ generateDemoInstance }, { importInstance }] = await Promise.all([
+    import('../demo/generate-demo-instance'),
+    import('../instance/import-instance'),
+  ]);
   const started = Date.now();
   const report = importInstance(stores.fields, generateDemoInstance({ fields }));
   if (report.refusals.length > 0) {
@@ -75,7 +82,7 @@ export async function startCommand(argv: string[]): Promise<void> {
   });
   if (!values['no-build']) ensureWebBuild(log);
 
-  const stores = proxied ? undefined : openDemoStore(dataFile, demoFields, demoToken, log);
+  const stores = proxied ? undefined : await openDemoStore(dataFile, demoFields, demoToken, log);
   const app = await buildServer({
     api: proxied ?? { kind: 'embedded', store: stores!.fields, tokens: stores!.tokens },
     webRoot: existsSync(webRoot) ? webRoot : undefined,
@@ -120,17 +127,17 @@ export async function startCommand(argv: string[]): Promise<void> {
 }
 
 /** Opens the store, creating a demo instance and its token when the file is new. */
-function openDemoStore(
+async function openDemoStore(
   dataFile: string,
   demoFields: number,
   demoToken: string | undefined,
   log: (line: string) => void,
-): Stores {
+): Promise<Stores> {
   const isNew = !existsSync(dataFile);
   const stores = openStore(dataFile);
   try {
     if (isNew) {
-      createDemoInstance(stores, demoFields, log);
+      await createDemoInstance(stores, demoFields, log);
       const token = demoToken ?? generateToken();
       stores.tokens.addToken('demo', token, Date.now());
       stores.tokens.rememberDemoToken(token);

@@ -10,6 +10,7 @@ import { Bitset } from './bitset';
 import type { FlagBit, IndexColumns } from './index-columns';
 import { bitOf } from './index-columns';
 import { NameGramIndex } from './name-gram-index';
+import { PositionsById } from './positions-by-id';
 import { SortOrder } from './sort-order';
 
 export interface IdPage {
@@ -44,9 +45,9 @@ export class FieldIndex {
   private readonly size: number;
   private readonly ids: Float64Array;
   private readonly lastModified: Float64Array;
-  private readonly positionById = new Map<number, number>();
+  private readonly positionById: PositionsById;
   private readonly flags: Record<FlagFilter, Bitset>;
-  private readonly lists: Record<ListFilter['field'], Map<string | number, number[]>>;
+  private readonly lists: Record<ListFilter['field'], Map<string | number, Iterable<number>>>;
   private readonly names: NameGramIndex;
   private readonly orders: Record<Exclude<SortField, 'name'>, SortOrder>;
 
@@ -55,7 +56,7 @@ export class FieldIndex {
     this.size = ids.length;
     this.ids = ids;
     this.lastModified = columns.lastModified;
-    ids.forEach((id, position) => this.positionById.set(id, position));
+    this.positionById = new PositionsById(ids);
 
     const flagSet = (bit: number) => {
       const set = new Bitset(this.size);
@@ -87,10 +88,7 @@ export class FieldIndex {
         byKey(columns.lastModified),
       ),
       // Ids never change, so this order never moves a position.
-      id: new SortOrder(
-        Int32Array.from(ids, (_, position) => position).sort((a, b) => ids[a]! - ids[b]!),
-        () => 0,
-      ),
+      id: new SortOrder(this.positions(columns.idOrder), () => 0),
     };
   }
 
@@ -146,14 +144,12 @@ export class FieldIndex {
   }
 
   /** The same lists with field ids turned into positions. */
-  private positionsOf(fieldsByValue: Map<string, number[]>): Map<string, number[]> {
-    return new Map(
-      [...fieldsByValue].map(([value, ids]) => [value, Array.from(this.positions(ids))]),
-    );
+  private positionsOf(fieldsByValue: Map<string, number[]>): Map<string, Int32Array> {
+    return new Map([...fieldsByValue].map(([value, ids]) => [value, this.positions(ids)]));
   }
 
   private positions(ids: readonly number[]): Int32Array {
-    return Int32Array.from(ids, (id) => this.positionById.get(id)!);
+    return this.positionById.positionsOf(ids);
   }
 
   /** The positions every part of the request allows; undefined when nothing narrows them. */

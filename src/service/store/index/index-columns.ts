@@ -16,7 +16,8 @@ export interface IndexColumns {
   fieldsByFunction: Map<string, number[]>;
   fieldsByDataSource: Map<string, number[]>;
   fieldsByCard: Map<string, number[]>;
-  /** Field ids sorted by created / last modified, ties on id. */
+  /** Field ids ascending, and sorted by created / last modified with ties on id. */
+  idOrder: number[];
   createdOrder: number[];
   lastModifiedOrder: number[];
 }

@@ -56,6 +56,7 @@ export function loadIndexColumns(db: Db): IndexColumns {
       db,
       "SELECT resource_id, json_group_array(DISTINCT field_id) FROM links WHERE resource_type = 'CARD' GROUP BY resource_id",
     ),
+    idOrder: ids as number[],
     createdOrder: columnsOf(
       db,
       'SELECT json_group_array(id) FROM (SELECT id FROM fields ORDER BY created, id)',
