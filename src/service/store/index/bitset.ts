@@ -28,6 +28,32 @@ export class Bitset {
     while (position < end) this.add(position++);
   }
 
+  /** Removes every position from `start` up to, not including, `end`. */
+  deleteRange(start: number, end: number): void {
+    const { words } = this;
+    let position = start;
+    while (position < end && (position & 31) !== 0) this.delete(position++);
+    while (position + 32 <= end) {
+      words[position >>> 5] = 0;
+      position += 32;
+    }
+    while (position < end) this.delete(position++);
+  }
+
+  /** The first position in the set at or after `from`, or -1. */
+  nextSetBit(from: number): number {
+    const { words } = this;
+    let index = from >>> 5;
+    if (index >= words.length) return -1;
+    let word = words[index]! & (0xffffffff << (from & 31));
+    while (word === 0) {
+      index += 1;
+      if (index >= words.length) return -1;
+      word = words[index]!;
+    }
+    return (index << 5) + 31 - Math.clz32(word & -word);
+  }
+
   delete(position: number): void {
     this.words[position >>> 5]! &= ~(1 << (position & 31));
   }

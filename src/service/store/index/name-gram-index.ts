@@ -6,6 +6,11 @@ import { Bitset } from './bitset';
  * is answered by one posting list exactly; a longer one by intersecting the lists
  * of its 3-unit runs and checking the few candidates left with `includes`.
  * Names repeat a lot in real instances, so postings point at distinct names.
+ *
+ * Common runs ("e", "ou", "ing") match a large share of all records. Turning their
+ * long lists into positions on every search cost more than the rest of the search,
+ * so runs that cover at least 1 record in `denseShare` (64 unless told) also keep
+ * their matches as a ready bitset of positions, which a search copies or ANDs.
  */
 const UNIT = 65536;
 
@@ -16,22 +21,30 @@ function gramKey(text: string, start: number, length: number): number {
 }
 
 export class NameGramIndex {
+  private readonly size: number;
   private readonly distinctNames: string[] = [];
   /** Where each distinct name's run of positions starts; it ends where the next starts. */
   private readonly runStarts: number[] = [];
+  /** The distinct name at each position. */
+  private readonly nameAt: Int32Array;
   private readonly postings = new Map<number, Int32Array>();
+  private readonly denseSets = new Map<number, Bitset>();
 
   /**
    * `nameKeys` by position. Positions are numbered in name order, so the records
    * that share a name form one run and a match adds whole runs at once.
    */
-  constructor(nameKeys: readonly string[]) {
+  constructor(nameKeys: readonly string[], denseShare = 64) {
+    this.size = nameKeys.length;
+    this.nameAt = new Int32Array(this.size);
     nameKeys.forEach((name, position) => {
-      if (position > 0 && nameKeys[position - 1] === name) return;
-      this.distinctNames.push(name);
-      this.runStarts.push(position);
+      if (position === 0 || nameKeys[position - 1] !== name) {
+        this.distinctNames.push(name);
+        this.runStarts.push(position);
+      }
+      this.nameAt[position] = this.distinctNames.length - 1;
     });
-    this.runStarts.push(nameKeys.length);
+    this.runStarts.push(this.size);
     const building = new Map<number, number[]>();
     this.distinctNames.forEach((name, nameId) => {
       for (let length = 1; length <= 3; length += 1) {
@@ -44,23 +57,46 @@ export class NameGramIndex {
         }
       }
     });
-    for (const [key, list] of building) this.postings.set(key, Int32Array.from(list));
+    for (const [key, list] of building) {
+      this.postings.set(key, Int32Array.from(list));
+      if (this.recordsIn(list) * denseShare >= this.size) {
+        this.denseSets.set(key, this.positionsOf(list));
+      }
+    }
   }
 
   /** The positions of records whose name contains `query` (already lower-cased). */
   matching(query: string): Bitset {
-    const matches = new Bitset(this.runStarts[this.runStarts.length - 1]!);
-    for (const nameId of this.matchingNames(query)) {
-      matches.addRange(this.runStarts[nameId]!, this.runStarts[nameId + 1]!);
+    if (query.length <= 3) {
+      const key = gramKey(query, 0, query.length);
+      return this.denseSets.get(key)?.copy() ?? this.positionsOf(this.postings.get(key) ?? []);
+    }
+    const keys: number[] = [];
+    for (let start = 0; start + 3 <= query.length; start += 1) {
+      keys.push(gramKey(query, start, 3));
+    }
+    if (keys.every((key) => this.denseSets.has(key))) return this.denseMatching(query, keys);
+    return this.positionsOf(this.sparseMatching(query, keys));
+  }
+
+  /** Every 3-unit run is common: AND their bitsets, then drop the names that only have them apart. */
+  private denseMatching(query: string, keys: number[]): Bitset {
+    const matches = this.denseSets.get(keys[0]!)!.copy();
+    for (const key of keys.slice(1)) matches.intersect(this.denseSets.get(key)!);
+    for (let position = matches.nextSetBit(0); position >= 0;) {
+      const nameId = this.nameAt[position]!;
+      const end = this.runStarts[nameId + 1]!;
+      if (!this.distinctNames[nameId]!.includes(query)) matches.deleteRange(position, end);
+      position = matches.nextSetBit(end);
     }
     return matches;
   }
 
-  private matchingNames(query: string): ArrayLike<number> & Iterable<number> {
-    if (query.length <= 3) return this.postings.get(gramKey(query, 0, query.length)) ?? [];
+  /** Some 3-unit run is rare: intersect the name lists from the shortest, then check each. */
+  private sparseMatching(query: string, keys: number[]): number[] {
     const lists: Int32Array[] = [];
-    for (let start = 0; start + 3 <= query.length; start += 1) {
-      const list = this.postings.get(gramKey(query, start, 3));
+    for (const key of keys) {
+      const list = this.postings.get(key);
       if (!list) return [];
       lists.push(list);
     }
@@ -76,6 +112,21 @@ export class NameGramIndex {
       if (this.distinctNames[nameId]!.includes(query)) matches.push(nameId);
     }
     return matches;
+  }
+
+  private recordsIn(nameIds: readonly number[]): number {
+    let records = 0;
+    for (const nameId of nameIds) records += this.runStarts[nameId + 1]! - this.runStarts[nameId]!;
+    return records;
+  }
+
+  private positionsOf(nameIds: ArrayLike<number>): Bitset {
+    const positions = new Bitset(this.size);
+    for (let i = 0; i < nameIds.length; i += 1) {
+      const nameId = nameIds[i]!;
+      positions.addRange(this.runStarts[nameId]!, this.runStarts[nameId + 1]!);
+    }
+    return positions;
   }
 }
 

@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { NameGramIndex } from './name-gram-index';
+
+// Two common letters make many names hold all the runs of three of a query
+// without the query itself, which only the final check can tell.
+const letter = fc.oneof(
+  { arbitrary: fc.constantFrom('a', 'b'), weight: 20 },
+  { arbitrary: fc.constantFrom('é', '%', ' '), weight: 1 },
+);
+const text = (maxLength: number) => fc.string({ unit: letter, maxLength });
+
+describe('NameGramIndex', () => {
+  it.each([
+    ['from bitsets only', Infinity],
+    ['from lists only', 0],
+    ['from both, as in use', 64],
+  ])('finds exactly the positions whose name contains the query, %s', (_, denseShare) => {
+    fc.assert(
+      fc.property(
+        fc.array(text(10), { minLength: 1, maxLength: 300 }),
+        fc.array(text(7), { minLength: 1, maxLength: 20 }),
+        (names, queries) => {
+          const sorted = [...names].sort();
+          const index = new NameGramIndex(sorted, denseShare);
+          for (const query of queries.filter((candidate) => candidate.length > 0)) {
+            const expected = sorted.flatMap((name, position) =>
+              name.includes(query) ? [position] : [],
+            );
+            expect(index.matching(query).positions()).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
