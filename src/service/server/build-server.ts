@@ -42,7 +42,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return503OnClosing: true,
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // The API reads JSON only; Fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
   app.setNotFoundHandler((request, reply) => {

@@ -174,3 +174,23 @@ describe('authentication', () => {
     expect(log).not.toContain('a-wrong-secret-token');
   });
 });
+
+describe('security headers', () => {
+  it('are on answers, refusals and unknown paths of the embedded service', async () => {
+    const answers = [
+      await server.request('POST', apiPaths.search, searchBody),
+      await server.request('POST', apiPaths.search, searchBody, { [TOKEN_HEADER]: 'not-a-token' }),
+      await server.request('GET', '/nothing-here'),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([200, 401, 404]);
+    for (const response of answers) {
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+});

@@ -101,7 +101,7 @@ export class NameGramIndex {
       lists.push(list);
     }
     lists.sort((a, b) => a.length - b.length);
-    let candidates: ArrayLike<number> = lists[0]!;
+    let candidates = lists[0]!;
     for (const list of lists.slice(1)) {
       candidates = intersectSorted(candidates, list);
       if (candidates.length === 0) return [];
@@ -131,8 +131,9 @@ export class NameGramIndex {
 }
 
 /** Both lists ascending; binary-searches the longer one from where the last match left off. */
-function intersectSorted(short: ArrayLike<number>, long: ArrayLike<number>): number[] {
-  const result: number[] = [];
+function intersectSorted(short: Int32Array, long: Int32Array): Int32Array {
+  const result = new Int32Array(short.length);
+  let found = 0;
   let low = 0;
   for (let i = 0; i < short.length; i += 1) {
     const wanted = short[i]!;
@@ -143,7 +144,7 @@ function intersectSorted(short: ArrayLike<number>, long: ArrayLike<number>): num
       else high = middle;
     }
     if (low === long.length) break;
-    if (long[low] === wanted) result.push(wanted);
+    if (long[low] === wanted) result[found++] = wanted;
   }
-  return result;
+  return result.subarray(0, found);
 }
