@@ -1,22 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    })),
-  ).toEqual([]);
-}
-
-/** Keeps a screenshot of what was checked in the test output, to look at. */
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(`${name}.png`, { body: await page.screenshot(), contentType: 'image/png' });
-}
+import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} colours`, () => {

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiPaths } from '../src/contract/paths';
 import type { SearchRequest, SearchResponse } from '../src/contract/search';
@@ -6,6 +5,7 @@ import type { Statistics } from '../src/contract/statistics';
 import { AuditPage, isSearch, parseCount, readStatistics } from './support/audit-page';
 import { FieldsPage } from './support/fields-page';
 import { expect, test as base } from './support/fixtures';
+import { expectNoAxeViolations } from './support/accessibility';
 
 const test = base.extend<{ auditPage: AuditPage }>({
   auditPage: async ({ signedInPage }, use) => use(new AuditPage(signedInPage)),
@@ -59,17 +59,6 @@ async function matching(fieldsPage: FieldsPage): Promise<number> {
 
 async function expectChips(fieldsPage: FieldsPage, chips: string[]) {
   await expect(fieldsPage.chips.getByRole('button')).toHaveText([...chips, 'Clear all']);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    })),
-  ).toEqual([]);
 }
 
 /** The search answered with every field on one page, but claiming there are `total`. */

@@ -1,22 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiPaths } from '../../src/contract/paths';
 import { expect, test } from '../support/bulk-fixtures';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    })),
-  ).toEqual([]);
-}
-
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(`${name}.png`, { body: await page.screenshot(), contentType: 'image/png' });
-}
+import { expectNoAxeViolations, keepScreenshot } from '../support/accessibility';
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus. */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {

@@ -1,0 +1,20 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** Fails with each violation's rule, help text and first few elements. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    })),
+  ).toEqual([]);
+}
+
+/** Keeps a screenshot of what was checked in the test output, to look at. */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(`${name}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+}
