@@ -23,6 +23,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('the table, its filters and its empty state have no violations', async ({
       fieldsPage,
     }, testInfo) => {
+      // Several axe scans: on a busy machine they take more than the usual minute.
+      test.slow();
       await fieldsPage.goto('?invalid=true&variables=shown');
       await expectNoAxeViolations(fieldsPage.page);
       await keepScreenshot(fieldsPage.page, testInfo, `table-${colorScheme}`);

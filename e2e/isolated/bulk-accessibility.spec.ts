@@ -21,6 +21,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       bulk,
       api,
     }, testInfo) => {
+      // Several axe scans: on a busy machine they take more than the usual minute.
+      test.slow();
       await fieldsPage.goto('?size=25&page=5');
       const field = await api.field(await bulk.idOfRow(0));
       await fieldsPage.page.route(`**${apiPaths.template(field.id)}`, (route) =>

@@ -48,6 +48,8 @@ test('a bulk lock across two pages sends each change once, reports a failure and
   bulk,
   api,
 }) => {
+  // Many lock requests, a failure and a retry: on a busy machine more than the usual minute.
+  test.slow();
   const [first, second] = [await tablePage(api, 1), await tablePage(api, 2)];
   const range = first.slice(1, 5);
   const picked = [second[0]!, second[2]!];
