@@ -1,3 +1,4 @@
+import { failLocking } from './support/fail-locking';
 import { expect, test } from './support/fixtures';
 
 // Each test takes its own field (a "slot"): the workers share one database.
@@ -30,20 +31,7 @@ test.describe('locking', () => {
 
   test('a server failure rolls the toggle back and says why', async ({ fieldsPage, api }) => {
     const field = await api.unlockedField(1);
-    await fieldsPage.page.route(`**/functions/template/${field.id}`, (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              status: 500,
-              statusReason: 'Internal Server Error',
-              message: 'an unexpected fault',
-              path: `/api/query/v1/functions/template/${field.id}`,
-            }),
-          })
-        : route.continue(),
-    );
+    await failLocking(fieldsPage.page, field.id);
     await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
     const toggle = fieldsPage.lockSwitch(field.id);
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiPaths } from '../../src/contract/paths';
 import { expect, test } from '../support/bulk-fixtures';
+import { failLocking } from '../support/fail-locking';
 import type { ServiceApi } from '../support/service-api';
 
 /** What the table shows at `?size=25`: names ascending, variables hidden. */
@@ -22,23 +23,6 @@ function recordLockRequests(page: Page): number[] {
     if (request.method() === 'PUT' && match) ids.push(Number(match[1]));
   });
   return ids;
-}
-
-function failLocking(page: Page, id: number) {
-  return page.route(`**${apiPaths.template(id)}`, (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            status: 500,
-            statusReason: 'Internal Server Error',
-            message: 'an unexpected fault',
-            path: apiPaths.template(id),
-          }),
-        })
-      : route.continue(),
-  );
 }
 
 const timesSent = (sent: number[], id: number) => sent.filter((other) => other === id).length;
