@@ -5,10 +5,34 @@ import tseslint from 'typescript-eslint';
 
 const features = ['fields', 'field-detail', 'audit'];
 
-// Import direction (DESIGN.md): contract <- service; contract <- api <- features <- app.
+// Import direction: contract <- analysis <- service; contract <- api <- features <- app;
+// features may import analysis (the drawer loads it lazily).
 const layerRules = [
   {
     files: ['src/contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/analysis/**',
+                '**/service/**',
+                '**/api/**',
+                '**/app/**',
+                '**/features/**',
+                '**/components/**',
+              ],
+              message: 'contract imports nothing of the project.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/analysis/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -21,8 +45,10 @@ const layerRules = [
                 '**/app/**',
                 '**/features/**',
                 '**/components/**',
+                'react',
               ],
-              message: 'contract imports nothing of the project.',
+              message:
+                'analysis is pure code over contract, run by the service and the browser alike.',
             },
           ],
         },
@@ -60,7 +86,7 @@ const layerRules = [
         {
           patterns: [
             {
-              group: ['**/service/**', '**/app/**', '**/features/**'],
+              group: ['**/service/**', '**/analysis/**', '**/app/**', '**/features/**'],
               message: 'api and components sit below features and app.',
             },
           ],

@@ -8,18 +8,21 @@ const chromiumPath =
 /** One demo token for every server, so the proxies can forward it to the upstream. */
 export const e2eToken = 'e2e-demo-token-0123456789';
 
+/** Several checkouts on one machine each take their own block of five ports. */
+const portBase = Number(process.env.E2E_PORT_BASE ?? 4517);
+
 /** The servers the specs run against, each a real `npm start` on its own fresh store. */
 export const e2eServers = {
   /** The app on a demo instance: most specs. */
-  main: 4517,
+  main: portBase,
   /** A second demo instance for specs that change many fields at once. */
-  isolated: 4521,
+  isolated: portBase + 4,
   /** The instance the proxies stand in front of. */
-  upstream: 4518,
+  upstream: portBase + 1,
   /** Proxy mode, forwarding the browser's token. */
-  proxy: 4519,
+  proxy: portBase + 2,
   /** Proxy mode with the token held by the server: the browser has none. */
-  heldTokenProxy: 4520,
+  heldTokenProxy: portBase + 3,
 } as const;
 
 const url = (port: number) => `http://127.0.0.1:${port}`;

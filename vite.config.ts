@@ -23,7 +23,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/service/**/*.test.ts', 'src/contract/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src/service/**/*.test.ts',
+            'src/analysis/**/*.test.ts',
+            'src/contract/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { CalculatedField } from '../../contract/field';
 import { formatIssuePath } from '../../contract/errors';
-import { analyzeExpression, referencedColumns } from '../analyzer/analyze-expression';
+import { analyzeExpression, referencedColumns } from '../../analysis/analyze-expression';
 import { linkValidity } from '../fields/link-validity';
 import type { FieldStore, ImportContext } from '../store/field-store';
 import type { PreparedImport } from '../store/prepared-import';

@@ -1,4 +1,4 @@
-import { INVALID, VALID } from '../../contract/field';
+import { INVALID, VALID } from '../contract/field';
 import { checkSumOf } from './check-sum';
 import { checkSyntax } from './check-syntax';
 import { collectFunctionUsage } from './collect-function-usage';
