@@ -20,16 +20,44 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-/** Turns zod issues into the error shape's `errors` list, one entry per problem. */
+/** An error body lists at most this many problems, then says how many more there were. */
+export const MAX_LISTED_ERRORS = 20;
+/** The summary message quotes at most this many problems. */
+const MAX_SUMMARIZED_ERRORS = 3;
+
+/** Turns zod issues into the error shape's `errors` list: each distinct problem once. */
 export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldError[] {
-  return issues.map((issue) => ({
-    field: formatIssuePath(issue.path) || 'body',
-    message: issue.message,
-  }));
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    const error = { field: formatIssuePath(issue.path) || 'body', message: issue.message };
+    const key = `${error.field}\n${error.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push(error);
+  }
+  return errors;
 }
 
-/** One sentence for the whole list: the only problem, or a count and each problem. */
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** At most MAX_LISTED_ERRORS entries; a last entry says how many were left out. */
+export function boundErrors(errors: readonly FieldError[]): FieldError[] {
+  if (errors.length <= MAX_LISTED_ERRORS) return [...errors];
+  const more = errors.length - MAX_LISTED_ERRORS;
+  return [
+    ...errors.slice(0, MAX_LISTED_ERRORS),
+    { field: 'body', message: `and ${count(more)} more problem${more === 1 ? '' : 's'}` },
+  ];
+}
+
+/** One sentence for the whole list: the only problem, or a count and the first few. */
 export function summarize(errors: readonly FieldError[]): string {
   if (errors.length === 1) return errors[0]!.message;
-  return `${errors.length} problems: ${errors.map((error) => error.message).join('; ')}`;
+  const quoted = errors.slice(0, MAX_SUMMARIZED_ERRORS).map((error) => error.message);
+  const more = errors.length - quoted.length;
+  if (more > 0) quoted.push(`and ${count(more)} more`);
+  return `${count(errors.length)} problems: ${quoted.join('; ')}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { preview, previewKeys } from './preview';
 
 /** Body of PUT /functions/template/{id}: exactly {"locked": true|false}. */
 export const lockRequestSchema = z.strictObject(
@@ -7,13 +8,13 @@ export const lockRequestSchema = z.strictObject(
       error: (issue) =>
         issue.input === undefined
           ? 'locked is required: true locks the field, false unlocks it'
-          : `locked must be true or false (got ${JSON.stringify(issue.input)})`,
+          : `locked must be true or false (got ${preview(issue.input)})`,
     }),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `this operation changes only \`locked\`; remove ${issue.keys.map((key) => `"${key}"`).join(', ')}`
+        ? `this operation changes only \`locked\`; remove ${previewKeys(issue.keys)}`
         : 'the body must be a JSON object: {"locked": true} or {"locked": false}',
   },
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchResultItemSchema } from './field';
+import { preview, previewKeys } from './preview';
 
 export const SEARCH_LIMIT_MAX = 5000;
 export const NAME_MAX_LENGTH = 256;
@@ -44,11 +45,7 @@ export type NormalizedFilter =
 
 const acceptedFilterNames = `${flagFilters.join(', ')} (each also with the prefix "not"), inactive, and the list filters ${listFilters.join(', ')} (with idList)`;
 
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
+const show = (value: unknown) => preview(value);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,6 +55,8 @@ interface FilterProblem {
   /** Path inside the filter object, e.g. ['idList']. */
   path: string[];
   message: string;
+  /** The filter's name is not one we know: the accepted names are listed once for all such. */
+  unknownName?: boolean;
 }
 type FilterResult = { filter: NormalizedFilter } | { problems: FilterProblem[] };
 
@@ -88,7 +87,7 @@ export function normalizeFilter(raw: unknown, where: string): FilterResult {
   const unknownProperties = (allowed: string[], hint: string) =>
     extraKeys(allowed).map((key) => ({
       path: [key],
-      message: `${where} has the unknown property "${key}"; ${hint}`,
+      message: `${where} has the unknown property ${preview(key, 40)}; ${hint}`,
     }));
 
   const list = listFilters.find((candidate) => candidate === name);
@@ -153,14 +152,15 @@ export function normalizeFilter(raw: unknown, where: string): FilterResult {
       problems: [
         {
           path: ['field'],
-          message: `${where}.field "${raw.field}" is not a known filter; accepted: ${acceptedFilterNames}`,
+          message: `${where}.field ${show(raw.field)} is not a known filter`,
+          unknownName: true,
         },
       ],
     };
   }
   const problems = unknownProperties(
     ['field'],
-    `a flag filter such as "${raw.field}" takes only field`,
+    `a flag filter such as ${show(raw.field)} takes only field`,
   );
   return problems.length > 0 ? { problems } : { filter: { kind: 'flag', flag, negated } };
 }
@@ -172,20 +172,35 @@ const filterListSchema = z
   })
   .transform((raw, ctx) => {
     const filters: NormalizedFilter[] = [];
+    const refused: Array<{ index: number; problems: FilterProblem[] }> = [];
     raw.forEach((item, index) => {
       const result = normalizeFilter(item, `filters[${index}]`);
       if ('filter' in result) filters.push(result.filter);
-      else {
-        for (const problem of result.problems) {
-          ctx.issues.push({
-            code: 'custom',
-            message: problem.message,
-            input: item,
-            path: [index, ...problem.path],
-          });
-        }
-      }
+      else refused.push({ index, problems: result.problems });
     });
+    // The accepted names are said once, however many filters were wrong.
+    const unknownNames = refused.flatMap(({ problems }) => problems.filter((p) => p.unknownName));
+    if (unknownNames.length > 1) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `${unknownNames.length} filters are not known; accepted: ${acceptedFilterNames}`,
+        input: undefined,
+        path: [],
+      });
+    }
+    for (const { index, problems } of refused) {
+      for (const problem of problems) {
+        const accepted = problem.unknownName && unknownNames.length === 1;
+        ctx.issues.push({
+          code: 'custom',
+          message: accepted
+            ? `${problem.message}; accepted: ${acceptedFilterNames}`
+            : problem.message,
+          input: undefined,
+          path: [index, ...problem.path],
+        });
+      }
+    }
     return filters;
   });
 
@@ -217,7 +232,7 @@ const sortSchema = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `sort takes only field and ascending (remove ${issue.keys.map((key) => `"${key}"`).join(', ')})`
+        ? `sort takes only field and ascending (remove ${previewKeys(issue.keys)})`
         : `sort is required: {"field": one of ${sortFields.join(', ')}, "ascending": true or false} (got ${show(issue.input)})`,
   },
 );
@@ -258,7 +273,7 @@ export const searchRequestSchema = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `search takes filters, sort, limit, name and offset (remove ${issue.keys.map((key) => `"${key}"`).join(', ')})`
+        ? `search takes filters, sort, limit, name and offset (remove ${previewKeys(issue.keys)})`
         : `the body must be a JSON object with filters, sort and limit (got ${show(issue.input)})`,
   },
 );

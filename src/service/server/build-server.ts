@@ -5,6 +5,8 @@ import { ApiError, sendError } from './api-error';
 import type { EmbeddedApi } from './embedded-api';
 import { registerEmbeddedApi } from './embedded-api';
 import { registerErrorHandling } from './error-handling';
+import { answerClientError, answerFrameworkError } from './framework-errors';
+import { registerJsonBodyParser } from './json-body';
 import { BODY_LIMIT_BYTES } from './limits';
 import type { ProxiedApi } from './proxy/proxy-api';
 import { registerProxyApi } from './proxy/proxy-api';
@@ -40,11 +42,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // A body shorter than its Content-Length would otherwise hold a socket for minutes.
+    requestTimeout: 30_000,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   // The API reads JSON only; Fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   app.setNotFoundHandler((request, reply) => {
     if (!request.url.startsWith('/api/') && sendAppShell(options.webRoot, request, reply)) return;
     return sendError(
@@ -55,7 +62,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   const limiter = options.failedAuthLimiter ?? new FailedAuthLimiter();
   if (api.kind === 'embedded') {
-    registerEmbeddedApi(app, api, limiter);
+    await registerEmbeddedApi(app, api, limiter);
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     await registerProxyApi(app, api, limiter);

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { TokenStore } from '../auth/token-store';
 import type { FieldStore } from '../store/field-store';
+import { registerApi } from './api-plugin';
 import { registerFieldRoutes } from './routes/field-routes';
-import { registerTokenAuth } from './token-auth';
 
 export interface EmbeddedApi {
   kind: 'embedded';
@@ -13,11 +13,15 @@ export interface EmbeddedApi {
 }
 
 /** The API answered by this server's own store, behind its own tokens. */
-export function registerEmbeddedApi(
+export async function registerEmbeddedApi(
   app: FastifyInstance,
   api: EmbeddedApi,
   limiter: FailedAuthLimiter,
-): void {
-  registerTokenAuth(app, { verify: (token) => api.tokens.verify(token), limiter });
-  registerFieldRoutes(app, { store: api.store, now: api.now });
+): Promise<void> {
+  await registerApi(app, {
+    judgeToken: (token) =>
+      token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid',
+    limiter,
+    routes: (routes) => registerFieldRoutes(routes, { store: api.store, now: api.now }),
+  });
 }

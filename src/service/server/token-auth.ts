@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_BASE, TOKEN_HEADER } from '../../contract/paths';
+import { TOKEN_HEADER } from '../../contract/paths';
 import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import { ApiError, sendError } from './api-error';
 
@@ -11,14 +11,20 @@ export function presentedToken(request: FastifyRequest): string {
   return typeof header === 'string' ? header.trim() : '';
 }
 
-export const missingToken = () =>
-  new ApiError(401, `the ${TOKEN_HEADER} header is missing; send a developer token`);
+/**
+ * What this server can tell of a token before answering: `valid` and `invalid` are
+ * its own verdicts; `deferred` leaves the verdict to the instance behind a proxy.
+ */
+export type TokenVerdict = 'valid' | 'missing' | 'invalid' | 'deferred';
+
+const refusals: Record<'missing' | 'invalid', () => ApiError> = {
+  missing: () => new ApiError(401, `the ${TOKEN_HEADER} header is missing; send a developer token`),
+  invalid: () =>
+    new ApiError(401, 'the developer token is not valid; check it or create a new one'),
+};
 
 /** 429 for a client that failed to authenticate too often lately; undefined otherwise. */
-export function throttledFailures(
-  limiter: FailedAuthLimiter,
-  client: string,
-): ApiError | undefined {
+function throttledFailures(limiter: FailedAuthLimiter, client: string): ApiError | undefined {
   const wait = limiter.retryAfterMs(client);
   if (wait <= 0) return undefined;
   const seconds = Math.ceil(wait / 1000);
@@ -33,24 +39,23 @@ export function throttledFailures(
 }
 
 /**
- * Every API request carries a developer token. A 401 says only that the token is
- * missing or unknown; clients that keep failing are slowed down with 429.
+ * Every request to the routes of `app` (an encapsulated plugin, so this runs on the
+ * route the router matched, however its path was spelled) carries a developer token.
+ * A valid token always passes. Other requests from a client that failed too often
+ * lately get 429; otherwise a missing or unknown token is a 401 that says nothing
+ * about the data, and counts as a failure.
  */
 export function registerTokenAuth(
   app: FastifyInstance,
-  options: { verify: (token: string) => boolean; limiter: FailedAuthLimiter },
+  options: { judge: (token: string) => TokenVerdict; limiter: FailedAuthLimiter },
 ): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(`${API_BASE}/`) && request.url !== API_BASE) return;
+    const verdict = options.judge(presentedToken(request));
+    if (verdict === 'valid') return;
     const throttled = throttledFailures(options.limiter, request.ip);
     if (throttled) return sendError(request, reply, throttled);
-    const token = presentedToken(request);
-    if (token !== '' && options.verify(token)) return;
+    if (verdict === 'deferred') return;
     options.limiter.recordFailure(request.ip);
-    const refusal =
-      token === ''
-        ? missingToken()
-        : new ApiError(401, 'the developer token is not valid; check it or create a new one');
-    return sendError(request, reply, refusal);
+    return sendError(request, reply, refusals[verdict]());
   });
 }

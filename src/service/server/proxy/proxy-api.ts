@@ -1,10 +1,12 @@
 import replyFrom from '@fastify/reply-from';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { API_BASE, TOKEN_HEADER } from '../../../contract/paths';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPaths, apiRoutes, TOKEN_HEADER } from '../../../contract/paths';
+import { AcceptedTokens } from '../../auth/accepted-tokens';
 import type { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
 import { sendError } from '../api-error';
-import { refuseOtherMethods } from '../routes/method-not-allowed';
-import { missingToken, presentedToken, throttledFailures } from '../token-auth';
+import { registerApi } from '../api-plugin';
+import { presentedToken } from '../token-auth';
+import type { TokenVerdict } from '../token-auth';
 import { parseFieldId } from '../validate';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 
@@ -19,12 +21,6 @@ export interface ProxiedApi {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
-/** Only these paths are forwarded; any other API path is 404 here and never reaches the instance. */
-const forwarded: Array<{ url: string; methods: HTTPMethods[] }> = [
-  { url: `${API_BASE}/functions/search`, methods: ['POST'] },
-  { url: `${API_BASE}/functions/template/:id`, methods: ['GET', 'PUT'] },
-  { url: `${API_BASE}/functions/statistics`, methods: ['GET'] },
-];
 
 function readAll(stream: NodeJS.ReadableStream, limit = 64 * 1024): Promise<string> {
   return new Promise((resolve) => {
@@ -41,6 +37,11 @@ function readAll(stream: NodeJS.ReadableStream, limit = 64 * 1024): Promise<stri
  * The API answered by a real instance. The browser calls this server on its own
  * origin (no CORS), and the token, the browser's or the one the server holds,
  * travels on to the instance only in its header.
+ *
+ * Only the API's own routes are forwarded, and each to a path this server writes
+ * itself from the route and its validated id: never the path the client sent, so
+ * no spelling of a path (encoded letters or slashes, dot segments, double
+ * encoding, `;` parameters, a query string) can reach anything else upstream.
  */
 export async function registerProxyApi(
   app: FastifyInstance,
@@ -49,24 +50,24 @@ export async function registerProxyApi(
 ): Promise<void> {
   const timeoutMs = api.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const basePath = api.upstream.pathname.replace(/\/+$/, '');
+  const accepted = new AcceptedTokens();
   await app.register(replyFrom, {
     base: api.upstream.origin,
     disableRequestLogging: true,
     undici: { headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
   });
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const throttled = throttledFailures(limiter, request.ip);
-    if (throttled) throw throttled;
+  // The instance decides on a token this server has not seen accepted.
+  const judgeToken = (token: string): TokenVerdict => {
+    if (api.heldToken !== undefined) return 'valid';
+    if (token === '') return 'missing';
+    return accepted.has(token) ? 'valid' : 'deferred';
+  };
+
+  const forward = (request: FastifyRequest, reply: FastifyReply, apiPath: string) => {
     const token = api.heldToken ?? presentedToken(request);
-    if (token === '') {
-      limiter.recordFailure(request.ip);
-      throw missingToken();
-    }
-    const path = request.url.split('?')[0]!;
-    return reply.from(`${basePath}${path}`, {
+    return reply.from(`${basePath}${apiPath}`, {
       timeout: timeoutMs,
-      // The API takes no query string; none is passed on.
       queryString: () => '',
       rewriteRequestHeaders: (_request, headers) => ({
         host: headers.host,
@@ -82,8 +83,14 @@ export async function registerProxyApi(
       }),
       onResponse: (_request, proxied, response) => {
         const status = response.statusCode ?? 502;
-        if (status >= 200 && status < 300) return void proxied.send(response.stream);
-        if (status === 401) limiter.recordFailure(request.ip);
+        if (status >= 200 && status < 300) {
+          if (api.heldToken === undefined) accepted.remember(token);
+          return void proxied.send(response.stream);
+        }
+        if (status === 401) {
+          limiter.recordFailure(request.ip);
+          accepted.forget(token);
+        }
         // reply-from's types describe a server response; at run time it is the upstream's answer.
         const { headers } = response as unknown as { headers: Record<string, unknown> };
         const retryAfter = headers['retry-after'];
@@ -100,21 +107,22 @@ export async function registerProxyApi(
     });
   };
 
-  for (const route of forwarded) {
-    app.route({
-      method: route.methods,
-      url: route.url,
-      handler: async (request, reply) => {
-        const { id } = request.params as { id?: string };
-        // Only a plain numeric id is forwarded, so no path can be smuggled upstream.
-        if (id !== undefined) parseFieldId(id);
-        return forward(request, reply);
-      },
-    });
-    refuseOtherMethods(
-      app,
-      route.url,
-      route.methods.includes('GET') ? [...route.methods, 'HEAD'] : route.methods,
-    );
-  }
+  await registerApi(app, {
+    judgeToken,
+    limiter,
+    routes: (routes) => {
+      routes.post(apiRoutes.search, (request, reply) => forward(request, reply, apiPaths.search));
+      routes.get(apiRoutes.statistics, (request, reply) =>
+        forward(request, reply, apiPaths.statistics),
+      );
+      routes.route({
+        method: ['GET', 'PUT'],
+        url: apiRoutes.template,
+        handler: (request, reply) => {
+          const { id } = request.params as { id: string };
+          return forward(request, reply, apiPaths.template(parseFieldId(id)));
+        },
+      });
+    },
+  });
 }
