@@ -146,6 +146,21 @@ describe('npm run import', () => {
     stores.close();
   });
 
+  it('refuses a record nested thousands of levels deep by name', () => {
+    const file = join(dir, 'deep.json');
+    const deep = `${'['.repeat(20_000)}{}${']'.repeat(20_000)}`;
+    const instance = structuredClone(fixtureInstance);
+    (instance.fields[2] as { links: unknown }).links = 'DEEP';
+    const text = JSON.stringify(instance).replace('"DEEP"', deep);
+    writeFileSync(file, text);
+    const result = runCli(['import', '--data', join(dir, 'deep.sqlite'), file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /fields\[2\] \(id 3\): it nests arrays and objects more than 32 levels deep/,
+    );
+    expect(result.stderr).not.toMatch(/RangeError|call stack/);
+  });
+
   it('refuses a file that is not JSON', () => {
     const file = join(dir, 'broken.json');
     writeFileSync(file, '{"format": ');

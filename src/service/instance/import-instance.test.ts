@@ -56,6 +56,29 @@ describe('import', () => {
     expect(stores.fields.statistics().total).toBe(0);
   });
 
+  it('refuses a record nested thousands of levels deep by name, without crashing', () => {
+    const deep = (depth: number, inner: unknown): unknown => {
+      let value = inner;
+      for (let level = 0; level < depth; level += 1) value = [value];
+      return value;
+    };
+    const instance = clone() as { fields: Array<Record<string, unknown>> };
+    instance.fields[0]!.id = deep(20_000, 1);
+    instance.fields[2]!.links = deep(20_000, {});
+    const report = importInstance(stores.fields, instance);
+    expect(report.imported.fields).toBe(0);
+    expect(report.refusals).toEqual([
+      {
+        record: 'fields[0] (id [[[[...]]]])',
+        problem: 'it nests arrays and objects more than 32 levels deep',
+      },
+      {
+        record: 'fields[2] (id 3)',
+        problem: 'it nests arrays and objects more than 32 levels deep',
+      },
+    ]);
+  });
+
   it('refuses repeated ids and links to nothing', () => {
     const instance = clone();
     instance.fields.push({ ...instance.fields[0]!, name: 'again' });

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { CalculatedField } from '../../contract/field';
 import { formatIssuePath } from '../../contract/errors';
+import { preview } from '../../contract/preview';
 import { analyzeExpression, referencedColumns } from '../../analysis/analyze-expression';
 import { linkValidity } from '../fields/link-validity';
+import { MAX_JSON_NESTING, valueNestsDeeperThan } from '../json-nesting';
 import type { FieldStore, ImportContext } from '../store/field-store';
 import type { PreparedImport } from '../store/prepared-import';
 import type { CardRecord, DataSourceRecord, FieldRecord, OwnerRecord } from './instance-file';
@@ -40,7 +42,7 @@ function recordName(collection: string, index: number, raw: unknown): string {
   const id = (raw as { id?: unknown } | null)?.id;
   return id === undefined
     ? `${collection}[${index}]`
-    : `${collection}[${index}] (id ${JSON.stringify(id)})`;
+    : `${collection}[${index}] (id ${preview(id, 40)})`;
 }
 
 /** Parses each record of one collection, refusing those that do not fit its schema or repeat an id. */
@@ -54,6 +56,13 @@ function parseRecords<T extends { id: number | string }>(
   const parsed: Array<{ record: T; name: string }> = [];
   raws.forEach((raw, index) => {
     const name = recordName(collection, index, raw);
+    if (valueNestsDeeperThan(raw)) {
+      refusals.push({
+        record: name,
+        problem: `it nests arrays and objects more than ${MAX_JSON_NESTING} levels deep`,
+      });
+      return;
+    }
     const result = schema.safeParse(raw);
     if (!result.success) {
       refusals.push({ record: name, problem: describeIssues(result.error.issues) });
