@@ -46,6 +46,7 @@ const layerRules = [
                 '**/features/**',
                 '**/components/**',
                 'react',
+                'node:*',
               ],
               message:
                 'analysis is pure code over contract, run by the service and the browser alike.',

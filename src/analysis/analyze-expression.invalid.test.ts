@@ -4,13 +4,13 @@ import { analyzeExpression } from './analyze-expression';
 function problemsOf(expression: string): string[] {
   const analysis = analyzeExpression(expression);
   expect(analysis.status).toBe(analysis.problems.length === 0 ? 'VALID' : 'INVALID');
-  return analysis.problems;
+  return analysis.problems.map((problem) => problem.message);
 }
 
 describe('unbalanced input is INVALID with a problem a person can act on', () => {
   it.each([
-    ['SUM(`Revenue`', ["'(' at position 3 is never closed"]],
-    ['(1 + (2 * 3)', ["'(' at position 0 is never closed"]],
+    ['SUM(`Revenue`', ["missing ')' to close the '(' at position 3"]],
+    ['(1 + (2 * 3)', ["missing ')' to close the '(' at position 0"]],
     ['SUM(`Revenue`))', ["')' at position 14 has no matching '('"]],
     [')', ["expected a value before ')' at position 0"]],
     ["CONCAT(`Name`, 'abc)", ['unclosed single quote at position 15']],
@@ -53,7 +53,6 @@ describe('other clear syntax errors are INVALID', () => {
     ],
     ['`a` @ 2', ["unexpected character '@' at position 4"]],
     ['`a` + \u0007', ['unexpected character U+0007 at position 6']],
-    ['1 \u200b+ 2', ["unexpected character '\u200b' (U+200B) at position 2"]],
     ['`a` + \ud800', ['unexpected character U+D800 at position 6']],
     ['`a` OVER (PARTITION BY `b`)', ['OVER at position 4 must follow a function call']],
     ['SUM(`a`) OVER `b`', ["OVER at position 9 must be followed by '('"]],
@@ -116,8 +115,8 @@ describe('INVALID expressions still report what can be read', () => {
     expect(problemsOf('('.repeat(100_000) + '1' + ')'.repeat(100_000))).toEqual([
       'expression nests more than 256 levels deep at position 256',
     ]);
-    expect(problemsOf('-'.repeat(100_000) + '1')).toEqual([
-      'expression nests more than 256 levels deep at position 256',
+    expect(problemsOf('- '.repeat(100_000) + '1')).toEqual([
+      'expression nests more than 256 levels deep at position 512',
     ]);
     expect(problemsOf('SUM('.repeat(50_000))).toHaveLength(1);
   });

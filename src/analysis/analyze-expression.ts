@@ -1,55 +1,73 @@
+import type { ColumnPosition } from '../contract/field';
 import { INVALID, VALID } from '../contract/field';
-import { checkSumOf } from './check-sum';
 import { checkSyntax } from './check-syntax';
 import { collectFunctionUsage } from './collect-function-usage';
+import type { Problem } from './problem';
+import { byStart } from './problem';
 import type { Token } from './token';
 import { tokenize } from './tokenize';
 
+/** One backtick reference in the expression. */
+export interface ColumnReference {
+  /** The name between the backticks, exactly as written. */
+  name: string;
+  /** Offset of the opening backtick. */
+  start: number;
+  /** Offset just past the closing backtick. */
+  end: number;
+}
+
 export interface ExpressionAnalysis {
-  checkSum: string;
-  /** One per reference, in order; a reference whose backtick never closes is left out. */
-  columnPositions: { columnName: string; columnPosition: number }[];
+  /** The wire form of `references` (docs/expressions.md). */
+  columnPositions: ColumnPosition[];
+  /** Every closed backtick reference outside strings and comments, in order; repeats kept. */
+  references: ColumnReference[];
   functions: string[];
   aggregated: boolean;
   analytic: boolean;
+  /** From the text alone; a reference cycle between fields can still make a field INVALID. */
   status: typeof VALID | typeof INVALID;
-  /** Why the expression is INVALID, ordered by position; empty when VALID. */
-  problems: string[];
+  /** Why the expression is INVALID, ordered by start; empty when VALID. */
+  problems: Problem[];
 }
 
-/** Derives the fields the service stores with an expression (contract section 6). Never throws. */
+/**
+ * Derives what the service stores with an expression, except the check sum (a
+ * hash the service computes). Pure: runs in the service and in the browser alike.
+ * Never throws.
+ */
 export function analyzeExpression(expression: string): ExpressionAnalysis {
   const { tokens, problems } = tokenize(expression);
   const syntaxProblem = checkSyntax(tokens);
-  if (syntaxProblem !== undefined) {
-    problems.push(syntaxProblem);
-    problems.sort((first, second) => first.position - second.position);
-  }
+  if (syntaxProblem !== undefined) problems.push(syntaxProblem);
+  problems.sort(byStart);
   const usage = collectFunctionUsage(tokens);
+  const references = referencesOf(tokens);
   return {
-    checkSum: checkSumOf(expression),
-    columnPositions: columnPositionsOf(tokens),
+    columnPositions: references.map(({ name, start }) => ({
+      columnName: `\`${name}\``,
+      columnPosition: start,
+    })),
+    references,
     functions: usage.functions,
     aggregated: usage.aggregated,
     analytic: usage.analytic,
     status: problems.length === 0 ? VALID : INVALID,
-    problems: problems.map((problem) => problem.message),
+    problems,
   };
 }
 
-/** Distinct column names without backticks, in order of first use. */
+/** Distinct referenced names without backticks, in order of first use. */
 export function referencedColumns(analysis: Pick<ExpressionAnalysis, 'columnPositions'>): string[] {
-  const names = new Set<string>();
-  for (const { columnName } of analysis.columnPositions) names.add(columnName.slice(1, -1));
-  return [...names];
+  return [...new Set(analysis.columnPositions.map(({ columnName }) => columnName.slice(1, -1)))];
 }
 
-function columnPositionsOf(tokens: readonly Token[]): ExpressionAnalysis['columnPositions'] {
-  const positions: ExpressionAnalysis['columnPositions'] = [];
+function referencesOf(tokens: readonly Token[]): ColumnReference[] {
+  const references: ColumnReference[] = [];
   for (const token of tokens) {
     if (token.kind === 'column' && !token.unterminated) {
-      positions.push({ columnName: token.text, columnPosition: token.start });
+      references.push({ name: token.text.slice(1, -1), start: token.start, end: token.end });
     }
   }
-  return positions;
+  return references;
 }

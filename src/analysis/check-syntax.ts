@@ -29,7 +29,7 @@ const TYPED_LITERAL_TYPES: ReadonlySet<string> = new Set(['DATE', 'TIME', 'TIMES
  * a consequence of that (already reported) problem, so it is not reported again.
  */
 export function checkSyntax(tokens: readonly Token[]): Problem | undefined {
-  if (tokens.length === 0) return { position: 0, message: 'expression is empty' };
+  if (tokens.length === 0) return { start: 0, message: 'expression is empty' };
   try {
     new ExpressionParser(tokens).parseWhole();
     return undefined;
@@ -57,7 +57,7 @@ class ExpressionParser implements ExpressionReader {
     const next = this.cursor.peek();
     if (next === undefined) return;
     if (next.kind === 'close') {
-      this.cursor.fail(next.start, `')' at position ${next.start} has no matching '('`);
+      this.cursor.failOn(next, `')' at position ${next.start} has no matching '('`);
     }
     this.cursor.failUnexpected(next, 'an operator or the end of the expression');
   }
@@ -180,7 +180,7 @@ class ExpressionParser implements ExpressionReader {
         return;
       case 'column':
         if (token.text === '``') {
-          this.cursor.fail(token.start, `empty column name at position ${token.start}`);
+          this.cursor.failOn(token, `empty column name at position ${token.start}`);
         }
         this.cursor.skip();
         return;
@@ -246,17 +246,14 @@ class ExpressionParser implements ExpressionReader {
     if (token.kind === 'unknown') this.cursor.failUnknown(token);
     const previous = this.cursor.previous();
     if (token.kind === 'close' && previous?.kind === 'open') this.failEmptyParentheses(previous);
-    this.cursor.fail(
-      token.start,
+    this.cursor.failOn(
+      token,
       `expected a value before ${describeToken(token)} at position ${token.start}`,
     );
   }
 
   private failEmptyParentheses(open: Token): never {
-    this.cursor.fail(
-      open.start,
-      `empty parentheses at position ${open.start} where a value is needed`,
-    );
+    this.cursor.failOn(open, `empty parentheses at position ${open.start} where a value is needed`);
   }
 
   private parseParenthesized(): void {
@@ -292,10 +289,14 @@ class ExpressionParser implements ExpressionReader {
     if (this.cursor.skipKeyword('ELSE')) this.parseExpression(0);
     const end = this.cursor.peek();
     if (end === undefined) {
-      this.cursor.failAtEnd(caseToken.start, `CASE at position ${caseToken.start} has no END`);
+      this.cursor.failAtEnd(
+        caseToken.start,
+        `CASE at position ${caseToken.start} has no END`,
+        caseToken.end,
+      );
     }
     if (branches === 0) {
-      this.cursor.fail(caseToken.start, `CASE at position ${caseToken.start} has no WHEN`);
+      this.cursor.failOn(caseToken, `CASE at position ${caseToken.start} has no WHEN`);
     }
     if (!this.cursor.skipKeyword('END')) {
       this.cursor.failUnexpected(

@@ -1,12 +1,13 @@
 import type { ExpressionReader } from './expression-reader';
 import { isIdentifier, isKeywordOf } from './keywords';
 import { startsOperand } from './operand-boundaries';
+import { atFixedClause, parseFixed } from './parse-fixed';
 import { parseOrderBy, parseWindow } from './parse-window';
 import type { TokenCursor } from './token-cursor';
 
 const TRIM_MODIFIERS: ReadonlySet<string> = new Set(['BOTH', 'LEADING', 'TRAILING']);
 
-/** A call's arguments and optional window; the cursor at the '(' after the name. */
+/** A call's arguments and optional window or FIXED clause; the cursor at the '(' after the name. */
 export function parseCall(reader: ExpressionReader): void {
   const cursor: TokenCursor = reader.cursor;
   const open = cursor.advance();
@@ -22,6 +23,7 @@ export function parseCall(reader: ExpressionReader): void {
     cursor.expectClose(open, "',' or ')'");
   }
   if (isKeywordOf(cursor.peek(), 'OVER')) parseWindow(reader);
+  else if (atFixedClause(cursor)) parseFixed(reader);
 }
 
 function parseArguments(reader: ExpressionReader): void {

@@ -1,5 +1,16 @@
-/** Why an expression does not parse, anchored at a UTF-16 offset so problems sort by place. */
+/**
+ * Why an expression is INVALID, anchored in the text so an editor can underline it.
+ * Offsets count UTF-16 code units of the expression as stored.
+ */
 export interface Problem {
-  position: number;
+  /** Where the problem starts. */
+  start: number;
+  /** Just past its last code unit, when the problem covers a known span (a token, a quote). */
+  end?: number;
+  /** What is wrong and how to fix it, in words, naming the offset. */
   message: string;
+}
+
+export function byStart(first: Problem, second: Problem): number {
+  return first.start - second.start;
 }

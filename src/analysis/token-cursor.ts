@@ -66,7 +66,7 @@ export class TokenCursor {
   }
 
   failNeverClosed(open: Token): never {
-    this.failAtEnd(open.start, `'(' at position ${open.start} is never closed`);
+    this.failAtEnd(open.start, `missing ')' to close the '(' at position ${open.start}`, open.end);
   }
 
   /** Prefers naming what went wrong (a missing operator, a stray character) over what was expected. */
@@ -74,10 +74,10 @@ export class TokenCursor {
     if (token.kind === 'unknown') this.failUnknown(token);
     if (this.isMissingOperator(token)) this.failMissingOperator(token);
     if (isKeywordOf(token, 'OVER')) {
-      this.fail(token.start, `OVER at position ${token.start} must follow a function call`);
+      this.failOn(token, `OVER at position ${token.start} must follow a function call`);
     }
-    this.fail(
-      token.start,
+    this.failOn(
+      token,
       `unexpected ${describeToken(token)} at position ${token.start}; expected ${expected}`,
     );
   }
@@ -93,31 +93,33 @@ export class TokenCursor {
       previous === undefined
         ? ''
         : ` between ${describeToken(previous)} at position ${previous.start} and`;
-    this.fail(
-      token.start,
+    this.failOn(
+      token,
       `missing operator${between} ${describeToken(token)} at position ${token.start}`,
     );
   }
 
   failUnknown(token: Token): never {
-    this.fail(
-      token.start,
-      `unexpected character ${describeToken(token)} at position ${token.start}`,
-    );
+    this.failOn(token, `unexpected character ${describeToken(token)} at position ${token.start}`);
   }
 
   /** Fails at the token, or at the end of the input when there is none. */
   failAt(token: Token | undefined, message: string): never {
     if (token === undefined) this.failAtEnd(this.previous()?.end ?? 0, message);
     if (token.kind === 'unknown') this.failUnknown(token);
-    this.fail(token.start, message);
+    this.failOn(token, message);
   }
 
-  fail(position: number, message: string): never {
-    throw new SyntaxFailure({ position, message }, false);
+  /** Fails with the problem spanning the token. */
+  failOn(token: Token, message: string): never {
+    throw new SyntaxFailure({ start: token.start, end: token.end, message }, false);
   }
 
-  failAtEnd(position: number, message: string): never {
-    throw new SyntaxFailure({ position, message }, true);
+  fail(start: number, message: string): never {
+    throw new SyntaxFailure({ start, message }, false);
+  }
+
+  failAtEnd(start: number, message: string, end?: number): never {
+    throw new SyntaxFailure(end === undefined ? { start, message } : { start, end, message }, true);
   }
 }

@@ -77,7 +77,7 @@ describe('tokenize', () => {
         { kind: 'operator' },
         { kind: 'string', text: "'abc) + `x`", unterminated: true },
       ],
-      problems: [{ position: 4, message: 'unclosed single quote at position 4' }],
+      problems: [{ start: 4, end: 5, message: 'unclosed single quote at position 4' }],
     });
   });
 
@@ -92,6 +92,8 @@ describe('tokenize', () => {
   });
 
   it('skips ASCII and Unicode whitespace', () => {
-    expect(kindsAndTexts(' \t\r\n\u000b\f\u00a0\u2003\u3000\ufeff1')).toEqual([['number', '1']]);
+    expect(kindsAndTexts(' \t\r\n\u000b\f\u0085\u00a0\u2003\u202f\u3000\u20281')).toEqual([
+      ['number', '1'],
+    ]);
   });
 });

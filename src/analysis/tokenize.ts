@@ -1,21 +1,39 @@
+import {
+  BACKTICK,
+  DOUBLE_QUOTE,
+  SINGLE_QUOTE,
+  codePointLabel,
+  invisibleCharacterName,
+  isDigit,
+  isLineEnd,
+  isQuoteOfFamily,
+  isWhitespace,
+  isWordPart,
+  isWordStart,
+  straightQuoteFor,
+} from './characters';
 import type { Problem } from './problem';
 import type { Token, TokenKind } from './token';
 
 export interface Tokenized {
+  /** Every token in order; comments, spaces and invisible characters leave none. */
   tokens: Token[];
-  /** Unclosed quotes and backticks; such a literal runs to the end of the text. */
+  /**
+   * What is wrong at the lexical level, in order: unclosed quotes, backticks and
+   * comments, typographic quotes and invisible characters.
+   */
   problems: Problem[];
 }
 
-const BACKTICK = 0x60;
-const SINGLE_QUOTE = 0x27;
-const DOUBLE_QUOTE = 0x22;
 const DOT = 0x2e;
 const OPEN = 0x28;
 const CLOSE = 0x29;
 const COMMA = 0x2c;
+const MINUS = 0x2d;
+const SLASH = 0x2f;
+const STAR = 0x2a;
 
-const UNCLOSED_NAMES: Readonly<Record<number, string>> = {
+const QUOTE_NAMES: Readonly<Record<number, string>> = {
   [BACKTICK]: 'backtick',
   [SINGLE_QUOTE]: 'single quote',
   [DOUBLE_QUOTE]: 'double quote',
@@ -25,15 +43,47 @@ export function tokenize(expression: string): Tokenized {
   const tokens: Token[] = [];
   const problems: Problem[] = [];
   const length = expression.length;
+  const push = (kind: TokenKind, start: number, end: number, unterminated = false) =>
+    tokens.push(makeToken(expression, kind, start, end, unterminated));
   let index = 0;
 
   while (index < length) {
     const code = expression.charCodeAt(index);
+    const start = index;
     if (isWhitespace(code)) {
       index += 1;
       continue;
     }
-    const start = index;
+
+    const invisible = invisibleCharacterName(code);
+    if (invisible !== undefined) {
+      problems.push({
+        start,
+        end: start + 1,
+        message: `${invisible} (${codePointLabel(code)}) at position ${start}: delete it`,
+      });
+      index += 1;
+      continue;
+    }
+
+    const next = expression.charCodeAt(index + 1);
+    if (code === MINUS && next === MINUS) {
+      index = afterLine(expression, start);
+      continue;
+    }
+    if (code === SLASH && next === STAR) {
+      const close = expression.indexOf('*/', start + 2);
+      if (close === -1) {
+        problems.push({
+          start,
+          end: start + 2,
+          message: `the comment opened with /* at position ${start} is never closed; end it with */`,
+        });
+        break;
+      }
+      index = close + 2;
+      continue;
+    }
 
     if (code === BACKTICK || code === SINGLE_QUOTE || code === DOUBLE_QUOTE) {
       const end =
@@ -42,53 +92,49 @@ export function tokenize(expression: string): Tokenized {
           : afterClosingQuote(expression, start, code);
       const kind = code === BACKTICK ? 'column' : 'string';
       if (end === -1) {
-        tokens.push(makeToken(expression, kind, start, length, true));
-        problems.push({
-          position: start,
-          message: `unclosed ${UNCLOSED_NAMES[code] ?? 'quote'} at position ${start}`,
-        });
+        push(kind, start, length, true);
+        problems.push(unclosedProblem(expression, start, code));
         break;
       }
-      tokens.push(makeToken(expression, kind, start, end));
+      push(kind, start, end);
       index = end;
       continue;
     }
 
-    if (isDigit(code) || (code === DOT && isDigit(expression.charCodeAt(index + 1)))) {
+    const straightQuote = straightQuoteFor(code);
+    if (straightQuote !== undefined) {
+      index = readTypographicString(expression, start, straightQuote, push, problems);
+      continue;
+    }
+
+    if (isDigit(code) || (code === DOT && isDigit(next))) {
       index = afterNumber(expression, start);
-      tokens.push(makeToken(expression, 'number', start, index));
+      push('number', start, index);
       continue;
     }
 
     if (isWordStart(code)) {
       index += 1;
       while (index < length && isWordPart(expression.charCodeAt(index))) index += 1;
-      tokens.push(makeToken(expression, 'word', start, index));
+      push('word', start, index);
       continue;
     }
 
     if (code === OPEN || code === CLOSE || code === COMMA) {
       index += 1;
-      tokens.push(
-        makeToken(
-          expression,
-          code === OPEN ? 'open' : code === CLOSE ? 'close' : 'comma',
-          start,
-          index,
-        ),
-      );
+      push(code === OPEN ? 'open' : code === CLOSE ? 'close' : 'comma', start, index);
       continue;
     }
 
     const operator = operatorAt(expression, start);
     if (operator !== undefined) {
       index += operator.length;
-      tokens.push(makeToken(expression, 'operator', start, index));
+      push('operator', start, index);
       continue;
     }
 
     index += isSurrogatePairAt(expression, start) ? 2 : 1;
-    tokens.push(makeToken(expression, 'unknown', start, index));
+    push('unknown', start, index);
   }
 
   return { tokens, problems };
@@ -99,10 +145,17 @@ function makeToken(
   kind: TokenKind,
   start: number,
   end: number,
-  unterminated = false,
+  unterminated: boolean,
 ): Token {
   const text = expression.slice(start, end);
   return { kind, start, end, text, upper: kind === 'word' ? text.toUpperCase() : '', unterminated };
+}
+
+/** Offset of the line end after a `--` comment, or the end of the text. */
+function afterLine(expression: string, start: number): number {
+  let index = start + 2;
+  while (index < expression.length && !isLineEnd(expression.charCodeAt(index))) index += 1;
+  return index;
 }
 
 /** Offset after the closing backtick, or -1. Column names cannot contain a backtick. */
@@ -123,6 +176,69 @@ function afterClosingQuote(expression: string, start: number, quoteCode: number)
   }
 }
 
+/**
+ * A quote that never closes. When a typographic quote of the same family follows,
+ * it is almost always the intended closing quote, so the message says so.
+ */
+function unclosedProblem(expression: string, start: number, quoteCode: number): Problem {
+  const problem = `unclosed ${QUOTE_NAMES[quoteCode] ?? 'quote'} at position ${start}`;
+  if (quoteCode === BACKTICK) return { start, end: start + 1, message: problem };
+  for (let index = start + 1; index < expression.length; index += 1) {
+    const code = expression.charCodeAt(index);
+    if (code !== quoteCode && isQuoteOfFamily(code, quoteCode)) {
+      return {
+        start,
+        end: start + 1,
+        message: `${problem}: the typographic quote ${expression.charAt(index)} at position ${index} does not close it; use ${String.fromCharCode(quoteCode)}`,
+      };
+    }
+  }
+  return { start, end: start + 1, message: problem };
+}
+
+/**
+ * A typographic quote where a straight one belongs, as word processors write it.
+ * Each typographic quote is a problem; the text up to the next quote of the same
+ * family is read as the string it was meant to be, so the rest of the expression is
+ * still checked as intended. A quote with no partner is skipped. Returns the offset
+ * to continue from.
+ */
+function readTypographicString(
+  expression: string,
+  start: number,
+  straightQuote: number,
+  push: (kind: TokenKind, start: number, end: number) => void,
+  problems: Problem[],
+): number {
+  problems.push(typographicQuoteProblem(expression, start, straightQuote));
+  let close = start + 1;
+  while (
+    close < expression.length &&
+    !isQuoteOfFamily(expression.charCodeAt(close), straightQuote)
+  ) {
+    close += 1;
+  }
+  if (close >= expression.length) return start + 1;
+  if (expression.charCodeAt(close) !== straightQuote) {
+    problems.push(typographicQuoteProblem(expression, close, straightQuote));
+  }
+  push('string', start, close + 1);
+  return close + 1;
+}
+
+function typographicQuoteProblem(
+  expression: string,
+  position: number,
+  straightQuote: number,
+): Problem {
+  const code = expression.charCodeAt(position);
+  return {
+    start: position,
+    end: position + 1,
+    message: `typographic quote ${expression.charAt(position)} (${codePointLabel(code)}) at position ${position}: use ${String.fromCharCode(straightQuote)} instead`,
+  };
+}
+
 /** Digits, an optional fraction, and an exponent only when digits follow it (`1e3`, `2.5E-4`). */
 function afterNumber(expression: string, start: number): number {
   let index = start;
@@ -135,7 +251,7 @@ function afterNumber(expression: string, start: number): number {
   if (exponent === 0x65 || exponent === 0x45) {
     let digitsAt = index + 1;
     const sign = expression.charCodeAt(digitsAt);
-    if (sign === 0x2b || sign === 0x2d) digitsAt += 1;
+    if (sign === 0x2b || sign === MINUS) digitsAt += 1;
     if (isDigit(expression.charCodeAt(digitsAt))) {
       index = digitsAt;
       while (isDigit(expression.charCodeAt(index))) index += 1;
@@ -150,9 +266,9 @@ function operatorAt(expression: string, start: number): string | undefined {
   const next = expression.charCodeAt(start + 1);
   switch (code) {
     case 0x2b: // +
-    case 0x2d: // -
-    case 0x2a: // *
-    case 0x2f: // /
+    case MINUS:
+    case STAR:
+    case SLASH:
     case 0x25: // %
     case 0x3d: // =
       return expression.charAt(start);
@@ -174,34 +290,4 @@ function isSurrogatePairAt(expression: string, index: number): boolean {
   const high = expression.charCodeAt(index);
   const low = expression.charCodeAt(index + 1);
   return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
-}
-
-// charCodeAt past the end gives NaN, which every comparison below rejects.
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
-function isWordStart(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
-}
-
-function isWordPart(code: number): boolean {
-  return isWordStart(code) || isDigit(code);
-}
-
-function isWhitespace(code: number): boolean {
-  if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) return true;
-  if (code < 0x85) return false;
-  return (
-    code === 0x85 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }

@@ -4,6 +4,7 @@ import type { CalculatedField } from '../../contract/field';
 import { formatIssuePath } from '../../contract/errors';
 import { preview } from '../../contract/preview';
 import { analyzeExpression, referencedColumns } from '../../analysis/analyze-expression';
+import { checkSumOf } from '../fields/check-sum';
 import { linkValidity } from '../fields/link-validity';
 import { MAX_JSON_NESTING, valueNestsDeeperThan } from '../json-nesting';
 import type { FieldStore, ImportContext } from '../store/field-store';
@@ -188,7 +189,7 @@ function deriveField(
     locked: record.locked,
     global: record.global,
     expression: record.expression,
-    checkSum: analysis.checkSum,
+    checkSum: checkSumOf(record.expression),
     links: record.links.map((link) => {
       const sourceId = link.type === 'CARD' ? sourceByCard.get(link.id) : link.id;
       return {

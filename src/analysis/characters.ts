@@ -1,0 +1,72 @@
+// Character classes of the expression language. charCodeAt past the end gives
+// NaN, which every comparison below rejects.
+
+export const BACKTICK = 0x60;
+export const SINGLE_QUOTE = 0x27;
+export const DOUBLE_QUOTE = 0x22;
+
+export function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+export function isWordStart(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
+}
+
+export function isWordPart(code: number): boolean {
+  return isWordStart(code) || isDigit(code);
+}
+
+/** Unicode White_Space: ASCII spaces and controls, NEL, the no-break and typographic spaces. */
+export function isWhitespace(code: number): boolean {
+  if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) return true;
+  if (code < 0x85) return false;
+  return (
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+export function isLineEnd(code: number): boolean {
+  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
+}
+
+/**
+ * Characters that take no room on screen, so a pasted formula can hold one
+ * nobody sees. They separate tokens like a space, and make the expression INVALID.
+ */
+const INVISIBLE_CHARACTERS: ReadonlyMap<number, string> = new Map([
+  [0x200b, 'zero-width space'],
+  [0x200c, 'zero-width non-joiner'],
+  [0x200d, 'zero-width joiner'],
+  [0x2060, 'word joiner'],
+  [0xfeff, 'zero-width no-break space'],
+]);
+
+export function invisibleCharacterName(code: number): string | undefined {
+  return INVISIBLE_CHARACTERS.get(code);
+}
+
+/** The straight quote a typographic quote stands for, or undefined. */
+export function straightQuoteFor(code: number): number | undefined {
+  if (code === 0x2018 || code === 0x2019) return SINGLE_QUOTE;
+  if (code === 0x201c || code === 0x201d) return DOUBLE_QUOTE;
+  return undefined;
+}
+
+/** True for the quote itself and for both typographic quotes of its family. */
+export function isQuoteOfFamily(code: number, straightQuote: number): boolean {
+  return code === straightQuote || straightQuoteFor(code) === straightQuote;
+}
+
+/** `U+00A0`: how messages name a character that may be invisible or look like another. */
+export function codePointLabel(code: number): string {
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
