@@ -314,6 +314,7 @@ describe('unary and binary minus', () => {
     ['CASE WHEN `a` THEN -1 ELSE -2 END', []],
     ['`a` BETWEEN -1 AND -2', []],
     ['NOT -1', []],
+    ['SUM(`a`) FIXED (REMOVE -`b`)', ['SUM']],
     ['CASE WHEN `a` THEN 1 END) -1', null],
     ['(CASE WHEN `a` THEN 1 END) -1', ['SERVICE_OP_SUBTRACT']],
     ['x -1', ['SERVICE_OP_SUBTRACT']],
