@@ -1,16 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeEach, expect, test, vi } from 'vitest';
+import { apiPaths } from '../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../contract/search';
 import { startSession } from '../session';
-import { calculatedField, searchItem, setupMockApi } from '../test-support/mock-api';
+import { calculatedField, heldAnswer, searchItem, setupMockApi } from '../test-support/mock-api';
 import { fieldKeys } from './field-keys';
 import type { FieldDetail } from './get-field';
-import { lockFieldAndShow, useLockField } from './lock-field';
+import { lockFieldAndShow, showLockedInCache, useLockField } from './lock-field';
+import { searchFieldsQueryOptions } from './search-fields';
 
-const templatePath = '/api/query/v1/functions/template/:id';
+const templatePath = apiPaths.template(':id');
 const server = setupMockApi();
 
 const byName: SearchRequest = { filters: [], sort: { field: 'name', ascending: true }, limit: 25 };
@@ -24,6 +26,13 @@ function page(...ids: number[]): SearchResponse {
     degraded: false,
   };
 }
+
+const notFound = {
+  status: 404,
+  statusReason: 'Not Found',
+  message: 'no calculated field has the id 2',
+  path: '',
+};
 
 let client: QueryClient;
 beforeEach(() => {
@@ -54,22 +63,33 @@ function detailLocked(id: number) {
   return client.getQueryData<FieldDetail>(fieldKeys.detail(id))?.field.locked;
 }
 
-test('shows the change at once in every cached view of the field', async () => {
+/** Field 2's lock state as each cached view shows it. */
+function field2EverywhereIs(locked: boolean) {
+  expect([lockedIn(byName, 2), lockedIn(byCreated, 2), detailLocked(2)]).toEqual([
+    locked,
+    locked,
+    locked,
+  ]);
+}
+
+test('shows the change in every cached view of the field before the server answers', async () => {
+  const answer = heldAnswer();
   server.use(
     http.put(templatePath, async () => {
-      await delay(100);
+      await answer.hold();
       return HttpResponse.json(calculatedField(2, { locked: true }));
     }),
   );
   const { result } = renderLockHook();
 
   act(() => result.current.mutate({ id: 2, locked: true }));
+  await answer.received;
 
-  await waitFor(() => expect(lockedIn(byName, 2)).toBe(true));
-  expect(lockedIn(byCreated, 2)).toBe(true);
-  expect(detailLocked(2)).toBe(true);
+  field2EverywhereIs(true);
   expect(lockedIn(byName, 1)).toBe(false);
+  answer.release();
   await waitFor(() => expect(result.current.isSuccess).toBe(true));
+  field2EverywhereIs(true);
 });
 
 test('sends exactly {"locked": ...} with PUT', async () => {
@@ -85,44 +105,70 @@ test('sends exactly {"locked": ...} with PUT', async () => {
   expect(body).toEqual({ locked: false });
 });
 
-test('rolls back and reports why when the server refuses', async () => {
+test('a refusal moves every view back from the state it showed, and says why', async () => {
+  const answer = heldAnswer();
   server.use(
-    http.put(templatePath, () =>
-      HttpResponse.json(
-        {
-          status: 404,
-          statusReason: 'Not Found',
-          message: 'no calculated field has the id 2',
-          path: '',
-        },
-        { status: 404 },
-      ),
-    ),
+    http.put(templatePath, async () => {
+      await answer.hold();
+      return HttpResponse.json(notFound, { status: 404 });
+    }),
   );
   const onError = vi.fn();
   const { result } = renderLockHook(onError);
 
   act(() => result.current.mutate({ id: 2, locked: true }));
+  await answer.received;
+  field2EverywhereIs(true);
+  answer.release();
 
   await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
   expect(onError.mock.calls[0]?.[0]).toMatchObject({
     message: 'No calculated field has the id 2.',
   });
-  expect(lockedIn(byName, 2)).toBe(false);
-  expect(lockedIn(byCreated, 2)).toBe(false);
-  expect(detailLocked(2)).toBe(false);
+  field2EverywhereIs(false);
 });
 
-test('rolls back when the network fails', async () => {
-  server.use(http.put(templatePath, () => HttpResponse.error()));
+test('an unlock that cannot reach the server shows the field locked again', async () => {
+  showLockedInCache(client, { id: 2, locked: true });
+  const answer = heldAnswer();
+  server.use(
+    http.put(templatePath, async () => {
+      await answer.hold();
+      return HttpResponse.error();
+    }),
+  );
   const onError = vi.fn();
   const { result } = renderLockHook(onError);
 
-  act(() => result.current.mutate({ id: 2, locked: true }));
+  act(() => result.current.mutate({ id: 2, locked: false }));
+  await answer.received;
+  field2EverywhereIs(false);
+  answer.release();
 
   await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
   expect(onError.mock.calls[0]?.[0]).toMatchObject({ kind: 'network' });
-  expect(lockedIn(byName, 2)).toBe(false);
+  expect(onError.mock.calls[0]?.[1]).toEqual({ id: 2, locked: false });
+  field2EverywhereIs(true);
+});
+
+test('a search already on its way cannot overwrite the change with the state before it', async () => {
+  const staleSearch = heldAnswer();
+  server.use(
+    http.post(apiPaths.search, async () => {
+      await staleSearch.hold();
+      return HttpResponse.json(page(1, 2));
+    }),
+    http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
+  );
+  const refetch = client.prefetchQuery(searchFieldsQueryOptions(byName));
+  await staleSearch.received;
+  const { result } = renderLockHook();
+
+  await act(() => result.current.mutateAsync({ id: 2, locked: true }));
+  staleSearch.release();
+  await refetch;
+
+  expect(lockedIn(byName, 2)).toBe(true);
 });
 
 test('marks every cached field query stale once the server has answered', async () => {
@@ -133,25 +179,51 @@ test('marks every cached field query stale once the server has answered', async 
   expect(client.getQueryState(fieldKeys.detail(2))?.isInvalidated).toBe(true);
 });
 
+test('while another toggle is still in flight, an answer does not refresh the views', async () => {
+  const second = heldAnswer();
+  server.use(
+    http.put(templatePath, async ({ params }) => {
+      if (params.id === '3') await second.hold();
+      return HttpResponse.json(calculatedField(Number(params.id), { locked: true }));
+    }),
+  );
+  const { result } = renderLockHook();
+
+  const third = result.current.mutateAsync({ id: 3, locked: true });
+  await second.received;
+  await act(() => result.current.mutateAsync({ id: 2, locked: true }));
+
+  // A refresh now would answer field 3 as unlocked while its lock is still on its way.
+  expect(client.getQueryState(fieldKeys.search(byCreated))?.isInvalidated).toBe(false);
+  second.release();
+  await act(() => third);
+  expect(client.getQueryState(fieldKeys.search(byCreated))?.isInvalidated).toBe(true);
+});
+
 test('lockFieldAndShow shows the state only once the server has answered, in every view', async () => {
-  let answer: () => void = () => {};
-  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const answer = heldAnswer();
   server.use(
     http.put(templatePath, async () => {
-      await answered;
+      await answer.hold();
       return HttpResponse.json(calculatedField(2, { locked: true }));
     }),
   );
 
   const done = lockFieldAndShow(client, { id: 2, locked: true });
-  await delay(20);
-  expect(lockedIn(byName, 2)).toBe(false);
-  answer();
+  await answer.received;
+  field2EverywhereIs(false);
+  answer.release();
   await done;
 
-  expect(lockedIn(byName, 2)).toBe(true);
-  expect(lockedIn(byCreated, 2)).toBe(true);
-  expect(detailLocked(2)).toBe(true);
+  field2EverywhereIs(true);
+});
+
+test('lockFieldAndShow shows what the server answered, not what was asked', async () => {
+  // Another admin locked the field meanwhile; the instance answers with its state.
+  server.use(http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))));
+  await lockFieldAndShow(client, { id: 2, locked: false });
+  field2EverywhereIs(true);
+  expect(lockedIn(byName, 1)).toBe(false);
 });
 
 test('lockFieldAndShow leaves every view as it was when the server refuses', async () => {
@@ -159,6 +231,5 @@ test('lockFieldAndShow leaves every view as it was when the server refuses', asy
   await expect(lockFieldAndShow(client, { id: 2, locked: true })).rejects.toMatchObject({
     status: 500,
   });
-  expect(lockedIn(byName, 2)).toBe(false);
-  expect(detailLocked(2)).toBe(false);
+  field2EverywhereIs(false);
 });

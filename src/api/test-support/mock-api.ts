@@ -53,3 +53,23 @@ export function calculatedField(
     ...overrides,
   };
 }
+
+/**
+ * A server answer the test lets go when it chooses, so it can look at the app while a
+ * request is on its way: a handler awaits `hold()`, the test awaits `received` and
+ * then calls `release()`.
+ */
+export function heldAnswer() {
+  let release: () => void = () => {};
+  let markReceived: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const received = new Promise<void>((resolve) => (markReceived = resolve));
+  return {
+    received,
+    release,
+    async hold() {
+      markReceived();
+      await released;
+    },
+  };
+}

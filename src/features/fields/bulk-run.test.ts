@@ -177,6 +177,29 @@ describe('createBulkRun', () => {
     expect(result.failures).toHaveLength(1);
   });
 
+  test('after a cancel, "retry failed" sends the failures and the run is no longer cancelled', async () => {
+    const server = controlledSend();
+    const run = createBulkRun(itemsUpTo(6), server.send, { concurrency: 2 });
+    const done = run.start();
+    await server.settle(1, new Error('refused'));
+    run.cancel();
+    for (const id of server.waitingIds()) await server.settle(id);
+    expect(await done).toMatchObject({ cancelled: true, succeeded: 2, remaining: 3 });
+
+    const retry = run.retryFailed();
+    expect(run.getSnapshot()).toMatchObject({ status: 'running', cancelled: false });
+    expect(server.waitingIds()).toEqual([1]);
+    await server.settle(1);
+
+    expect(await retry).toMatchObject({
+      status: 'finished',
+      cancelled: false,
+      succeeded: 3,
+      failures: [],
+      remaining: 3,
+    });
+  });
+
   test('a cancel after everything was sent is not reported as cancelled', async () => {
     const server = controlledSend();
     const run = createBulkRun(itemsUpTo(2), server.send, { concurrency: 4 });

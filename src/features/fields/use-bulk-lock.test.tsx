@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fieldKeys } from '../../api/calculated-fields/field-keys';
@@ -40,28 +40,42 @@ const lockedInView = () =>
     .map((item) => item.id);
 
 test('locks with a bounded number in flight, shows each field as it completes, then refreshes', async () => {
-  let inFlight = 0;
+  // Every answer waits until the test lets it go; field 1's until the very end.
+  const waiting = new Map<number, () => void>();
   let maxInFlight = 0;
   server.use(
     http.put(templatePath, async ({ params }) => {
-      inFlight += 1;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      await delay(Number(params.id) === 1 ? 800 : 10);
-      inFlight -= 1;
-      return HttpResponse.json(calculatedField(Number(params.id), { locked: true }));
+      const id = Number(params.id);
+      await new Promise<void>((resolve) => {
+        waiting.set(id, resolve);
+        maxInFlight = Math.max(maxInFlight, waiting.size);
+      });
+      waiting.delete(id);
+      return HttpResponse.json(calculatedField(id, { locked: true }));
     }),
   );
   const onFieldDone = vi.fn();
   const { result } = renderBulkLock(onFieldDone);
   const changes = ids.map((id) => ({ id, name: `Field ${id}`, locked: false }));
+  const answerOne = async () => {
+    const next = await waitFor(() => {
+      const id = [...waiting.keys()].find((candidate) => candidate !== 1);
+      expect(id).toBeDefined();
+      return id!;
+    });
+    act(() => waiting.get(next)!());
+    await waitFor(() => expect(lockedInView()).toContain(next));
+  };
 
   act(() => result.current.start({ locked: true, changes, unchanged: 0 }));
+  await waitFor(() => expect(waiting.size).toBe(MAX_LOCKS_IN_FLIGHT));
+  for (let answered = 0; answered < ids.length - 1; answered += 1) await answerOne();
 
-  await waitFor(() => expect(lockedInView()).toContain(12));
-  expect(lockedInView()).not.toContain(1);
-  await waitFor(() => expect(result.current.snapshot?.status).toBe('finished'), {
-    timeout: 3000,
-  });
+  expect(lockedInView()).toEqual(ids.slice(1));
+  expect(result.current.snapshot?.status).toBe('running');
+  expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(false);
+  act(() => waiting.get(1)!());
+  await waitFor(() => expect(result.current.snapshot?.status).toBe('finished'));
   expect(lockedInView()).toEqual(ids);
   expect(maxInFlight).toBe(MAX_LOCKS_IN_FLIGHT);
   expect(onFieldDone).toHaveBeenCalledTimes(12);
@@ -71,7 +85,7 @@ test('locks with a bounded number in flight, shows each field as it completes, t
   );
 });
 
-test('a refused field keeps its state and is the only one a retry sends', async () => {
+test('a refused field keeps its state and is the only one a retry sends, then all is refreshed', async () => {
   const sent: number[] = [];
   let refuse = true;
   server.use(
@@ -89,10 +103,18 @@ test('a refused field keeps its state and is the only one a retry sends', async 
   await waitFor(() => expect(result.current.snapshot?.status).toBe('finished'));
   expect(result.current.snapshot?.failures.map((failure) => failure.item.id)).toEqual([3]);
   expect(lockedInView()).toEqual([1, 2, 4]);
+  // The refresh after the first pass has answered (as a table on screen would refetch).
+  await waitFor(() =>
+    expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(true),
+  );
+  client.setQueryData(fieldKeys.search(view), client.getQueryData(fieldKeys.search(view)));
 
   refuse = false;
   act(() => result.current.retryFailed());
   await waitFor(() => expect(result.current.snapshot?.succeeded).toBe(4));
   expect(sent.sort()).toEqual([1, 2, 3, 3, 4]);
   expect(lockedInView()).toEqual([1, 2, 3, 4]);
+  await waitFor(() =>
+    expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(true),
+  );
 });
