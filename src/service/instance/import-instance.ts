@@ -6,7 +6,7 @@ import { preview } from '../../contract/preview';
 import { analyzeExpression, referencedColumns } from '../../analysis/analyze-expression';
 import { checkSumOf } from '../fields/check-sum';
 import { linkValidity } from '../fields/link-validity';
-import { MAX_JSON_NESTING, valueNestsDeeperThan } from '../json-nesting';
+import { MAX_JSON_NESTING, valueNestsDeeperThan } from '../json-safety';
 import type { FieldStore, ImportContext } from '../store/field-store';
 import type { PreparedImport } from '../store/prepared-import';
 import type { CardRecord, DataSourceRecord, FieldRecord, OwnerRecord } from './instance-file';

@@ -1,25 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_JSON_NESTING, textNestsDeeperThan } from '../json-nesting';
+import { jsonTextProblem } from '../json-safety';
 import { ApiError } from './api-error';
 
 /**
  * JSON bodies are parsed by Fastify's own parser (which refuses `__proto__` and
- * `constructor.prototype` keys), after a check of how deeply they nest: a body
- * nested thousands of levels would otherwise overflow the stack of whatever
- * walks it later.
+ * `constructor.prototype` keys), after a check that they nest no deeper than
+ * bodies of this API ever need (a body nested thousands of levels would overflow
+ * the stack of whatever walks it later) and repeat no key.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (textNestsDeeperThan(body as string)) {
-      done(
-        new ApiError(
-          400,
-          `the body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep; this API's bodies nest at most 4`,
-        ),
-        undefined,
-      );
+    const problem = jsonTextProblem(body as string);
+    if (problem !== undefined) {
+      done(new ApiError(400, problem), undefined);
       return;
     }
     parseJson(request, body as string, done);
