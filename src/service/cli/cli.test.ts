@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import { openStore } from '../store/open-store';
 import { fixtureInstance } from '../test-support/fixture-instance';
+import { cliMain, startServiceProcess, tsx } from '../test-support/service-process';
 
-const tsx = join('node_modules', '.bin', 'tsx');
-const main = join('src', 'service', 'cli', 'main.ts');
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cfm-cli-'));
@@ -16,36 +15,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function runCli(args: string[]) {
-  const result = spawnSync(tsx, [main, ...args], { encoding: 'utf8' });
+  const result = spawnSync(tsx, [cliMain, ...args], { encoding: 'utf8' });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Starts the server and resolves with its URL and the lines it printed. */
-function startServer(args: string[]) {
-  const child = spawn(tsx, [main, 'start', '--port', '0', '--no-build', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<{ url: string; token: string | undefined }>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += String(chunk);
-      const url = /Listening on (\S+)/.exec(output)?.[1];
-      if (
-        url &&
-        output.includes('\n', output.indexOf('Listening on') + 14) &&
-        /Demo token|Create a developer token|Proxying the API/.test(output)
-      ) {
-        resolve({ url, token: /Demo token: (\S+)/.exec(output)?.[1] });
-      }
-    });
-    child.stderr.on('data', (chunk) => (output += String(chunk)));
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-  const stopped = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => resolve(code)),
-  );
-  return { child, ready, stopped, output: () => output };
-}
+const startServer = startServiceProcess;
 
 describe('npm start', () => {
   it('creates a demo instance, prints the URL and token, keeps the token across restarts and stops on SIGTERM', async () => {

@@ -28,12 +28,12 @@ export interface ServerOptions {
   failedAuthLimiter?: FailedAuthLimiter;
 }
 
-/** Redacted wherever a log line could carry request headers. */
-export const redactedLogPaths = [
-  'req.headers["x-service-developer-token"]',
-  'req.headers.authorization',
-  'req.headers.cookie',
-];
+/** Redacted wherever a log line could carry request headers, as `req` or logged on their own. */
+export const redactedLogPaths = ['req.headers', 'headers', '*.headers'].flatMap((headers) => [
+  `${headers}["x-service-developer-token"]`,
+  `${headers}.authorization`,
+  `${headers}.cookie`,
+]);
 
 /** The server, built without listening so tests use the same app. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {

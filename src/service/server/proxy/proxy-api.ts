@@ -98,7 +98,10 @@ export async function registerProxyApi(
           sendError(
             request,
             proxied as FastifyReply,
-            upstreamFailure(status, body, typeof retryAfter === 'string' ? retryAfter : undefined),
+            upstreamFailure(status, body, {
+              retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+              sentToken: token,
+            }),
           ),
         );
       },

@@ -7,14 +7,17 @@ const longestQuotedMessage = 300;
 
 /**
  * The message of an upstream error body, when it is JSON with a `message` string:
- * quoted as plain text, shortened, and never the raw body.
+ * quoted as plain text, shortened, never the raw body, and without the token this
+ * server sent (an instance may echo it, and a token the server holds must never
+ * reach the browser).
  */
-export function upstreamMessage(body: string): string | undefined {
+export function upstreamMessage(body: string, sentToken = ''): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
     const message = (parsed as { message?: unknown } | null)?.message;
     if (typeof message !== 'string' || message.trim() === '') return undefined;
-    const plain = message.replace(/\p{Cc}+/gu, ' ').trim();
+    const redacted = sentToken === '' ? message : message.replaceAll(sentToken, '[token]');
+    const plain = redacted.replace(/\p{Cc}+/gu, ' ').trim();
     return plain.length > longestQuotedMessage ? `${plain.slice(0, longestQuotedMessage)}…` : plain;
   } catch {
     return undefined;
@@ -22,9 +25,14 @@ export function upstreamMessage(body: string): string | undefined {
 }
 
 /** An upstream answer that is not a success, in the contract's error shape. */
-export function upstreamFailure(status: number, body: string, retryAfter?: string): ApiError {
+export function upstreamFailure(
+  status: number,
+  body: string,
+  options: { retryAfter?: string; sentToken?: string } = {},
+): ApiError {
+  const { retryAfter, sentToken } = options;
   const named = `${status} ${STATUS_CODES[status] ?? ''}`.trim();
-  const quoted = upstreamMessage(body);
+  const quoted = upstreamMessage(body, sentToken);
   const detail = quoted ? `: ${quoted}` : '';
   if (passedThrough.has(status)) {
     return new ApiError(
