@@ -1,0 +1,36 @@
+import { Button, Group, Progress, Text } from '@mantine/core';
+import type { CollectProgress } from '../../../api/calculated-fields/collect-all-matches';
+
+/** How far gathering every match has come, with a way out. */
+export function CollectingProgress({
+  label,
+  progress,
+  onCancel,
+}: {
+  /** What is being gathered for, e.g. "Exporting": also names the progress bar. */
+  label: string;
+  progress: CollectProgress;
+  onCancel: () => void;
+}) {
+  const percent = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const counted =
+    progress.total > 0
+      ? `${progress.loaded.toLocaleString()} of ${progress.total.toLocaleString()} fields`
+      : 'gathering fields…';
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Progress value={percent} w={120} aria-label={label} />
+      <Text size="sm" role="status">
+        {label}: {counted}
+      </Text>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={onCancel}
+        aria-label={`Cancel ${label.toLowerCase()}`}
+      >
+        Cancel
+      </Button>
+    </Group>
+  );
+}

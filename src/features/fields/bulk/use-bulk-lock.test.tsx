@@ -1,0 +1,120 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { fieldKeys } from '../../../api/calculated-fields/field-keys';
+import { startSession } from '../../../api/session';
+import { calculatedField, searchItem, setupMockApi } from '../../../api/test-support/mock-api';
+import type { SearchRequest, SearchResponse } from '../../../contract/search';
+import { useBulkLock, MAX_LOCKS_IN_FLIGHT } from './use-bulk-lock';
+
+const templatePath = '/api/query/v1/functions/template/:id';
+const server = setupMockApi();
+const view: SearchRequest = { filters: [], sort: { field: 'name', ascending: true }, limit: 50 };
+const ids = Array.from({ length: 12 }, (_, index) => index + 1);
+
+let client: QueryClient;
+beforeEach(() => {
+  startSession('token-for-tests', false);
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData<SearchResponse>(fieldKeys.search(view), {
+    totalHits: ids.length,
+    results: ids.map((id) => searchItem(id)),
+    hasMore: false,
+    degraded: false,
+  });
+});
+
+function renderBulkLock(onFieldDone = vi.fn()) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => useBulkLock(onFieldDone), { wrapper });
+}
+
+const lockedInView = () =>
+  client
+    .getQueryData<SearchResponse>(fieldKeys.search(view))
+    ?.results.filter((item) => item.locked)
+    .map((item) => item.id);
+
+test('locks with a bounded number in flight, shows each field as it completes, then refreshes', async () => {
+  // Every answer waits until the test lets it go; field 1's until the very end.
+  const waiting = new Map<number, () => void>();
+  let maxInFlight = 0;
+  server.use(
+    http.put(templatePath, async ({ params }) => {
+      const id = Number(params.id);
+      await new Promise<void>((resolve) => {
+        waiting.set(id, resolve);
+        maxInFlight = Math.max(maxInFlight, waiting.size);
+      });
+      waiting.delete(id);
+      return HttpResponse.json(calculatedField(id, { locked: true }));
+    }),
+  );
+  const onFieldDone = vi.fn();
+  const { result } = renderBulkLock(onFieldDone);
+  const changes = ids.map((id) => ({ id, name: `Field ${id}`, locked: false }));
+  const answerOne = async () => {
+    const next = await waitFor(() => {
+      const id = [...waiting.keys()].find((candidate) => candidate !== 1);
+      expect(id).toBeDefined();
+      return id!;
+    });
+    act(() => waiting.get(next)!());
+    await waitFor(() => expect(lockedInView()).toContain(next));
+  };
+
+  act(() => result.current.start({ locked: true, changes, unchanged: 0 }));
+  await waitFor(() => expect(waiting.size).toBe(MAX_LOCKS_IN_FLIGHT));
+  for (let answered = 0; answered < ids.length - 1; answered += 1) await answerOne();
+
+  expect(lockedInView()).toEqual(ids.slice(1));
+  expect(result.current.snapshot?.status).toBe('running');
+  expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(false);
+  act(() => waiting.get(1)!());
+  await waitFor(() => expect(result.current.snapshot?.status).toBe('finished'));
+  expect(lockedInView()).toEqual(ids);
+  expect(maxInFlight).toBe(MAX_LOCKS_IN_FLIGHT);
+  expect(onFieldDone).toHaveBeenCalledTimes(12);
+  expect(onFieldDone).toHaveBeenCalledWith({ id: 1, name: 'Field 1', locked: true });
+  await waitFor(() =>
+    expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(true),
+  );
+});
+
+test('a refused field keeps its state and is the only one a retry sends, then all is refreshed', async () => {
+  const sent: number[] = [];
+  let refuse = true;
+  server.use(
+    http.put(templatePath, ({ params }) => {
+      const id = Number(params.id);
+      sent.push(id);
+      if (refuse && id === 3) return new HttpResponse(null, { status: 500 });
+      return HttpResponse.json(calculatedField(id, { locked: true }));
+    }),
+  );
+  const { result } = renderBulkLock();
+  const changes = [1, 2, 3, 4].map((id) => ({ id, name: `Field ${id}`, locked: false }));
+
+  act(() => result.current.start({ locked: true, changes, unchanged: 0 }));
+  await waitFor(() => expect(result.current.snapshot?.status).toBe('finished'));
+  expect(result.current.snapshot?.failures.map((failure) => failure.item.id)).toEqual([3]);
+  expect(lockedInView()).toEqual([1, 2, 4]);
+  // The refresh after the first pass has answered (as a table on screen would refetch).
+  await waitFor(() =>
+    expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(true),
+  );
+  client.setQueryData(fieldKeys.search(view), client.getQueryData(fieldKeys.search(view)));
+
+  refuse = false;
+  act(() => result.current.retryFailed());
+  await waitFor(() => expect(result.current.snapshot?.succeeded).toBe(4));
+  expect(sent.sort()).toEqual([1, 2, 3, 3, 4]);
+  expect(lockedInView()).toEqual([1, 2, 3, 4]);
+  await waitFor(() =>
+    expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(true),
+  );
+});

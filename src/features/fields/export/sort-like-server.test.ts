@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { searchItem } from '../../../api/test-support/mock-api';
+import { compareCodePoints, sortLikeServer } from './sort-like-server';
+
+const ids = (items: { id: number }[]) => items.map((item) => item.id);
+
+describe('sortLikeServer', () => {
+  const items = [
+    searchItem(4, { name: 'beta', created: 300, lastModified: 10 }),
+    searchItem(1, { name: 'Alpha', created: 100, lastModified: 30 }),
+    searchItem(3, { name: 'alpha', created: 100, lastModified: 20 }),
+    searchItem(2, { name: 'ALPHA', created: 200, lastModified: 20 }),
+  ];
+
+  test('names compare case-insensitively, ties on id', () => {
+    expect(ids(sortLikeServer(items, { column: 'name', descending: false }))).toEqual([1, 2, 3, 4]);
+  });
+
+  test('descending reverses the tie-break on id too', () => {
+    expect(ids(sortLikeServer(items, { column: 'name', descending: true }))).toEqual([4, 3, 2, 1]);
+  });
+
+  test('dates sort as numbers, then by id', () => {
+    expect(ids(sortLikeServer(items, { column: 'created', descending: false }))).toEqual([
+      1, 3, 2, 4,
+    ]);
+    expect(ids(sortLikeServer(items, { column: 'lastModified', descending: true }))).toEqual([
+      1, 3, 2, 4,
+    ]);
+  });
+
+  test('leaves the input as it was', () => {
+    const before = ids(items);
+    sortLikeServer(items, { column: 'name', descending: false });
+    expect(ids(items)).toEqual(before);
+  });
+
+  test('punctuation and digits sort by code point, as the server does', () => {
+    const names = ['z_total', 'Z Total', 'zebra', 'Z1', 'Ä', '[Old]', 'Zürich'];
+    const sorted = sortLikeServer(
+      names.map((name, index) => searchItem(index + 1, { name })),
+      { column: 'name', descending: false },
+    ).map((item) => item.name);
+    expect(sorted).toEqual(['[Old]', 'Z Total', 'Z1', 'z_total', 'zebra', 'Zürich', 'Ä']);
+  });
+});
+
+describe('compareCodePoints', () => {
+  test('orders characters beyond U+FFFF after the private-use area, as UTF-8 bytes do', () => {
+    expect(compareCodePoints('\u{1F600}', '\uFF21')).toBeGreaterThan(0);
+    expect(compareCodePoints('\uFF21', '\u{1F600}')).toBeLessThan(0);
+    expect(compareCodePoints('a', '\u{1F600}')).toBeLessThan(0);
+    expect(compareCodePoints('\u{1F600}', '\u{1F601}')).toBeLessThan(0);
+  });
+
+  test('a prefix sorts first', () => {
+    expect(compareCodePoints('abc', 'abcd')).toBeLessThan(0);
+    expect(compareCodePoints('abc', 'abc')).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconLock, IconLockOpen } from '@tabler/icons-react';
+import { useState } from 'react';
+import { BulkLockDialog } from '../bulk/BulkLockDialog';
+import { countNotOnPage, planLock } from './field-selection';
+import type { LockPlan } from './field-selection';
+import { SelectAllMatching } from './SelectAllMatching';
+import type { MatchesSearch } from '../use-collect-all-matches';
+import type { FieldSelectionControls } from './use-field-selection';
+
+function describeSelection(count: number, notOnPage: number) {
+  if (count === 0) return '';
+  const selected = `${count.toLocaleString()} selected`;
+  return notOnPage > 0 ? `${selected} (${notOnPage.toLocaleString()} not on this page)` : selected;
+}
+
+/**
+ * The selection's size and what to do with it. The selection is kept when the search
+ * or filters change (it is by id, and the bulk actions act on it, not on the search);
+ * the count of selected fields this page does not show says so.
+ */
+export function SelectionBar({
+  controls,
+  search,
+  searchKey,
+  totalHits,
+}: {
+  controls: FieldSelectionControls;
+  search: MatchesSearch;
+  searchKey: string;
+  totalHits: number | undefined;
+}) {
+  const [plan, setPlan] = useState<LockPlan>();
+  const { selection } = controls;
+  const count = selection.fields.size;
+  return (
+    <Group gap="sm" role="group" aria-label="Selected fields" mih={36} flex={1}>
+      {/* Always present, so screen readers hear each change of the count. */}
+      <Text size="sm" fw={600} role="status">
+        {describeSelection(count, countNotOnPage(selection, controls.pageRows))}
+      </Text>
+      {count > 0 && (
+        <>
+          <Button
+            size="compact-sm"
+            leftSection={<IconLock size={14} aria-hidden />}
+            onClick={() => setPlan(planLock(selection, true))}
+          >
+            Lock selected
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconLockOpen size={14} aria-hidden />}
+            onClick={() => setPlan(planLock(selection, false))}
+          >
+            Unlock selected
+          </Button>
+          <Button size="compact-sm" variant="subtle" onClick={controls.clear}>
+            Clear selection
+          </Button>
+        </>
+      )}
+      {totalHits !== undefined && (
+        <SelectAllMatching
+          controls={controls}
+          search={search}
+          searchKey={searchKey}
+          totalHits={totalHits}
+        />
+      )}
+      <BulkLockDialog
+        plan={plan}
+        onClose={() => setPlan(undefined)}
+        onFieldDone={(field) => controls.refresh([field])}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,49 @@
+import { act, renderHook } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { searchItem } from '../../../api/test-support/mock-api';
+import type { SearchResultItem } from '../../../contract/field';
+import { useFieldSelection } from './use-field-selection';
+
+const firstPage = [searchItem(1), searchItem(2), searchItem(3)];
+const secondPage = [searchItem(4), searchItem(5)];
+
+function renderSelection() {
+  return renderHook(({ rows }: { rows: SearchResultItem[] }) => useFieldSelection(rows), {
+    initialProps: { rows: firstPage },
+  });
+}
+
+test('the selection outlives a change of page, and counts again when its page is back', () => {
+  const { result, rerender } = renderSelection();
+  act(() => result.current.clickRow(firstPage[1]!, true, false));
+
+  rerender({ rows: secondPage });
+  expect([...result.current.selection.fields.keys()]).toEqual([2]);
+  expect(result.current.pageState).toBe('none');
+  act(() => result.current.togglePage());
+  expect(result.current.pageState).toBe('all');
+
+  rerender({ rows: firstPage });
+  expect(result.current.isSelected(2)).toBe(true);
+  expect(result.current.pageState).toBe('some');
+  expect(result.current.selection.fields.size).toBe(3);
+});
+
+test('a page that loads with newer states of selected fields updates what the selection knows', () => {
+  const { result, rerender } = renderSelection();
+  act(() => result.current.clickRow(firstPage[0]!, true, false));
+  expect(result.current.selection.fields.get(1)?.locked).toBe(false);
+
+  // Locked elsewhere (the row's switch, the drawer): the next answer for the page says so.
+  rerender({ rows: [searchItem(1, { locked: true, name: 'Renamed' }), ...firstPage.slice(1)] });
+
+  expect(result.current.selection.fields.get(1)).toEqual({ id: 1, name: 'Renamed', locked: true });
+});
+
+test('shift-click extends over the rows of the page shown now', () => {
+  const { result, rerender } = renderSelection();
+  rerender({ rows: secondPage });
+  act(() => result.current.clickRow(secondPage[0]!, true, false));
+  act(() => result.current.clickRow(secondPage[1]!, true, true));
+  expect([...result.current.selection.fields.keys()]).toEqual([4, 5]);
+});

@@ -1,0 +1,68 @@
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { useId } from 'react';
+import { pageSizes, readPageSize } from '../../../components/fields-table-url/table-params';
+import type { PageSize } from '../../../components/fields-table-url/table-params';
+
+const controlLabels = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+function describeRange(page: number, pageSize: number, shownRows: number, totalHits: number) {
+  const total = `${totalHits.toLocaleString()} fields`;
+  if (shownRows === 0) return total;
+  const first = (page - 1) * pageSize + 1;
+  return `Showing ${first.toLocaleString()}–${(first + shownRows - 1).toLocaleString()} of ${total}`;
+}
+
+export function TablePager({
+  page,
+  pageSize,
+  totalHits,
+  shownRows,
+  onPageChange,
+  onPageSizeChange,
+}: {
+  page: number;
+  pageSize: PageSize;
+  totalHits: number;
+  shownRows: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: PageSize) => void;
+}) {
+  const pageSizeId = useId();
+  const pageCount = Math.max(1, Math.ceil(totalHits / pageSize));
+  return (
+    <Group justify="space-between" gap="sm" component="nav" aria-label="Pages">
+      <Text size="sm" aria-live="polite">
+        {describeRange(page, pageSize, shownRows, totalHits)}
+      </Text>
+      <Group gap="lg">
+        <Group gap="xs">
+          <Text component="label" htmlFor={pageSizeId} size="sm">
+            Rows per page
+          </Text>
+          <NativeSelect
+            id={pageSizeId}
+            size="xs"
+            data={pageSizes.map(String)}
+            value={String(pageSize)}
+            onChange={(event) => onPageSizeChange(readPageSize(event.currentTarget.value))}
+          />
+        </Group>
+        <Pagination
+          total={pageCount}
+          value={Math.min(page, pageCount)}
+          onChange={onPageChange}
+          withEdges
+          size="sm"
+          siblings={1}
+          getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      </Group>
+    </Group>
+  );
+}
