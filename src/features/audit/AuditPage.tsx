@@ -2,7 +2,7 @@ import { Button, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } f
 import { IconChartBar, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId } from 'react';
-import { gatheredFieldsKey } from '../../api/calculated-fields/gather-all-fields';
+import { everyFieldKey } from '../../api/calculated-fields/all-matches';
 import { statisticsKey, useStatistics } from '../../api/calculated-fields/get-statistics';
 import { ErrorState } from '../../components/ErrorState';
 import { HeadlineNumbers, HeadlineSkeleton } from './HeadlineNumbers';
@@ -38,7 +38,7 @@ export function AuditPage() {
   useEffect(() => void loadCharts(), []);
   const refresh = () => {
     void client.refetchQueries({ queryKey: statisticsKey });
-    void client.refetchQueries({ queryKey: gatheredFieldsKey });
+    void client.refetchQueries({ queryKey: everyFieldKey });
   };
 
   return (

@@ -1,8 +1,8 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useId, useMemo } from 'react';
-import type { CollectProgress } from '../../api/calculated-fields/collect-all-matches';
-import { useGatheredFields } from '../../api/calculated-fields/gather-all-fields';
+import { useEveryField } from '../../api/calculated-fields/all-matches';
+import type { GatherProgress } from '../../api/calculated-fields/all-matches';
 import { ErrorState } from '../../components/ErrorState';
 import {
   fieldsModifiedPerMonth,
@@ -19,7 +19,7 @@ function Stopped({
   progress,
   onRestart,
 }: {
-  progress: CollectProgress | null;
+  progress: GatherProgress | null;
   onRestart: () => void;
 }) {
   return (
@@ -45,7 +45,7 @@ function Stopped({
 /** Charts that need every field, not only counts: gathered page by page, kept for the session. */
 export function GatheredCharts() {
   const headingId = useId();
-  const { query, progress, cancel } = useGatheredFields();
+  const { query, progress, cancel } = useEveryField();
   const gathering = query.fetchStatus === 'fetching';
   const gathered = query.data;
   const charts = useMemo(

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Progress, Text } from '@mantine/core';
-import type { CollectProgress } from '../../api/calculated-fields/collect-all-matches';
+import type { GatherProgress } from '../../api/calculated-fields/all-matches';
 import { formatCount } from './format';
 
-function describe(progress: CollectProgress | null): string {
+function describe(progress: GatherProgress | null): string {
   if (!progress) return 'Reading every field for the charts…';
   return `Read ${formatCount(progress.loaded)} of ${formatCount(progress.total)} fields for the charts…`;
 }
@@ -12,7 +12,7 @@ export function GatheringProgress({
   progress,
   onCancel,
 }: {
-  progress: CollectProgress | null;
+  progress: GatherProgress | null;
   onCancel: () => void;
 }) {
   const percent = progress && progress.total > 0 ? (progress.loaded / progress.total) * 100 : 0;

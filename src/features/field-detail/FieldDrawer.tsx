@@ -3,12 +3,9 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isFieldNotFound, useField } from '../../api/calculated-fields/get-field';
 import { ErrorState } from '../../components/ErrorState';
+import { parseFieldId } from '../../components/fields-links/field-id';
 import { useInertApp } from '../../components/use-inert-app';
 import { FieldDetails } from './FieldDetails';
-
-function parseFieldId(text: string | undefined): number | undefined {
-  return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined;
-}
 
 function FieldName({ id }: { id: number }) {
   return useField(id).data?.field.name ?? 'Calculated field';

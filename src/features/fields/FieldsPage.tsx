@@ -2,6 +2,7 @@ import { Group, Progress, Text, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSearchFields } from '../../api/calculated-fields/search-fields';
 import { ErrorState } from '../../components/ErrorState';
+import { parseFieldId } from '../../components/fields-links/field-id';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { ExportMenu } from './export/ExportMenu';
@@ -23,7 +24,7 @@ export function FieldsPage() {
   const search = useSearchFields(request);
   const navigate = useNavigate();
   const location = useLocation();
-  const openFieldId = Number(useParams().id) || undefined;
+  const openFieldId = parseFieldId(useParams().id);
   const page = search.data;
   const selection = useFieldSelection(page?.results);
   const matches = { name: request.name, filters: request.filters };

@@ -1,5 +1,5 @@
 import { Button, Group, Progress, Text } from '@mantine/core';
-import type { CollectProgress } from '../../../api/calculated-fields/collect-all-matches';
+import type { GatherProgress } from '../../../api/calculated-fields/all-matches';
 
 /** How far gathering every match has come, with a way out. */
 export function CollectingProgress({
@@ -9,12 +9,14 @@ export function CollectingProgress({
 }: {
   /** What is being gathered for, e.g. "Exporting": also names the progress bar. */
   label: string;
-  progress: CollectProgress;
+  /** null until the first page answers. */
+  progress: GatherProgress | null;
   onCancel: () => void;
 }) {
-  const percent = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const percent =
+    progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   const counted =
-    progress.total > 0
+    progress && progress.total > 0
       ? `${progress.loaded.toLocaleString()} of ${progress.total.toLocaleString()} fields`
       : 'gathering fields…';
   return (

@@ -13,7 +13,8 @@ import { useId } from 'react';
 import type { BulkRunSnapshot } from './bulk-run';
 import { failureMessage } from './failure-message';
 import type { SelectedField } from '../selection/field-selection';
-import { fieldCount, lockWords } from './lock-words';
+import { fieldCount } from '../../../components/plural';
+import { lockWords } from './lock-words';
 
 type Snapshot = BulkRunSnapshot<SelectedField>;
 

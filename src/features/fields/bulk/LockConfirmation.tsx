@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { LockPlan } from '../selection/field-selection';
-import { fieldCount, lockWords } from './lock-words';
+import { fieldCount } from '../../../components/plural';
+import { lockWords } from './lock-words';
 import { MAX_LOCKS_IN_FLIGHT } from './use-bulk-lock';
 
 function whatChanges(plan: LockPlan): string {

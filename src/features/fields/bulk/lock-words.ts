@@ -1,8 +1,3 @@
-/** "1 field", "2,000 fields". */
-export function fieldCount(count: number): string {
-  return `${count.toLocaleString()} ${count === 1 ? 'field' : 'fields'}`;
-}
-
 /** The words of a bulk lock or unlock, so both read the same. */
 export function lockWords(locked: boolean) {
   return locked

@@ -2,8 +2,8 @@ import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import type { TableSort } from '../../../components/fields-table-url/table-params';
 import { CollectingProgress } from '../all-matches/CollectingProgress';
-import { fieldCount } from '../bulk/lock-words';
-import type { MatchesSearch } from '../use-collect-all-matches';
+import { fieldCount } from '../../../components/plural';
+import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 import { useExportFields } from './use-export-fields';
 
 /**
@@ -22,7 +22,7 @@ export function ExportMenu({
   const exporter = useExportFields(search, sort);
   return (
     <Group gap="sm" wrap="nowrap" flex="none">
-      {exporter.progress && (
+      {exporter.running && (
         <CollectingProgress
           label="Exporting"
           progress={exporter.progress}

@@ -1,3 +1,4 @@
+import { plural } from '../../../components/plural';
 import type { Link, SearchResultItem } from '../../../contract/field';
 
 type CellValue = string | number | boolean;
@@ -24,10 +25,6 @@ export function csvCell(value: CellValue): string {
 
 export function csvLine(cells: readonly CellValue[]): string {
   return cells.map(csvCell).join(',');
-}
-
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 /** "no links", "3 links, all VALID", or the count of each validity that is not VALID. */

@@ -3,10 +3,10 @@ import type { TableSort } from '../../../components/fields-table-url/table-param
 import { downloadFile } from './download-file';
 import { exportFile } from './export-file';
 import type { ExportFormat } from './export-file';
-import { fieldCount } from '../bulk/lock-words';
+import { fieldCount } from '../../../components/plural';
 import { sortLikeServer } from './sort-like-server';
-import { useCollectAllMatches } from '../use-collect-all-matches';
-import type { MatchesSearch } from '../use-collect-all-matches';
+import { useCollectAllMatches } from '../../../api/calculated-fields/all-matches';
+import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 
 /**
  * Exports every match of the table's search, in the table's order. The records are
@@ -14,7 +14,7 @@ import type { MatchesSearch } from '../use-collect-all-matches';
  * here the way the server sorts.
  */
 export function useExportFields(search: MatchesSearch, sort: TableSort) {
-  const { progress, collect, cancel } = useCollectAllMatches();
+  const { running, progress, collect, cancel } = useCollectAllMatches();
 
   const start = async (format: ExportFormat) => {
     try {
@@ -37,5 +37,5 @@ export function useExportFields(search: MatchesSearch, sort: TableSort) {
     }
   };
 
-  return { progress, start, cancel };
+  return { running, progress, start, cancel };
 }

@@ -1,9 +1,9 @@
 import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CollectingProgress } from '../all-matches/CollectingProgress';
-import { fieldCount } from '../bulk/lock-words';
-import { useCollectAllMatches } from '../use-collect-all-matches';
-import type { MatchesSearch } from '../use-collect-all-matches';
+import { fieldCount } from '../../../components/plural';
+import { useCollectAllMatches } from '../../../api/calculated-fields/all-matches';
+import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 import type { FieldSelectionControls } from './use-field-selection';
 
 /**
@@ -22,9 +22,9 @@ export function SelectAllMatching({
   searchKey: string;
   totalHits: number;
 }) {
-  const { progress, collect, cancel } = useCollectAllMatches();
+  const { running, progress, collect, cancel } = useCollectAllMatches();
 
-  if (progress) {
+  if (running) {
     return (
       <CollectingProgress label="Selecting all matching" progress={progress} onCancel={cancel} />
     );

@@ -5,7 +5,7 @@ import { BulkLockDialog } from '../bulk/BulkLockDialog';
 import { countNotOnPage, planLock } from './field-selection';
 import type { LockPlan } from './field-selection';
 import { SelectAllMatching } from './SelectAllMatching';
-import type { MatchesSearch } from '../use-collect-all-matches';
+import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 import type { FieldSelectionControls } from './use-field-selection';
 
 function describeSelection(count: number, notOnPage: number) {

@@ -1,6 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArchive, IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
+import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
 
 /** Icons keep their size when a long name is cut short. */
@@ -61,10 +62,6 @@ export function LinksCell({ links }: { links: FieldLink[] }) {
 
 function countOf(links: FieldLink[], type: string) {
   return links.filter((link) => link.resource.type === type).length;
-}
-
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 export function LinkedResourcesCell({ links }: { links: FieldLink[] }) {

@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { readTableParams, writeTableParams } from '../../../components/fields-table-url/table-params';
+import {
+  readTableParams,
+  writeTableParams,
+} from '../../../components/fields-table-url/table-params';
 import type { TableParams } from '../../../components/fields-table-url/table-params';
 
 /**

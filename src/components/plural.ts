@@ -1,0 +1,9 @@
+/** "1 link", "2,000 links": the count as the user's locale writes it, with the noun that fits. */
+export function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+}
+
+/** "1 field", "2,000 fields". */
+export function fieldCount(count: number): string {
+  return plural(count, 'field', 'fields');
+}
