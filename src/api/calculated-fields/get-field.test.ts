@@ -58,21 +58,33 @@ describe('getField', () => {
     });
   });
 
-  test('a 404 about the field itself is a real "not found", without any search', async () => {
-    const searches = bareInstance([12], () =>
-      HttpResponse.json(
-        {
-          status: 404,
-          statusReason: 'Not Found',
-          message: 'no calculated field has the id 99',
-          path: '',
-        },
-        { status: 404 },
-      ),
+  test('a 404 for a field the instance does not have is "not found", whatever its words', async () => {
+    const ids = Array.from({ length: 1000 }, (_, index) => index + 1);
+    const gets: string[] = [];
+    const searches = bareInstance(ids, () => HttpResponse.json({}, { status: 404 }));
+    server.use(
+      http.get(templatePath, ({ params }) => {
+        gets.push(String(params.id));
+        const id = Number(params.id);
+        return ids.includes(id)
+          ? HttpResponse.json(calculatedField(id))
+          : HttpResponse.json({ error: 'NOT_FOUND', detail: 'Template gone' }, { status: 404 });
+      }),
     );
-    const error = await getField(99, client).catch((reason: unknown) => reason);
+
+    const error = await getField(5000, client).catch((reason: unknown) => reason);
+
     expect(isFieldNotFound(error)).toBe(true);
-    expect(searches).toHaveLength(0);
+    // The field, then one field known to exist to learn that the route is there.
+    expect(gets).toEqual(['5000', '1']);
+    expect(searches).toHaveLength(1);
+    expect(searches[0]).toMatchObject({ sort: { field: 'name' }, limit: 1 });
+
+    gets.length = 0;
+    const again = await getField(6000, client).catch((reason: unknown) => reason);
+    expect(isFieldNotFound(again)).toBe(true);
+    expect(gets).toEqual(['6000']);
+    expect(searches).toHaveLength(1);
   });
 
   test('on 405 it falls back to the cached search result, without asking again', async () => {
@@ -101,8 +113,11 @@ describe('getField', () => {
     const detail = await getField(1502, client);
 
     expect(detail).toEqual({ complete: false, field: searchItem(1502) });
-    expect(searches.length).toBeLessThanOrEqual(Math.ceil(Math.log2(ids.length)) + 1);
-    for (const search of searches) {
+    // One search finds a field known to exist, whose detail 404s too: the route is missing.
+    const [probe, ...locating] = searches;
+    expect(probe).toMatchObject({ sort: { field: 'name' }, limit: 1 });
+    expect(locating.length).toBeLessThanOrEqual(Math.ceil(Math.log2(ids.length)) + 1);
+    for (const search of locating) {
       expect(search).toMatchObject({
         filters: [],
         sort: { field: 'id', ascending: true },

@@ -2,43 +2,41 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CalculatedField, SearchResultItem } from '../../contract/field';
 import { apiPaths } from '../../contract/paths';
-import { ApiError, isApiError } from '../api-error';
+import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
 import { findCachedSearchItem } from './cached-search-items';
+import { detailRouteAfterNotFound, rememberDetailRoute } from './detail-route';
 import { fieldKeys } from './field-keys';
 import { locateFieldById } from './locate-field-by-id';
 
 /**
  * A field as the drawer shows it: complete from the detail route, or only what a
- * search result holds on instances that do not offer details (contract.md section 5).
+ * search result holds on instances that do not offer details (docs/api.md).
  */
 export type FieldDetail =
   { complete: true; field: CalculatedField } | { complete: false; field: SearchResultItem };
 
-const fieldNotFoundMessage = 'no calculated field has the id';
-
-function fieldNotFound(id: number): ApiError {
-  return new ApiError('http', `No calculated field has the id ${id}.`, 404, {
-    status: 404,
-    statusReason: 'Not Found',
-    message: `${fieldNotFoundMessage} ${id}`,
-    path: apiPaths.template(id),
-  });
+/** The instance has no calculated field with this id. */
+export class FieldNotFoundError extends Error {
+  constructor(readonly id: number) {
+    super(`No calculated field has the id ${id}.`);
+    this.name = 'FieldNotFoundError';
+  }
 }
 
-export function isFieldNotFound(error: unknown): boolean {
-  return (
-    isApiError(error) &&
-    error.status === 404 &&
-    (error.body?.message.startsWith(fieldNotFoundMessage) ?? false)
-  );
+export function isFieldNotFound(error: unknown): error is FieldNotFoundError {
+  return error instanceof FieldNotFoundError;
 }
 
-/** 405, or a 404 that is not about the field: the route itself is missing. */
-function detailsUnavailable(error: unknown): boolean {
-  return (
-    isApiError(error) && (error.status === 405 || (error.status === 404 && !isFieldNotFound(error)))
-  );
+/** What a search result alone can tell, on an instance without the detail route. */
+async function fromSearchResults(
+  id: number,
+  client: QueryClient,
+  signal?: AbortSignal,
+): Promise<FieldDetail> {
+  const item = findCachedSearchItem(client, id) ?? (await locateFieldById(id, signal));
+  if (!item) throw new FieldNotFoundError(id);
+  return { complete: false, field: item };
 }
 
 export async function getField(
@@ -48,13 +46,18 @@ export async function getField(
 ): Promise<FieldDetail> {
   try {
     const field = await requestJson<CalculatedField>(apiPaths.template(id), { signal });
+    rememberDetailRoute(client, 'available');
     return { complete: true, field };
   } catch (error) {
-    if (!detailsUnavailable(error)) throw error;
+    if (!isApiError(error) || (error.status !== 404 && error.status !== 405)) throw error;
+    if (error.status === 405) {
+      rememberDetailRoute(client, 'missing');
+      return fromSearchResults(id, client, signal);
+    }
   }
-  const item = findCachedSearchItem(client, id) ?? (await locateFieldById(id, signal));
-  if (!item) throw fieldNotFound(id);
-  return { complete: false, field: item };
+  const route = await detailRouteAfterNotFound(client, signal);
+  if (route === 'missing') return fromSearchResults(id, client, signal);
+  throw new FieldNotFoundError(id);
 }
 
 export function fieldQueryOptions(id: number) {
