@@ -7,10 +7,13 @@ export const apiRoutes = {
   search: '/functions/search',
   template: '/functions/template/:id',
   statistics: '/functions/statistics',
+  /** This project's extension: names of owners, data sources and cards (docs/api.md). */
+  directory: '/functions/directory',
 } as const;
 
 export const apiPaths = {
   search: `${API_BASE}${apiRoutes.search}`,
   statistics: `${API_BASE}${apiRoutes.statistics}`,
+  directory: `${API_BASE}${apiRoutes.directory}`,
   template: (id: number | string) => `${API_BASE}/functions/template/${id}`,
 } as const;

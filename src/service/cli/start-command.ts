@@ -84,7 +84,12 @@ export async function startCommand(argv: string[]): Promise<void> {
 
   const stores = proxied ? undefined : await openDemoStore(dataFile, demoFields, demoToken, log);
   const app = await buildServer({
-    api: proxied ?? { kind: 'embedded', store: stores!.fields, tokens: stores!.tokens },
+    api: proxied ?? {
+      kind: 'embedded',
+      store: stores!.fields,
+      directory: stores!.directory,
+      tokens: stores!.tokens,
+    },
     webRoot: existsSync(webRoot) ? webRoot : undefined,
     logger: { level: process.env.LOG_LEVEL ?? 'warn', redact: redactedLogPaths },
   });

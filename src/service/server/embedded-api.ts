@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { TokenStore } from '../auth/token-store';
+import type { DirectoryStore } from '../store/directory-store';
 import type { FieldStore } from '../store/field-store';
 import { registerApi } from './api-plugin';
+import { registerDirectoryRoute } from './routes/directory-route';
 import { registerFieldRoutes } from './routes/field-routes';
 
 export interface EmbeddedApi {
   kind: 'embedded';
   store: FieldStore;
+  /** Without one, the directory route is missing, as on a real instance. */
+  directory?: DirectoryStore;
   tokens: Pick<TokenStore, 'verify'>;
   now?: () => number;
 }
@@ -22,6 +26,9 @@ export async function registerEmbeddedApi(
     judgeToken: (token) =>
       token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid',
     limiter,
-    routes: (routes) => registerFieldRoutes(routes, { store: api.store, now: api.now }),
+    routes: (routes) => {
+      registerFieldRoutes(routes, { store: api.store, now: api.now });
+      if (api.directory) registerDirectoryRoute(routes, api.directory);
+    },
   });
 }

@@ -1,12 +1,15 @@
 import type { TokenStore } from '../auth/token-store';
+import type { DirectoryStore } from './directory-store';
 import type { FieldStore } from './field-store';
 import { IndexedFieldStore } from './indexed-field-store';
 import { openDatabase } from './sqlite/open-database';
+import { SqliteDirectoryStore } from './sqlite/sqlite-directory-store';
 import { SqliteFieldStore } from './sqlite/sqlite-field-store';
 import { SqliteTokenStore } from './sqlite/sqlite-token-store';
 
 export interface Stores {
   fields: FieldStore;
+  directory: DirectoryStore;
   tokens: TokenStore;
   close(): void;
 }
@@ -20,6 +23,7 @@ export function openStore(file: string, options: { index?: boolean } = {}): Stor
   const sqlite = new SqliteFieldStore(db);
   return {
     fields: options.index === false ? sqlite : new IndexedFieldStore(sqlite),
+    directory: new SqliteDirectoryStore(db),
     tokens: new SqliteTokenStore(db),
     close: () => db.close(),
   };

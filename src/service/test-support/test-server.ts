@@ -34,6 +34,8 @@ export interface TestServerOptions {
   webRoot?: string;
   now?: () => number;
   failedAuthLimiter?: FailedAuthLimiter;
+  /** Leaves out the directory extension, as a real instance does. */
+  withoutDirectory?: boolean;
 }
 
 /** A real server on a temporary SQLite file, listening on a free loopback port. */
@@ -58,6 +60,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       api: {
         kind: 'embedded',
         store: server.stores.fields,
+        directory: options.withoutDirectory ? undefined : server.stores.directory,
         tokens: server.stores.tokens,
         now: options.now,
       },
