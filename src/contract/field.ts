@@ -52,7 +52,10 @@ export type CalculatedField = z.infer<typeof calculatedFieldSchema>;
 export const activeLinksSchema = z.record(z.string(), z.array(z.string()));
 export type ActiveLinks = z.infer<typeof activeLinksSchema>;
 
-/** One search hit (interface.md 2.2): a subset of the field plus activeLinks. */
+/**
+ * One search hit (interface.md 2.2): a subset of the field plus activeLinks, and
+ * `variable` and `dataType`, which production also sends and clients read.
+ */
 export const searchResultItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -66,6 +69,8 @@ export const searchResultItemSchema = z.object({
   links: z.array(linkSchema),
   archived: z.boolean(),
   activeLinks: activeLinksSchema,
+  variable: z.boolean(),
+  dataType: z.string(),
 });
 export type SearchResultItem = z.infer<typeof searchResultItemSchema>;
 
@@ -78,7 +83,7 @@ export function activeLinksOf(links: readonly Link[]): ActiveLinks {
   return active;
 }
 
-/** The search result a complete field gives (interface.md 2.2). */
+/** The search result a complete field gives. */
 export function searchItemOf(field: CalculatedField): SearchResultItem {
   return {
     id: field.id,
@@ -93,5 +98,7 @@ export function searchItemOf(field: CalculatedField): SearchResultItem {
     links: field.links,
     archived: field.archived,
     activeLinks: activeLinksOf(field.links),
+    variable: field.variable,
+    dataType: field.dataType,
   };
 }

@@ -19,6 +19,8 @@ export const flagFilters = [
   'invalid',
   'invalidlink',
   'active',
+  // The expression references another calculated field (docs/expressions.md).
+  'nested',
   // This project's additions, matching the statistics: a visible DATA_SOURCE link
   // (onDatasets; `notondataset` is onCards) and an active CARD link (inVisualizations).
   'ondataset',
@@ -30,20 +32,26 @@ export type FlagFilter = (typeof flagFilters)[number];
 export const listFilters = ['owner', 'dataset', 'card', 'status', 'function'] as const;
 export type ListFilter = (typeof listFilters)[number];
 
+/** `{field: "templateDependencies", value: id}`: the fields that reference field `id` directly. */
+export const DEPENDENTS_FILTER = 'templateDependencies';
+
 /** A filter as a client sends it. */
 export interface SearchFilter {
   field: string;
   idList?: Array<string | number>;
-  value?: boolean;
+  /** true/false for `inactive`; a field id, as a number or a string, for templateDependencies. */
+  value?: boolean | string | number;
 }
 
 /** A filter after validation: what the store answers. */
 export type NormalizedFilter =
   | { kind: 'flag'; flag: FlagFilter; negated: boolean }
   | { kind: 'list'; field: 'owner'; values: number[] }
-  | { kind: 'list'; field: Exclude<ListFilter, 'owner'>; values: string[] };
+  | { kind: 'list'; field: Exclude<ListFilter, 'owner'>; values: string[] }
+  /** `fieldId` is undefined when the value can be no field's id: nothing matches. */
+  | { kind: 'dependents'; fieldId: number | undefined };
 
-const acceptedFilterNames = `${flagFilters.join(', ')} (each also with the prefix "not"), inactive, and the list filters ${listFilters.join(', ')} (with idList)`;
+const acceptedFilterNames = `${flagFilters.join(', ')} (each also with the prefix "not"), inactive, ${DEPENDENTS_FILTER} (with value), and the list filters ${listFilters.join(', ')} (with idList)`;
 
 const show = (value: unknown) => preview(value);
 
@@ -145,6 +153,8 @@ export function normalizeFilter(raw: unknown, where: string): FilterResult {
       : { filter: { kind: 'flag', flag: 'active', negated: raw.value !== false } };
   }
 
+  if (name === DEPENDENTS_FILTER.toLowerCase()) return dependentsFilter(raw, where, unknownProperties);
+
   const negated = name.startsWith('not');
   const flag = flagFilters.find((candidate) => candidate === (negated ? name.slice(3) : name));
   if (!flag) {
@@ -163,6 +173,32 @@ export function normalizeFilter(raw: unknown, where: string): FilterResult {
     `a flag filter such as ${show(raw.field)} takes only field`,
   );
   return problems.length > 0 ? { problems } : { filter: { kind: 'flag', flag, negated } };
+}
+
+function dependentsFilter(
+  raw: Record<string, unknown>,
+  where: string,
+  unknownProperties: (allowed: string[], hint: string) => FilterProblem[],
+): FilterResult {
+  const problems = unknownProperties(
+    ['field', 'value'],
+    `the ${DEPENDENTS_FILTER} filter takes only field and value`,
+  );
+  const value = raw.value;
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    problems.push({
+      path: ['value'],
+      message: `${where} (${DEPENDENTS_FILTER}) needs a value: the id of a field, as a number or a string (got ${show(value)})`,
+    });
+  }
+  if (problems.length > 0) return { problems };
+  return { filter: { kind: 'dependents', fieldId: fieldIdOf(value as string | number) } };
+}
+
+/** A positive integer id, or undefined for a value that can be no field's id. */
+function fieldIdOf(value: string | number): number | undefined {
+  const id = typeof value === 'number' ? value : /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 const filterListSchema = z
@@ -257,6 +293,8 @@ export const searchRequestSchema = z.strictObject(
       .refine((name) => name.isWellFormed(), {
         error: 'name must be well-formed Unicode text (it holds a lone surrogate)',
       })
+      // A published request collection sends "*" alone to list every field.
+      .transform((name) => (name === '*' ? '' : name))
       .optional(),
     offset: z
       .number({

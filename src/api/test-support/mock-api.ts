@@ -29,6 +29,8 @@ export function searchItem(
     links: [],
     archived: false,
     activeLinks: {},
+    variable: false,
+    dataType: 'DECIMAL',
     ...overrides,
   };
 }

@@ -54,6 +54,16 @@ export function importCommand(argv: string[]): void {
     console.log(
       `Imported ${fields} calculated fields, ${dataSources} data sources, ${cards} cards and ${owners} owners`,
     );
+    if (report.cycles.length > 0) {
+      const lines = report.cycles
+        .slice(0, shownRefusals)
+        .map((cycle) => `  field ${cycle.fieldId} (${cycle.name}): ${cycle.message}`);
+      const more = report.cycles.length - shownRefusals;
+      if (more > 0) lines.push(`  ...and ${more} more`);
+      console.log(
+        `${report.cycles.length} field(s) are INVALID because they reference each other in a cycle:\n${lines.join('\n')}`,
+      );
+    }
   } finally {
     stores.close();
   }

@@ -26,6 +26,7 @@ describe('import', () => {
     expect(report).toEqual({
       imported: { owners: 3, dataSources: 2, cards: 2, fields: 14 },
       refusals: [],
+      cycles: [],
     });
     const field = stores.fields.getField(1)!;
     expect(field.checkSum).toMatch(/^[0-9a-f]{40}$/);

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { CalculatedField } from '../../contract/field';
 import { formatIssuePath } from '../../contract/errors';
 import { preview } from '../../contract/preview';
-import { analyzeExpression, referencedColumns } from '../../analysis/analyze-expression';
-import { checkSumOf } from '../fields/check-sum';
-import { linkValidity } from '../fields/link-validity';
+import type { AuthoredField, CycleNote } from '../fields/derive-fields';
+import { deriveFields } from '../fields/derive-fields';
 import { MAX_JSON_NESTING, valueNestsDeeperThan } from '../json-safety';
 import type { FieldStore, ImportContext } from '../store/field-store';
 import type { PreparedImport } from '../store/prepared-import';
@@ -28,6 +26,8 @@ export interface ImportRefusal {
 export interface ImportReport {
   imported: { owners: number; dataSources: number; cards: number; fields: number };
   refusals: ImportRefusal[];
+  /** Every field, imported or already stored, that is INVALID because of a reference cycle. */
+  cycles: CycleNote[];
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
@@ -88,14 +88,15 @@ export function prepareImport(
   raw: unknown,
   context: ImportContext,
   now: number,
-): { prepared: PreparedImport; refusals: ImportRefusal[] } {
+): { prepared: PreparedImport; refusals: ImportRefusal[]; cycles: CycleNote[] } {
   const refusals: ImportRefusal[] = [];
-  const empty: PreparedImport = { owners: [], dataSources: [], cards: [], fields: [] };
+  const empty: PreparedImport = { owners: [], dataSources: [], cards: [], fields: [], updates: [] };
   const file = instanceFileSchema.safeParse(raw);
   if (!file.success) {
     return {
       prepared: empty,
       refusals: [{ record: 'the file', problem: describeIssues(file.error.issues) }],
+      cycles: [],
     };
   }
   const owners = parseRecords<OwnerRecord>('owners', file.data.owners, ownerRecordSchema, refusals);
@@ -128,7 +129,7 @@ export function prepareImport(
   }
   const legacyIdOwners = new Map([...context.legacyIds].map(([id, legacyId]) => [legacyId, id]));
 
-  const prepared: CalculatedField[] = [];
+  const authored: AuthoredField[] = [];
   for (const { record, name } of fields) {
     const problems: string[] = [];
     if (context.lockedFieldIds.has(record.id)) {
@@ -158,63 +159,33 @@ export function prepareImport(
       refusals.push({ record: name, problem: problems.join('; ') });
       continue;
     }
-    prepared.push(deriveField(record, legacyId, columnsBySource, sourceByCard, now));
+    const created = record.created ?? now;
+    authored.push({
+      ...record,
+      legacyId,
+      created,
+      lastModified: Math.max(record.lastModified ?? now, created),
+    });
   }
 
+  // Fields in the file replace the stored ones with their ids; the rest stay, but
+  // what they reference (and so their links and status) can change with the import.
+  const importedIds = new Set(fields.map(({ record }) => record.id));
+  const derivation = deriveFields(
+    authored,
+    context.fields.filter((field) => !importedIds.has(field.id)),
+    { columnsBySource, sourceByCard },
+  );
   return {
     prepared: {
       owners: owners.map(({ record }) => record),
       dataSources: dataSources.map(({ record }) => record),
       cards: cards.map(({ record }) => record),
-      fields: prepared,
+      fields: derivation.fields,
+      updates: derivation.updates,
     },
     refusals,
-  };
-}
-
-function deriveField(
-  record: FieldRecord,
-  legacyId: string,
-  columnsBySource: ReadonlyMap<string, readonly string[]>,
-  sourceByCard: ReadonlyMap<string, string>,
-  now: number,
-): CalculatedField {
-  const analysis = analyzeExpression(record.expression);
-  const columns = referencedColumns(analysis);
-  const created = record.created ?? now;
-  return {
-    id: record.id,
-    name: record.name,
-    owner: record.owner,
-    locked: record.locked,
-    global: record.global,
-    expression: record.expression,
-    checkSum: checkSumOf(record.expression),
-    links: record.links.map((link) => {
-      const sourceId = link.type === 'CARD' ? sourceByCard.get(link.id) : link.id;
-      return {
-        resource: { type: link.type, id: link.id },
-        visible: link.visible,
-        active: link.active,
-        valid: linkValidity(
-          columns,
-          sourceId === undefined ? undefined : columnsBySource.get(sourceId),
-        ),
-      };
-    }),
-    legacyId,
-    lastModified: Math.max(record.lastModified ?? now, created),
-    created,
-    aggregated: analysis.aggregated,
-    analytic: analysis.analytic,
-    dataType: record.dataType,
-    status: analysis.status,
-    cacheWindow: record.cacheWindow,
-    columnPositions: analysis.columnPositions,
-    functions: analysis.functions,
-    archived: record.archived,
-    hidden: record.hidden,
-    variable: record.variable,
+    cycles: derivation.cycles,
   };
 }
 
@@ -223,9 +194,9 @@ function deriveField(
  * is left as it was and every refusal is reported.
  */
 export function importInstance(store: FieldStore, raw: unknown, now = Date.now()): ImportReport {
-  const { prepared, refusals } = prepareImport(raw, store.importContext(), now);
+  const { prepared, refusals, cycles } = prepareImport(raw, store.importContext(), now);
   if (refusals.length > 0) {
-    return { imported: { owners: 0, dataSources: 0, cards: 0, fields: 0 }, refusals };
+    return { imported: { owners: 0, dataSources: 0, cards: 0, fields: 0 }, refusals, cycles: [] };
   }
   store.applyImport(prepared);
   return {
@@ -236,5 +207,6 @@ export function importInstance(store: FieldStore, raw: unknown, now = Date.now()
       fields: prepared.fields.length,
     },
     refusals: [],
+    cycles,
   };
 }

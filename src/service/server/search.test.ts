@@ -146,6 +146,7 @@ describe('search result items', () => {
       'activeLinks',
       'archived',
       'created',
+      'dataType',
       'global',
       'id',
       'lastModified',
@@ -155,6 +156,7 @@ describe('search result items', () => {
       'name',
       'owner',
       'status',
+      'variable',
     ]);
     expect(item!.activeLinks).toEqual({ DATA_SOURCE: [expect.any(String)], CARD: [TICKETS_CARD] });
     expect(item!.legacyId).toMatch(/^calculation_[0-9a-f-]{36}$/);

@@ -1,6 +1,7 @@
 import type { CalculatedField } from '../../contract/field';
 import type { NormalizedSearchRequest } from '../../contract/search';
 import type { Statistics } from '../../contract/statistics';
+import type { StoredFieldFacts } from '../fields/derive-fields';
 import type { PreparedImport } from './prepared-import';
 import type { SearchPage } from './search-page';
 
@@ -29,4 +30,6 @@ export interface ImportContext {
   lockedFieldIds: ReadonlySet<number>;
   /** Field id -> legacyId, so a re-import keeps the id assigned once. */
   legacyIds: ReadonlyMap<number, string>;
+  /** Every stored field, for the references between fields an import can change. */
+  fields: readonly StoredFieldFacts[];
 }

@@ -15,12 +15,15 @@ export interface Stores {
 }
 
 /**
- * Opens the SQLite store file (created with its schema when missing). Searches are
- * answered by an in-memory index unless `index: false` asks for plain SQL.
+ * Opens the SQLite store file (created with its schema when missing, migrated when
+ * an earlier version wrote it). Searches are answered by an in-memory index unless
+ * `index: false` asks for plain SQL.
  */
 export function openStore(file: string, options: { index?: boolean } = {}): Stores {
   const db = openDatabase(file);
   const sqlite = new SqliteFieldStore(db);
+  // A store written by an earlier version is derived again before anything reads it.
+  if (sqlite.rederivePending()) sqlite.rederiveAll();
   return {
     fields: options.index === false ? sqlite : new IndexedFieldStore(sqlite),
     directory: new SqliteDirectoryStore(db),

@@ -63,6 +63,10 @@ const nameArbitrary = fc
 
 const filterArbitrary: fc.Arbitrary<NormalizedFilter> = fc.oneof(
   fc.record({
+    kind: fc.constant('dependents' as const),
+    fieldId: fc.option(fc.integer({ min: 1, max: 1600 }), { nil: undefined }),
+  }),
+  fc.record({
     kind: fc.constant('flag' as const),
     flag: fc.constantFrom(...flagFilters),
     negated: fc.boolean(),

@@ -21,8 +21,11 @@ export interface IdPage {
 
 type ListFilter = Extract<NormalizedFilter, { kind: 'list' }>;
 
-/** The stored flag each flag filter reads; `invalid` reads the status instead. */
-const flagBitOf: Record<Exclude<FlagFilter, 'invalid'>, FlagBit> = {
+/**
+ * The stored flag each flag filter reads; `invalid` reads the status instead and
+ * `nested` the references.
+ */
+const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
   variable: 'variable',
   locked: 'locked',
   archived: 'archived',
@@ -48,6 +51,8 @@ export class FieldIndex {
   private readonly positionById: PositionsById;
   private readonly flags: Record<FlagFilter, Bitset>;
   private readonly lists: Record<ListFilter['field'], Map<string | number, Iterable<number>>>;
+  /** Referenced field id -> positions of the fields that reference it. */
+  private readonly dependents: Map<number, Int32Array>;
   private readonly names: NameGramIndex;
   private readonly orders: Record<Exclude<SortField, 'name'>, SortOrder>;
 
@@ -65,7 +70,14 @@ export class FieldIndex {
     };
     const invalid = new Bitset(this.size);
     columns.statuses.forEach((status, position) => status !== VALID && invalid.add(position));
-    this.flags = { invalid } as Record<FlagFilter, Bitset>;
+    this.dependents = new Map(
+      [...columns.fieldsByReference].map(([target, ids]) => [target, this.positions(ids)]),
+    );
+    const nested = new Bitset(this.size);
+    for (const positions of this.dependents.values()) {
+      for (const position of positions) nested.add(position);
+    }
+    this.flags = { invalid, nested } as Record<FlagFilter, Bitset>;
     for (const [filter, bit] of Object.entries(flagBitOf)) {
       this.flags[filter as FlagFilter] = flagSet(bitOf(bit));
     }
@@ -159,11 +171,20 @@ export class FieldIndex {
       const [set, negated] =
         filter.kind === 'flag'
           ? [this.flags[filter.flag], filter.negated]
-          : [this.listMatches(filter), false];
+          : filter.kind === 'dependents'
+            ? [this.dependentsOf(filter.fieldId), false]
+            : [this.listMatches(filter), false];
       if (matches) matches.intersect(set, negated);
       else matches = negated ? Bitset.full(this.size).intersect(set, true) : set.copy();
     }
     return matches;
+  }
+
+  private dependentsOf(fieldId: number | undefined): Bitset {
+    const set = new Bitset(this.size);
+    const positions = fieldId === undefined ? undefined : this.dependents.get(fieldId);
+    for (const position of positions ?? []) set.add(position);
+    return set;
   }
 
   private listMatches(filter: ListFilter): Bitset {

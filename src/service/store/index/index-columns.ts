@@ -16,6 +16,8 @@ export interface IndexColumns {
   fieldsByFunction: Map<string, number[]>;
   fieldsByDataSource: Map<string, number[]>;
   fieldsByCard: Map<string, number[]>;
+  /** Referenced field id -> ids of the fields that reference it (nested references). */
+  fieldsByReference: Map<number, number[]>;
   /** Field ids ascending, and sorted by created / last modified with ties on id. */
   idOrder: number[];
   createdOrder: number[];

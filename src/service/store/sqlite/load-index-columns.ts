@@ -56,6 +56,14 @@ export function loadIndexColumns(db: Db): IndexColumns {
       db,
       "SELECT resource_id, json_group_array(DISTINCT field_id) FROM links WHERE resource_type = 'CARD' GROUP BY resource_id",
     ),
+    fieldsByReference: new Map(
+      [
+        ...fieldsByValue(
+          db,
+          'SELECT target_id, json_group_array(field_id) FROM field_references GROUP BY target_id',
+        ),
+      ].map(([target, fieldIds]) => [Number(target), fieldIds]),
+    ),
     idOrder: ids as number[],
     createdOrder: columnsOf(
       db,

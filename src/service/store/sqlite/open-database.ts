@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { migrateSchema } from './migrate-schema';
 import { SCHEMA_VERSION, schemaSql } from './schema';
 
 export type Db = Database.Database;
 
-/** Opens (creating when missing) the store file in WAL mode with the schema in place. */
+/**
+ * Opens (creating when missing) the store file in WAL mode with the current schema
+ * in place, migrating a store written by an earlier version.
+ */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -13,14 +17,21 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  const version = db.pragma('user_version', { simple: true }) as number;
+  // Immediate, so two processes opening an old store migrate it once, one after the other.
+  const prepare = db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) return version;
+    db.exec(schemaSql);
+    if (version > 0 && version < SCHEMA_VERSION) migrateSchema(db, version);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    return version;
+  });
+  const version = prepare.immediate();
   if (version > SCHEMA_VERSION) {
     db.close();
     throw new Error(
       `${file} was written by a newer version of this service (schema ${version}); upgrade the service`,
     );
   }
-  db.exec(schemaSql);
-  db.pragma(`user_version = ${SCHEMA_VERSION}`);
   return db;
 }

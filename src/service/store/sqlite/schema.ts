@@ -3,9 +3,14 @@
  * search and sort fold case the same way for every script, not just ASCII.
  * `search_json` is the field's search result as sent, written with every change,
  * so that loading the search index reads one value instead of rebuilding it.
- * Booleans are 0/1 integers.
+ * `expression_status` is the status from the expression alone; `status` is also
+ * INVALID for a field in a reference cycle. `field_references` holds each field's
+ * nested references (docs/expressions.md). Booleans are 0/1 integers.
+ *
+ * Version 2 added expression_status and field_references, and search results
+ * with variable and dataType; migrate-schema.ts brings older stores up to it.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -56,7 +61,8 @@ CREATE TABLE IF NOT EXISTS fields (
   has_active_link INTEGER NOT NULL,
   has_visible_data_source INTEGER NOT NULL,
   has_active_card INTEGER NOT NULL,
-  search_json TEXT NOT NULL
+  search_json TEXT NOT NULL,
+  expression_status TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS fields_by_name ON fields (name_key, id);
 CREATE INDEX IF NOT EXISTS fields_by_created ON fields (created, id);
@@ -81,6 +87,13 @@ CREATE TABLE IF NOT EXISTS field_functions (
   PRIMARY KEY (field_id, name)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS field_functions_by_name ON field_functions (name, field_id);
+
+CREATE TABLE IF NOT EXISTS field_references (
+  field_id INTEGER NOT NULL REFERENCES fields (id) ON DELETE CASCADE,
+  target_id INTEGER NOT NULL,
+  PRIMARY KEY (field_id, target_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS field_references_by_target ON field_references (target_id, field_id);
 
 CREATE TABLE IF NOT EXISTS tokens (
   id INTEGER PRIMARY KEY,

@@ -16,6 +16,7 @@ const flagConditions = {
   invalid: `status <> '${VALID}'`,
   invalidlink: 'has_invalid_link = 1',
   active: 'has_active_link = 1',
+  nested: 'EXISTS (SELECT 1 FROM field_references WHERE field_references.field_id = fields.id)',
   ondataset: 'has_visible_data_source = 1',
   invisualization: 'has_active_card = 1',
 } as const;
@@ -36,6 +37,13 @@ function filterCondition(filter: NormalizedFilter): SqlFragment {
   if (filter.kind === 'flag') {
     const condition = flagConditions[filter.flag];
     return { sql: filter.negated ? `NOT (${condition})` : condition, params: [] };
+  }
+  if (filter.kind === 'dependents') {
+    if (filter.fieldId === undefined) return { sql: '0', params: [] };
+    return {
+      sql: 'id IN (SELECT field_id FROM field_references WHERE target_id = ?)',
+      params: [filter.fieldId],
+    };
   }
   // json_each keeps any number of ids inside one bound parameter.
   const ids = 'SELECT value FROM json_each(?)';

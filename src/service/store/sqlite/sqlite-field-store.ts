@@ -1,8 +1,9 @@
-import type { CalculatedField, Link } from '../../../contract/field';
+import type { CalculatedField } from '../../../contract/field';
 import { searchItemOf, VALID } from '../../../contract/field';
 import type { NormalizedSearchRequest } from '../../../contract/search';
 import type { Statistics } from '../../../contract/statistics';
-import { columnsOf, linkValidity } from '../../fields/link-validity';
+import type { CycleNote } from '../../fields/derive-fields';
+import { deriveFields } from '../../fields/derive-fields';
 import type { FieldStore, ImportContext } from '../field-store';
 import type { PreparedImport } from '../prepared-import';
 import type { Db } from './open-database';
@@ -10,14 +11,19 @@ import type { FieldRow, LinkRow } from './rows';
 import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
 import type { SearchPage } from '../search-page';
+import { FieldWriter } from './field-writer';
+import { REDERIVE_PENDING } from './migrate-schema';
+import { readAuthoredFields, readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
 import { fieldFromRow, linkFromRow } from './rows';
 import { orderClause, whereClause } from './search-sql';
 
 /** The calculated fields in SQLite: the source of truth, answering every query with SQL. */
 export class SqliteFieldStore implements FieldStore {
   private readonly statements;
+  private readonly writer: FieldWriter;
 
   constructor(private readonly db: Db) {
+    this.writer = new FieldWriter(db);
     this.statements = {
       field: db.prepare<[number], FieldRow>('SELECT * FROM fields WHERE id = ?'),
       links: db.prepare<[number], LinkRow>(
@@ -50,18 +56,10 @@ export class SqliteFieldStore implements FieldStore {
       upsertCard: db.prepare(
         'INSERT INTO cards (id, title, data_source_id) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET title = excluded.title, data_source_id = excluded.data_source_id',
       ),
-      deleteField: db.prepare('DELETE FROM fields WHERE id = ?'),
-      insertField: db.prepare(
-        `INSERT INTO fields (id, name, name_key, owner, locked, global, archived, hidden, variable,
-          aggregated, analytic, expression, check_sum, legacy_id, created, last_modified, data_type,
-          status, cache_window, column_positions, functions, has_invalid_link, has_active_link,
-          has_visible_data_source, has_active_card, search_json)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      insertLink: db.prepare(
-        'INSERT INTO links (field_id, position, resource_type, resource_id, visible, active, valid) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      insertFunction: db.prepare('INSERT INTO field_functions (field_id, name) VALUES (?, ?)'),
+      rederivePending: db
+        .prepare<[string], number>('SELECT count(*) FROM meta WHERE key = ?')
+        .pluck(),
+      clearRederive: db.prepare<[string]>('DELETE FROM meta WHERE key = ?'),
     };
   }
 
@@ -102,12 +100,7 @@ export class SqliteFieldStore implements FieldStore {
   }
 
   importContext(): ImportContext {
-    const dataSources = this.db
-      .prepare<[], { id: string; columns: string }>('SELECT id, columns FROM data_sources')
-      .all();
-    const cards = this.db
-      .prepare<[], { id: string; data_source_id: string }>('SELECT id, data_source_id FROM cards')
-      .all();
+    const shape = readInstanceShape(this.db);
     const fields = this.db
       .prepare<[], { id: number; locked: number; legacy_id: string }>(
         'SELECT id, locked, legacy_id FROM fields',
@@ -120,10 +113,11 @@ export class SqliteFieldStore implements FieldStore {
           .all()
           .map((row) => row.id),
       ),
-      dataSourceColumns: new Map(dataSources.map((row) => [row.id, JSON.parse(row.columns)])),
-      cardDataSources: new Map(cards.map((row) => [row.id, row.data_source_id])),
+      dataSourceColumns: shape.columnsBySource,
+      cardDataSources: shape.sourceByCard,
       lockedFieldIds: new Set(fields.filter((row) => row.locked === 1).map((row) => row.id)),
       legacyIds: new Map(fields.map((row) => [row.id, row.legacy_id])),
+      fields: readStoredFieldFacts(this.db),
     };
   }
 
@@ -135,10 +129,32 @@ export class SqliteFieldStore implements FieldStore {
         upsertDataSource.run(source.id, source.name, JSON.stringify(source.columns));
       }
       for (const card of prepared.cards) upsertCard.run(card.id, card.title, card.dataSourceId);
-      for (const field of prepared.fields) this.writeField(field);
-      this.refreshLinkValidity(prepared);
+      for (const field of prepared.fields) this.writer.write(field);
+      for (const update of prepared.updates) this.writer.update(update);
     });
-    write();
+    write.immediate();
+  }
+
+  /** True when a store written by an earlier version still needs rederiveAll. */
+  rederivePending(): boolean {
+    return this.statements.rederivePending.get(REDERIVE_PENDING)! > 0;
+  }
+
+  /**
+   * Derives every field again from what was authored, keeping ids, legacy ids,
+   * times and flags, and writes them all in one transaction. Run once when a store
+   * written by an earlier version opens (migrate-schema.ts); a second process
+   * opening the store meanwhile finds the work done.
+   */
+  rederiveAll(): CycleNote[] {
+    const rederive = this.db.transaction((): CycleNote[] => {
+      if (!this.rederivePending()) return [];
+      const derivation = deriveFields(readAuthoredFields(this.db), [], readInstanceShape(this.db));
+      for (const field of derivation.fields) this.writer.write(field);
+      this.statements.clearRederive.run(REDERIVE_PENDING);
+      return derivation.cycles;
+    });
+    return rederive.immediate();
   }
 
   /** Field id -> its search result as JSON, for the ids given. */
@@ -155,93 +171,4 @@ export class SqliteFieldStore implements FieldStore {
   dataVersion(): number {
     return this.statements.dataVersion.get()!;
   }
-
-  private writeField(field: CalculatedField): void {
-    const flag = (value: boolean) => (value ? 1 : 0);
-    const { deleteField, insertField, insertLink, insertFunction } = this.statements;
-    deleteField.run(field.id);
-    insertField.run(
-      field.id,
-      field.name,
-      field.name.toLowerCase(),
-      field.owner,
-      flag(field.locked),
-      flag(field.global),
-      flag(field.archived),
-      flag(field.hidden),
-      flag(field.variable),
-      flag(field.aggregated),
-      flag(field.analytic),
-      field.expression,
-      field.checkSum,
-      field.legacyId,
-      field.created,
-      field.lastModified,
-      field.dataType,
-      field.status,
-      field.cacheWindow,
-      JSON.stringify(field.columnPositions),
-      JSON.stringify(field.functions),
-      ...linkSummaryFlags(field.links),
-      JSON.stringify(searchItemOf(field)),
-    );
-    field.links.forEach((link, position) =>
-      insertLink.run(
-        field.id,
-        position,
-        link.resource.type,
-        link.resource.id,
-        flag(link.visible),
-        flag(link.active),
-        link.valid,
-      ),
-    );
-    for (const name of new Set(field.functions)) insertFunction.run(field.id, name);
-  }
-
-  /**
-   * Fields already stored that link to a data source or card this import changed
-   * get their link validity computed again against the new columns.
-   */
-  private refreshLinkValidity(prepared: PreparedImport): void {
-    const changedSources = new Set(prepared.dataSources.map((source) => source.id));
-    const changedCards = new Set(prepared.cards.map((card) => card.id));
-    if (changedSources.size === 0 && changedCards.size === 0) return;
-    const imported = new Set(prepared.fields.map((field) => field.id));
-    const context = this.importContext();
-    const affected = this.db
-      .prepare<[string, string], { field_id: number }>(
-        `SELECT DISTINCT field_id FROM links
-         WHERE (resource_type = 'DATA_SOURCE' AND resource_id IN (SELECT value FROM json_each(?)))
-            OR (resource_type = 'CARD' AND resource_id IN (SELECT value FROM json_each(?)))`,
-      )
-      .all(JSON.stringify([...changedSources]), JSON.stringify([...changedCards]))
-      .map((row) => row.field_id)
-      .filter((id) => !imported.has(id));
-    for (const id of affected) {
-      const field = this.getField(id);
-      if (!field) continue;
-      const columns = columnsOf(field.columnPositions);
-      const links = field.links.map((link) => {
-        const sourceId =
-          link.resource.type === 'CARD'
-            ? context.cardDataSources.get(link.resource.id)
-            : link.resource.id;
-        const sourceColumns = sourceId ? context.dataSourceColumns.get(sourceId) : undefined;
-        return { ...link, valid: linkValidity(columns, sourceColumns) };
-      });
-      this.writeField({ ...field, links });
-    }
-  }
-}
-
-/** has_invalid_link, has_active_link, has_visible_data_source, has_active_card */
-function linkSummaryFlags(links: readonly Link[]): [number, number, number, number] {
-  const any = (test: (link: Link) => boolean) => (links.some(test) ? 1 : 0);
-  return [
-    any((link) => link.valid !== VALID),
-    any((link) => link.active),
-    any((link) => link.resource.type === 'DATA_SOURCE' && link.visible),
-    any((link) => link.resource.type === 'CARD' && link.active),
-  ];
 }
