@@ -153,7 +153,8 @@ export function normalizeFilter(raw: unknown, where: string): FilterResult {
       : { filter: { kind: 'flag', flag: 'active', negated: raw.value !== false } };
   }
 
-  if (name === DEPENDENTS_FILTER.toLowerCase()) return dependentsFilter(raw, where, unknownProperties);
+  if (name === DEPENDENTS_FILTER.toLowerCase())
+    return dependentsFilter(raw, where, unknownProperties);
 
   const negated = name.startsWith('not');
   const flag = flagFilters.find((candidate) => candidate === (negated ? name.slice(3) : name));
