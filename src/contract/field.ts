@@ -5,6 +5,16 @@ export const VALID = 'VALID';
 export const ILLEGAL_REFERENCE = 'ILLEGAL_REFERENCE';
 export const INVALID = 'INVALID';
 
+/** A field whose status is anything but VALID is invalid (instances may name other states). */
+export function isValidStatus(status: string): boolean {
+  return status === VALID;
+}
+
+/** A link is broken when its validity is anything but VALID, e.g. ILLEGAL_REFERENCE. */
+export function isBrokenLink(link: { valid: string }): boolean {
+  return link.valid !== VALID;
+}
+
 export const linkSchema = z.object({
   resource: z.object({
     type: z.string(), // seen: DATA_SOURCE, CARD

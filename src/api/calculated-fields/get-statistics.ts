@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../contract/paths';
 import type { SearchFilter } from '../../contract/search';
 import type { Statistics } from '../../contract/statistics';
+import { statisticDefinitions, statisticNames } from '../../contract/statistics';
 import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
 import { fieldKeys } from './field-keys';
@@ -15,18 +16,6 @@ export interface StatisticsAnswer {
   source: StatisticsSource;
 }
 
-/** The search that counts each number on an instance without the extension (contract.md section 5). */
-export const statisticSearchFilters: Record<keyof Statistics, SearchFilter[]> = {
-  total: [],
-  locked: [{ field: 'locked' }],
-  invalid: [{ field: 'invalid' }],
-  invalidLink: [{ field: 'invalidlink' }],
-  archived: [{ field: 'archived' }],
-  onDatasets: [{ field: 'ondataset' }],
-  onCards: [{ field: 'notondataset' }],
-  inVisualizations: [{ field: 'invisualization' }],
-};
-
 function extensionMissing(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 405);
 }
@@ -39,13 +28,14 @@ async function countMatches(filters: SearchFilter[], signal?: AbortSignal): Prom
   return page.totalHits;
 }
 
-/** Every number counted with its own search, all asked at once. */
+/** Every number counted with its own search (statisticDefinitions), all asked at once. */
 export async function countStatisticsBySearch(signal?: AbortSignal): Promise<Statistics> {
-  const keys = Object.keys(statisticSearchFilters) as Array<keyof Statistics>;
   const counts = await Promise.all(
-    keys.map((key) => countMatches(statisticSearchFilters[key], signal)),
+    statisticNames.map((name) => countMatches(statisticDefinitions[name].filters, signal)),
   );
-  return Object.fromEntries(keys.map((key, index) => [key, counts[index]])) as Statistics;
+  return Object.fromEntries(
+    statisticNames.map((name, index) => [name, counts[index]]),
+  ) as Statistics;
 }
 
 export async function getStatistics(signal?: AbortSignal): Promise<StatisticsAnswer> {

@@ -1,15 +1,15 @@
-import { VALID } from '../../contract/field';
+import { isBrokenLink, isValidStatus } from '../../contract/field';
 import type { SearchResultItem } from '../../contract/field';
 
 type Field = Pick<SearchResultItem, 'owner' | 'status' | 'links' | 'lastModified'>;
 
 export function isInvalid(field: Pick<SearchResultItem, 'status'>): boolean {
-  return field.status !== VALID;
+  return !isValidStatus(field.status);
 }
 
 /** As the API's `invalidlink` filter: some link, of any type, is not VALID. */
 export function hasBrokenLink(field: Pick<SearchResultItem, 'links'>): boolean {
-  return field.links.some((link) => link.valid !== VALID);
+  return field.links.some(isBrokenLink);
 }
 
 export interface OwnerProblems {

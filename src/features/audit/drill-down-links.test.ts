@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { statisticSearchFilters } from '../../api/calculated-fields/get-statistics';
-import type { Statistics } from '../../contract/statistics';
+import { statisticDefinitions, statisticNames } from '../../contract/statistics';
 import { readTableParams, toSearchRequest } from '../../components/fields-table-url/table-params';
 import {
   dataSourceBrokenLinksLink,
@@ -18,10 +17,12 @@ function searchFiltersOf(link: string) {
 }
 
 describe('links from the numbers into the table', () => {
-  test.each(Object.keys(statisticSearchFilters) as Array<keyof Statistics>)(
+  test.each(statisticNames)(
     '%s: the table searches exactly what the number counts',
     (statistic) => {
-      expect(searchFiltersOf(statisticLink(statistic))).toEqual(statisticSearchFilters[statistic]);
+      expect(searchFiltersOf(statisticLink(statistic))).toEqual(
+        statisticDefinitions[statistic].filters,
+      );
     },
   );
 

@@ -5,6 +5,7 @@ import {
   defaultTableParams,
   writeTableParams,
 } from '../../components/fields-table-url/table-params';
+import { VALID } from '../../contract/field';
 
 /**
  * The fields table filtered to `filters`. Variables are always shown, because the
@@ -40,7 +41,7 @@ export const lockedLinks = {
 };
 
 export const statusLinks = {
-  valid: fieldsTableLink({ statuses: ['VALID'] }),
+  valid: fieldsTableLink({ statuses: [VALID] }),
   invalid: fieldsTableLink({ invalidOnly: true }),
 };
 

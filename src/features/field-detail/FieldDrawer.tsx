@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isFieldNotFound, useField } from '../../api/calculated-fields/get-field';
 import { ErrorState } from '../../components/ErrorState';
-import { parseFieldId } from '../../components/fields-links/field-id';
+import { parseFieldId } from '../../contract/field-id';
 import { useInertApp } from '../../components/use-inert-app';
 import { FieldDetails } from './FieldDetails';
 

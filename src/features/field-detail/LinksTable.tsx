@@ -2,6 +2,7 @@ import { Badge, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Link } from '../../contract/field';
 import classes from './LinksTable.module.css';
+import { isBrokenLink, isValidStatus } from '../../contract/field';
 
 const resourceTypeNames: Record<string, string> = {
   DATA_SOURCE: 'Data source',
@@ -13,7 +14,7 @@ function yesNo(value: boolean) {
 }
 
 function Validity({ valid }: { valid: string }) {
-  if (valid === 'VALID') return <Text size="sm">{valid}</Text>;
+  if (isValidStatus(valid)) return <Text size="sm">{valid}</Text>;
   return (
     <Badge color="red" variant="filled" leftSection={<IconAlertTriangle size={12} />} tt="none">
       {valid}
@@ -45,7 +46,7 @@ export function LinksTable({ links }: { links: Link[] }) {
               {links.map((link) => (
                 <Table.Tr
                   key={`${link.resource.type}:${link.resource.id}`}
-                  className={link.valid === 'VALID' ? undefined : classes.brokenLink}
+                  className={isBrokenLink(link) ? classes.brokenLink : undefined}
                 >
                   <Table.Td>{resourceTypeNames[link.resource.type] ?? link.resource.type}</Table.Td>
                   <Table.Td ff="monospace" fz="xs">

@@ -2,7 +2,7 @@ import { Group, Progress, Text, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSearchFields } from '../../api/calculated-fields/search-fields';
 import { ErrorState } from '../../components/ErrorState';
-import { parseFieldId } from '../../components/fields-links/field-id';
+import { parseFieldId } from '../../contract/field-id';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { ExportMenu } from './export/ExportMenu';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { fieldErrorsOf, summarize } from '../../contract/errors';
+import { parseFieldId } from '../../contract/field-id';
 import { ApiError } from './api-error';
 
 /** Parses with a contract schema, or throws a 400 that names every problem. */
@@ -10,13 +11,13 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
   throw new ApiError(400, summarize(errors), errors);
 }
 
-/** Path ids are positive integers written in decimal digits. */
-export function parseFieldId(raw: string): number {
-  const id = /^[0-9]{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) {
+/** A path id, or a 400 saying what an id looks like. */
+export function parseFieldIdOrThrow(raw: string): number {
+  const id = parseFieldId(raw);
+  if (id === undefined) {
     throw new ApiError(
       400,
-      `the calculated field id must be a positive integer (got ${JSON.stringify(raw.slice(0, 40))})`,
+      `the calculated field id must be a positive integer (got ${JSON.stringify(raw.slice(0, 40))}), written in digits without a sign or leading zeros`,
       [{ field: 'id', message: 'must be a positive integer' }],
     );
   }

@@ -1,5 +1,6 @@
 import { plural } from '../../../components/plural';
 import type { Link, SearchResultItem } from '../../../contract/field';
+import { isBrokenLink } from '../../../contract/field';
 
 type CellValue = string | number | boolean;
 
@@ -33,7 +34,7 @@ export function linkValiditySummary(links: readonly Link[]): string {
   const total = plural(links.length, 'link', 'links');
   const notValid = new Map<string, number>();
   for (const link of links) {
-    if (link.valid !== 'VALID') notValid.set(link.valid, (notValid.get(link.valid) ?? 0) + 1);
+    if (isBrokenLink(link)) notValid.set(link.valid, (notValid.get(link.valid) ?? 0) + 1);
   }
   if (notValid.size === 0) return `${total}, all VALID`;
   const counts = [...notValid]

@@ -5,8 +5,9 @@ import { FlagChoice } from './FlagChoice';
 import { activeFilters, isOwnerId } from '../../../components/fields-table-url/field-filters';
 import type { FieldFilters } from '../../../components/fields-table-url/field-filters';
 import { filterSuggestions } from './filter-suggestions';
+import { INVALID, VALID } from '../../../contract/field';
 
-const knownStatuses = ['VALID', 'INVALID'];
+const knownStatuses = [VALID, INVALID];
 
 /** Suggestions would otherwise open outside the popover and close it on click. */
 const inPopover = { comboboxProps: { withinPortal: false } };

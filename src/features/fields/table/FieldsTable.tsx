@@ -11,6 +11,7 @@ import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
 import { sortableColumns } from '../../../components/fields-table-url/table-params';
 import type { TableSort } from '../../../components/fields-table-url/table-params';
+import { isValidStatus } from '../../../contract/field';
 
 const rowHeight = 44;
 
@@ -145,7 +146,7 @@ export function FieldsTable({
                 className={classes.row}
                 aria-rowindex={item.index + 2}
                 data-locked={field.locked || undefined}
-                data-invalid={field.status !== 'VALID' || undefined}
+                data-invalid={!isValidStatus(field.status) || undefined}
                 data-open={field.id === openFieldId || undefined}
                 data-selected={selection?.isSelected(field.id) || undefined}
                 onClick={(event) => {

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconArchive, IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
+import { isBrokenLink, isValidStatus } from '../../../contract/field';
 
 /** Icons keep their size when a long name is cut short. */
 const iconStyle = { flexShrink: 0 };
@@ -10,7 +11,7 @@ const iconStyle = { flexShrink: 0 };
 /** The name links to the field's drawer, keeping the table's state in the URL. */
 export function NameCell({ field }: { field: SearchResultItem }) {
   const { search } = useLocation();
-  const invalid = field.status !== 'VALID';
+  const invalid = !isValidStatus(field.status);
   return (
     <Group gap={6} wrap="nowrap">
       {field.locked && (
@@ -44,7 +45,7 @@ export function NameCell({ field }: { field: SearchResultItem }) {
 }
 
 export function LinksCell({ links }: { links: FieldLink[] }) {
-  const broken = links.filter((link) => link.valid !== 'VALID').length;
+  const broken = links.filter(isBrokenLink).length;
   return (
     <Group gap={6} wrap="nowrap">
       <span>{links.length}</span>

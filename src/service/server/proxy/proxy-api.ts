@@ -7,7 +7,7 @@ import { sendError } from '../api-error';
 import { registerApi } from '../api-plugin';
 import { presentedToken } from '../token-auth';
 import type { TokenVerdict } from '../token-auth';
-import { parseFieldId } from '../validate';
+import { parseFieldIdOrThrow } from '../validate';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 
 export interface ProxiedApi {
@@ -123,7 +123,7 @@ export async function registerProxyApi(
         url: apiRoutes.template,
         handler: (request, reply) => {
           const { id } = request.params as { id: string };
-          return forward(request, reply, apiPaths.template(parseFieldId(id)));
+          return forward(request, reply, apiPaths.template(parseFieldIdOrThrow(id)));
         },
       });
     },

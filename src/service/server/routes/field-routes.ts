@@ -5,7 +5,7 @@ import { searchRequestSchema } from '../../../contract/search';
 import type { FieldStore } from '../../store/field-store';
 import { searchPageJson } from '../../store/search-page';
 import { ApiError } from '../api-error';
-import { parseFieldId, parseOrThrow } from '../validate';
+import { parseFieldIdOrThrow, parseOrThrow } from '../validate';
 
 function notFound(id: number): ApiError {
   return new ApiError(404, `no calculated field has the id ${id}`);
@@ -25,12 +25,12 @@ export function registerFieldRoutes(
   });
 
   api.get<{ Params: { id: string } }>(apiRoutes.template, async (request) => {
-    const id = parseFieldId(request.params.id);
+    const id = parseFieldIdOrThrow(request.params.id);
     return store.getField(id) ?? Promise.reject(notFound(id));
   });
 
   api.put<{ Params: { id: string } }>(apiRoutes.template, async (request) => {
-    const id = parseFieldId(request.params.id);
+    const id = parseFieldIdOrThrow(request.params.id);
     const { locked } = parseOrThrow(lockRequestSchema, request.body);
     return store.setLocked(id, locked, now()) ?? Promise.reject(notFound(id));
   });

@@ -1,4 +1,4 @@
-import { VALID } from '../../../contract/field';
+import { isValidStatus } from '../../../contract/field';
 import type {
   FlagFilter,
   NormalizedFilter,
@@ -6,6 +6,8 @@ import type {
   SortField,
 } from '../../../contract/search';
 import type { Statistics } from '../../../contract/statistics';
+import { countStatistics } from '../../../contract/statistics';
+import { countingRequest } from '../count-matching';
 import { Bitset } from './bitset';
 import type { FlagBit, IndexColumns } from './index-columns';
 import { bitOf } from './index-columns';
@@ -69,7 +71,7 @@ export class FieldIndex {
       return set;
     };
     const invalid = new Bitset(this.size);
-    columns.statuses.forEach((status, position) => status !== VALID && invalid.add(position));
+    columns.statuses.forEach((status, position) => !isValidStatus(status) && invalid.add(position));
     this.dependents = new Map(
       [...columns.fieldsByReference].map(([target, ids]) => [target, this.positions(ids)]),
     );
@@ -118,17 +120,7 @@ export class FieldIndex {
   }
 
   statistics(): Statistics {
-    const onDatasets = this.flags.ondataset.count();
-    return {
-      total: this.size,
-      onDatasets,
-      onCards: this.size - onDatasets,
-      inVisualizations: this.flags.invisualization.count(),
-      locked: this.flags.locked.count(),
-      invalid: this.flags.invalid.count(),
-      invalidLink: this.flags.invalidlink.count(),
-      archived: this.flags.archived.count(),
-    };
+    return countStatistics((filters) => this.search(countingRequest(filters)).totalHits);
   }
 
   /** Takes a lock or unlock of an indexed field; false when the field is unknown. */

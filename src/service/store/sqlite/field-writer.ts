@@ -1,5 +1,5 @@
 import type { Link } from '../../../contract/field';
-import { searchItemOf, VALID } from '../../../contract/field';
+import { isBrokenLink, searchItemOf } from '../../../contract/field';
 import type { DerivedField, DerivedUpdate } from '../../fields/derive-fields';
 import type { Db } from './open-database';
 import type { FieldRow, LinkRow } from './rows';
@@ -110,7 +110,7 @@ export class FieldWriter {
 function linkSummaryFlags(links: readonly Link[]): [number, number, number, number] {
   const any = (test: (link: Link) => boolean) => (links.some(test) ? 1 : 0);
   return [
-    any((link) => link.valid !== VALID),
+    any(isBrokenLink),
     any((link) => link.active),
     any((link) => link.resource.type === 'DATA_SOURCE' && link.visible),
     any((link) => link.resource.type === 'CARD' && link.active),

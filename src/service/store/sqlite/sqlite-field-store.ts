@@ -1,7 +1,9 @@
 import type { CalculatedField } from '../../../contract/field';
-import { searchItemOf, VALID } from '../../../contract/field';
+import { searchItemOf } from '../../../contract/field';
 import type { NormalizedSearchRequest } from '../../../contract/search';
 import type { Statistics } from '../../../contract/statistics';
+import { countStatistics } from '../../../contract/statistics';
+import { countingRequest } from '../count-matching';
 import type { CycleNote } from '../../fields/derive-fields';
 import { deriveFields } from '../../fields/derive-fields';
 import type { FieldStore, ImportContext } from '../field-store';
@@ -37,16 +39,6 @@ export class SqliteFieldStore implements FieldStore {
       ),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       setSearchJson: db.prepare<[string, number]>('UPDATE fields SET search_json = ? WHERE id = ?'),
-      statistics: db.prepare<[], Statistics>(`
-        SELECT count(*) AS total,
-          coalesce(sum(has_visible_data_source), 0) AS onDatasets,
-          coalesce(sum(1 - has_visible_data_source), 0) AS onCards,
-          coalesce(sum(has_active_card), 0) AS inVisualizations,
-          coalesce(sum(locked), 0) AS locked,
-          coalesce(sum(status <> '${VALID}'), 0) AS invalid,
-          coalesce(sum(has_invalid_link), 0) AS invalidLink,
-          coalesce(sum(archived), 0) AS archived
-        FROM fields`),
       upsertOwner: db.prepare(
         'INSERT INTO owners (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name',
       ),
@@ -96,7 +88,7 @@ export class SqliteFieldStore implements FieldStore {
   }
 
   statistics(): Statistics {
-    return this.statements.statistics.get()!;
+    return countStatistics((filters) => this.search(countingRequest(filters)).totalHits);
   }
 
   importContext(): ImportContext {
