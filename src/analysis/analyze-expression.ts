@@ -1,11 +1,9 @@
 import type { ColumnPosition } from '../contract/field';
 import { INVALID, VALID } from '../contract/field';
-import { checkSyntax } from './check-syntax';
 import { collectFunctionUsage } from './collect-function-usage';
+import { parseExpression } from './parse-expression';
 import type { Problem } from './problem';
-import { byStart } from './problem';
 import type { Token } from './token';
-import { tokenize } from './tokenize';
 
 /** One backtick reference in the expression. */
 export interface ColumnReference {
@@ -37,10 +35,7 @@ export interface ExpressionAnalysis {
  * Never throws.
  */
 export function analyzeExpression(expression: string): ExpressionAnalysis {
-  const { tokens, problems } = tokenize(expression);
-  const syntaxProblem = checkSyntax(tokens);
-  if (syntaxProblem !== undefined) problems.push(syntaxProblem);
-  problems.sort(byStart);
+  const { tokens, problems } = parseExpression(expression);
   const usage = collectFunctionUsage(tokens);
   const references = referencesOf(tokens);
   return {

@@ -13,6 +13,7 @@ import {
 } from './operators';
 import { parseCall } from './parse-call';
 import type { Problem } from './problem';
+import type { CaseBranch, LiteralNode, SyntaxNode } from './syntax-tree';
 import type { Token } from './token';
 import { SyntaxFailure, TokenCursor } from './token-cursor';
 
@@ -23,20 +24,23 @@ const MAX_NESTING_DEPTH = 256;
 /** Words that make a following string a typed literal: DATE '2024-01-31'. */
 const TYPED_LITERAL_TYPES: ReadonlySet<string> = new Set(['DATE', 'TIME', 'TIMESTAMP']);
 
+/** The tree of tokens that parse; otherwise the first syntax error, if it is not explained already. */
+export type SyntaxCheck =
+  { tree: SyntaxNode; problem?: undefined } | { tree?: undefined; problem?: Problem };
+
 /**
- * The first syntax error in the token stream, or undefined when it parses.
+ * Parses the token stream: its tree, or its first syntax error.
  * When the text ends inside an unclosed quote or backtick, running out of tokens is
  * a consequence of that (already reported) problem, so it is not reported again.
  */
-export function checkSyntax(tokens: readonly Token[]): Problem | undefined {
-  if (tokens.length === 0) return { start: 0, message: 'expression is empty' };
+export function checkSyntax(tokens: readonly Token[]): SyntaxCheck {
+  if (tokens.length === 0) return { problem: { start: 0, message: 'expression is empty' } };
   try {
-    new ExpressionParser(tokens).parseWhole();
-    return undefined;
+    return { tree: new ExpressionParser(tokens).parseWhole() };
   } catch (error) {
     if (!(error instanceof SyntaxFailure)) throw error;
-    if (error.atEndOfInput && tokens[tokens.length - 1]?.unterminated) return undefined;
-    return error.problem;
+    if (error.atEndOfInput && tokens[tokens.length - 1]?.unterminated) return {};
+    return { problem: error.problem };
   }
 }
 
@@ -48,14 +52,14 @@ class ExpressionParser implements ExpressionReader {
     this.cursor = new TokenCursor(tokens);
   }
 
-  readExpression(minPower: number): void {
-    this.parseExpression(minPower);
+  readExpression(minPower: number): SyntaxNode {
+    return this.parseExpression(minPower);
   }
 
-  parseWhole(): void {
-    this.parseExpression(0);
+  parseWhole(): SyntaxNode {
+    const tree = this.parseExpression(0);
     const next = this.cursor.peek();
-    if (next === undefined) return;
+    if (next === undefined) return tree;
     if (next.kind === 'close') {
       this.cursor.failOn(next, `')' at position ${next.start} has no matching '('`);
     }
@@ -63,7 +67,7 @@ class ExpressionParser implements ExpressionReader {
   }
 
   /** Pratt loop: an operand, then infix operators that bind tighter than minPower. */
-  private parseExpression(minPower: number): void {
+  private parseExpression(minPower: number): SyntaxNode {
     this.depth += 1;
     if (this.depth > MAX_NESTING_DEPTH) {
       const position = this.cursor.peek()?.start ?? this.cursor.previous()?.end ?? 0;
@@ -72,13 +76,19 @@ class ExpressionParser implements ExpressionReader {
         `expression nests more than ${MAX_NESTING_DEPTH} levels deep at position ${position}`,
       );
     }
-    this.parseOperand();
+    let node = this.parseOperand();
     for (;;) {
       const power = this.infixPower();
       if (power === undefined || power <= minPower) break;
-      this.parseInfix(power);
+      node = this.parseInfix(node, power);
     }
     this.depth -= 1;
+    return node;
+  }
+
+  /** Where the last consumed token ends: the end of the node just parsed. */
+  private end(): number {
+    return this.cursor.previous()?.end ?? 0;
   }
 
   private infixPower(): number | undefined {
@@ -111,37 +121,56 @@ class ExpressionParser implements ExpressionReader {
     return undefined;
   }
 
-  private parseInfix(power: number): void {
+  private parseInfix(left: SyntaxNode, power: number): SyntaxNode {
     const operator = this.cursor.advance();
     if (operator.kind === 'operator') {
-      this.parseExpression(power);
-      return;
+      const right = this.parseExpression(power);
+      return this.binary(left, operator, operator, false, right);
     }
-    const word = operator.upper === 'NOT' ? this.cursor.advance() : operator;
+    const negated = operator.upper === 'NOT';
+    const word = negated ? this.cursor.advance() : operator;
     switch (word.upper) {
       case 'IS':
-        this.parseIsTest(word);
-        return;
+        return this.parseIsTest(left, word);
       case 'IN':
-        this.parseInList(word);
-        return;
+        return this.parseInList(left, word, negated);
       case 'BETWEEN':
-        this.parseBetween(word);
-        return;
-      default:
+        return this.parseBetween(left, word, negated);
+      default: {
         // OR, AND, LIKE
-        this.parseExpression(power);
+        const right = this.parseExpression(power);
+        return this.binary(left, operator, word, negated, right);
+      }
     }
   }
 
-  private parseIsTest(is: Token): void {
-    this.cursor.skipKeyword('NOT');
-    if (
-      this.cursor.skipKeyword('NULL') ||
-      this.cursor.skipKeyword('TRUE') ||
-      this.cursor.skipKeyword('FALSE')
-    ) {
-      return;
+  /** `first` is NOT in `NOT LIKE`, otherwise the operator itself, like `last`. */
+  private binary(
+    left: SyntaxNode,
+    first: Token,
+    last: Token,
+    negated: boolean,
+    right: SyntaxNode,
+  ): SyntaxNode {
+    return {
+      kind: 'binary',
+      operator: last.kind === 'word' ? last.upper : last.text,
+      negated,
+      operatorStart: first.start,
+      operatorEnd: last.end,
+      left,
+      right,
+      start: left.start,
+      end: right.end,
+    };
+  }
+
+  private parseIsTest(operand: SyntaxNode, is: Token): SyntaxNode {
+    const negated = this.cursor.skipKeyword('NOT');
+    const value = this.cursor.peek()?.upper;
+    if (value === 'NULL' || value === 'TRUE' || value === 'FALSE') {
+      this.cursor.skip();
+      return { kind: 'is', negated, value, operand, start: operand.start, end: this.end() };
     }
     this.cursor.failAt(
       this.cursor.peek(),
@@ -149,7 +178,7 @@ class ExpressionParser implements ExpressionReader {
     );
   }
 
-  private parseInList(inToken: Token): void {
+  private parseInList(operand: SyntaxNode, inToken: Token, negated: boolean): SyntaxNode {
     const open = this.cursor.peek();
     if (open?.kind !== 'open') {
       this.cursor.failAt(
@@ -159,77 +188,102 @@ class ExpressionParser implements ExpressionReader {
     }
     this.cursor.skip();
     if (this.cursor.peek()?.kind === 'close') this.failEmptyParentheses(open);
-    do this.parseExpression(0);
+    const items: SyntaxNode[] = [];
+    do items.push(this.parseExpression(0));
     while (this.cursor.skipComma());
     this.cursor.expectClose(open, "',' or ')'");
+    return { kind: 'in', negated, operand, items, start: operand.start, end: this.end() };
   }
 
-  private parseBetween(between: Token): void {
-    this.parseExpression(BETWEEN_POWER);
+  private parseBetween(operand: SyntaxNode, between: Token, negated: boolean): SyntaxNode {
+    const low = this.parseExpression(BETWEEN_POWER);
     this.cursor.expectKeyword('AND', `BETWEEN at position ${between.start} has no AND`);
-    this.parseExpression(BETWEEN_POWER);
+    const high = this.parseExpression(BETWEEN_POWER);
+    return { kind: 'between', negated, operand, low, high, start: operand.start, end: high.end };
   }
 
-  private parseOperand(): void {
+  private parseOperand(): SyntaxNode {
     const token = this.cursor.peek();
     if (token === undefined) this.failMissingOperandAtEnd();
     switch (token.kind) {
       case 'number':
       case 'string':
         this.cursor.skip();
-        return;
+        return literal(token, token.kind);
       case 'column':
         if (token.text === '``') {
           this.cursor.failOn(token, `empty column name at position ${token.start}`);
         }
         this.cursor.skip();
-        return;
+        return {
+          kind: 'column',
+          name: token.text.slice(1, -1),
+          start: token.start,
+          end: token.end,
+        };
       case 'open':
-        this.parseParenthesized();
-        return;
+        return this.parseParenthesized();
       case 'operator':
         if (token.text === '-' || token.text === '+') {
           this.cursor.skip();
-          this.parseExpression(UNARY_POWER);
-          return;
+          const operand = this.parseExpression(UNARY_POWER);
+          return {
+            kind: 'unary',
+            operator: token.text,
+            operand,
+            start: token.start,
+            end: operand.end,
+          };
         }
         break;
-      case 'word':
-        if (this.parseWordOperand(token)) return;
+      case 'word': {
+        const node = this.parseWordOperand(token);
+        if (node) return node;
         break;
+      }
       default:
         break;
     }
     this.failMissingOperand(token);
   }
 
-  /** False when the word cannot start an operand. */
-  private parseWordOperand(word: Token): boolean {
+  /** Undefined when the word cannot start an operand. */
+  private parseWordOperand(word: Token): SyntaxNode | undefined {
     if (isIdentifier(word)) {
       this.cursor.skip();
       const next = this.cursor.peek();
-      if (next?.kind === 'open') parseCall(this);
-      else if (next?.kind === 'string' && TYPED_LITERAL_TYPES.has(word.upper)) this.cursor.skip();
-      return true;
+      if (next?.kind === 'open') return parseCall(this, word);
+      if (next?.kind === 'string' && TYPED_LITERAL_TYPES.has(word.upper)) {
+        this.cursor.skip();
+        return {
+          kind: 'literal',
+          type: 'typed',
+          text: `${word.text} ${next.text}`,
+          start: word.start,
+          end: next.end,
+        };
+      }
+      return { kind: 'name', name: word.upper, start: word.start, end: word.end };
     }
     switch (word.upper) {
       case 'NULL':
+        this.cursor.skip();
+        return literal(word, 'null');
       case 'TRUE':
       case 'FALSE':
         this.cursor.skip();
-        return true;
-      case 'NOT':
+        return literal(word, 'boolean');
+      case 'NOT': {
         this.cursor.skip();
-        this.parseExpression(NOT_POWER);
-        return true;
+        const operand = this.parseExpression(NOT_POWER);
+        return { kind: 'unary', operator: 'NOT', operand, start: word.start, end: operand.end };
+      }
       case 'CASE':
-        this.parseCase();
-        return true;
+        return this.parseCase();
       case 'INTERVAL':
-        this.parseInterval();
-        return true;
+        return this.parseInterval();
       default:
-        return false;
+        return undefined;
     }
   }
 
@@ -256,37 +310,38 @@ class ExpressionParser implements ExpressionReader {
     this.cursor.failOn(open, `empty parentheses at position ${open.start} where a value is needed`);
   }
 
-  private parseParenthesized(): void {
+  private parseParenthesized(): SyntaxNode {
     const open = this.cursor.advance();
-    this.parseExpression(0);
+    const inner = this.parseExpression(0);
     this.cursor.expectClose(open, "an operator or ')'");
+    return { kind: 'group', inner, start: open.start, end: this.end() };
   }
 
   /** Searched (CASE WHEN c THEN v ...) or simple (CASE x WHEN v THEN r ...) CASE, through END. */
-  private parseCase(): void {
+  private parseCase(): SyntaxNode {
     const caseToken = this.cursor.advance();
     const afterCase = this.cursor.peek();
+    let subject: SyntaxNode | undefined;
     if (
       afterCase !== undefined &&
       !isKeywordOf(afterCase, 'WHEN') &&
       !isKeywordOf(afterCase, 'ELSE') &&
       !isKeywordOf(afterCase, 'END')
     ) {
-      this.parseExpression(0);
+      subject = this.parseExpression(0);
     }
-    let branches = 0;
+    const branches: CaseBranch[] = [];
     while (isKeywordOf(this.cursor.peek(), 'WHEN')) {
       const when = this.cursor.advance();
-      this.parseExpression(0);
+      const condition = this.parseExpression(0);
       const then = this.cursor.peek();
       if (then !== undefined && this.cursor.isMissingOperator(then)) {
         this.cursor.failMissingOperator(then);
       }
       this.cursor.expectKeyword('THEN', `WHEN at position ${when.start} has no THEN`);
-      this.parseExpression(0);
-      branches += 1;
+      branches.push({ when: condition, then: this.parseExpression(0) });
     }
-    if (this.cursor.skipKeyword('ELSE')) this.parseExpression(0);
+    const otherwise = this.cursor.skipKeyword('ELSE') ? this.parseExpression(0) : undefined;
     const end = this.cursor.peek();
     if (end === undefined) {
       this.cursor.failAtEnd(
@@ -295,7 +350,7 @@ class ExpressionParser implements ExpressionReader {
         caseToken.end,
       );
     }
-    if (branches === 0) {
+    if (branches.length === 0) {
       this.cursor.failOn(caseToken, `CASE at position ${caseToken.start} has no WHEN`);
     }
     if (!this.cursor.skipKeyword('END')) {
@@ -304,18 +359,25 @@ class ExpressionParser implements ExpressionReader {
         `WHEN, ELSE or END for the CASE at position ${caseToken.start}`,
       );
     }
+    return { kind: 'case', subject, branches, otherwise, start: caseToken.start, end: this.end() };
   }
 
   /** INTERVAL 30 DAY: a value, then a unit word. */
-  private parseInterval(): void {
+  private parseInterval(): SyntaxNode {
     const interval = this.cursor.advance();
-    this.parseExpression(ADDITIVE_POWER);
-    if (!isIdentifier(this.cursor.peek())) {
+    const value = this.parseExpression(ADDITIVE_POWER);
+    const unit = this.cursor.peek();
+    if (!isIdentifier(unit)) {
       this.cursor.failAt(
-        this.cursor.peek(),
+        unit,
         `INTERVAL at position ${interval.start} needs a unit such as DAY after its value`,
       );
     }
     this.cursor.skip();
+    return { kind: 'interval', value, unit: unit!.upper, start: interval.start, end: this.end() };
   }
+}
+
+function literal(token: Token, type: LiteralNode['type']): LiteralNode {
+  return { kind: 'literal', type, text: token.text, start: token.start, end: token.end };
 }

@@ -27,7 +27,8 @@ function describeCharacter(character: string): string {
   return codePoint < 0x7f ? `'${character}'` : `'${character}' (${code})`;
 }
 
-function printable(text: string): string {
+/** The text safe to quote in a message: at most 40 code units, control characters as '?'. */
+export function printable(text: string): string {
   let end = Math.min(text.length, MAX_QUOTED_LENGTH);
   if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
   const parts: string[] = [];

@@ -1,4 +1,5 @@
 import type { ExpressionReader } from './expression-reader';
+import type { FixedClause, SyntaxNode } from './syntax-tree';
 import type { Token } from './token';
 import type { TokenCursor } from './token-cursor';
 
@@ -25,35 +26,41 @@ export function atFixedClause(cursor: TokenCursor): boolean {
  * FIXED ([BY|ADD|REMOVE columns] [FILTER NONE | FILTER ALLOW|DENY columns]),
  * the cursor at FIXED. Columns may be any expressions, separated by commas.
  */
-export function parseFixed(reader: ExpressionReader): void {
+export function parseFixed(reader: ExpressionReader): FixedClause {
   const cursor = reader.cursor;
   const fixed = cursor.advance();
   const open = cursor.advance();
+  const clause: FixedClause = { columns: [], filterColumns: [], start: fixed.start, end: open.end };
   const expected = `BY, ADD, REMOVE, FILTER or ')' in the FIXED clause at position ${fixed.start}`;
   let next = cursor.peek();
   if (next !== undefined && isClauseWord(next, LEVELS)) {
     cursor.skip();
-    readList(reader);
+    clause.level = next.upper as FixedClause['level'];
+    clause.columns = readList(reader);
     next = cursor.peek();
   }
   if (next !== undefined && isClauseWord(next, new Set(['FILTER']))) {
-    parseFilter(reader, cursor.advance());
+    parseFilter(reader, cursor.advance(), clause);
     cursor.expectClose(open, `')' to end the FIXED clause at position ${fixed.start}`);
-    return;
+  } else {
+    cursor.expectClose(open, expected);
   }
-  cursor.expectClose(open, expected);
+  clause.end = cursor.previous()?.end ?? clause.end;
+  return clause;
 }
 
-function parseFilter(reader: ExpressionReader, filter: Token): void {
+function parseFilter(reader: ExpressionReader, filter: Token, clause: FixedClause): void {
   const cursor = reader.cursor;
   const mode = cursor.peek();
   if (mode !== undefined && isClauseWord(mode, new Set(['NONE']))) {
     cursor.skip();
+    clause.filter = 'NONE';
     return;
   }
   if (mode !== undefined && isClauseWord(mode, new Set(['ALLOW', 'DENY']))) {
     cursor.skip();
-    readList(reader);
+    clause.filter = mode.upper as FixedClause['filter'];
+    clause.filterColumns = readList(reader);
     return;
   }
   cursor.failAt(
@@ -62,9 +69,11 @@ function parseFilter(reader: ExpressionReader, filter: Token): void {
   );
 }
 
-function readList(reader: ExpressionReader): void {
-  do reader.readExpression(0);
+function readList(reader: ExpressionReader): SyntaxNode[] {
+  const items: SyntaxNode[] = [];
+  do items.push(reader.readExpression(0));
   while (reader.cursor.skipComma());
+  return items;
 }
 
 function isClauseWord(token: Token, words: ReadonlySet<string>): boolean {
