@@ -7,6 +7,8 @@ export const demoMix = {
   hidden: 0.04,
   invalidExpression: 0.03,
   missingColumn: 0.04,
+  /** Fields whose expression names another calculated field of their data source. */
+  nested: 0.05,
   /** Fields saved on no data source and no card. */
   noLinks: 0.05,
   /** Fields saved on a card only (no DATA_SOURCE link). */

@@ -7,6 +7,7 @@ import type { DemoDataSource } from './demo-data-source';
 import { cacheWindowWeights, demoMix, historyMs } from './demo-mix';
 import type { DemoDataType } from './field-draft';
 import { generateFieldLinks } from './generate-field-links';
+import { nestedDraft, ReferenceableFields, retiredFieldDraft } from './nested-fields';
 import { referenceMissingColumn } from './reference-missing-column';
 import type { SeededRandom } from './seeded-random';
 import { variableDraft } from './variable-drafts';
@@ -25,7 +26,12 @@ interface AuthoredField {
   dataType: DemoDataType;
   variable: boolean;
   source: DemoDataSource;
+  /** It references another calculated field. */
+  nested: boolean;
 }
+
+/** The ordinal numbers of nested fields that name a field since deleted. */
+const retiredReferences: ReadonlySet<number> = new Set([3, 40]);
 
 const rememberedForCopies = 256;
 
@@ -36,22 +42,70 @@ export function* generateFields(
   random: SeededRandom,
 ): Generator<FieldRecordInput> {
   const recent: AuthoredField[] = [];
+  const referenceable = new ReferenceableFields();
+  let nestedCount = 0;
   for (let id = 1; id <= count; id++) {
     const copy = recent.length > 0 && random.chance(demoMix.copyOfEarlier);
-    const authored = copy ? random.pick(recent) : authorField(context, random);
+    let authored: AuthoredField;
+    if (copy) authored = random.pick(recent);
+    else {
+      const source = pickSource(context, random);
+      const nested = referenceable.hasTargets(source) && random.chance(demoMix.nested);
+      if (nested) nestedCount += 1;
+      authored = nested
+        ? authorNestedField(source, referenceable, retiredReferences.has(nestedCount), random)
+        : authorField(source, random);
+    }
     if (!copy) {
       if (recent.length === rememberedForCopies)
         recent[random.int(0, rememberedForCopies - 1)] = authored;
       else recent.push(authored);
     }
-    yield completeField(id, authored, context, random);
+    const field = completeField(id, authored, context, random);
+    referenceable.remember(
+      authored.source,
+      authored.name,
+      authored.nested,
+      isLinkedTo(field, authored.source, context),
+    );
+    yield field;
   }
 }
 
-function authorField(context: FieldContext, random: SeededRandom): AuthoredField {
+function pickSource(context: FieldContext, random: SeededRandom): DemoDataSource {
   // Usage is uneven in real instances: a few data sources and owners hold most fields.
   const source = context.sources[random.skewedIndex(context.sources.length, 1.5)];
   if (!source) throw new RangeError('a demo instance needs at least one data source');
+  return source;
+}
+
+/** Its DATA_SOURCE link, or a card built on the data source: what lets others name it. */
+function isLinkedTo(field: FieldRecordInput, source: DemoDataSource, context: FieldContext) {
+  const cards = context.cardIdsBySource.get(source.record.id) ?? [];
+  return (field.links ?? []).some((link) =>
+    link.type === 'DATA_SOURCE' ? link.id === source.record.id : cards.includes(link.id),
+  );
+}
+
+function authorNestedField(
+  source: DemoDataSource,
+  referenceable: ReferenceableFields,
+  retired: boolean,
+  random: SeededRandom,
+): AuthoredField {
+  const target = referenceable.pickTarget(source, random);
+  const draft = retired ? retiredFieldDraft(target.name) : nestedDraft(source, target.name, random);
+  return {
+    name: referenceable.uniqueName(source, draft.name),
+    expression: draft.expression,
+    dataType: draft.dataType,
+    variable: false,
+    source,
+    nested: true,
+  };
+}
+
+function authorField(source: DemoDataSource, random: SeededRandom): AuthoredField {
   const variable = random.chance(demoMix.variable);
   const draft = variable ? variableDraft(random) : chooseFieldDraft(source.columns, random);
   let expression = draft.expression;
@@ -62,7 +116,7 @@ function authorField(context: FieldContext, random: SeededRandom): AuthoredField
     expression = breakExpression(expression, random.pick<ExpressionBreak>(expressionBreaks));
   }
   const name = decorateFieldName(draft.name, random);
-  return { name, expression, dataType: draft.dataType, variable, source };
+  return { name, expression, dataType: draft.dataType, variable, source, nested: false };
 }
 
 function completeField(

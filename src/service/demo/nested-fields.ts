@@ -1,0 +1,111 @@
+import type { DemoDataSource } from './demo-data-source';
+import type { FieldDraft } from './field-draft';
+import { ref } from './field-draft';
+import type { SeededRandom } from './seeded-random';
+
+/** A field another field can name: linked to the data source, its name not a column. */
+interface Target {
+  name: string;
+  /** It references another field itself, so naming it makes a chain. */
+  nested: boolean;
+}
+
+/** Chance that a nested field names a field that is nested itself, making chains. */
+const chainChance = 0.15;
+
+/**
+ * The fields generated so far that later fields of the same data source can
+ * reference by name (docs/expressions.md, references between fields). Only earlier
+ * fields are named, and a nested field takes a name not yet used on its data
+ * source, so the demo has chains but never a cycle.
+ */
+export class ReferenceableFields {
+  private readonly bySource = new Map<string, { all: Target[]; nested: Target[] }>();
+  private readonly namesBySource = new Map<string, Set<string>>();
+
+  /** Notes a generated field; `linked` says whether it is linked to `source`. */
+  remember(source: DemoDataSource, name: string, nested: boolean, linked: boolean): void {
+    this.namesOn(source).add(name);
+    if (!linked || name.includes('`') || source.record.columns.includes(name)) return;
+    let targets = this.bySource.get(source.record.id);
+    if (!targets) {
+      targets = { all: [], nested: [] };
+      this.bySource.set(source.record.id, targets);
+    }
+    targets.all.push({ name, nested });
+    if (nested) targets.nested.push({ name, nested });
+  }
+
+  hasTargets(source: DemoDataSource): boolean {
+    return (this.bySource.get(source.record.id)?.all.length ?? 0) > 0;
+  }
+
+  pickTarget(source: DemoDataSource, random: SeededRandom): Target {
+    const targets = this.bySource.get(source.record.id)!;
+    const fromNested = targets.nested.length > 0 && random.chance(chainChance);
+    return random.pick(fromNested ? targets.nested : targets.all);
+  }
+
+  /** `name`, or `name 2`, `name 3`... whichever is not yet used on the data source. */
+  uniqueName(source: DemoDataSource, name: string): string {
+    const names = this.namesOn(source);
+    let candidate = name;
+    for (let suffix = 2; names.has(candidate); suffix += 1) candidate = `${name} ${suffix}`;
+    return candidate;
+  }
+
+  private namesOn(source: DemoDataSource): Set<string> {
+    let names = this.namesBySource.get(source.record.id);
+    if (!names) {
+      names = new Set();
+      this.namesBySource.set(source.record.id, names);
+    }
+    return names;
+  }
+}
+
+/** A field built on another field of its data source. */
+export function nestedDraft(
+  source: DemoDataSource,
+  target: string,
+  random: SeededRandom,
+): FieldDraft {
+  const measure = source.columns.measures[0];
+  const makers: Array<() => FieldDraft> = [
+    () => ({
+      name: `${target} (Adjusted)`,
+      expression: `${ref(target)} * 1.1`,
+      dataType: 'DECIMAL',
+    }),
+    () => ({
+      name: `${target} Band`,
+      expression: `CASE WHEN ${ref(target)} > 0 THEN 'Positive' ELSE 'Zero or less' END`,
+      dataType: 'STRING',
+    }),
+    () => ({
+      name: `${target} Rounded`,
+      expression: `ROUND(${ref(target)}, 2)`,
+      dataType: 'DECIMAL',
+    }),
+  ];
+  if (measure !== undefined) {
+    makers.push(() => ({
+      name: `${target} per ${measure}`,
+      expression: `${ref(target)} / NULLIF(SUM(${ref(measure)}), 0)`,
+      dataType: 'DECIMAL',
+    }));
+  }
+  return random.pick(makers)();
+}
+
+/**
+ * A field that still names a field since deleted, the way references break when
+ * a field they depend on is removed: the name is no column and no field.
+ */
+export function retiredFieldDraft(target: string): FieldDraft {
+  return {
+    name: `${target} (Legacy)`,
+    expression: `${ref(`${target} (retired)`)} * 1.1`,
+    dataType: 'DECIMAL',
+  };
+}
