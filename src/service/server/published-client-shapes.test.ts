@@ -46,12 +46,10 @@ async function pageThrough(
 ): Promise<{ items: SearchResultItem[]; totalHits: number }> {
   const items: SearchResultItem[] = [];
   let offset = 0;
-  let totalHits = -1;
   for (let pages = 0; pages < 100; pages += 1) {
     const page = await post(template(offset));
-    totalHits = page.totalHits;
     items.push(...page.results);
-    if (!page.hasMore) return { items, totalHits };
+    if (!page.hasMore) return { items, totalHits: page.totalHits };
     offset += step(page, limit);
   }
   throw new Error('paging did not end');
