@@ -1,5 +1,5 @@
 import type { SearchResultItem } from '../../src/contract/field';
-import type { SearchResponse } from '../../src/contract/search';
+import type { SearchFilter, SearchResponse } from '../../src/contract/search';
 import { expect, test } from '../support/bulk-fixtures';
 import { ExportMenu } from '../support/export-menu';
 import { parseCsv } from '../support/parse-csv';
@@ -25,7 +25,7 @@ test('CSV and JSON hold every match of the filters, in the table order', async (
   api,
 }) => {
   // Invalid fields, newest first: a filter and a sort other than the defaults.
-  const filters = [{ field: 'invalid' }, { field: 'notvariable' }];
+  const filters: SearchFilter[] = [{ field: 'invalid' }, { field: 'notvariable' }];
   const { totalHits } = await api.search({ filters, limit: 1 });
   expect(totalHits).toBeGreaterThan(50);
   await fieldsPage.goto('?invalid=true&sort=-created');

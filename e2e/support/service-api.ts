@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { CalculatedField } from '../../src/contract/field';
+import { calculatedFieldSchema } from '../../src/contract/field';
 import { apiPaths } from '../../src/contract/paths';
 import type { SearchRequest, SearchResponse } from '../../src/contract/search';
+import { searchResponseSchema } from '../../src/contract/search';
 
 /** The service's API called directly, to set up a test and to confirm what the app did. */
 export class ServiceApi {
@@ -12,13 +14,13 @@ export class ServiceApi {
       data: { filters: [], sort: { field: 'id', ascending: true }, limit: 50, ...body },
     });
     if (!response.ok()) throw new Error(`search failed: ${response.status()}`);
-    return (await response.json()) as SearchResponse;
+    return searchResponseSchema.parse(await response.json());
   }
 
   async field(id: number): Promise<CalculatedField> {
     const response = await this.request.get(apiPaths.template(id));
     if (!response.ok()) throw new Error(`reading field ${id} failed: ${response.status()}`);
-    return (await response.json()) as CalculatedField;
+    return calculatedFieldSchema.parse(await response.json());
   }
 
   async setLocked(id: number, locked: boolean): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '../contract/errors';
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout';
+/** `unexpected`: an answer arrived, but not in the shape the contract describes. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'unexpected';
 
 /** Every failed request becomes an ApiError whose message a person can act on. */
 export class ApiError extends Error {
@@ -24,7 +25,8 @@ export function isApiError(error: unknown): error is ApiError {
 /** Worth asking again: nothing arrived, the server failed, or it asked us to slow down. */
 export function isTransient(error: unknown): boolean {
   if (!isApiError(error)) return false;
-  return error.kind !== 'http' || error.status >= 500 || error.status === 429;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && (error.status >= 500 || error.status === 429);
 }
 
 function looksLikeErrorBody(value: unknown): value is ApiErrorBody {

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../contract/app-config';
-import { APP_CONFIG_PATH } from '../contract/app-config';
+import { APP_CONFIG_PATH, appConfigSchema } from '../contract/app-config';
 
 /** A server without the config route is an embedded one that wants a token from sign-in. */
 const assumed: AppConfig = { mode: 'embedded', tokenHeldByServer: false };
@@ -12,8 +12,8 @@ export async function fetchAppConfig(timeoutMs = 5000): Promise<AppConfig> {
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) return assumed;
-    const config = (await response.json()) as Partial<AppConfig>;
-    return { ...assumed, ...config, tokenHeldByServer: config.tokenHeldByServer === true };
+    const config = appConfigSchema.safeParse(await response.json());
+    return config.success ? config.data : assumed;
   } catch {
     return assumed;
   }

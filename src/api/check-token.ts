@@ -1,5 +1,6 @@
 import { apiPaths } from '../contract/paths';
 import type { SearchRequest } from '../contract/search';
+import { searchAnswerSchema } from './calculated-fields/search-fields';
 import { requestJson } from './http-client';
 
 /** Asks for one search result with `token`: resolves when the server accepts it. */
@@ -9,5 +10,9 @@ export async function checkToken(token: string): Promise<void> {
     sort: { field: 'id', ascending: true },
     limit: 1,
   };
-  await requestJson(apiPaths.search, { method: 'POST', body: smallestSearch, token });
+  await requestJson(apiPaths.search, searchAnswerSchema, {
+    method: 'POST',
+    body: smallestSearch,
+    token,
+  });
 }

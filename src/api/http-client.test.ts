@@ -1,12 +1,16 @@
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { TOKEN_HEADER } from '../contract/paths';
+import { searchResponseSchema } from '../contract/search';
 import { ApiError, isTransient } from './api-error';
 import { requestJson } from './http-client';
 import { endSession, getSession, startServerHeldSession, startSession } from './session';
 import { setupMockApi } from './test-support/mock-api';
 
 const path = '/api/query/v1/functions/search';
+/** These tests are about transport; the shape of answers has its own tests below. */
+const anyAnswer = z.unknown();
 const server = setupMockApi();
 
 function answerWith(response: () => Response | Promise<Response>) {
@@ -38,7 +42,7 @@ describe('requestJson', () => {
       }),
     );
 
-    const answer = await requestJson(path, { method: 'POST', body: { limit: 1 } });
+    const answer = await requestJson(path, anyAnswer, { method: 'POST', body: { limit: 1 } });
 
     expect(answer).toEqual({ ok: true });
     expect(seen).toEqual({
@@ -56,7 +60,7 @@ describe('requestJson', () => {
         return HttpResponse.json({});
       }),
     );
-    await requestJson(path, { method: 'POST', body: {} });
+    await requestJson(path, anyAnswer, { method: 'POST', body: {} });
     expect(url).not.toContain('session-token-123');
   });
 
@@ -68,7 +72,7 @@ describe('requestJson', () => {
         return HttpResponse.json({});
       }),
     );
-    await requestJson(path, { method: 'POST', body: {}, token: 'candidate-token' });
+    await requestJson(path, anyAnswer, { method: 'POST', body: {}, token: 'candidate-token' });
     expect(token).toBe('candidate-token');
   });
 
@@ -81,7 +85,7 @@ describe('requestJson', () => {
     };
     answerWith(() => HttpResponse.json(body, { status: 400 }));
 
-    const error = await failureOf(requestJson(path, { method: 'POST', body: {} }));
+    const error = await failureOf(requestJson(path, anyAnswer, { method: 'POST', body: {} }));
 
     expect(error).toMatchObject({ kind: 'http', status: 400, body });
     expect(error.message).toBe('Limit must be an integer from 1 to 5000 (got 0).');
@@ -96,7 +100,7 @@ describe('requestJson', () => {
           headers: { 'Content-Type': 'text/html' },
         }),
     );
-    const error = await failureOf(requestJson(path, { method: 'POST', body: {} }));
+    const error = await failureOf(requestJson(path, anyAnswer, { method: 'POST', body: {} }));
     expect(error).toMatchObject({ kind: 'http', status: 500, body: undefined });
     expect(error.message).toBe('The server failed to answer (500). Try again in a moment.');
     expect(isTransient(error)).toBe(true);
@@ -114,7 +118,7 @@ describe('requestJson', () => {
         { status: 401 },
       ),
     );
-    const error = await failureOf(requestJson(path, { method: 'POST', body: {} }));
+    const error = await failureOf(requestJson(path, anyAnswer, { method: 'POST', body: {} }));
     expect(error.status).toBe(401);
     expect(getSession()).toEqual({ token: null, rejected: true, heldByServer: false });
     expect(sessionStorage.length).toBe(0);
@@ -122,7 +126,9 @@ describe('requestJson', () => {
 
   test('a 401 for a candidate token leaves the session alone', async () => {
     answerWith(() => HttpResponse.json({}, { status: 401 }));
-    await failureOf(requestJson(path, { method: 'POST', body: {}, token: 'wrong-token' }));
+    await failureOf(
+      requestJson(path, anyAnswer, { method: 'POST', body: {}, token: 'wrong-token' }),
+    );
     expect(getSession()).toEqual({
       token: 'session-token-123',
       rejected: false,
@@ -132,7 +138,7 @@ describe('requestJson', () => {
 
   test('a network failure becomes a network ApiError', async () => {
     answerWith(() => HttpResponse.error());
-    const error = await failureOf(requestJson(path, { method: 'POST', body: {} }));
+    const error = await failureOf(requestJson(path, anyAnswer, { method: 'POST', body: {} }));
     expect(error.kind).toBe('network');
     expect(isTransient(error)).toBe(true);
   });
@@ -142,7 +148,9 @@ describe('requestJson', () => {
       await delay(500);
       return HttpResponse.json({});
     });
-    const error = await failureOf(requestJson(path, { method: 'POST', body: {}, timeoutMs: 50 }));
+    const error = await failureOf(
+      requestJson(path, anyAnswer, { method: 'POST', body: {}, timeoutMs: 50 }),
+    );
     expect(error.kind).toBe('timeout');
     expect(error.message).toMatch(/did not answer within/);
   });
@@ -153,14 +161,18 @@ describe('requestJson', () => {
       return HttpResponse.json({});
     });
     const controller = new AbortController();
-    const request = requestJson(path, { method: 'POST', body: {}, signal: controller.signal });
+    const request = requestJson(path, anyAnswer, {
+      method: 'POST',
+      body: {},
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   test('an answer that is not JSON is reported as such', async () => {
     answerWith(() => new HttpResponse('not json', { status: 200 }));
-    const error = await failureOf(requestJson(path, { method: 'POST', body: {} }));
+    const error = await failureOf(requestJson(path, anyAnswer, { method: 'POST', body: {} }));
     expect(error.message).toMatch(/not JSON/);
   });
 });
@@ -192,18 +204,50 @@ describe('when the server holds the token', () => {
         return HttpResponse.json({});
       }),
     );
-    await requestJson(path, { method: 'POST', body: {} });
+    await requestJson(path, anyAnswer, { method: 'POST', body: {} });
     expect(header).toBeNull();
     expect(sessionStorage.length + localStorage.length).toBe(0);
   });
 
   test('a 401 says the server token was refused and does not send anyone to sign-in', async () => {
     answerWith(() => HttpResponse.json({}, { status: 401 }));
-    const error = await failureOf(requestJson(path, { method: 'POST', body: {} }));
+    const error = await failureOf(requestJson(path, anyAnswer, { method: 'POST', body: {} }));
     expect(error.status).toBe(401);
     expect(error.message).toBe(
       'The instance refused the token this server holds. Ask whoever runs the server to renew it.',
     );
     expect(getSession()).toEqual({ token: null, rejected: false, heldByServer: true });
+  });
+});
+
+describe('answers are read with the contract', () => {
+  test('an answer of another shape fails loudly, naming where and what was unexpected', async () => {
+    answerWith(() =>
+      HttpResponse.json({
+        totalHits: 1,
+        hasMore: false,
+        degraded: false,
+        results: [{ id: 'seven', name: 'Revenue' }],
+      }),
+    );
+    const error = await failureOf(
+      requestJson(path, searchResponseSchema, { method: 'POST', body: {} }),
+    );
+    expect(error.kind).toBe('unexpected');
+    expect(error.message).toMatch(
+      /^The server's answer to \/api\/query\/v1\/functions\/search is not what this app understands/,
+    );
+    expect(error.message).toMatch(/results\[0\]\.id: .*expected number/);
+    expect(error.message).toMatch(/and \d+ more\)\.$/);
+    expect(isTransient(error)).toBe(false);
+    expect(getSession().token).toBe('session-token-123');
+  });
+
+  test('an answer of the right shape comes back as the schema reads it', async () => {
+    const page = { totalHits: 0, results: [], hasMore: false, degraded: false };
+    answerWith(() => HttpResponse.json(page));
+    await expect(
+      requestJson(path, searchResponseSchema, { method: 'POST', body: {} }),
+    ).resolves.toEqual(page);
   });
 });

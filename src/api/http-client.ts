@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { TOKEN_HEADER } from '../contract/paths';
 import { ApiError, apiErrorFromResponse } from './api-error';
+import { parseResponse } from './parse-response';
 import { endRejectedSession, getSession } from './session';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -43,12 +45,17 @@ function heldTokenRefused(failure: ApiError): ApiError {
 }
 
 /**
- * Sends one API request with the developer token and answers the parsed JSON body.
+ * Sends one API request with the developer token and answers the JSON body, read
+ * with `schema` (the contract's description of the answer).
  * Failures become an ApiError; a 401 for the session's token ends the session.
  * With no token (the server holds it), no token header is sent.
  * A caller's own cancellation is passed through as the AbortError it is.
  */
-export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function requestJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
   const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   const session = getSession();
@@ -65,10 +72,13 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-    if (response.ok) return (await response.json()) as T;
+    if (response.ok) {
+      const data: unknown = await response.json();
+      return parseResponse(schema, data, path);
+    }
     failure = await apiErrorFromResponse(response);
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (signal?.aborted || (error instanceof ApiError && error.kind === 'unexpected')) throw error;
     failure = failureOf(error, timeout.aborted, timeoutMs);
   }
   if (failure.status === 401 && options.token === undefined) {

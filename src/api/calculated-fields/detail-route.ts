@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CalculatedField } from '../../contract/field';
+import { calculatedFieldSchema } from '../../contract/field';
 import { apiPaths } from '../../contract/paths';
 import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
@@ -47,7 +47,7 @@ export async function detailRouteAfterNotFound(
   const existing = await someExistingId(client, signal);
   if (existing === undefined) return 'empty';
   try {
-    await requestJson<CalculatedField>(apiPaths.template(existing), { signal });
+    await requestJson(apiPaths.template(existing), calculatedFieldSchema, { signal });
     rememberDetailRoute(client, 'available');
     return 'available';
   } catch (error) {

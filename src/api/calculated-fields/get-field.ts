@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CalculatedField, SearchResultItem } from '../../contract/field';
+import { calculatedFieldSchema } from '../../contract/field';
 import { apiPaths } from '../../contract/paths';
 import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
@@ -45,7 +46,7 @@ export async function getField(
   signal?: AbortSignal,
 ): Promise<FieldDetail> {
   try {
-    const field = await requestJson<CalculatedField>(apiPaths.template(id), { signal });
+    const field = await requestJson(apiPaths.template(id), calculatedFieldSchema, { signal });
     rememberDetailRoute(client, 'available');
     return { complete: true, field };
   } catch (error) {

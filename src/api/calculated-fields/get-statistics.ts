@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../contract/paths';
 import type { SearchFilter } from '../../contract/search';
 import type { Statistics } from '../../contract/statistics';
-import { statisticDefinitions, statisticNames } from '../../contract/statistics';
+import { statisticDefinitions, statisticNames, statisticsSchema } from '../../contract/statistics';
 import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
 import { fieldKeys } from './field-keys';
@@ -40,7 +40,7 @@ export async function countStatisticsBySearch(signal?: AbortSignal): Promise<Sta
 
 export async function getStatistics(signal?: AbortSignal): Promise<StatisticsAnswer> {
   try {
-    const statistics = await requestJson<Statistics>(apiPaths.statistics, { signal });
+    const statistics = await requestJson(apiPaths.statistics, statisticsSchema, { signal });
     return { statistics, source: 'extension' };
   } catch (error) {
     if (!extensionMissing(error)) throw error;

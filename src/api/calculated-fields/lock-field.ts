@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { CalculatedField } from '../../contract/field';
+import { calculatedFieldSchema } from '../../contract/field';
 import type { LockRequest } from '../../contract/lock';
 import { apiPaths } from '../../contract/paths';
 import type { SearchResponse } from '../../contract/search';
@@ -15,7 +15,7 @@ export interface LockChange {
 
 export function lockField({ id, locked }: LockChange) {
   const body: LockRequest = { locked };
-  return requestJson<CalculatedField>(apiPaths.template(id), { method: 'PUT', body });
+  return requestJson(apiPaths.template(id), calculatedFieldSchema, { method: 'PUT', body });
 }
 
 /** Shows the lock state in every cached view of the field: each search page and its detail. */

@@ -1,4 +1,4 @@
-import type { SearchFilter } from '../../contract/search';
+import type { FlagFilter, SearchFilter } from '../../contract/search';
 
 /** The filters auditors ask for; each maps to one of the API's filters. */
 export interface FieldFilters {
@@ -88,7 +88,7 @@ export function writeFilters(filters: FieldFilters, search: URLSearchParams): vo
 }
 
 /** `{field: flag}` when the choice is true, `{field: not<flag>}` when false, nothing when undefined. */
-function choiceFilter(flag: string, value: boolean | undefined): SearchFilter[] {
+function choiceFilter(flag: FlagFilter, value: boolean | undefined): SearchFilter[] {
   if (value === undefined) return [];
   return [{ field: value ? flag : `not${flag}` }];
 }

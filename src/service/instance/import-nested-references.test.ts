@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NormalizedFilter } from '../../contract/search';
+import type { NormalizedFilter } from '../../contract/search-validation';
 import type { FieldRecordInput, InstanceFile, LinkRecord } from './instance-file';
 import type { Stores } from '../store/open-store';
 import { openStore } from '../store/open-store';

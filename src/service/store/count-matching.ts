@@ -1,9 +1,6 @@
-import type {
-  NormalizedFilter,
-  NormalizedSearchRequest,
-  SearchFilter,
-} from '../../contract/search';
-import { normalizeFilter } from '../../contract/search';
+import type { SearchFilter } from '../../contract/search';
+import type { NormalizedFilter, NormalizedSearchRequest } from '../../contract/search-validation';
+import { normalizeFilter } from '../../contract/search-validation';
 
 /** Turns filters the project writes itself into the store's form; a mistake there is a bug. */
 export function normalizedFilters(filters: readonly SearchFilter[]): NormalizedFilter[] {

@@ -1,5 +1,5 @@
 import type { CalculatedField } from '../../contract/field';
-import type { NormalizedSearchRequest } from '../../contract/search';
+import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { Statistics } from '../../contract/statistics';
 import type { StoredFieldFacts } from '../fields/derive-fields';
 import type { PreparedImport } from './prepared-import';

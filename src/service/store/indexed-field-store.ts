@@ -1,5 +1,5 @@
 import type { CalculatedField } from '../../contract/field';
-import type { NormalizedSearchRequest } from '../../contract/search';
+import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { Statistics } from '../../contract/statistics';
 import type { FieldStore, ImportContext } from './field-store';
 import { FieldIndex } from './index/field-index';

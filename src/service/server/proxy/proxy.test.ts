@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { calculatedFieldSchema } from '../../../contract/field';
 import { API_BASE, apiPaths, TOKEN_HEADER } from '../../../contract/paths';
+import { searchResponseSchema } from '../../../contract/search';
+import { statisticsSchema } from '../../../contract/statistics';
 import { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
 import { startStubUpstream } from '../../test-support/stub-upstream';
 import type { TestServer } from '../../test-support/test-server';
@@ -68,17 +71,17 @@ describe('proxy to a reference service', () => {
     const direct = await (await upstream.request('POST', apiPaths.search, searchBody)).json();
     const proxied = await proxy.call('POST', apiPaths.search, searchBody);
     expect(proxied.status).toBe(200);
-    expect(await proxied.json()).toEqual(direct);
+    expect(searchResponseSchema.parse(await proxied.json())).toEqual(direct);
 
     const locked = await proxy.call('PUT', apiPaths.template(10), { locked: true });
-    expect((await locked.json()).locked).toBe(true);
+    expect(calculatedFieldSchema.parse(await locked.json()).locked).toBe(true);
     expect((await (await upstream.request('GET', apiPaths.template(10))).json()).locked).toBe(true);
     await proxy.call('PUT', apiPaths.template(10), { locked: false });
 
     const detail = await proxy.call('GET', apiPaths.template(1));
-    expect((await detail.json()).expression).toContain('SUM(`Revenue`)');
+    expect(calculatedFieldSchema.parse(await detail.json()).expression).toContain('SUM(`Revenue`)');
     const statistics = await proxy.call('GET', apiPaths.statistics);
-    expect((await statistics.json()).total).toBe(14);
+    expect(statisticsSchema.parse(await statistics.json()).total).toBe(14);
   });
 
   it('passes a refused token on as 401 in the one error shape, and slows down repeated failures', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { lockRequestSchema } from '../../../contract/lock';
 import { apiRoutes } from '../../../contract/paths';
-import { searchRequestSchema } from '../../../contract/search';
+import { searchRequestValidation } from '../../../contract/search-validation';
 import type { FieldStore } from '../../store/field-store';
 import { searchPageJson } from '../../store/search-page';
 import { ApiError } from '../api-error';
@@ -20,7 +20,7 @@ export function registerFieldRoutes(
   const now = options.now ?? Date.now;
 
   api.post(apiRoutes.search, async (request, reply) => {
-    const page = store.search(parseOrThrow(searchRequestSchema, request.body));
+    const page = store.search(parseOrThrow(searchRequestValidation, request.body));
     return reply.type('application/json; charset=utf-8').send(searchPageJson(page));
   });
 

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { NormalizedFilter, NormalizedSearchRequest } from '../../../contract/search';
+import type {
+  NormalizedFilter,
+  NormalizedSearchRequest,
+} from '../../../contract/search-validation';
 import { flagFilters, sortFields } from '../../../contract/search';
 import { generateDemoInstance } from '../../demo/generate-demo-instance';
 import { importInstance } from '../../instance/import-instance';

@@ -1,10 +1,9 @@
 import { isValidStatus } from '../../../contract/field';
+import type { FlagFilter, SortField } from '../../../contract/search';
 import type {
-  FlagFilter,
   NormalizedFilter,
   NormalizedSearchRequest,
-  SortField,
-} from '../../../contract/search';
+} from '../../../contract/search-validation';
 import type { Statistics } from '../../../contract/statistics';
 import { countStatistics } from '../../../contract/statistics';
 import { countingRequest } from '../count-matching';

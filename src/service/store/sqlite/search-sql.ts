@@ -1,8 +1,8 @@
+import type { SortField } from '../../../contract/search';
 import type {
   NormalizedFilter,
   NormalizedSearchRequest,
-  SortField,
-} from '../../../contract/search';
+} from '../../../contract/search-validation';
 import { VALID } from '../../../contract/field';
 
 /** Column of `fields` each flag filter reads; every flag column holds 0 or 1. */

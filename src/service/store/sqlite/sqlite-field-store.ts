@@ -1,6 +1,6 @@
 import type { CalculatedField } from '../../../contract/field';
 import { searchItemOf } from '../../../contract/field';
-import type { NormalizedSearchRequest } from '../../../contract/search';
+import type { NormalizedSearchRequest } from '../../../contract/search-validation';
 import type { Statistics } from '../../../contract/statistics';
 import { countStatistics } from '../../../contract/statistics';
 import { countingRequest } from '../count-matching';
