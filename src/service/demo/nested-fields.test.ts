@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NormalizedFilter } from '../../contract/search';
+import type { NormalizedFilter } from '../../contract/search-validation';
 import type { ImportReport } from '../instance/import-instance';
 import { importInstance } from '../instance/import-instance';
 import type { Stores } from '../store/open-store';
