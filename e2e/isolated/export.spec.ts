@@ -56,6 +56,7 @@ test('CSV and JSON hold every match of the filters, in the table order', async (
       'activeLinks',
       'archived',
       'created',
+      'dataType',
       'global',
       'id',
       'lastModified',
@@ -65,6 +66,7 @@ test('CSV and JSON hold every match of the filters, in the table order', async (
       'name',
       'owner',
       'status',
+      'variable',
     ].sort(),
   );
 });

@@ -16,16 +16,16 @@ export interface Stores {
 
 /**
  * Opens the SQLite store file (created with its schema when missing, migrated when
- * an earlier version wrote it). Searches are answered by an in-memory index unless
- * `index: false` asks for plain SQL.
+ * an earlier version wrote it). Searches and statistics are answered by an
+ * in-memory index kept in step with SQLite.
  */
-export function openStore(file: string, options: { index?: boolean } = {}): Stores {
+export function openStore(file: string): Stores {
   const db = openDatabase(file);
   const sqlite = new SqliteFieldStore(db);
   // A store written by an earlier version is derived again before anything reads it.
   if (sqlite.rederivePending()) sqlite.rederiveAll();
   return {
-    fields: options.index === false ? sqlite : new IndexedFieldStore(sqlite),
+    fields: new IndexedFieldStore(sqlite),
     directory: new SqliteDirectoryStore(db),
     tokens: new SqliteTokenStore(db),
     close: () => db.close(),

@@ -1,26 +1,24 @@
 import type { CalculatedField } from '../../../contract/field';
 import { searchItemOf } from '../../../contract/field';
-import type { NormalizedSearchRequest } from '../../../contract/search-validation';
-import type { Statistics } from '../../../contract/statistics';
-import { countStatistics } from '../../../contract/statistics';
-import { countingRequest } from '../count-matching';
 import type { CycleNote } from '../../fields/derive-fields';
 import { deriveFields } from '../../fields/derive-fields';
-import type { FieldStore, ImportContext } from '../field-store';
+import type { ImportContext } from '../field-store';
 import type { PreparedImport } from '../prepared-import';
 import type { Db } from './open-database';
 import type { FieldRow, LinkRow } from './rows';
 import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
-import type { SearchPage } from '../search-page';
 import { FieldWriter } from './field-writer';
 import { REDERIVE_PENDING } from './migrate-schema';
 import { readAuthoredFields, readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
 import { fieldFromRow, linkFromRow } from './rows';
-import { orderClause, whereClause } from './search-sql';
 
-/** The calculated fields in SQLite: the source of truth, answering every query with SQL. */
-export class SqliteFieldStore implements FieldStore {
+/**
+ * The calculated fields in SQLite: the source of truth. It reads and writes
+ * records; searches and statistics are answered by the index in front of it
+ * (IndexedFieldStore), and a plain SQL search exists only as the tests' oracle.
+ */
+export class SqliteFieldStore {
   private readonly statements;
   private readonly writer: FieldWriter;
 
@@ -55,21 +53,6 @@ export class SqliteFieldStore implements FieldStore {
     };
   }
 
-  search(request: NormalizedSearchRequest): SearchPage {
-    const where = whereClause(request);
-    const offset = request.offset ?? 0;
-    const { count: totalHits } = this.db
-      .prepare<unknown[], { count: number }>(`SELECT count(*) AS count FROM fields ${where.sql}`)
-      .get(...where.params)!;
-    const results = this.db
-      .prepare<unknown[], string>(
-        `SELECT search_json FROM fields ${where.sql} ${orderClause(request)} LIMIT ? OFFSET ?`,
-      )
-      .pluck()
-      .all(...where.params, request.limit, offset);
-    return { totalHits, results, hasMore: offset + results.length < totalHits, degraded: false };
-  }
-
   getField(id: number): CalculatedField | undefined {
     const row = this.statements.field.get(id);
     return row && fieldFromRow(row, this.statements.links.all(id).map(linkFromRow));
@@ -85,10 +68,6 @@ export class SqliteFieldStore implements FieldStore {
       return field;
     });
     return change();
-  }
-
-  statistics(): Statistics {
-    return countStatistics((filters) => this.search(countingRequest(filters)).totalHits);
   }
 
   importContext(): ImportContext {

@@ -1,9 +1,14 @@
-import type { SortField } from '../../../contract/search';
-import type {
-  NormalizedFilter,
-  NormalizedSearchRequest,
-} from '../../../contract/search-validation';
-import { VALID } from '../../../contract/field';
+// The tests' oracle: searches and statistics answered by plain SQL over the
+// store's tables, against which the in-memory index is checked (the index
+// property test). The service itself never searches this way.
+import type Database from 'better-sqlite3';
+import type { Statistics } from '../../contract/statistics';
+import { countStatistics } from '../../contract/statistics';
+import type { SearchPage } from '../store/search-page';
+import { countingRequest } from '../store/count-matching';
+import type { SortField } from '../../contract/search';
+import type { NormalizedFilter, NormalizedSearchRequest } from '../../contract/search-validation';
+import { VALID } from '../../contract/field';
 
 /** Column of `fields` each flag filter reads; every flag column holds 0 or 1. */
 const flagConditions = {
@@ -28,7 +33,7 @@ const sortColumns: Record<SortField, string> = {
   id: 'id',
 };
 
-export interface SqlFragment {
+interface SqlFragment {
   sql: string;
   params: unknown[];
 }
@@ -73,7 +78,7 @@ function filterCondition(filter: NormalizedFilter): SqlFragment {
 }
 
 /** WHERE clause of a search: the name substring and every filter, all of which must hold. */
-export function whereClause(request: NormalizedSearchRequest): SqlFragment {
+function whereClause(request: NormalizedSearchRequest): SqlFragment {
   const parts: SqlFragment[] = request.filters.map(filterCondition);
   if (request.name) {
     // instr is a plain substring test, so % _ and \ in the name are never wildcards.
@@ -87,10 +92,34 @@ export function whereClause(request: NormalizedSearchRequest): SqlFragment {
 }
 
 /** ORDER BY of a search: the sort field, then id in the same direction, so the order is total. */
-export function orderClause(request: NormalizedSearchRequest): string {
+function orderClause(request: NormalizedSearchRequest): string {
   const direction = request.sort.ascending ? 'ASC' : 'DESC';
   const column = sortColumns[request.sort.field];
   return column === 'id'
     ? `ORDER BY id ${direction}`
     : `ORDER BY ${column} ${direction}, id ${direction}`;
+}
+
+/** Answers like the service, from SQL alone. */
+export class SqlSearchOracle {
+  constructor(private readonly db: Database.Database) {}
+
+  search(request: NormalizedSearchRequest): SearchPage {
+    const where = whereClause(request);
+    const offset = request.offset ?? 0;
+    const { count: totalHits } = this.db
+      .prepare<unknown[], { count: number }>(`SELECT count(*) AS count FROM fields ${where.sql}`)
+      .get(...where.params)!;
+    const results = this.db
+      .prepare<unknown[], string>(
+        `SELECT search_json FROM fields ${where.sql} ${orderClause(request)} LIMIT ? OFFSET ?`,
+      )
+      .pluck()
+      .all(...where.params, request.limit, offset);
+    return { totalHits, results, hasMore: offset + results.length < totalHits, degraded: false };
+  }
+
+  statistics(): Statistics {
+    return countStatistics((filters) => this.search(countingRequest(filters)).totalHits);
+  }
 }
