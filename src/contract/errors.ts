@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API answers has this one shape (contract.md section 2). */
+/** Every error the API answers has this one shape (docs/api.md, errors). */
 export const apiErrorBodySchema = z.object({
   status: z.number().int(),
   statusReason: z.string(),

@@ -32,7 +32,7 @@ export const columnPositionSchema = z.object({
 });
 export type ColumnPosition = z.infer<typeof columnPositionSchema>;
 
-/** The complete calculated field (interface.md 2.1). */
+/** The complete calculated field, as GET /functions/template/{id} answers it (docs/api.md). */
 export const calculatedFieldSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -63,7 +63,7 @@ export const activeLinksSchema = z.record(z.string(), z.array(z.string()));
 export type ActiveLinks = z.infer<typeof activeLinksSchema>;
 
 /**
- * One search hit (interface.md 2.2): a subset of the field plus activeLinks, and
+ * One search hit (docs/api.md, search): a subset of the field plus activeLinks, and
  * `variable` and `dataType`, which production also sends and clients read.
  */
 export const searchResultItemSchema = z.object({

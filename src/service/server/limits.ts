@@ -1,2 +1,2 @@
-/** Largest request body the API reads (contract.md section 2). */
+/** Largest request body the API reads (docs/api.md, errors). */
 export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -6,7 +6,7 @@ export interface SearchPage {
   totalHits: number;
   hasMore: boolean;
   degraded: boolean;
-  /** Each a search result item (interface.md 2.2) as JSON. */
+  /** Each a search result item (docs/api.md, search) as JSON. */
   results: string[];
 }
 
