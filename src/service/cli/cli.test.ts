@@ -21,7 +21,8 @@ function runCli(args: string[]) {
 
 const startServer = startServiceProcess;
 
-describe('npm start', () => {
+// Each test starts the service as a process of its own: a busy machine needs more than the default time.
+describe('npm start', { timeout: 120_000 }, () => {
   it('creates a demo instance, prints the URL and token, keeps the token across restarts and stops on SIGTERM', async () => {
     const data = join(dir, 'demo.sqlite');
     const first = startServer(['--data', data, '--demo-fields', '40']);

@@ -41,7 +41,8 @@ async function lockedIds(url: string): Promise<Set<number>> {
   return new Set(page.results.map((item) => item.id));
 }
 
-describe('kill -9 during writes', () => {
+// Two service processes start here: a busy machine needs more than the default time.
+describe('kill -9 during writes', { timeout: 120_000 }, () => {
   it('keeps every acknowledged lock, and the database passes its integrity check', async () => {
     const data = join(dir, 'store.sqlite');
     const args = ['--data', data, '--demo-fields', String(fieldCount), '--demo-token', token];
