@@ -1,0 +1,89 @@
+import { hash } from 'node:crypto';
+import { analyzeExpression, referencedColumns } from '../../../analysis/analyze-expression';
+import { tokenize } from '../../../analysis/tokenize';
+import type { CalculatedField } from '../../../contract/field';
+
+/** One link, as the findings read it. */
+export interface LinkFacts {
+  type: string;
+  id: string;
+  visible: boolean;
+  active: boolean;
+  valid: string;
+}
+
+/**
+ * What the findings need to know of one state of a field, derived once when that
+ * state is first stored (analysing 100,000 expressions takes seconds; reading
+ * these back takes a fraction of that).
+ */
+export interface FieldFacts {
+  id: number;
+  name: string;
+  owner: number;
+  locked: boolean;
+  archived: boolean;
+  hidden: boolean;
+  variable: boolean;
+  global: boolean;
+  status: string;
+  checkSum: string;
+  created: number;
+  lastModified: number;
+  links: LinkFacts[];
+  /** Distinct names between backticks, in order of first use. */
+  names: string[];
+  functions: string[];
+  /** Why the analyzer finds the expression INVALID; empty when it finds nothing. */
+  problems: string[];
+  /** Equal for expressions that differ only in case outside strings and names, spacing and comments. */
+  shape: string;
+}
+
+/** Raised whenever what facts hold, or how they are derived, changes: stored facts are then derived again. */
+export const FACTS_VERSION = 1;
+
+/**
+ * The expression with comments and spacing dropped and everything but string
+ * literals and backtick names upper-cased: the key of near duplicates. Empty for
+ * an expression with no tokens.
+ */
+export function expressionShape(expression: string): string {
+  const { tokens } = tokenize(expression);
+  if (tokens.length === 0) return '';
+  const normalized = tokens
+    .map((token) =>
+      token.kind === 'string' || token.kind === 'column' ? token.text : token.text.toUpperCase(),
+    )
+    .join(' ');
+  return hash('sha1', normalized, 'hex');
+}
+
+export function factsOf(field: CalculatedField): FieldFacts {
+  const analysis = analyzeExpression(field.expression);
+  return {
+    id: field.id,
+    name: field.name,
+    owner: field.owner,
+    locked: field.locked,
+    archived: field.archived,
+    hidden: field.hidden,
+    variable: field.variable,
+    global: field.global,
+    status: field.status,
+    checkSum: field.checkSum,
+    created: field.created,
+    lastModified: field.lastModified,
+    links: field.links.map((link) => ({
+      type: link.resource.type,
+      id: link.resource.id,
+      visible: link.visible,
+      active: link.active,
+      valid: link.valid,
+    })),
+    names: referencedColumns(analysis),
+    functions: field.functions,
+    problems: analysis.problems.map((problem) => problem.message),
+    shape: expressionShape(field.expression),
+  };
+}

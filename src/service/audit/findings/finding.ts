@@ -1,0 +1,45 @@
+import type { FindingKey } from '../../../contract/audit';
+import type { LinkPlace } from './references-between-fields';
+
+/** A set of fields within a finding that share one cause: a reason, a missing column, a check sum. */
+export interface FindingGroup {
+  key: string;
+  /** Field ids, ascending. */
+  ids: number[];
+  /** Broken references: where the column is missing, and which (undefined: not known). */
+  place?: LinkPlace;
+  column?: string;
+  /** Nested: the depth of the chain. Broken dependencies: the broken field depended on. */
+  depth?: number;
+  cause?: number;
+}
+
+/** The fields one rule finds, grouped, with a note per field saying why where there is more to say. */
+export interface Finding {
+  key: FindingKey;
+  /** Field ids, ascending. */
+  ids: number[];
+  groups: FindingGroup[];
+  notes: Map<number, string>;
+}
+
+/** Groups ordered largest first, then by key, so answers are stable. */
+export function byGroupSize(first: FindingGroup, second: FindingGroup): number {
+  return second.ids.length - first.ids.length || (first.key < second.key ? -1 : first.key > second.key ? 1 : 0);
+}
+
+/** Field ids grouped under a key, each group's ids ascending. */
+export function groupIds(entries: Iterable<[string, number]>): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const [key, id] of entries) {
+    const ids = groups.get(key);
+    if (ids) ids.push(id);
+    else groups.set(key, [id]);
+  }
+  for (const ids of groups.values()) ids.sort((a, b) => a - b);
+  return groups;
+}
+
+export function ascending(ids: Iterable<number>): number[] {
+  return [...ids].sort((a, b) => a - b);
+}

@@ -1,0 +1,37 @@
+import type { Finding } from '../finding';
+import { byGroupSize } from '../finding';
+import type { FindingContext } from '../finding-context';
+import type { MissingReference } from '../references-between-fields';
+
+const groupKey = (missing: MissingReference) =>
+  `${missing.place.type} ${missing.place.id}\n${missing.column ?? ''}`;
+
+function describe(missing: MissingReference): string {
+  const where = `${missing.place.type === 'CARD' ? 'card' : 'data source'} ${missing.place.id}`;
+  return missing.column === undefined
+    ? `a link to ${where} is broken (which name is missing is not known)`
+    : `\`${missing.column}\` is missing from ${where}`;
+}
+
+/** Fields with a link that is not VALID, grouped by the missing name and where it is missing. */
+export function brokenReferences({ fields, references }: FindingContext): Finding {
+  const groups = new Map<string, { key: string; ids: number[] } & MissingReference>();
+  const notes = new Map<number, string>();
+  for (const field of fields.values()) {
+    const missing = references.missing.get(field.id);
+    if (!missing) continue;
+    notes.set(field.id, missing.map(describe).join('; '));
+    for (const entry of missing) {
+      const key = groupKey(entry);
+      const group = groups.get(key);
+      if (group) group.ids.push(field.id);
+      else groups.set(key, { key, ids: [field.id], ...entry });
+    }
+  }
+  return {
+    key: 'broken-references',
+    ids: [...notes.keys()],
+    groups: [...groups.values()].sort(byGroupSize),
+    notes,
+  };
+}

@@ -1,0 +1,30 @@
+import { cycleMessage } from '../../../../analysis/reference-cycles';
+import { VALID } from '../../../../contract/field';
+import type { Finding } from '../finding';
+import { byGroupSize, groupIds } from '../finding';
+import type { FindingContext } from '../finding-context';
+
+export const UNEXPLAINED_INVALID =
+  'the instance reports it invalid, but the analyzer finds nothing wrong in the expression and no reference cycle';
+
+/** A reason without its offsets, so the same mistake in many fields forms one group. */
+export function reasonKind(reason: string): string {
+  return reason.replace(/ at position \d+/g, '').replace(/^part of a reference cycle.*$/, 'part of a reference cycle');
+}
+
+/** Fields whose status is not VALID, each with the reasons the analyzer or the cycles give. */
+export function invalidFields({ fields, references }: FindingContext): Finding {
+  const nameOf = (id: number) => fields.get(id)?.name ?? String(id);
+  const notes = new Map<number, string>();
+  const entries: Array<[string, number]> = [];
+  for (const field of fields.values()) {
+    if (field.status === VALID) continue;
+    const cycle = references.cycles.get(field.id);
+    const reasons = [...field.problems, ...(cycle ? [cycleMessage(cycle, nameOf)] : [])];
+    if (reasons.length === 0) reasons.push(UNEXPLAINED_INVALID);
+    notes.set(field.id, reasons.join('; '));
+    entries.push([reasonKind(reasons[0]!), field.id]);
+  }
+  const groups = [...groupIds(entries)].map(([key, ids]) => ({ key, ids })).sort(byGroupSize);
+  return { key: 'invalid', ids: [...notes.keys()], groups, notes };
+}

@@ -1,0 +1,117 @@
+import type { Finding } from '../finding';
+import { byGroupSize, groupIds } from '../finding';
+import type { FindingContext } from '../finding-context';
+
+/**
+ * Each field's depth: 0 when it references no field, otherwise one more than the
+ * deepest field it references. A reference back into a field still being walked
+ * (a cycle) counts as depth 0, so cycles end the walk. No recursion: chains can
+ * be as long as the instance is large.
+ */
+export function nestingDepths(references: ReadonlyMap<number, readonly number[]>): Map<number, number> {
+  const depth = new Map<number, number>();
+  const walking = new Set<number>();
+  for (const start of references.keys()) {
+    if (depth.has(start)) continue;
+    const stack: Array<{ id: number; next: number; deepest: number }> = [{ id: start, next: 0, deepest: 0 }];
+    walking.add(start);
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const targets = references.get(frame.id) ?? [];
+      if (frame.next < targets.length) {
+        const target = targets[frame.next++]!;
+        const known = depth.get(target);
+        if (known !== undefined) frame.deepest = Math.max(frame.deepest, known + 1);
+        else if (walking.has(target)) frame.deepest = Math.max(frame.deepest, 1);
+        else {
+          walking.add(target);
+          stack.push({ id: target, next: 0, deepest: 0 });
+        }
+        continue;
+      }
+      stack.pop();
+      walking.delete(frame.id);
+      const value = targets.length === 0 ? 0 : Math.max(frame.deepest, 1);
+      depth.set(frame.id, value);
+      const parent = stack[stack.length - 1];
+      if (parent) parent.deepest = Math.max(parent.deepest, value + 1);
+    }
+  }
+  return depth;
+}
+
+/** The longest chain down from a field: at each step, the referenced field that goes deepest. */
+export function deepestChain(
+  id: number,
+  references: ReadonlyMap<number, readonly number[]>,
+  depth: ReadonlyMap<number, number>,
+): number[] {
+  const chain = [id];
+  const seen = new Set(chain);
+  let current = id;
+  while ((depth.get(current) ?? 0) > 0) {
+    const next = (references.get(current) ?? [])
+      .filter((target) => !seen.has(target))
+      .sort((a, b) => (depth.get(b) ?? 0) - (depth.get(a) ?? 0) || a - b)[0];
+    if (next === undefined) break;
+    chain.push(next);
+    seen.add(next);
+    current = next;
+  }
+  return chain;
+}
+
+/** Fields that reference other fields, grouped by the depth of their longest chain. */
+export function nestedChains({ fields, references }: FindingContext): Finding {
+  const depth = nestingDepths(references.references);
+  const nameOf = (id: number) => `\`${fields.get(id)?.name ?? id}\``;
+  const notes = new Map<number, string>();
+  const entries: Array<[string, number]> = [];
+  for (const field of fields.values()) {
+    const level = depth.get(field.id) ?? 0;
+    if (level === 0) continue;
+    const chain = deepestChain(field.id, references.references, depth);
+    notes.set(field.id, `depth ${level}: ${chain.map(nameOf).join(' → ')}`);
+    entries.push([String(level), field.id]);
+  }
+  const groups = [...groupIds(entries)]
+    .map(([key, ids]) => ({ key, ids, depth: Number(key) }))
+    .sort((a, b) => a.depth - b.depth || byGroupSize(a, b));
+  return { key: 'nested', ids: [...notes.keys()], groups, notes };
+}
+
+/**
+ * Fields that reference, directly or through others, a field in `broken` (invalid
+ * or with a broken reference), each with the nearest such field as its cause.
+ */
+export function brokenDependencies(
+  { fields, references }: FindingContext,
+  broken: readonly number[],
+): Finding {
+  const causeOf = new Map<number, number>();
+  const queued = new Set(broken);
+  const queue = [...broken];
+  for (let head = 0; head < queue.length; head += 1) {
+    const id = queue[head]!;
+    const cause = causeOf.get(id) ?? id;
+    for (const source of references.referencedBy.get(id) ?? []) {
+      if (source !== cause && !causeOf.has(source)) causeOf.set(source, cause);
+      if (!queued.has(source)) {
+        queued.add(source);
+        queue.push(source);
+      }
+    }
+  }
+  const nameOf = (id: number) => `\`${fields.get(id)?.name ?? id}\``;
+  const notes = new Map<number, string>();
+  const entries: Array<[string, number]> = [];
+  for (const id of [...causeOf.keys()].sort((a, b) => a - b)) {
+    const cause = causeOf.get(id)!;
+    notes.set(id, `depends on ${nameOf(cause)}, which is broken`);
+    entries.push([String(cause), id]);
+  }
+  const groups = [...groupIds(entries)]
+    .map(([key, ids]) => ({ key, ids, cause: Number(key) }))
+    .sort(byGroupSize);
+  return { key: 'broken-dependencies', ids: [...notes.keys()], groups, notes };
+}

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CalculatedField } from '../../../contract/field';
+import { apiPaths } from '../../../contract/paths';
+import type { TestServer } from '../../test-support/test-server';
+import { startTestServer } from '../../test-support/test-server';
+import { openTestAudit, recordingReads } from '../test-support/audit-fixture';
+import { canonicalField } from './canonical-field';
+import { EmbeddedSource } from './embedded-source';
+
+let server: TestServer;
+let audit: ReturnType<typeof openTestAudit>;
+let sources: Array<ReturnType<typeof recordingReads>>;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  sources = [];
+  audit = openTestAudit({
+    openSource: () => {
+      const source = recordingReads(new EmbeddedSource(server.stores.fields));
+      sources.push(source);
+      return source;
+    },
+    needsCallerToken: false,
+    directory: () => undefined,
+    keep: 2,
+  });
+});
+afterEach(async () => {
+  await audit.close();
+  await server.close();
+});
+
+/** Field id -> the field as the snapshot of that scan holds it. */
+function snapshot(scanId: number): Map<number, CalculatedField> {
+  const versions = audit.store.scanVersions(scanId);
+  const bodies = audit.store.bodies([...versions.values()]);
+  return new Map([...versions].map(([id, version]) => [id, JSON.parse(bodies.get(version)!)]));
+}
+
+async function everyStoredField(): Promise<Map<number, CalculatedField>> {
+  const fields = new Map<number, CalculatedField>();
+  for (let id = 1; id <= 14; id += 1) {
+    const response = await server.request('GET', apiPaths.template(id));
+    fields.set(id, canonicalField(await response.json())!);
+  }
+  return fields;
+}
+
+describe('a scan of the embedded store', () => {
+  it('stores every complete field exactly as the API answers it', async () => {
+    const scan = await audit.scan();
+    expect(scan).toMatchObject({ state: 'complete', phase: 'done', fields: 14 });
+    expect(scan.progress).toMatchObject({ listed: 14, toRead: 14, read: 14 });
+    expect(snapshot(scan.id)).toEqual(await everyStoredField());
+    expect(scan.headline).toMatchObject({ total: 14, locked: 1, archived: 1 });
+  });
+
+  it('reads again only the fields that changed since the last scan', async () => {
+    const first = await audit.scan();
+    for (const id of [3, 11]) {
+      await server.request('PUT', apiPaths.template(id), { locked: true });
+    }
+    const second = await audit.scan();
+    expect(sources[1]!.reads.sort((a, b) => a - b)).toEqual([3, 11]);
+    expect(second.progress).toMatchObject({ listed: 14, toRead: 2, read: 2 });
+    expect(snapshot(second.id)).toEqual(await everyStoredField());
+    expect(snapshot(first.id).get(3)!.locked).toBe(false);
+    expect(snapshot(second.id).get(3)!.locked).toBe(true);
+    // Unchanged fields share their stored version between the two snapshots.
+    const before = audit.store.scanVersions(first.id);
+    const after = audit.store.scanVersions(second.id);
+    expect(after.get(1)).toBe(before.get(1));
+    expect(after.get(3)).not.toBe(before.get(3));
+    expect(second.headline?.locked).toBe(3);
+  });
+
+  it('keeps the newest scans it is told to, and the versions only older scans used go with them', async () => {
+    const first = await audit.scan();
+    const firstVersionOf5 = audit.store.scanVersions(first.id).get(5)!;
+    const firstVersionOf1 = audit.store.scanVersions(first.id).get(1)!;
+    await server.request('PUT', apiPaths.template(5), { locked: true });
+    const second = await audit.scan();
+    await server.request('PUT', apiPaths.template(5), { locked: false });
+    const third = await audit.scan();
+    expect(audit.store.scans(audit.service.instanceId).map((scan) => scan.id)).toEqual([
+      third.id,
+      second.id,
+    ]);
+    expect(audit.store.scan(first.id)).toBeUndefined();
+    // Unlocking moved lastModified, so field 5's first state was used by the first scan only.
+    expect(audit.store.bodies([firstVersionOf5]).size).toBe(0);
+    expect(audit.store.bodies([firstVersionOf1]).size).toBe(1);
+    expect(snapshot(third.id).get(5)!.locked).toBe(false);
+  });
+
+  it('a cancelled scan leaves the instance as last seen untouched', async () => {
+    const first = await audit.scan();
+    await server.request('PUT', apiPaths.template(3), { locked: true });
+    const running = audit.service.scanner.start('manual');
+    expect(audit.service.scanner.cancel(running.id)).toBe(true);
+    await audit.service.scanner.settled();
+    expect(audit.store.scan(running.id)).toMatchObject({ state: 'cancelled', phase: 'done' });
+    expect(audit.service.latestScan()?.id).toBe(first.id);
+    expect(audit.service.findings()?.headline.locked).toBe(1);
+  });
+
+  it('asking for a scan while one runs answers the running one', async () => {
+    const first = audit.service.scanner.start('manual');
+    const again = audit.service.scanner.start('manual');
+    expect(again.id).toBe(first.id);
+    await audit.service.scanner.settled();
+  });
+});

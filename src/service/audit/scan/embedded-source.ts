@@ -1,0 +1,36 @@
+import type { FieldStore } from '../../store/field-store';
+import type { FieldSource, ListedPage } from './field-source';
+
+/** The embedded store as a scan reads it: its own search and field reads, no HTTP. */
+export class EmbeddedSource implements FieldSource {
+  readonly pageSize = 5000;
+  readonly concurrency = 1;
+  readonly counters = { requests: 0, retries: 0 };
+
+  constructor(private readonly store: FieldStore) {}
+
+  async listPage(offset: number, signal: AbortSignal): Promise<ListedPage> {
+    signal.throwIfAborted();
+    const page = this.store.search({
+      filters: [],
+      sort: { field: 'id', ascending: true },
+      limit: this.pageSize,
+      offset,
+    });
+    // A page of 5,000 takes a few milliseconds; yielding lets requests in between.
+    await new Promise((resolve) => setImmediate(resolve));
+    return {
+      totalHits: page.totalHits,
+      items: page.results.map((json) => JSON.parse(json) as unknown),
+    };
+  }
+
+  listingKey(item: unknown): unknown {
+    return (item as { id?: unknown } | null)?.id;
+  }
+
+  async readField(id: number, signal: AbortSignal): Promise<unknown> {
+    signal.throwIfAborted();
+    return this.store.getField(id);
+  }
+}

@@ -1,0 +1,30 @@
+/** One page of search results, as the instance sent them (checked by the scan, not here). */
+export interface ListedPage {
+  totalHits: number;
+  items: unknown[];
+}
+
+/** What a request to the instance cost, for the scan's progress. */
+export interface SourceCounters {
+  requests: number;
+  retries: number;
+}
+
+/**
+ * Where a scan reads the instance from: the embedded store, or a real instance
+ * through its API. Both list every field page by page and read one complete field
+ * by id, so one scan algorithm serves both modes (docs/audit.md, "Scans").
+ */
+export interface FieldSource {
+  /** Fields per listing page. */
+  readonly pageSize: number;
+  /** How many fields are read at once. */
+  readonly concurrency: number;
+  readonly counters: SourceCounters;
+  /** One page of every field, in an order the instance accepts. */
+  listPage(offset: number, signal: AbortSignal): Promise<ListedPage>;
+  /** The key the listing is sorted by, for a listed item: equal keys may come in any order. */
+  listingKey(item: unknown): unknown;
+  /** The complete field as the instance answers it; undefined when no field has that id. */
+  readField(id: number, signal: AbortSignal): Promise<unknown>;
+}

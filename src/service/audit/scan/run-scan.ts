@@ -1,0 +1,121 @@
+import type { AuditStore } from '../storage/audit-store';
+import { saveFieldVersion } from '../storage/save-field-version';
+import type { FieldSource } from './field-source';
+import { listEveryField } from './list-every-field';
+
+/** Fields read are written in batches of this size or this often, whichever comes first. */
+const BATCH_SIZE = 200;
+const BATCH_INTERVAL_MS = 250;
+
+export interface ScanRun {
+  store: AuditStore;
+  instanceId: number;
+  scanId: number;
+  source: FieldSource;
+  signal: AbortSignal;
+  /** Called whenever the stored progress moved. */
+  onProgress: () => void;
+  now?: () => number;
+}
+
+/**
+ * Runs one scan to the end of its reading (docs/audit.md, "Scans"): lists every
+ * field, keeps those whose search result is unchanged, and reads the others. A
+ * scan interrupted while reading (a restart, a crash) picks up the fields it has
+ * not read yet; one interrupted while listing lists again. Completing the scan
+ * (its headline, the instance as last seen) is the caller's.
+ */
+export async function runScan(run: ScanRun): Promise<void> {
+  const { store, scanId, source, signal } = run;
+  const counters = () => ({
+    requests: source.counters.requests,
+    retries: source.counters.retries,
+  });
+  const started = store.scan(scanId);
+  if (!started) throw new Error(`no scan ${scanId}`);
+  // Counters of a resumed scan carry on from what it had done.
+  const base = { requests: started.progress.requests, retries: started.progress.retries };
+  const progressNow = () => ({
+    requests: base.requests + counters().requests,
+    retries: base.retries + counters().retries,
+  });
+
+  let toRead: number[];
+  if (started.phase === 'listing') {
+    const listing = await listEveryField(source, signal, (listed) => {
+      store.setCounters(scanId, { listed, ...progressNow() });
+      run.onProgress();
+    });
+    signal.throwIfAborted();
+    toRead = store.recordListing(scanId, run.instanceId, listing.fields);
+    store.setCounters(scanId, { toRead: toRead.length, read: 0, ...progressNow() });
+    run.onProgress();
+  } else {
+    toRead = store.unread(scanId);
+  }
+  await readFields(run, toRead, progressNow);
+}
+
+async function readFields(
+  run: ScanRun,
+  ids: readonly number[],
+  progressNow: () => { requests: number; retries: number },
+): Promise<void> {
+  const { store, scanId, source } = run;
+  const now = run.now ?? Date.now;
+  const scan = store.scan(scanId)!;
+  let read = scan.progress.toRead - ids.length;
+  let pending: Array<{ fieldId: number; versionId: number | undefined }> = [];
+  let pendingBytes = 0;
+  let pendingVersions = 0;
+  let lastFlush = now();
+  const flush = () => {
+    store.addMembers(scanId, pending);
+    store.addNewBytes(scanId, pendingBytes, pendingVersions);
+    store.setCounters(scanId, { read, ...progressNow() });
+    pending = [];
+    pendingBytes = 0;
+    pendingVersions = 0;
+    lastFlush = now();
+    run.onProgress();
+  };
+
+  // The first failure stops the other readers, so nothing is written after it.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([run.signal, stop.signal]);
+  let next = 0;
+  const reader = async () => {
+    while (next < ids.length) {
+      signal.throwIfAborted();
+      const id = ids[next++]!;
+      const raw = await source.readField(id, signal);
+      signal.throwIfAborted();
+      const saved = raw === undefined ? undefined : saveFieldVersion(store, run.instanceId, raw);
+      // Gone since it was listed, or an answer that is not this field: it leaves the snapshot.
+      const versionId = saved?.field.id === id ? saved.versionId : undefined;
+      pending.push({ fieldId: id, versionId });
+      if (saved && saved.newBytes > 0) {
+        pendingBytes += saved.newBytes;
+        pendingVersions += 1;
+      }
+      read += 1;
+      if (pending.length >= BATCH_SIZE || now() - lastFlush >= BATCH_INTERVAL_MS) flush();
+    }
+  };
+  const results = await Promise.allSettled(
+    Array.from({ length: Math.max(1, source.concurrency) }, () =>
+      reader().catch((error: unknown) => {
+        stop.abort();
+        throw error;
+      }),
+    ),
+  );
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) {
+    // What was read before the failure is kept, so a resumed scan need not read it again.
+    flush();
+    if (run.signal.aborted) throw run.signal.reason;
+    throw (failure as PromiseRejectedResult).reason;
+  }
+  flush();
+}

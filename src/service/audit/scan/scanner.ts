@@ -1,0 +1,175 @@
+import type { Headline, Scan, ScanTrigger } from '../../../contract/audit';
+import type { AuditStore } from '../storage/audit-store';
+import type { FieldSource } from './field-source';
+import { runScan } from './run-scan';
+
+export interface ScannerOptions {
+  store: AuditStore;
+  instanceId: number;
+  /**
+   * A source reading the instance. In proxy mode without a token of its own the
+   * server scans with the token of the caller who asked, so `token` is that one.
+   * `onWait` hears what the source waits for (an instance asking to slow down).
+   */
+  openSource: (token: string | undefined, onWait: (message: string | undefined) => void) => FieldSource;
+  /** True when a scan cannot start without a caller's token (proxy mode, no token held). */
+  needsCallerToken: boolean;
+  /** The headline numbers of a scan's snapshot, computed when it completes. */
+  summarize: (scanId: number) => Headline;
+  /** Complete scans to keep; older ones are deleted with the versions only they used. */
+  keep: number;
+  /** Told when a scan completed and the instance as last seen changed. */
+  onComplete?: (scan: Scan) => void;
+  now?: () => number;
+}
+
+/** Why a scan stopped without the user asking: it resumes when the server starts again. */
+class Shutdown extends Error {}
+
+/** Words for a failure, safe to show: never the token, never a stack. */
+function failureMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length > 500 ? `${message.slice(0, 497)}...` : message;
+}
+
+/**
+ * Runs the scans of one instance, one at a time: on demand, on a schedule, and to
+ * finish one that a restart interrupted. Listeners hear every change of progress.
+ */
+export class Scanner {
+  private running: { scanId: number; controller: AbortController; done: Promise<void> } | undefined;
+  private readonly listeners = new Set<(scan: Scan) => void>();
+  private scheduleTimer: NodeJS.Timeout | undefined;
+  /** A scheduled scan fell due while no caller's token was at hand. */
+  private due = false;
+  private closed = false;
+
+  constructor(private readonly options: ScannerOptions) {}
+
+  private get now() {
+    return this.options.now ?? Date.now;
+  }
+
+  /** Starts a scan, or answers the one already running (or resumes one a restart interrupted). */
+  start(trigger: ScanTrigger, token?: string): Scan {
+    const { store, instanceId } = this.options;
+    if (this.running) return store.scan(this.running.scanId)!;
+    const interrupted = store.runningScan(instanceId);
+    const scan = interrupted ?? store.createScan(instanceId, trigger, this.now());
+    this.launch(scan.id, token);
+    return store.scan(scan.id)!;
+  }
+
+  /** The scan in progress, if any. */
+  current(): Scan | undefined {
+    return this.running && this.options.store.scan(this.running.scanId);
+  }
+
+  /** Stops the running scan; its partial snapshot is dropped. False when it is not running. */
+  cancel(scanId: number): boolean {
+    if (this.running?.scanId !== scanId) return false;
+    this.running.controller.abort();
+    return true;
+  }
+
+  /** Resolves when the running scan (if any) has ended, however it ended. */
+  async settled(): Promise<void> {
+    await this.running?.done;
+  }
+
+  subscribe(listener: (scan: Scan) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A caller the instance accepts is here: a scan a restart interrupted, or a
+   * scheduled one that fell due, can run now with that caller's token.
+   */
+  offerToken(token: string | undefined): void {
+    if (this.running || this.closed) return;
+    const interrupted = this.options.store.runningScan(this.options.instanceId);
+    if (interrupted) this.launch(interrupted.id, token);
+    else if (this.due) {
+      this.due = false;
+      this.start('schedule', token);
+    }
+  }
+
+  /** Resumes an interrupted scan at start-up when no caller's token is needed. */
+  resumeInterrupted(): void {
+    if (!this.options.needsCallerToken) this.offerToken(undefined);
+  }
+
+  /**
+   * Scans every `everyMs`, counted from the start of the last scan, so a restart
+   * neither scans at once nor skips one that is overdue.
+   */
+  scheduleEvery(everyMs: number): void {
+    const tick = () => {
+      if (this.closed) return;
+      const last = this.options.store.scans(this.options.instanceId)[0];
+      const dueAt = (last?.started ?? 0) + everyMs;
+      const wait = dueAt - this.now();
+      if (wait <= 0 && !this.running) {
+        if (this.options.needsCallerToken) this.due = true;
+        else this.start('schedule');
+      }
+      // Checked again at most every minute, so a changed clock is noticed soon.
+      this.scheduleTimer = setTimeout(tick, Math.min(Math.max(wait, 1000), 60_000));
+      this.scheduleTimer.unref();
+    };
+    tick();
+  }
+
+  /** Stops the schedule and the running scan, which resumes when the server starts again. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.scheduleTimer);
+    this.running?.controller.abort(new Shutdown('the server is stopping'));
+    await this.settled();
+  }
+
+  private emit(scanId: number): void {
+    const scan = this.options.store.scan(scanId);
+    if (!scan) return;
+    for (const listener of this.listeners) listener(scan);
+  }
+
+  private launch(scanId: number, token: string | undefined): void {
+    const { store, instanceId } = this.options;
+    const controller = new AbortController();
+    const source = this.options.openSource(token, (message) => {
+      store.setMessage(scanId, message);
+      this.emit(scanId);
+    });
+    const run = async () => {
+      try {
+        await runScan({
+          store,
+          instanceId,
+          scanId,
+          source,
+          signal: controller.signal,
+          onProgress: () => this.emit(scanId),
+          now: this.now,
+        });
+        const headline = this.options.summarize(scanId);
+        store.completeScan(scanId, instanceId, headline, this.now());
+        store.prune(instanceId, this.options.keep);
+        this.options.onComplete?.(store.scan(scanId)!);
+      } catch (error) {
+        if (controller.signal.reason instanceof Shutdown) return;
+        if (controller.signal.aborted) {
+          store.endScan(scanId, 'cancelled', 'cancelled before it completed', this.now());
+        } else store.endScan(scanId, 'failed', failureMessage(error), this.now());
+      } finally {
+        this.running = undefined;
+        this.emit(scanId);
+      }
+    };
+    this.running = { scanId, controller, done: Promise.resolve() };
+    this.running.done = run();
+    this.emit(scanId);
+  }
+}

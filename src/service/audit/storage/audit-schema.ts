@@ -1,0 +1,83 @@
+/**
+ * The audit's own SQLite file (docs/audit.md, "Storage"). It is kept apart from
+ * the field store so that the store can be replaced or migrated without touching
+ * the history, and so that proxy mode, which has no store, keeps scans the same way.
+ *
+ * - `instances`: one row per instance audited from this file, keyed by its address
+ *   (proxy mode) or `embedded`; every other row belongs to one instance.
+ * - `field_versions`: each distinct state of a field ever read, stored once
+ *   (`digest` is the SHA-1 of its canonical JSON), with the facts the findings
+ *   need, derived once per version.
+ * - `scans`: every scan, running or finished, with its progress counters and, once
+ *   complete, its headline numbers for the trend.
+ * - `scan_members`: the snapshot of a scan: which version of each field it saw.
+ *   While a scan runs, rows are added as fields are read, so a restart resumes.
+ * - `scan_listing`: what the running scan listed, so a restart knows what is left.
+ * - `current_members`: the instance as last seen: the latest complete snapshot plus
+ *   the writes made through this server since.
+ */
+export const AUDIT_SCHEMA_VERSION = 1;
+
+export const auditSchemaSql = `
+CREATE TABLE IF NOT EXISTS instances (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL UNIQUE,
+  created INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS field_versions (
+  id INTEGER PRIMARY KEY,
+  instance_id INTEGER NOT NULL REFERENCES instances (id),
+  field_id INTEGER NOT NULL,
+  digest TEXT NOT NULL,
+  listing_digest TEXT NOT NULL,
+  body TEXT NOT NULL,
+  facts TEXT NOT NULL,
+  facts_version INTEGER NOT NULL,
+  UNIQUE (instance_id, field_id, digest)
+);
+
+CREATE TABLE IF NOT EXISTS scans (
+  id INTEGER PRIMARY KEY,
+  instance_id INTEGER NOT NULL REFERENCES instances (id),
+  trigger TEXT NOT NULL,
+  state TEXT NOT NULL,
+  phase TEXT NOT NULL,
+  started INTEGER NOT NULL,
+  finished INTEGER,
+  listed INTEGER NOT NULL DEFAULT 0,
+  to_read INTEGER NOT NULL DEFAULT 0,
+  read INTEGER NOT NULL DEFAULT 0,
+  requests INTEGER NOT NULL DEFAULT 0,
+  retries INTEGER NOT NULL DEFAULT 0,
+  members INTEGER NOT NULL DEFAULT 0,
+  new_versions INTEGER NOT NULL DEFAULT 0,
+  new_bytes INTEGER NOT NULL DEFAULT 0,
+  message TEXT,
+  headline TEXT
+);
+CREATE INDEX IF NOT EXISTS scans_by_instance ON scans (instance_id, id);
+
+CREATE TABLE IF NOT EXISTS scan_members (
+  scan_id INTEGER NOT NULL REFERENCES scans (id) ON DELETE CASCADE,
+  field_id INTEGER NOT NULL,
+  version_id INTEGER NOT NULL REFERENCES field_versions (id),
+  PRIMARY KEY (scan_id, field_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS scan_members_by_version ON scan_members (version_id);
+
+CREATE TABLE IF NOT EXISTS scan_listing (
+  scan_id INTEGER NOT NULL REFERENCES scans (id) ON DELETE CASCADE,
+  field_id INTEGER NOT NULL,
+  listing_digest TEXT NOT NULL,
+  PRIMARY KEY (scan_id, field_id)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS current_members (
+  instance_id INTEGER NOT NULL REFERENCES instances (id),
+  field_id INTEGER NOT NULL,
+  version_id INTEGER NOT NULL REFERENCES field_versions (id),
+  PRIMARY KEY (instance_id, field_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS current_members_by_version ON current_members (version_id);
+`;

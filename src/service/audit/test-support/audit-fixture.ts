@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Scan } from '../../../contract/audit';
+import { AuditService } from '../audit-service';
+import type { AuditServiceOptions } from '../audit-service';
+import type { FieldSource } from '../scan/field-source';
+import { AuditStore } from '../storage/audit-store';
+import { openAuditDatabase } from '../storage/open-audit-database';
+
+/** A source that records which fields it was asked to read. */
+export function recordingReads(source: FieldSource): FieldSource & { reads: number[] } {
+  const reads: number[] = [];
+  return {
+    pageSize: source.pageSize,
+    concurrency: source.concurrency,
+    counters: source.counters,
+    listPage: (offset, signal) => source.listPage(offset, signal),
+    listingKey: (item) => source.listingKey(item),
+    readField: (id, signal) => {
+      reads.push(id);
+      return source.readField(id, signal);
+    },
+    reads,
+  };
+}
+
+/** An audit service on a temporary audit file; `reopen` opens the same file again, as a restart would. */
+export function openTestAudit(options: Omit<AuditServiceOptions, 'store' | 'instanceKey' | 'keep'> & Partial<Pick<AuditServiceOptions, 'instanceKey' | 'keep'>>) {
+  const dir = mkdtempSync(join(tmpdir(), 'cfm-audit-'));
+  const file = join(dir, 'audit.sqlite');
+  const open = () => {
+    const db = openAuditDatabase(file);
+    const service = new AuditService({ instanceKey: 'embedded', keep: 10, ...options, store: new AuditStore(db, file) });
+    return { service, db };
+  };
+  let current = open();
+  return {
+    file,
+    get service() {
+      return current.service;
+    },
+    get store() {
+      return current.service.store;
+    },
+    /** Runs a scan to its end and answers it as stored. */
+    async scan(token?: string): Promise<Scan> {
+      const scan = current.service.scanner.start('manual', token);
+      await current.service.scanner.settled();
+      return current.service.store.scan(scan.id)!;
+    },
+    async reopen() {
+      await current.service.close();
+      current.db.close();
+      current = open();
+    },
+    async close() {
+      await current.service.close();
+      current.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

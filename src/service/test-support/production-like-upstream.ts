@@ -1,0 +1,199 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { normalizeFilter } from '../../contract/search';
+import type { NormalizedFilter, SortField } from '../../contract/search';
+import type { FieldStore } from '../store/field-store';
+import { upstreamFilterNames } from '../upstream/upstream-allow-list';
+
+export interface UpstreamRequest {
+  method: string;
+  /** Path and query exactly as received. */
+  url: string;
+  token: string | undefined;
+  body: string;
+}
+
+export interface ProductionLikeOptions {
+  store: FieldStore;
+  token: string;
+  /** Each answer waits a random time in this range (ms). */
+  latencyMs?: [number, number];
+  /** What a filter production does not have gets: a 400, or silently nothing. */
+  unknownFilters?: 'refuse' | 'ignore';
+  /** Whether `lastModified` sorts; otherwise it is ignored like any unknown sort would be. */
+  sortsByLastModified?: boolean;
+  /** Equal sort keys come back in a different order on every call, as production's do. */
+  unstableTies?: boolean;
+  /**
+   * Answers instead of the instance when it returns an answer (throttling,
+   * failures); `drop` closes the connection without any answer.
+   */
+  intercept?: (
+    request: UpstreamRequest,
+  ) => { status: number; body: string; headers?: Record<string, string> } | 'drop' | undefined;
+}
+
+const htmlNotFound =
+  '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>';
+
+/** Error bodies in a shape of their own, not this project's. */
+function foreignError(status: number, error: string, message: string, path: string): string {
+  return JSON.stringify({ timestamp: '2026-01-01T00:00:00.000+00:00', status, error, message, path });
+}
+
+const knownSorts = new Set<SortField>(['name', 'created']);
+
+function shuffle<T>(items: T[]): T[] {
+  for (let index = items.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [items[index], items[other]] = [items[other]!, items[index]!];
+  }
+  return items;
+}
+
+/** Items in the requested order, each run of equal sort keys shuffled. */
+function withUnstableTies(items: Array<Record<string, unknown>>, field: SortField): Array<Record<string, unknown>> {
+  const keyOf = (item: Record<string, unknown>) =>
+    field === 'name' ? String(item.name).toLowerCase() : String(item[field]);
+  const result: Array<Record<string, unknown>> = [];
+  for (let start = 0; start < items.length; ) {
+    let end = start + 1;
+    while (end < items.length && keyOf(items[end]!) === keyOf(items[start]!)) end += 1;
+    result.push(...shuffle(items.slice(start, end)));
+    start = end;
+  }
+  return result;
+}
+
+/**
+ * An instance shaped like production rather than like this project's service,
+ * over a real store: only the two operations and GET template (no statistics, no
+ * directory), a name sort whose ties move on every call, 404 and 401 bodies of
+ * another shape, an HTML page for every path it does not serve, latency, and
+ * filters it does not know refused or ignored. Tests and the browser journeys of
+ * proxy mode run against it (docs/testing.md).
+ */
+export async function startProductionLikeUpstream(options: ProductionLikeOptions) {
+  const requests: UpstreamRequest[] = [];
+  const { store } = options;
+
+  const answer = (request: UpstreamRequest): { status: number; body: string; type?: string } => {
+    const path = request.url.split('?')[0]!;
+    const template = /^\/api\/query\/v1\/functions\/template\/(\d+)$/.exec(path);
+    const isSearch = path === '/api/query/v1/functions/search';
+    if (!template && !isSearch) return { status: 404, body: htmlNotFound, type: 'text/html' };
+    if (request.token !== options.token) {
+      return { status: 401, body: foreignError(401, 'Unauthorized', 'Full authentication is required to access this resource', path) };
+    }
+    if (template) {
+      const id = Number(template[1]);
+      if (request.method === 'GET') {
+        const field = store.getField(id);
+        return field
+          ? { status: 200, body: JSON.stringify(field) }
+          : { status: 404, body: foreignError(404, 'Not Found', `Function template ${id} not found`, path) };
+      }
+      if (request.method === 'PUT') {
+        let locked: unknown;
+        try {
+          locked = (JSON.parse(request.body) as { locked?: unknown }).locked;
+        } catch {
+          locked = undefined;
+        }
+        if (typeof locked !== 'boolean') return { status: 400, body: foreignError(400, 'Bad Request', 'Invalid request body', path) };
+        const field = store.setLocked(id, locked, Date.now());
+        return field
+          ? { status: 200, body: JSON.stringify(field) }
+          : { status: 404, body: foreignError(404, 'Not Found', `Function template ${id} not found`, path) };
+      }
+      return { status: 405, body: foreignError(405, 'Method Not Allowed', 'Request method not supported', path) };
+    }
+    if (request.method !== 'POST') return { status: 405, body: foreignError(405, 'Method Not Allowed', 'Request method not supported', path) };
+    return search(request.body, path);
+  };
+
+  const search = (text: string, path: string) => {
+    const refuse = (message: string) => ({ status: 400, body: foreignError(400, 'Bad Request', message, path) });
+    let body: { filters?: unknown; sort?: { field?: unknown; ascending?: unknown }; limit?: unknown; offset?: unknown; name?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      return refuse('Malformed JSON');
+    }
+    const filters: NormalizedFilter[] = [];
+    for (const [index, raw] of (Array.isArray(body.filters) ? body.filters : []).entries()) {
+      const field = String((raw as { field?: unknown } | null)?.field ?? '').toLowerCase();
+      if (!upstreamFilterNames.has(field)) {
+        if (options.unknownFilters === 'ignore') continue;
+        return refuse(`Unknown filter field: ${field}`);
+      }
+      const normalized = normalizeFilter(raw, `filters[${index}]`);
+      if (!('filter' in normalized)) return refuse('Invalid filter');
+      filters.push(normalized.filter);
+    }
+    const requested = String(body.sort?.field ?? 'name') as SortField;
+    const sortable = knownSorts.has(requested) || (requested === 'lastModified' && options.sortsByLastModified);
+    // An unknown sort is not refused: the answer simply comes back in name order.
+    const sort = { field: sortable ? requested : ('name' as SortField), ascending: body.sort?.ascending !== false };
+    const limit = Number(body.limit);
+    const offset = Number(body.offset ?? 0);
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 5000) return refuse('limit must be between 1 and 5000');
+    const name = typeof body.name === 'string' && body.name !== '*' ? body.name : '';
+    const all: Array<Record<string, unknown>> = [];
+    for (let from = 0; ; from += 5000) {
+      const page = store.search({ filters, sort, limit: 5000, offset: from, name });
+      all.push(...page.results.map((json) => JSON.parse(json) as Record<string, unknown>));
+      if (!page.hasMore) break;
+    }
+    const ordered = options.unstableTies === false ? all : withUnstableTies(all, sort.field);
+    const results = ordered.slice(offset, offset + limit);
+    return {
+      status: 200,
+      body: JSON.stringify({ totalHits: all.length, results, hasMore: offset + results.length < all.length, degraded: false }),
+    };
+  };
+
+  const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
+    let body = '';
+    incoming.on('data', (chunk) => (body += String(chunk)));
+    incoming.on('end', () => {
+      const header = incoming.headers['x-service-developer-token'];
+      const request: UpstreamRequest = {
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        token: typeof header === 'string' ? header : undefined,
+        body,
+      };
+      requests.push(request);
+      const intercepted = options.intercept?.(request);
+      if (intercepted === 'drop') {
+        incoming.socket.destroy();
+        return;
+      }
+      const reply = intercepted ?? answer(request);
+      const [low, high] = options.latencyMs ?? [0, 0];
+      setTimeout(
+        () => {
+          outgoing.writeHead(reply.status, {
+            'content-type': 'type' in reply && reply.type ? reply.type : 'application/json',
+            ...(intercepted?.headers ?? {}),
+          });
+          outgoing.end(reply.body);
+        },
+        low + Math.random() * (high - low),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

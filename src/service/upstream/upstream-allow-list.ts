@@ -1,0 +1,47 @@
+/**
+ * What this server itself sends to a real instance (docs/api.md, "Proxy mode").
+ * Production is known to accept these filters and sorts: the filters of the
+ * interface and those published client scripts send, and the sorts its own
+ * interface offers (`name`) and scripts use (`created`). The project's own
+ * filters (`ondataset`, `invisualization`) and the `id` sort are not in it.
+ * `lastModified` is sent only after the instance has shown that it sorts by it.
+ */
+export const upstreamFilterNames: ReadonlySet<string> = new Set([
+  ...['variable', 'locked', 'archived', 'global', 'hidden', 'aggregated', 'invalid', 'invalidlink', 'active'].flatMap(
+    (flag) => [flag, `not${flag}`],
+  ),
+  'inactive',
+  'owner',
+  'dataset',
+  'card',
+  'status',
+  'function',
+  'nested',
+  'notnested',
+  'templatedependencies',
+]);
+
+export const upstreamSortFields: ReadonlySet<string> = new Set(['name', 'created']);
+/** Sent only once the instance has shown it sorts by it (see detect-sort-support.ts). */
+export const detectedSortFields: ReadonlySet<string> = new Set(['lastModified']);
+
+export interface UpstreamSearchBody {
+  filters: Array<{ field: string; idList?: Array<string | number>; value?: boolean | string | number }>;
+  sort: { field: string; ascending: boolean };
+  limit: number;
+  offset?: number;
+  name?: string;
+}
+
+/** Throws when a search this server is about to send uses a filter or sort outside the lists above. */
+export function assertAllowedSearch(body: UpstreamSearchBody, lastModifiedSortWorks = false): void {
+  for (const filter of body.filters) {
+    if (!upstreamFilterNames.has(filter.field.toLowerCase())) {
+      throw new Error(`the filter ${filter.field} is not one production is known to accept`);
+    }
+  }
+  const sortAllowed =
+    upstreamSortFields.has(body.sort.field) ||
+    (lastModifiedSortWorks && detectedSortFields.has(body.sort.field));
+  if (!sortAllowed) throw new Error(`the sort ${body.sort.field} is not one this instance is known to accept`);
+}
