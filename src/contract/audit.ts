@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { preview, previewKeys } from './preview';
+import { searchRequestSchema } from './search';
+import type { SearchRequest } from './search';
 
 /** Where the audit API lives (docs/audit.md): this project's own, in both modes. */
 export const AUDIT_BASE = '/api/audit/v1';
@@ -71,3 +74,228 @@ export const findingKeys = [
   'lint',
 ] as const;
 export type FindingKey = (typeof findingKeys)[number];
+
+/** What changed about one field between two scans (docs/audit.md, "Change over time"). */
+export const changeKinds = [
+  'added',
+  'removed',
+  'became-invalid',
+  'fixed',
+  'locked',
+  'unlocked',
+  'expression',
+  'owner',
+  'renamed',
+  'other',
+] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+
+/** The parts of a field a diff shows side by side. */
+export const fieldStateSchema = z.object({
+  name: z.string(),
+  owner: z.number().int(),
+  status: z.string(),
+  locked: z.boolean(),
+  expression: z.string(),
+});
+export type FieldState = z.infer<typeof fieldStateSchema>;
+
+export const fieldChangeSchema = z.object({
+  id: z.number().int(),
+  /** The name in the later scan, or the earlier one for a removed field. */
+  name: z.string(),
+  kinds: z.array(z.enum(changeKinds)),
+  before: fieldStateSchema.optional(),
+  after: fieldStateSchema.optional(),
+});
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+/** How many fields changed in each way; one field can count under several kinds. */
+export const diffCountsSchema = z.object({
+  added: z.number().int(),
+  removed: z.number().int(),
+  'became-invalid': z.number().int(),
+  fixed: z.number().int(),
+  locked: z.number().int(),
+  unlocked: z.number().int(),
+  expression: z.number().int(),
+  owner: z.number().int(),
+  renamed: z.number().int(),
+  other: z.number().int(),
+  /** Fields with any change at all. */
+  changed: z.number().int(),
+});
+export type DiffCounts = z.infer<typeof diffCountsSchema>;
+
+/** GET /status: the audit at a glance. */
+export interface AuditStatus {
+  mode: 'embedded' | 'proxy';
+  /** What is audited: this server's store, or the instance's address. */
+  instance: string;
+  latestScan?: Scan;
+  runningScan?: Scan;
+  /** The schedule (`--scan-every`), and when the next scheduled scan is due. */
+  scanEveryMs?: number;
+  nextScanAt?: number;
+  /** Complete scans kept, and how many there are. */
+  keep: number;
+  scanCount: number;
+  /** Bytes the audit's file takes on disk. */
+  diskBytes: number;
+  /** Fields changed through this server since the latest scan. */
+  changesSinceScan: number;
+  /** Moves whenever the findings change, so a page knows when to ask again. */
+  version: number;
+}
+
+export interface FindingGroupSummary {
+  key: string;
+  label: string;
+  count: number;
+}
+
+export interface FindingSummary {
+  key: FindingKey;
+  title: string;
+  rule: string;
+  count: number;
+  groupCount: number;
+  /** The largest groups; GET /findings/{key}/groups pages through all of them. */
+  groups: FindingGroupSummary[];
+}
+
+/** One owner's or data source's fields with problems, per finding. */
+export interface ProblemsRow {
+  id: string;
+  name?: string;
+  fields: number;
+  counts: Record<FindingKey, number>;
+}
+
+export interface FindingsAnswer {
+  scanId: number;
+  scanFinished: number;
+  changesSinceScan: number;
+  version: number;
+  headline: Headline;
+  /** False when column lists were inferred from the fields (an instance without the directory). */
+  columnsKnown: boolean;
+  findings: FindingSummary[];
+  owners: { rows: ProblemsRow[]; total: number };
+  dataSources: { rows: ProblemsRow[]; total: number };
+}
+
+export interface FindingGroupsAnswer {
+  totalHits: number;
+  groups: FindingGroupSummary[];
+  hasMore: boolean;
+}
+
+export interface TrendPoint {
+  scanId: number;
+  finished: number;
+  headline: Headline;
+}
+
+export interface DiffAnswer {
+  from: Scan;
+  to: Scan;
+  counts: DiffCounts;
+}
+
+export interface DiffChangesAnswer {
+  totalHits: number;
+  changes: FieldChange[];
+  hasMore: boolean;
+}
+
+// --- requests -------------------------------------------------------------------
+
+const show = (value: unknown) => preview(value);
+
+const wholeNumberText = (name: string, min: number, max: number) =>
+  z
+    .string({ error: `${name} must be a whole number from ${min} to ${max}` })
+    .regex(/^\d{1,15}$/, { error: (issue) => `${name} must be a whole number from ${min} to ${max} (got ${show(issue.input)})` })
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, {
+      error: `${name} must be a whole number from ${min} to ${max}`,
+    });
+
+/** Largest page of groups or changes one request answers. */
+export const AUDIT_PAGE_MAX = 500;
+
+export const findingKeySchema = z.enum(findingKeys, {
+  error: (issue) => `no finding is called ${show(issue.input)}; the findings are ${findingKeys.join(', ')}`,
+});
+
+/** GET /findings/{key}/groups?offset&limit */
+export const groupsQuerySchema = z.strictObject(
+  {
+    offset: wholeNumberText('offset', 0, 1_000_000_000).optional(),
+    limit: wholeNumberText('limit', 1, AUDIT_PAGE_MAX).optional(),
+  },
+  { error: (issue) => `the groups take offset and limit (remove ${issue.code === 'unrecognized_keys' ? previewKeys(issue.keys) : 'the rest'})` },
+);
+
+/** POST /findings/{key}/fields: a search over the finding's fields, or one group's. */
+export const findingFieldsRequestSchema = z.strictObject(
+  {
+    ...searchRequestSchema.shape,
+    group: z
+      .string({ error: (issue) => `group must be a group's key (got ${show(issue.input)})` })
+      .max(500, { error: 'group must be at most 500 characters' })
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `a finding's fields take filters, sort, limit, name, offset and group (remove ${previewKeys(issue.keys)})`
+        : `the body must be a JSON object with filters, sort and limit (got ${show(issue.input)})`,
+  },
+);
+export type FindingFieldsRequest = {
+  filters: SearchRequest['filters'];
+  sort: SearchRequest['sort'];
+  limit: number;
+  offset?: number;
+  name?: string;
+  group?: string;
+};
+
+/** GET /diff?from&to and GET /diff/export?from&to&format */
+export const diffQuerySchema = z.strictObject(
+  {
+    from: wholeNumberText('from', 1, Number.MAX_SAFE_INTEGER),
+    to: wholeNumberText('to', 1, Number.MAX_SAFE_INTEGER),
+    format: z.enum(['csv', 'json'], { error: 'format must be csv or json' }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `a diff takes from and to, the ids of two scans (and format for an export; remove ${previewKeys(issue.keys)})`
+        : 'a diff takes from and to, the ids of two scans',
+  },
+);
+
+/** POST /diff/changes */
+export const diffChangesRequestSchema = z.strictObject(
+  {
+    from: z.number({ error: 'from must be the id of a scan' }).int().positive(),
+    to: z.number({ error: 'to must be the id of a scan' }).int().positive(),
+    kind: z.enum(changeKinds, { error: `kind must be one of ${changeKinds.join(', ')}` }).optional(),
+    offset: z.number({ error: 'offset must be an integer of 0 or more' }).int().min(0).optional(),
+    limit: z
+      .number({ error: `limit must be an integer from 1 to ${AUDIT_PAGE_MAX}` })
+      .int()
+      .min(1)
+      .max(AUDIT_PAGE_MAX),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `changes take from, to, kind, offset and limit (remove ${previewKeys(issue.keys)})`
+        : 'the body must be a JSON object with from, to and limit',
+  },
+);
+export type DiffChangesRequest = z.input<typeof diffChangesRequestSchema>;

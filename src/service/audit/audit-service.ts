@@ -1,9 +1,12 @@
 import type { Scan } from '../../contract/audit';
+import type { ScanDiff } from './diff/diff-scans';
+import { diffScans } from './diff/diff-scans';
 import type { Findings } from './findings/compute-findings';
 import { computeFindings } from './findings/compute-findings';
 import { CurrentFindings } from './findings/current-findings';
 import { factsOf } from './findings/field-facts';
 import type { InstanceDirectory } from './findings/instance-directory';
+import { directoryFromJson, directoryJson } from './findings/instance-directory';
 import { loadFacts } from './findings/load-facts';
 import type { FieldSource } from './scan/field-source';
 import { Scanner } from './scan/scanner';
@@ -16,7 +19,11 @@ export interface AuditServiceOptions {
   instanceKey: string;
   openSource: (token: string | undefined, onWait: (message: string | undefined) => void) => FieldSource;
   needsCallerToken: boolean;
-  directory: () => InstanceDirectory | undefined;
+  /**
+   * Names and columns, read when a scan completes (with that scan's token);
+   * undefined when the instance does not offer them.
+   */
+  loadDirectory: (token: string | undefined, signal: AbortSignal) => Promise<InstanceDirectory | undefined>;
   /** Complete scans to keep. */
   keep: number;
   now?: () => number;
@@ -32,11 +39,16 @@ export class AuditService {
   readonly scanner: Scanner;
   private readonly current: CurrentFindings;
   private findingsOfScan: { scanId: number; findings: Findings } | undefined;
+  private directory: InstanceDirectory | undefined;
+  private readonly diffs = new Map<string, ScanDiff>();
+  private changes: { version: number; scanId: number; count: number } | undefined;
 
   constructor(private readonly options: AuditServiceOptions) {
     const { store } = options;
     this.instanceId = store.instanceId(options.instanceKey);
-    this.current = new CurrentFindings(store, this.instanceId, options.directory);
+    const kept = store.directory(this.instanceId);
+    this.directory = kept === undefined ? undefined : directoryFromJson(kept);
+    this.current = new CurrentFindings(store, this.instanceId, () => this.directory);
     this.scanner = new Scanner({
       store,
       instanceId: this.instanceId,
@@ -44,9 +56,17 @@ export class AuditService {
       needsCallerToken: options.needsCallerToken,
       keep: options.keep,
       now: options.now,
-      summarize: (scanId) => this.computeScanFindings(scanId).headline,
+      summarize: async (scanId, token, signal) => {
+        await this.refreshDirectory(token, signal);
+        return this.computeScanFindings(scanId).headline;
+      },
       onComplete: (scan) => this.scanCompleted(scan),
     });
+  }
+
+  /** True when scans need a caller's token (proxy mode without a token of its own). */
+  get needsCallerToken(): boolean {
+    return this.options.needsCallerToken;
   }
 
   get store(): AuditStore {
@@ -88,18 +108,70 @@ export class AuditService {
     this.current.apply(saved.field.id, factsOf(saved.field));
   }
 
-  /** The directory changed (names, columns): findings are computed again when next asked for. */
-  directoryChanged(): void {
-    this.current.changed();
+  /** Fields that differ between the latest scan and the instance as last seen. */
+  changesSinceScan(): number {
+    const latest = this.latestScan();
+    if (!latest) return 0;
+    const cached = this.changes;
+    if (cached?.version === this.version && cached.scanId === latest.id) return cached.count;
+    const count = this.store.changesSince(this.instanceId, latest.id);
+    this.changes = { version: this.version, scanId: latest.id, count };
+    return count;
+  }
+
+  /** What changed from one complete scan to another; the last few are kept. */
+  diff(from: number, to: number): ScanDiff {
+    const key = `${from} ${to}`;
+    const cached = this.diffs.get(key);
+    if (cached) return cached;
+    const diff = diffScans(this.store, this.store.scanVersions(from), this.store.scanVersions(to), {
+      from,
+      to,
+    });
+    this.diffs.set(key, diff);
+    while (this.diffs.size > 4) this.diffs.delete(this.diffs.keys().next().value!);
+    return diff;
+  }
+
+  /** Names and columns as last read; undefined when the instance offers none. */
+  names(): InstanceDirectory | undefined {
+    return this.directory;
+  }
+
+  /**
+   * Starts the audit's own work when the server starts: finishes a scan a restart
+   * interrupted, scans once when there is no scan yet (and no caller's token is
+   * needed), and keeps the schedule.
+   */
+  begin(options: { scanEveryMs?: number; firstScan: boolean }): void {
+    this.scanner.resumeInterrupted();
+    if (options.firstScan && !this.scanner.current() && !this.latestScan()) {
+      this.scanner.start('schedule');
+    }
+    if (options.scanEveryMs !== undefined) this.scanner.scheduleEvery(options.scanEveryMs);
   }
 
   async close(): Promise<void> {
     await this.scanner.close();
   }
 
+  private async refreshDirectory(token: string | undefined, signal: AbortSignal): Promise<void> {
+    let directory: InstanceDirectory | undefined;
+    try {
+      directory = await this.options.loadDirectory(token, signal);
+    } catch (error) {
+      // Names are a courtesy: without them the findings show ids, as before.
+      if (signal.aborted) throw error;
+      return;
+    }
+    if (!directory) return;
+    this.directory = directory;
+    this.store.saveDirectory(this.instanceId, directoryJson(directory), (this.options.now ?? Date.now)());
+  }
+
   private computeScanFindings(scanId: number): Findings {
     const facts = loadFacts(this.store, this.store.scanFacts(scanId));
-    const findings = computeFindings(facts, this.options.directory());
+    const findings = computeFindings(facts, this.directory);
     this.findingsOfScan = { scanId, findings };
     return findings;
   }

@@ -5,6 +5,9 @@ import type { Stores } from '../store/open-store';
 import { openStore } from '../store/open-store';
 import { generateToken } from '../auth/token-hash';
 import { buildServer, redactedLogPaths } from '../server/build-server';
+import type { OpenedAudit } from '../audit/open-audit';
+import { openEmbeddedAudit, openProxyAudit } from '../audit/open-audit';
+import { auditSettings } from './audit-options';
 import { CliError, parseInteger } from './cli-error';
 import { ensureWebBuild } from './ensure-web-build';
 import { upstreamOptions } from './upstream-options';
@@ -26,7 +29,14 @@ npm start -- --upstream URL [--upstream-token-file FILE] [--upstream-timeout MS]
   --upstream-token-file FILE  a token the server holds and sends; the app then skips
                               sign-in (or $UPSTREAM_TOKEN / $UPSTREAM_TOKEN_FILE).
                               The file must be readable by its owner only (chmod 600).
-  --upstream-timeout MS       how long to wait for the instance (default 15000)`;
+  --upstream-timeout MS       how long to wait for the instance (default 15000)
+
+  The audit (scans of the instance, in either mode):
+  --audit-data FILE       where scans are kept (default beside the store, e.g. data/fields.audit.sqlite;
+                          in proxy mode data/audit.sqlite; or $AUDIT_DATA_FILE)
+  --scan-every T          scan on a schedule, e.g. 1h, 30m or 7d (or $SCAN_EVERY)
+  --keep-scans N          complete scans to keep (default 30, or $KEEP_SCANS)
+  --scan-concurrency N    fields read at once from an instance (default 4, or $SCAN_CONCURRENCY)`;
 
 async function createDemoInstance(
   stores: Stores,
@@ -61,6 +71,10 @@ export async function startCommand(argv: string[]): Promise<void> {
       upstream: { type: 'string' },
       'upstream-token-file': { type: 'string' },
       'upstream-timeout': { type: 'string' },
+      'audit-data': { type: 'string' },
+      'scan-every': { type: 'string' },
+      'keep-scans': { type: 'string' },
+      'scan-concurrency': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -80,9 +94,33 @@ export async function startCommand(argv: string[]): Promise<void> {
     tokenFile: values['upstream-token-file'],
     timeoutMs: values['upstream-timeout'],
   });
+  const audit = auditSettings(
+    {
+      auditData: values['audit-data'],
+      scanEvery: values['scan-every'],
+      keepScans: values['keep-scans'],
+      scanConcurrency: values['scan-concurrency'],
+    },
+    proxied ? undefined : dataFile,
+  );
   if (!values['no-build']) ensureWebBuild(log);
 
   const stores = proxied ? undefined : await openDemoStore(dataFile, demoFields, demoToken, log);
+  const opened: OpenedAudit = proxied
+    ? openProxyAudit({
+        file: audit.file,
+        upstream: proxied.upstream,
+        heldToken: proxied.heldToken,
+        timeoutMs: proxied.timeoutMs ?? 15_000,
+        concurrency: audit.concurrency,
+        keep: audit.keep,
+      })
+    : openEmbeddedAudit({
+        file: audit.file,
+        store: stores!.fields,
+        directory: stores!.directory,
+        keep: audit.keep,
+      });
   const app = await buildServer({
     api: proxied ?? {
       kind: 'embedded',
@@ -92,6 +130,7 @@ export async function startCommand(argv: string[]): Promise<void> {
     },
     webRoot: existsSync(webRoot) ? webRoot : undefined,
     logger: { level: process.env.LOG_LEVEL ?? 'warn', redact: redactedLogPaths },
+    audit: { service: opened.service, keep: audit.keep, scanEveryMs: audit.scanEveryMs },
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -99,6 +138,7 @@ export async function startCommand(argv: string[]): Promise<void> {
     stopping = true;
     log(`Received ${signal}; stopping`);
     await app.close();
+    await opened.close();
     stores?.close();
     process.exit(0);
   };
@@ -122,6 +162,10 @@ export async function startCommand(argv: string[]): Promise<void> {
         `Create a developer token with: npm run token -- create --data ${dataFile} --name <name>`,
       );
   }
+  opened.service.begin({ scanEveryMs: audit.scanEveryMs, firstScan: !proxied });
+  log(
+    `Audit: scans kept in ${audit.file}${audit.scanEveryMs ? `, a scan every ${values['scan-every'] ?? process.env.SCAN_EVERY}` : ''}`,
+  );
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
     log(
       proxied?.heldToken

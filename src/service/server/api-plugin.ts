@@ -7,15 +7,18 @@ import type { TokenVerdict } from './token-auth';
 import { registerTokenAuth } from './token-auth';
 
 export interface ApiPluginOptions {
-  judgeToken: (token: string) => TokenVerdict;
+  /** Where the API lives; the calculated-field API's base path unless said otherwise. */
+  prefix?: string;
+  /** May ask elsewhere (the instance behind a proxy) before it decides. */
+  judgeToken: (token: string) => TokenVerdict | Promise<TokenVerdict>;
   limiter: FailedAuthLimiter;
   /** Registers the API's routes, with paths relative to the API's base path. */
   routes: (api: FastifyInstance) => Promise<void> | void;
 }
 
 /**
- * The calculated-field API as one encapsulated plugin under its base path, the
- * same in embedded and proxy mode. Its hooks run for every request the router
+ * An API as one encapsulated plugin under its base path: the calculated-field
+ * API, the same in embedded and proxy mode, and the audit API. Its hooks run for every request the router
  * matches to it, including unknown paths and methods below the base path, so
  * authentication cannot be skipped by spelling a path differently (`/%61pi/...`).
  * After authentication, an unknown path is 404 and a known path asked with another
@@ -43,6 +46,6 @@ export async function registerApi(app: FastifyInstance, options: ApiPluginOption
         throw new ApiError(404, 'nothing is here');
       });
     },
-    { prefix: API_BASE },
+    { prefix: options.prefix ?? API_BASE },
   );
 }

@@ -1,6 +1,9 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { AcceptedTokens } from '../auth/accepted-tokens';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
+import type { AuditApi } from './audit-api';
+import { registerAuditApi } from './audit-api';
 import { ApiError, sendError } from './api-error';
 import type { EmbeddedApi } from './embedded-api';
 import { registerEmbeddedApi } from './embedded-api';
@@ -26,6 +29,8 @@ export interface ServerOptions {
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
   failedAuthLimiter?: FailedAuthLimiter;
+  /** The audit of the instance (docs/audit.md); without it, no audit API is served. */
+  audit?: AuditApi;
 }
 
 /** Redacted wherever a log line could carry request headers, as `req` or logged on their own. */
@@ -61,11 +66,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     );
   });
   const limiter = options.failedAuthLimiter ?? new FailedAuthLimiter();
+  const accepted = new AcceptedTokens();
+  const audit = options.audit?.service;
+  const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
+  if (options.audit) await registerAuditApi(app, api, options.audit, limiter, accepted);
   if (api.kind === 'embedded') {
-    await registerEmbeddedApi(app, api, limiter);
+    await registerEmbeddedApi(app, api, limiter, onFieldChanged);
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
-    await registerProxyApi(app, api, limiter);
+    await registerProxyApi(app, api, limiter, { accepted, onFieldChanged });
     registerHealthRoute(app, async () => ({
       mode: 'proxy',
       upstream: await checkUpstream(api.upstream),

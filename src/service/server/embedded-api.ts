@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { TokenStore } from '../auth/token-store';
+import type { CalculatedField } from '../../contract/field';
 import type { DirectoryStore } from '../store/directory-store';
 import type { FieldStore } from '../store/field-store';
 import { registerApi } from './api-plugin';
@@ -21,13 +22,14 @@ export async function registerEmbeddedApi(
   app: FastifyInstance,
   api: EmbeddedApi,
   limiter: FailedAuthLimiter,
+  onFieldChanged?: (field: CalculatedField) => void,
 ): Promise<void> {
   await registerApi(app, {
     judgeToken: (token) =>
       token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid',
     limiter,
     routes: (routes) => {
-      registerFieldRoutes(routes, { store: api.store, now: api.now });
+      registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldChanged });
       if (api.directory) registerDirectoryRoute(routes, api.directory);
     },
   });

@@ -47,10 +47,13 @@ function throttledFailures(limiter: FailedAuthLimiter, client: string): ApiError
  */
 export function registerTokenAuth(
   app: FastifyInstance,
-  options: { judge: (token: string) => TokenVerdict; limiter: FailedAuthLimiter },
+  options: {
+    judge: (token: string) => TokenVerdict | Promise<TokenVerdict>;
+    limiter: FailedAuthLimiter;
+  },
 ): void {
   app.addHook('onRequest', async (request, reply) => {
-    const verdict = options.judge(presentedToken(request));
+    const verdict = await options.judge(presentedToken(request));
     if (verdict === 'valid') return;
     const throttled = throttledFailures(options.limiter, request.ip);
     if (throttled) return sendError(request, reply, throttled);

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TOKEN_HEADER } from '../../contract/paths';
+import type { OpenedAudit } from '../audit/open-audit';
+import { openEmbeddedAudit } from '../audit/open-audit';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import { importInstance } from '../instance/import-instance';
 import { buildServer } from '../server/build-server';
@@ -17,6 +19,8 @@ export interface TestServer {
   dataFile: string;
   stores: Stores;
   app: FastifyInstance;
+  /** The audit of the store, when asked for with `withAudit`. */
+  audit?: OpenedAudit;
   /** fetch against the server with the token header and JSON body. */
   request(
     method: string,
@@ -36,6 +40,8 @@ export interface TestServerOptions {
   failedAuthLimiter?: FailedAuthLimiter;
   /** Leaves out the directory extension, as a real instance does. */
   withoutDirectory?: boolean;
+  /** Serves the audit API too, over an audit file beside the store (no scan is started). */
+  withAudit?: boolean;
 }
 
 /** A real server on a temporary SQLite file, listening on a free loopback port. */
@@ -56,6 +62,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = {} as TestServer;
   const open = async () => {
     server.stores = openStore(dataFile);
+    server.audit = options.withAudit
+      ? openEmbeddedAudit({
+          file: join(dir, 'audit.sqlite'),
+          store: server.stores.fields,
+          directory: server.stores.directory,
+          keep: 30,
+        })
+      : undefined;
     server.app = await buildServer({
       api: {
         kind: 'embedded',
@@ -66,11 +80,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       },
       webRoot: options.webRoot,
       failedAuthLimiter: options.failedAuthLimiter ?? new FailedAuthLimiter(1000),
+      audit: server.audit && { service: server.audit.service, keep: 30 },
     });
     server.url = await server.app.listen({ host: '127.0.0.1', port: 0 });
   };
   const shut = async () => {
     await server.app.close();
+    await server.audit?.close();
     server.stores.close();
   };
   await open();

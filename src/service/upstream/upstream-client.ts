@@ -1,4 +1,6 @@
 import { STATUS_CODES } from 'node:http';
+import type { DirectoryKind, DirectoryResponse } from '../../contract/directory';
+import { directoryListQuery } from '../../contract/directory';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import type { UpstreamSearchBody } from './upstream-allow-list';
 import { assertAllowedSearch } from './upstream-allow-list';
@@ -72,6 +74,22 @@ export class UpstreamClient {
     if (answer.status === 200) return { status: 200, field: answer.body };
     if (answer.status === 404 || answer.status === 405) return { status: answer.status };
     throw this.failure(answer.status, `reading field ${id}`);
+  }
+
+  /**
+   * One page of the directory extension (names and columns); undefined when the
+   * instance does not offer it, as a real instance does not.
+   */
+  async directoryPage(
+    kind: DirectoryKind,
+    offset: number,
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<DirectoryResponse | undefined> {
+    const query = directoryListQuery({ kind, offset, limit });
+    const answer = await this.send('GET', `${apiPaths.directory}?${query}`, undefined, signal);
+    if (answer.status !== 200) return undefined;
+    return answer.body as DirectoryResponse;
   }
 
   private failure(status: number, what: string): UpstreamError {

@@ -2,31 +2,12 @@ import { plural } from '../../../components/plural';
 import type { Link, SearchResultItem } from '../../../contract/field';
 import { isBrokenLink } from '../../../contract/field';
 
-type CellValue = string | number | boolean;
+import type { CsvValue } from '../../../contract/csv';
+import { csvCell, csvLine, neutraliseFormula } from '../../../contract/csv';
 
-/**
- * Spreadsheets run a cell that starts with one of these as a formula, which makes an
- * export of names others typed a way to run their formulas (CSV injection). A leading
- * apostrophe makes the cell plain text in Excel, LibreOffice and Google Sheets.
- */
-const formulaStart = /^[=+\-@\t\r]/;
-
-export function neutraliseFormula(text: string): string {
-  return formulaStart.test(text) ? `'${text}` : text;
-}
-
-/** One cell as RFC 4180 writes it; text is neutralised, numbers and booleans are not text. */
-export function csvCell(value: CellValue): string {
-  if (typeof value !== 'string') return String(value);
-  const text = neutraliseFormula(value);
-  // A neutralised cell is quoted too, so no reader splits it back into a formula.
-  const needsQuotes = text !== value || /[",\r\n]/.test(text);
-  return needsQuotes ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(cells: readonly CellValue[]): string {
-  return cells.map(csvCell).join(',');
-}
+// The cell rules live in contract so the server's exports write cells the same way.
+export { csvCell, csvLine, neutraliseFormula };
+type CellValue = CsvValue;
 
 /** "no links", "3 links, all VALID", or the count of each validity that is not VALID. */
 export function linkValiditySummary(links: readonly Link[]): string {

@@ -26,6 +26,7 @@ export interface FieldFacts {
   hidden: boolean;
   variable: boolean;
   global: boolean;
+  aggregated: boolean;
   status: string;
   checkSum: string;
   created: number;
@@ -70,6 +71,7 @@ export function factsOf(field: CalculatedField): FieldFacts {
     hidden: field.hidden,
     variable: field.variable,
     global: field.global,
+    aggregated: field.aggregated,
     status: field.status,
     checkSum: field.checkSum,
     created: field.created,

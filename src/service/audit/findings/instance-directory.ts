@@ -9,3 +9,25 @@ export interface InstanceDirectory {
   dataSources: ReadonlyMap<string, { name?: string; columns: readonly string[] }>;
   cards: ReadonlyMap<string, { title?: string; dataSourceId: string }>;
 }
+
+/** The directory as JSON text, for keeping it in the audit file. */
+export function directoryJson(directory: InstanceDirectory): string {
+  return JSON.stringify({
+    owners: [...directory.owners],
+    dataSources: [...directory.dataSources],
+    cards: [...directory.cards],
+  });
+}
+
+export function directoryFromJson(json: string): InstanceDirectory {
+  const parsed = JSON.parse(json) as {
+    owners: Array<[number, string]>;
+    dataSources: Array<[string, { name?: string; columns: string[] }]>;
+    cards: Array<[string, { title?: string; dataSourceId: string }]>;
+  };
+  return {
+    owners: new Map(parsed.owners),
+    dataSources: new Map(parsed.dataSources),
+    cards: new Map(parsed.cards),
+  };
+}

@@ -21,7 +21,7 @@ beforeEach(async () => {
       return source;
     },
     needsCallerToken: false,
-    directory: () => undefined,
+    loadDirectory: async () => undefined,
     keep: 2,
   });
 });

@@ -39,7 +39,7 @@ function proxyAudit(url: string, options: { pageSize?: number; concurrency?: num
   const audit = openTestAudit({
     instanceKey: url,
     needsCallerToken: true,
-    directory: () => undefined,
+    loadDirectory: async () => undefined,
     openSource: (token, onWait) =>
       new UpstreamSource(
         new UpstreamClient({
@@ -74,7 +74,7 @@ describe('a scan through an instance', () => {
     const embedded = openTestAudit({
       openSource: () => new EmbeddedSource(server.stores.fields),
       needsCallerToken: false,
-      directory: () => undefined,
+      loadDirectory: async () => undefined,
     });
     closers.push(embedded.close);
     const proxied = proxyAudit(server.url);

@@ -14,8 +14,8 @@ export interface ScannerOptions {
   openSource: (token: string | undefined, onWait: (message: string | undefined) => void) => FieldSource;
   /** True when a scan cannot start without a caller's token (proxy mode, no token held). */
   needsCallerToken: boolean;
-  /** The headline numbers of a scan's snapshot, computed when it completes. */
-  summarize: (scanId: number) => Headline;
+  /** The headline numbers of a scan's snapshot, computed when it completes (with the scan's token). */
+  summarize: (scanId: number, token: string | undefined, signal: AbortSignal) => Promise<Headline>;
   /** Complete scans to keep; older ones are deleted with the versions only they used. */
   keep: number;
   /** Told when a scan completed and the instance as last seen changed. */
@@ -40,6 +40,7 @@ export class Scanner {
   private running: { scanId: number; controller: AbortController; done: Promise<void> } | undefined;
   private readonly listeners = new Set<(scan: Scan) => void>();
   private scheduleTimer: NodeJS.Timeout | undefined;
+  private everyMs: number | undefined;
   /** A scheduled scan fell due while no caller's token was at hand. */
   private due = false;
   private closed = false;
@@ -106,6 +107,7 @@ export class Scanner {
    * neither scans at once nor skips one that is overdue.
    */
   scheduleEvery(everyMs: number): void {
+    this.everyMs = everyMs;
     const tick = () => {
       if (this.closed) return;
       const last = this.options.store.scans(this.options.instanceId)[0];
@@ -120,6 +122,13 @@ export class Scanner {
       this.scheduleTimer.unref();
     };
     tick();
+  }
+
+  /** When the next scheduled scan is due; undefined without a schedule. */
+  nextScanAt(): number | undefined {
+    if (this.everyMs === undefined) return undefined;
+    const last = this.options.store.scans(this.options.instanceId)[0];
+    return (last?.started ?? this.now()) + this.everyMs;
   }
 
   /** Stops the schedule and the running scan, which resumes when the server starts again. */
@@ -154,7 +163,7 @@ export class Scanner {
           onProgress: () => this.emit(scanId),
           now: this.now,
         });
-        const headline = this.options.summarize(scanId);
+        const headline = await this.options.summarize(scanId, token, controller.signal);
         store.completeScan(scanId, instanceId, headline, this.now());
         store.prune(instanceId, this.options.keep);
         this.options.onComplete?.(store.scan(scanId)!);

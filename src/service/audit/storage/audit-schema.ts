@@ -15,6 +15,8 @@
  * - `scan_listing`: what the running scan listed, so a restart knows what is left.
  * - `current_members`: the instance as last seen: the latest complete snapshot plus
  *   the writes made through this server since.
+ * - `directories`: the names and columns the instance gave at its last scan, when it
+ *   offers the directory extension.
  */
 export const AUDIT_SCHEMA_VERSION = 1;
 
@@ -80,4 +82,10 @@ CREATE TABLE IF NOT EXISTS current_members (
   PRIMARY KEY (instance_id, field_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS current_members_by_version ON current_members (version_id);
+
+CREATE TABLE IF NOT EXISTS directories (
+  instance_id INTEGER PRIMARY KEY REFERENCES instances (id),
+  fetched INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
 `;

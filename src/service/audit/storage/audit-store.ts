@@ -182,6 +182,17 @@ export class AuditStore {
     return new Map(rows);
   }
 
+  /** Stored facts by version id, for the versions given. */
+  factsOfVersions(versionIds: readonly number[]): StoredFacts[] {
+    return this.db
+      .prepare<[string], [number, number, string, number]>(
+        'SELECT field_id, id, facts, facts_version FROM field_versions WHERE id IN (SELECT value FROM json_each(?))',
+      )
+      .raw()
+      .all(JSON.stringify(versionIds))
+      .map(([fieldId, versionId, facts, factsVersion]) => ({ fieldId, versionId, facts, factsVersion }));
+  }
+
   replaceFacts(versionId: number, facts: string, factsVersion: number): void {
     this.statements.updateFacts.run(facts, factsVersion, versionId);
   }
@@ -238,6 +249,33 @@ export class AuditStore {
     return new Map(rows);
   }
 
+  /** Field id -> the body of its current version, for the fields given. */
+  currentBodies(instanceId: number, fieldIds: readonly number[]): Map<number, string> {
+    const rows = this.db
+      .prepare<[number, string], [number, string]>(
+        `SELECT c.field_id, v.body FROM current_members c JOIN field_versions v ON v.id = c.version_id
+         WHERE c.instance_id = ? AND c.field_id IN (SELECT value FROM json_each(?))`,
+      )
+      .raw()
+      .all(instanceId, JSON.stringify(fieldIds));
+    return new Map(rows);
+  }
+
+  /** How many fields differ between the latest complete scan and the instance as last seen. */
+  changesSince(instanceId: number, scanId: number): number {
+    return this.db
+      .prepare<[number, number, number, number], number>(
+        `SELECT
+           (SELECT count(*) FROM current_members c LEFT JOIN scan_members m
+              ON m.scan_id = ? AND m.field_id = c.field_id
+            WHERE c.instance_id = ? AND (m.version_id IS NULL OR m.version_id <> c.version_id))
+         + (SELECT count(*) FROM scan_members m WHERE m.scan_id = ? AND NOT EXISTS
+              (SELECT 1 FROM current_members c WHERE c.instance_id = ? AND c.field_id = m.field_id))`,
+      )
+      .pluck()
+      .get(scanId, instanceId, scanId, instanceId)!;
+  }
+
   /** A field as last seen changed through this server (a lock), or no longer exists. */
   setCurrent(instanceId: number, fieldId: number, versionId: number | undefined): void {
     if (versionId === undefined) this.statements.deleteCurrent.run(instanceId, fieldId);
@@ -258,6 +296,15 @@ export class AuditStore {
     const row = this.statements.scan.get(scanId);
     if (!row) return undefined;
     return scanOf(row, row.state === 'running' ? this.statements.memberCount.get(scanId) : undefined);
+  }
+
+  /** One scan of this instance; undefined for an unknown id or another instance's scan. */
+  instanceScan(instanceId: number, scanId: number): Scan | undefined {
+    const owner = this.db
+      .prepare<[number], number>('SELECT instance_id FROM scans WHERE id = ?')
+      .pluck()
+      .get(scanId);
+    return owner === instanceId ? this.scan(scanId) : undefined;
   }
 
   /** The instance's scan that has not finished, if any (one that a restart interrupted, too). */
@@ -433,6 +480,22 @@ export class AuditStore {
       return removed;
     });
     return prune();
+  }
+
+  /** The directory as JSON, kept so names survive a restart; undefined when none was ever read. */
+  directory(instanceId: number): string | undefined {
+    return (
+      this.db
+        .prepare<[number], string>('SELECT body FROM directories WHERE instance_id = ?')
+        .pluck()
+        .get(instanceId) ?? undefined
+    );
+  }
+
+  saveDirectory(instanceId: number, body: string, now: number): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO directories (instance_id, fetched, body) VALUES (?, ?, ?)')
+      .run(instanceId, now, body);
   }
 
   /** Bytes the audit file and its write-ahead log take on disk. */

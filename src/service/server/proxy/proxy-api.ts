@@ -33,6 +33,15 @@ function readAll(stream: NodeJS.ReadableStream, limit = 64 * 1024): Promise<stri
   });
 }
 
+function readWhole(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
 /**
  * The API answered by a real instance. The browser calls this server on its own
  * origin (no CORS), and the token, the browser's or the one the server holds,
@@ -43,14 +52,25 @@ function readAll(stream: NodeJS.ReadableStream, limit = 64 * 1024): Promise<stri
  * no spelling of a path (encoded letters or slashes, dot segments, double
  * encoding, `;` parameters, a query string) can reach anything else upstream.
  */
+/** The largest changed field read back from the instance to keep the audit current. */
+const FIELD_BODY_LIMIT = 4 * 1024 * 1024;
+
+export interface ProxyHooks {
+  /** Tokens the instance accepted lately, shared with the audit API. */
+  accepted?: AcceptedTokens;
+  /** Hears each field the instance answered a change with (the audit keeps its view current). */
+  onFieldChanged?: (field: unknown) => void;
+}
+
 export async function registerProxyApi(
   app: FastifyInstance,
   api: ProxiedApi,
   limiter: FailedAuthLimiter,
+  hooks: ProxyHooks = {},
 ): Promise<void> {
   const timeoutMs = api.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const basePath = api.upstream.pathname.replace(/\/+$/, '');
-  const accepted = new AcceptedTokens();
+  const accepted = hooks.accepted ?? new AcceptedTokens();
   await app.register(replyFrom, {
     base: api.upstream.origin,
     disableRequestLogging: true,
@@ -85,7 +105,18 @@ export async function registerProxyApi(
         const status = response.statusCode ?? 502;
         if (status >= 200 && status < 300) {
           if (api.heldToken === undefined) accepted.remember(token);
-          return void proxied.send(response.stream);
+          if (request.method !== 'PUT' || !hooks.onFieldChanged) return void proxied.send(response.stream);
+          // A changed field is small: read it whole, answer it, and tell the audit.
+          void readWhole(response.stream).then((body) => {
+            void proxied.send(body);
+            if (body.length > FIELD_BODY_LIMIT) return;
+            try {
+              hooks.onFieldChanged!(JSON.parse(body.toString('utf8')));
+            } catch {
+              // Not a field after all: the next scan reads it.
+            }
+          });
+          return;
         }
         if (status === 401) {
           limiter.recordFailure(request.ip);

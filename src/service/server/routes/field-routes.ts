@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { lockRequestSchema } from '../../../contract/lock';
 import { apiRoutes } from '../../../contract/paths';
 import { searchRequestValidation } from '../../../contract/search-validation';
+import type { CalculatedField } from '../../../contract/field';
 import type { FieldStore } from '../../store/field-store';
 import { searchPageJson } from '../../store/search-page';
 import { ApiError } from '../api-error';
@@ -14,7 +15,12 @@ function notFound(id: number): ApiError {
 /** The calculated-field API answered by the embedded store; paths are relative to the API base. */
 export function registerFieldRoutes(
   api: FastifyInstance,
-  options: { store: FieldStore; now?: () => number },
+  options: {
+    store: FieldStore;
+    now?: () => number;
+    /** Hears every field a request changed (the audit keeps its view of the instance current). */
+    onFieldChanged?: (field: CalculatedField) => void;
+  },
 ): void {
   const { store } = options;
   const now = options.now ?? Date.now;
@@ -32,7 +38,10 @@ export function registerFieldRoutes(
   api.put<{ Params: { id: string } }>(apiRoutes.template, async (request) => {
     const id = parseFieldIdOrThrow(request.params.id);
     const { locked } = parseOrThrow(lockRequestSchema, request.body);
-    return store.setLocked(id, locked, now()) ?? Promise.reject(notFound(id));
+    const field = store.setLocked(id, locked, now());
+    if (!field) throw notFound(id);
+    options.onFieldChanged?.(field);
+    return field;
   });
 
   api.get(apiRoutes.statistics, async () => store.statistics());

@@ -89,11 +89,13 @@ export function brokenDependencies(
   broken: readonly number[],
 ): Finding {
   const causeOf = new Map<number, number>();
+  const brokenSet = new Set(broken);
   const queued = new Set(broken);
   const queue = [...broken];
   for (let head = 0; head < queue.length; head += 1) {
     const id = queue[head]!;
-    const cause = causeOf.get(id) ?? id;
+    // A broken field is the nearest broken dependency of whatever references it.
+    const cause = brokenSet.has(id) ? id : causeOf.get(id)!;
     for (const source of references.referencedBy.get(id) ?? []) {
       if (source !== cause && !causeOf.has(source)) causeOf.set(source, cause);
       if (!queued.has(source)) {

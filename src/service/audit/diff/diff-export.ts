@@ -1,0 +1,71 @@
+import type { DiffAnswer, FieldChange } from '../../../contract/audit';
+import { csvLine } from '../../../contract/csv';
+import type { AuditStore } from '../storage/audit-store';
+import { withStates } from './diff-pages';
+import type { ScanDiff } from './diff-scans';
+
+/** Changes read from the store this many at a time while an export streams. */
+const CHUNK = 500;
+
+const csvHeader = [
+  'ID',
+  'Name',
+  'Changes',
+  'Name before',
+  'Name after',
+  'Owner before',
+  'Owner after',
+  'Status before',
+  'Status after',
+  'Locked before',
+  'Locked after',
+  'Expression before',
+  'Expression after',
+];
+
+function csvRow(change: FieldChange): string {
+  const { before, after } = change;
+  const pair = <T extends string | number | boolean>(pick: (state: NonNullable<FieldChange['before']>) => T) => [
+    before ? pick(before) : '',
+    after ? pick(after) : '',
+  ];
+  return csvLine([
+    change.id,
+    change.name,
+    change.kinds.join('; '),
+    ...pair((state) => state.name),
+    ...pair((state) => state.owner),
+    ...pair((state) => state.status),
+    ...pair((state) => state.locked),
+    ...pair((state) => state.expression),
+  ]);
+}
+
+async function* chunksOf(store: AuditStore, diff: ScanDiff) {
+  for (let start = 0; start < diff.changes.length; start += CHUNK) {
+    yield withStates(store, diff.changes.slice(start, start + CHUNK));
+    // Lets other requests in between chunks of a large export.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Every change of a diff as CSV, one line per field, written as it is read. */
+export async function* diffCsv(store: AuditStore, diff: ScanDiff): AsyncGenerator<string> {
+  yield `${csvLine(csvHeader)}\r\n`;
+  for await (const changes of chunksOf(store, diff)) {
+    yield changes.map((change) => `${csvRow(change)}\r\n`).join('');
+  }
+}
+
+/** Every change of a diff as one JSON document: the two scans, the counts and the changes. */
+export async function* diffJson(store: AuditStore, diff: ScanDiff, answer: DiffAnswer): AsyncGenerator<string> {
+  yield `{"from":${JSON.stringify(answer.from)},"to":${JSON.stringify(answer.to)},"counts":${JSON.stringify(answer.counts)},"changes":[`;
+  let first = true;
+  for await (const changes of chunksOf(store, diff)) {
+    for (const change of changes) {
+      yield `${first ? '' : ','}${JSON.stringify(change)}`;
+      first = false;
+    }
+  }
+  yield ']}';
+}

@@ -1,0 +1,112 @@
+import type {
+  FindingGroupSummary,
+  FindingKey,
+  FindingSummary,
+  ProblemsRow,
+} from '../../../contract/audit';
+import { findingKeys } from '../../../contract/audit';
+import type { Findings } from './compute-findings';
+import type { FindingGroup } from './finding';
+import { findingRules } from './finding-rules';
+
+/** Groups and problem rows shown in the summary; the rest are paged. */
+export const SUMMARY_GROUPS = 8;
+export const SUMMARY_ROWS = 25;
+
+const quoted = (name: string) => `\`${name}\``;
+
+/** A group in words, with names where the instance gave them. */
+export function groupLabel(findings: Findings, key: FindingKey, group: FindingGroup): string {
+  const nameOf = (id: number) => findings.fields.get(id)?.name ?? String(id);
+  switch (key) {
+    case 'broken-references': {
+      const place = group.place!;
+      const where =
+        place.type === 'CARD'
+          ? `card ${findings.directory?.cards.get(place.id)?.title ?? place.id}`
+          : `data source ${findings.directory?.dataSources.get(place.id)?.name ?? place.id}`;
+      return group.column === undefined
+        ? `a link to ${where} is broken (the missing name is not known)`
+        : `${quoted(group.column)} missing from ${where}`;
+    }
+    case 'exact-duplicates':
+    case 'near-duplicates': {
+      const names = group.ids.slice(0, 3).map((id) => quoted(nameOf(id)));
+      const more = group.ids.length > 3 ? ` and ${group.ids.length - 3} more` : '';
+      return `${names.join(', ')}${more}`;
+    }
+    case 'nested':
+      return `depth ${group.depth}`;
+    case 'broken-dependencies':
+      return `depend on ${quoted(nameOf(group.cause!))}`;
+    default:
+      return group.key;
+  }
+}
+
+export function describeGroups(
+  findings: Findings,
+  key: FindingKey,
+  offset: number,
+  limit: number,
+): FindingGroupSummary[] {
+  return findings.byKey[key].groups.slice(offset, offset + limit).map((group) => ({
+    key: group.key,
+    label: groupLabel(findings, key, group),
+    count: group.ids.length,
+  }));
+}
+
+export function describeFindings(findings: Findings): FindingSummary[] {
+  return findingKeys.map((key) => {
+    const finding = findings.byKey[key];
+    return {
+      key,
+      ...findingRules[key],
+      count: finding.ids.length,
+      groupCount: finding.groups.length,
+      groups: describeGroups(findings, key, 0, SUMMARY_GROUPS),
+    };
+  });
+}
+
+const noCounts = (): Record<FindingKey, number> =>
+  Object.fromEntries(findingKeys.map((key) => [key, 0])) as Record<FindingKey, number>;
+
+/**
+ * Per owner or per data source (a field counts under each data source it links to
+ * directly, as the search's `dataset` filter does), how many fields each finding
+ * holds; rows with the most findings first.
+ */
+export function problemsBy(
+  findings: Findings,
+  by: 'owner' | 'dataSource',
+): { rows: ProblemsRow[]; total: number } {
+  const rows = new Map<string, ProblemsRow>();
+  const keysOf = (id: number): string[] => {
+    const field = findings.fields.get(id)!;
+    if (by === 'owner') return [String(field.owner)];
+    return [...new Set(field.links.filter((link) => link.type === 'DATA_SOURCE').map((link) => link.id))];
+  };
+  const rowOf = (key: string) => {
+    let row = rows.get(key);
+    if (!row) {
+      const name =
+        by === 'owner'
+          ? findings.directory?.owners.get(Number(key))
+          : findings.directory?.dataSources.get(key)?.name;
+      row = { id: key, ...(name === undefined ? {} : { name }), fields: 0, counts: noCounts() };
+      rows.set(key, row);
+    }
+    return row;
+  };
+  for (const id of findings.fields.keys()) for (const key of keysOf(id)) rowOf(key).fields += 1;
+  for (const finding of Object.values(findings.byKey)) {
+    for (const id of finding.ids) for (const key of keysOf(id)) rowOf(key).counts[finding.key] += 1;
+  }
+  const weight = (row: ProblemsRow) => Object.values(row.counts).reduce((sum, count) => sum + count, 0);
+  const sorted = [...rows.values()]
+    .filter((row) => weight(row) > 0)
+    .sort((a, b) => weight(b) - weight(a) || (a.id < b.id ? -1 : 1));
+  return { rows: sorted.slice(0, SUMMARY_ROWS), total: sorted.length };
+}

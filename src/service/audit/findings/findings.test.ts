@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FindingKey } from '../../../contract/audit';
+import { INVALID, VALID } from '../../../contract/field';
+import type { CalculatedField } from '../../../contract/field';
+import type { TestServer } from '../../test-support/test-server';
+import { startTestServer } from '../../test-support/test-server';
+import { readWholeDirectory } from '../directory/read-whole-directory';
+import { EmbeddedSource } from '../scan/embedded-source';
+import { findingsInstance, SALES, TICKETS, TICKETS_CARD } from '../test-support/findings-instance';
+import { openTestAudit } from '../test-support/audit-fixture';
+import type { Findings } from './compute-findings';
+import { computeFindings } from './compute-findings';
+import { factsOf } from './field-facts';
+import { UNEXPLAINED_INVALID } from './rules/invalid-fields';
+
+let server: TestServer;
+const audits: Array<ReturnType<typeof openTestAudit>> = [];
+
+beforeEach(async () => {
+  server = await startTestServer({ instance: findingsInstance });
+});
+afterEach(async () => {
+  for (const audit of audits.splice(0)) await audit.close();
+  await server.close();
+});
+
+/** The findings after an embedded scan, with the directory (names, columns) or without it. */
+async function scannedFindings(withDirectory: boolean): Promise<Findings> {
+  const audit = openTestAudit({
+    openSource: () => new EmbeddedSource(server.stores.fields),
+    needsCallerToken: false,
+    loadDirectory: async () =>
+      withDirectory
+        ? readWholeDirectory((kind, offset, limit) =>
+            server.stores.directory.answer({ form: 'list', kind, name: '', offset, limit }),
+          )
+        : undefined,
+  });
+  audits.push(audit);
+  const scan = await audit.scan();
+  expect(scan.state).toBe('complete');
+  return audit.service.findings()!;
+}
+
+const ids = (findings: Findings, key: FindingKey) => findings.byKey[key].ids;
+
+describe('findings of a scanned instance', () => {
+  it('invalid: status not VALID, with the analyzer\'s reason or the cycle', async () => {
+    const findings = await scannedFindings(true);
+    expect(ids(findings, 'invalid')).toEqual([4, 5, 6]);
+    const notes = findings.byKey.invalid.notes;
+    expect(notes.get(6)).toBe("missing ')' to close the '(' at position 3");
+    expect(notes.get(4)).toContain('part of a reference cycle: `Loop A` → `Loop B` → `Loop A`');
+    expect(findings.byKey.invalid.groups.map((group) => [group.key, group.ids])).toEqual([
+      ['part of a reference cycle', [4, 5]],
+      ["missing ')' to close the '('", [6]],
+    ]);
+  });
+
+  it('broken references: by the missing name and where it is missing', async () => {
+    const findings = await scannedFindings(true);
+    const finding = findings.byKey['broken-references'];
+    expect(finding.ids).toEqual([8, 9]);
+    expect(finding.groups.map((group) => [group.place, group.column, group.ids])).toEqual([
+      [{ type: 'DATA_SOURCE', id: SALES }, 'Profit', [8, 9]],
+      [{ type: 'DATA_SOURCE', id: TICKETS }, 'Cost', [9]],
+      [{ type: 'DATA_SOURCE', id: TICKETS }, 'Profit', [9]],
+    ]);
+    // 15 names `Profit A`, a field on the same data source: a reference, not a missing column.
+    expect(finding.ids).not.toContain(15);
+  });
+
+  it('broken references without the directory: columns inferred from the fields, cards stand for their data source', async () => {
+    const findings = await scannedFindings(false);
+    const finding = findings.byKey['broken-references'];
+    expect(finding.ids).toEqual([8, 9]);
+    expect(finding.groups.map((group) => [group.place, group.column, group.ids])).toEqual([
+      [{ type: 'DATA_SOURCE', id: SALES }, 'Profit', [8, 9]],
+      [{ type: 'CARD', id: TICKETS_CARD }, 'Cost', [9]],
+      [{ type: 'CARD', id: TICKETS_CARD }, 'Profit', [9]],
+    ]);
+    expect(findings.references.columnsKnown).toBe(false);
+    // References between fields are found as well without the column lists.
+    expect(ids(findings, 'nested')).toEqual([2, 3, 4, 5, 7, 15]);
+    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15]);
+  });
+
+  it('unused: no active card link and no other field references it', async () => {
+    const findings = await scannedFindings(true);
+    // 1, 2, 4, 5, 6, 8 are referenced by other fields; 3 and 9 sit on an active card; 14's card is inactive.
+    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15]);
+  });
+
+  it('duplicates: the same check sum exactly, or the same expression once case, spacing and comments are ignored', async () => {
+    const findings = await scannedFindings(true);
+    expect(ids(findings, 'exact-duplicates')).toEqual([10, 11]);
+    expect(findings.byKey['exact-duplicates'].groups.map((group) => group.ids)).toEqual([[10, 11]]);
+    // 13 sums another column: not the same formula.
+    expect(ids(findings, 'near-duplicates')).toEqual([10, 11, 12]);
+  });
+
+  it('nested: fields that reference fields, with the depth of their longest chain', async () => {
+    const findings = await scannedFindings(true);
+    const finding = findings.byKey.nested;
+    expect(finding.ids).toEqual([2, 3, 4, 5, 7, 15]);
+    expect(finding.notes.get(3)).toBe('depth 2: `Revenue Share Pct` → `Revenue Share` → `Revenue Total`');
+    expect(finding.notes.get(2)).toBe('depth 1: `Revenue Share` → `Revenue Total`');
+    expect(finding.ids).not.toContain(1);
+  });
+
+  it('broken dependencies: fields that lead, through references, to an invalid or broken field', async () => {
+    const findings = await scannedFindings(true);
+    const finding = findings.byKey['broken-dependencies'];
+    expect(finding.ids).toEqual([4, 5, 7, 15]);
+    expect(finding.notes.get(7)).toBe('depends on `Broken Syntax`, which is broken');
+    expect(finding.notes.get(15)).toBe('depends on `Profit A`, which is broken');
+    // 3 depends on 2 and 1, which are sound.
+    expect(finding.ids).not.toContain(3);
+  });
+
+  it('headline numbers count each finding', async () => {
+    const findings = await scannedFindings(true);
+    expect(findings.headline).toEqual({
+      total: 15,
+      locked: 1,
+      archived: 1,
+      invalid: 3,
+      brokenReferences: 2,
+      unused: 7,
+      exactDuplicates: 2,
+      nearDuplicates: 3,
+      nested: 6,
+      brokenDependencies: 4,
+      lint: 0,
+    });
+  });
+});
+
+describe('findings from fields alone', () => {
+  const field = (overrides: Partial<CalculatedField>): CalculatedField => ({
+    id: 1,
+    name: 'Field',
+    owner: 1,
+    locked: false,
+    global: false,
+    expression: '1',
+    checkSum: 'a',
+    links: [],
+    legacyId: 'calculation_x',
+    lastModified: 0,
+    created: 0,
+    aggregated: false,
+    analytic: false,
+    dataType: 'DECIMAL',
+    status: VALID,
+    cacheWindow: 'day',
+    columnPositions: [],
+    functions: [],
+    archived: false,
+    hidden: false,
+    variable: false,
+    ...overrides,
+  });
+
+  it('says so when the instance reports INVALID and the analyzer finds nothing', () => {
+    const findings = computeFindings([
+      factsOf(field({ id: 1, status: INVALID, expression: 'SUM(1)' })),
+      factsOf(field({ id: 2, status: VALID, expression: 'SUM(' })),
+    ]);
+    expect(findings.byKey.invalid.ids).toEqual([1]);
+    expect(findings.byKey.invalid.notes.get(1)).toBe(UNEXPLAINED_INVALID);
+  });
+
+  it('an empty expression or an instance without check sums makes no duplicates', () => {
+    const findings = computeFindings([
+      factsOf(field({ id: 1, expression: '', checkSum: '' })),
+      factsOf(field({ id: 2, expression: '', checkSum: '' })),
+    ]);
+    expect(findings.byKey['exact-duplicates'].ids).toEqual([]);
+    expect(findings.byKey['near-duplicates'].ids).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import { AuditService } from './audit-service';
+import type { DirectoryStore } from '../store/directory-store';
+import type { FieldStore } from '../store/field-store';
+import { UpstreamClient } from '../upstream/upstream-client';
+import type { RetryPolicy } from '../upstream/retry-policy';
+import { readWholeDirectory } from './directory/read-whole-directory';
+import { EmbeddedSource } from './scan/embedded-source';
+import { UpstreamSource } from './scan/upstream-source';
+import { AuditStore } from './storage/audit-store';
+import { openAuditDatabase } from './storage/open-audit-database';
+
+export const DEFAULT_KEEP_SCANS = 30;
+export const DEFAULT_SCAN_CONCURRENCY = 4;
+
+interface Common {
+  /** The audit's SQLite file. */
+  file: string;
+  keep: number;
+}
+
+export interface EmbeddedAuditOptions extends Common {
+  store: FieldStore;
+  directory?: DirectoryStore;
+}
+
+export interface ProxyAuditOptions extends Common {
+  upstream: URL;
+  heldToken?: string;
+  timeoutMs: number;
+  concurrency: number;
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface OpenedAudit {
+  service: AuditService;
+  /** Stops the running scan (it resumes at the next start) and closes the file. */
+  close(): Promise<void>;
+}
+
+/** The audit of this server's own store. */
+export function openEmbeddedAudit(options: EmbeddedAuditOptions): OpenedAudit {
+  const db = openAuditDatabase(options.file);
+  const { directory } = options;
+  const service = new AuditService({
+    store: new AuditStore(db, options.file),
+    instanceKey: 'embedded',
+    keep: options.keep,
+    needsCallerToken: false,
+    openSource: () => new EmbeddedSource(options.store),
+    loadDirectory: async () =>
+      directory &&
+      readWholeDirectory((kind, offset, limit) => directory.answer({ form: 'list', kind, name: '', offset, limit })),
+  });
+  return { service, close: closer(service, db) };
+}
+
+/**
+ * The audit of an instance behind the proxy, kept under the instance's address so
+ * that one file can hold several instances' scans without mixing them.
+ */
+export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
+  const db = openAuditDatabase(options.file);
+  const clientFor = (token: string | undefined, onWait?: (message: string | undefined) => void) =>
+    new UpstreamClient({
+      upstream: options.upstream,
+      token: options.heldToken ?? token ?? '',
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+      onWait,
+    });
+  const service = new AuditService({
+    store: new AuditStore(db, options.file),
+    instanceKey: `${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, '')}`,
+    keep: options.keep,
+    needsCallerToken: options.heldToken === undefined,
+    openSource: (token, onWait) => new UpstreamSource(clientFor(token, onWait), options.concurrency),
+    loadDirectory: async (token, signal) => {
+      const client = clientFor(token);
+      return readWholeDirectory((kind, offset, limit) => client.directoryPage(kind, offset, limit, signal));
+    },
+  });
+  return { service, close: closer(service, db) };
+}
+
+function closer(service: AuditService, db: { close(): void }) {
+  return async () => {
+    await service.close();
+    db.close();
+  };
+}

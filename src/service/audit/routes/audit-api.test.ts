@@ -1,0 +1,231 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuditStatus, FindingsAnswer, Scan } from '../../../contract/audit';
+import { AUDIT_BASE } from '../../../contract/audit';
+import { apiPaths, TOKEN_HEADER } from '../../../contract/paths';
+import type { SearchResultItem } from '../../../contract/field';
+import type { TestServer } from '../../test-support/test-server';
+import { startTestServer, TEST_TOKEN } from '../../test-support/test-server';
+import { findingsInstance } from '../test-support/findings-instance';
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function auditedServer(): Promise<TestServer> {
+  const server = await startTestServer({ instance: findingsInstance, withAudit: true });
+  servers.push(server);
+  return server;
+}
+
+async function json<T>(response: Response | Promise<Response>, status = 200): Promise<T> {
+  const answer = await response;
+  const body = await answer.text();
+  expect(answer.status, body).toBe(status);
+  return JSON.parse(body) as T;
+}
+
+/** Starts a scan over the API and waits for it to end. */
+async function scanOver(server: TestServer): Promise<Scan> {
+  const { scan } = await json<{ scan: Scan }>(server.request('POST', `${AUDIT_BASE}/scans`), 202);
+  await server.audit!.service.scanner.settled();
+  return (await json<{ scan: Scan }>(server.request('GET', `${AUDIT_BASE}/scans/${scan.id}`))).scan;
+}
+
+const fieldsOf = (server: TestServer, key: string, body: Record<string, unknown> = {}) =>
+  json<{ totalHits: number; results: SearchResultItem[]; hasMore: boolean; notes: Record<string, string> }>(
+    server.request('POST', `${AUDIT_BASE}/findings/${key}/fields`, {
+      filters: [],
+      sort: { field: 'id', ascending: true },
+      limit: 50,
+      ...body,
+    }),
+  );
+
+describe('the audit API', () => {
+  it('answers only a token the instance accepts, however the path is spelled', async () => {
+    const server = await auditedServer();
+    for (const path of [`${AUDIT_BASE}/status`, '/api/%61udit/v1/status', `${AUDIT_BASE}/nothing-here`]) {
+      const missing = await server.request('GET', path, undefined, { [TOKEN_HEADER]: '' });
+      expect(missing.status).toBe(401);
+      const wrong = await server.request('GET', path, undefined, { [TOKEN_HEADER]: 'wrong-token-123' });
+      expect(wrong.status).toBe(401);
+    }
+    expect((await server.request('GET', `${AUDIT_BASE}/nothing-here`)).status).toBe(404);
+    expect((await server.request('DELETE', `${AUDIT_BASE}/status`)).status).toBe(405);
+  });
+
+  it('before the first scan, says so; a scan then gives findings with their rules', async () => {
+    const server = await auditedServer();
+    const before = await json<AuditStatus>(server.request('GET', `${AUDIT_BASE}/status`));
+    expect(before).toMatchObject({ mode: 'embedded', scanCount: 0, keep: 30 });
+    expect(before.latestScan).toBeUndefined();
+    const missing = await json<{ message: string }>(server.request('GET', `${AUDIT_BASE}/findings`), 404);
+    expect(missing.message).toContain('no scan has completed yet');
+
+    const scan = await scanOver(server);
+    expect(scan).toMatchObject({ state: 'complete', fields: 15 });
+    const findings = await json<FindingsAnswer>(server.request('GET', `${AUDIT_BASE}/findings`));
+    expect(findings.scanId).toBe(scan.id);
+    expect(findings.headline).toMatchObject({ total: 15, unused: 7, invalid: 3 });
+    const unused = findings.findings.find((finding) => finding.key === 'unused')!;
+    expect(unused).toMatchObject({
+      title: 'Unused',
+      rule: 'No active card link, and no other calculated field references it.',
+      count: 7,
+    });
+    const broken = findings.findings.find((finding) => finding.key === 'broken-references')!;
+    expect(broken.groups[0]).toMatchObject({ label: '`Profit` missing from data source Sales Orders', count: 2 });
+    expect(findings.owners.rows.map((row) => row.name)).toContain('Grace Hopper');
+    const status = await json<AuditStatus>(server.request('GET', `${AUDIT_BASE}/status`));
+    expect(status.latestScan?.id).toBe(scan.id);
+    expect(status.diskBytes).toBeGreaterThan(0);
+  });
+
+  it("a finding's count drills into exactly its fields, paged like search and narrowed by the search's filters", async () => {
+    const server = await auditedServer();
+    await scanOver(server);
+    const all = await fieldsOf(server, 'unused');
+    expect(all.totalHits).toBe(7);
+    expect(all.results.map((field) => field.id)).toEqual([7, 10, 11, 12, 13, 14, 15]);
+    expect(all.results[0]).toMatchObject({ id: 7, name: 'Uses Broken', legacyId: expect.any(String) });
+
+    const seen: number[] = [];
+    for (let offset = 0; ; offset += 3) {
+      const page = await fieldsOf(server, 'unused', { sort: { field: 'name', ascending: false }, limit: 3, offset });
+      seen.push(...page.results.map((field) => field.id));
+      if (!page.hasMore) break;
+    }
+    expect(seen.sort((a, b) => a - b)).toEqual([7, 10, 11, 12, 13, 14, 15]);
+
+    const owned = await fieldsOf(server, 'unused', { filters: [{ field: 'owner', idList: [102] }] });
+    expect(owned.results.map((field) => field.id)).toEqual([7]);
+    const named = await fieldsOf(server, 'unused', { name: 'dup' });
+    expect(named.results.map((field) => field.id)).toEqual([10, 11]);
+
+    const invalid = await fieldsOf(server, 'invalid');
+    expect(invalid.notes['6']).toBe("missing ')' to close the '(' at position 3");
+    const group = await fieldsOf(server, 'broken-references', { group: `DATA_SOURCE ${findingsInstance.dataSources[0]!.id}\nProfit` });
+    expect(group.results.map((field) => field.id)).toEqual([8, 9]);
+    const unknown = await server.request('POST', `${AUDIT_BASE}/findings/invalid/fields`, {
+      filters: [],
+      sort: { field: 'id', ascending: true },
+      limit: 5,
+      group: 'no such group',
+    });
+    expect(unknown.status).toBe(404);
+    const badKey = await json<{ message: string }>(server.request('GET', `${AUDIT_BASE}/findings/unusd/groups`), 400);
+    expect(badKey.message).toContain('the findings are invalid, broken-references, unused');
+  });
+
+  it('a lock through the API shows in the findings at once, without a new scan', async () => {
+    const server = await auditedServer();
+    await scanOver(server);
+    const before = await json<AuditStatus>(server.request('GET', `${AUDIT_BASE}/status`));
+    await json(server.request('PUT', apiPaths.template(10), { locked: true }));
+    const after = await json<AuditStatus>(server.request('GET', `${AUDIT_BASE}/status`));
+    expect(after.version).not.toBe(before.version);
+    expect(after.changesSinceScan).toBe(1);
+    const findings = await json<FindingsAnswer>(server.request('GET', `${AUDIT_BASE}/findings`));
+    expect(findings.headline.locked).toBe(2);
+    const unused = await fieldsOf(server, 'unused', { filters: [{ field: 'locked' }] });
+    expect(unused.results.map((field) => [field.id, field.locked])).toEqual([[10, true]]);
+  });
+
+  it('compares two scans: counts, changes with both states, and exports as CSV and JSON', async () => {
+    const server = await auditedServer();
+    const first = await scanOver(server);
+    await json(server.request('PUT', apiPaths.template(12), { locked: true }));
+    const second = await scanOver(server);
+    const diff = await json<{ counts: Record<string, number> }>(
+      server.request('GET', `${AUDIT_BASE}/diff?from=${first.id}&to=${second.id}`),
+    );
+    expect(diff.counts).toMatchObject({ changed: 1, locked: 1, added: 0, removed: 0, expression: 0 });
+    const changes = await json<{ totalHits: number; changes: Array<Record<string, unknown>> }>(
+      server.request('POST', `${AUDIT_BASE}/diff/changes`, { from: first.id, to: second.id, kind: 'locked', limit: 10 }),
+    );
+    expect(changes.changes).toEqual([
+      {
+        id: 12,
+        name: 'Near One',
+        kinds: ['locked'],
+        before: expect.objectContaining({ locked: false, expression: 'sum( `Amount` ) -- total' }),
+        after: expect.objectContaining({ locked: true }),
+      },
+    ]);
+    const csv = await server.request('GET', `${AUDIT_BASE}/diff/export?from=${first.id}&to=${second.id}&format=csv`);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="audit-diff-${first.id}-${second.id}.csv"`);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'ID,Name,Changes,Name before,Name after,Owner before,Owner after,Status before,Status after,Locked before,Locked after,Expression before,Expression after',
+    );
+    expect(lines[1]).toBe('12,Near One,locked,Near One,Near One,103,103,VALID,VALID,false,true,sum( `Amount` ) -- total,sum( `Amount` ) -- total');
+    const exported = await json<{ changes: unknown[]; counts: unknown }>(
+      server.request('GET', `${AUDIT_BASE}/diff/export?from=${first.id}&to=${second.id}&format=json`),
+    );
+    expect(exported.changes).toEqual(changes.changes);
+    const trend = await json<{ points: Array<{ scanId: number; headline: { locked: number } }> }>(
+      server.request('GET', `${AUDIT_BASE}/trend`),
+    );
+    expect(trend.points.map((point) => [point.scanId, point.headline.locked])).toEqual([
+      [first.id, 1],
+      [second.id, 2],
+    ]);
+    const missing = await server.request('GET', `${AUDIT_BASE}/diff?from=${first.id}&to=999`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('reports a scan as server-sent events, from its state now to its end', async () => {
+    const server = await auditedServer();
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}${AUDIT_BASE}/scans/events`, {
+      headers: { [TOKEN_HEADER]: TEST_TOKEN },
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const reader = response.body!.getReader();
+    const events: Array<Scan | null> = [];
+    let text = '';
+    const readUntil = async (done: (scan: Scan | null) => boolean) => {
+      for (;;) {
+        const blocks = text.split('\n\n');
+        text = blocks.pop()!;
+        for (const block of blocks) {
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (data === undefined) continue;
+          const scan = JSON.parse(data) as Scan | null;
+          events.push(scan);
+          if (done(scan)) return;
+        }
+        const { value } = await reader.read();
+        text += new TextDecoder().decode(value);
+      }
+    };
+    await readUntil(() => true);
+    expect(events).toEqual([null]);
+    await server.request('POST', `${AUDIT_BASE}/scans`);
+    await readUntil((scan) => scan?.state === 'complete');
+    controller.abort();
+    expect(events.at(-1)).toMatchObject({ state: 'complete', fields: 15 });
+    expect(events.some((scan) => scan?.state === 'running')).toBe(true);
+  });
+
+  it('refuses what it cannot do, in the error shape', async () => {
+    const server = await auditedServer();
+    const scan = await scanOver(server);
+    const notRunning = await json<{ message: string }>(
+      server.request('POST', `${AUDIT_BASE}/scans/${scan.id}/cancel`),
+      409,
+    );
+    expect(notRunning.message).toBe(`scan ${scan.id} is not running (it is complete)`);
+    await json(server.request('POST', `${AUDIT_BASE}/scans`, { now: true }), 400);
+    await json(server.request('GET', `${AUDIT_BASE}/scans/0`), 400);
+    await json(server.request('GET', `${AUDIT_BASE}/scans/12345`), 404);
+    await json(server.request('GET', `${AUDIT_BASE}/diff?from=1`), 400);
+    await json(
+      server.request('POST', `${AUDIT_BASE}/findings/unused/fields`, { filters: [], sort: { field: 'id', ascending: true }, limit: 0 }),
+      400,
+    );
+  });
+});

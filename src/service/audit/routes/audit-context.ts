@@ -1,0 +1,17 @@
+import type { AuditService } from '../audit-service';
+import { FindingSearch } from '../search/finding-search';
+
+/** What the audit's routes share: the service, and what the status reports about the server. */
+export interface AuditContext {
+  service: AuditService;
+  mode: 'embedded' | 'proxy';
+  /** What is audited, in words: this server's store, or the instance's address. */
+  instance: string;
+  keep: number;
+  scanEveryMs?: number;
+  findingSearch: FindingSearch;
+}
+
+export function auditContext(options: Omit<AuditContext, 'findingSearch'>): AuditContext {
+  return { ...options, findingSearch: new FindingSearch() };
+}

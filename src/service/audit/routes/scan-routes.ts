@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuditStatus, Scan } from '../../../contract/audit';
+import { ApiError } from '../../server/api-error';
+import { securityHeaders } from '../../server/security-headers';
+import { presentedToken } from '../../server/token-auth';
+import { parseFieldId } from '../../server/validate';
+import type { AuditContext } from './audit-context';
+
+/** Sent on an idle event stream so that proxies and browsers keep it open. */
+const HEARTBEAT_MS = 15_000;
+
+export function scanOrThrow(context: AuditContext, raw: string): Scan {
+  const id = parseFieldId(raw);
+  const scan = context.service.store.instanceScan(context.service.instanceId, id);
+  if (!scan) throw new ApiError(404, `no scan has the id ${id}`);
+  return scan;
+}
+
+/** Status, the scans, starting and cancelling one, and its progress as server-sent events. */
+export function registerScanRoutes(api: FastifyInstance, context: AuditContext): void {
+  const { service } = context;
+  const scans = () => service.store.scans(service.instanceId);
+
+  api.get('/status', async (): Promise<AuditStatus> => {
+    const latestScan = service.latestScan();
+    const runningScan = service.scanner.current();
+    const nextScanAt = service.scanner.nextScanAt();
+    return {
+      mode: context.mode,
+      instance: context.instance,
+      ...(latestScan ? { latestScan } : {}),
+      ...(runningScan ? { runningScan } : {}),
+      ...(context.scanEveryMs ? { scanEveryMs: context.scanEveryMs } : {}),
+      ...(nextScanAt ? { nextScanAt } : {}),
+      keep: context.keep,
+      scanCount: scans().filter((scan) => scan.state === 'complete').length,
+      diskBytes: service.store.diskBytes(),
+      changesSinceScan: service.changesSinceScan(),
+      version: service.version,
+    };
+  });
+
+  api.get('/scans', async () => ({ scans: scans() }));
+
+  api.post('/scans', async (request, reply) => {
+    const body = request.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Object.keys(body).length > 0)) {
+      throw new ApiError(400, 'starting a scan takes no body (or an empty object)');
+    }
+    const scan = service.scanner.start('manual', presentedToken(request) || undefined);
+    return reply.code(202).send({ scan });
+  });
+
+  api.get<{ Params: { id: string } }>('/scans/:id', async (request) => ({
+    scan: scanOrThrow(context, request.params.id),
+  }));
+
+  api.post<{ Params: { id: string } }>('/scans/:id/cancel', async (request) => {
+    const scan = scanOrThrow(context, request.params.id);
+    if (scan.state !== 'running') throw new ApiError(409, `scan ${scan.id} is not running (it is ${scan.state})`);
+    service.scanner.cancel(scan.id);
+    await service.scanner.settled();
+    return { scan: service.store.scan(scan.id) };
+  });
+
+  // Every change of the running scan, as server-sent events; the first tells the state now.
+  api.get('/scans/events', (request, reply) => {
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, {
+      ...securityHeaders,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    const send = (scan: Scan | undefined) => out.write(`event: scan\ndata: ${JSON.stringify(scan ?? null)}\n\n`);
+    send(service.scanner.current() ?? service.latestScan());
+    const unsubscribe = service.scanner.subscribe(send);
+    const heartbeat = setInterval(() => out.write(': still here\n\n'), HEARTBEAT_MS);
+    const stop = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    request.raw.on('close', stop);
+    out.on('error', stop);
+  });
+}
