@@ -216,7 +216,10 @@ const show = (value: unknown) => preview(value);
 const wholeNumberText = (name: string, min: number, max: number) =>
   z
     .string({ error: `${name} must be a whole number from ${min} to ${max}` })
-    .regex(/^\d{1,15}$/, { error: (issue) => `${name} must be a whole number from ${min} to ${max} (got ${show(issue.input)})` })
+    .regex(/^\d{1,15}$/, {
+      error: (issue) =>
+        `${name} must be a whole number from ${min} to ${max} (got ${show(issue.input)})`,
+    })
     .transform(Number)
     .refine((value) => value >= min && value <= max, {
       error: `${name} must be a whole number from ${min} to ${max}`,
@@ -226,7 +229,8 @@ const wholeNumberText = (name: string, min: number, max: number) =>
 export const AUDIT_PAGE_MAX = 500;
 
 export const findingKeySchema = z.enum(findingKeys, {
-  error: (issue) => `no finding is called ${show(issue.input)}; the findings are ${findingKeys.join(', ')}`,
+  error: (issue) =>
+    `no finding is called ${show(issue.input)}; the findings are ${findingKeys.join(', ')}`,
 });
 
 /** GET /findings/{key}/groups?offset&limit */
@@ -235,7 +239,10 @@ export const groupsQuerySchema = z.strictObject(
     offset: wholeNumberText('offset', 0, 1_000_000_000).optional(),
     limit: wholeNumberText('limit', 1, AUDIT_PAGE_MAX).optional(),
   },
-  { error: (issue) => `the groups take offset and limit (remove ${issue.code === 'unrecognized_keys' ? previewKeys(issue.keys) : 'the rest'})` },
+  {
+    error: (issue) =>
+      `the groups take offset and limit (remove ${issue.code === 'unrecognized_keys' ? previewKeys(issue.keys) : 'the rest'})`,
+  },
 );
 
 /** POST /findings/{key}/fields: a search over the finding's fields, or one group's. */
@@ -283,7 +290,9 @@ export const diffChangesRequestSchema = z.strictObject(
   {
     from: z.number({ error: 'from must be the id of a scan' }).int().positive(),
     to: z.number({ error: 'to must be the id of a scan' }).int().positive(),
-    kind: z.enum(changeKinds, { error: `kind must be one of ${changeKinds.join(', ')}` }).optional(),
+    kind: z
+      .enum(changeKinds, { error: `kind must be one of ${changeKinds.join(', ')}` })
+      .optional(),
     offset: z.number({ error: 'offset must be an integer of 0 or more' }).int().min(0).optional(),
     limit: z
       .number({ error: `limit must be an integer from 1 to ${AUDIT_PAGE_MAX}` })

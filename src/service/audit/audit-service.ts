@@ -17,13 +17,19 @@ export interface AuditServiceOptions {
   store: AuditStore;
   /** Names the instance audited: `embedded`, or the instance's address in proxy mode. */
   instanceKey: string;
-  openSource: (token: string | undefined, onWait: (message: string | undefined) => void) => FieldSource;
+  openSource: (
+    token: string | undefined,
+    onWait: (message: string | undefined) => void,
+  ) => FieldSource;
   needsCallerToken: boolean;
   /**
    * Names and columns, read when a scan completes (with that scan's token);
    * undefined when the instance does not offer them.
    */
-  loadDirectory: (token: string | undefined, signal: AbortSignal) => Promise<InstanceDirectory | undefined>;
+  loadDirectory: (
+    token: string | undefined,
+    signal: AbortSignal,
+  ) => Promise<InstanceDirectory | undefined>;
   /** Complete scans to keep. */
   keep: number;
   now?: () => number;
@@ -166,7 +172,11 @@ export class AuditService {
     }
     if (!directory) return;
     this.directory = directory;
-    this.store.saveDirectory(this.instanceId, directoryJson(directory), (this.options.now ?? Date.now)());
+    this.store.saveDirectory(
+      this.instanceId,
+      directoryJson(directory),
+      (this.options.now ?? Date.now)(),
+    );
   }
 
   private computeScanFindings(scanId: number): Findings {

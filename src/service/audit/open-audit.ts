@@ -49,7 +49,9 @@ export function openEmbeddedAudit(options: EmbeddedAuditOptions): OpenedAudit {
     openSource: () => new EmbeddedSource(options.store),
     loadDirectory: async () =>
       directory &&
-      readWholeDirectory((kind, offset, limit) => directory.answer({ form: 'list', kind, name: '', offset, limit })),
+      readWholeDirectory((kind, offset, limit) =>
+        directory.answer({ form: 'list', kind, name: '', offset, limit }),
+      ),
   });
   return { service, close: closer(service, db) };
 }
@@ -73,10 +75,13 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
     instanceKey: `${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, '')}`,
     keep: options.keep,
     needsCallerToken: options.heldToken === undefined,
-    openSource: (token, onWait) => new UpstreamSource(clientFor(token, onWait), options.concurrency),
+    openSource: (token, onWait) =>
+      new UpstreamSource(clientFor(token, onWait), options.concurrency),
     loadDirectory: async (token, signal) => {
       const client = clientFor(token);
-      return readWholeDirectory((kind, offset, limit) => client.directoryPage(kind, offset, limit, signal));
+      return readWholeDirectory((kind, offset, limit) =>
+        client.directoryPage(kind, offset, limit, signal),
+      );
     },
   });
   return { service, close: closer(service, db) };

@@ -49,7 +49,8 @@ export function auditSettings(
   const every = args.scanEvery ?? env.SCAN_EVERY;
   return {
     file,
-    keep: parseInteger('keep-scans', args.keepScans ?? env.KEEP_SCANS, 1, 10_000) ?? DEFAULT_KEEP_SCANS,
+    keep:
+      parseInteger('keep-scans', args.keepScans ?? env.KEEP_SCANS, 1, 10_000) ?? DEFAULT_KEEP_SCANS,
     concurrency:
       parseInteger('scan-concurrency', args.scanConcurrency ?? env.SCAN_CONCURRENCY, 1, 32) ??
       DEFAULT_SCAN_CONCURRENCY,

@@ -7,6 +7,7 @@ import { generateToken } from '../auth/token-hash';
 import { buildServer, redactedLogPaths } from '../server/build-server';
 import type { OpenedAudit } from '../audit/open-audit';
 import { openEmbeddedAudit, openProxyAudit } from '../audit/open-audit';
+import { AuditFileInUse } from '../audit/storage/open-audit-database';
 import { auditSettings } from './audit-options';
 import { CliError, parseInteger } from './cli-error';
 import { ensureWebBuild } from './ensure-web-build';
@@ -106,21 +107,23 @@ export async function startCommand(argv: string[]): Promise<void> {
   if (!values['no-build']) ensureWebBuild(log);
 
   const stores = proxied ? undefined : await openDemoStore(dataFile, demoFields, demoToken, log);
-  const opened: OpenedAudit = proxied
-    ? openProxyAudit({
-        file: audit.file,
-        upstream: proxied.upstream,
-        heldToken: proxied.heldToken,
-        timeoutMs: proxied.timeoutMs ?? 15_000,
-        concurrency: audit.concurrency,
-        keep: audit.keep,
-      })
-    : openEmbeddedAudit({
-        file: audit.file,
-        store: stores!.fields,
-        directory: stores!.directory,
-        keep: audit.keep,
-      });
+  const opened: OpenedAudit = openAuditOrExplain(() =>
+    proxied
+      ? openProxyAudit({
+          file: audit.file,
+          upstream: proxied.upstream,
+          heldToken: proxied.heldToken,
+          timeoutMs: proxied.timeoutMs ?? 15_000,
+          concurrency: audit.concurrency,
+          keep: audit.keep,
+        })
+      : openEmbeddedAudit({
+          file: audit.file,
+          store: stores!.fields,
+          directory: stores!.directory,
+          keep: audit.keep,
+        }),
+  );
   const app = await buildServer({
     api: proxied ?? {
       kind: 'embedded',
@@ -172,6 +175,16 @@ export async function startCommand(argv: string[]): Promise<void> {
         ? `Warning: bound to ${host}. This server holds the instance's token: anyone who can reach ${host}:${boundPort} acts on the instance with it.`
         : `Warning: bound to ${host}; anyone who can reach it can use the API with a valid token.`,
     );
+  }
+}
+
+/** The audit, or a message the person starting the server can act on. */
+function openAuditOrExplain(open: () => OpenedAudit): OpenedAudit {
+  try {
+    return open();
+  } catch (error) {
+    if (error instanceof AuditFileInUse) throw new CliError(error.message);
+    throw error;
   }
 }
 

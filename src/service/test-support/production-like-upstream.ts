@@ -39,7 +39,13 @@ const htmlNotFound =
 
 /** Error bodies in a shape of their own, not this project's. */
 function foreignError(status: number, error: string, message: string, path: string): string {
-  return JSON.stringify({ timestamp: '2026-01-01T00:00:00.000+00:00', status, error, message, path });
+  return JSON.stringify({
+    timestamp: '2026-01-01T00:00:00.000+00:00',
+    status,
+    error,
+    message,
+    path,
+  });
 }
 
 const knownSorts = new Set<SortField>(['name', 'created']);
@@ -53,11 +59,14 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 /** Items in the requested order, each run of equal sort keys shuffled. */
-function withUnstableTies(items: Array<Record<string, unknown>>, field: SortField): Array<Record<string, unknown>> {
+function withUnstableTies(
+  items: Array<Record<string, unknown>>,
+  field: SortField,
+): Array<Record<string, unknown>> {
   const keyOf = (item: Record<string, unknown>) =>
     field === 'name' ? String(item.name).toLowerCase() : String(item[field]);
   const result: Array<Record<string, unknown>> = [];
-  for (let start = 0; start < items.length; ) {
+  for (let start = 0; start < items.length;) {
     let end = start + 1;
     while (end < items.length && keyOf(items[end]!) === keyOf(items[start]!)) end += 1;
     result.push(...shuffle(items.slice(start, end)));
@@ -84,7 +93,15 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     const isSearch = path === '/api/query/v1/functions/search';
     if (!template && !isSearch) return { status: 404, body: htmlNotFound, type: 'text/html' };
     if (request.token !== options.token) {
-      return { status: 401, body: foreignError(401, 'Unauthorized', 'Full authentication is required to access this resource', path) };
+      return {
+        status: 401,
+        body: foreignError(
+          401,
+          'Unauthorized',
+          'Full authentication is required to access this resource',
+          path,
+        ),
+      };
     }
     if (template) {
       const id = Number(template[1]);
@@ -92,7 +109,10 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
         const field = store.getField(id);
         return field
           ? { status: 200, body: JSON.stringify(field) }
-          : { status: 404, body: foreignError(404, 'Not Found', `Function template ${id} not found`, path) };
+          : {
+              status: 404,
+              body: foreignError(404, 'Not Found', `Function template ${id} not found`, path),
+            };
       }
       if (request.method === 'PUT') {
         let locked: unknown;
@@ -101,21 +121,44 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
         } catch {
           locked = undefined;
         }
-        if (typeof locked !== 'boolean') return { status: 400, body: foreignError(400, 'Bad Request', 'Invalid request body', path) };
+        if (typeof locked !== 'boolean')
+          return {
+            status: 400,
+            body: foreignError(400, 'Bad Request', 'Invalid request body', path),
+          };
         const field = store.setLocked(id, locked, Date.now());
         return field
           ? { status: 200, body: JSON.stringify(field) }
-          : { status: 404, body: foreignError(404, 'Not Found', `Function template ${id} not found`, path) };
+          : {
+              status: 404,
+              body: foreignError(404, 'Not Found', `Function template ${id} not found`, path),
+            };
       }
-      return { status: 405, body: foreignError(405, 'Method Not Allowed', 'Request method not supported', path) };
+      return {
+        status: 405,
+        body: foreignError(405, 'Method Not Allowed', 'Request method not supported', path),
+      };
     }
-    if (request.method !== 'POST') return { status: 405, body: foreignError(405, 'Method Not Allowed', 'Request method not supported', path) };
+    if (request.method !== 'POST')
+      return {
+        status: 405,
+        body: foreignError(405, 'Method Not Allowed', 'Request method not supported', path),
+      };
     return search(request.body, path);
   };
 
   const search = (text: string, path: string) => {
-    const refuse = (message: string) => ({ status: 400, body: foreignError(400, 'Bad Request', message, path) });
-    let body: { filters?: unknown; sort?: { field?: unknown; ascending?: unknown }; limit?: unknown; offset?: unknown; name?: unknown };
+    const refuse = (message: string) => ({
+      status: 400,
+      body: foreignError(400, 'Bad Request', message, path),
+    });
+    let body: {
+      filters?: unknown;
+      sort?: { field?: unknown; ascending?: unknown };
+      limit?: unknown;
+      offset?: unknown;
+      name?: unknown;
+    };
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
@@ -133,12 +176,17 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
       filters.push(normalized.filter);
     }
     const requested = String(body.sort?.field ?? 'name') as SortField;
-    const sortable = knownSorts.has(requested) || (requested === 'lastModified' && options.sortsByLastModified);
+    const sortable =
+      knownSorts.has(requested) || (requested === 'lastModified' && options.sortsByLastModified);
     // An unknown sort is not refused: the answer simply comes back in name order.
-    const sort = { field: sortable ? requested : ('name' as SortField), ascending: body.sort?.ascending !== false };
+    const sort = {
+      field: sortable ? requested : ('name' as SortField),
+      ascending: body.sort?.ascending !== false,
+    };
     const limit = Number(body.limit);
     const offset = Number(body.offset ?? 0);
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 5000) return refuse('limit must be between 1 and 5000');
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 5000)
+      return refuse('limit must be between 1 and 5000');
     const name = typeof body.name === 'string' && body.name !== '*' ? body.name : '';
     const all: Array<Record<string, unknown>> = [];
     for (let from = 0; ; from += 5000) {
@@ -150,7 +198,12 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     const results = ordered.slice(offset, offset + limit);
     return {
       status: 200,
-      body: JSON.stringify({ totalHits: all.length, results, hasMore: offset + results.length < all.length, degraded: false }),
+      body: JSON.stringify({
+        totalHits: all.length,
+        results,
+        hasMore: offset + results.length < all.length,
+        degraded: false,
+      }),
     };
   };
 

@@ -5,7 +5,11 @@ import { UpstreamClient, UpstreamError } from './upstream-client';
  * answers: a one-row search. True or false when it says; an UpstreamError when it
  * cannot say (it failed, or did not answer).
  */
-export async function instanceAcceptsToken(upstream: URL, token: string, timeoutMs: number): Promise<boolean> {
+export async function instanceAcceptsToken(
+  upstream: URL,
+  token: string,
+  timeoutMs: number,
+): Promise<boolean> {
   const client = new UpstreamClient({
     upstream,
     token,

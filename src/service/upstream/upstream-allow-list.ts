@@ -7,9 +7,17 @@
  * `lastModified` is sent only after the instance has shown that it sorts by it.
  */
 export const upstreamFilterNames: ReadonlySet<string> = new Set([
-  ...['variable', 'locked', 'archived', 'global', 'hidden', 'aggregated', 'invalid', 'invalidlink', 'active'].flatMap(
-    (flag) => [flag, `not${flag}`],
-  ),
+  ...[
+    'variable',
+    'locked',
+    'archived',
+    'global',
+    'hidden',
+    'aggregated',
+    'invalid',
+    'invalidlink',
+    'active',
+  ].flatMap((flag) => [flag, `not${flag}`]),
   'inactive',
   'owner',
   'dataset',
@@ -26,7 +34,11 @@ export const upstreamSortFields: ReadonlySet<string> = new Set(['name', 'created
 export const detectedSortFields: ReadonlySet<string> = new Set(['lastModified']);
 
 export interface UpstreamSearchBody {
-  filters: Array<{ field: string; idList?: Array<string | number>; value?: boolean | string | number }>;
+  filters: Array<{
+    field: string;
+    idList?: Array<string | number>;
+    value?: boolean | string | number;
+  }>;
   sort: { field: string; ascending: boolean };
   limit: number;
   offset?: number;
@@ -43,5 +55,6 @@ export function assertAllowedSearch(body: UpstreamSearchBody, lastModifiedSortWo
   const sortAllowed =
     upstreamSortFields.has(body.sort.field) ||
     (lastModifiedSortWorks && detectedSortFields.has(body.sort.field));
-  if (!sortAllowed) throw new Error(`the sort ${body.sort.field} is not one this instance is known to accept`);
+  if (!sortAllowed)
+    throw new Error(`the sort ${body.sort.field} is not one this instance is known to accept`);
 }

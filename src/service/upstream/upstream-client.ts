@@ -53,13 +53,19 @@ export class UpstreamClient {
     this.basePath = options.upstream.pathname.replace(/\/+$/, '');
   }
 
-  async search(body: UpstreamSearchBody, signal: AbortSignal): Promise<{ totalHits: number; results: unknown[] }> {
+  async search(
+    body: UpstreamSearchBody,
+    signal: AbortSignal,
+  ): Promise<{ totalHits: number; results: unknown[] }> {
     assertAllowedSearch(body, this.lastModifiedSortWorks);
     const answer = await this.send('POST', apiPaths.search, body, signal);
     if (answer.status !== 200 && answer.status !== 201) throw this.failure(answer.status, 'search');
     const page = answer.body as { totalHits?: unknown; results?: unknown } | null;
     if (!Number.isSafeInteger(page?.totalHits) || !Array.isArray(page?.results)) {
-      throw new UpstreamError('unexpected', 'the instance answered a search without totalHits and results');
+      throw new UpstreamError(
+        'unexpected',
+        'the instance answered a search without totalHits and results',
+      );
     }
     return { totalHits: page.totalHits as number, results: page.results };
   }
@@ -70,7 +76,12 @@ export class UpstreamClient {
    * the caller's to tell (it knows whether this route answered before).
    */
   async getTemplate(id: number, signal: AbortSignal): Promise<{ status: number; field?: unknown }> {
-    const answer = await this.send('GET', `${apiPaths.template(id)}?hidden=true`, undefined, signal);
+    const answer = await this.send(
+      'GET',
+      `${apiPaths.template(id)}?hidden=true`,
+      undefined,
+      signal,
+    );
     if (answer.status === 200) return { status: 200, field: answer.body };
     if (answer.status === 404 || answer.status === 405) return { status: answer.status };
     throw this.failure(answer.status, `reading field ${id}`);
@@ -94,13 +105,26 @@ export class UpstreamClient {
 
   private failure(status: number, what: string): UpstreamError {
     if (status === 401 || status === 403) {
-      return new UpstreamError('refused', `the instance refused the token (${named(status)}) while ${what}`, status);
+      return new UpstreamError(
+        'refused',
+        `the instance refused the token (${named(status)}) while ${what}`,
+        status,
+      );
     }
-    return new UpstreamError('failed', `the instance answered ${named(status)} while ${what}`, status);
+    return new UpstreamError(
+      'failed',
+      `the instance answered ${named(status)} while ${what}`,
+      status,
+    );
   }
 
   /** One request, tried again as the retry policy says. */
-  private async send(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal): Promise<Answer> {
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    signal: AbortSignal,
+  ): Promise<Answer> {
     let failures = 0;
     let throttled = 0;
     for (;;) {
@@ -116,10 +140,18 @@ export class UpstreamClient {
       if ('answer' in outcome && outcome.answer.status === 429) {
         throttled += 1;
         if (throttled > this.policy.throttledTries) {
-          throw new UpstreamError('failed', `the instance kept answering 429 Too Many Requests (${throttled} times)`, 429);
+          throw new UpstreamError(
+            'failed',
+            `the instance kept answering 429 Too Many Requests (${throttled} times)`,
+            429,
+          );
         }
         const wait = retryAfterMs(outcome.retryAfter, this.policy);
-        await this.wait(wait, `the instance asked to slow down; waiting ${Math.ceil(wait / 1000)} s`, signal);
+        await this.wait(
+          wait,
+          `the instance asked to slow down; waiting ${Math.ceil(wait / 1000)} s`,
+          signal,
+        );
         continue;
       }
       if ('error' in outcome && outcome.error.kind !== 'unreachable') throw outcome.error;
@@ -128,11 +160,17 @@ export class UpstreamClient {
       if (!transient) return (outcome as { answer: Answer }).answer;
       failures += 1;
       const reason =
-        'error' in outcome ? outcome.error.message : `the instance answered ${named(outcome.answer.status)}`;
+        'error' in outcome
+          ? outcome.error.message
+          : `the instance answered ${named(outcome.answer.status)}`;
       if (failures >= this.policy.attempts) {
         throw 'error' in outcome
           ? outcome.error
-          : new UpstreamError('failed', `${reason} ${failures} times in a row`, outcome.answer.status);
+          : new UpstreamError(
+              'failed',
+              `${reason} ${failures} times in a row`,
+              outcome.answer.status,
+            );
       }
       const wait = backoffMs(failures, this.policy);
       await this.wait(wait, `${reason}; trying again in ${Math.ceil(wait / 1000)} s`, signal);
@@ -172,10 +210,17 @@ export class UpstreamClient {
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (timeout.aborted) {
-        return { error: new UpstreamError('unreachable', `the instance did not answer within ${this.options.timeoutMs / 1000} s`) };
+        return {
+          error: new UpstreamError(
+            'unreachable',
+            `the instance did not answer within ${this.options.timeoutMs / 1000} s`,
+          ),
+        };
       }
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? 'no answer';
-      return { error: new UpstreamError('unreachable', `the instance could not be reached (${cause})`) };
+      return {
+        error: new UpstreamError('unreachable', `the instance could not be reached (${cause})`),
+      };
     }
     const text = await response.text().catch(() => '');
     let parsed: unknown;
@@ -183,9 +228,18 @@ export class UpstreamClient {
       try {
         parsed = JSON.parse(text);
       } catch {
-        return { error: new UpstreamError('unexpected', `the instance answered ${named(response.status)} with something that is not JSON`, response.status) };
+        return {
+          error: new UpstreamError(
+            'unexpected',
+            `the instance answered ${named(response.status)} with something that is not JSON`,
+            response.status,
+          ),
+        };
       }
     }
-    return { answer: { status: response.status, body: parsed }, retryAfter: response.headers.get('retry-after') };
+    return {
+      answer: { status: response.status, body: parsed },
+      retryAfter: response.headers.get('retry-after'),
+    };
   }
 }

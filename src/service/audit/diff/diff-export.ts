@@ -25,10 +25,9 @@ const csvHeader = [
 
 function csvRow(change: FieldChange): string {
   const { before, after } = change;
-  const pair = <T extends string | number | boolean>(pick: (state: NonNullable<FieldChange['before']>) => T) => [
-    before ? pick(before) : '',
-    after ? pick(after) : '',
-  ];
+  const pair = <T extends string | number | boolean>(
+    pick: (state: NonNullable<FieldChange['before']>) => T,
+  ) => [before ? pick(before) : '', after ? pick(after) : ''];
   return csvLine([
     change.id,
     change.name,
@@ -58,7 +57,11 @@ export async function* diffCsv(store: AuditStore, diff: ScanDiff): AsyncGenerato
 }
 
 /** Every change of a diff as one JSON document: the two scans, the counts and the changes. */
-export async function* diffJson(store: AuditStore, diff: ScanDiff, answer: DiffAnswer): AsyncGenerator<string> {
+export async function* diffJson(
+  store: AuditStore,
+  diff: ScanDiff,
+  answer: DiffAnswer,
+): AsyncGenerator<string> {
   yield `{"from":${JSON.stringify(answer.from)},"to":${JSON.stringify(answer.to)},"counts":${JSON.stringify(answer.counts)},"changes":[`;
   let first = true;
   for await (const changes of chunksOf(store, diff)) {

@@ -15,7 +15,9 @@ function stateOf(field: CalculatedField): FieldState {
 
 /** The changes of one kind (or all), in id order. */
 export function changesOfKind(diff: ScanDiff, kind: ChangeKind | undefined): ChangedField[] {
-  return kind === undefined ? diff.changes : diff.changes.filter((change) => change.kinds.includes(kind));
+  return kind === undefined
+    ? diff.changes
+    : diff.changes.filter((change) => change.kinds.includes(kind));
 }
 
 /** Changed fields with both states read from the store, ready to show side by side. */

@@ -75,7 +75,10 @@ const snapshots = fc.tuple(
 );
 
 /** What the diff must say, worked out from the traits directly. */
-function expectedKinds(before: Traits | undefined, after: Traits | undefined): ChangeKind[] | undefined {
+function expectedKinds(
+  before: Traits | undefined,
+  after: Traits | undefined,
+): ChangeKind[] | undefined {
   if (!before && !after) return undefined;
   if (!before) return ['added'];
   if (!after) return ['removed'];
@@ -91,7 +94,11 @@ function expectedKinds(before: Traits | undefined, after: Traits | undefined): C
   return kinds.length > 0 ? kinds : ['other'];
 }
 
-function storeScan(store: AuditStore, instanceId: number, fields: Array<Traits | undefined>): number {
+function storeScan(
+  store: AuditStore,
+  instanceId: number,
+  fields: Array<Traits | undefined>,
+): number {
   const scan = store.createScan(instanceId, 'manual', 0);
   const members = fields.flatMap((traits, index) => {
     if (!traits) return [];
@@ -113,15 +120,23 @@ describe('the diff of two scans', () => {
           const instanceId = store.instanceId('property');
           const from = storeScan(store, instanceId, before);
           const to = storeScan(store, instanceId, after);
-          const diff = diffScans(store, store.scanVersions(from), store.scanVersions(to), { from, to });
+          const diff = diffScans(store, store.scanVersions(from), store.scanVersions(to), {
+            from,
+            to,
+          });
 
           const expected = before
-            .map((_, index) => ({ id: index + 1, kinds: expectedKinds(before[index], after[index]) }))
+            .map((_, index) => ({
+              id: index + 1,
+              kinds: expectedKinds(before[index], after[index]),
+            }))
             .filter((entry) => entry.kinds !== undefined);
           expect(diff.changes.map(({ id, kinds }) => ({ id, kinds }))).toEqual(expected);
           expect(diff.counts.changed).toBe(expected.length);
           for (const kind of ['added', 'removed', 'locked', 'expression', 'other'] as const) {
-            expect(diff.counts[kind]).toBe(expected.filter((entry) => entry.kinds!.includes(kind)).length);
+            expect(diff.counts[kind]).toBe(
+              expected.filter((entry) => entry.kinds!.includes(kind)).length,
+            );
           }
           // Side by side: each change shows the states it compares.
           for (const change of withStates(store, diff.changes)) {

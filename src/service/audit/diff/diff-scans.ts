@@ -1,5 +1,5 @@
 import type { ChangeKind, DiffCounts } from '../../../contract/audit';
-import { VALID } from '../../../contract/field';
+import { isValidStatus } from '../../../contract/field';
 import type { FieldFacts } from '../findings/field-facts';
 import { loadFacts } from '../findings/load-facts';
 import type { AuditStore } from '../storage/audit-store';
@@ -24,8 +24,8 @@ export interface ScanDiff {
 /** The ways a field changed, from the facts of its two versions. */
 export function changeKinds(before: FieldFacts, after: FieldFacts): ChangeKind[] {
   const kinds: ChangeKind[] = [];
-  const wasValid = before.status === VALID;
-  const isValid = after.status === VALID;
+  const wasValid = isValidStatus(before.status);
+  const isValid = isValidStatus(after.status);
   if (wasValid && !isValid) kinds.push('became-invalid');
   else if (!wasValid && isValid) kinds.push('fixed');
   if (!before.locked && after.locked) kinds.push('locked');
@@ -71,7 +71,8 @@ export function diffScans(
   const differing: Array<{ id: number; beforeVersion?: number; afterVersion?: number }> = [];
   for (const [id, version] of after) {
     const previous = before.get(id);
-    if (previous !== version) differing.push({ id, beforeVersion: previous, afterVersion: version });
+    if (previous !== version)
+      differing.push({ id, beforeVersion: previous, afterVersion: version });
   }
   for (const [id, version] of before) {
     if (!after.has(id)) differing.push({ id, beforeVersion: version });
@@ -87,7 +88,8 @@ export function diffScans(
     const facts = loadFacts(store, stored);
     const byVersion = new Map(stored.map((entry, index) => [entry.versionId, facts[index]!]));
     for (const entry of batch) {
-      const was = entry.beforeVersion === undefined ? undefined : byVersion.get(entry.beforeVersion);
+      const was =
+        entry.beforeVersion === undefined ? undefined : byVersion.get(entry.beforeVersion);
       const is = entry.afterVersion === undefined ? undefined : byVersion.get(entry.afterVersion);
       const kinds: ChangeKind[] = !was ? ['added'] : !is ? ['removed'] : changeKinds(was, is);
       for (const kind of kinds) counts[kind] += 1;

@@ -13,7 +13,9 @@ export type DirectoryPage = (
  * Every owner, data source and card the directory extension names, page by page.
  * Undefined when the instance does not offer the extension (a real instance).
  */
-export async function readWholeDirectory(page: DirectoryPage): Promise<InstanceDirectory | undefined> {
+export async function readWholeDirectory(
+  page: DirectoryPage,
+): Promise<InstanceDirectory | undefined> {
   const all = async <T>(kind: DirectoryKind, pick: (answer: DirectoryResponse) => T[]) => {
     const entries: T[] = [];
     for (let offset = 0; ; offset += DIRECTORY_LIMIT_MAX) {
@@ -32,6 +34,8 @@ export async function readWholeDirectory(page: DirectoryPage): Promise<InstanceD
     dataSources: new Map(
       dataSources.map((source) => [source.id, { name: source.name, columns: source.columns }]),
     ),
-    cards: new Map(cards.map((card) => [card.id, { title: card.title, dataSourceId: card.dataSourceId }])),
+    cards: new Map(
+      cards.map((card) => [card.id, { title: card.title, dataSourceId: card.dataSourceId }]),
+    ),
   };
 }

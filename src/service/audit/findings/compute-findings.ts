@@ -8,6 +8,7 @@ import { referencesBetweenFields } from './references-between-fields';
 import { brokenReferences } from './rules/broken-references';
 import { exactDuplicates, nearDuplicates } from './rules/duplicates';
 import { invalidFields } from './rules/invalid-fields';
+import { lintFindings } from './rules/lint-findings';
 import { brokenDependencies, nestedChains } from './rules/nested-chains';
 import { unusedFields } from './rules/unused-fields';
 
@@ -40,7 +41,7 @@ export function computeFindings(
       context,
       ascending(new Set([...invalid.ids, ...broken.ids])),
     ),
-    lint: { key: 'lint', ids: [], groups: [], notes: new Map() },
+    lint: lintFindings(context),
   };
   let locked = 0;
   let archived = 0;

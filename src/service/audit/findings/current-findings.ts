@@ -27,7 +27,8 @@ export class CurrentFindings {
   }
 
   findings(): Findings {
-    if (!this.computed) this.computed = computeFindings([...this.loaded().values()], this.directory());
+    if (!this.computed)
+      this.computed = computeFindings([...this.loaded().values()], this.directory());
     return this.computed;
   }
 

@@ -39,6 +39,8 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
       return `depth ${group.depth}`;
     case 'broken-dependencies':
       return `depend on ${quoted(nameOf(group.cause!))}`;
+    case 'lint':
+      return group.title ?? group.key;
     default:
       return group.key;
   }
@@ -86,7 +88,9 @@ export function problemsBy(
   const keysOf = (id: number): string[] => {
     const field = findings.fields.get(id)!;
     if (by === 'owner') return [String(field.owner)];
-    return [...new Set(field.links.filter((link) => link.type === 'DATA_SOURCE').map((link) => link.id))];
+    return [
+      ...new Set(field.links.filter((link) => link.type === 'DATA_SOURCE').map((link) => link.id)),
+    ];
   };
   const rowOf = (key: string) => {
     let row = rows.get(key);
@@ -104,7 +108,8 @@ export function problemsBy(
   for (const finding of Object.values(findings.byKey)) {
     for (const id of finding.ids) for (const key of keysOf(id)) rowOf(key).counts[finding.key] += 1;
   }
-  const weight = (row: ProblemsRow) => Object.values(row.counts).reduce((sum, count) => sum + count, 0);
+  const weight = (row: ProblemsRow) =>
+    Object.values(row.counts).reduce((sum, count) => sum + count, 0);
   const sorted = [...rows.values()]
     .filter((row) => weight(row) > 0)
     .sort((a, b) => weight(b) - weight(a) || (a.id < b.id ? -1 : 1));

@@ -1,6 +1,8 @@
 import { hash } from 'node:crypto';
 import { analyzeExpression, referencedColumns } from '../../../analysis/analyze-expression';
-import { tokenize } from '../../../analysis/tokenize';
+import { lintParsed } from '../../../analysis/lint/lint-expression';
+import { parseExpression } from '../../../analysis/parse-expression';
+import type { Token } from '../../../analysis/token';
 import type { CalculatedField } from '../../../contract/field';
 
 /** One link, as the findings read it. */
@@ -39,6 +41,16 @@ export interface FieldFacts {
   problems: string[];
   /** Equal for expressions that differ only in case outside strings and names, spacing and comments. */
   shape: string;
+  /** Kept so lint can run again with the fields the expression references (findings/rules/lint.ts). */
+  expression: string;
+  /** What the lint rules report, without knowing which names are other fields. */
+  lint: LintNote[];
+}
+
+/** One lint finding: the rule and what it says here. */
+export interface LintNote {
+  rule: string;
+  message: string;
 }
 
 /** Raised whenever what facts hold, or how they are derived, changes: stored facts are then derived again. */
@@ -49,8 +61,7 @@ export const FACTS_VERSION = 1;
  * literals and backtick names upper-cased: the key of near duplicates. Empty for
  * an expression with no tokens.
  */
-export function expressionShape(expression: string): string {
-  const { tokens } = tokenize(expression);
+export function expressionShape(tokens: readonly Token[]): string {
   if (tokens.length === 0) return '';
   const normalized = tokens
     .map((token) =>
@@ -62,6 +73,7 @@ export function expressionShape(expression: string): string {
 
 export function factsOf(field: CalculatedField): FieldFacts {
   const analysis = analyzeExpression(field.expression);
+  const parsed = parseExpression(field.expression);
   return {
     id: field.id,
     name: field.name,
@@ -86,6 +98,11 @@ export function factsOf(field: CalculatedField): FieldFacts {
     names: referencedColumns(analysis),
     functions: field.functions,
     problems: analysis.problems.map((problem) => problem.message),
-    shape: expressionShape(field.expression),
+    shape: expressionShape(parsed.tokens),
+    expression: field.expression,
+    lint: lintParsed(field.expression, parsed).map(({ ruleId, message }) => ({
+      rule: ruleId,
+      message,
+    })),
   };
 }

@@ -12,6 +12,8 @@ export interface FindingGroup {
   /** Nested: the depth of the chain. Broken dependencies: the broken field depended on. */
   depth?: number;
   cause?: number;
+  /** Lint: the rule's title. */
+  title?: string;
 }
 
 /** The fields one rule finds, grouped, with a note per field saying why where there is more to say. */
@@ -25,7 +27,10 @@ export interface Finding {
 
 /** Groups ordered largest first, then by key, so answers are stable. */
 export function byGroupSize(first: FindingGroup, second: FindingGroup): number {
-  return second.ids.length - first.ids.length || (first.key < second.key ? -1 : first.key > second.key ? 1 : 0);
+  return (
+    second.ids.length - first.ids.length ||
+    (first.key < second.key ? -1 : first.key > second.key ? 1 : 0)
+  );
 }
 
 /** Field ids grouped under a key, each group's ids ascending. */

@@ -45,7 +45,7 @@ async function scannedFindings(withDirectory: boolean): Promise<Findings> {
 const ids = (findings: Findings, key: FindingKey) => findings.byKey[key].ids;
 
 describe('findings of a scanned instance', () => {
-  it('invalid: status not VALID, with the analyzer\'s reason or the cycle', async () => {
+  it("invalid: status not VALID, with the analyzer's reason or the cycle", async () => {
     const findings = await scannedFindings(true);
     expect(ids(findings, 'invalid')).toEqual([4, 5, 6]);
     const notes = findings.byKey.invalid.notes;
@@ -81,14 +81,14 @@ describe('findings of a scanned instance', () => {
     ]);
     expect(findings.references.columnsKnown).toBe(false);
     // References between fields are found as well without the column lists.
-    expect(ids(findings, 'nested')).toEqual([2, 3, 4, 5, 7, 15]);
-    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15]);
+    expect(ids(findings, 'nested')).toEqual([2, 3, 4, 5, 7, 15, 17]);
+    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15, 16, 17]);
   });
 
   it('unused: no active card link and no other field references it', async () => {
     const findings = await scannedFindings(true);
-    // 1, 2, 4, 5, 6, 8 are referenced by other fields; 3 and 9 sit on an active card; 14's card is inactive.
-    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15]);
+    // 1, 2, 4, 5, 6, 8, 18 are referenced by other fields; 3 and 9 sit on an active card; 14's card is inactive.
+    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15, 16, 17]);
   });
 
   it('duplicates: the same check sum exactly, or the same expression once case, spacing and comments are ignored', async () => {
@@ -102,8 +102,10 @@ describe('findings of a scanned instance', () => {
   it('nested: fields that reference fields, with the depth of their longest chain', async () => {
     const findings = await scannedFindings(true);
     const finding = findings.byKey.nested;
-    expect(finding.ids).toEqual([2, 3, 4, 5, 7, 15]);
-    expect(finding.notes.get(3)).toBe('depth 2: `Revenue Share Pct` → `Revenue Share` → `Revenue Total`');
+    expect(finding.ids).toEqual([2, 3, 4, 5, 7, 15, 17]);
+    expect(finding.notes.get(3)).toBe(
+      'depth 2: `Revenue Share Pct` → `Revenue Share` → `Revenue Total`',
+    );
     expect(finding.notes.get(2)).toBe('depth 1: `Revenue Share` → `Revenue Total`');
     expect(finding.ids).not.toContain(1);
   });
@@ -118,20 +120,35 @@ describe('findings of a scanned instance', () => {
     expect(finding.ids).not.toContain(3);
   });
 
+  it("lint: the analyzer's rules, knowing which names are fields", async () => {
+    const findings = await scannedFindings(true);
+    const finding = findings.byKey.lint;
+    expect(finding.ids).toEqual([16, 17]);
+    expect(finding.groups.map((group) => [group.key, group.ids])).toEqual([
+      ['archived-field-reference', [17]],
+      ['null-comparison', [16]],
+    ]);
+    expect(finding.notes.get(17)).toContain(
+      '`Old Revenue` at position 0 is an archived calculated field (id 18)',
+    );
+    // `Revenue Share` * 100 names a field, not a bare column beside an aggregate.
+    expect(finding.ids).not.toContain(3);
+  });
+
   it('headline numbers count each finding', async () => {
     const findings = await scannedFindings(true);
     expect(findings.headline).toEqual({
-      total: 15,
+      total: 18,
       locked: 1,
-      archived: 1,
+      archived: 2,
       invalid: 3,
       brokenReferences: 2,
-      unused: 7,
+      unused: 9,
       exactDuplicates: 2,
       nearDuplicates: 3,
-      nested: 6,
+      nested: 7,
       brokenDependencies: 4,
-      lint: 0,
+      lint: 2,
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { CycleMembership } from '../../../analysis/reference-cycles';
-import { VALID } from '../../../contract/field';
+import { isBrokenLink } from '../../../contract/field';
 import { resolveReferences } from '../../fields/nested-references';
 import type { FieldFacts, LinkFacts } from './field-facts';
 import type { InstanceDirectory } from './instance-directory';
@@ -63,7 +63,7 @@ function inferColumns(
       const key = places(link);
       let names = used.get(key);
       if (!names) used.set(key, (names = new Set()));
-      if (link.valid === VALID) for (const name of field.names) names.add(name);
+      if (!isBrokenLink(link)) for (const name of field.names) names.add(name);
     }
   }
   return new Map(
@@ -132,7 +132,7 @@ export function referencesBetweenFields(
   for (const field of facts) {
     const found = new Map<string, MissingReference>();
     for (const link of field.links) {
-      if (link.valid === VALID) continue;
+      if (!isBrokenLink(link)) continue;
       const place = placeOf(link, directory);
       const key = placeKey(place);
       const columns = columnsByPlace.get(key);

@@ -33,7 +33,12 @@ async function scanOver(server: TestServer): Promise<Scan> {
 }
 
 const fieldsOf = (server: TestServer, key: string, body: Record<string, unknown> = {}) =>
-  json<{ totalHits: number; results: SearchResultItem[]; hasMore: boolean; notes: Record<string, string> }>(
+  json<{
+    totalHits: number;
+    results: SearchResultItem[];
+    hasMore: boolean;
+    notes: Record<string, string>;
+  }>(
     server.request('POST', `${AUDIT_BASE}/findings/${key}/fields`, {
       filters: [],
       sort: { field: 'id', ascending: true },
@@ -45,10 +50,16 @@ const fieldsOf = (server: TestServer, key: string, body: Record<string, unknown>
 describe('the audit API', () => {
   it('answers only a token the instance accepts, however the path is spelled', async () => {
     const server = await auditedServer();
-    for (const path of [`${AUDIT_BASE}/status`, '/api/%61udit/v1/status', `${AUDIT_BASE}/nothing-here`]) {
+    for (const path of [
+      `${AUDIT_BASE}/status`,
+      '/api/%61udit/v1/status',
+      `${AUDIT_BASE}/nothing-here`,
+    ]) {
       const missing = await server.request('GET', path, undefined, { [TOKEN_HEADER]: '' });
       expect(missing.status).toBe(401);
-      const wrong = await server.request('GET', path, undefined, { [TOKEN_HEADER]: 'wrong-token-123' });
+      const wrong = await server.request('GET', path, undefined, {
+        [TOKEN_HEADER]: 'wrong-token-123',
+      });
       expect(wrong.status).toBe(401);
     }
     expect((await server.request('GET', `${AUDIT_BASE}/nothing-here`)).status).toBe(404);
@@ -60,22 +71,28 @@ describe('the audit API', () => {
     const before = await json<AuditStatus>(server.request('GET', `${AUDIT_BASE}/status`));
     expect(before).toMatchObject({ mode: 'embedded', scanCount: 0, keep: 30 });
     expect(before.latestScan).toBeUndefined();
-    const missing = await json<{ message: string }>(server.request('GET', `${AUDIT_BASE}/findings`), 404);
+    const missing = await json<{ message: string }>(
+      server.request('GET', `${AUDIT_BASE}/findings`),
+      404,
+    );
     expect(missing.message).toContain('no scan has completed yet');
 
     const scan = await scanOver(server);
-    expect(scan).toMatchObject({ state: 'complete', fields: 15 });
+    expect(scan).toMatchObject({ state: 'complete', fields: 18 });
     const findings = await json<FindingsAnswer>(server.request('GET', `${AUDIT_BASE}/findings`));
     expect(findings.scanId).toBe(scan.id);
-    expect(findings.headline).toMatchObject({ total: 15, unused: 7, invalid: 3 });
+    expect(findings.headline).toMatchObject({ total: 18, unused: 9, invalid: 3 });
     const unused = findings.findings.find((finding) => finding.key === 'unused')!;
     expect(unused).toMatchObject({
       title: 'Unused',
       rule: 'No active card link, and no other calculated field references it.',
-      count: 7,
+      count: 9,
     });
     const broken = findings.findings.find((finding) => finding.key === 'broken-references')!;
-    expect(broken.groups[0]).toMatchObject({ label: '`Profit` missing from data source Sales Orders', count: 2 });
+    expect(broken.groups[0]).toMatchObject({
+      label: '`Profit` missing from data source Sales Orders',
+      count: 2,
+    });
     expect(findings.owners.rows.map((row) => row.name)).toContain('Grace Hopper');
     const status = await json<AuditStatus>(server.request('GET', `${AUDIT_BASE}/status`));
     expect(status.latestScan?.id).toBe(scan.id);
@@ -86,26 +103,40 @@ describe('the audit API', () => {
     const server = await auditedServer();
     await scanOver(server);
     const all = await fieldsOf(server, 'unused');
-    expect(all.totalHits).toBe(7);
-    expect(all.results.map((field) => field.id)).toEqual([7, 10, 11, 12, 13, 14, 15]);
-    expect(all.results[0]).toMatchObject({ id: 7, name: 'Uses Broken', legacyId: expect.any(String) });
+    expect(all.totalHits).toBe(9);
+    expect(all.results.map((field) => field.id)).toEqual([7, 10, 11, 12, 13, 14, 15, 16, 17]);
+    expect(all.results[0]).toMatchObject({
+      id: 7,
+      name: 'Uses Broken',
+      legacyId: expect.any(String),
+    });
 
     const seen: number[] = [];
     for (let offset = 0; ; offset += 3) {
-      const page = await fieldsOf(server, 'unused', { sort: { field: 'name', ascending: false }, limit: 3, offset });
+      const page = await fieldsOf(server, 'unused', {
+        sort: { field: 'name', ascending: false },
+        limit: 3,
+        offset,
+      });
       seen.push(...page.results.map((field) => field.id));
       if (!page.hasMore) break;
     }
-    expect(seen.sort((a, b) => a - b)).toEqual([7, 10, 11, 12, 13, 14, 15]);
+    expect(seen.sort((a, b) => a - b)).toEqual([7, 10, 11, 12, 13, 14, 15, 16, 17]);
 
-    const owned = await fieldsOf(server, 'unused', { filters: [{ field: 'owner', idList: [102] }] });
+    const owned = await fieldsOf(server, 'unused', {
+      filters: [{ field: 'owner', idList: [102] }],
+    });
     expect(owned.results.map((field) => field.id)).toEqual([7]);
+    const lint = await fieldsOf(server, 'lint', { group: 'null-comparison' });
+    expect(lint.results.map((field) => field.id)).toEqual([16]);
     const named = await fieldsOf(server, 'unused', { name: 'dup' });
     expect(named.results.map((field) => field.id)).toEqual([10, 11]);
 
     const invalid = await fieldsOf(server, 'invalid');
     expect(invalid.notes['6']).toBe("missing ')' to close the '(' at position 3");
-    const group = await fieldsOf(server, 'broken-references', { group: `DATA_SOURCE ${findingsInstance.dataSources[0]!.id}\nProfit` });
+    const group = await fieldsOf(server, 'broken-references', {
+      group: `DATA_SOURCE ${findingsInstance.dataSources[0]!.id}\nProfit`,
+    });
     expect(group.results.map((field) => field.id)).toEqual([8, 9]);
     const unknown = await server.request('POST', `${AUDIT_BASE}/findings/invalid/fields`, {
       filters: [],
@@ -114,7 +145,10 @@ describe('the audit API', () => {
       group: 'no such group',
     });
     expect(unknown.status).toBe(404);
-    const badKey = await json<{ message: string }>(server.request('GET', `${AUDIT_BASE}/findings/unusd/groups`), 400);
+    const badKey = await json<{ message: string }>(
+      server.request('GET', `${AUDIT_BASE}/findings/unusd/groups`),
+      400,
+    );
     expect(badKey.message).toContain('the findings are invalid, broken-references, unused');
   });
 
@@ -140,9 +174,20 @@ describe('the audit API', () => {
     const diff = await json<{ counts: Record<string, number> }>(
       server.request('GET', `${AUDIT_BASE}/diff?from=${first.id}&to=${second.id}`),
     );
-    expect(diff.counts).toMatchObject({ changed: 1, locked: 1, added: 0, removed: 0, expression: 0 });
+    expect(diff.counts).toMatchObject({
+      changed: 1,
+      locked: 1,
+      added: 0,
+      removed: 0,
+      expression: 0,
+    });
     const changes = await json<{ totalHits: number; changes: Array<Record<string, unknown>> }>(
-      server.request('POST', `${AUDIT_BASE}/diff/changes`, { from: first.id, to: second.id, kind: 'locked', limit: 10 }),
+      server.request('POST', `${AUDIT_BASE}/diff/changes`, {
+        from: first.id,
+        to: second.id,
+        kind: 'locked',
+        limit: 10,
+      }),
     );
     expect(changes.changes).toEqual([
       {
@@ -153,15 +198,25 @@ describe('the audit API', () => {
         after: expect.objectContaining({ locked: true }),
       },
     ]);
-    const csv = await server.request('GET', `${AUDIT_BASE}/diff/export?from=${first.id}&to=${second.id}&format=csv`);
-    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="audit-diff-${first.id}-${second.id}.csv"`);
+    const csv = await server.request(
+      'GET',
+      `${AUDIT_BASE}/diff/export?from=${first.id}&to=${second.id}&format=csv`,
+    );
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename="audit-diff-${first.id}-${second.id}.csv"`,
+    );
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
       'ID,Name,Changes,Name before,Name after,Owner before,Owner after,Status before,Status after,Locked before,Locked after,Expression before,Expression after',
     );
-    expect(lines[1]).toBe('12,Near One,locked,Near One,Near One,103,103,VALID,VALID,false,true,sum( `Amount` ) -- total,sum( `Amount` ) -- total');
+    expect(lines[1]).toBe(
+      '12,Near One,locked,Near One,Near One,103,103,VALID,VALID,false,true,sum( `Amount` ) -- total,sum( `Amount` ) -- total',
+    );
     const exported = await json<{ changes: unknown[]; counts: unknown }>(
-      server.request('GET', `${AUDIT_BASE}/diff/export?from=${first.id}&to=${second.id}&format=json`),
+      server.request(
+        'GET',
+        `${AUDIT_BASE}/diff/export?from=${first.id}&to=${second.id}&format=json`,
+      ),
     );
     expect(exported.changes).toEqual(changes.changes);
     const trend = await json<{ points: Array<{ scanId: number; headline: { locked: number } }> }>(
@@ -207,7 +262,7 @@ describe('the audit API', () => {
     await server.request('POST', `${AUDIT_BASE}/scans`);
     await readUntil((scan) => scan?.state === 'complete');
     controller.abort();
-    expect(events.at(-1)).toMatchObject({ state: 'complete', fields: 15 });
+    expect(events.at(-1)).toMatchObject({ state: 'complete', fields: 18 });
     expect(events.some((scan) => scan?.state === 'running')).toBe(true);
   });
 
@@ -224,7 +279,11 @@ describe('the audit API', () => {
     await json(server.request('GET', `${AUDIT_BASE}/scans/12345`), 404);
     await json(server.request('GET', `${AUDIT_BASE}/diff?from=1`), 400);
     await json(
-      server.request('POST', `${AUDIT_BASE}/findings/unused/fields`, { filters: [], sort: { field: 'id', ascending: true }, limit: 0 }),
+      server.request('POST', `${AUDIT_BASE}/findings/unused/fields`, {
+        filters: [],
+        sort: { field: 'id', ascending: true },
+        limit: 0,
+      }),
       400,
     );
   });

@@ -15,7 +15,10 @@ export function registerDiffRoutes(api: FastifyInstance, context: AuditContext):
     const scan = service.store.instanceScan(service.instanceId, id);
     if (!scan) throw new ApiError(404, `no scan has the id ${id} (${role})`);
     if (scan.state !== 'complete') {
-      throw new ApiError(409, `scan ${id} (${role}) is ${scan.state}; only complete scans can be compared`);
+      throw new ApiError(
+        409,
+        `scan ${id} (${role}) is ${scan.state}; only complete scans can be compared`,
+      );
     }
     return scan;
   };
@@ -31,11 +34,21 @@ export function registerDiffRoutes(api: FastifyInstance, context: AuditContext):
   });
 
   api.post('/diff/changes', async (request): Promise<DiffChangesAnswer> => {
-    const { from, to, kind, offset = 0, limit } = parseOrThrow(diffChangesRequestSchema, request.body);
+    const {
+      from,
+      to,
+      kind,
+      offset = 0,
+      limit,
+    } = parseOrThrow(diffChangesRequestSchema, request.body);
     const { diff } = diffOf(from, to);
     const matching = changesOfKind(diff, kind);
     const changes = withStates(service.store, matching.slice(offset, offset + limit));
-    return { totalHits: matching.length, changes, hasMore: offset + changes.length < matching.length };
+    return {
+      totalHits: matching.length,
+      changes,
+      hasMore: offset + changes.length < matching.length,
+    };
   });
 
   api.get('/diff/export', async (request, reply) => {

@@ -42,14 +42,20 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
     };
   });
 
-  api.get<{ Params: { key: string } }>('/findings/:key/groups', async (request): Promise<FindingGroupsAnswer> => {
-    const key = parseOrThrow(findingKeySchema, request.params.key);
-    const { offset = 0, limit = DEFAULT_GROUPS_PAGE } = parseOrThrow(groupsQuerySchema, request.query);
-    const findings = findingsOrThrow();
-    const totalHits = findings.byKey[key].groups.length;
-    const groups = describeGroups(findings, key, offset, limit);
-    return { totalHits, groups, hasMore: offset + groups.length < totalHits };
-  });
+  api.get<{ Params: { key: string } }>(
+    '/findings/:key/groups',
+    async (request): Promise<FindingGroupsAnswer> => {
+      const key = parseOrThrow(findingKeySchema, request.params.key);
+      const { offset = 0, limit = DEFAULT_GROUPS_PAGE } = parseOrThrow(
+        groupsQuerySchema,
+        request.query,
+      );
+      const findings = findingsOrThrow();
+      const totalHits = findings.byKey[key].groups.length;
+      const groups = describeGroups(findings, key, offset, limit);
+      return { totalHits, groups, hasMore: offset + groups.length < totalHits };
+    },
+  );
 
   // A page of the finding's fields in the search's own shape, with a note per field.
   api.post<{ Params: { key: string } }>('/findings/:key/fields', async (request, reply) => {
@@ -70,7 +76,12 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
         return note === undefined ? [] : [[String(id), note]];
       }),
     );
-    const json = searchPageJson({ totalHits: page.totalHits, hasMore: page.hasMore, degraded: false, results });
+    const json = searchPageJson({
+      totalHits: page.totalHits,
+      hasMore: page.hasMore,
+      degraded: false,
+      results,
+    });
     return reply
       .type('application/json; charset=utf-8')
       .send(`${json.slice(0, -1)},"notes":${JSON.stringify(notes)}}`);
@@ -81,6 +92,10 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
       .scans(service.instanceId)
       .filter((scan) => scan.state === 'complete' && scan.headline)
       .reverse()
-      .map((scan) => ({ scanId: scan.id, finished: scan.finished ?? scan.started, headline: scan.headline! })),
+      .map((scan) => ({
+        scanId: scan.id,
+        finished: scan.finished ?? scan.started,
+        headline: scan.headline!,
+      })),
   }));
 }

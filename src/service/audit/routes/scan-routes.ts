@@ -3,7 +3,7 @@ import type { AuditStatus, Scan } from '../../../contract/audit';
 import { ApiError } from '../../server/api-error';
 import { securityHeaders } from '../../server/security-headers';
 import { presentedToken } from '../../server/token-auth';
-import { parseFieldId } from '../../server/validate';
+import { parseFieldId } from '../../../contract/field-id';
 import type { AuditContext } from './audit-context';
 
 /** Sent on an idle event stream so that proxies and browsers keep it open. */
@@ -11,6 +11,13 @@ const HEARTBEAT_MS = 15_000;
 
 export function scanOrThrow(context: AuditContext, raw: string): Scan {
   const id = parseFieldId(raw);
+  if (id === undefined) {
+    throw new ApiError(
+      400,
+      `a scan id is a positive integer (got ${JSON.stringify(raw.slice(0, 40))})`,
+      [{ field: 'id', message: 'must be a positive integer' }],
+    );
+  }
   const scan = context.service.store.instanceScan(context.service.instanceId, id);
   if (!scan) throw new ApiError(404, `no scan has the id ${id}`);
   return scan;
@@ -44,7 +51,11 @@ export function registerScanRoutes(api: FastifyInstance, context: AuditContext):
 
   api.post('/scans', async (request, reply) => {
     const body = request.body;
-    if (body !== undefined && body !== null && (typeof body !== 'object' || Object.keys(body).length > 0)) {
+    if (
+      body !== undefined &&
+      body !== null &&
+      (typeof body !== 'object' || Object.keys(body).length > 0)
+    ) {
       throw new ApiError(400, 'starting a scan takes no body (or an empty object)');
     }
     const scan = service.scanner.start('manual', presentedToken(request) || undefined);
@@ -57,7 +68,8 @@ export function registerScanRoutes(api: FastifyInstance, context: AuditContext):
 
   api.post<{ Params: { id: string } }>('/scans/:id/cancel', async (request) => {
     const scan = scanOrThrow(context, request.params.id);
-    if (scan.state !== 'running') throw new ApiError(409, `scan ${scan.id} is not running (it is ${scan.state})`);
+    if (scan.state !== 'running')
+      throw new ApiError(409, `scan ${scan.id} is not running (it is ${scan.state})`);
     service.scanner.cancel(scan.id);
     await service.scanner.settled();
     return { scan: service.store.scan(scan.id) };
@@ -73,7 +85,8 @@ export function registerScanRoutes(api: FastifyInstance, context: AuditContext):
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
-    const send = (scan: Scan | undefined) => out.write(`event: scan\ndata: ${JSON.stringify(scan ?? null)}\n\n`);
+    const send = (scan: Scan | undefined) =>
+      out.write(`event: scan\ndata: ${JSON.stringify(scan ?? null)}\n\n`);
     send(service.scanner.current() ?? service.latestScan());
     const unsubscribe = service.scanner.subscribe(send);
     const heartbeat = setInterval(() => out.write(': still here\n\n'), HEARTBEAT_MS);

@@ -19,7 +19,11 @@ export interface Listing {
  * the whole run in one answer. A page that is one run throughout (more equal keys
  * than a page holds) moves on by a full page, and a further pass fills any gap.
  */
-function nextOffset(offset: number, items: readonly unknown[], keyOf: (item: unknown) => unknown): number {
+function nextOffset(
+  offset: number,
+  items: readonly unknown[],
+  keyOf: (item: unknown) => unknown,
+): number {
   const lastKey = keyOf(items[items.length - 1]);
   let runStart = items.length - 1;
   while (runStart > 0 && keyOf(items[runStart - 1]) === lastKey) runStart -= 1;
@@ -35,7 +39,7 @@ export async function listEveryField(
   const seen = new Map<number, string>();
   let totalHits = 0;
   for (let pass = 0; pass < MAX_LISTING_PASSES; pass += 1) {
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const page = await source.listPage(offset, signal);
       totalHits = page.totalHits;
       for (const item of page.items) {

@@ -57,7 +57,10 @@ function proxyAudit(url: string, options: { pageSize?: number; concurrency?: num
   return audit;
 }
 
-function snapshotOf(audit: ReturnType<typeof openTestAudit>, scanId: number): Map<number, CalculatedField> {
+function snapshotOf(
+  audit: ReturnType<typeof openTestAudit>,
+  scanId: number,
+): Map<number, CalculatedField> {
   const versions = audit.store.scanVersions(scanId);
   const bodies = audit.store.bodies([...versions.values()]);
   return new Map([...versions].map(([id, version]) => [id, JSON.parse(bodies.get(version)!)]));
@@ -94,9 +97,13 @@ describe('a scan through an instance', () => {
       Array.from({ length: 14 }, (_, index) => index + 1),
     );
     expect(
-      upstream.requests.filter((request) => request.url.includes('/template/')).every((request) => request.url.endsWith('?hidden=true')),
+      upstream.requests
+        .filter((request) => request.url.includes('/template/'))
+        .every((request) => request.url.endsWith('?hidden=true')),
     ).toBe(true);
-    const searches = upstream.requests.filter((request) => request.url.endsWith('/functions/search'));
+    const searches = upstream.requests.filter((request) =>
+      request.url.endsWith('/functions/search'),
+    );
     expect(searches.map((request) => JSON.parse(request.body).sort.field)).toEqual(['created']);
 
     upstream.requests.length = 0;
@@ -155,7 +162,9 @@ describe('a scan through an instance', () => {
   it('fails with the status in words, never the token, when the instance keeps failing', async () => {
     const server = await referenceService();
     const upstream = await productionLike(server, (request) =>
-      request.url.includes('/template/7') ? { status: 500, body: `{"message":"token ${TEST_TOKEN} broke"}` } : undefined,
+      request.url.includes('/template/7')
+        ? { status: 500, body: `{"message":"token ${TEST_TOKEN} broke"}` }
+        : undefined,
     );
     const audit = proxyAudit(upstream.url);
     const scan = await audit.scan(TEST_TOKEN);
@@ -188,7 +197,9 @@ describe('a scan through an instance', () => {
     expect(snapshotOf(audit, scan.id).has(6)).toBe(false);
 
     const withoutTemplate = await productionLike(server, (request) =>
-      request.url.includes('/template/') ? { status: 404, body: '<html>Not Found</html>', headers: { 'content-type': 'text/html' } } : undefined,
+      request.url.includes('/template/')
+        ? { status: 404, body: '<html>Not Found</html>', headers: { 'content-type': 'text/html' } }
+        : undefined,
     );
     const other = proxyAudit(withoutTemplate.url, { concurrency: 1 });
     const failed = await other.scan(TEST_TOKEN);

@@ -64,7 +64,9 @@ describe('kill -9 during a scan', () => {
     ];
     const first = startServiceProcess(args);
     const { url } = await first.ready;
-    const started = (await (await fetch(`${url}${AUDIT_BASE}/scans`, { method: 'POST' })).json()) as { scan: Scan };
+    const started = (await (
+      await fetch(`${url}${AUDIT_BASE}/scans`, { method: 'POST' })
+    ).json()) as { scan: Scan };
     let progress = started.scan;
     while (progress.progress.read < killAfterRead) progress = await scanOf(url, started.scan.id);
     first.child.kill('SIGKILL');
@@ -92,11 +94,14 @@ describe('kill -9 during a scan', () => {
       expect(readAfter.filter((id) => committed.includes(id))).toEqual([]);
       expect(new Set([...readBeforeKill, ...readAfter]).size).toBe(fieldCount);
       expect(readAfter.length).toBeLessThan(fieldCount);
-      const scans = (await (await fetch(`${restarted.url}${AUDIT_BASE}/scans`)).json()) as { scans: Scan[] };
+      const scans = (await (await fetch(`${restarted.url}${AUDIT_BASE}/scans`)).json()) as {
+        scans: Scan[];
+      };
       expect(scans.scans.map((entry) => entry.id)).toEqual([started.scan.id]);
     } finally {
       second.child.kill('SIGTERM');
       await second.stopped;
     }
-  });
+    // Two server starts and a slowed instance: far longer than a unit test, and no part timed.
+  }, 180_000);
 });

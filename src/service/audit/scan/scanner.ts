@@ -11,7 +11,10 @@ export interface ScannerOptions {
    * server scans with the token of the caller who asked, so `token` is that one.
    * `onWait` hears what the source waits for (an instance asking to slow down).
    */
-  openSource: (token: string | undefined, onWait: (message: string | undefined) => void) => FieldSource;
+  openSource: (
+    token: string | undefined,
+    onWait: (message: string | undefined) => void,
+  ) => FieldSource;
   /** True when a scan cannot start without a caller's token (proxy mode, no token held). */
   needsCallerToken: boolean;
   /** The headline numbers of a scan's snapshot, computed when it completes (with the scan's token). */

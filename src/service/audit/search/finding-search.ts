@@ -43,21 +43,31 @@ export class FindingSearch {
     const finding = findings.byKey[key];
     const ids =
       group === undefined ? finding.ids : finding.groups.find((entry) => entry.key === group)?.ids;
-    if (!ids) throw new UnknownGroup(`the finding ${key} has no group ${JSON.stringify(group).slice(0, 80)}`);
+    if (!ids)
+      throw new UnknownGroup(
+        `the finding ${key} has no group ${JSON.stringify(group).slice(0, 80)}`,
+      );
     const facts = ids.map((id) => findings.fields.get(id)!);
     const index = new FieldIndex(indexColumnsOfFacts(facts, findings.references.references));
     this.indexes.delete(cacheKey);
     this.indexes.set(cacheKey, { findings, index });
-    while (this.indexes.size > CACHED_INDEXES) this.indexes.delete(this.indexes.keys().next().value!);
+    while (this.indexes.size > CACHED_INDEXES)
+      this.indexes.delete(this.indexes.keys().next().value!);
     return index;
   }
 }
 
 /** The search results of the fields given, as JSON, from their current versions. */
-export function searchItemsJson(store: AuditStore, instanceId: number, ids: readonly number[]): string[] {
+export function searchItemsJson(
+  store: AuditStore,
+  instanceId: number,
+  ids: readonly number[],
+): string[] {
   const bodies = store.currentBodies(instanceId, ids);
   return ids.flatMap((id) => {
     const body = bodies.get(id);
-    return body === undefined ? [] : [JSON.stringify(searchItemOf(JSON.parse(body) as CalculatedField))];
+    return body === undefined
+      ? []
+      : [JSON.stringify(searchItemOf(JSON.parse(body) as CalculatedField))];
   });
 }

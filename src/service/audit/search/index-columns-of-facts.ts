@@ -1,4 +1,4 @@
-import { VALID } from '../../../contract/field';
+import { isBrokenLink } from '../../../contract/field';
 import type { FlagBit, IndexColumns } from '../../store/index/index-columns';
 import { bitOf } from '../../store/index/index-columns';
 import type { FieldFacts } from '../findings/field-facts';
@@ -50,12 +50,18 @@ export function indexColumnsOfFacts(
       ['variable', field.variable],
       ['hidden', field.hidden],
       ['aggregated', field.aggregated],
-      ['has_invalid_link', field.links.some((link) => link.valid !== VALID)],
+      ['has_invalid_link', field.links.some((link) => isBrokenLink(link))],
       ['has_active_link', field.links.some((link) => link.active)],
-      ['has_visible_data_source', field.links.some((link) => link.type === 'DATA_SOURCE' && link.visible)],
+      [
+        'has_visible_data_source',
+        field.links.some((link) => link.type === 'DATA_SOURCE' && link.visible),
+      ],
       ['has_active_card', field.links.some((link) => link.type === 'CARD' && link.active)],
     ];
-    columns.flags[position] = flags.reduce((bits, [flag, set]) => (set ? bits | bitOf(flag) : bits), 0);
+    columns.flags[position] = flags.reduce(
+      (bits, [flag, set]) => (set ? bits | bitOf(flag) : bits),
+      0,
+    );
   });
   for (const field of [...byName].sort((a, b) => a.id - b.id)) {
     for (const name of new Set(field.functions)) add(columns.fieldsByFunction, name, field.id);

@@ -190,7 +190,12 @@ export class AuditStore {
       )
       .raw()
       .all(JSON.stringify(versionIds))
-      .map(([fieldId, versionId, facts, factsVersion]) => ({ fieldId, versionId, facts, factsVersion }));
+      .map(([fieldId, versionId, facts, factsVersion]) => ({
+        fieldId,
+        versionId,
+        facts,
+        factsVersion,
+      }));
   }
 
   replaceFacts(versionId: number, facts: string, factsVersion: number): void {
@@ -295,7 +300,10 @@ export class AuditStore {
   scan(scanId: number): Scan | undefined {
     const row = this.statements.scan.get(scanId);
     if (!row) return undefined;
-    return scanOf(row, row.state === 'running' ? this.statements.memberCount.get(scanId) : undefined);
+    return scanOf(
+      row,
+      row.state === 'running' ? this.statements.memberCount.get(scanId) : undefined,
+    );
   }
 
   /** One scan of this instance; undefined for an unknown id or another instance's scan. */
@@ -373,10 +381,9 @@ export class AuditStore {
            WHERE l.scan_id = ?`,
         )
         .run(instanceId, scanId);
-      this.db.prepare("UPDATE scans SET phase = 'reading', listed = ? WHERE id = ?").run(
-        listed.length,
-        scanId,
-      );
+      this.db
+        .prepare("UPDATE scans SET phase = 'reading', listed = ? WHERE id = ?")
+        .run(listed.length, scanId);
       return this.unread(scanId);
     });
     return record();
@@ -445,7 +452,9 @@ export class AuditStore {
       this.db.prepare('DELETE FROM scan_listing WHERE scan_id = ?').run(scanId);
       this.db.prepare('DELETE FROM scan_members WHERE scan_id = ?').run(scanId);
       this.db
-        .prepare("UPDATE scans SET state = ?, phase = 'done', finished = ?, message = ? WHERE id = ?")
+        .prepare(
+          "UPDATE scans SET state = ?, phase = 'done', finished = ?, message = ? WHERE id = ?",
+        )
         .run(state, now, message, scanId);
     });
     end();

@@ -5,10 +5,31 @@ import { AUDIT_SCHEMA_VERSION, auditSchemaSql } from './audit-schema';
 
 export type AuditDb = Database.Database;
 
-/** Opens (creating when missing) the audit file in WAL mode with its schema in place. */
+/** Another server has the file open: only one may scan into it. */
+export class AuditFileInUse extends Error {}
+
+/**
+ * Opens (creating when missing) the audit file in WAL mode with its schema in
+ * place, and keeps it for this process alone: two servers scanning into one file
+ * would both take up the same interrupted scan.
+ */
 export function openAuditDatabase(file: string): AuditDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
+  db.pragma('locking_mode = EXCLUSIVE');
+  try {
+    // Takes the lock now rather than at the first scan, so a second server fails at start.
+    db.pragma('busy_timeout = 0');
+    db.exec('BEGIN IMMEDIATE; COMMIT');
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      throw new AuditFileInUse(
+        `the audit file ${file} is in use by another server; give this one its own with --audit-data`,
+      );
+    }
+    throw error;
+  }
   db.pragma('journal_mode = WAL');
   // A commit survives a crash of the process; only a power loss can take the last ones.
   db.pragma('synchronous = NORMAL');

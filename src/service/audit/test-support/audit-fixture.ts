@@ -26,12 +26,20 @@ export function recordingReads(source: FieldSource): FieldSource & { reads: numb
 }
 
 /** An audit service on a temporary audit file; `reopen` opens the same file again, as a restart would. */
-export function openTestAudit(options: Omit<AuditServiceOptions, 'store' | 'instanceKey' | 'keep'> & Partial<Pick<AuditServiceOptions, 'instanceKey' | 'keep'>>) {
+export function openTestAudit(
+  options: Omit<AuditServiceOptions, 'store' | 'instanceKey' | 'keep'> &
+    Partial<Pick<AuditServiceOptions, 'instanceKey' | 'keep'>>,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'cfm-audit-'));
   const file = join(dir, 'audit.sqlite');
   const open = () => {
     const db = openAuditDatabase(file);
-    const service = new AuditService({ instanceKey: 'embedded', keep: 10, ...options, store: new AuditStore(db, file) });
+    const service = new AuditService({
+      instanceKey: 'embedded',
+      keep: 10,
+      ...options,
+      store: new AuditStore(db, file),
+    });
     return { service, db };
   };
   let current = open();

@@ -12,12 +12,23 @@ export const TICKETS_CARD = 'dr:2:5';
 
 const onSales = { type: 'DATA_SOURCE' as const, id: SALES, visible: true, active: true };
 const onTickets = { type: 'DATA_SOURCE' as const, id: TICKETS, visible: true, active: true };
-const card = (id: string, active: boolean) => ({ type: 'CARD' as const, id, visible: true, active });
+const card = (id: string, active: boolean) => ({
+  type: 'CARD' as const,
+  id,
+  visible: true,
+  active,
+});
 
 const fields: FieldRecordInput[] = [
   // A chain: 3 -> 2 -> 1. 1 and 2 are used because another field references them.
   { id: 1, name: 'Revenue Total', owner: 101, expression: 'SUM(`Revenue`)', links: [onSales] },
-  { id: 2, name: 'Revenue Share', owner: 101, expression: '`Revenue Total` / 100', links: [onSales] },
+  {
+    id: 2,
+    name: 'Revenue Share',
+    owner: 101,
+    expression: '`Revenue Total` / 100',
+    links: [onSales],
+  },
   {
     id: 3,
     name: 'Revenue Share Pct',
@@ -45,7 +56,13 @@ const fields: FieldRecordInput[] = [
   // Exact duplicates 10 and 11; 12 is the same formula written differently; 13 is not.
   { id: 10, name: 'Dup One', owner: 103, expression: 'SUM(`Amount`)', links: [onTickets] },
   { id: 11, name: 'Dup Two', owner: 103, expression: 'SUM(`Amount`)', links: [onTickets] },
-  { id: 12, name: 'Near One', owner: 103, expression: 'sum( `Amount` ) -- total', links: [onTickets] },
+  {
+    id: 12,
+    name: 'Near One',
+    owner: 103,
+    expression: 'sum( `Amount` ) -- total',
+    links: [onTickets],
+  },
   { id: 13, name: 'Other Sum', owner: 103, expression: 'SUM(`Status`)', links: [onTickets] },
   // Only an inactive card link: unused.
   {
@@ -57,6 +74,24 @@ const fields: FieldRecordInput[] = [
   },
   // Depends on a field with a broken reference.
   { id: 15, name: 'Uses Profit A', owner: 103, expression: '`Profit A` + 1', links: [onSales] },
+  // Lint: a comparison with NULL that is never true; a reference to an archived field,
+  // which only lint knowing the references finds.
+  {
+    id: 16,
+    name: 'Null Check',
+    owner: 103,
+    expression: 'CASE WHEN `Status` = NULL THEN 1 ELSE 0 END',
+    links: [onTickets],
+  },
+  { id: 17, name: 'Uses Archived', owner: 101, expression: '`Old Revenue` / 2', links: [onSales] },
+  {
+    id: 18,
+    name: 'Old Revenue',
+    owner: 101,
+    archived: true,
+    expression: 'SUM(`Revenue`) * 2',
+    links: [onSales],
+  },
 ];
 
 export const findingsInstance: InstanceFile = {

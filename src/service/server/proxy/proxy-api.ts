@@ -105,7 +105,8 @@ export async function registerProxyApi(
         const status = response.statusCode ?? 502;
         if (status >= 200 && status < 300) {
           if (api.heldToken === undefined) accepted.remember(token);
-          if (request.method !== 'PUT' || !hooks.onFieldChanged) return void proxied.send(response.stream);
+          if (request.method !== 'PUT' || !hooks.onFieldChanged)
+            return void proxied.send(response.stream);
           // A changed field is small: read it whole, answer it, and tell the audit.
           void readWhole(response.stream).then((body) => {
             void proxied.send(body);

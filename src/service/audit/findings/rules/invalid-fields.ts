@@ -1,5 +1,5 @@
 import { cycleMessage } from '../../../../analysis/reference-cycles';
-import { VALID } from '../../../../contract/field';
+import { isValidStatus } from '../../../../contract/field';
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
 import type { FindingContext } from '../finding-context';
@@ -9,7 +9,9 @@ export const UNEXPLAINED_INVALID =
 
 /** A reason without its offsets, so the same mistake in many fields forms one group. */
 export function reasonKind(reason: string): string {
-  return reason.replace(/ at position \d+/g, '').replace(/^part of a reference cycle.*$/, 'part of a reference cycle');
+  return reason
+    .replace(/ at position \d+/g, '')
+    .replace(/^part of a reference cycle.*$/, 'part of a reference cycle');
 }
 
 /** Fields whose status is not VALID, each with the reasons the analyzer or the cycles give. */
@@ -18,7 +20,7 @@ export function invalidFields({ fields, references }: FindingContext): Finding {
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
   for (const field of fields.values()) {
-    if (field.status === VALID) continue;
+    if (isValidStatus(field.status)) continue;
     const cycle = references.cycles.get(field.id);
     const reasons = [...field.problems, ...(cycle ? [cycleMessage(cycle, nameOf)] : [])];
     if (reasons.length === 0) reasons.push(UNEXPLAINED_INVALID);

@@ -8,12 +8,16 @@ import type { FindingContext } from '../finding-context';
  * (a cycle) counts as depth 0, so cycles end the walk. No recursion: chains can
  * be as long as the instance is large.
  */
-export function nestingDepths(references: ReadonlyMap<number, readonly number[]>): Map<number, number> {
+export function nestingDepths(
+  references: ReadonlyMap<number, readonly number[]>,
+): Map<number, number> {
   const depth = new Map<number, number>();
   const walking = new Set<number>();
   for (const start of references.keys()) {
     if (depth.has(start)) continue;
-    const stack: Array<{ id: number; next: number; deepest: number }> = [{ id: start, next: 0, deepest: 0 }];
+    const stack: Array<{ id: number; next: number; deepest: number }> = [
+      { id: start, next: 0, deepest: 0 },
+    ];
     walking.add(start);
     while (stack.length > 0) {
       const frame = stack[stack.length - 1]!;

@@ -1,0 +1,58 @@
+import { lintExpression } from '../../../../analysis/lint/lint-expression';
+import type { ReferencedField } from '../../../../analysis/lint/lint-rule';
+import { lintRuleById } from '../../../../analysis/lint/lint-rules';
+import type { LintNote } from '../field-facts';
+import type { Finding } from '../finding';
+import { byGroupSize, groupIds } from '../finding';
+import type { FindingContext } from '../finding-context';
+
+/** Lint with references known, by expression and referenced fields: the same pair lints the same. */
+const withReferences = new Map<string, LintNote[]>();
+const CACHE_LIMIT = 50_000;
+
+function lintWithReferences(expression: string, fields: Map<string, ReferencedField>): LintNote[] {
+  const key = `${JSON.stringify([...fields])}\n${expression}`;
+  let notes = withReferences.get(key);
+  if (!notes) {
+    notes = lintExpression(expression, { referencedFields: fields }).map(({ ruleId, message }) => ({
+      rule: ruleId,
+      message,
+    }));
+    if (withReferences.size >= CACHE_LIMIT) withReferences.clear();
+    withReferences.set(key, notes);
+  }
+  return notes;
+}
+
+/**
+ * Fields the analyzer's lint rules report, grouped by rule. A field that references
+ * other fields is linted again knowing them (a reference to an archived field, a
+ * field name that is no bare column); the others keep what was found when stored.
+ */
+export function lintFindings({ fields, references }: FindingContext): Finding {
+  const notes = new Map<number, string>();
+  const entries: Array<[string, number]> = [];
+  for (const field of fields.values()) {
+    const targets = references.references.get(field.id);
+    const found = targets
+      ? lintWithReferences(
+          field.expression,
+          new Map(
+            targets.flatMap((id) => {
+              const target = fields.get(id);
+              return target
+                ? [[target.name, { id, name: target.name, archived: target.archived }]]
+                : [];
+            }),
+          ),
+        )
+      : field.lint;
+    if (found.length === 0) continue;
+    notes.set(field.id, found.map((note) => note.message).join('; '));
+    for (const rule of new Set(found.map((note) => note.rule))) entries.push([rule, field.id]);
+  }
+  const groups = [...groupIds(entries)]
+    .map(([key, ids]) => ({ key, ids, title: lintRuleById(key)?.title ?? key }))
+    .sort(byGroupSize);
+  return { key: 'lint', ids: [...notes.keys()], groups, notes };
+}
