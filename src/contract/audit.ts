@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { preview, previewKeys } from './preview';
-import { searchRequestSchema } from './search';
 import type { SearchRequest } from './search';
+import { searchRequestValidation } from './search-validation';
 
 /** Where the audit API lives (docs/audit.md): this project's own, in both modes. */
 export const AUDIT_BASE = '/api/audit/v1';
@@ -248,7 +248,8 @@ export const groupsQuerySchema = z.strictObject(
 /** POST /findings/{key}/fields: a search over the finding's fields, or one group's. */
 export const findingFieldsRequestSchema = z.strictObject(
   {
-    ...searchRequestSchema.shape,
+    // The service's own lenient reading of a search, so a finding's fields take what search takes.
+    ...searchRequestValidation.shape,
     group: z
       .string({ error: (issue) => `group must be a group's key (got ${show(issue.input)})` })
       .max(500, { error: 'group must be at most 500 characters' })

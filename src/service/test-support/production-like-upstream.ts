@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { normalizeFilter } from '../../contract/search';
-import type { NormalizedFilter, SortField } from '../../contract/search';
+import { normalizeFilter, type NormalizedFilter } from '../../contract/search-validation';
+import type { SortField } from '../../contract/search';
 import type { FieldStore } from '../store/field-store';
 import { upstreamFilterNames } from '../upstream/upstream-allow-list';
 

@@ -43,10 +43,14 @@ async function proxy(upstream: string, auditFile: string) {
     failedAuthLimiter: new FailedAuthLimiter(1000),
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  closers.push(async () => {
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
     await app.close();
     await audit.close();
-  });
+  };
+  closers.push(close);
   const call = (method: string, path: string, token: string, body?: unknown) =>
     fetch(`${url}${path}`, {
       method,
@@ -63,7 +67,7 @@ async function proxy(upstream: string, auditFile: string) {
     await audit.service.scanner.settled();
     return audit.service.store.scan(started.scan.id)!;
   };
-  return { url, call, scan, audit };
+  return { url, call, scan, audit, close };
 }
 
 function temporaryFile(): string {
@@ -111,6 +115,9 @@ describe('the audit API in proxy mode', () => {
     expect(answer.columnsKnown).toBe(false);
     expect(answer.owners.rows[0]!.name).toBeUndefined();
 
+    // One server at a time holds an audit file; the next one, for another instance, finds
+    // the first instance's scans there and must not show them.
+    await proxyA.close();
     const proxyB = await proxy(b.url, file);
     expect((await proxyB.call('GET', `${AUDIT_BASE}/status`, 'token-of-a-123')).status).toBe(401);
     const statusB = (await (

@@ -1,7 +1,7 @@
 import type { FindingKey } from '../../../contract/audit';
 import { searchItemOf } from '../../../contract/field';
 import type { CalculatedField } from '../../../contract/field';
-import type { NormalizedSearchRequest } from '../../../contract/search';
+import type { NormalizedSearchRequest } from '../../../contract/search-validation';
 import { FieldIndex } from '../../store/index/field-index';
 import type { IdPage } from '../../store/index/field-index';
 import type { Findings } from '../findings/compute-findings';
