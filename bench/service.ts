@@ -1,54 +1,50 @@
-// npm run bench:service: our service against json-server 0.17 and a constant-answer
-// Fastify floor, all at 100,000 fields, measured in one run so the ratios hold.
+// npm run bench:service: our service against json-server 0.17 and a same-bytes
+// Fastify floor at 100,000 fields, then our service alone at each size of the scale
+// table, all in one run so the ratios hold.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
-import type { SearchResponse } from '../src/contract/search';
+import type { SearchRequest, SearchResponse } from '../src/contract/search';
+import type { BenchInputs } from './support/bench-store';
+import { benchStore, benchToken, readBenchInputs, startBenchService } from './support/bench-store';
 import type { LoadResult } from './support/load';
 import { measureLoad } from './support/load';
 import type { RunningServer } from './support/processes';
 import { residentMegabytes, startServer } from './support/processes';
+import type { ScaleRow, ServiceRow } from './support/service-report';
 import { writeServiceReport } from './support/service-report';
-import { nameFragments, scenarios } from './support/workload';
+import type { Scenario } from './support/workload';
+import { scenarios } from './support/workload';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
+const SCALE = (process.env.BENCH_SCALE ?? '10000,100000,1000000')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PEER_REQUESTS = Number(process.env.BENCH_PEER_REQUESTS ?? 5);
-const TOKEN = 'bench-token-0123456789';
 const tmp = 'bench/tmp';
-const storeFile = `${tmp}/service-${FIELDS}.sqlite`;
-const jsonServerDb = `${tmp}/json-server-${FIELDS}.json`;
-// What `npm start` runs: the service bundled by `npm run build:server`.
-const serviceEntry = 'dist-server/main.mjs';
+// v2: records carry the ids they reference, for the templateDependencies query.
+const jsonServerDb = `${tmp}/json-server-v2-${FIELDS}.json`;
 
 function log(line: string) {
   console.log(`[bench] ${line}`);
 }
 
-async function post(server: RunningServer, body: unknown): Promise<SearchResponse> {
+async function postText(server: RunningServer, body: SearchRequest): Promise<string> {
   const response = await fetch(`${server.url}${apiPaths.search}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: TOKEN },
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: benchToken },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`search answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as SearchResponse;
+  const text = await response.text();
+  if (!response.ok) throw new Error(`search answered ${response.status}: ${text}`);
+  return text;
 }
 
-const startService = () =>
-  startServer(serviceEntry, [
-    'start',
-    '--no-build',
-    '--port',
-    '0',
-    '--data',
-    storeFile,
-    '--demo-fields',
-    String(FIELDS),
-    '--demo-token',
-    TOKEN,
-  ]);
+const post = async (server: RunningServer, body: SearchRequest) =>
+  JSON.parse(await postText(server, body)) as SearchResponse;
 
 /** Every record, exactly as our search answers it, for json-server to serve. */
 async function allRecords(service: RunningServer) {
@@ -65,26 +61,10 @@ async function allRecords(service: RunningServer) {
   }
 }
 
-/** A short untimed run first, so every server is measured warm. */
-async function warmThenMeasure(run: (seconds: number) => Promise<LoadResult>): Promise<LoadResult> {
-  await run(2);
-  return run(SECONDS);
-}
-
-async function main() {
-  mkdirSync(tmp, { recursive: true });
-  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
-  if (!existsSync(storeFile)) log(`creating a demo store of ${FIELDS} fields (once)...`);
-  let service = await startService();
-  const records = await allRecords(service);
-  if (records.length !== FIELDS)
-    throw new Error(`expected ${FIELDS} records, got ${records.length}`);
-  if (!existsSync(jsonServerDb)) writeFileSync(jsonServerDb, JSON.stringify({ fields: records }));
-  await service.stop();
-
-  // Start-up: a fresh process on the existing store until its first search is answered.
+/** A fresh process on an existing store, until its first search is answered. */
+async function restart(fields: number): Promise<{ service: RunningServer; startupMs: number }> {
   const startedAt = performance.now();
-  service = await startService();
+  const service = await startBenchService(fields);
   await post(service, {
     filters: [],
     sort: { field: 'name', ascending: true },
@@ -92,26 +72,78 @@ async function main() {
     name: 'rev',
   });
   const startupMs = Math.round(performance.now() - startedAt);
-  log(`start-up to first search: ${startupMs} ms`);
+  log(`${fields} fields: restart to first search ${startupMs} ms`);
+  return { service, startupMs };
+}
 
-  const floor = await startServer('bench/peers/floor-server.ts', ['0']);
-  const peer = await startServer('bench/peers/json-server-peer.ts', [jsonServerDb, '0']);
-  const fragments = nameFragments(records.map((record) => record.name));
-  const rows = [];
-  for (const scenario of scenarios(fragments, FIELDS)) {
-    log(scenario.label);
-    const postOptions = (server: RunningServer, seconds: number) => ({
+/** Creates the demo store of `fields` fields when it is missing. */
+async function ensureStore(fields: number): Promise<void> {
+  if (existsSync(benchStore(fields))) return;
+  log(`creating a demo store of ${fields} fields (once)...`);
+  await (await startBenchService(fields)).stop();
+}
+
+/** A short untimed run first, so every server is measured warm. */
+async function warmThenMeasure(run: (seconds: number) => Promise<LoadResult>): Promise<LoadResult> {
+  await run(2);
+  return run(SECONDS);
+}
+
+const measurePosts = (server: RunningServer, scenario: Scenario) =>
+  warmThenMeasure((seconds) =>
+    measureLoad({
       url: server.url,
-      method: 'POST' as const,
-      headers: { [TOKEN_HEADER]: TOKEN },
+      method: 'POST',
+      headers: { [TOKEN_HEADER]: benchToken },
       next: () => ({ path: apiPaths.search, body: JSON.stringify(scenario.ours()) }),
       seconds,
       connections: scenario.connections,
-    });
-    const ours = await warmThenMeasure((seconds) => measureLoad(postOptions(service, seconds)));
-    const floorResult = await warmThenMeasure((seconds) =>
-      measureLoad(postOptions(floor, seconds)),
-    );
+    }),
+  );
+
+/** Of 21 answers our service gives to the scenario, the one of median length. */
+async function typicalAnswer(service: RunningServer, scenario: Scenario): Promise<string> {
+  const answers: string[] = [];
+  for (let i = 0; i < 21; i += 1) answers.push(await postText(service, scenario.ours()));
+  answers.sort((a, b) => a.length - b.length);
+  return answers[10]!;
+}
+
+async function setFloorPage(floor: RunningServer, page: string): Promise<void> {
+  const response = await fetch(`${floor.url}/floor/page`, {
+    method: 'PUT',
+    headers: { 'content-type': 'text/plain' },
+    body: page,
+  });
+  if (!response.ok) throw new Error(`the floor answered ${response.status}`);
+}
+
+/** Ours, the floor answering ours's typical bytes, and json-server, one query after another. */
+async function compareWithPeers(
+  service: RunningServer,
+  inputs: BenchInputs,
+): Promise<{ rows: ServiceRow[]; peerMemoryMb: number }> {
+  if (!existsSync(jsonServerDb)) {
+    const records = await allRecords(service);
+    if (records.length !== FIELDS) {
+      throw new Error(`expected ${FIELDS} records, got ${records.length}`);
+    }
+    // json-server filters on a record's own fields, so each carries what it references.
+    const withReferences = records.map((record) => ({
+      ...record,
+      references: inputs.references.get(record.id) ?? [],
+    }));
+    writeFileSync(jsonServerDb, JSON.stringify({ fields: withReferences }));
+  }
+  const floor = await startServer('bench/peers/floor-server.ts', ['0']);
+  const peer = await startServer('bench/peers/json-server-peer.ts', [jsonServerDb, '0']);
+  const rows: ServiceRow[] = [];
+  for (const scenario of scenarios(inputs.fragments, inputs.referencedIds, FIELDS)) {
+    log(scenario.label);
+    const ours = await measurePosts(service, scenario);
+    const page = await typicalAnswer(service, scenario);
+    await setFloorPage(floor, page);
+    const floorResult = await measurePosts(floor, scenario);
     // json-server answers one request at a time, so more connections would only queue:
     // one connection and a fixed number of requests measure it fairly.
     const peerLoad = (requests: number) =>
@@ -125,13 +157,52 @@ async function main() {
     await peerLoad(1);
     const peerResult = await peerLoad(PEER_REQUESTS);
     log(
-      `  ours ${ours.requestsPerSecond.toFixed(0)} req/s, floor ${floorResult.requestsPerSecond.toFixed(0)}, json-server ${peerResult.requestsPerSecond.toFixed(1)}`,
+      `  ours ${ours.requestsPerSecond.toFixed(0)} req/s, floor ${floorResult.requestsPerSecond.toFixed(0)} (${page.length} bytes), json-server ${peerResult.requestsPerSecond.toFixed(1)}`,
     );
-    rows.push({ label: scenario.label, ours, floor: floorResult, peer: peerResult });
+    rows.push({
+      label: scenario.label,
+      answerBytes: Buffer.byteLength(page),
+      ours,
+      floor: floorResult,
+      peer: peerResult,
+    });
   }
-  const serviceMemoryMb = residentMegabytes(service.child.pid!);
   const peerMemoryMb = residentMegabytes(peer.child.pid!);
-  await Promise.all([service.stop(), floor.stop(), peer.stop()]);
+  await Promise.all([floor.stop(), peer.stop()]);
+  return { rows, peerMemoryMb };
+}
+
+/** Our service alone at one size: restart, each 50-row query, memory after. */
+async function measureScale(fields: number): Promise<ScaleRow> {
+  await ensureStore(fields);
+  const inputs = readBenchInputs(fields);
+  const { service, startupMs } = await restart(fields);
+  const queries: ScaleRow['queries'] = [];
+  for (const scenario of scenarios(inputs.fragments, inputs.referencedIds, fields)) {
+    if (!scenario.label.startsWith('50 rows')) continue;
+    const result = await measurePosts(service, scenario);
+    log(`  ${fields} fields, ${scenario.label}: ${result.requestsPerSecond.toFixed(0)} req/s`);
+    queries.push({ label: scenario.label, result });
+  }
+  const memoryMb = residentMegabytes(service.child.pid!);
+  await service.stop();
+  return { fields, startupMs, memoryMb, queries };
+}
+
+async function main() {
+  mkdirSync(tmp, { recursive: true });
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  await ensureStore(FIELDS);
+  const inputs = readBenchInputs(FIELDS);
+  log(`${inputs.references.size} fields reference ${inputs.referencedIds.length} others`);
+
+  const { service, startupMs } = await restart(FIELDS);
+  const { rows, peerMemoryMb } = await compareWithPeers(service, inputs);
+  const serviceMemoryMb = residentMegabytes(service.child.pid!);
+  await service.stop();
+
+  const scale: ScaleRow[] = [];
+  for (const fields of SCALE) scale.push(await measureScale(fields));
 
   const report = writeServiceReport({
     date: new Date().toISOString(),
@@ -143,6 +214,7 @@ async function main() {
     serviceMemoryMb,
     peerMemoryMb,
     rows,
+    scale,
   });
   console.log(report);
 }

@@ -14,17 +14,18 @@ export interface RunningServer {
 const tsx = join('node_modules', '.bin', 'tsx');
 
 /**
- * Starts an entry point (TypeScript with tsx, built JavaScript with node) and waits
- * for its `Listening on <url>` line.
+ * Starts an entry point (TypeScript with tsx, built JavaScript with node, given
+ * `nodeArgs` such as a profiler's) and waits for its `Listening on <url>` line.
  */
 export function startServer(
   entry: string,
   args: string[],
-  timeoutMs = 600_000,
+  options: { nodeArgs?: string[]; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
+  const { nodeArgs = [], timeoutMs = 600_000 } = options;
   const [command, commandArgs] = entry.endsWith('.ts')
     ? [tsx, [entry, ...args]]
-    : [process.execPath, [entry, ...args]];
+    : [process.execPath, [...nodeArgs, entry, ...args]];
   const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {

@@ -1,8 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { LoadResult } from './load';
 
 export interface ServiceRow {
   label: string;
+  /** Size of the typical answer the floor sends back, as ours sent it. */
+  answerBytes: number;
   ours: LoadResult;
   floor: LoadResult;
   peer: LoadResult;
@@ -18,14 +20,28 @@ export interface ServiceBench {
   serviceMemoryMb: number;
   peerMemoryMb: number;
   rows: ServiceRow[];
+  /** Our service alone at each size, restarted on each store. */
+  scale: ScaleRow[];
+}
+
+export interface ScaleRow {
+  fields: number;
+  startupMs: number;
+  memoryMb: number;
+  queries: Array<{ label: string; result: LoadResult }>;
 }
 
 const targets = {
-  timesPeer: 1000,
-  shareOfFloor: 0.1,
+  timesPeer: 500,
+  shareOfFloor: 0.5,
   largePageMedianMs: 150,
   memoryMb: 500,
   startupMs: 3000,
+  /** At the largest size: each 50-row query within this factor of its 100,000-field rate. */
+  largestSlowdown: 1.5,
+  largestFields: 1_000_000,
+  largestMemoryMb: 1024,
+  largestStartupMs: 5000,
 };
 
 const rate = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
@@ -44,14 +60,49 @@ function checks(bench: ServiceBench): string[] {
   lines.push(
     `- Resident memory with ${bench.fields.toLocaleString('en')} fields: ${bench.serviceMemoryMb} MB (target under ${targets.memoryMb} MB): ${verdict(bench.serviceMemoryMb < targets.memoryMb)}`,
     `- Start-up to the first answered search: ${bench.startupMs} ms (target under ${targets.startupMs} ms): ${verdict(bench.startupMs < targets.startupMs)}`,
+    ...scaleChecks(bench.scale),
+  );
+  return lines;
+}
+
+function scaleChecks(scale: ScaleRow[]): string[] {
+  const largest = scale.find((row) => row.fields === targets.largestFields);
+  const base = scale.find((row) => row.fields === 100_000);
+  if (!largest || !base) return [];
+  const size = targets.largestFields.toLocaleString('en');
+  const lines = largest.queries.map(({ label, result }) => {
+    const before = base.queries.find((query) => query.label === label)!.result;
+    const slowdown = before.requestsPerSecond / result.requestsPerSecond;
+    return `- ${size} fields, ${label}: ${slowdown.toFixed(2)}× slower than at 100,000 (target at most ${targets.largestSlowdown}×): ${verdict(slowdown <= targets.largestSlowdown)}`;
+  });
+  lines.push(
+    `- ${size} fields, restart to the first answered search: ${largest.startupMs} ms (target under ${targets.largestStartupMs} ms): ${verdict(largest.startupMs < targets.largestStartupMs)}`,
+    `- ${size} fields, resident memory: ${largest.memoryMb} MB (target under ${targets.largestMemoryMb} MB): ${verdict(largest.memoryMb < targets.largestMemoryMb)}`,
+  );
+  return lines;
+}
+
+function scaleTable(scale: ScaleRow[]): string[] {
+  const sizes = scale.map((row) => row.fields.toLocaleString('en'));
+  const lines = [`| | ${sizes.join(' | ')} |`, `|---|${sizes.map(() => '---:').join('|')}|`];
+  for (const { label } of scale[0]?.queries ?? []) {
+    const cells = scale.map((row) => {
+      const result = row.queries.find((query) => query.label === label)!.result;
+      return `${rate(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`;
+    });
+    lines.push(`| ${label} | ${cells.join(' | ')} |`);
+  }
+  lines.push(
+    `| restart to first answered search | ${scale.map((row) => `${row.startupMs} ms`).join(' | ')} |`,
+    `| resident memory after the queries | ${scale.map((row) => `${row.memoryMb} MB`).join(' | ')} |`,
   );
   return lines;
 }
 
 function table(bench: ServiceBench): string[] {
   const lines = [
-    '| query | server | req/s | median ms | p99 ms | requests | errors | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    '| query | server | req/s | median ms | p99 ms | requests | errors | non-2xx | answer bytes |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of bench.rows) {
     for (const [server, result] of [
@@ -60,7 +111,7 @@ function table(bench: ServiceBench): string[] {
       ['json-server 0.17', row.peer],
     ] as const) {
       lines.push(
-        `| ${row.label} | ${server} | ${rate(result.requestsPerSecond)} | ${result.medianMs} | ${result.p99Ms} | ${result.requests} | ${result.errors} | ${result.non2xx} |`,
+        `| ${row.label} | ${server} | ${rate(result.requestsPerSecond)} | ${result.medianMs} | ${result.p99Ms} | ${result.requests} | ${result.errors} | ${result.non2xx} | ${server === 'json-server 0.17' ? '' : row.answerBytes} |`,
       );
     }
   }
@@ -69,9 +120,9 @@ function table(bench: ServiceBench): string[] {
 
 const method = [
   '## How searches are answered, and why',
-  "SQLite stays the source of truth; an in-memory index kept in step with it answers searches. Positions are numbered in name order, so a name sort is a scan of a bitset. Flags are bitsets; owners, statuses, functions, data sources and cards are posting lists; created, last modified and id each have one order with each position's rank. Names are indexed by every run of 1 to 3 characters of each distinct name: a query of up to 3 characters is one posting, a longer one the intersection of its runs, checked with `includes`. Runs that match at least 1 record in 64 also keep a ready bitset of positions, so a common fragment costs a copy. SQLite FTS5 with the trigram tokenizer was the alternative: it does not answer queries under 3 characters, and every search would still join its matches with the filters and sort in SQL, where the index does that with word-wide AND and a precomputed order.",
+  "SQLite stays the source of truth; an in-memory index kept in step with it answers searches. Positions are numbered in name order, so a name sort is a scan of a bitset. Flags are bitsets (`nested` among them); owners, statuses, functions, data sources, cards and the fields each field is referenced by (`templateDependencies`) are posting lists; created, last modified and id each have one order with each position's rank. Names are indexed by every run of 1 to 3 characters of each distinct name: a query of up to 3 characters is one posting, a longer one the intersection of its runs, checked with `includes`. Runs that match at least 1 record in 64 also keep a ready bitset of positions, so a common fragment costs a copy. SQLite FTS5 with the trigram tokenizer was the alternative: it does not answer queries under 3 characters, and every search would still join its matches with the filters and sort in SQL, where the index does that with word-wide AND and a precomputed order.",
   '',
-  'Start-up is a fresh `node dist-server/main.mjs start` (what `npm start` runs after bundling the service with esbuild) on an existing store of 100,000 fields, until its first search is answered: the index is built from a handful of column-wise queries. The machine is a shared 2-core VM whose speed varies between runs; the ratios hold because every server is measured in the same run, one after another.',
+  'Start-up (restart) is a fresh `node dist-server/main.mjs start` (what `npm start` runs after bundling the service with esbuild) on an existing store, until its first search is answered: the index is built from a handful of column-wise queries. The machine is a shared 2-core VM whose speed varies between runs; the ratios hold because every server is measured in the same run, one after another.',
 ];
 
 /** Writes bench/results/service.md and service.json; returns the Markdown. */
@@ -81,7 +132,7 @@ export function writeServiceReport(bench: ServiceBench): string {
     '',
     `${bench.date} · ${bench.machine} · ${bench.fields.toLocaleString('en')} calculated fields · loopback, autocannon in the benchmark process, each server in its own process. Ours and the floor: ${bench.seconds} s per measurement after a 2 s warm-up. json-server: ${bench.peerRequests} requests after one warm-up request, on one connection (it answers one request at a time; more connections only queue); its req/s is requests ÷ elapsed time.`,
     '',
-    'Peers: **floor** is Fastify answering a constant empty result to the same POST (what no service here can beat); **json-server 0.17** serves the same records with `name_like`, `_sort`, `_page`, `_limit` and field filters. The load varies the page, the name fragment (1,000 substrings of real names) and the filter pair on every request.',
+    'Peers: **floor** is Fastify parsing the same POST and answering a constant page of the same bytes (a typical answer of ours to that query, the median-sized of 21) with the same headers: what answering over HTTP costs on this machine before any searching; **json-server 0.17** **json-server 0.17** serves the same records with `name_like`, `_sort`, `_page`, `_limit` and field filters. The load varies the page, the name fragment (1,000 substrings of real names), the filter pair and the referenced field on every request. For templateDependencies, json-server records also carry the ids they reference, matched with `references_like`.',
     '',
     '## Targets',
     ...checks(bench),
@@ -91,7 +142,14 @@ export function writeServiceReport(bench: ServiceBench): string {
     '',
     `json-server resident memory: ${bench.peerMemoryMb} MB.`,
     '',
+    '## Scale',
+    `Our service alone, restarted on a demo store of each size, each 50-row query for ${bench.seconds} s after a 2 s warm-up; memory is the resident set after all of them.`,
+    '',
+    ...scaleTable(bench.scale),
+    '',
     ...method,
+    '',
+    readFileSync('bench/support/where-the-time-goes.md', 'utf8').trim(),
     '',
   ].join('\n');
   writeFileSync('bench/results/service.md', markdown);

@@ -51,7 +51,11 @@ function cycle<T>(items: readonly T[]): () => T {
   return () => items[index++ % items.length]!;
 }
 
-export function scenarios(fragments: readonly string[], total: number): Scenario[] {
+export function scenarios(
+  fragments: readonly string[],
+  referencedIds: readonly number[],
+  total: number,
+): Scenario[] {
   const sort = { field: 'name', ascending: true } as const;
   const pages = (limit: number) =>
     Array.from({ length: Math.min(100, Math.floor(total / limit)) }, (_, page) => page);
@@ -59,6 +63,7 @@ export function scenarios(fragments: readonly string[], total: number): Scenario
   const page5000 = cycle(pages(5000));
   const fragment = cycle(fragments);
   const pair = cycle(filterPairs);
+  const referenced = cycle(referencedIds);
   const jsonServerPage = (page: number, limit: number) =>
     `/fields?_sort=name&_order=asc&_page=${page + 1}&_limit=${limit}`;
   return [
@@ -80,6 +85,18 @@ export function scenarios(fragments: readonly string[], total: number): Scenario
       connections: 10,
       ours: () => ({ filters: pair().ours, sort, limit: 50 }),
       jsonServer: () => `${jsonServerPage(0, 50)}&${pair().jsonServer}`,
+    },
+    {
+      // A script finding the fields that reference a field, to rewrite them.
+      label: '50 rows by name, templateDependencies',
+      connections: 10,
+      ours: () => ({
+        filters: [{ field: 'templateDependencies', value: String(referenced()) }],
+        sort,
+        limit: 50,
+      }),
+      jsonServer: () =>
+        `${jsonServerPage(0, 50)}&references_like=${encodeURIComponent(`(^|,)${referenced()}(,|$)`)}`,
     },
     {
       label: '5,000 rows by name, any page',
