@@ -6,9 +6,9 @@ export class Bitset {
     this.words = new Uint32Array(Math.ceil(size / 32));
   }
 
-  static of(size: number, positions: Iterable<number>): Bitset {
+  static of(size: number, positions: ArrayLike<number>): Bitset {
     const set = new Bitset(size);
-    for (const position of positions) set.add(position);
+    for (let i = 0; i < positions.length; i += 1) set.add(positions[i]!);
     return set;
   }
 
@@ -83,8 +83,9 @@ export class Bitset {
   }
 
   count(): number {
+    const { words } = this;
     let total = 0;
-    for (const word of this.words) total += bitCount(word);
+    for (let i = 0; i < words.length; i += 1) total += bitCount(words[i]!);
     return total;
   }
 
@@ -139,7 +140,7 @@ export class Bitset {
   }
 }
 
-function bitCount(word: number): number {
+export function bitCount(word: number): number {
   let bits = word - ((word >>> 1) & 0x55555555);
   bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
   return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

@@ -12,7 +12,12 @@ import type { FlagBit, IndexColumns } from './index-columns';
 import { bitOf } from './index-columns';
 import { NameGramIndex } from './name-gram-index';
 import { PositionsById } from './positions-by-id';
+import type { SetCondition } from './set-conditions';
+import { countAndSelect, filterCandidates, intersection } from './set-conditions';
 import { SortOrder } from './sort-order';
+
+/** A list filter matching fewer than 1 field in this many is checked field by field. */
+const DENSE_SHARE = 64;
 
 export interface IdPage {
   totalHits: number;
@@ -51,7 +56,7 @@ export class FieldIndex {
   private readonly lastModified: Float64Array;
   private readonly positionById: PositionsById;
   private readonly flags: Record<FlagFilter, Bitset>;
-  private readonly lists: Record<ListFilter['field'], Map<string | number, Iterable<number>>>;
+  private readonly lists: Record<ListFilter['field'], Map<string | number, ArrayLike<number>>>;
   /** Referenced field id -> positions of the fields that reference it. */
   private readonly dependents: Map<number, Int32Array>;
   private readonly names: NameGramIndex;
@@ -72,7 +77,7 @@ export class FieldIndex {
     const invalid = new Bitset(this.size);
     columns.statuses.forEach((status, position) => !isValidStatus(status) && invalid.add(position));
     this.dependents = new Map(
-      [...columns.fieldsByReference].map(([target, ids]) => [target, this.positions(ids)]),
+      [...columns.fieldsByReference].map(([target, ids]) => [target, this.positions(ids).sort()]),
     );
     const nested = new Bitset(this.size);
     for (const positions of this.dependents.values()) {
@@ -107,15 +112,41 @@ export class FieldIndex {
 
   /** The ids of one page of matches, and how many match in all. */
   search(request: NormalizedSearchRequest): IdPage {
-    const matches = this.matchSet(request);
-    const totalHits = matches ? matches.count() : this.size;
     const offset = request.offset ?? 0;
-    const positions = this.page(matches, totalHits, request.sort, offset, request.limit);
+    const { totalHits, positions } = this.pageOfMatches(request, offset);
     return {
       totalHits,
       ids: positions.map((position) => this.ids[position]!),
       hasMore: offset + positions.length < totalHits,
     };
+  }
+
+  /**
+   * Three ways, by what narrows the search: a short list of candidates (a rare name,
+   * the dependents of a field, a small posting list) is checked one by one; sets
+   * alone under a name sort are counted and paged in one pass; other sorts build
+   * the set of matches and walk their order.
+   */
+  private pageOfMatches(
+    request: NormalizedSearchRequest,
+    offset: number,
+  ): { totalHits: number; positions: number[] } {
+    const { limit, sort } = request;
+    const { candidates, sets } = this.conditions(request);
+    if (candidates) {
+      const matches = filterCandidates(candidates, sets);
+      return {
+        totalHits: matches.length,
+        positions: this.pageOfList(matches, sort, offset, limit),
+      };
+    }
+    if (sets.length > 0 && sort.field === 'name') {
+      const { count, page } = countAndSelect(this.size, sets, offset, limit, sort.ascending);
+      return { totalHits: count, positions: page };
+    }
+    const matches = sets.length > 0 ? intersection(this.size, sets) : undefined;
+    const totalHits = matches ? matches.count() : this.size;
+    return { totalHits, positions: this.page(matches, totalHits, sort, offset, limit) };
   }
 
   statistics(): Statistics {
@@ -155,38 +186,74 @@ export class FieldIndex {
     return this.positionById.positionsOf(ids);
   }
 
-  /** The positions every part of the request allows; undefined when nothing narrows them. */
-  private matchSet(request: NormalizedSearchRequest): Bitset | undefined {
-    let matches = request.name ? this.names.matching(request.name.toLowerCase()) : undefined;
+  /**
+   * What the request asks, as sets every match is in (or out of) and, when some part
+   * of it matches few records, the shortest list of those as candidates.
+   */
+  private conditions(request: NormalizedSearchRequest): {
+    candidates?: ArrayLike<number>;
+    sets: SetCondition[];
+  } {
+    const sets: SetCondition[] = [];
+    const lists: Array<ArrayLike<number>> = [];
+    const add = (match: Bitset | ArrayLike<number>) => {
+      if (match instanceof Bitset) sets.push({ set: match, negated: false });
+      else lists.push(match);
+    };
+    if (request.name) add(this.names.matching(request.name.toLowerCase()));
     for (const filter of request.filters) {
-      const [set, negated] =
-        filter.kind === 'flag'
-          ? [this.flags[filter.flag], filter.negated]
-          : filter.kind === 'dependents'
-            ? [this.dependentsOf(filter.fieldId), false]
-            : [this.listMatches(filter), false];
-      if (matches) matches.intersect(set, negated);
-      else matches = negated ? Bitset.full(this.size).intersect(set, true) : set.copy();
+      if (filter.kind === 'flag')
+        sets.push({ set: this.flags[filter.flag], negated: filter.negated });
+      else if (filter.kind === 'dependents') add(this.dependentsOf(filter.fieldId));
+      else add(this.listMatches(filter));
     }
-    return matches;
+    if (lists.length === 0) return { sets };
+    lists.sort((a, b) => a.length - b.length);
+    for (const list of lists.slice(1))
+      sets.push({ set: Bitset.of(this.size, list), negated: false });
+    return { candidates: lists[0], sets };
   }
 
-  private dependentsOf(fieldId: number | undefined): Bitset {
-    const set = new Bitset(this.size);
-    const positions = fieldId === undefined ? undefined : this.dependents.get(fieldId);
-    for (const position of positions ?? []) set.add(position);
-    return set;
+  /** Ascending positions of the fields that reference the field, or none. */
+  private dependentsOf(fieldId: number | undefined): ArrayLike<number> {
+    return (fieldId === undefined ? undefined : this.dependents.get(fieldId)) ?? [];
   }
 
-  private listMatches(filter: ListFilter): Bitset {
+  /** The fields with any of the values: a set when they are many, else ascending positions. */
+  private listMatches(filter: ListFilter): Bitset | number[] {
     const postings = this.lists[filter.field];
-    const set = new Bitset(this.size);
     const values =
       filter.field === 'status' || filter.field === 'function'
         ? filter.values.map((value) => value.toUpperCase())
         : filter.values;
-    for (const value of values) for (const position of postings.get(value) ?? []) set.add(position);
-    return set;
+    const found = values.map((value) => postings.get(value) ?? []);
+    const total = found.reduce((sum, list) => sum + list.length, 0);
+    if (total * DENSE_SHARE >= this.size) {
+      const set = new Bitset(this.size);
+      for (const list of found) for (let i = 0; i < list.length; i += 1) set.add(list[i]!);
+      return set;
+    }
+    const positions: number[] = [];
+    for (const list of found) for (let i = 0; i < list.length; i += 1) positions.push(list[i]!);
+    // Several values may share a field (a field on two data sources); keep each once.
+    positions.sort((a, b) => a - b);
+    return positions.filter((position, i) => i === 0 || positions[i - 1] !== position);
+  }
+
+  /** One page of matches given as ascending positions, in the order asked for. */
+  private pageOfList(
+    matches: number[],
+    sort: NormalizedSearchRequest['sort'],
+    offset: number,
+    limit: number,
+  ): number[] {
+    if (sort.field === 'name') {
+      const inOrder = sort.ascending ? matches : matches.reverse();
+      return inOrder.slice(offset, offset + limit);
+    }
+    const { rank } = this.orders[sort.field];
+    matches.sort((a, b) => (sort.ascending ? rank[a]! - rank[b]! : rank[b]! - rank[a]!));
+    return matches.slice(offset, offset + limit);
   }
 
   private page(

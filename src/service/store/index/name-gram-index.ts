@@ -10,7 +10,9 @@ import { Bitset } from './bitset';
  * Common runs ("e", "ou", "ing") match a large share of all records. Turning their
  * long lists into positions on every search cost more than the rest of the search,
  * so runs that cover at least 1 record in `denseShare` (64 unless told) also keep
- * their matches as a ready bitset of positions, which a search copies or ANDs.
+ * their matches as a ready bitset of positions, which a search reads or ANDs.
+ * Matches rarer than that are answered as a list of positions instead, so a search
+ * for a rare name costs about its matches, however many records there are.
  */
 const UNIT = 65536;
 
@@ -29,6 +31,7 @@ export class NameGramIndex {
   private readonly nameAt: Int32Array;
   private readonly postings = new Map<number, Int32Array>();
   private readonly denseSets = new Map<number, Bitset>();
+  private readonly denseShare: number;
 
   /**
    * `nameKeys` by position. Positions are numbered in name order, so the records
@@ -36,6 +39,7 @@ export class NameGramIndex {
    */
   constructor(nameKeys: readonly string[], denseShare = 64) {
     this.size = nameKeys.length;
+    this.denseShare = denseShare;
     this.nameAt = new Int32Array(this.size);
     nameKeys.forEach((name, position) => {
       if (position === 0 || nameKeys[position - 1] !== name) {
@@ -60,16 +64,19 @@ export class NameGramIndex {
     for (const [key, list] of building) {
       this.postings.set(key, Int32Array.from(list));
       if (this.recordsIn(list) * denseShare >= this.size) {
-        this.denseSets.set(key, this.positionsOf(list));
+        this.denseSets.set(key, this.setOf(list));
       }
     }
   }
 
-  /** The positions of records whose name contains `query` (already lower-cased). */
-  matching(query: string): Bitset {
+  /**
+   * The positions of records whose name contains `query` (already lower-cased): a
+   * set when they are common (shared: never change it), ascending positions when rare.
+   */
+  matching(query: string): Bitset | Int32Array {
     if (query.length <= 3) {
       const key = gramKey(query, 0, query.length);
-      return this.denseSets.get(key)?.copy() ?? this.positionsOf(this.postings.get(key) ?? []);
+      return this.denseSets.get(key) ?? this.positionsOf(this.postings.get(key) ?? []);
     }
     const keys: number[] = [];
     for (let start = 0; start + 3 <= query.length; start += 1) {
@@ -114,17 +121,35 @@ export class NameGramIndex {
     return matches;
   }
 
-  private recordsIn(nameIds: readonly number[]): number {
+  private recordsIn(nameIds: ArrayLike<number>): number {
     let records = 0;
-    for (const nameId of nameIds) records += this.runStarts[nameId + 1]! - this.runStarts[nameId]!;
+    for (let i = 0; i < nameIds.length; i += 1) {
+      records += this.runStarts[nameIds[i]! + 1]! - this.runStarts[nameIds[i]!]!;
+    }
     return records;
   }
 
-  private positionsOf(nameIds: ArrayLike<number>): Bitset {
-    const positions = new Bitset(this.size);
+  private setOf(nameIds: ArrayLike<number>): Bitset {
+    const set = new Bitset(this.size);
     for (let i = 0; i < nameIds.length; i += 1) {
       const nameId = nameIds[i]!;
-      positions.addRange(this.runStarts[nameId]!, this.runStarts[nameId + 1]!);
+      set.addRange(this.runStarts[nameId]!, this.runStarts[nameId + 1]!);
+    }
+    return set;
+  }
+
+  /** The positions of the records with these names (ascending name ids). */
+  private positionsOf(nameIds: ArrayLike<number>): Bitset | Int32Array {
+    const records = this.recordsIn(nameIds);
+    if (records * this.denseShare >= this.size) return this.setOf(nameIds);
+    const positions = new Int32Array(records);
+    let filled = 0;
+    for (let i = 0; i < nameIds.length; i += 1) {
+      const nameId = nameIds[i]!;
+      const end = this.runStarts[nameId + 1]!;
+      for (let position = this.runStarts[nameId]!; position < end; position += 1) {
+        positions[filled++] = position;
+      }
     }
     return positions;
   }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { NormalizedFilter } from '../../../contract/search-validation';
+import { FieldIndex } from './field-index';
+import type { IndexColumns } from './index-columns';
+
+// 1,000 fields with ids 1..1000 in name order; a few rare values, so searches take the
+// path that checks a short list of candidates one by one.
+const size = 1000;
+const ids = Array.from({ length: size }, (_, position) => position + 1);
+
+function columns(overrides: Partial<IndexColumns>): IndexColumns {
+  return {
+    ids: Float64Array.from(ids),
+    nameKeys: ids.map((id) => `field ${String(id).padStart(4, '0')}`),
+    owners: new Float64Array(size).fill(1),
+    created: Float64Array.from(ids),
+    lastModified: Float64Array.from(ids),
+    flags: new Int32Array(size),
+    statuses: ids.map(() => 'VALID'),
+    fieldsByFunction: new Map(),
+    fieldsByDataSource: new Map(),
+    fieldsByCard: new Map(),
+    fieldsByReference: new Map(),
+    idOrder: ids,
+    createdOrder: ids,
+    lastModifiedOrder: ids,
+    ...overrides,
+  };
+}
+
+const byName = (filters: NormalizedFilter[], ascending = true) => ({
+  filters,
+  sort: { field: 'name' as const, ascending },
+  limit: 50,
+});
+
+describe('FieldIndex with few matches', () => {
+  it('counts a field once when it has two of the values asked for', () => {
+    const index = new FieldIndex(
+      columns({
+        fieldsByFunction: new Map([
+          ['CONCAT', [7, 3]],
+          ['UPPER', [3, 9]],
+        ]),
+      }),
+    );
+    expect(
+      index.search(byName([{ kind: 'list', field: 'function', values: ['concat', 'upper'] }])),
+    ).toEqual({ totalHits: 3, hasMore: false, ids: [3, 7, 9] });
+  });
+
+  it('gives the dependents of a field in name order, however they were stored', () => {
+    const index = new FieldIndex(columns({ fieldsByReference: new Map([[5, [150, 12, 40]]]) }));
+    const dependents = [{ kind: 'dependents' as const, fieldId: 5 }];
+    expect(index.search(byName(dependents)).ids).toEqual([12, 40, 150]);
+    expect(index.search(byName(dependents, false)).ids).toEqual([150, 40, 12]);
+    expect(index.search({ ...byName(dependents), offset: 1, limit: 1 })).toEqual({
+      totalHits: 3,
+      hasMore: true,
+      ids: [40],
+    });
+    expect(index.search(byName([{ kind: 'dependents', fieldId: 6 }])).totalHits).toBe(0);
+  });
+});
