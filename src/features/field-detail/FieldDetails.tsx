@@ -1,39 +1,83 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useFieldDependents } from '../../api/calculated-fields/field-dependents';
 import type { FieldDetail } from '../../api/calculated-fields/get-field';
-import { ColumnUsageTable } from './ColumnUsageTable';
-import { ExpressionView } from './ExpressionView';
-import { FieldSummary } from './FieldSummary';
-import { FunctionChips } from './FunctionChips';
-import { LinksTable } from './LinksTable';
-import { useColumnHighlight } from './use-column-highlight';
+import type { CalculatedField, SearchResultItem } from '../../contract/field';
+import { DependenciesSection } from './dependencies/DependenciesSection';
+import { ExpressionSection } from './expression/ExpressionSection';
+import { useExpressionPlace } from './expression/use-expression-place';
+import { referenceKind } from './explanation/check-references';
+import { referenceCycleNote } from './explanation/reference-cycle';
+import { useFieldExplanation, useFieldNames } from './explanation/use-field-explanation';
+import { FunctionChips } from './functions/FunctionChips';
+import { LinksTable } from './links/LinksTable';
+import { ProblemsSection } from './problems/ProblemsSection';
+import { ReferencesSection } from './references/ReferencesSection';
+import { FieldFacts } from './summary/FieldFacts';
+import { FieldSummary } from './summary/FieldSummary';
 
+/** The drawer's content: the expression first and explained, then links, functions and details. */
 export function FieldDetails({ detail }: { detail: FieldDetail }) {
-  const { activeColumn, chipProps } = useColumnHighlight();
+  return detail.complete ? (
+    <CompleteDetails field={detail.field} detail={detail} />
+  ) : (
+    <SearchResultDetails field={detail.field} detail={detail} />
+  );
+}
+
+function CompleteDetails({ field, detail }: { field: CalculatedField; detail: FieldDetail }) {
+  const explanation = useFieldExplanation(field);
+  const place = useExpressionPlace();
+  const dependents = useFieldDependents(field.id);
+  const { uses, checks, checked, names, referencedFields } = explanation;
+  const kinds = new Map(
+    uses.map(({ name }) => [name, referenceKind(checks.get(name)!, checked.length)] as const),
+  );
+  const dependentIds =
+    dependents.data?.supported === true ? dependents.data.page.results.map((item) => item.id) : [];
+  const ownerName = names.owners.get(field.owner)?.name;
+
   return (
     <Stack gap="lg">
-      <FieldSummary detail={detail} />
-      {detail.complete ? (
-        <>
-          <ExpressionView
-            expression={detail.field.expression}
-            columnPositions={detail.field.columnPositions}
-            activeColumn={activeColumn}
-          />
-          <ColumnUsageTable
-            columnPositions={detail.field.columnPositions}
-            activeColumn={activeColumn}
-            chipProps={chipProps}
-          />
-          <FunctionChips functions={detail.field.functions} />
-        </>
-      ) : (
-        <Alert color="blue" icon={<IconInfoCircle />} title="Details are not available here">
-          This instance does not offer field details, so this is what its search returns. The
-          expression, its columns and functions, and the check sum are not shown.
-        </Alert>
-      )}
-      <LinksTable links={detail.field.links} />
+      <FieldSummary field={field} ownerName={ownerName} />
+      <ExpressionSection
+        expression={field.expression}
+        explanation={explanation}
+        kinds={kinds}
+        place={place}
+      />
+      <ProblemsSection
+        status={field.status}
+        explanation={explanation}
+        cycleNote={referenceCycleNote(field, referencedFields, dependentIds)}
+        place={place}
+      />
+      <ReferencesSection explanation={explanation} kinds={kinds} place={place} />
+      <DependenciesSection
+        fieldId={field.id}
+        referencedFields={referencedFields}
+        checking={[...checks.values()].some((check) => check.searching)}
+      />
+      <LinksTable explanation={explanation} />
+      <FunctionChips functions={field.functions} />
+      <FieldFacts detail={detail} ownerName={ownerName} />
+    </Stack>
+  );
+}
+
+/** An instance without the detail route: what its search result holds. */
+function SearchResultDetails({ field, detail }: { field: SearchResultItem; detail: FieldDetail }) {
+  const { names, namesPending, sources } = useFieldNames(field);
+  const ownerName = names.owners.get(field.owner)?.name;
+  return (
+    <Stack gap="lg">
+      <FieldSummary field={field} ownerName={ownerName} />
+      <Alert color="blue" icon={<IconInfoCircle />} title="Details are not available here">
+        This instance does not offer field details, so this is what its search returns. The
+        expression, its columns and functions, and the check sum are not shown.
+      </Alert>
+      <LinksTable explanation={{ sources, names, namesPending, checks: new Map() }} />
+      <FieldFacts detail={detail} ownerName={ownerName} />
     </Stack>
   );
 }

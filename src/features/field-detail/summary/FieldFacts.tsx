@@ -1,10 +1,9 @@
-import { Group, SimpleGrid, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, SimpleGrid, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { FieldDetail } from '../../api/calculated-fields/get-field';
-import { DateTime } from '../../components/DateTime';
-import { LockToggle } from '../../components/LockToggle';
-import { StatusBadge } from '../../components/StatusBadge';
+import type { FieldDetail } from '../../../api/calculated-fields/get-field';
+import { DateTime } from '../../../components/DateTime';
+import { NamedId } from '../../../components/NamedId';
 
 function Flag({ label, on }: { label: string; on: boolean }) {
   return (
@@ -26,42 +25,41 @@ function flagsOf({ complete, field }: FieldDetail): Array<[string, boolean]> {
   const flags: Array<[string, boolean]> = [
     ['Global', field.global],
     ['Archived', field.archived],
+    ['Variable', field.variable],
   ];
   if (complete) {
     flags.push(
       ['Aggregated', field.aggregated],
       ['Analytic', field.analytic],
       ['Hidden', field.hidden],
-      ['Variable', field.variable],
     );
   }
   return flags;
 }
 
-function factsOf({ complete, field }: FieldDetail): Array<[string, ReactNode]> {
+function factsOf({ complete, field }: FieldDetail, ownerName?: string): Array<[string, ReactNode]> {
   const facts: Array<[string, ReactNode]> = [
     ['Id', field.id],
     ['Legacy id', field.legacyId],
-    ['Owner', field.owner],
+    ['Owner', <NamedId what="owner" id={field.owner} name={ownerName} />],
     ['Created', <DateTime epochMs={field.created} withTime />],
     ['Last modified', <DateTime epochMs={field.lastModified} withTime />],
+    ['Data type', field.dataType],
   ];
-  if (complete) facts.push(['Data type', field.dataType], ['Check sum', field.checkSum]);
+  if (complete) facts.push(['Check sum', field.checkSum]);
   return facts;
 }
 
-/** Who owns the field, its state and flags, and when it changed. */
-export function FieldSummary({ detail }: { detail: FieldDetail }) {
-  const { field } = detail;
+/** Ids, dates and flags: after the expression, for whoever needs them. */
+export function FieldFacts({ detail, ownerName }: { detail: FieldDetail; ownerName?: string }) {
   return (
-    <>
-      <Group gap="lg">
-        <StatusBadge status={field.status} />
-        <LockToggle field={field} label="Locked" />
-      </Group>
-      <Table variant="vertical" layout="fixed" withTableBorder>
+    <section aria-labelledby="details-heading">
+      <Title order={3} size="h4" id="details-heading" mb="xs">
+        Details
+      </Title>
+      <Table variant="vertical" layout="fixed" withTableBorder mb="sm">
         <Table.Tbody>
-          {factsOf(detail).map(([label, value]) => (
+          {factsOf(detail, ownerName).map(([label, value]) => (
             <Table.Tr key={label}>
               <Table.Th w={140} scope="row">
                 {label}
@@ -78,6 +76,6 @@ export function FieldSummary({ detail }: { detail: FieldDetail }) {
           </div>
         ))}
       </SimpleGrid>
-    </>
+    </section>
   );
 }

@@ -1,0 +1,202 @@
+import { Badge, Group, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { plural } from '../../../components/plural';
+import { referenceUseKey } from '../expression/expression-marks';
+import type { ExpressionPlace } from '../expression/use-expression-place';
+import type { ReferenceCheck, ReferenceKind } from '../explanation/check-references';
+import { listInWords, sourceName } from '../explanation/source-names';
+import type { FieldExplanation } from '../explanation/use-field-explanation';
+import { FieldLink } from '../FieldLink';
+
+const kindLabels: Record<ReferenceKind, string> = {
+  column: 'column',
+  field: 'calculated field',
+  missing: 'missing',
+  unchecked: 'not checked',
+  searching: 'checking…',
+  unlinked: 'not checked',
+};
+
+const kindColors: Record<ReferenceKind, string> = {
+  column: 'blue',
+  field: 'grape',
+  missing: 'red',
+  unchecked: 'gray',
+  searching: 'gray',
+  unlinked: 'gray',
+};
+
+/**
+ * Each backtick name once, with what it stands for and how often it is used. A
+ * click on a name shows its next use in the expression; pointing at it lights all.
+ */
+export function ReferencesSection({
+  explanation,
+  kinds,
+  place,
+}: {
+  explanation: FieldExplanation;
+  kinds: ReadonlyMap<string, ReferenceKind>;
+  place: ExpressionPlace;
+}) {
+  const [showPositions, setShowPositions] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const { uses, checks } = explanation;
+
+  return (
+    <section aria-labelledby="references-heading">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h4" id="references-heading">
+          References
+        </Title>
+        {uses.length > 0 && (
+          <Switch
+            size="xs"
+            label="Show positions"
+            checked={showPositions}
+            onChange={(event) => setShowPositions(event.currentTarget.checked)}
+          />
+        )}
+      </Group>
+      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+      {uses.length === 0 ? (
+        <Text size="sm">The expression references no columns or fields.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table withTableBorder verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">What it is</Table.Th>
+                <Table.Th scope="col">Uses</Table.Th>
+                {showPositions && <Table.Th scope="col">Positions</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {uses.map(({ name, uses: places }) => {
+                const kind = kinds.get(name) ?? 'searching';
+                const step = place.steps[name];
+                const stepping =
+                  step !== undefined && place.current === referenceUseKey(name, step);
+                return (
+                  <Table.Tr key={name}>
+                    <Table.Td>
+                      <Badge
+                        component="button"
+                        type="button"
+                        variant={place.pointedName === name ? 'filled' : 'light'}
+                        color={kindColors[kind]}
+                        tt="none"
+                        maw={260}
+                        title="Click to show its next use; point at it to see all its uses"
+                        aria-label={`\`${name}\`, show its next use`}
+                        onMouseEnter={() => place.point(name)}
+                        onMouseLeave={() => place.point(undefined)}
+                        onFocus={() => place.point(name)}
+                        onBlur={() => place.point(undefined)}
+                        onClick={() => {
+                          const index = place.stepTo(name, places.length, (at) =>
+                            referenceUseKey(name, at),
+                          );
+                          setAnnouncement(`${name}: use ${index + 1} of ${places.length}`);
+                        }}
+                        style={{ cursor: 'pointer' }}
+                      >
+                        `{name}`
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <ReferenceDescription
+                        check={checks.get(name)}
+                        kind={kind}
+                        explanation={explanation}
+                      />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {places.length === 1
+                        ? 'used once'
+                        : `used ${plural(places.length, 'time', 'times')}`}
+                      {stepping && (
+                        <Text span size="xs" c="dimmed">
+                          {' '}
+                          (showing {step + 1} of {places.length})
+                        </Text>
+                      )}
+                    </Table.Td>
+                    {showPositions && (
+                      <Table.Td ff="monospace" fz="xs">
+                        {places.map((use) => use.start).join(', ')}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </section>
+  );
+}
+
+function ReferenceDescription({
+  check,
+  kind,
+  explanation,
+}: {
+  check: ReferenceCheck | undefined;
+  kind: ReferenceKind;
+  explanation: FieldExplanation;
+}) {
+  const { names } = explanation;
+  const sources = (ids: readonly string[]) => listInWords(ids.map((id) => sourceName(names, id)));
+  const label = (
+    <Badge size="sm" variant="dot" color={kindColors[kind]} tt="none">
+      {kindLabels[kind]}
+    </Badge>
+  );
+  if (!check) return label;
+  const notes: string[] = [];
+  if (check.incomplete) {
+    notes.push('Many field names contain it, so not every field of that name could be checked.');
+  }
+  return (
+    <Stack gap={2}>
+      <Group gap={6}>{label}</Group>
+      {kind === 'unlinked' && (
+        <Text size="xs">The field is linked to no data source to check it against.</Text>
+      )}
+      {check.columnOf.length > 0 && <Text size="xs">Column of {sources(check.columnOf)}.</Text>}
+      {check.fields.length > 0 && (
+        <Group gap={6}>
+          {check.fields.map((field) => (
+            <Group key={field.id} gap={4} wrap="nowrap">
+              <FieldLink id={field.id}>{field.name}</FieldLink>
+              {field.archived && (
+                <Badge size="xs" color="orange" variant="light">
+                  archived
+                </Badge>
+              )}
+            </Group>
+          ))}
+        </Group>
+      )}
+      {check.missingFrom.length > 0 && (
+        <Text size="xs" c="var(--mantine-color-red-text)">
+          Neither a column nor a calculated field of {sources(check.missingFrom)}.
+        </Text>
+      )}
+      {check.uncheckedOn.length > 0 && (
+        <Text size="xs">
+          Not a calculated field of {sources(check.uncheckedOn)}; this instance does not list
+          columns, so whether it is one cannot be told here.
+        </Text>
+      )}
+      {notes.map((note) => (
+        <Text key={note} size="xs" c="dimmed">
+          {note}
+        </Text>
+      ))}
+    </Stack>
+  );
+}

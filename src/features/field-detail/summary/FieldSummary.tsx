@@ -1,0 +1,29 @@
+import { Group, Text } from '@mantine/core';
+import type { SearchResultItem } from '../../../contract/field';
+import { LockToggle } from '../../../components/LockToggle';
+import { NamedId } from '../../../components/NamedId';
+import { StatusBadge } from '../../../components/StatusBadge';
+
+/** The field's state at a glance: its status, its lock, and who owns it. */
+export function FieldSummary({
+  field,
+  ownerName,
+}: {
+  field: Pick<SearchResultItem, 'id' | 'name' | 'locked' | 'status' | 'owner'>;
+  ownerName?: string;
+}) {
+  return (
+    <Group gap="lg">
+      <StatusBadge status={field.status} />
+      <LockToggle field={field} label="Locked" />
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          Owner
+        </Text>
+        <Text size="sm" component="div">
+          <NamedId what="owner" id={field.owner} name={ownerName} />
+        </Text>
+      </Group>
+    </Group>
+  );
+}
