@@ -79,7 +79,7 @@ test.describe('field drawer', () => {
 
     const column = field.columnPositions[0]!.columnName;
     const uses = field.columnPositions.filter((position) => position.columnName === column).length;
-    await drawer.columnChip(column).hover();
+    await drawer.referenceButton(column).hover();
     await expect(drawer.expression.locator('[data-active]')).toHaveCount(uses);
     await expect(drawer.expression.locator('[data-active]').first()).toHaveText(column);
 

@@ -22,7 +22,11 @@ export class FieldDrawer {
     return this.lockSwitch.click({ force: true });
   }
 
-  columnChip(columnName: string) {
-    return this.section('Columns').getByRole('button', { name: columnName, exact: true });
+  /** The button of a backtick name (with its backticks) in the References list. */
+  referenceButton(reference: string) {
+    return this.section('References').getByRole('button', {
+      name: `${reference}, show its next use`,
+      exact: true,
+    });
   }
 }
