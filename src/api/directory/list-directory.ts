@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DirectoryKind, DirectoryResponse } from '../../contract/directory';
-import { directoryListQuery } from '../../contract/directory';
+import { directoryListQuery, directoryResponseSchema } from '../../contract/directory';
 import { apiPaths } from '../../contract/paths';
 import { requestJson } from '../http-client';
 import {
@@ -25,7 +25,9 @@ export async function listDirectory(
   if (directoryKnownMissing(client)) return { available: false };
   try {
     const query = directoryListQuery({ kind, name, limit: PICKER_SUGGESTIONS });
-    const page = await requestJson<DirectoryResponse>(`${apiPaths.directory}?${query}`, { signal });
+    const page = await requestJson(`${apiPaths.directory}?${query}`, directoryResponseSchema, {
+      signal,
+    });
     return { available: true, ...page };
   } catch (error) {
     if (!isDirectoryMissing(error)) throw error;

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  CardEntry,
-  DataSourceEntry,
-  DirectoryResponse,
-  OwnerEntry,
+import type { CardEntry, DataSourceEntry, OwnerEntry } from '../../contract/directory';
+import {
+  DIRECTORY_IDS_MAX,
+  directoryLookupQuery,
+  directoryResponseSchema,
 } from '../../contract/directory';
-import { DIRECTORY_IDS_MAX, directoryLookupQuery } from '../../contract/directory';
 import { apiPaths } from '../../contract/paths';
 import { requestJson } from '../http-client';
 import {
@@ -77,7 +76,9 @@ async function lookupInChunks(ids: DirectoryIds, signal?: AbortSignal) {
       dataSources: slice(ids.dataSources),
       cards: slice(ids.cards),
     });
-    const page = await requestJson<DirectoryResponse>(`${apiPaths.directory}?${query}`, { signal });
+    const page = await requestJson(`${apiPaths.directory}?${query}`, directoryResponseSchema, {
+      signal,
+    });
     for (const owner of page.owners) names.owners.set(owner.id, owner);
     for (const source of page.dataSources) names.dataSources.set(source.id, source);
     for (const card of page.cards) names.cards.set(card.id, card);

@@ -84,7 +84,8 @@ export function mockInstance(
           { status: 400 },
         );
       }
-      const dataset = search.filters.find((filter) => filter.field === 'dataset')?.idList;
+      const datasetFilter = search.filters.find((filter) => filter.field === 'dataset');
+      const dataset = datasetFilter && 'idList' in datasetFilter ? datasetFilter.idList : undefined;
       const matching = fields.filter((field) => {
         if (dependentsFilter && dependents !== 'unsupported') {
           return (dependents[Number(dependentsFilter.value)] ?? []).includes(field.id);
