@@ -11,7 +11,10 @@ export const e2eToken = 'e2e-demo-token-0123456789';
 /** Several checkouts on one machine each take their own block of five ports. */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4517);
 
-/** The servers the specs run against, each a real `npm start` on its own fresh store. */
+/**
+ * The servers the specs run against: e2e/support/global-setup.ts builds once and
+ * starts them all together, each on a fresh store of its own.
+ */
 export const e2eServers = {
   /** The app on a demo instance: most specs. */
   main: portBase,
@@ -27,34 +30,10 @@ export const e2eServers = {
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
-/** `build`: only the first server builds the web app; the others serve that build. */
-function demoServer(name: string, port: number, fields: number, build = false) {
-  const dataDir = `data/e2e/${name}`;
-  return {
-    command: `rm -rf ${dataDir} && npm start -- ${build ? '' : '--no-build '}--port ${port} --data ${dataDir}/store.sqlite --demo-fields ${fields} --demo-token ${e2eToken}`,
-    url: `${url(port)}/healthz`,
-    timeout: build ? 240_000 : 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
-    stderr: 'pipe' as const,
-  };
-}
-
-function proxyServer(port: number, env: Record<string, string> = {}) {
-  return {
-    command: `npm start -- --no-build --port ${port} --upstream ${url(e2eServers.upstream)} --upstream-timeout 5000`,
-    url: `${url(port)}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env,
-    stdout: 'pipe' as const,
-    stderr: 'pipe' as const,
-  };
-}
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
@@ -84,13 +63,5 @@ export default defineConfig({
     },
     { name: 'isolated', testMatch: 'isolated/**', use: { baseURL: url(e2eServers.isolated) } },
     { name: 'proxy', testMatch: 'proxy/**', use: { baseURL: url(e2eServers.proxy) } },
-  ],
-  // Started in this order; the first one builds the web app for all of them.
-  webServer: [
-    demoServer('main', e2eServers.main, 2000, true),
-    demoServer('isolated', e2eServers.isolated, 2000),
-    demoServer('upstream', e2eServers.upstream, 500),
-    proxyServer(e2eServers.proxy),
-    proxyServer(e2eServers.heldTokenProxy, { UPSTREAM_TOKEN: e2eToken }),
   ],
 });

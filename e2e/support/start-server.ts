@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+
+/** The service as `npm start` runs it: the bundle that `npm run build:server` writes. */
+export const serverBundle = 'dist-server/main.mjs';
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -11,13 +15,31 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Runs `npm start -- <args>` (without building) until its `Listening on` line; stop() ends it. */
-export async function startServer(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(
-    'node_modules/.bin/tsx',
-    ['src/service/cli/main.ts', 'start', '--no-build', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
-  );
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs `npm start -- --no-build <args>` from the built bundle until its `Listening on`
+ * line; stop() ends it. The bundle must exist: the e2e global setup builds it.
+ * `logFile` receives everything the server prints, to read after a failed run.
+ */
+export async function startServer(
+  args: string[],
+  env: Record<string, string> = {},
+  logFile?: string,
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, [serverBundle, 'start', '--no-build', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  if (logFile) {
+    const log = createWriteStream(logFile);
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -26,14 +48,15 @@ export async function startServer(args: string[], env: Record<string, string> = 
       if (match) resolve(match[1]!);
     });
     child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`server ${args.join(' ')} exited with ${code}: ${output}`)),
+    );
   });
   return {
     url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
   };
 }

@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { e2eServers, e2eToken } from '../../playwright.config';
+import { ensureWebBuild } from '../../src/service/cli/ensure-web-build';
+import type { RunningServer } from './start-server';
+import { startServer } from './start-server';
+
+const dataRoot = 'data/e2e';
+const logRoot = 'test-results/e2e-servers';
+
+const upstreamUrl = `http://127.0.0.1:${e2eServers.upstream}`;
+
+/** Each server's `npm start` options. Every demo server gets a fresh store of its own. */
+const servers: Record<keyof typeof e2eServers, { args: string[]; env?: Record<string, string> }> = {
+  main: { args: demoArgs('main', 2000) },
+  isolated: { args: demoArgs('isolated', 2000) },
+  upstream: { args: demoArgs('upstream', 500) },
+  proxy: { args: proxyArgs() },
+  heldTokenProxy: { args: proxyArgs(), env: { UPSTREAM_TOKEN: e2eToken } },
+};
+
+function demoArgs(name: string, fields: number): string[] {
+  return [
+    ...['--data', `${dataRoot}/${name}/store.sqlite`],
+    ...['--demo-fields', String(fields), '--demo-token', e2eToken],
+  ];
+}
+
+function proxyArgs(): string[] {
+  return ['--upstream', upstreamUrl, '--upstream-timeout', '5000'];
+}
+
+/** Builds the web app (when its sources changed) and the service bundle, once for all servers. */
+function build(): void {
+  ensureWebBuild((line) => console.log(line));
+  const bundle = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (bundle.status !== 0) throw new Error('bundling the service failed (see above)');
+}
+
+/**
+ * Playwright's global setup: builds once, then starts every server the specs use
+ * at the same time (a proxy needs its upstream only when a request arrives).
+ * Returns the teardown that stops them.
+ */
+export default async function startE2eServers(): Promise<() => Promise<void>> {
+  build();
+  rmSync(dataRoot, { recursive: true, force: true });
+  rmSync(logRoot, { recursive: true, force: true });
+  mkdirSync(logRoot, { recursive: true });
+
+  const started = await Promise.allSettled(
+    Object.entries(servers).map(([name, { args, env }]) => {
+      const port = e2eServers[name as keyof typeof e2eServers];
+      return startServer(['--port', String(port), ...args], env, `${logRoot}/${name}.log`);
+    }),
+  );
+  const running = started
+    .filter((result) => result.status === 'fulfilled')
+    .map((result) => (result as PromiseFulfilledResult<RunningServer>).value);
+  const stopAll = async () => void (await Promise.all(running.map((server) => server.stop())));
+
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  return stopAll;
+}
