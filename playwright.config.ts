@@ -40,7 +40,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
