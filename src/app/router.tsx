@@ -5,9 +5,11 @@ import { NotFoundPage } from './NotFoundPage';
 import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
 import { SignInPage } from './SignInPage';
+import { UrlStateRoot } from './UrlStateRoot';
 
 export const router = createBrowserRouter([
   {
+    element: <UrlStateRoot />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader label="Loading the app" />,
     children: [

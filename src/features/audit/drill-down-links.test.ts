@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { statisticDefinitions, statisticNames } from '../../contract/statistics';
-import { readTableParams, toSearchRequest } from '../../components/fields-table-url/table-params';
+import { readTableView } from '../../components/fields-links/table-address';
+import { toSearchRequest } from '../../components/fields-links/table-search';
 import {
   dataSourceBrokenLinksLink,
   lockedLinks,
@@ -13,7 +14,7 @@ import {
 function searchFiltersOf(link: string) {
   const url = new URL(link, 'http://localhost');
   expect(url.pathname).toBe('/fields');
-  return toSearchRequest(readTableParams(url.searchParams)).filters;
+  return toSearchRequest(readTableView(url.searchParams)).filters;
 }
 
 describe('links from the numbers into the table', () => {

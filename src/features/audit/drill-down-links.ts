@@ -1,22 +1,14 @@
 import type { Statistics } from '../../contract/statistics';
-import { noFilters } from '../../components/fields-table-url/field-filters';
-import type { FieldFilters } from '../../components/fields-table-url/field-filters';
-import {
-  defaultTableParams,
-  writeTableParams,
-} from '../../components/fields-table-url/table-params';
+import type { FieldFilters } from '../../components/fields-links/table-address';
+import { fieldsTableLink } from '../../components/fields-links/table-link';
 import { VALID } from '../../contract/field';
 
 /**
  * The fields table filtered to `filters`. Variables are always shown, because the
  * audit counts every field: the table's "N matching" then equals the number clicked.
  */
-export function fieldsTableLink(filters: Partial<FieldFilters>): string {
-  const search = writeTableParams({
-    ...defaultTableParams,
-    filters: { ...noFilters, showVariables: true, ...filters },
-  });
-  return `/fields?${search.toString()}`;
+function filteredTableLink(filters: Partial<FieldFilters>): string {
+  return fieldsTableLink({ ...filters, showVariables: true });
 }
 
 /** The table filters that find the fields each statistic counts. */
@@ -32,23 +24,23 @@ export const statisticTableFilters: Record<keyof Statistics, Partial<FieldFilter
 };
 
 export function statisticLink(statistic: keyof Statistics): string {
-  return fieldsTableLink(statisticTableFilters[statistic]);
+  return filteredTableLink(statisticTableFilters[statistic]);
 }
 
 export const lockedLinks = {
-  locked: fieldsTableLink({ locked: true }),
-  unlocked: fieldsTableLink({ locked: false }),
+  locked: filteredTableLink({ locked: true }),
+  unlocked: filteredTableLink({ locked: false }),
 };
 
 export const statusLinks = {
-  valid: fieldsTableLink({ statuses: [VALID] }),
-  invalid: fieldsTableLink({ invalidOnly: true }),
+  valid: filteredTableLink({ statuses: [VALID] }),
+  invalid: filteredTableLink({ invalidOnly: true }),
 };
 
 export type OwnerProblem = 'invalid' | 'brokenLinks';
 
 export function ownerProblemLink(owner: number, problem: OwnerProblem): string {
-  return fieldsTableLink(
+  return filteredTableLink(
     problem === 'invalid'
       ? { owners: [owner], invalidOnly: true }
       : { owners: [owner], brokenLinksOnly: true },
@@ -56,12 +48,11 @@ export function ownerProblemLink(owner: number, problem: OwnerProblem): string {
 }
 
 export function dataSourceBrokenLinksLink(dataSource: string): string {
-  return fieldsTableLink({ dataSources: [dataSource], brokenLinksOnly: true });
+  return filteredTableLink({ dataSources: [dataSource], brokenLinksOnly: true });
 }
 
 /** Months have no filter in the API; the table sorted by last change is the closest view. */
-export const recentlyModifiedLink = `/fields?${writeTableParams({
-  ...defaultTableParams,
+export const recentlyModifiedLink = fieldsTableLink({
   sort: { column: 'lastModified', descending: true },
-  filters: { ...noFilters, showVariables: true },
-}).toString()}`;
+  showVariables: true,
+});

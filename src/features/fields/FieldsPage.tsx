@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSearchFields } from '../../api/calculated-fields/search-fields';
 import { ErrorState } from '../../components/ErrorState';
 import { parseFieldId } from '../../contract/field-id';
+import { toSearchRequest } from '../../components/fields-links/table-search';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { ExportMenu } from './export/ExportMenu';
@@ -14,13 +15,12 @@ import { NoFieldsFound } from './filters/NoFieldsFound';
 import { SearchInput } from './filters/SearchInput';
 import { SelectionBar } from './selection/SelectionBar';
 import { TablePager } from './table/TablePager';
-import { toSearchRequest } from '../../components/fields-table-url/table-params';
 import { useFieldSelection } from './selection/use-field-selection';
-import { useTableParams } from './url/use-table-params';
+import { useTableView } from './url/use-table-view';
 
 export function FieldsPage() {
-  const [params, changeParams] = useTableParams();
-  const request = toSearchRequest(params);
+  const [view, changeView] = useTableView();
+  const request = toSearchRequest(view);
   const search = useSearchFields(request);
   const navigate = useNavigate();
   const location = useLocation();
@@ -45,13 +45,10 @@ export function FieldsPage() {
         )}
       </Group>
       <Group gap="sm" align="flex-start">
-        <SearchInput value={params.name} onChange={(name) => changeParams({ name })} />
-        <FilterMenu filters={params.filters} onChange={(filters) => changeParams({ filters })} />
+        <SearchInput value={view.name} onChange={(name) => changeView({ name })} />
+        <FilterMenu filters={view} onChange={changeView} />
       </Group>
-      <ActiveFilterChips
-        filters={params.filters}
-        onChange={(filters) => changeParams({ filters })}
-      />
+      <ActiveFilterChips filters={view} onChange={changeView} />
       {page?.degraded && <DegradedWarning />}
       <Group justify="space-between" gap="sm" align="flex-start" wrap="nowrap">
         <SelectionBar
@@ -61,7 +58,7 @@ export function FieldsPage() {
           totalHits={page?.totalHits}
         />
         {page && page.totalHits > 0 && (
-          <ExportMenu search={matches} sort={params.sort} totalHits={page.totalHits} />
+          <ExportMenu search={matches} sort={view.sort} totalHits={page.totalHits} />
         )}
       </Group>
       <Progress
@@ -80,14 +77,14 @@ export function FieldsPage() {
         />
       )}
       {page && page.results.length === 0 && (
-        <NoFieldsFound params={params} totalHits={page.totalHits} onChange={changeParams} />
+        <NoFieldsFound view={view} totalHits={page.totalHits} onChange={changeView} />
       )}
       {page && page.results.length > 0 && (
         <>
           <FieldsTable
             fields={page.results}
-            sort={params.sort}
-            onSortChange={(sort) => changeParams({ sort })}
+            sort={view.sort}
+            onSortChange={(sort) => changeView({ sort })}
             openFieldId={openFieldId}
             onOpenField={openField}
             updating={search.isPlaceholderData}
@@ -95,12 +92,12 @@ export function FieldsPage() {
             selection={selection}
           />
           <TablePager
-            page={params.page}
-            pageSize={params.pageSize}
+            page={view.page}
+            pageSize={view.pageSize}
             totalHits={page.totalHits}
             shownRows={page.results.length}
-            onPageChange={(next) => changeParams({ page: next })}
-            onPageSizeChange={(pageSize) => changeParams({ pageSize })}
+            onPageChange={(next) => changeView({ page: next })}
+            onPageSizeChange={(pageSize) => changeView({ pageSize })}
           />
         </>
       )}

@@ -1,6 +1,6 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
-import type { TableSort } from '../../../components/fields-table-url/table-params';
+import type { TableSort } from '../../../components/fields-links/table-address';
 import { CollectingProgress } from '../all-matches/CollectingProgress';
 import { fieldCount } from '../../../components/plural';
 import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';

@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
-import { activeFilters, noFilters } from '../../../components/fields-table-url/field-filters';
-import type { FieldFilters } from '../../../components/fields-table-url/field-filters';
+import { noFilters } from '../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../components/fields-links/table-address';
+import { activeFilters } from './active-filters';
 import { RemovableChip } from './RemovableChip';
 
 export function ActiveFilterChips({
@@ -8,7 +9,8 @@ export function ActiveFilterChips({
   onChange,
 }: {
   filters: FieldFilters;
-  onChange: (filters: FieldFilters) => void;
+  /** Called with the filters that change. */
+  onChange: (change: Partial<FieldFilters>) => void;
 }) {
   const active = activeFilters(filters);
   if (active.length === 0) return null;

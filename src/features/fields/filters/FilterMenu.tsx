@@ -2,8 +2,9 @@ import { Badge, Button, Checkbox, Popover, Stack, Switch, TagsInput } from '@man
 import { IconFilter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FlagChoice } from './FlagChoice';
-import { activeFilters, isOwnerId } from '../../../components/fields-table-url/field-filters';
-import type { FieldFilters } from '../../../components/fields-table-url/field-filters';
+import { isOwnerId } from '../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../components/fields-links/table-address';
+import { activeFilters } from './active-filters';
 import { filterSuggestions } from './filter-suggestions';
 import { INVALID, VALID } from '../../../contract/field';
 
@@ -17,9 +18,10 @@ export function FilterMenu({
   onChange,
 }: {
   filters: FieldFilters;
-  onChange: (filters: FieldFilters) => void;
+  /** Called with the filters that change. */
+  onChange: (change: Partial<FieldFilters>) => void;
 }) {
-  const change = (part: Partial<FieldFilters>) => onChange({ ...filters, ...part });
+  const change = onChange;
   const activeCount = activeFilters(filters).length;
 
   return (

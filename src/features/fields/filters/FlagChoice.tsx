@@ -3,17 +3,17 @@ import { useId } from 'react';
 
 type Choice = 'any' | 'yes' | 'no';
 
-function choiceOf(value: boolean | undefined): Choice {
-  if (value === undefined) return 'any';
+function choiceOf(value: boolean | null): Choice {
+  if (value === null) return 'any';
   return value ? 'yes' : 'no';
 }
 
-function valueOf(choice: string): boolean | undefined {
-  if (choice === 'any') return undefined;
+function valueOf(choice: string): boolean | null {
+  if (choice === 'any') return null;
   return choice === 'yes';
 }
 
-/** A flag to filter on, or not: "Any", the flag set, or the flag not set (undefined, true, false). */
+/** A flag to filter on, or not: "Any", the flag set, or the flag not set (null, true, false). */
 export function FlagChoice({
   label,
   yes,
@@ -24,8 +24,8 @@ export function FlagChoice({
   label: string;
   yes: string;
   no: string;
-  value: boolean | undefined;
-  onChange: (value: boolean | undefined) => void;
+  value: boolean | null;
+  onChange: (value: boolean | null) => void;
 }) {
   const labelId = useId();
   return (

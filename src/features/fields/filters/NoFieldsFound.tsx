@@ -1,21 +1,21 @@
 import { Button, EmptyState, Group } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import { activeFilters } from '../../../components/fields-table-url/field-filters';
+import type { TableView } from '../../../components/fields-links/table-address';
+import { activeFilters } from './active-filters';
 import { RemovableChip } from './RemovableChip';
-import type { TableParams } from '../../../components/fields-table-url/table-params';
 
 interface Props {
-  params: TableParams;
+  view: TableView;
   totalHits: number;
-  onChange: (change: Partial<TableParams>) => void;
+  onChange: (change: Partial<TableView>) => void;
 }
 
 /** Fields match, but not on this page (a link to a page that no longer exists). */
-function PastTheEnd({ params, totalHits, onChange }: Props) {
+function PastTheEnd({ view, totalHits, onChange }: Props) {
   return (
     <EmptyState
       icon={<IconFilterOff />}
-      title={`Page ${params.page} is past the end`}
+      title={`Page ${view.page} is past the end`}
       description={`${totalHits.toLocaleString()} fields match, on fewer pages.`}
     >
       <EmptyState.Actions>
@@ -26,8 +26,8 @@ function PastTheEnd({ params, totalHits, onChange }: Props) {
 }
 
 /** Nothing matches: one button per thing that narrows the search, to relax it. */
-function NothingMatches({ params, onChange }: Props) {
-  const { filters, name } = params;
+function NothingMatches({ view, onChange }: Props) {
+  const { name } = view;
   return (
     <EmptyState
       icon={<IconFilterOff />}
@@ -42,19 +42,19 @@ function NothingMatches({ params, onChange }: Props) {
               onRemove={() => onChange({ name: '' })}
             />
           )}
-          {activeFilters(filters).map((filter) => (
+          {activeFilters(view).map((filter) => (
             <RemovableChip
               key={filter.key}
               label={filter.label}
-              onRemove={() => onChange({ filters: filter.without })}
+              onRemove={() => onChange(filter.without)}
             />
           ))}
-          {!filters.showVariables && (
+          {!view.showVariables && (
             <Button
               size="compact-sm"
               variant="default"
               radius="xl"
-              onClick={() => onChange({ filters: { ...filters, showVariables: true } })}
+              onClick={() => onChange({ showVariables: true })}
             >
               Show variables too
             </Button>

@@ -9,8 +9,8 @@ import type { SearchResultItem } from '../../../contract/field';
 import { fieldColumns, fieldTableFeatures } from './field-columns';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
-import { sortableColumns } from '../../../components/fields-table-url/table-params';
-import type { TableSort } from '../../../components/fields-table-url/table-params';
+import { sortableColumns } from '../../../components/fields-links/table-address';
+import type { TableSort } from '../../../components/fields-links/table-address';
 import { isValidStatus } from '../../../contract/field';
 
 const rowHeight = 44;

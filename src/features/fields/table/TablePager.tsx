@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { useId } from 'react';
-import { pageSizes, readPageSize } from '../../../components/fields-table-url/table-params';
-import type { PageSize } from '../../../components/fields-table-url/table-params';
+import { pageSizes } from '../../../components/fields-links/table-address';
+import type { PageSize } from '../../../components/fields-links/table-address';
 
 const controlLabels = {
   first: 'First page',
@@ -49,7 +49,11 @@ export function TablePager({
             size="xs"
             data={pageSizes.map(String)}
             value={String(pageSize)}
-            onChange={(event) => onPageSizeChange(readPageSize(event.currentTarget.value))}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              const size = pageSizes.find((candidate) => String(candidate) === value);
+              if (size) onPageSizeChange(size);
+            }}
           />
         </Group>
         <Pagination

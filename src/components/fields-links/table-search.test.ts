@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { defaultTableView } from './table-address';
+import type { TableView } from './table-address';
+import { toSearchFilters, toSearchRequest } from './table-search';
+
+const everything: TableView = {
+  name: 'revenue %_',
+  sort: { column: 'lastModified', descending: true },
+  page: 3,
+  pageSize: 500,
+  locked: false,
+  archived: true,
+  invalidOnly: true,
+  brokenLinksOnly: true,
+  showVariables: true,
+  onDataSource: false,
+  inVisualization: true,
+  owners: [12, 34],
+  dataSources: ['9081728f-a635-4547-9648-30f070a606c2'],
+  statuses: ['VALID'],
+};
+
+describe('the search request of a view', () => {
+  test('hides variables unless asked, and pages with offset', () => {
+    expect(toSearchRequest({ ...defaultTableView, page: 3, pageSize: 25 })).toEqual({
+      filters: [{ field: 'notvariable' }],
+      sort: { field: 'name', ascending: true },
+      limit: 25,
+      offset: 50,
+      name: '',
+    });
+  });
+
+  test('asks for the sort and the name of the view', () => {
+    expect(toSearchRequest(everything)).toMatchObject({
+      sort: { field: 'lastModified', ascending: false },
+      limit: 500,
+      offset: 1000,
+      name: 'revenue %_',
+    });
+  });
+
+  test('maps each filter to the API filter auditors need', () => {
+    expect(toSearchRequest(everything).filters).toEqual([
+      { field: 'notlocked' },
+      { field: 'archived' },
+      { field: 'invalid' },
+      { field: 'invalidlink' },
+      { field: 'notondataset' },
+      { field: 'invisualization' },
+      { field: 'owner', idList: [12, 34] },
+      { field: 'dataset', idList: ['9081728f-a635-4547-9648-30f070a606c2'] },
+      { field: 'status', idList: ['VALID'] },
+    ]);
+    expect(toSearchFilters({ ...defaultTableView, locked: true })).toEqual([
+      { field: 'locked' },
+      { field: 'notvariable' },
+    ]);
+  });
+
+  test.each([
+    [{ onDataSource: true }, [{ field: 'ondataset' }]],
+    [{ onDataSource: false }, [{ field: 'notondataset' }]],
+    [{ inVisualization: true }, [{ field: 'invisualization' }]],
+    [{ inVisualization: false }, [{ field: 'notinvisualization' }]],
+    [{ statuses: ['VALID'] }, [{ field: 'status', idList: ['VALID'] }]],
+  ])('%o asks the API for %o', (part, apiFilters) => {
+    expect(toSearchFilters({ ...defaultTableView, showVariables: true, ...part })).toEqual(
+      apiFilters,
+    );
+  });
+});

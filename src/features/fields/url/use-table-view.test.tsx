@@ -1,0 +1,62 @@
+import { waitFor } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { defaultTableView } from '../../../components/fields-links/table-address';
+import type { TableView } from '../../../components/fields-links/table-address';
+import { currentUrl, renderWithProviders } from '../../../test-support/render-with-providers';
+import { useTableView } from './use-table-view';
+
+function renderAt(url: string) {
+  const seen: { view: TableView; change: (change: Partial<TableView>) => void }[] = [];
+  function Probe() {
+    const [view, change] = useTableView();
+    seen.push({ view, change });
+    return null;
+  }
+  renderWithProviders(<Probe />, { url, path: '/fields' });
+  return { latest: () => seen.at(-1)! };
+}
+
+test('reads the view from the address', async () => {
+  const { latest } = renderAt('/fields?q=margin&sort=-created&page=3&size=100&locked=true');
+  await waitFor(() => expect(latest()).toBeDefined());
+  expect(latest().view).toEqual({
+    ...defaultTableView,
+    name: 'margin',
+    sort: { column: 'created', descending: true },
+    page: 3,
+    pageSize: 100,
+    locked: true,
+  });
+});
+
+test('a change of search, filter, sort or page size starts again at page 1', async () => {
+  const { latest } = renderAt('/fields?page=3&size=100');
+  await waitFor(() => expect(latest()).toBeDefined());
+
+  latest().change({ invalidOnly: true });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?size=100&invalid=true'));
+
+  latest().change({ page: 4 });
+  await waitFor(() => expect(latest().view.page).toBe(4));
+  latest().change({ name: 'x' });
+  await waitFor(() => expect(latest().view.name).toBe('x'));
+  expect(latest().view.page).toBe(1);
+
+  latest().change({ page: 2 });
+  await waitFor(() => expect(latest().view.page).toBe(2));
+  latest().change({ sort: { column: 'name', descending: true } });
+  await waitFor(() => expect(latest().view.sort.descending).toBe(true));
+  expect(latest().view.page).toBe(1);
+  await waitFor(() =>
+    expect(new URLSearchParams(currentUrl().split('?')[1]).has('page')).toBe(false),
+  );
+});
+
+test('a change of page keeps everything else', async () => {
+  const { latest } = renderAt('/fields?q=margin&sort=-created&size=25&archived=false');
+  await waitFor(() => expect(latest()).toBeDefined());
+  latest().change({ page: 2 });
+  await waitFor(() =>
+    expect(currentUrl()).toBe('/fields?q=margin&sort=-created&size=25&archived=false&page=2'),
+  );
+});
