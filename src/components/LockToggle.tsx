@@ -1,9 +1,8 @@
 import { Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { SearchResultItem } from '../contract/field';
-import { useLockField } from '../api/calculated-fields/lock-field';
+import { useLockWithUndo } from './use-lock-with-undo';
 
-/** Locks or unlocks a field at once; a refusal switches it back and says why. */
+/** Locks or unlocks a field at once, with Undo; a refusal switches it back and says why. */
 export function LockToggle({
   field,
   label,
@@ -12,19 +11,11 @@ export function LockToggle({
   /** A visible label; without one the switch is named after the field. */
   label?: string;
 }) {
-  const lock = useLockField({
-    onError: (error, change) =>
-      notifications.show({
-        color: 'red',
-        title: change.locked ? 'The field was not locked' : 'The field was not unlocked',
-        message: `“${field.name}” is ${change.locked ? 'still unlocked' : 'still locked'}. ${error.message}`,
-        autoClose: 8000,
-      }),
-  });
+  const setLocked = useLockWithUndo();
   return (
     <Switch
       checked={field.locked}
-      onChange={(event) => lock.mutate({ id: field.id, locked: event.currentTarget.checked })}
+      onChange={(event) => setLocked(field, event.currentTarget.checked)}
       label={label}
       aria-label={label ? undefined : `Lock ${field.name}`}
     />

@@ -1,4 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  focusManager,
+  QueryClient,
+  QueryClientProvider,
+  QueryObserver,
+} from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
@@ -10,7 +15,7 @@ import { calculatedField, heldAnswer, searchItem, setupMockApi } from '../test-s
 import { fieldKeys } from './field-keys';
 import type { FieldDetail } from './get-field';
 import { lockFieldAndShow, showLockedInCache, useLockField } from './lock-field';
-import { searchFieldsQueryOptions } from './search-fields';
+import { isViewOutdated, searchFieldsQueryOptions } from './search-fields';
 
 const templatePath = apiPaths.template(':id');
 const server = setupMockApi();
@@ -232,4 +237,72 @@ test('lockFieldAndShow leaves every view as it was when the server refuses', asy
     status: 500,
   });
   field2EverywhereIs(false);
+});
+
+test('a list on screen is marked out of date but not fetched again, so its rows stay in place', async () => {
+  let searches = 0;
+  let details = 0;
+  server.use(
+    http.post(apiPaths.search, () => {
+      searches += 1;
+      return HttpResponse.json(page(1));
+    }),
+    http.get(templatePath, () => {
+      details += 1;
+      return HttpResponse.json(calculatedField(2, { locked: true }));
+    }),
+    http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
+  );
+  const onScreen = new QueryObserver(client, {
+    ...searchFieldsQueryOptions(byName),
+    staleTime: Infinity,
+  });
+  const unsubscribe = onScreen.subscribe(() => {});
+  const drawer = new QueryObserver(client, {
+    queryKey: fieldKeys.detail(2),
+    queryFn: () => fetch(apiPaths.template(2)).then((answer) => answer.json()),
+    staleTime: Infinity,
+  });
+  const closeDrawer = drawer.subscribe(() => {});
+  const { result } = renderLockHook();
+
+  await act(() => result.current.mutateAsync({ id: 2, locked: true }));
+
+  await waitFor(() => expect(details).toBe(1));
+  expect(searches).toBe(0);
+  expect(isViewOutdated(client, byName)).toBe(true);
+  expect(lockedIn(byName, 2)).toBe(true);
+  unsubscribe();
+  closeDrawer();
+});
+
+test('an out-of-date list waits for the user when the window regains focus; other lists refresh', async () => {
+  const asked: SearchRequest[] = [];
+  server.use(
+    http.post(apiPaths.search, async ({ request }) => {
+      asked.push((await request.json()) as SearchRequest);
+      return HttpResponse.json(page(1));
+    }),
+  );
+  const watch = (request: SearchRequest) =>
+    new QueryObserver(client, {
+      ...searchFieldsQueryOptions(request),
+      staleTime: 0,
+      refetchOnMount: false,
+    }).subscribe(() => {});
+  client.mount();
+  const stopWatching = [watch(byName), watch(byCreated)];
+  await client.invalidateQueries({ queryKey: fieldKeys.search(byName), refetchType: 'none' });
+
+  act(() => {
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+  });
+
+  await waitFor(() => expect(asked).toHaveLength(1));
+  expect(asked[0]?.sort).toEqual(byCreated.sort);
+  expect(isViewOutdated(client, byName)).toBe(true);
+  for (const stop of stopWatching) stop();
+  client.unmount();
+  focusManager.setFocused(undefined);
 });

@@ -49,6 +49,20 @@ export async function lockFieldAndShow(client: QueryClient, change: LockChange) 
 const lockMutationKey = [...fieldKeys.all, 'lock'] as const;
 
 /**
+ * Everything about fields is fetched again, except the lists on screen: they are
+ * only marked out of date, so a row that no longer matches its view stays where it
+ * was (with its new state) until the view is refreshed, instead of the next row
+ * sliding under the pointer. Any other page, sort or filter loads afresh.
+ */
+function refreshAfterLock(client: QueryClient) {
+  const isSearch = (key: readonly unknown[]) => key[1] === fieldKeys.searches()[1];
+  return Promise.all([
+    client.invalidateQueries({ queryKey: fieldKeys.all, predicate: (q) => !isSearch(q.queryKey) }),
+    client.invalidateQueries({ queryKey: fieldKeys.searches(), refetchType: 'none' }),
+  ]);
+}
+
+/**
  * Locks or unlocks optimistically: the change shows at once, is undone when the
  * server refuses or cannot be reached, and the caches are refreshed afterwards.
  */
@@ -67,7 +81,7 @@ export function useLockField(options: { onError?: (error: Error, change: LockCha
     onSettled: (_field, _error, _change, _result, { client }) => {
       // While another toggle is still in flight a refetch would show its old value.
       if (client.isMutating({ mutationKey: lockMutationKey }) === 1) {
-        return client.invalidateQueries({ queryKey: fieldKeys.all });
+        return refreshAfterLock(client);
       }
     },
   });

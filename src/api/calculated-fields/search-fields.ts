@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { searchResultItemSchema } from '../../contract/field';
 import { apiPaths } from '../../contract/paths';
@@ -45,9 +46,18 @@ export function searchFieldsQueryOptions(request: SearchRequest) {
     queryFn: ({ signal }) => searchFields(request, signal),
     // The next page, sort or filter keeps the rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
+    // A view a lock changed is refreshed when the user asks, not when the window
+    // regains focus: its changed rows stay in place until then (see lock-field.ts).
+    refetchOnWindowFocus: (query) => !query.state.isInvalidated,
+    refetchOnReconnect: (query) => !query.state.isInvalidated,
   });
 }
 
 export function useSearchFields(request: SearchRequest) {
   return useQuery(searchFieldsQueryOptions(request));
+}
+
+/** A lock changed fields since this view loaded; it stays as it is until refreshed. */
+export function isViewOutdated(client: QueryClient, request: SearchRequest): boolean {
+  return client.getQueryState(fieldKeys.search(request))?.isInvalidated === true;
 }

@@ -1,6 +1,7 @@
 import { Group, Progress, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useSearchFields } from '../../api/calculated-fields/search-fields';
+import { isViewOutdated, useSearchFields } from '../../api/calculated-fields/search-fields';
 import { ErrorState } from '../../components/ErrorState';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../components/fields-links/table-search';
@@ -14,6 +15,7 @@ import { LoadingRows } from './table/LoadingRows';
 import { NoFieldsFound } from './filters/NoFieldsFound';
 import { SearchInput } from './filters/SearchInput';
 import { SelectionBar } from './selection/SelectionBar';
+import { RefreshView } from './table/RefreshView';
 import { TablePager } from './table/TablePager';
 import { useFieldSelection } from './selection/use-field-selection';
 import { useTableView } from './url/use-table-view';
@@ -22,6 +24,7 @@ export function FieldsPage() {
   const [view, changeView] = useTableView();
   const request = toSearchRequest(view);
   const search = useSearchFields(request);
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const openFieldId = parseFieldId(useParams().id);
@@ -38,11 +41,18 @@ export function FieldsPage() {
         <Title order={1} size="h2">
           Calculated fields
         </Title>
-        {page && (
-          <Text c="dimmed" size="sm">
-            {page.totalHits.toLocaleString()} matching
-          </Text>
-        )}
+        <Group gap="sm">
+          {page && (
+            <Text c="dimmed" size="sm">
+              {page.totalHits.toLocaleString()} matching
+            </Text>
+          )}
+          <RefreshView
+            outdated={search.isStale && isViewOutdated(queryClient, request)}
+            refreshing={search.isRefetching}
+            onRefresh={() => void search.refetch()}
+          />
+        </Group>
       </Group>
       <Group gap="sm" align="flex-start">
         <SearchInput value={view.name} onChange={(name) => changeView({ name })} />

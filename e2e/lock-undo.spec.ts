@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { apiPaths } from '../src/contract/paths';
+import { expectNoAxeViolations } from './support/accessibility';
+import { expect, test } from './support/fixtures';
+import { keepScreenshotsAtBothWidths } from './support/screenshots';
+import type { ServiceApi } from './support/service-api';
+
+// Slots 10-19 are this file's own fields (see ServiceApi.unlockedField).
+
+function lockNotice(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+function countSearchesFrom(page: Page) {
+  const counter = { searches: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === apiPaths.search) {
+      counter.searches += 1;
+    }
+  });
+  return counter;
+}
+
+/** A word of the field's name that a few unlocked fields share, so its view has several rows. */
+async function sharedWord(api: ServiceApi, name: string) {
+  for (const word of name.split(/\s+/).filter((candidate) => candidate.length > 2)) {
+    const view = await api.search({
+      name: word,
+      filters: [{ field: 'notlocked' }, { field: 'notvariable' }],
+      limit: 1,
+    });
+    if (view.totalHits >= 3 && view.totalHits <= 40) return word;
+  }
+  throw new Error(`no word of “${name}” is shared by a few fields`);
+}
+
+test.describe('undoing a lock', () => {
+  test('Undo in the notification unlocks the field again, on the server too', async ({
+    fieldsPage,
+    api,
+  }) => {
+    const field = await api.unlockedField(10);
+    try {
+      await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
+      await fieldsPage.toggleLock(field.id);
+
+      const notice = lockNotice(fieldsPage.page, `Locked “${field.name}”`);
+      await expect(notice).toBeVisible();
+      await expect(fieldsPage.lockSwitch(field.id)).toBeChecked();
+      await expect.poll(async () => (await api.field(field.id)).locked).toBe(true);
+
+      await notice.getByRole('button', { name: 'Undo' }).click();
+
+      await expect(fieldsPage.lockSwitch(field.id)).not.toBeChecked();
+      await expect.poll(async () => (await api.field(field.id)).locked).toBe(false);
+      await expect(lockNotice(fieldsPage.page, `Unlocked “${field.name}” again`)).toBeVisible();
+      await expect(fieldsPage.page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+    } finally {
+      await api.setLocked(field.id, false);
+    }
+  });
+
+  test('Undo after an unlock locks the field again', async ({ fieldsPage, api }) => {
+    const field = await api.unlockedField(11);
+    await api.setLocked(field.id, true);
+    try {
+      await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
+      await fieldsPage.toggleLock(field.id);
+      const notice = lockNotice(fieldsPage.page, `Unlocked “${field.name}”`);
+      await expect.poll(async () => (await api.field(field.id)).locked).toBe(false);
+
+      await notice.getByRole('button', { name: 'Undo' }).click();
+
+      await expect(fieldsPage.lockSwitch(field.id)).toBeChecked();
+      await expect.poll(async () => (await api.field(field.id)).locked).toBe(true);
+    } finally {
+      await api.setLocked(field.id, false);
+    }
+  });
+
+  test('a row locked in a view of unlocked fields stays in place until the view is refreshed', async ({
+    fieldsPage,
+    api,
+  }) => {
+    const field = await api.unlockedField(12);
+    const word = await sharedWord(api, field.name);
+    try {
+      await fieldsPage.goto(`?locked=false&q=${encodeURIComponent(word)}`);
+      const before = await fieldsPage.names();
+      const counter = countSearchesFrom(fieldsPage.page);
+
+      await fieldsPage.toggleLock(field.id);
+
+      const outdated = fieldsPage.page
+        .getByRole('status')
+        .filter({ hasText: 'Changed rows stay in place until you refresh' });
+      await expect(outdated).toBeVisible();
+      await expect.poll(async () => (await api.field(field.id)).locked).toBe(true);
+      expect(await fieldsPage.names()).toEqual(before);
+      await expect(fieldsPage.lockSwitch(field.id)).toBeChecked();
+      expect(counter.searches).toBe(0);
+
+      await fieldsPage.viewAfter(() =>
+        fieldsPage.page.getByRole('button', { name: 'Refresh' }).click(),
+      );
+
+      await expect(fieldsPage.row(field.id)).toHaveCount(0);
+      await expect(outdated).toBeHidden();
+      expect(await fieldsPage.names()).toHaveLength(before.length - 1);
+    } finally {
+      await api.setLocked(field.id, false);
+    }
+  });
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} colours`, () => {
+    test.use({ colorScheme });
+
+    test('the Undo notification has no accessibility violations', async ({
+      fieldsPage,
+      api,
+    }, testInfo) => {
+      const field = await api.unlockedField(colorScheme === 'light' ? 13 : 14);
+      try {
+        await fieldsPage.goto(`?locked=false&q=${encodeURIComponent(field.name)}`);
+        await fieldsPage.toggleLock(field.id);
+        const notice = lockNotice(fieldsPage.page, `Locked “${field.name}”`);
+        await expect(notice).toBeVisible();
+        // Hovered, the notification stays open while it is checked.
+        await notice.hover();
+        await expectNoAxeViolations(fieldsPage.page);
+        await keepScreenshotsAtBothWidths(fieldsPage.page, testInfo, `lock-undo-${colorScheme}`);
+      } finally {
+        await api.setLocked(field.id, false);
+      }
+    });
+  });
+}

@@ -1,0 +1,92 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useRef } from 'react';
+import type { SearchResultItem } from '../contract/field';
+import { useLockField } from '../api/calculated-fields/lock-field';
+
+type LockableField = Pick<SearchResultItem, 'id' | 'name'>;
+
+/** How long the Undo stays offered; hovering the notification keeps it open. */
+const undoOfferedMs = 8000;
+
+const noticeId = (id: number) => `lock-${id}`;
+
+// The last change that can still be undone, for the keyboard shortcut.
+let lastUndo: (() => void) | undefined;
+
+/** Undoes the most recent lock change whose notification still offers Undo; false when none. */
+export function undoLastLockChange(): boolean {
+  if (!lastUndo) return false;
+  lastUndo();
+  return true;
+}
+
+function describe(locked: boolean) {
+  return locked ? 'Locked' : 'Unlocked';
+}
+
+/**
+ * Locks or unlocks a field at once and offers to undo it. The change is sent
+ * straight away rather than after the offer lapses: a lock protects the field, and
+ * closing the tab must not lose a change the screen already shows as made. Undo
+ * sends the opposite change. A refusal switches the field back and says why.
+ */
+export function useLockWithUndo() {
+  // The server's refusal carries only the change; the messages name the field.
+  const names = useRef(new Map<number, string>());
+  const lock = useLockField({
+    onError: (error, change) => {
+      const name = names.current.get(change.id) ?? `field ${change.id}`;
+      lastUndo = undefined;
+      notifications.hide(noticeId(change.id));
+      notifications.show({
+        id: noticeId(change.id),
+        color: 'red',
+        title: change.locked ? 'The field was not locked' : 'The field was not unlocked',
+        message: `“${name}” is ${change.locked ? 'still unlocked' : 'still locked'}. ${error.message}`,
+        autoClose: 8000,
+      });
+    },
+  });
+  const send = (field: LockableField, locked: boolean) => {
+    names.current.set(field.id, field.name);
+    lock.mutate({ id: field.id, locked });
+  };
+
+  const undo = (field: LockableField, locked: boolean) => {
+    lastUndo = undefined;
+    send(field, !locked);
+    notifications.update({
+      id: noticeId(field.id),
+      title: `${describe(!locked)} “${field.name}” again`,
+      message: 'The change was undone.',
+      autoClose: 4000,
+    });
+  };
+
+  return (field: LockableField, locked: boolean) => {
+    send(field, locked);
+    const undoThis = () => undo(field, locked);
+    // Toggling the same field again replaces its notification rather than stacking another.
+    notifications.hide(noticeId(field.id));
+    lastUndo = undoThis;
+    notifications.show({
+      id: noticeId(field.id),
+      title: `${describe(locked)} “${field.name}”`,
+      message: (
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="sm">
+            {locked ? 'It can no longer be changed.' : 'It can be changed again.'}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={undoThis}>
+            Undo
+          </Button>
+        </Group>
+      ),
+      autoClose: undoOfferedMs,
+      onClose: () => {
+        if (lastUndo === undoThis) lastUndo = undefined;
+      },
+    });
+  };
+}
