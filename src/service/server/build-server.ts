@@ -5,6 +5,7 @@ import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { AuditApi } from './audit-api';
 import { registerAuditApi } from './audit-api';
 import { ApiError, sendError } from './api-error';
+import { registerCompression } from './compression';
 import type { EmbeddedApi } from './embedded-api';
 import { registerEmbeddedApi } from './embedded-api';
 import { registerErrorHandling } from './error-handling';
@@ -57,6 +58,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // The API reads JSON only; Fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
+  await registerCompression(app);
   app.setNotFoundHandler((request, reply) => {
     if (!request.url.startsWith('/api/') && sendAppShell(options.webRoot, request, reply)) return;
     return sendError(

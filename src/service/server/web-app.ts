@@ -5,13 +5,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Serves the built web app. Hashed assets are cached for good; index.html never is,
- * so a new build reaches the browser on its next load.
+ * so a new build reaches the browser on its next load. The build writes brotli and
+ * gzip variants beside each text file (`x.js.br`, `x.js.gz`); those are sent as
+ * they are to a browser that accepts them, with `Vary: Accept-Encoding`.
  */
 export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, path) => {
       void reply.header(
         'cache-control',
