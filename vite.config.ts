@@ -1,13 +1,15 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entrySizeBudget } from './scripts/vite/entry-size-budget.ts';
+import { precompressAssets } from './scripts/vite/precompress-assets.ts';
 
 // `npm run dev` serves the app with hot reload and sends API calls to a service
 // started separately with `npm start` (default port 4500).
 const servicePort = process.env.SERVICE_PORT ?? '4500';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), entrySizeBudget(), precompressAssets()],
   server: {
     proxy: { '/api': `http://127.0.0.1:${servicePort}` },
   },
@@ -32,6 +34,7 @@ export default defineConfig({
             'src/analysis/**/*.test.ts',
             'src/contract/**/*.test.ts',
             'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           setupFiles: ['src/test-isolation.ts'],
           testTimeout: 30_000,

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
-import { APP_CONFIG_PATH } from '../contract/app-config';
+import { APP_CONFIG_PATH } from '../contract/paths';
 import { fetchAppConfig } from './app-config';
 import { setupMockApi } from './test-support/mock-api';
 

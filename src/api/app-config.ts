@@ -1,16 +1,23 @@
 import type { AppConfig } from '../contract/app-config';
-import { APP_CONFIG_PATH, appConfigSchema } from '../contract/app-config';
+import { APP_CONFIG_PATH } from '../contract/paths';
 
 /** A server without the config route is an embedded one that wants a token from sign-in. */
 const assumed: AppConfig = { mode: 'embedded', tokenHeldByServer: false };
 
-/** Asks the app's own server how the app gets its token; never fails. */
+/**
+ * Asks the app's own server how the app gets its token; never fails. The schema
+ * (and with it the validation library) loads while the answer is on its way, so
+ * the first script the browser runs stays small (docs/architecture.md, "Loading").
+ */
 export async function fetchAppConfig(timeoutMs = 5000): Promise<AppConfig> {
   try {
-    const response = await fetch(APP_CONFIG_PATH, {
-      headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const [response, { appConfigSchema }] = await Promise.all([
+      fetch(APP_CONFIG_PATH, {
+        headers: { Accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      }),
+      import('../contract/app-config'),
+    ]);
     if (!response.ok) return assumed;
     const config = appConfigSchema.safeParse(await response.json());
     return config.success ? config.data : assumed;

@@ -4,7 +4,6 @@ import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
-import { SignInPage } from './SignInPage';
 import { UrlStateRoot } from './UrlStateRoot';
 
 export const router = createBrowserRouter([
@@ -13,7 +12,10 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader label="Loading the app" />,
     children: [
-      { path: '/sign-in', element: <SignInPage /> },
+      {
+        path: '/sign-in',
+        lazy: async () => ({ Component: (await import('./SignInPage')).SignInPage }),
+      },
       {
         element: <RequireSession />,
         children: [

@@ -8,6 +8,3 @@ export const appConfigSchema = z.object({
   tokenHeldByServer: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
-
-/** Outside the API's base path, so it is never forwarded and needs no token. */
-export const APP_CONFIG_PATH = '/api/app-config';

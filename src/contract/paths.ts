@@ -2,6 +2,9 @@
 export const API_BASE = '/api/query/v1';
 export const TOKEN_HEADER = 'X-SERVICE-Developer-Token';
 
+/** How the app gets its token: outside the API's base path, so it is never forwarded and needs no token. */
+export const APP_CONFIG_PATH = '/api/app-config';
+
 /** The API's routes relative to API_BASE, as the server registers them. */
 export const apiRoutes = {
   search: '/functions/search',
