@@ -60,3 +60,41 @@ test('a change of page keeps everything else', async () => {
     expect(currentUrl()).toBe('/fields?q=margin&sort=-created&size=25&archived=false&page=2'),
   );
 });
+
+test('refining a name replaces the history entry; starting or clearing a search adds one', async () => {
+  const seen: Array<(change: Partial<TableView>) => void> = [];
+  function Probe() {
+    seen.push(useTableView()[1]);
+    return null;
+  }
+  const { router } = renderWithProviders(<Probe />, { url: '/fields?size=25', path: '/fields' });
+  /** The address with its parameters in a fixed order. */
+  const address = () => {
+    const [path, query = ''] = currentUrl().split('?');
+    const params = new URLSearchParams(query);
+    params.sort();
+    return `${path}?${params}`;
+  };
+  const change = async (next: Partial<TableView>, url: string) => {
+    seen.at(-1)!(next);
+    await waitFor(() => expect(address()).toBe(url));
+  };
+  const back = async (url: string) => {
+    await router.navigate(-1);
+    await waitFor(() => expect(address()).toBe(url));
+  };
+  await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+  await change({ name: 'r' }, '/fields?q=r&size=25');
+  await change({ name: 're' }, '/fields?q=re&size=25');
+  await change({ name: 'rev' }, '/fields?q=rev&size=25');
+  // One step back leaves the search, not its last letter.
+  await back('/fields?size=25');
+  await router.navigate(1);
+  await waitFor(() => expect(address()).toBe('/fields?q=rev&size=25'));
+
+  await change({ name: '' }, '/fields?size=25');
+  await back('/fields?q=rev&size=25');
+  // A filter changed with the name is a step of its own.
+  await change({ name: 'reve', locked: true }, '/fields?locked=true&q=reve&size=25');
+  await back('/fields?q=rev&size=25');
+});

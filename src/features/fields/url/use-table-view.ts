@@ -3,9 +3,25 @@ import { tableAddress, tableUrlKeys } from '../../../components/fields-links/tab
 import type { TableView } from '../../../components/fields-links/table-address';
 
 /**
+ * Typing searches after almost every key, so refining a name ("rev" to "reve")
+ * replaces the history entry instead of adding one per key: Back leaves the search
+ * rather than spelling it backwards. Starting or clearing a search adds an entry.
+ */
+function refinesName(view: TableView, change: Partial<TableView>): boolean {
+  const keys = Object.keys(change);
+  return (
+    keys.length === 1 &&
+    keys[0] === 'name' &&
+    view.name !== '' &&
+    change.name !== '' &&
+    change.name !== view.name
+  );
+}
+
+/**
  * The table's view, read from and written to the address. Each change is a new
- * history entry, so Back undoes it. Any change other than the page itself starts
- * again at page 1.
+ * history entry, so Back undoes it, except a name refined while typing. Any change
+ * other than the page itself starts again at page 1.
  */
 export function useTableView() {
   const [view, setView] = useQueryStates(tableAddress, {
@@ -15,6 +31,10 @@ export function useTableView() {
     // drawer's close) see each change.
     shallow: false,
   });
-  const changeView = (change: Partial<TableView>) => void setView({ page: null, ...change });
+  const changeView = (change: Partial<TableView>) =>
+    void setView(
+      { page: null, ...change },
+      { history: refinesName(view, change) ? 'replace' : 'push' },
+    );
   return [view, changeView] as const;
 }

@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { beforeEach, expect, test } from 'vitest';
+import { apiPaths } from '../../contract/paths';
+import type { SearchRequest } from '../../contract/search';
+import { startSession } from '../session';
+import { searchItem, setupMockApi } from '../test-support/mock-api';
+import { useSearchFields } from './search-fields';
+
+const server = setupMockApi();
+beforeEach(() => startSession('token-for-tests', false));
+
+const byName = (name: string): SearchRequest => ({
+  filters: [],
+  sort: { field: 'name', ascending: true },
+  limit: 50,
+  name,
+});
+
+test('a newer search cancels the one in flight, and the rows on screen stay until it answers', async () => {
+  const aborted: string[] = [];
+  const answers = new Map<string, () => void>();
+  server.use(
+    http.post(apiPaths.search, async ({ request }) => {
+      const { name } = (await request.clone().json()) as SearchRequest;
+      request.signal.addEventListener('abort', () => aborted.push(name!));
+      await new Promise<void>((resolve) => answers.set(name!, resolve));
+      return HttpResponse.json({
+        totalHits: 1,
+        results: [searchItem(name!.length, { name: `${name} field` })],
+        hasMore: false,
+        degraded: false,
+      });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const { result, rerender } = renderHook(({ name }) => useSearchFields(byName(name)), {
+    wrapper,
+    initialProps: { name: 'r' },
+  });
+  await waitFor(() => expect(answers.has('r')).toBe(true));
+  answers.get('r')!();
+  await waitFor(() => expect(result.current.data?.results[0]?.name).toBe('r field'));
+
+  rerender({ name: 're' });
+  await waitFor(() => expect(answers.has('re')).toBe(true));
+  rerender({ name: 'rev' });
+  await waitFor(() => expect(answers.has('rev')).toBe(true));
+  await waitFor(() => expect(aborted).toEqual(['re']));
+  // The rows of "r" stay, marked as a placeholder, until "rev" answers.
+  expect(result.current.data?.results[0]?.name).toBe('r field');
+  expect(result.current.isPlaceholderData).toBe(true);
+
+  answers.get('rev')!();
+  await waitFor(() => expect(result.current.data?.results[0]?.name).toBe('rev field'));
+  expect(result.current.isPlaceholderData).toBe(false);
+  expect(aborted).toEqual(['re']);
+});
