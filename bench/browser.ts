@@ -1,0 +1,197 @@
+// npm run bench:browser: the app in Chromium against the service with 100,000 fields:
+// loading, typing, 5,000 rows, scrolling against a plain table, and bulk lock, each
+// figure set against its limit in the same run. Writes bench/results/browser.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { chromium } from '@playwright/test';
+import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
+import type { SearchRequest, SearchResponse } from '../src/contract/search';
+import {
+  defaultTableParams,
+  toSearchRequest,
+} from '../src/components/fields-table-url/table-params';
+import { SeededRandom } from '../src/service/demo/seeded-random';
+import { writeBrowserReport } from './support/browser-report';
+import type { BenchTarget } from './support/browser-measures';
+import {
+  measureBulkLock,
+  measureLoading,
+  measurePageSize,
+  measurePlainTableScroll,
+  measureTableScroll,
+  measureTyping,
+} from './support/browser-measures';
+import { entrySize } from './support/entry-size';
+import { startServer } from './support/processes';
+
+const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
+const TOKEN = 'bench-token-0123456789';
+const storeFile = `bench/tmp/browser-${FIELDS}.sqlite`;
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+function log(line: string) {
+  console.log(`[bench:browser] ${line}`);
+}
+
+async function search(url: string, body: Partial<SearchRequest>): Promise<SearchResponse> {
+  const response = await fetch(`${url}${apiPaths.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: TOKEN },
+    body: JSON.stringify({
+      filters: [],
+      sort: { field: 'name', ascending: true },
+      limit: 50,
+      ...body,
+    }),
+  });
+  if (!response.ok) throw new Error(`search answered ${response.status}`);
+  return (await response.json()) as SearchResponse;
+}
+
+async function setLocked(url: string, id: number, locked: boolean) {
+  const response = await fetch(`${url}${apiPaths.template(id)}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: TOKEN },
+    body: JSON.stringify({ locked }),
+  });
+  if (!response.ok) throw new Error(`locking ${id} answered ${response.status}`);
+}
+
+/** What /fields asks for a name, with the table's default filters and sort. */
+const viewRequest = (name: string) => toSearchRequest({ ...defaultTableParams, name });
+
+/** Substrings of real names, chosen by a fixed seed, with how many fields /fields shows for each. */
+async function fragments(
+  url: string,
+  length: number,
+  count: number,
+  accept: (hits: number) => boolean,
+) {
+  const names = (await search(url, { limit: 5000, offset: 20_000 })).results.map((r) => r.name);
+  const random = new SeededRandom(length * 7919);
+  const chosen: Array<{ text: string; hits: number }> = [];
+  for (let attempt = 0; chosen.length < count && attempt < 2000; attempt++) {
+    const name = names[random.int(0, names.length - 1)]!;
+    if (name.length < length) continue;
+    const start = random.int(0, name.length - length);
+    const text = name.slice(start, start + length);
+    if (
+      text.trim() !== text ||
+      chosen.some((other) => other.text.toLowerCase() === text.toLowerCase())
+    )
+      continue;
+    const { totalHits } = await search(url, { ...viewRequest(text), limit: 1 });
+    if (accept(totalHits)) chosen.push({ text, hits: totalHits });
+  }
+  return chosen;
+}
+
+async function main() {
+  mkdirSync('bench/tmp', { recursive: true });
+  log('building the web app and the service...');
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  if (!existsSync(storeFile)) log(`creating a demo store of ${FIELDS} fields (once)...`);
+  const service = await startServer('dist-server/main.mjs', [
+    'start',
+    '--no-build',
+    '--port',
+    '0',
+    '--data',
+    storeFile,
+    '--demo-fields',
+    String(FIELDS),
+    '--demo-token',
+    TOKEN,
+  ]);
+  const { totalHits } = await search(service.url, { limit: 1 });
+  if (totalHits !== FIELDS)
+    throw new Error(`expected ${FIELDS} fields, the store has ${totalHits}`);
+  const shown = (await search(service.url, { ...viewRequest(''), limit: 1 })).totalHits;
+  const target: BenchTarget = { url: service.url, token: TOKEN, fields: FIELDS, shown };
+
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  try {
+    const entry = entrySize();
+    log(`entry JS: ${entry.brotliKb} kB brotli, ${entry.gzipKb} kB gzip`);
+    log('loading...');
+    const loading = await measureLoading(browser, target, 9);
+    log(`first rows p50 ${loading.firstRowsMs.p50} ms`);
+    log('typing...');
+    const typed = await fragments(service.url, 4, 20, (hits) => hits > 0);
+    const typing = await measureTyping(browser, target, typed);
+    log(`key to rows p95 ${typing.keyToRowsMs.p95} ms`);
+    log('5,000 rows...');
+    const pageSize = await measurePageSize(browser, target, 7);
+    log(`choice to rows p50 ${pageSize.choiceToRowsMs.p50} ms`);
+    log('scrolling...');
+    const tableScroll = await measureTableScroll(browser, target, 300);
+    const plainScroll = await measurePlainTableScroll(browser, 300);
+    log(`frame p95 ${tableScroll.frameMs.p95} ms (plain table ${plainScroll.frameMs.p95} ms)`);
+    log('bulk lock...');
+    const [bulkFragment] = await fragments(
+      service.url,
+      3,
+      1,
+      (hits) => hits >= 500 && hits <= 1500,
+    );
+    if (!bulkFragment) throw new Error('no name fragment matches 500 to 1,500 fields');
+    // The run locks every match; those locked already are unlocked first and locked again after.
+    const lockedBefore = (
+      await search(service.url, {
+        name: bulkFragment.text,
+        filters: [{ field: 'locked' }],
+        limit: 5000,
+      })
+    ).results.map((field) => field.id);
+    for (const id of lockedBefore) await setLocked(service.url, id, false);
+    const bulk = await measureBulkLock(browser, target, bulkFragment);
+    const leftLocked = await search(service.url, {
+      name: bulkFragment.text,
+      filters: [{ field: 'locked' }],
+      limit: 1,
+    });
+    if (leftLocked.totalHits !== 0)
+      throw new Error(`${leftLocked.totalHits} fields stayed locked after the bulk unlock`);
+    for (const id of lockedBefore) await setLocked(service.url, id, true);
+    log(`bulk lock ${bulk.lockPerSecond} fields/s, unlock ${bulk.unlockPerSecond} fields/s`);
+
+    const report = writeBrowserReport({
+      date: new Date().toISOString(),
+      machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${browser.version()}`,
+      fields: FIELDS,
+      entry,
+      loading,
+      typing,
+      typedFragments: typed.length,
+      pageSize,
+      tableScroll,
+      plainScroll,
+      bulk,
+    });
+    console.log(report);
+  } finally {
+    await browser.close();
+    await service.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

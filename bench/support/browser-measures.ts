@@ -1,0 +1,327 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { tokenStorageKey } from '../../src/api/session';
+import { pageProbe } from './page-probe';
+import type { Spread } from './percentiles';
+import { spread } from './percentiles';
+
+export interface BenchTarget {
+  url: string;
+  token: string;
+  fields: number;
+  /** How many fields /fields shows with its default filters. */
+  shown: number;
+}
+
+const viewport = { width: 1280, height: 800 };
+
+/** A fresh context (empty cache) whose pages hold the token and run the probe first. */
+export async function signedInContext(browser: Browser, target: BenchTarget) {
+  const context = await browser.newContext({ viewport, baseURL: target.url });
+  await context.addInitScript(([key, token]) => window.sessionStorage.setItem(key, token), [
+    tokenStorageKey,
+    target.token,
+  ] as const);
+  await context.addInitScript({ content: pageProbe });
+  return context;
+}
+
+const rowsSelector = 'table[aria-label="Calculated fields"] tbody tr[aria-rowindex]';
+
+async function openFields(context: BrowserContext, query = ''): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`/fields${query}`);
+  await page.waitForSelector(rowsSelector);
+  return page;
+}
+
+export interface LoadingFigures {
+  firstRowsMs: Spread;
+  /** The same, with the network held to 10 Mbit/s and 20 ms of latency. */
+  firstRowsSlowMs: Spread;
+  scriptTransferredKb: number;
+  scriptDecodedKb: number;
+  styleTransferredKb: number;
+}
+
+async function firstRows(browser: Browser, target: BenchTarget, slow: boolean) {
+  const context = await signedInContext(browser, target);
+  const page = await context.newPage();
+  if (slow) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 10_000_000 / 8,
+      uploadThroughput: 10_000_000 / 8,
+    });
+  }
+  await page.goto('/fields');
+  await page.waitForSelector(rowsSelector);
+  await page.waitForFunction('window.__bench.firstRowsAt !== null');
+  const figures = (await page.evaluate(`(() => {
+    const resources = performance.getEntriesByType('resource');
+    const sum = (type, key) => resources
+      .filter((entry) => entry.name.endsWith(type))
+      .reduce((total, entry) => total + entry[key], 0);
+    return {
+      at: window.__bench.firstRowsAt,
+      scriptTransferred: sum('.js', 'transferSize'),
+      scriptDecoded: sum('.js', 'decodedBodySize'),
+      styleTransferred: sum('.css', 'transferSize'),
+    };
+  })()`)) as {
+    at: number;
+    scriptTransferred: number;
+    scriptDecoded: number;
+    styleTransferred: number;
+  };
+  await context.close();
+  return figures;
+}
+
+/** Cold loads of /fields, each in a new context: navigation start to the first rows painted. */
+export async function measureLoading(
+  browser: Browser,
+  target: BenchTarget,
+  runs: number,
+): Promise<LoadingFigures> {
+  await firstRows(browser, target, false); // the server's first answers are not counted
+  const fast = [];
+  for (let run = 0; run < runs; run++) fast.push(await firstRows(browser, target, false));
+  const slow = [];
+  for (let run = 0; run < Math.ceil(runs / 2); run++)
+    slow.push(await firstRows(browser, target, true));
+  const kb = (bytes: number) => Math.round(bytes / 100) / 10;
+  return {
+    firstRowsMs: spread(fast.map((load) => load.at)),
+    firstRowsSlowMs: spread(slow.map((load) => load.at)),
+    scriptTransferredKb: kb(fast[0]!.scriptTransferred),
+    scriptDecodedKb: kb(fast[0]!.scriptDecoded),
+    styleTransferredKb: kb(fast[0]!.styleTransferred),
+  };
+}
+
+export interface TypingFigures {
+  keyToRowsMs: Spread;
+  searchesSent: number;
+  searchesCancelled: number;
+}
+
+/**
+ * Types each fragment into an empty search box at 100 ms per key and times the last
+ * key to the frame that shows that fragment's matches (its count, not busy, the
+ * first row's name containing it).
+ */
+export async function measureTyping(
+  browser: Browser,
+  target: BenchTarget,
+  fragments: ReadonlyArray<{ text: string; hits: number }>,
+): Promise<TypingFigures> {
+  const context = await signedInContext(browser, target);
+  const page = await openFields(context);
+  let searchesSent = 0;
+  let searchesCancelled = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/functions/search')) searchesSent += 1;
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().endsWith('/functions/search')) searchesCancelled += 1;
+  });
+  const box = page.getByRole('searchbox', { name: 'Search by name' });
+  const totalText = `${target.shown.toLocaleString('en-US')} matching`;
+  const latencies = [];
+  for (const fragment of fragments) {
+    await box.fill('');
+    await page.evaluate(
+      `window.__bench.paintedWhen(() => window.__bench.rowsMatch('', ${JSON.stringify(totalText)}))`,
+    );
+    await box.focus();
+    const keysBefore = (await page.evaluate('window.__bench.keys')) as number;
+    const countText = `${fragment.hits.toLocaleString('en-US')} matching`;
+    const painted = page.evaluate(
+      `window.__bench.paintedWhen(() => window.__bench.keys >= ${keysBefore + fragment.text.length} && window.__bench.rowsMatch(${JSON.stringify(fragment.text)}, ${JSON.stringify(countText)}))`,
+    ) as Promise<number>;
+    await page.keyboard.type(fragment.text, { delay: 100 });
+    const paintedAt = await painted;
+    const lastKeyAt = (await page.evaluate('window.__bench.lastKeyAt')) as number;
+    latencies.push(paintedAt - lastKeyAt);
+  }
+  await context.close();
+  return { keyToRowsMs: spread(latencies), searchesSent, searchesCancelled };
+}
+
+export interface PageSizeFigures {
+  choiceToRowsMs: Spread;
+}
+
+/** Chooses 5,000 rows per page on a fresh page and times the choice to the rows painted. */
+export async function measurePageSize(
+  browser: Browser,
+  target: BenchTarget,
+  runs: number,
+): Promise<PageSizeFigures> {
+  const context = await signedInContext(browser, target);
+  const times = [];
+  for (let run = 0; run <= runs; run++) {
+    const page = await openFields(context);
+    const painted = page.evaluate(
+      'window.__bench.paintedWhen(() => window.__bench.showsRows(5000))',
+    ) as Promise<number>;
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('5000');
+    const paintedAt = await painted;
+    const changeAt = (await page.evaluate('window.__bench.changeAt')) as number;
+    // The first run warms the server's and the browser's code paths; it is not counted.
+    if (run > 0) times.push(paintedAt - changeAt);
+    await page.close();
+  }
+  await context.close();
+  return { choiceToRowsMs: spread(times) };
+}
+
+export interface ScrollFigures {
+  frameMs: Spread;
+  mutationsPerFrame: number;
+  longTasks: number;
+}
+
+async function scroll(page: Page, selector: string, frames: number): Promise<ScrollFigures> {
+  const result = (await page.evaluate(
+    `window.__bench.scrollFrames(document.querySelector(${JSON.stringify(selector)}), ${frames}, 100)`,
+  )) as { gaps: number[]; mutations: number; longTasks: number };
+  return {
+    frameMs: spread(result.gaps),
+    mutationsPerFrame: Math.round(result.mutations / result.gaps.length),
+    longTasks: result.longTasks,
+  };
+}
+
+/** 5,000 rows of the app's table, scrolled 100 px a frame. */
+export async function measureTableScroll(
+  browser: Browser,
+  target: BenchTarget,
+  frames: number,
+): Promise<ScrollFigures> {
+  const context = await signedInContext(browser, target);
+  const page = await openFields(context, '?size=5000');
+  await page.evaluate('window.__bench.paintedWhen(() => window.__bench.showsRows(5000))');
+  await scroll(page, '[data-testid="fields-scroller"]', 30); // warm-up
+  await page.evaluate(`document.querySelector('[data-testid="fields-scroller"]').scrollTop = 0`);
+  const figures = await scroll(page, '[data-testid="fields-scroller"]', frames);
+  await context.close();
+  return figures;
+}
+
+/**
+ * The same browser scrolling a plain HTML table of 5,000 rows and 10 text columns,
+ * in a box the size of the app's: what the app's table is measured against.
+ */
+export async function measurePlainTableScroll(
+  browser: Browser,
+  frames: number,
+): Promise<ScrollFigures> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript({ content: pageProbe });
+  const page = await context.newPage();
+  const row = (index: number) =>
+    `<tr>${Array.from({ length: 10 }, (_, column) => `<td>Field ${index} · ${column}</td>`).join('')}</tr>`;
+  await page.setContent(`<!doctype html><html><body style="margin:0">
+    <div id="scroller" style="height:560px;overflow:auto;font:14px sans-serif">
+    <table style="width:100%;border-collapse:collapse">
+    <thead><tr>${Array.from({ length: 10 }, (_, column) => `<th>Column ${column}</th>`).join('')}</tr></thead>
+    <tbody>${Array.from({ length: 5000 }, (_, index) => row(index)).join('')}</tbody></table></div></body></html>`);
+  await scroll(page, '#scroller', 30);
+  await page.evaluate(`document.querySelector('#scroller').scrollTop = 0`);
+  const figures = await scroll(page, '#scroller', frames);
+  await context.close();
+  return figures;
+}
+
+export interface BulkFigures {
+  fields: number;
+  lockPerSecond: number;
+  unlockPerSecond: number;
+  /** Frames in which Done + Failed + Remaining was not the total, or Done went back. */
+  inexactSamples: number;
+  progressSamples: number;
+  failed: number;
+}
+
+/**
+ * Every animation frame while a bulk run shows its counts: they must always add up to
+ * the run's total, and Done must never go back.
+ */
+const watchProgress = String.raw`
+  new Promise((resolve) => {
+    const count = (label) => {
+      const title = [...document.querySelectorAll('[role="dialog"] p')].find((p) => p.textContent === label);
+      return title ? Number(title.nextElementSibling.textContent.replace(/[^0-9]/g, '')) : null;
+    };
+    let samples = 0, inexact = 0, lastDone = 0;
+    const frame = () => {
+      const done = count('Done'), failed = count('Failed'), remaining = count('Remaining');
+      if (done !== null && failed !== null && remaining !== null) {
+        samples += 1;
+        if (done + failed + remaining !== TOTAL || done < lastDone) inexact += 1;
+        lastDone = done;
+        if (remaining === 0 && /locked|unlocked/.test(document.querySelector('[role="dialog"] [role="status"]')?.textContent ?? '')) {
+          resolve({ samples, inexact, failed });
+          return;
+        }
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })`;
+
+async function bulkRun(page: Page, locked: boolean, total: number) {
+  const bar = page.getByRole('group', { name: 'Selected fields' });
+  await bar
+    .getByRole('button', { name: locked ? 'Lock selected' : 'Unlock selected', exact: true })
+    .click();
+  const dialog = page.getByRole('dialog');
+  const confirm = dialog.getByRole('button', { name: locked ? /^Lock \d/ : /^Unlock \d/ });
+  const label = (await confirm.textContent()) ?? '';
+  const sent = Number(label.replace(/[^0-9]/g, ''));
+  if (sent !== total) throw new Error(`expected to send ${total}, the dialog offers: ${label}`);
+  const watched = page.evaluate(watchProgress.replace('TOTAL', String(total))) as Promise<{
+    samples: number;
+    inexact: number;
+    failed: number;
+  }>;
+  const startedAt = performance.now();
+  await confirm.click();
+  const progress = await watched;
+  const seconds = (performance.now() - startedAt) / 1000;
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await dialog.waitFor({ state: 'hidden' });
+  return { perSecond: total / seconds, ...progress };
+}
+
+/**
+ * Selects every field matching a name (all unlocked beforehand), locks them with the
+ * app's bulk lock and unlocks them again, timing each from the click that starts it to
+ * the summary. The store is left as it was.
+ */
+export async function measureBulkLock(
+  browser: Browser,
+  target: BenchTarget,
+  fragment: { text: string; hits: number },
+): Promise<BulkFigures> {
+  const context = await signedInContext(browser, target);
+  const page = await openFields(context, `?q=${encodeURIComponent(fragment.text)}`);
+  const bar = page.getByRole('group', { name: 'Selected fields' });
+  await bar.getByRole('button', { name: /^Select all .* matching$/ }).click();
+  await bar.getByText(/^All .* matching are selected\.$/).waitFor({ timeout: 120_000 });
+  const lock = await bulkRun(page, true, fragment.hits);
+  const unlock = await bulkRun(page, false, fragment.hits);
+  await context.close();
+  return {
+    fields: fragment.hits,
+    lockPerSecond: Math.round(lock.perSecond),
+    unlockPerSecond: Math.round(unlock.perSecond),
+    inexactSamples: lock.inexact + unlock.inexact,
+    progressSamples: lock.samples + unlock.samples,
+    failed: lock.failed + unlock.failed,
+  };
+}

@@ -1,0 +1,98 @@
+import { writeFileSync } from 'node:fs';
+import type {
+  BulkFigures,
+  LoadingFigures,
+  PageSizeFigures,
+  ScrollFigures,
+  TypingFigures,
+} from './browser-measures';
+import type { EntrySize } from './entry-size';
+import type { Spread } from './percentiles';
+
+export interface BrowserBench {
+  date: string;
+  machine: string;
+  fields: number;
+  entry: EntrySize;
+  loading: LoadingFigures;
+  typing: TypingFigures;
+  typedFragments: number;
+  pageSize: PageSizeFigures;
+  tableScroll: ScrollFigures;
+  plainScroll: ScrollFigures;
+  bulk: BulkFigures;
+}
+
+export const browserLimits = {
+  entryKb: 150,
+  firstRowsMs: 400,
+  keyToRowsMs: 100,
+  choiceToRowsMs: 150,
+  frameMs: 20,
+  bulkPerSecond: 200,
+};
+
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+const ms = (value: number) => `${value} ms`;
+const spreadText = (figures: Spread) =>
+  `p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, max ${ms(figures.max)} (${figures.samples} samples)`;
+
+function checks(bench: BrowserBench): string[] {
+  const limits = browserLimits;
+  const scrollLimit = Math.max(limits.frameMs, bench.plainScroll.frameMs.p95);
+  return [
+    `- Entry JavaScript: ${bench.entry.brotliKb} kB brotli, ${bench.entry.gzipKb} kB gzip (limit ${limits.entryKb} kB compressed, the larger counted): ${verdict(Math.max(bench.entry.brotliKb, bench.entry.gzipKb) <= limits.entryKb)}`,
+    `- First rows, cold, loopback: p50 ${ms(bench.loading.firstRowsMs.p50)} (limit ${ms(limits.firstRowsMs)}): ${verdict(bench.loading.firstRowsMs.p50 <= limits.firstRowsMs)}`,
+    `- Typing, last key to matching rows: p95 ${ms(bench.typing.keyToRowsMs.p95)} (limit under ${ms(limits.keyToRowsMs)}): ${verdict(bench.typing.keyToRowsMs.p95 < limits.keyToRowsMs)}`,
+    `- 5,000 rows, choosing the size to rows painted: p50 ${ms(bench.pageSize.choiceToRowsMs.p50)} (limit ${ms(limits.choiceToRowsMs)}): ${verdict(bench.pageSize.choiceToRowsMs.p50 <= limits.choiceToRowsMs)}`,
+    `- Scrolling 5,000 rows: p95 frame ${ms(bench.tableScroll.frameMs.p95)}, a plain table ${ms(bench.plainScroll.frameMs.p95)} in the same run, ratio ${(bench.tableScroll.frameMs.p95 / bench.plainScroll.frameMs.p95).toFixed(2)} (limit ${ms(scrollLimit)}: ${limits.frameMs} ms, or the plain table's p95 if higher): ${verdict(bench.tableScroll.frameMs.p95 <= scrollLimit)}`,
+    `- Bulk lock of ${bench.bulk.fields.toLocaleString('en')} fields: ${bench.bulk.lockPerSecond} fields/s locking, ${bench.bulk.unlockPerSecond} fields/s unlocking (limit ${limits.bulkPerSecond} fields/s each): ${verdict(Math.min(bench.bulk.lockPerSecond, bench.bulk.unlockPerSecond) >= limits.bulkPerSecond)}`,
+    `- Bulk progress exact: ${bench.bulk.inexactSamples} of ${bench.bulk.progressSamples} frames where Done + Failed + Remaining was not the total or Done went back; ${bench.bulk.failed} failed: ${verdict(bench.bulk.inexactSamples === 0 && bench.bulk.failed === 0)}`,
+  ];
+}
+
+function measurements(bench: BrowserBench): string[] {
+  const { loading, typing, pageSize, tableScroll, plainScroll } = bench;
+  return [
+    '| what | figures |',
+    '|---|---|',
+    `| first rows, cold, loopback | ${spreadText(loading.firstRowsMs)} |`,
+    `| first rows, cold, 10 Mbit/s and 20 ms latency | ${spreadText(loading.firstRowsSlowMs)} |`,
+    `| JavaScript for /fields | ${loading.scriptTransferredKb} kB transferred, ${loading.scriptDecodedKb} kB decoded; CSS ${loading.styleTransferredKb} kB transferred |`,
+    `| entry files | ${bench.entry.files.join(', ')} (${bench.entry.rawKb} kB raw) |`,
+    `| typing, last key to matching rows | ${spreadText(typing.keyToRowsMs)}; ${typing.searchesSent} searches sent, ${typing.searchesCancelled} cancelled by a newer one |`,
+    `| choosing 5,000 rows to rows painted | ${spreadText(pageSize.choiceToRowsMs)} |`,
+    `| scrolling the app's 5,000 rows | frame ${spreadText(tableScroll.frameMs)}; ${tableScroll.mutationsPerFrame} DOM mutations per frame; ${tableScroll.longTasks} long tasks |`,
+    `| scrolling a plain 5,000-row table | frame ${spreadText(plainScroll.frameMs)}; ${plainScroll.mutationsPerFrame} DOM mutations per frame; ${plainScroll.longTasks} long tasks |`,
+  ];
+}
+
+const method = (bench: BrowserBench) => `## Method
+- The service is the built one (\`npm start\` without a build check) on a demo store of ${bench.fields.toLocaleString('en')} fields, the app its production build, Chromium headless with the project's usual flags, a 1280 × 800 window. The benchmark and the browser share the machine with the service.
+- Times come from the page's own clock. "Painted" is the end of the first animation frame whose DOM shows the state: in that frame's callback a task is queued, which runs after the frame is painted.
+- **First rows**: a new browser context (empty cache) per load, signed in, opening /fields; from navigation start to the first row painted. One load before the measured ones warms the service. The slow variant holds the network to 10 Mbit/s and 20 ms with Chromium's network emulation.
+- **Typing**: ${bench.typedFragments} four-letter substrings of real names (fixed seed), typed at 100 ms per key into an empty search box on /fields (50 rows); from the last key's event to the frame that shows that search's count, not busy, with the first row's name containing the substring.
+- **5,000 rows**: on a fresh /fields page, choosing 5,000 in "Rows per page"; from the change event to the frame with all 5,000 rows in the table (\`aria-rowcount\`) and not busy. The first choice warms the server and is not counted.
+- **Scrolling**: the table's box scrolled 100 px every animation frame for 300 frames after a warm-up; the time between frames, and the DOM mutations inside the box. The plain table is 5,000 rows of 10 text cells in a box of the same height, scrolled the same way in the same browser; its p95 is the limit when it is above 20 ms (a machine that cannot scroll a plain table at 20 ms cannot hold the app to it).
+- **Bulk lock**: every field matching a three-letter substring (500 to 1,500 fields; any locked beforehand are unlocked first and locked again after) selected with "Select all matching", locked and then unlocked through the dialog; from the confirming click to the summary. Each frame of the run reads the dialog's Done, Failed and Remaining counts.
+`;
+
+/** Writes browser.md and browser.json under bench/results and answers the markdown. */
+export function writeBrowserReport(bench: BrowserBench): string {
+  const markdown = [
+    '# Browser benchmark',
+    '',
+    `${bench.date} · ${bench.machine} · ${bench.fields.toLocaleString('en')} calculated fields`,
+    '',
+    '## Limits',
+    ...checks(bench),
+    '',
+    '## Measurements',
+    ...measurements(bench),
+    '',
+    method(bench),
+  ].join('\n');
+  writeFileSync('bench/results/browser.md', markdown);
+  writeFileSync('bench/results/browser.json', `${JSON.stringify(bench, null, 2)}\n`);
+  return markdown;
+}
