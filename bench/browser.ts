@@ -78,7 +78,7 @@ async function fragments(
     const start = random.int(0, name.length - length);
     const text = name.slice(start, start + length);
     if (
-      text.trim() !== text ||
+      !/^[A-Za-z]+$/.test(text) ||
       chosen.some((other) => other.text.toLowerCase() === text.toLowerCase())
     )
       continue;

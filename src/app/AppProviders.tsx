@@ -1,9 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from './theme';
+
+/**
+ * Loaded after the first screen: nothing is notified before a page has loaded, and
+ * notifications shown meanwhile wait in their store (docs/architecture.md, "Loading").
+ */
+const Notifications = lazy(async () => ({
+  default: (await import('@mantine/notifications')).Notifications,
+}));
 
 /** The theme, notifications and server state every screen needs; the router goes inside. */
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
@@ -13,7 +21,9 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
     >
-      <Notifications position="bottom-right" />
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" />
+      </Suspense>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
