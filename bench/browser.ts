@@ -7,10 +7,8 @@ import { cpus } from 'node:os';
 import { chromium } from '@playwright/test';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
 import type { SearchRequest, SearchResponse } from '../src/contract/search';
-import {
-  defaultTableParams,
-  toSearchRequest,
-} from '../src/components/fields-table-url/table-params';
+import { defaultTableView } from '../src/components/fields-links/table-address';
+import { toSearchRequest } from '../src/components/fields-links/table-search';
 import { SeededRandom } from '../src/service/demo/seeded-random';
 import { writeBrowserReport } from './support/browser-report';
 import type { BenchTarget } from './support/browser-measures';
@@ -60,7 +58,7 @@ async function setLocked(url: string, id: number, locked: boolean) {
 }
 
 /** What /fields asks for a name, with the table's default filters and sort. */
-const viewRequest = (name: string) => toSearchRequest({ ...defaultTableParams, name });
+const viewRequest = (name: string) => toSearchRequest({ ...defaultTableView, name });
 
 /** Substrings of real names, chosen by a fixed seed, with how many fields /fields shows for each. */
 async function fragments(
