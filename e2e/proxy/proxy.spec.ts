@@ -125,10 +125,14 @@ test.describe('through the proxy, with the token held by the server', () => {
 test.describe('when the instance is down', () => {
   test('the API answers 502 and the table says the instance could not be reached, with a retry', async ({
     browser,
-  }) => {
+  }, testInfo) => {
     const deadPort = await freePort();
     const proxy = await startServer(
-      ['--port', String(await freePort()), '--upstream', `http://127.0.0.1:${deadPort}`],
+      [
+        ...['--port', String(await freePort()), '--upstream', `http://127.0.0.1:${deadPort}`],
+        // A file of its own: only one server may have an audit file open.
+        ...['--audit-data', testInfo.outputPath('audit.sqlite')],
+      ],
       { UPSTREAM_TOKEN: e2eToken },
     );
     const context = await browser.newContext({ baseURL: proxy.url });

@@ -10,13 +10,17 @@ const logRoot = 'test-results/e2e-servers';
 
 const upstreamUrl = `http://127.0.0.1:${e2eServers.upstream}`;
 
-/** Each server's `npm start` options. Every demo server gets a fresh store of its own. */
+/**
+ * Each server's `npm start` options. Every server gets fresh files of its own: a demo
+ * server its store (its audit file lies beside it), a proxy its audit file, which
+ * only one server may have open.
+ */
 const servers: Record<keyof typeof e2eServers, { args: string[]; env?: Record<string, string> }> = {
   main: { args: demoArgs('main', 2000) },
   isolated: { args: demoArgs('isolated', 2000) },
   upstream: { args: demoArgs('upstream', 500) },
-  proxy: { args: proxyArgs() },
-  heldTokenProxy: { args: proxyArgs(), env: { UPSTREAM_TOKEN: e2eToken } },
+  proxy: { args: proxyArgs('proxy') },
+  heldTokenProxy: { args: proxyArgs('heldTokenProxy'), env: { UPSTREAM_TOKEN: e2eToken } },
 };
 
 function demoArgs(name: string, fields: number): string[] {
@@ -26,8 +30,11 @@ function demoArgs(name: string, fields: number): string[] {
   ];
 }
 
-function proxyArgs(): string[] {
-  return ['--upstream', upstreamUrl, '--upstream-timeout', '5000'];
+function proxyArgs(name: string): string[] {
+  return [
+    ...['--upstream', upstreamUrl, '--upstream-timeout', '5000'],
+    ...['--audit-data', `${dataRoot}/${name}/audit.sqlite`],
+  ];
 }
 
 /** Builds the web app (when its sources changed) and the service bundle, once for all servers. */
