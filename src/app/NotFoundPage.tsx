@@ -1,7 +1,9 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../components/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <Stack p="md">
       <Title order={1}>Page not found</Title>

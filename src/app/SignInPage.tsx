@@ -20,6 +20,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { isApiError } from '../api/api-error';
 import { checkToken } from '../api/check-token';
 import { getSession, startSession, subscribeToSession } from '../api/session';
+import { useDocumentTitle } from '../components/use-document-title';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import type { SignInState } from './RequireSession';
 
@@ -34,6 +35,7 @@ function problemWith(error: Error | null): string | undefined {
 export function SignInPage() {
   const session = useSyncExternalStore(subscribeToSession, getSession);
   const from = (useLocation().state as SignInState | null)?.from ?? '/fields';
+  useDocumentTitle('Sign in');
   const [token, setToken] = useState('');
   const [rememberOnThisDevice, setRememberOnThisDevice] = useState(false);
   const check = useMutation({

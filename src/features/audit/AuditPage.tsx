@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useId } from 'react';
 import { everyFieldKey } from '../../api/calculated-fields/all-matches';
 import { statisticsKey, useStatistics } from '../../api/calculated-fields/get-statistics';
 import { ErrorState } from '../../components/ErrorState';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { HeadlineNumbers, HeadlineSkeleton } from './HeadlineNumbers';
 
 const loadCharts = () => import('./AuditCharts');
@@ -31,6 +32,7 @@ function EmptyInstance() {
 
 export function AuditPage() {
   const headingId = useId();
+  useDocumentTitle('Audit');
   const statistics = useStatistics();
   const client = useQueryClient();
   const answer = statistics.data;

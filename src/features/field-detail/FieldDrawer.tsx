@@ -4,11 +4,20 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isFieldNotFound, useField } from '../../api/calculated-fields/get-field';
 import { ErrorState } from '../../components/ErrorState';
 import { parseFieldId } from '../../contract/field-id';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { useInertApp } from '../../components/use-inert-app';
 import { FieldDetails } from './FieldDetails';
 
 function FieldName({ id }: { id: number }) {
   return useField(id).data?.field.name ?? 'Calculated field';
+}
+
+/** The tab is titled after the open field, e.g. "Revenue YoY · Calculated fields". */
+function FieldTitle({ id }: { id: number }) {
+  const query = useField(id);
+  const missing = query.isError && isFieldNotFound(query.error);
+  useDocumentTitle(missing ? 'No such field' : (query.data?.field.name ?? `Field ${id}`), 'dialog');
+  return null;
 }
 
 function FieldBody({ id }: { id: number }) {
@@ -69,7 +78,10 @@ export function FieldDrawer() {
           This address does not name a field: ids are positive whole numbers.
         </Alert>
       ) : (
-        <FieldBody id={id} />
+        <>
+          <FieldTitle id={id} />
+          <FieldBody id={id} />
+        </>
       )}
     </Drawer>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isViewOutdated, useSearchFields } from '../../api/calculated-fields/search-fields';
 import { ErrorState } from '../../components/ErrorState';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../components/fields-links/table-search';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
@@ -31,6 +32,7 @@ export function FieldsPage() {
   const page = search.data;
   const selection = useFieldSelection(page?.results);
   const matches = { name: request.name, filters: request.filters };
+  useDocumentTitle(view.name ? `Fields matching “${view.name}”` : 'Fields');
 
   const openField = (id: number) =>
     navigate({ pathname: `/fields/${id}`, search: location.search });
