@@ -13,13 +13,25 @@ const Notifications = lazy(async () => ({
   default: (await import('@mantine/notifications')).Notifications,
 }));
 
-/** The theme, notifications and server state every screen needs; the router goes inside. */
-export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+/**
+ * The theme, notifications and server state every screen needs; the router goes inside.
+ * `env="test"` renders popovers and menus in place and without transitions, for jsdom.
+ */
+export function AppProviders({
+  client,
+  env,
+  children,
+}: {
+  client: QueryClient;
+  env?: 'default' | 'test';
+  children: ReactNode;
+}) {
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
+      env={env}
     >
       <Suspense fallback={null}>
         <Notifications position="bottom-right" />

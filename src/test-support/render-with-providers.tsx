@@ -19,7 +19,7 @@ export interface RenderOptions {
 }
 
 /**
- * Renders `ui` as the app shows it: the app's theme, notifications, query client
+ * Renders `ui` as the app shows it: the app's theme (in Mantine's test mode), notifications, query client
  * (its retry policy included), a browser router at `url` and the URL state adapter.
  * Answers Testing Library's result with the client, the router and a user to act.
  */
@@ -41,7 +41,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   ]);
   const user = userEvent.setup();
   const result = render(
-    <AppProviders client={client}>
+    <AppProviders client={client} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

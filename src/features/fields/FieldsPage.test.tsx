@@ -1,0 +1,248 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { startSession } from '../../api/session';
+import {
+  calculatedField,
+  heldAnswer,
+  searchItem,
+  setupMockApi,
+} from '../../api/test-support/mock-api';
+import type { SearchResultItem } from '../../contract/field';
+import { apiPaths } from '../../contract/paths';
+import type { SearchRequest, SearchResponse } from '../../contract/search';
+import { giveElementsASize } from '../../test-support/element-size';
+import { currentUrl, renderWithProviders } from '../../test-support/render-with-providers';
+import { FieldsPage } from './FieldsPage';
+
+/** 60 fields named "Field 01" to "Field 60"; every third one is locked, the last two are variables. */
+const initialFields: SearchResultItem[] = Array.from({ length: 60 }, (_, index) => {
+  const id = index + 1;
+  return searchItem(id, {
+    name: `Field ${String(id).padStart(2, '0')}`,
+    locked: id % 3 === 0,
+    variable: id > 58,
+    created: 1_690_000_000_000 + id * 1000,
+  });
+});
+
+/** The instance's fields as they are now: a lock the server accepts changes them. */
+let fields: SearchResultItem[] = [];
+/** Each search the page sent, in order. */
+let searches: SearchRequest[] = [];
+
+/** Answers searches from `fields` for the filters the page sends, as an instance would. */
+function answerSearch(request: SearchRequest): SearchResponse {
+  const has = (name: string) => request.filters.some((filter) => filter.field === name);
+  let matches = fields.filter(
+    (field) =>
+      (!has('locked') || field.locked) &&
+      (!has('notlocked') || !field.locked) &&
+      (!has('notvariable') || !field.variable) &&
+      field.name.includes(request.name ?? ''),
+  );
+  const key = request.sort.field === 'created' ? 'created' : 'name';
+  matches = [...matches].sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0));
+  if (!request.sort.ascending) matches.reverse();
+  const offset = request.offset ?? 0;
+  const results = matches.slice(offset, offset + request.limit);
+  return {
+    totalHits: matches.length,
+    results,
+    hasMore: offset + results.length < matches.length,
+    degraded: false,
+  };
+}
+
+const server = setupMockApi();
+giveElementsASize();
+// Each test drives the whole page with a user's clicks and typing.
+vi.setConfig({ testTimeout: 90_000 });
+
+beforeEach(() => {
+  startSession('token-for-tests', false);
+  fields = initialFields;
+  searches = [];
+  server.use(
+    http.post(apiPaths.search, async ({ request }) => {
+      const body = (await request.json()) as SearchRequest;
+      searches.push(body);
+      return HttpResponse.json(answerSearch(body));
+    }),
+  );
+});
+
+function renderPage(url: string) {
+  return renderWithProviders(<FieldsPage />, {
+    url,
+    path: '/fields',
+    childRoutes: [{ path: ':id' }],
+  });
+}
+
+function table() {
+  return screen.getByRole('table', { name: 'Calculated fields' });
+}
+
+/** The names of the rows the table shows, in order. */
+function shownNames() {
+  return within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]?.textContent ?? '');
+}
+
+async function rowsShown() {
+  await screen.findByRole('table', { name: 'Calculated fields' });
+  await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
+}
+
+test('an address opens the view it names: the search sent, its rows and its controls', async () => {
+  renderPage('/fields?q=Field&sort=-created&page=2&size=25&locked=false');
+  await rowsShown();
+
+  expect(searches.at(-1)).toEqual({
+    filters: [{ field: 'notlocked' }, { field: 'notvariable' }],
+    sort: { field: 'created', ascending: false },
+    limit: 25,
+    offset: 25,
+    name: 'Field',
+  });
+  // 39 unlocked fields that are not variables, newest first: the second page starts at 20.
+  expect(shownNames()).toHaveLength(14);
+  expect(shownNames()[0]).toBe('Field 20');
+  expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('Field');
+  expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  const chips = screen.getByRole('group', { name: 'Active filters' });
+  expect(within(chips).getByRole('button', { name: 'Remove filter: Unlocked' })).toBeVisible();
+});
+
+test('an address past the last page says so', async () => {
+  renderPage('/fields?page=9&locked=true');
+  const noResults = await screen.findByRole('region', { name: 'No results' });
+  expect(noResults).toHaveTextContent('Page 9 is past the end');
+});
+
+test('a filter from the menu is sent, kept in the address, shown as a chip, and starts at page 1', async () => {
+  const { user } = renderPage('/fields?page=2');
+  await rowsShown();
+  expect(searches.at(-1)?.offset).toBe(50);
+
+  await user.click(screen.getByRole('button', { name: 'Filters' }));
+  const lock = await screen.findByRole('radiogroup', { name: 'Lock' });
+  await user.click(within(lock).getByText('Locked', { exact: true }));
+
+  await waitFor(() => expect(currentUrl()).toBe('/fields?locked=true'));
+  await waitFor(() =>
+    expect(searches.at(-1)).toMatchObject({
+      filters: [{ field: 'locked' }, { field: 'notvariable' }],
+      offset: 0,
+    }),
+  );
+  await user.keyboard('{Escape}');
+  const chips = screen.getByRole('group', { name: 'Active filters' });
+  await waitFor(() => expect(shownNames()).toHaveLength(19));
+  expect(shownNames().every((name) => Number(name.slice(-2)) % 3 === 0)).toBe(true);
+
+  await user.click(within(chips).getByRole('button', { name: 'Remove filter: Locked' }));
+  await waitFor(() => expect(currentUrl()).toBe('/fields'));
+  await waitFor(() => expect(searches.at(-1)?.filters).toEqual([{ field: 'notvariable' }]));
+});
+
+test('a header click sorts, the address keeps it, and Back returns to the order before', async () => {
+  const { user, router } = renderPage('/fields');
+  await rowsShown();
+  expect(shownNames()[0]).toBe('Field 01');
+
+  const nameHeader = screen.getByRole('columnheader', { name: /Name/ });
+  await user.click(within(nameHeader).getByRole('button'));
+
+  await waitFor(() => expect(currentUrl()).toBe('/fields?sort=-name'));
+  await waitFor(() => expect(shownNames()[0]).toBe('Field 58'));
+  expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  expect(searches.at(-1)?.sort).toEqual({ field: 'name', ascending: false });
+
+  await router.navigate(-1);
+  await waitFor(() => expect(currentUrl()).toBe('/fields'));
+  await waitFor(() => expect(shownNames()[0]).toBe('Field 01'));
+  expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+});
+
+test('a selection outlives a change of page, and says how much of it the page does not show', async () => {
+  const { user } = renderPage('/fields?size=25');
+  await rowsShown();
+  const selectionStatus = within(screen.getByRole('group', { name: 'Selected fields' })).getByRole(
+    'status',
+  );
+
+  await user.click(screen.getByRole('checkbox', { name: 'Select Field 02' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Select Field 05' }));
+  expect(selectionStatus).toHaveTextContent(/^2 selected$/);
+
+  await user.click(screen.getByRole('button', { name: 'Page 2' }));
+  await waitFor(() => expect(shownNames()[0]).toBe('Field 26'));
+  expect(selectionStatus).toHaveTextContent('2 selected (2 not on this page)');
+  await user.click(screen.getByRole('checkbox', { name: 'Select Field 30' }));
+  expect(selectionStatus).toHaveTextContent('3 selected (2 not on this page)');
+
+  await user.click(screen.getByRole('button', { name: 'Page 1' }));
+  await waitFor(() => expect(shownNames()[0]).toBe('Field 01'));
+  expect(screen.getByRole('checkbox', { name: 'Select Field 02' })).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Select Field 05' })).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Select Field 03' })).not.toBeChecked();
+  expect(selectionStatus).toHaveTextContent('3 selected (1 not on this page)');
+});
+
+test('a lock switch moves before the server answers, and moves back when the server refuses', async () => {
+  const accepted = heldAnswer();
+  const refused = heldAnswer();
+  server.use(
+    http.put(apiPaths.template(':id'), async ({ params }) => {
+      if (params.id === '1') {
+        await accepted.hold();
+        fields = fields.map((field) => (field.id === 1 ? { ...field, locked: true } : field));
+        return HttpResponse.json(calculatedField(1, { name: 'Field 01', locked: true }));
+      }
+      await refused.hold();
+      return HttpResponse.json(
+        { status: 403, statusReason: 'Forbidden', message: 'not yours', path: '' },
+        { status: 403 },
+      );
+    }),
+  );
+  const { user } = renderPage('/fields');
+  await rowsShown();
+  const lockSwitch = (name: string) =>
+    within(
+      screen.getAllByRole('row').find((row) => within(row).queryByText(name, { exact: true }))!,
+    ).getByRole('switch');
+
+  await user.click(lockSwitch('Field 01'));
+  await accepted.received;
+  await waitFor(() => expect(lockSwitch('Field 01')).toBeChecked());
+  accepted.release();
+
+  await user.click(lockSwitch('Field 02'));
+  await refused.received;
+  await waitFor(() => expect(lockSwitch('Field 02')).toBeChecked());
+  refused.release();
+  await waitFor(() => expect(lockSwitch('Field 02')).not.toBeChecked());
+  expect(await screen.findByText(/“Field 02” is still unlocked/)).toBeVisible();
+  expect(lockSwitch('Field 01')).toBeChecked();
+});
+
+test('opening a row keeps the table’s address, so closing the drawer returns to the same view', async () => {
+  const { user } = renderPage('/fields?sort=-created&size=25');
+  await rowsShown();
+
+  await user.click(screen.getByRole('link', { name: 'Field 58' }));
+
+  await waitFor(() => expect(currentUrl()).toBe('/fields/58?sort=-created&size=25'));
+  expect(searches.at(-1)).toMatchObject({ sort: { field: 'created', ascending: false } });
+});
