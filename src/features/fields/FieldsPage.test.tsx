@@ -30,6 +30,8 @@ const initialFields: SearchResultItem[] = Array.from({ length: 60 }, (_, index) 
 let fields: SearchResultItem[] = [];
 /** Each search the page sent, in order. */
 let searches: SearchRequest[] = [];
+/** While set, searches wait for the test to let them go. */
+let searchesHeld: ReturnType<typeof heldAnswer> | undefined;
 
 /** Answers searches from `fields` for the filters the page sends, as an instance would. */
 function answerSearch(request: SearchRequest): SearchResponse {
@@ -63,10 +65,12 @@ beforeEach(() => {
   startSession('token-for-tests', false);
   fields = initialFields;
   searches = [];
+  searchesHeld = undefined;
   server.use(
     http.post(apiPaths.search, async ({ request }) => {
       const body = (await request.json()) as SearchRequest;
       searches.push(body);
+      await searchesHeld?.hold();
       return HttpResponse.json(answerSearch(body));
     }),
   );
@@ -216,7 +220,7 @@ test('a lock switch moves before the server answers, and moves back when the ser
       );
     }),
   );
-  const { user } = renderPage('/fields');
+  const { user, client } = renderPage('/fields');
   await rowsShown();
   const lockSwitch = (name: string) =>
     within(
@@ -228,12 +232,19 @@ test('a lock switch moves before the server answers, and moves back when the ser
   await waitFor(() => expect(lockSwitch('Field 01')).toBeChecked());
   accepted.release();
 
+  await waitFor(() => expect(client.isMutating()).toBe(0));
+
   await user.click(lockSwitch('Field 02'));
   await refused.received;
   await waitFor(() => expect(lockSwitch('Field 02')).toBeChecked());
+  // Any refresh after the refusal waits, so only the rollback can move the switch back.
+  searchesHeld = heldAnswer();
   refused.release();
   await waitFor(() => expect(lockSwitch('Field 02')).not.toBeChecked());
-  expect(await screen.findByText(/“Field 02” is still unlocked/)).toBeVisible();
+  // The refusal is said in a notification (findBy fails the test when it never shows).
+  await screen.findByText(/“Field 02” is still unlocked/);
+  searchesHeld.release();
+  await rowsShown();
   expect(lockSwitch('Field 01')).toBeChecked();
 });
 
