@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../contract/errors';
+import { readRetryAfterMs } from '../contract/retry-after';
 
 /** `unexpected`: an answer arrived, but not in the shape the contract describes. */
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'unexpected';
@@ -12,6 +13,8 @@ export class ApiError extends Error {
     readonly status = 0,
     /** The error body when the server answered with the contract's error shape. */
     readonly body?: ApiErrorBody,
+    /** For a 429: how long the server asked to wait before the next request. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -53,9 +56,22 @@ function messageForStatus(status: number, body: ApiErrorBody | undefined): strin
   return `The server refused the request (${status}).`;
 }
 
+/** Without a usable Retry-After a 429 waits this long; a longer one is cut to a minute. */
+const retryAfterBounds = { fallbackMs: 2000, maxMs: 60_000 };
+
 /** Builds the ApiError for a response that is not ok. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   const parsed: unknown = await response.json().catch(() => undefined);
   const body = looksLikeErrorBody(parsed) ? parsed : undefined;
-  return new ApiError('http', messageForStatus(response.status, body), response.status, body);
+  const retryAfter =
+    response.status === 429
+      ? readRetryAfterMs(response.headers.get('retry-after'), retryAfterBounds)
+      : undefined;
+  return new ApiError(
+    'http',
+    messageForStatus(response.status, body),
+    response.status,
+    body,
+    retryAfter,
+  );
 }

@@ -106,6 +106,27 @@ describe('requestJson', () => {
     expect(isTransient(error)).toBe(true);
   });
 
+  test('a 429 carries the wait its Retry-After asks for, in seconds or as a date', async () => {
+    const tooMany = (retryAfter?: string) =>
+      answerWith(() =>
+        HttpResponse.json(
+          { status: 429, message: 'slow down' },
+          { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} },
+        ),
+      );
+    const failure = () => failureOf(requestJson(path, anyAnswer, { method: 'POST', body: {} }));
+    tooMany('3');
+    expect(await failure()).toMatchObject({ status: 429, retryAfterMs: 3000 });
+    tooMany(new Date(Date.now() + 10_000).toUTCString());
+    const dated = (await failure()).retryAfterMs!;
+    expect(dated).toBeGreaterThan(8000);
+    expect(dated).toBeLessThanOrEqual(10_000);
+    tooMany('3600');
+    expect(await failure()).toMatchObject({ retryAfterMs: 60_000 });
+    tooMany();
+    expect(await failure()).toMatchObject({ retryAfterMs: 2000 });
+  });
+
   test('a 401 for the session token ends the session and marks it rejected', async () => {
     answerWith(() =>
       HttpResponse.json(

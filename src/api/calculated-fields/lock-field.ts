@@ -19,20 +19,31 @@ export function lockField({ id, locked }: LockChange) {
 }
 
 /** Shows the lock state in every cached view of the field: each search page and its detail. */
-export function showLockedInCache(client: QueryClient, { id, locked }: LockChange): void {
+export function showLockedInCache(client: QueryClient, change: LockChange): void {
+  showManyLockedInCache(client, [change]);
+}
+
+/** The same for many fields at once: each cached page is copied once, not once per field. */
+export function showManyLockedInCache(client: QueryClient, changes: readonly LockChange[]): void {
+  const lockedById = new Map(changes.map(({ id, locked }) => [id, locked]));
   client.setQueriesData<SearchResponse>({ queryKey: fieldKeys.searches() }, (page) =>
-    page?.results.some((item) => item.id === id)
+    page?.results.some((item) => lockedById.has(item.id))
       ? {
           ...page,
-          results: page.results.map((item) => (item.id === id ? { ...item, locked } : item)),
+          results: page.results.map((item) => {
+            const locked = lockedById.get(item.id);
+            return locked === undefined ? item : { ...item, locked };
+          }),
         }
       : page,
   );
-  client.setQueryData<FieldDetail>(fieldKeys.detail(id), (detail) =>
-    detail?.complete
-      ? { complete: true, field: { ...detail.field, locked } }
-      : detail && { complete: false, field: { ...detail.field, locked } },
-  );
+  for (const { id, locked } of changes) {
+    client.setQueryData<FieldDetail>(fieldKeys.detail(id), (detail) =>
+      detail?.complete
+        ? { complete: true, field: { ...detail.field, locked } }
+        : detail && { complete: false, field: { ...detail.field, locked } },
+    );
+  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { readRetryAfterMs } from '../../contract/retry-after';
+
 /** How a client of an instance waits and tries again (docs/audit.md, "Scans"). */
 export interface RetryPolicy {
   /** Tries of one request that failed with 5xx, a timeout or no answer, before giving up. */
@@ -24,15 +26,11 @@ export const defaultRetryPolicy: RetryPolicy = {
 
 /** Retry-After as seconds or an HTTP date (RFC 9110), in milliseconds from now. */
 export function retryAfterMs(header: string | null, policy: RetryPolicy, now = Date.now()): number {
-  if (header === null || header.trim() === '') return policy.defaultRetryAfterMs;
-  const value = header.trim();
-  let wait: number;
-  if (/^\d+$/.test(value)) wait = Number(value) * 1000;
-  else {
-    const date = Date.parse(value);
-    wait = Number.isNaN(date) ? policy.defaultRetryAfterMs : date - now;
-  }
-  return Math.min(Math.max(wait, 0), policy.maxRetryAfterMs);
+  return readRetryAfterMs(
+    header,
+    { fallbackMs: policy.defaultRetryAfterMs, maxMs: policy.maxRetryAfterMs },
+    now,
+  );
 }
 
 /** The wait before try number `attempt + 1` (attempt counts from 1), with up to 20% jitter. */

@@ -232,4 +232,41 @@ describe('createBulkRun', () => {
     await run.start();
     expect(heard).toBe(0);
   });
+
+  test('a "too many requests" answer sends the item again after the wait, with fewer in flight, and fails nothing', async () => {
+    const tooMany = new Error('429 Too Many Requests');
+    const server = controlledSend();
+    let inFlight = 0;
+    const inFlightAfterBackOff: number[] = [];
+    let backedOff = false;
+    const send = async (item: Item) => {
+      inFlight += 1;
+      if (backedOff) inFlightAfterBackOff.push(inFlight);
+      try {
+        return await server.send(item);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const run = createBulkRun(itemsUpTo(12), send, {
+      concurrency: 4,
+      backOffMs: (error) => (error === tooMany ? 30 : undefined),
+    });
+    const done = run.start();
+    expect(server.waitingIds()).toEqual([1, 2, 3, 4]);
+
+    backedOff = true;
+    await server.settle(1, tooMany);
+    // Neither done nor failed: still to send, and nothing new starts during the wait.
+    expect(run.getSnapshot()).toMatchObject({ succeeded: 0, failures: [], remaining: 12 });
+    await server.settle(2);
+    expect(server.waitingIds()).toEqual([3, 4]);
+
+    await answerAll(run, server);
+    const result = await done;
+    expect(result).toMatchObject({ succeeded: 12, failures: [], remaining: 0, cancelled: false });
+    expect(server.sent.filter((id) => id === 1)).toHaveLength(2);
+    // Half as many in flight after the 429, growing back only after successes.
+    expect(inFlightAfterBackOff.slice(0, 4).every((count) => count <= 2)).toBe(true);
+  });
 });

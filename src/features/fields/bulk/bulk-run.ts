@@ -40,10 +40,23 @@ function uniqueById<Item extends { id: number }>(items: readonly Item[]): Item[]
   return [...byId.values()];
 }
 
+export interface BulkRunOptions {
+  /** The most requests in flight; the run starts with this many. */
+  concurrency: number;
+  /**
+   * How long the server asked to wait before the next request, when a failure means
+   * "too many requests" (a 429 and its Retry-After); undefined for a real failure.
+   */
+  backOffMs?: (error: unknown) => number | undefined;
+}
+
+/** Successes in a row after which one more request may be in flight again. */
+const successesPerStep = 8;
+
 export function createBulkRun<Item extends { id: number }>(
   items: readonly Item[],
   send: (item: Item) => Promise<unknown>,
-  { concurrency }: { concurrency: number },
+  { concurrency, backOffMs = () => undefined }: BulkRunOptions,
 ): BulkRun<Item> {
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError(`concurrency must be a positive integer (got ${concurrency})`);
@@ -66,32 +79,72 @@ export function createBulkRun<Item extends { id: number }>(
     for (const listener of listeners) listener();
   };
 
+  /**
+   * Workers take items from one queue. A "too many requests" answer puts its item
+   * back at the front, halves how many may be in flight and holds every worker until
+   * the time the server asked for has passed; each run of successes lets one more
+   * request in flight again, up to `concurrency`. The item is neither done nor
+   * failed meanwhile, so the counts stay exact.
+   */
   async function sendEach(pass: readonly Item[]): Promise<BulkRunSnapshot<Item>> {
     cancelRequested = false;
     update(() => ({ status: 'running', cancelled: false }));
-    let next = 0;
-    const worker = async () => {
-      while (!cancelRequested && next < pass.length) {
-        const item = pass[next++]!;
+    const queue = [...pass];
+    let allowed = concurrency;
+    let running = 0;
+    let successesInRow = 0;
+    let resumeAt = 0;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const worker = async (slot: number) => {
+      while (!cancelRequested && queue.length > 0) {
+        const wait = resumeAt - Date.now();
+        if (wait > 0) {
+          await pause(wait);
+          continue;
+        }
+        // Slots above the allowed number wait until successes allow them again.
+        if (slot >= allowed || running >= allowed) {
+          await pause(50);
+          continue;
+        }
+        const item = queue.shift()!;
+        running += 1;
         update((current) => ({ inFlight: current.inFlight + 1 }));
         try {
           await send(item);
+          successesInRow += 1;
+          if (successesInRow >= successesPerStep && allowed < concurrency) {
+            allowed += 1;
+            successesInRow = 0;
+          }
           update((current) => ({
             inFlight: current.inFlight - 1,
             succeeded: current.succeeded + 1,
             remaining: current.remaining - 1,
           }));
         } catch (error) {
-          update((current) => ({
-            inFlight: current.inFlight - 1,
-            failures: [...current.failures, { item, error }],
-            remaining: current.remaining - 1,
-          }));
+          const backOff = backOffMs(error);
+          if (backOff !== undefined) {
+            queue.unshift(item);
+            allowed = Math.max(1, Math.floor(allowed / 2));
+            successesInRow = 0;
+            resumeAt = Math.max(resumeAt, Date.now() + backOff);
+            update((current) => ({ inFlight: current.inFlight - 1 }));
+          } else {
+            update((current) => ({
+              inFlight: current.inFlight - 1,
+              failures: [...current.failures, { item, error }],
+              remaining: current.remaining - 1,
+            }));
+          }
+        } finally {
+          running -= 1;
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, pass.length) }, worker));
-    update(() => ({ status: 'finished', cancelled: next < pass.length }));
+    const slots = Array.from({ length: Math.min(concurrency, pass.length) }, (_, slot) => slot);
+    await Promise.all(slots.map(worker));
+    update(() => ({ status: 'finished', cancelled: queue.length > 0 }));
     return snapshot;
   }
 
