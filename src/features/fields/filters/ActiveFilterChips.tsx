@@ -13,7 +13,10 @@ export function ActiveFilterChips({
   onChange: (change: Partial<FieldFilters>) => void;
 }) {
   const active = activeFilters(filters);
-  if (active.length === 0) return null;
+  // Variables are left out unless asked for; the chip says so, or the count would
+  // differ from the audit's total with nothing on screen to explain why.
+  const variablesHidden = !filters.showVariables;
+  if (active.length === 0 && !variablesHidden) return null;
   return (
     <Group gap="xs" role="group" aria-label="Active filters">
       {active.map((filter) => (
@@ -23,9 +26,19 @@ export function ActiveFilterChips({
           onRemove={() => onChange(filter.without)}
         />
       ))}
-      <Button size="compact-sm" variant="subtle" onClick={() => onChange(noFilters)}>
-        Clear all
-      </Button>
+      {variablesHidden && (
+        <RemovableChip
+          label="Variables hidden"
+          description="Hidden by default; remove this to show variables too"
+          variant="default"
+          onRemove={() => onChange({ showVariables: true })}
+        />
+      )}
+      {active.length > 0 && (
+        <Button size="compact-sm" variant="subtle" onClick={() => onChange(noFilters)}>
+          Clear all
+        </Button>
+      )}
     </Group>
   );
 }
