@@ -14,7 +14,9 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Keeps a screenshot of what was checked in the test output, to look at. */
+/** Keeps a screenshot of what was checked in the test's output folder, to look at. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(`${name}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(`${name}.png`, { path, contentType: 'image/png' });
 }

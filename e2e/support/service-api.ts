@@ -1,5 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { CalculatedField } from '../../src/contract/field';
+import type { DirectoryResponse } from '../../src/contract/directory';
+import { directoryLookupQuery, directoryResponseSchema } from '../../src/contract/directory';
 import { calculatedFieldSchema } from '../../src/contract/field';
 import { apiPaths } from '../../src/contract/paths';
 import type { SearchRequest, SearchResponse } from '../../src/contract/search';
@@ -21,6 +23,13 @@ export class ServiceApi {
     const response = await this.request.get(apiPaths.template(id));
     if (!response.ok()) throw new Error(`reading field ${id} failed: ${response.status()}`);
     return calculatedFieldSchema.parse(await response.json());
+  }
+
+  /** The directory's names for these ids (the project's extension; docs/api.md). */
+  async directory(ids: Parameters<typeof directoryLookupQuery>[0]): Promise<DirectoryResponse> {
+    const response = await this.request.get(`${apiPaths.directory}?${directoryLookupQuery(ids)}`);
+    if (!response.ok()) throw new Error(`directory lookup failed: ${response.status()}`);
+    return directoryResponseSchema.parse(await response.json());
   }
 
   async setLocked(id: number, locked: boolean): Promise<void> {

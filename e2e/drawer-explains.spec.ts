@@ -1,0 +1,297 @@
+import { analyzeExpression } from '../src/analysis/analyze-expression';
+import { lintExpression } from '../src/analysis/lint/lint-expression';
+import { lintRuleById } from '../src/analysis/lint/lint-rules';
+import type { CalculatedField, Link } from '../src/contract/field';
+import type { SearchFilter } from '../src/contract/search';
+import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
+import type { FieldDrawer } from './support/field-drawer';
+import { expect, test } from './support/fixtures';
+import type { ServiceApi } from './support/service-api';
+
+// The drawer explains a field of the demo instance. Each test finds a field of the
+// kind it needs through the API, so it does not depend on the demo's seed.
+
+/** The first field (in id order, among `filters`) whose detail satisfies `wanted`. */
+async function findField(
+  api: ServiceApi,
+  filters: SearchFilter[],
+  wanted: (field: CalculatedField) => boolean | Promise<boolean>,
+): Promise<CalculatedField> {
+  const page = await api.search({ filters, limit: 300 });
+  for (const item of page.results) {
+    const field = await api.field(item.id);
+    if (await wanted(field)) return field;
+  }
+  throw new Error(`no field of the demo instance fits (${JSON.stringify(filters)})`);
+}
+
+const referenceNames = (field: CalculatedField) => [
+  ...new Set(field.columnPositions.map((position) => position.columnName.slice(1, -1))),
+];
+
+const isDataSource = (link: Link) => link.resource.type === 'DATA_SOURCE';
+
+/** Fields named exactly `name` on data source `dataSourceId`. */
+async function fieldsNamed(api: ServiceApi, name: string, dataSourceId: string) {
+  const page = await api.search({
+    name,
+    filters: [{ field: 'dataset', idList: [dataSourceId] }],
+    limit: 1000,
+  });
+  return page.results.filter((item) => item.name === name);
+}
+
+/** A field with a broken data-source link, a name its data source lacks, and that source. */
+async function brokenReference(api: ServiceApi) {
+  let found: { missing: string; dataSource: { id: string; name: string } } | undefined;
+  const field = await findField(api, [{ field: 'invalidlink' }], async (candidate) => {
+    const link = candidate.links.find((each) => isDataSource(each) && each.valid !== 'VALID');
+    if (!link) return false;
+    const [dataSource] = (await api.directory({ dataSources: [link.resource.id] })).dataSources;
+    if (!dataSource) return false;
+    for (const name of referenceNames(candidate)) {
+      if (dataSource.columns.includes(name)) continue;
+      if ((await fieldsNamed(api, name, dataSource.id)).length > 0) continue;
+      found = { missing: name, dataSource };
+      return true;
+    }
+    return false;
+  });
+  return { field, ...found! };
+}
+
+async function openDrawer(drawer: FieldDrawer, field: CalculatedField) {
+  await drawer.page.goto(`/fields/${field.id}`);
+  // A pasted link loads the whole app first: on a busy machine that takes a while.
+  await expect(drawer.dialog.getByRole('heading', { name: field.name, exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(drawer.expression).toBeVisible();
+}
+
+test.describe('the drawer explains a field', () => {
+  test('an INVALID field: each problem in words, marked in the text and its gutter', async ({
+    api,
+    drawer,
+  }) => {
+    const field = await findField(
+      api,
+      [{ field: 'invalid' }],
+      (candidate) => analyzeExpression(candidate.expression).problems.length > 0,
+    );
+    const { problems } = analyzeExpression(field.expression);
+
+    await openDrawer(drawer, field);
+
+    await expect(drawer.section('Problems and findings')).toContainText(
+      `Why it is ${field.status}`,
+    );
+    const listed = drawer.dialog.getByRole('list', { name: 'Problems' }).getByRole('listitem');
+    await expect(listed).toHaveCount(problems.length);
+    for (const [index, problem] of problems.entries()) {
+      await expect(listed.nth(index)).toContainText(problem.message);
+    }
+    await expect(drawer.expression.locator('[data-line][data-tone="error"]')).not.toHaveCount(0);
+
+    await expect(drawer.expression.locator('[data-current]')).toHaveCount(0);
+    await listed.first().getByRole('button', { name: 'Show in the expression' }).click();
+    await expect(drawer.expression.locator('[data-current]')).not.toHaveCount(0);
+  });
+
+  test('a broken link names the missing reference and the data source that lacks it', async ({
+    api,
+    drawer,
+  }) => {
+    const { field, missing, dataSource } = await brokenReference(api);
+
+    await openDrawer(drawer, field);
+
+    const reason = `neither a column nor a calculated field of ${dataSource.name}`;
+    const linkRow = drawer.section('Links').getByRole('row').filter({ hasText: dataSource.name });
+    await expect(linkRow.first()).toContainText('ILLEGAL_REFERENCE');
+    await expect(linkRow.first()).toContainText(`\`${missing}\``);
+    await expect(linkRow.first()).toContainText(reason);
+
+    const referenceRow = drawer
+      .section('References')
+      .getByRole('row')
+      .filter({ hasText: `\`${missing}\`` });
+    await expect(referenceRow).toContainText('missing');
+    await expect(referenceRow).toContainText(
+      `Neither a column nor a calculated field of ${dataSource.name}.`,
+    );
+    await expect(
+      drawer.expression.locator('[data-kind="missing"]', { hasText: `\`${missing}\`` }).first(),
+    ).toBeVisible();
+  });
+
+  test('owner, data source and card by name; each id on hover and for copying', async ({
+    api,
+    drawer,
+  }) => {
+    const field = await findField(
+      api,
+      [{ field: 'notvariable' }],
+      (candidate) =>
+        candidate.links.some(isDataSource) && candidate.links.some((link) => !isDataSource(link)),
+    );
+    const card = field.links.find((link) => !isDataSource(link))!.resource.id;
+    const source = field.links.find(isDataSource)!.resource.id;
+    const names = await api.directory({
+      owners: [field.owner],
+      dataSources: [source],
+      cards: [card],
+    });
+
+    await openDrawer(drawer, field);
+
+    const ownerName = drawer.dialog.getByText(names.owners[0]!.name, { exact: true }).first();
+    await expect(ownerName).toBeVisible();
+    await expect(
+      drawer.dialog.getByRole('button', { name: `Copy the owner id ${field.owner}` }).first(),
+    ).toBeVisible();
+    await ownerName.hover();
+    await expect(drawer.page.getByRole('tooltip')).toHaveText(`Owner id ${field.owner}`);
+
+    const links = drawer.section('Links');
+    await expect(links).toContainText(names.dataSources[0]!.name);
+    await expect(links).toContainText(names.cards[0]!.title);
+    await expect(links.getByRole('button', { name: `Copy the card id ${card}` })).toBeVisible();
+    await expect(links).not.toContainText(source);
+  });
+
+  test('references and dependents both ways, each a link that opens the other field', async ({
+    api,
+    drawer,
+  }) => {
+    let referenced: { id: number; name: string } | undefined;
+    const field = await findField(api, [{ field: 'nested' }], async (candidate) => {
+      const source = candidate.links.find(isDataSource)?.resource.id;
+      if (!source) return false;
+      for (const name of referenceNames(candidate)) {
+        const [named] = await fieldsNamed(api, name, source);
+        if (named && named.id !== candidate.id) referenced = named;
+        if (referenced) return true;
+      }
+      return false;
+    });
+
+    await openDrawer(drawer, field);
+
+    const dependencies = drawer.section('Dependencies');
+    const uses = dependencies.getByRole('list', { name: 'Fields this one references' });
+    await uses.getByRole('link', { name: referenced!.name, exact: true }).click();
+
+    await expect(drawer.page).toHaveURL(new RegExp(`/fields/${referenced!.id}(\\?|$)`));
+    await expect(
+      drawer.dialog.getByRole('heading', { name: referenced!.name, exact: true }),
+    ).toBeVisible();
+    const usedBy = drawer
+      .section('Dependencies')
+      .getByRole('list', { name: 'Fields that reference this one' });
+    await expect(usedBy.getByRole('link', { name: field.name, exact: true })).toBeVisible();
+  });
+
+  test('the formatted layout lays a CASE over lines and keeps every mark on its text', async ({
+    api,
+    drawer,
+  }) => {
+    const field = await findField(
+      api,
+      [{ field: 'notvariable' }],
+      (candidate) =>
+        /\bCASE\b/i.test(candidate.expression) &&
+        candidate.expression.length > 100 &&
+        candidate.columnPositions.length > 1,
+    );
+    const withoutSpaces = (text: string) => text.replace(/\s+/g, '');
+
+    await openDrawer(drawer, field);
+    await expect(drawer.expression.locator('[data-line]')).toHaveCount(
+      field.expression.split('\n').length,
+    );
+    await drawer.dialog.getByText('Formatted', { exact: true }).click();
+
+    await expect
+      .poll(async () => drawer.expression.locator('[data-line]').count())
+      .toBeGreaterThan(field.expression.split('\n').length);
+    expect(withoutSpaces((await drawer.expression.textContent()) ?? '')).toBe(
+      withoutSpaces(field.expression),
+    );
+    await expect(drawer.highlightedColumns).toHaveText(
+      field.columnPositions.map((position) => position.columnName),
+    );
+    await expect(drawer.section('Expression')).toContainText('laid out for reading');
+  });
+
+  test('lint findings: the rule, what it found, and why and how to fix it on request', async ({
+    api,
+    drawer,
+  }) => {
+    // The demo's formulas are nearly all clean, so the instance answers this field
+    // with an expression that breaks two rules, written over one of its own columns.
+    const field = await findField(
+      api,
+      [{ field: 'notvariable' }],
+      (candidate) => candidate.columnPositions.length > 0,
+    );
+    const column = field.columnPositions[0]!.columnName;
+    const expression = `CASE WHEN ${column} = NULL THEN 1 END`;
+    await drawer.page.route(`**/functions/template/${field.id}`, async (route) =>
+      route.fulfill({ json: { ...field, expression } }),
+    );
+    const findingsHere = lintExpression(expression);
+    expect(findingsHere.map((finding) => finding.ruleId).sort()).toEqual([
+      'case-without-else',
+      'null-comparison',
+    ]);
+    const first = findingsHere.find((finding) => finding.ruleId === 'null-comparison');
+    const rule = lintRuleById(first!.ruleId)!;
+
+    await openDrawer(drawer, field);
+
+    const findings = drawer.dialog.getByRole('list', { name: 'Lint findings' });
+    const item = findings.getByRole('listitem').filter({ hasText: first!.message }).first();
+    await expect(item).toContainText(rule.title);
+    await item.getByRole('button', { name: 'Why and how to fix' }).click();
+    await expect(item.getByText(rule.why, { exact: false })).toBeVisible();
+    await expect(item.getByText(rule.fix, { exact: false })).toBeVisible();
+
+    await expect(drawer.expression.locator('[data-current]')).toHaveCount(0);
+    await item.getByRole('button', { name: 'Show in the expression' }).click();
+    await expect(drawer.expression.locator('[data-current]')).not.toHaveCount(0);
+  });
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`the explaining drawer in ${colorScheme} colours`, () => {
+    test.use({ colorScheme });
+
+    test('an invalid field and a broken link, as written and formatted, have no violations', async ({
+      api,
+      drawer,
+    }, testInfo) => {
+      // Four axe scans: on a busy machine they take more than the usual minute.
+      test.slow();
+      const invalid = await findField(
+        api,
+        [{ field: 'invalid' }],
+        (candidate) => analyzeExpression(candidate.expression).problems.length > 0,
+      );
+      await openDrawer(drawer, invalid);
+      await expect(drawer.dialog.getByRole('list', { name: 'Problems' })).toBeVisible();
+      await expectNoAxeViolations(drawer.page);
+      await keepScreenshot(drawer.page, testInfo, `drawer-invalid-${colorScheme}`);
+
+      const { field: broken } = await brokenReference(api);
+      await openDrawer(drawer, broken);
+      await drawer.dialog.getByText('Formatted', { exact: true }).click();
+      await expect(drawer.section('Links')).toContainText('neither a column nor');
+      await expectNoAxeViolations(drawer.page);
+      await keepScreenshot(drawer.page, testInfo, `drawer-broken-formatted-${colorScheme}`);
+
+      await drawer.section('Links').scrollIntoViewIfNeeded();
+      await keepScreenshot(drawer.page, testInfo, `drawer-broken-links-${colorScheme}`);
+    });
+  });
+}

@@ -1,0 +1,45 @@
+import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
+import { directoryLookupQuery } from '../../src/contract/directory';
+import { e2eToken, expect, test } from '../support/fixtures';
+
+// Through the proxy the app meets an instance as production is: no directory
+// extension (the proxy does not forward it), so no names and no column lists.
+
+test('without the directory, the drawer shows ids and says which checks it cannot make', async ({
+  api,
+  drawer,
+  playwright,
+  baseURL,
+}) => {
+  const broken = await api.search({ filters: [{ field: 'invalidlink' }], limit: 100 });
+  const item = broken.results.find((result) =>
+    result.links.some((link) => link.resource.type === 'DATA_SOURCE' && link.valid !== 'VALID'),
+  )!;
+  const field = await api.field(item.id);
+  const source = field.links.find((link) => link.resource.type === 'DATA_SOURCE')!.resource.id;
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { [TOKEN_HEADER]: e2eToken },
+  });
+  const directory = await request.get(
+    `${apiPaths.directory}?${directoryLookupQuery({ dataSources: [source] })}`,
+  );
+  expect(directory.status()).toBe(404);
+
+  await drawer.page.goto(`/fields/${field.id}`);
+  await expect(drawer.dialog.getByRole('heading', { name: field.name, exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await expect(drawer.dialog.getByText(String(field.owner), { exact: true }).first()).toBeVisible();
+  await expect(
+    drawer.dialog.getByRole('button', { name: `Copy the owner id ${field.owner}` }).first(),
+  ).toBeVisible();
+  const linkRow = drawer.section('Links').getByRole('row').filter({ hasText: source });
+  await expect(linkRow).toContainText('ILLEGAL_REFERENCE');
+  await expect(linkRow).toContainText(
+    'This instance does not list its data sources’ columns, so which reference is missing cannot be told here.',
+  );
+  await expect(drawer.section('References')).toContainText('this instance does not list columns');
+  await expect(drawer.section('References')).not.toContainText('missing');
+});
