@@ -1,21 +1,34 @@
-import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 /**
  * A name where the instance's directory gives one, else the id; the id shows on
  * hover and has a button that copies it. `what` names the kind: "owner", "data source".
+ * With `to`, the name is a link there (the fields table filtered by it).
  */
 export function NamedId({
   name,
   id,
   what,
   copyable = true,
+  to,
 }: {
   name?: string;
   id: string | number;
   what: string;
   copyable?: boolean;
+  to?: string;
 }) {
+  const linked = (text: ReactNode) =>
+    to === undefined ? (
+      text
+    ) : (
+      <Anchor component={Link} to={to} inherit>
+        {text}
+      </Anchor>
+    );
   const label = `${what.charAt(0).toUpperCase()}${what.slice(1)} id ${id}`;
   return (
     <Group
@@ -26,12 +39,12 @@ export function NamedId({
     >
       {name === undefined ? (
         <Text span inherit ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-          {id}
+          {linked(id)}
         </Text>
       ) : (
         <Tooltip label={label} openDelay={300} withinPortal>
           <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-            {name}
+            {linked(name)}
           </Text>
         </Tooltip>
       )}

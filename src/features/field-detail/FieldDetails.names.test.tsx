@@ -81,6 +81,17 @@ describe('with the directory', () => {
     expect(links.queryByText(SALES)).toBeNull();
   });
 
+  test("the owner's and a data source's names open the table filtered by them", async () => {
+    show();
+    const owner = (await screen.findAllByRole('link', { name: 'Ada Lovelace' }))[0]!;
+    expect(owner).toHaveAttribute('href', '/fields?owner=7');
+    expect(section('Links').getByRole('link', { name: 'Sales Orders' })).toHaveAttribute(
+      'href',
+      `/fields?dataSource=${SALES}`,
+    );
+    expect(section('Links').queryByRole('link', { name: 'Revenue by Region' })).toBeNull();
+  });
+
   test('tells a column, another calculated field (a link that opens it) and a missing reference apart', async () => {
     show();
     await waitFor(() => expect(referenceRow('Gross Margin')).toHaveTextContent('calculated field'));

@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isValidStatus } from '../../../contract/field';
+import { fieldsTableLink } from '../../../components/fields-links/table-link';
 import { NamedId } from '../../../components/NamedId';
 import type { LinkSource } from '../explanation/link-sources';
 import { CARD, DATA_SOURCE } from '../explanation/link-sources';
@@ -72,6 +73,7 @@ function LinkRow({ source, explanation }: { source: LinkSource; explanation: Lin
             what={isCard ? 'card' : 'data source'}
             id={link.resource.id}
             name={isCard ? card?.title : dataSource?.name}
+            to={isCard ? undefined : fieldsTableLink({ dataSources: [link.resource.id] })}
           />
           {isCard && card && (
             <Text size="xs" c="dimmed">

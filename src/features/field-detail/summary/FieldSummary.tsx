@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { SearchResultItem } from '../../../contract/field';
+import { fieldsTableLink } from '../../../components/fields-links/table-link';
 import { LockToggle } from '../../../components/LockToggle';
 import { NamedId } from '../../../components/NamedId';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -21,7 +22,12 @@ export function FieldSummary({
           Owner
         </Text>
         <Text size="sm" component="div">
-          <NamedId what="owner" id={field.owner} name={ownerName} />
+          <NamedId
+            what="owner"
+            id={field.owner}
+            name={ownerName}
+            to={fieldsTableLink({ owners: [field.owner] })}
+          />
         </Text>
       </Group>
     </Group>
