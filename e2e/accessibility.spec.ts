@@ -43,7 +43,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('the drawer has no violations', async ({ fieldsPage, drawer, api }, testInfo) => {
       const broken = await api.search({ filters: [{ field: 'invalidlink' }], limit: 1 });
       await fieldsPage.page.goto(`/fields/${broken.results[0]!.id}`);
-      await expect(drawer.expression).toBeVisible();
+      // A pasted link loads the whole app and the drawer's code first: slow on a busy machine.
+      await expect(drawer.expression).toBeVisible({ timeout: 30_000 });
       await expectNoAxeViolations(fieldsPage.page);
       await keepScreenshot(fieldsPage.page, testInfo, `drawer-${colorScheme}`);
     });
