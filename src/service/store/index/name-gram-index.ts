@@ -1,4 +1,5 @@
 import { Bitset } from './bitset';
+import { buildGramPostings, gramKey } from './gram-postings';
 
 /**
  * Substring search over lower-cased names. Each distinct name is indexed by every
@@ -14,14 +15,6 @@ import { Bitset } from './bitset';
  * Matches rarer than that are answered as a list of positions instead, so a search
  * for a rare name costs about its matches, however many records there are.
  */
-const UNIT = 65536;
-
-function gramKey(text: string, start: number, length: number): number {
-  let key = length;
-  for (let i = 0; i < 3; i += 1) key = key * UNIT + (i < length ? text.charCodeAt(start + i) : 0);
-  return key;
-}
-
 export class NameGramIndex {
   private readonly size: number;
   private readonly distinctNames: string[] = [];
@@ -29,7 +22,7 @@ export class NameGramIndex {
   private readonly runStarts: number[] = [];
   /** The distinct name at each position. */
   private readonly nameAt: Int32Array;
-  private readonly postings = new Map<number, Int32Array>();
+  private readonly postings: Map<number, Int32Array>;
   private readonly denseSets = new Map<number, Bitset>();
   private readonly denseShare: number;
 
@@ -49,20 +42,8 @@ export class NameGramIndex {
       this.nameAt[position] = this.distinctNames.length - 1;
     });
     this.runStarts.push(this.size);
-    const building = new Map<number, number[]>();
-    this.distinctNames.forEach((name, nameId) => {
-      for (let length = 1; length <= 3; length += 1) {
-        for (let start = 0; start + length <= name.length; start += 1) {
-          const key = gramKey(name, start, length);
-          const list = building.get(key);
-          if (!list) building.set(key, [nameId]);
-          // Name ids arrive in order, so a repeat within one name is always the last entry.
-          else if (list[list.length - 1] !== nameId) list.push(nameId);
-        }
-      }
-    });
-    for (const [key, list] of building) {
-      this.postings.set(key, Int32Array.from(list));
+    this.postings = buildGramPostings(this.distinctNames);
+    for (const [key, list] of this.postings) {
       if (this.recordsIn(list) * denseShare >= this.size) {
         this.denseSets.set(key, this.setOf(list));
       }

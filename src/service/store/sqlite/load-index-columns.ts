@@ -3,6 +3,15 @@ import { flagBits } from '../index/index-columns';
 import type { Db } from './open-database';
 
 const packedFlags = flagBits.map((column, bit) => `(${column} << ${bit})`).join(' | ');
+const indexedColumns = [
+  'name_key',
+  'id',
+  'owner',
+  'created',
+  'last_modified',
+  'status',
+  ...flagBits,
+].join(', ');
 
 /** One JSON array per column, built by SQLite: far fewer values cross into JavaScript. */
 function columnsOf(db: Db, sql: string): unknown[][] {
@@ -17,33 +26,35 @@ function fieldsByValue(db: Db, sql: string): Map<string, number[]> {
 }
 
 /**
- * Everything the search index needs, in a handful of queries: the table is read
- * once in rowid order, names in name order come from the covering index, and
- * postings come grouped by value.
+ * Everything the search index needs, in a handful of queries: one scan of the
+ * covering index fields_in_name_order gives every per-field column already in
+ * position order, postings come grouped by value, and the two other orders come
+ * from their own indexes.
  */
 export function loadIndexColumns(db: Db): IndexColumns {
-  const [idsByName = [], nameKeys = []] = columnsOf(
+  const [
+    ids = [],
+    nameKeys = [],
+    owners = [],
+    created = [],
+    lastModified = [],
+    flags = [],
+    statuses = [],
+  ] = columnsOf(
     db,
-    'SELECT json_group_array(id), json_group_array(name_key) FROM (SELECT id, name_key FROM fields ORDER BY name_key, id)',
+    `SELECT json_group_array(id), json_group_array(name_key), json_group_array(owner),
+       json_group_array(created), json_group_array(last_modified), json_group_array(${packedFlags}),
+       json_group_array(status)
+     FROM (SELECT ${indexedColumns} FROM fields INDEXED BY fields_in_name_order ORDER BY name_key, id)`,
   );
-  const [ids = [], owners = [], created = [], lastModified = [], flags = [], statuses = []] =
-    columnsOf(
-      db,
-      `SELECT json_group_array(id), json_group_array(owner), json_group_array(created),
-        json_group_array(last_modified), json_group_array(${packedFlags}), json_group_array(status)
-       FROM (SELECT * FROM fields ORDER BY id)`,
-    );
-  // Rows arrive in id order; positions are in name order.
-  const positionOfId = new Map((idsByName as number[]).map((id, position) => [id, position]));
-  const size = idsByName.length;
-  const columns: IndexColumns = {
-    ids: Float64Array.from(idsByName as number[]),
+  return {
+    ids: Float64Array.from(ids as number[]),
     nameKeys: nameKeys as string[],
-    owners: new Float64Array(size),
-    created: new Float64Array(size),
-    lastModified: new Float64Array(size),
-    flags: new Int32Array(size),
-    statuses: new Array<string>(size),
+    owners: Float64Array.from(owners as number[]),
+    created: Float64Array.from(created as number[]),
+    lastModified: Float64Array.from(lastModified as number[]),
+    flags: Int32Array.from(flags as number[]),
+    statuses: statuses as string[],
     fieldsByFunction: fieldsByValue(
       db,
       'SELECT name, json_group_array(field_id) FROM field_functions GROUP BY name',
@@ -64,7 +75,7 @@ export function loadIndexColumns(db: Db): IndexColumns {
         ),
       ].map(([target, fieldIds]) => [Number(target), fieldIds]),
     ),
-    idOrder: ids as number[],
+    idOrder: Array.from(Float64Array.from(ids as number[]).sort()),
     createdOrder: columnsOf(
       db,
       'SELECT json_group_array(id) FROM (SELECT id FROM fields ORDER BY created, id)',
@@ -74,13 +85,4 @@ export function loadIndexColumns(db: Db): IndexColumns {
       'SELECT json_group_array(id) FROM (SELECT id FROM fields ORDER BY last_modified, id)',
     )[0] as number[],
   };
-  (ids as number[]).forEach((id, row) => {
-    const position = positionOfId.get(id)!;
-    columns.owners[position] = owners[row] as number;
-    columns.created[position] = created[row] as number;
-    columns.lastModified[position] = lastModified[row] as number;
-    columns.flags[position] = flags[row] as number;
-    columns.statuses[position] = statuses[row] as string;
-  });
-  return columns;
 }

@@ -64,7 +64,14 @@ CREATE TABLE IF NOT EXISTS fields (
   search_json TEXT NOT NULL,
   expression_status TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS fields_by_name ON fields (name_key, id);
+-- Everything the search index reads of a field, in name order: loading the index
+-- scans this instead of the table (a tenth of its size), and positions come out
+-- numbered. It replaces the narrower fields_by_name of earlier versions.
+CREATE INDEX IF NOT EXISTS fields_in_name_order ON fields (
+  name_key, id, owner, created, last_modified, status, locked, archived, global, variable,
+  hidden, aggregated, has_invalid_link, has_active_link, has_visible_data_source, has_active_card
+);
+DROP INDEX IF EXISTS fields_by_name;
 CREATE INDEX IF NOT EXISTS fields_by_created ON fields (created, id);
 CREATE INDEX IF NOT EXISTS fields_by_last_modified ON fields (last_modified, id);
 CREATE INDEX IF NOT EXISTS fields_by_owner ON fields (owner);
