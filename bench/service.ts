@@ -4,6 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import type { AuditStatus } from '../src/contract/audit';
+import { AUDIT_BASE } from '../src/contract/audit';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
 import type { SearchRequest, SearchResponse } from '../src/contract/search';
 import type { BenchInputs } from './support/bench-store';
@@ -11,7 +13,7 @@ import { benchStore, benchToken, readBenchInputs, startBenchService } from './su
 import type { LoadResult } from './support/load';
 import { measureLoad } from './support/load';
 import type { RunningServer } from './support/processes';
-import { residentMegabytes, startServer } from './support/processes';
+import { cpuMilliseconds, residentMegabytes, startServer } from './support/processes';
 import type { ScaleRow, ServiceRow } from './support/service-report';
 import { writeServiceReport } from './support/service-report';
 import type { Scenario } from './support/workload';
@@ -80,23 +82,31 @@ async function restart(fields: number): Promise<{ service: RunningServer; startu
   return { service, startupMs };
 }
 
+/** Whether the audit is scanning the store (it scans once when a store has no scan yet). */
+async function auditScanning(service: RunningServer): Promise<boolean> {
+  const response = await fetch(`${service.url}${AUDIT_BASE}/status`, {
+    headers: { [TOKEN_HEADER]: benchToken },
+  });
+  if (!response.ok) throw new Error(`the audit status answered ${response.status}`);
+  const status = (await response.json()) as AuditStatus;
+  return status.runningScan !== undefined || status.latestScan === undefined;
+}
+
 /**
- * Creates the demo store of `fields` fields when it is missing, and opens it once
- * either way, so that a restart measures a store already at the current version.
+ * Creates the demo store of `fields` fields when it is missing, and opens it until
+ * the audit's first scan of it is done, so that a restart measures a store already
+ * at the current version with no scan to finish.
  */
 async function ensureStore(fields: number): Promise<void> {
   if (!existsSync(benchStore(fields))) log(`creating a demo store of ${fields} fields (once)...`);
-  await (await startBenchService(fields)).stop();
+  const service = await startBenchService(fields);
+  while (await auditScanning(service)) await new Promise((done) => setTimeout(done, 1000));
+  await service.stop();
 }
 
-/** A short untimed run first, so every server is measured warm. */
-async function warmThenMeasure(run: (seconds: number) => Promise<LoadResult>): Promise<LoadResult> {
-  await run(2);
-  return run(SECONDS);
-}
-
-const measurePosts = (server: RunningServer, scenario: Scenario) =>
-  warmThenMeasure((seconds) =>
+/** Throughput and latency of one server under the scenario, and its CPU time per request. */
+async function measurePosts(server: RunningServer, scenario: Scenario): Promise<LoadResult> {
+  const run = (seconds: number) =>
     measureLoad({
       url: server.url,
       method: 'POST',
@@ -104,8 +114,13 @@ const measurePosts = (server: RunningServer, scenario: Scenario) =>
       next: () => ({ path: apiPaths.search, body: JSON.stringify(scenario.ours()) }),
       seconds,
       connections: scenario.connections,
-    }),
-  );
+    });
+  await run(2);
+  const cpuBefore = cpuMilliseconds(server.child.pid!);
+  const result = await run(SECONDS);
+  const cpuMs = cpuMilliseconds(server.child.pid!) - cpuBefore;
+  return { ...result, cpuMsPerRequest: cpuMs / Math.max(1, result.requests) };
+}
 
 /** Of 21 answers our service gives to the scenario, the one of median length. */
 async function typicalAnswer(service: RunningServer, scenario: Scenario): Promise<string> {

@@ -7,6 +7,8 @@ export interface LoadResult {
   requests: number;
   errors: number;
   non2xx: number;
+  /** CPU time the server used per request answered, when it was measured. */
+  cpuMsPerRequest?: number;
 }
 
 export interface LoadOptions {

@@ -61,6 +61,17 @@ export function startServer(
   });
 }
 
+function childrenOf(id: number): number[] {
+  try {
+    const list = readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim();
+    return list ? list.split(/\s+/).map(Number) : [];
+  } catch {
+    return [];
+  }
+}
+
+const processTree = (id: number): number[] => [id, ...childrenOf(id).flatMap(processTree)];
+
 /**
  * Resident memory in MB of the largest process in a tree: tsx runs the entry point
  * in a child of its own, and that child is the server being measured.
@@ -70,14 +81,21 @@ export function residentMegabytes(pid: number): number {
     const status = readFileSync(`/proc/${id}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   };
-  const children = (id: number): number[] => {
-    try {
-      const list = readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim();
-      return list ? list.split(/\s+/).map(Number) : [];
-    } catch {
-      return [];
-    }
+  return Math.round(Math.max(...processTree(pid).map(kilobytes)) / 1024);
+}
+
+/** Linux counts CPU time in clock ticks of 1/100 s. */
+const TICK_MS = 10;
+
+/**
+ * CPU time in ms (user and system) a process tree has used so far. On a shared
+ * machine throughput moves with what else runs; CPU time per request does not.
+ */
+export function cpuMilliseconds(pid: number): number {
+  const ticks = (id: number) => {
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
   };
-  const tree = (id: number): number[] => [id, ...children(id).flatMap(tree)];
-  return Math.round(Math.max(...tree(pid).map(kilobytes)) / 1024);
+  return processTree(pid).reduce((sum, id) => sum + ticks(id), 0) * TICK_MS;
 }

@@ -46,6 +46,16 @@ const targets = {
 
 const rate = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+const percentOf = (share: number) => `${(share * 100).toFixed(0)}%`;
+const cpuCell = (result: LoadResult) =>
+  result.cpuMsPerRequest === undefined ? '' : result.cpuMsPerRequest.toFixed(3);
+
+/** The floor's CPU time per request over ours: the share of the floor by cost, not by clock. */
+function cpuShareOfFloor(row: ServiceRow): number | undefined {
+  const ours = row.ours.cpuMsPerRequest;
+  const floor = row.floor.cpuMsPerRequest;
+  return ours && floor ? floor / ours : undefined;
+}
 
 function checks(bench: ServiceBench): string[] {
   const lines = bench.rows.map((row) => {
@@ -55,7 +65,9 @@ function checks(bench: ServiceBench): string[] {
     const timesPeer = row.ours.requestsPerSecond / row.peer.requestsPerSecond;
     const shareOfFloor = row.ours.requestsPerSecond / row.floor.requestsPerSecond;
     const ok = timesPeer >= targets.timesPeer && shareOfFloor >= targets.shareOfFloor;
-    return `- ${row.label}: ${timesPeer.toFixed(0)}× json-server, ${(shareOfFloor * 100).toFixed(0)}% of the floor (targets ${targets.timesPeer}× and ${targets.shareOfFloor * 100}%): ${verdict(ok)}`;
+    const cpuShare = cpuShareOfFloor(row);
+    const byCpu = cpuShare === undefined ? '' : `; by CPU time per request ${percentOf(cpuShare)}`;
+    return `- ${row.label}: ${timesPeer.toFixed(0)}× json-server, ${percentOf(shareOfFloor)} of the floor${byCpu} (targets ${targets.timesPeer}× and ${percentOf(targets.shareOfFloor)}): ${verdict(ok)}`;
   });
   lines.push(
     `- Resident memory with ${bench.fields.toLocaleString('en')} fields: ${bench.serviceMemoryMb} MB (target under ${targets.memoryMb} MB): ${verdict(bench.serviceMemoryMb < targets.memoryMb)}`,
@@ -68,8 +80,12 @@ function checks(bench: ServiceBench): string[] {
 function scaleChecks(scale: ScaleRow[]): string[] {
   const largest = scale.find((row) => row.fields === targets.largestFields);
   const base = scale.find((row) => row.fields === 100_000);
-  if (!largest || !base) return [];
   const size = targets.largestFields.toLocaleString('en');
+  if (!largest || !base) {
+    return [
+      `- ${size} fields against 100,000: **not measured** in this run (BENCH_SCALE held ${scale.map((row) => row.fields).join(', ') || 'no size'})`,
+    ];
+  }
   const lines = largest.queries.map(({ label, result }) => {
     const before = base.queries.find((query) => query.label === label)!.result;
     const slowdown = before.requestsPerSecond / result.requestsPerSecond;
@@ -88,7 +104,8 @@ function scaleTable(scale: ScaleRow[]): string[] {
   for (const { label } of scale[0]?.queries ?? []) {
     const cells = scale.map((row) => {
       const result = row.queries.find((query) => query.label === label)!.result;
-      return `${rate(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`;
+      const cpu = cpuCell(result);
+      return `${rate(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms${cpu ? `, ${cpu} ms CPU` : ''}`;
     });
     lines.push(`| ${label} | ${cells.join(' | ')} |`);
   }
@@ -101,8 +118,8 @@ function scaleTable(scale: ScaleRow[]): string[] {
 
 function table(bench: ServiceBench): string[] {
   const lines = [
-    '| query | server | req/s | median ms | p99 ms | requests | errors | non-2xx | answer bytes |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| query | server | req/s | median ms | p99 ms | requests | errors | non-2xx | answer bytes | CPU ms per request |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of bench.rows) {
     for (const [server, result] of [
@@ -111,7 +128,7 @@ function table(bench: ServiceBench): string[] {
       ['json-server 0.17', row.peer],
     ] as const) {
       lines.push(
-        `| ${row.label} | ${server} | ${rate(result.requestsPerSecond)} | ${result.medianMs} | ${result.p99Ms} | ${result.requests} | ${result.errors} | ${result.non2xx} | ${server === 'json-server 0.17' ? '' : row.answerBytes} |`,
+        `| ${row.label} | ${server} | ${rate(result.requestsPerSecond)} | ${result.medianMs} | ${result.p99Ms} | ${result.requests} | ${result.errors} | ${result.non2xx} | ${server === 'json-server 0.17' ? '' : row.answerBytes} | ${cpuCell(result)} |`,
       );
     }
   }
@@ -120,9 +137,9 @@ function table(bench: ServiceBench): string[] {
 
 const method = [
   '## How searches are answered, and why',
-  "SQLite stays the source of truth; an in-memory index kept in step with it answers searches. Positions are numbered in name order, so a name sort is a scan of a bitset. Flags are bitsets (`nested` among them); owners, statuses, functions, data sources, cards and the fields each field is referenced by (`templateDependencies`) are posting lists; created, last modified and id each have one order with each position's rank. Names are indexed by every run of 1 to 3 characters of each distinct name: a query of up to 3 characters is one posting, a longer one the intersection of its runs, checked with `includes`. Runs that match at least 1 record in 64 also keep a ready bitset of positions, so a common fragment costs a copy. SQLite FTS5 with the trigram tokenizer was the alternative: it does not answer queries under 3 characters, and every search would still join its matches with the filters and sort in SQL, where the index does that with word-wide AND and a precomputed order.",
+  "SQLite stays the source of truth; an in-memory index kept in step with it answers searches. Positions are numbered in name order, so a name sort is a scan of a bitset. Flags are bitsets (`nested` among them); owners, statuses, functions, data sources, cards and the fields each field is referenced by (`templateDependencies`) are posting lists; created, last modified and id each have one order with each position's rank. Names are indexed by every run of 1 to 3 characters of each distinct name: a query of up to 3 characters is one posting, a longer one the intersection of its runs, checked with `includes`. Runs that match at least 1 record in 64 also keep a ready bitset of positions; rarer matches, the dependents of a field and small posting lists are lists of positions checked one by one, and under a name sort the bitsets of a search are counted and paged in one pass without building the set of matches. SQLite FTS5 with the trigram tokenizer was the alternative: it does not answer queries under 3 characters, and every search would still join its matches with the filters and sort in SQL, where the index does that with word-wide AND and a precomputed order.",
   '',
-  'Start-up (restart) is a fresh `node dist-server/main.mjs start` (what `npm start` runs after bundling the service with esbuild) on an existing store, until its first search is answered: the index is built from a handful of column-wise queries. The machine is a shared 2-core VM whose speed varies between runs; the ratios hold because every server is measured in the same run, one after another.',
+  'Start-up (restart) is a fresh `node dist-server/main.mjs start` (what `npm start` runs after bundling the service with esbuild) on an existing store, until its first search is answered: the index is built from a handful of column-wise queries. The machine is a shared 2-core VM whose speed varies between runs and within one: other work ran on it during the last run (load average 11 to 21). The ratios are taken in the same run, one server after another, and CPU time per request (from /proc: user and system time of the server over the measured requests) is given beside them because it moves far less with the load than requests per second.',
 ];
 
 /** Writes bench/results/service.md and service.json; returns the Markdown. */
@@ -132,7 +149,7 @@ export function writeServiceReport(bench: ServiceBench): string {
     '',
     `${bench.date} · ${bench.machine} · ${bench.fields.toLocaleString('en')} calculated fields · loopback, autocannon in the benchmark process, each server in its own process. Ours and the floor: ${bench.seconds} s per measurement after a 2 s warm-up. json-server: ${bench.peerRequests} requests after one warm-up request, on one connection (it answers one request at a time; more connections only queue); its req/s is requests ÷ elapsed time.`,
     '',
-    'Peers: **floor** is Fastify parsing the same POST and answering a constant page of the same bytes (a typical answer of ours to that query, the median-sized of 21) with the same headers: what answering over HTTP costs on this machine before any searching; **json-server 0.17** **json-server 0.17** serves the same records with `name_like`, `_sort`, `_page`, `_limit` and field filters. The load varies the page, the name fragment (1,000 substrings of real names), the filter pair and the referenced field on every request. For templateDependencies, json-server records also carry the ids they reference, matched with `references_like`.',
+    'Peers: **floor** is Fastify parsing the same POST and answering a constant page of the same bytes (a typical answer of ours to that query, the median-sized of 21) with the same headers: what answering over HTTP costs on this machine before any searching; **json-server 0.17** serves the same records with `name_like`, `_sort`, `_page`, `_limit` and field filters. The load varies the page, the name fragment (1,000 substrings of real names), the filter pair and the referenced field on every request. For templateDependencies, json-server records also carry the ids they reference, matched with `references_like`.',
     '',
     '## Targets',
     ...checks(bench),
