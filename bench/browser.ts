@@ -128,14 +128,14 @@ async function main() {
     const entry = entrySize();
     log(`entry JS: ${entry.brotliKb} kB brotli, ${entry.gzipKb} kB gzip`);
     log('loading...');
-    const loading = await measureLoading(browser, target, 9);
+    const loading = await measureLoading(browser, target, 7);
     log(`first rows p50 ${loading.firstRowsMs.p50} ms`);
     log('typing...');
-    const typed = await fragments(service.url, 4, 20, (hits) => hits > 0);
+    const typed = await fragments(service.url, 4, 15, (hits) => hits > 0);
     const typing = await measureTyping(browser, target, typed);
     log(`key to rows p95 ${typing.keyToRowsMs.p95} ms`);
     log('5,000 rows...');
-    const pageSize = await measurePageSize(browser, target, 7);
+    const pageSize = await measurePageSize(browser, target, 5);
     log(`choice to rows p50 ${pageSize.choiceToRowsMs.p50} ms`);
     log('scrolling...');
     const tableScroll = await measureTableScroll(browser, target, 300);

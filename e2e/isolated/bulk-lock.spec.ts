@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiPaths } from '../../src/contract/paths';
+import { MAX_LOCKS_IN_FLIGHT } from '../../src/features/fields/bulk/lock-concurrency';
 import { expect, test } from '../support/bulk-fixtures';
 import { failLocking } from '../support/fail-locking';
 import type { ServiceApi } from '../support/service-api';
@@ -123,13 +124,16 @@ test('cancel stops sending and reports what was done', async ({ fieldsPage, bulk
     await bulk.open(true);
     await bulk.confirmButton(true).click();
 
-    await expect.poll(() => sent.length).toBe(4);
+    await expect.poll(() => sent.length).toBe(MAX_LOCKS_IN_FLIGHT);
     await bulk.dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(bulk.dialog.getByRole('button', { name: 'Stopping…' })).toBeVisible();
     release();
 
-    await expect(bulk.runStatus).toHaveText('Cancelled: 4 fields locked, 8 not sent.');
-    expect(sent).toHaveLength(4);
+    const notSent = fields.length - MAX_LOCKS_IN_FLIGHT;
+    await expect(bulk.runStatus).toHaveText(
+      `Cancelled: ${MAX_LOCKS_IN_FLIGHT} fields locked, ${notSent} not sent.`,
+    );
+    expect(sent).toHaveLength(MAX_LOCKS_IN_FLIGHT);
     const locked = [];
     for (const field of fields) if ((await api.field(field.id)).locked) locked.push(field.id);
     expect(locked.sort()).toEqual([...sent].sort());

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { LockPlan } from '../selection/field-selection';
 import { fieldCount } from '../../../components/plural';
 import { lockWords } from './lock-words';
-import { MAX_LOCKS_IN_FLIGHT } from './use-bulk-lock';
+import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
 
 function whatChanges(plan: LockPlan): string {
   const words = lockWords(plan.locked);

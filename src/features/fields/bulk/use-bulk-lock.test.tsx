@@ -7,7 +7,8 @@ import { fieldKeys } from '../../../api/calculated-fields/field-keys';
 import { startSession } from '../../../api/session';
 import { calculatedField, searchItem, setupMockApi } from '../../../api/test-support/mock-api';
 import type { SearchRequest, SearchResponse } from '../../../contract/search';
-import { useBulkLock, MAX_LOCKS_IN_FLIGHT } from './use-bulk-lock';
+import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
+import { useBulkLock } from './use-bulk-lock';
 
 const templatePath = '/api/query/v1/functions/template/:id';
 const server = setupMockApi();

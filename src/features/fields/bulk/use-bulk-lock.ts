@@ -5,14 +5,9 @@ import { isApiError } from '../../../api/api-error';
 import { fieldKeys } from '../../../api/calculated-fields/field-keys';
 import { lockField, showManyLockedInCache } from '../../../api/calculated-fields/lock-field';
 import { createBulkRun } from './bulk-run';
+import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
 import type { BulkRun, BulkRunSnapshot } from './bulk-run';
 import type { LockPlan, SelectedField } from '../selection/field-selection';
-
-/**
- * Requests in flight at most. The embedded service answers a lock in a few
- * milliseconds; against a real instance a 429 halves the number until it recovers.
- */
-export const MAX_LOCKS_IN_FLIGHT = 8;
 
 /** Fields done are shown in the table together, at most this often, not one render each. */
 const showEveryMs = 100;
