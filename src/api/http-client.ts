@@ -56,11 +56,27 @@ export async function requestJson<S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
+  return send(path, options, 'application/json', async (response) =>
+    parseResponse(schema, (await response.json()) as unknown, path),
+  );
+}
+
+/** As requestJson, for an answer that is a file to save (an export): its text as sent. */
+export async function requestText(path: string, options: RequestOptions = {}): Promise<string> {
+  return send(path, options, '*/*', (response) => response.text());
+}
+
+async function send<T>(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   const session = getSession();
   const token = options.token ?? session.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (token) headers[TOKEN_HEADER] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -72,10 +88,7 @@ export async function requestJson<S extends z.ZodType>(
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-    if (response.ok) {
-      const data: unknown = await response.json();
-      return parseResponse(schema, data, path);
-    }
+    if (response.ok) return await read(response);
     failure = await apiErrorFromResponse(response);
   } catch (error) {
     if (signal?.aborted || (error instanceof ApiError && error.kind === 'unexpected')) throw error;

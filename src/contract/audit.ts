@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { preview, previewKeys } from './preview';
 import type { SearchRequest } from './search';
+import { searchResponseSchema } from './search';
 import { searchRequestValidation } from './search-validation';
 
 /** Where the audit API lives (docs/audit.md): this project's own, in both modes. */
@@ -75,6 +76,18 @@ export const findingKeys = [
 ] as const;
 export type FindingKey = (typeof findingKeys)[number];
 
+/** What each finding is called, on the audit page and wherever its fields are listed. */
+export const findingTitles: Record<FindingKey, string> = {
+  invalid: 'Invalid',
+  'broken-references': 'Broken references',
+  unused: 'Unused',
+  'exact-duplicates': 'Exact duplicates',
+  'near-duplicates': 'Near duplicates',
+  nested: 'Nested',
+  'broken-dependencies': 'Broken dependencies',
+  lint: 'Lint',
+};
+
 /** What changed about one field between two scans (docs/audit.md, "Change over time"). */
 export const changeKinds = [
   'added',
@@ -128,86 +141,101 @@ export const diffCountsSchema = z.object({
 export type DiffCounts = z.infer<typeof diffCountsSchema>;
 
 /** GET /status: the audit at a glance. */
-export interface AuditStatus {
-  mode: 'embedded' | 'proxy';
+export const auditStatusSchema = z.object({
+  mode: z.enum(['embedded', 'proxy']),
   /** What is audited: this server's store, or the instance's address. */
-  instance: string;
-  latestScan?: Scan;
-  runningScan?: Scan;
+  instance: z.string(),
+  latestScan: scanSchema.optional(),
+  runningScan: scanSchema.optional(),
   /** The schedule (`--scan-every`), and when the next scheduled scan is due. */
-  scanEveryMs?: number;
-  nextScanAt?: number;
+  scanEveryMs: z.number().optional(),
+  nextScanAt: z.number().optional(),
   /** Complete scans kept, and how many there are. */
-  keep: number;
-  scanCount: number;
+  keep: z.number().int(),
+  scanCount: z.number().int(),
   /** Bytes the audit's file takes on disk. */
-  diskBytes: number;
+  diskBytes: z.number(),
   /** Fields changed through this server since the latest scan. */
-  changesSinceScan: number;
+  changesSinceScan: z.number().int(),
   /** Moves whenever the findings change, so a page knows when to ask again. */
-  version: number;
-}
+  version: z.number().int(),
+});
+export type AuditStatus = z.infer<typeof auditStatusSchema>;
 
-export interface FindingGroupSummary {
-  key: string;
-  label: string;
-  count: number;
-}
+export const findingGroupSummarySchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+});
+export type FindingGroupSummary = z.infer<typeof findingGroupSummarySchema>;
 
-export interface FindingSummary {
-  key: FindingKey;
-  title: string;
-  rule: string;
-  count: number;
-  groupCount: number;
+export const findingSummarySchema = z.object({
+  key: z.enum(findingKeys),
+  title: z.string(),
+  rule: z.string(),
+  count: z.number().int(),
+  groupCount: z.number().int(),
   /** The largest groups; GET /findings/{key}/groups pages through all of them. */
-  groups: FindingGroupSummary[];
-}
+  groups: z.array(findingGroupSummarySchema),
+});
+export type FindingSummary = z.infer<typeof findingSummarySchema>;
 
 /** One owner's or data source's fields with problems, per finding. */
-export interface ProblemsRow {
-  id: string;
-  name?: string;
-  fields: number;
-  counts: Record<FindingKey, number>;
-}
+export const problemsRowSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  fields: z.number().int(),
+  counts: z.record(z.enum(findingKeys), z.number().int()),
+});
+export type ProblemsRow = z.infer<typeof problemsRowSchema>;
 
-export interface FindingsAnswer {
-  scanId: number;
-  scanFinished: number;
-  changesSinceScan: number;
-  version: number;
-  headline: Headline;
+const problemsTableSchema = z.object({ rows: z.array(problemsRowSchema), total: z.number().int() });
+
+export const findingsAnswerSchema = z.object({
+  scanId: z.number().int(),
+  scanFinished: z.number(),
+  changesSinceScan: z.number().int(),
+  version: z.number().int(),
+  headline: headlineSchema,
   /** False when column lists were inferred from the fields (an instance without the directory). */
-  columnsKnown: boolean;
-  findings: FindingSummary[];
-  owners: { rows: ProblemsRow[]; total: number };
-  dataSources: { rows: ProblemsRow[]; total: number };
-}
+  columnsKnown: z.boolean(),
+  findings: z.array(findingSummarySchema),
+  owners: problemsTableSchema,
+  dataSources: problemsTableSchema,
+});
+export type FindingsAnswer = z.infer<typeof findingsAnswerSchema>;
 
-export interface FindingGroupsAnswer {
-  totalHits: number;
-  groups: FindingGroupSummary[];
-  hasMore: boolean;
-}
+export const findingGroupsAnswerSchema = z.object({
+  totalHits: z.number().int(),
+  groups: z.array(findingGroupSummarySchema),
+  hasMore: z.boolean(),
+});
+export type FindingGroupsAnswer = z.infer<typeof findingGroupsAnswerSchema>;
 
-export interface TrendPoint {
-  scanId: number;
-  finished: number;
-  headline: Headline;
-}
+export const trendPointSchema = z.object({
+  scanId: z.number().int(),
+  finished: z.number(),
+  headline: headlineSchema,
+});
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+export const trendAnswerSchema = z.object({ points: z.array(trendPointSchema) });
 
-export interface DiffAnswer {
-  from: Scan;
-  to: Scan;
-  counts: DiffCounts;
-}
+export const scansAnswerSchema = z.object({ scans: z.array(scanSchema) });
+export const scanAnswerSchema = z.object({ scan: scanSchema });
 
-export interface DiffChangesAnswer {
-  totalHits: number;
-  changes: FieldChange[];
-  hasMore: boolean;
-}
+export const diffAnswerSchema = z.object({
+  from: scanSchema,
+  to: scanSchema,
+  counts: diffCountsSchema,
+});
+export type DiffAnswer = z.infer<typeof diffAnswerSchema>;
+
+export const diffChangesAnswerSchema = z.object({
+  totalHits: z.number().int(),
+  changes: z.array(fieldChangeSchema),
+  hasMore: z.boolean(),
+});
+export type DiffChangesAnswer = z.infer<typeof diffChangesAnswerSchema>;
 
 // --- requests -------------------------------------------------------------------
 
@@ -262,6 +290,11 @@ export const findingFieldsRequestSchema = z.strictObject(
         : `the body must be a JSON object with filters, sort and limit (got ${show(issue.input)})`,
   },
 );
+/** A page of a finding's fields: a search answer, with what the finding says of each field. */
+export const findingFieldsAnswerSchema = searchResponseSchema.extend({
+  notes: z.record(z.string(), z.string()),
+});
+
 export type FindingFieldsRequest = {
   filters: SearchRequest['filters'];
   sort: SearchRequest['sort'];

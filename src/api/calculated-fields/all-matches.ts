@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SearchResultItem } from '../../contract/field';
 import type { SearchFilter } from '../../contract/search';
 import { SEARCH_LIMIT_MAX } from '../../contract/search';
+import type { FindingScope } from '../audit/findings';
 import { fieldKeys } from './field-keys';
 import { searchFields } from './search-fields';
 
@@ -19,6 +20,8 @@ import { searchFields } from './search-fields';
 export interface MatchesSearch {
   name?: string;
   filters: SearchFilter[];
+  /** Only the fields of this audit finding. */
+  scope?: FindingScope;
 }
 
 export interface GatherProgress {
@@ -51,6 +54,7 @@ export async function collectAllMatches(
         offset,
       },
       options.signal,
+      search.scope,
     );
     for (const item of page.results) byId.set(item.id, item);
     options.onProgress?.({ loaded: byId.size, total: page.totalHits });
@@ -60,7 +64,8 @@ export async function collectAllMatches(
 
 /** A search as a key: `name` left out and `name: ''` are the same search. */
 function keyOf(search: MatchesSearch) {
-  return { name: search.name ?? '', filters: search.filters };
+  const key = { name: search.name ?? '', filters: search.filters };
+  return search.scope ? { ...key, scope: search.scope } : key;
 }
 
 export const allMatchesKeys = {

@@ -5,6 +5,8 @@ import { searchResultItemSchema } from '../../contract/field';
 import { apiPaths } from '../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../contract/search';
 import { searchResponseSchema } from '../../contract/search';
+import type { FindingScope } from '../audit/findings';
+import { searchFindingFields } from '../audit/findings';
 import { requestJson } from '../http-client';
 import { fieldKeys } from './field-keys';
 
@@ -32,7 +34,9 @@ export const searchAnswerSchema: z.ZodType<SearchResponse> = import.meta.env.DEV
         .transform((rows) => rows as SearchResponse['results']),
     });
 
-export function searchFields(request: SearchRequest, signal?: AbortSignal) {
+/** A search of the instance, or of one audit finding's fields when `scope` names one. */
+export function searchFields(request: SearchRequest, signal?: AbortSignal, scope?: FindingScope) {
+  if (scope) return searchFindingFields(scope, request, signal);
   return requestJson(apiPaths.search, searchAnswerSchema, {
     method: 'POST',
     body: request,
@@ -40,10 +44,10 @@ export function searchFields(request: SearchRequest, signal?: AbortSignal) {
   });
 }
 
-export function searchFieldsQueryOptions(request: SearchRequest) {
+export function searchFieldsQueryOptions(request: SearchRequest, scope?: FindingScope) {
   return queryOptions({
-    queryKey: fieldKeys.search(request),
-    queryFn: ({ signal }) => searchFields(request, signal),
+    queryKey: scope ? [...fieldKeys.search(request), scope] : fieldKeys.search(request),
+    queryFn: ({ signal }): Promise<SearchResponse> => searchFields(request, signal, scope),
     // The next page, sort or filter keeps the rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
     // A view a lock changed is refreshed when the user asks, not when the window
@@ -53,8 +57,8 @@ export function searchFieldsQueryOptions(request: SearchRequest) {
   });
 }
 
-export function useSearchFields(request: SearchRequest) {
-  return useQuery(searchFieldsQueryOptions(request));
+export function useSearchFields(request: SearchRequest, scope?: FindingScope) {
+  return useQuery(searchFieldsQueryOptions(request, scope));
 }
 
 /** A lock changed fields since this view loaded; it stays as it is until refreshed. */

@@ -1,47 +1,109 @@
-import { Button, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconChartBar, IconRefresh } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useId } from 'react';
-import { everyFieldKey } from '../../api/calculated-fields/all-matches';
-import { statisticsKey, useStatistics } from '../../api/calculated-fields/get-statistics';
+import { useAuditStatus } from '../../api/audit/audit-status';
+import { useFindings } from '../../api/audit/findings';
+import { useScans } from '../../api/audit/scans';
+import { useStatistics } from '../../api/calculated-fields/get-statistics';
+import { DateTime } from '../../components/DateTime';
 import { ErrorState } from '../../components/ErrorState';
-import { useDocumentTitle } from '../../components/use-document-title';
+import type { FindingsAnswer } from '../../contract/audit';
+import { FindingCard } from './FindingCard';
+import { FindingNumbers } from './FindingNumbers';
 import { HeadlineNumbers, HeadlineSkeleton } from './HeadlineNumbers';
+import { ProblemsTable } from './ProblemsTable';
+import { FailedScanNotice, ScanPanel } from './ScanPanel';
+import { ScanDiff } from './ScanDiff';
 
 const loadCharts = () => import('./AuditCharts');
 const AuditCharts = lazy(async () => ({ default: (await loadCharts()).AuditCharts }));
 
-function ChartsSkeleton() {
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const headingId = useId();
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} role="status" aria-label="Loading the charts">
-      <Skeleton height={230} />
-      <Skeleton height={230} />
-    </SimpleGrid>
+    <Stack component="section" aria-labelledby={headingId} gap="sm">
+      <Title order={2} size="h3" id={headingId}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
   );
 }
 
-function EmptyInstance() {
+/** Counts asked of the instance now, before and apart from any scan. */
+function LiveCounts() {
+  const statistics = useStatistics();
+  const answer = statistics.data;
   return (
-    <EmptyState
-      icon={<IconChartBar />}
-      title="This instance has no calculated fields"
-      description="Numbers and charts appear here once fields exist."
-    />
+    <Section title="At a glance">
+      {statistics.isPending && <HeadlineSkeleton />}
+      {statistics.isError && (
+        <ErrorState
+          title="The numbers could not be loaded"
+          error={statistics.error}
+          onRetry={() => void statistics.refetch()}
+        />
+      )}
+      {answer && answer.statistics.total === 0 && (
+        <EmptyState
+          icon={<IconChartBar />}
+          title="This instance has no calculated fields"
+          description="Numbers and findings appear here once fields exist."
+        />
+      )}
+      {answer && answer.statistics.total > 0 && (
+        <>
+          <HeadlineNumbers statistics={answer.statistics} />
+          {answer.source === 'searches' && (
+            <Text size="sm" c="dimmed">
+              Counted with one search each: this instance does not offer statistics.
+            </Text>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function Findings({ answer }: { answer: FindingsAnswer }) {
+  return (
+    <>
+      <Section title="Findings of the latest scan">
+        <Text size="sm" c="dimmed">
+          From the scan finished <DateTime epochMs={answer.scanFinished} withTime />
+          {answer.changesSinceScan > 0 &&
+            `, with the ${answer.changesSinceScan.toLocaleString()} changes made through this server since`}
+          . Each number opens exactly the fields it counts.
+        </Text>
+        <FindingNumbers headline={answer.headline} />
+        {!answer.columnsKnown && (
+          <Alert variant="light" color="yellow" title="Columns inferred">
+            This instance does not list its data sources’ columns, so broken references are judged
+            by the links’ own validity and names are shown as ids.
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {answer.findings.map((finding) => (
+            <FindingCard key={finding.key} finding={finding} />
+          ))}
+        </SimpleGrid>
+      </Section>
+      <Section title="Who owns the problems">
+        <ProblemsTable title="By owner" by="owner" table={answer.owners} />
+        <ProblemsTable title="By data source" by="dataSource" table={answer.dataSources} />
+      </Section>
+    </>
   );
 }
 
 export function AuditPage() {
-  const headingId = useId();
-  useDocumentTitle('Audit');
-  const statistics = useStatistics();
-  const client = useQueryClient();
-  const answer = statistics.data;
-  // The charts' code downloads while the numbers are asked for, not after.
+  const status = useAuditStatus();
+  const version = status.data?.version;
+  const findings = useFindings(version);
+  const scans = useScans(version);
+  // The chart's code downloads while the numbers are asked for, not after.
   useEffect(() => void loadCharts(), []);
-  const refresh = () => {
-    void client.refetchQueries({ queryKey: statisticsKey });
-    void client.refetchQueries({ queryKey: everyFieldKey });
-  };
+  const lastScan = scans.data?.scans[0];
 
   return (
     <Stack p="md" gap="xl">
@@ -49,49 +111,37 @@ export function AuditPage() {
         <Title order={1} size="h2">
           Audit
         </Title>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          onClick={refresh}
-          loading={statistics.isFetching && !statistics.isPending}
-        >
-          Refresh
-        </Button>
       </Group>
-      <Stack
-        component="section"
-        aria-labelledby={headingId}
-        aria-busy={statistics.isFetching}
-        gap="sm"
-      >
-        <Title order={2} size="h3" id={headingId}>
-          At a glance
-        </Title>
-        {statistics.isPending && <HeadlineSkeleton />}
-        {statistics.isError && (
-          <ErrorState
-            title="The numbers could not be loaded"
-            error={statistics.error}
-            onRetry={() => void statistics.refetch()}
-          />
+      <LiveCounts />
+      {status.isPending && <Skeleton height={90} />}
+      {status.isError && (
+        <ErrorState
+          title="The audit could not be reached"
+          error={status.error}
+          onRetry={() => void status.refetch()}
+        />
+      )}
+      {status.data && <ScanPanel status={status.data} />}
+      {lastScan &&
+        !status.data?.runningScan &&
+        (lastScan.state === 'failed' || lastScan.state === 'cancelled') && (
+          <FailedScanNotice scan={lastScan} />
         )}
-        {answer && answer.statistics.total === 0 && <EmptyInstance />}
-        {answer && answer.statistics.total > 0 && (
-          <>
-            <HeadlineNumbers statistics={answer.statistics} />
-            {answer.source === 'searches' && (
-              <Text size="sm" c="dimmed">
-                Counted with one search each: this instance does not offer statistics.
-              </Text>
-            )}
-          </>
-        )}
-      </Stack>
-      {statistics.isPending && <ChartsSkeleton />}
-      {answer && answer.statistics.total > 0 && (
-        <Suspense fallback={<ChartsSkeleton />}>
-          <AuditCharts statistics={answer.statistics} />
-        </Suspense>
+      {findings.isError && (
+        <ErrorState
+          title="The findings could not be loaded"
+          error={findings.error}
+          onRetry={() => void findings.refetch()}
+        />
+      )}
+      {findings.data && <Findings answer={findings.data} />}
+      {findings.data && version !== undefined && (
+        <Section title="Change over time">
+          <Suspense fallback={<Skeleton height={300} />}>
+            <AuditCharts version={version} />
+          </Suspense>
+          {scans.data && <ScanDiff scans={scans.data.scans} />}
+        </Section>
       )}
     </Stack>
   );

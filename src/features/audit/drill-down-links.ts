@@ -1,6 +1,8 @@
 import type { Statistics } from '../../contract/statistics';
 import type { FieldFilters } from '../../components/fields-links/table-address';
 import { fieldsTableLink } from '../../components/fields-links/table-link';
+import { withFindingScope } from '../../components/fields-links/finding-address';
+import type { FindingKey } from '../../contract/audit';
 import { VALID } from '../../contract/field';
 
 /**
@@ -56,3 +58,15 @@ export const recentlyModifiedLink = fieldsTableLink({
   sort: { column: 'lastModified', descending: true },
   showVariables: true,
 });
+
+/** The fields table listing exactly a finding's fields (or one group's), narrowed by `filters`. */
+export function findingLink(
+  key: FindingKey,
+  group?: { key: string; label: string },
+  filters: Partial<FieldFilters> = {},
+): string {
+  return withFindingScope(filteredTableLink(filters), {
+    finding: key,
+    ...(group ? { group: group.key, groupLabel: group.label } : {}),
+  });
+}

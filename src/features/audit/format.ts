@@ -25,3 +25,17 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 export function formatTime(epochMs: number): string {
   return timeFormat.format(epochMs);
 }
+
+const byteUnits = ['bytes', 'KB', 'MB', 'GB'] as const;
+
+/** A size as people read it: 1.2 MB, 830 KB. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < byteUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${value.toLocaleString(undefined, { maximumFractionDigits: digits })} ${byteUnits[unit]}`;
+}

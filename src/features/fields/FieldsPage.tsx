@@ -12,6 +12,7 @@ import { ExportMenu } from './export/ExportMenu';
 import { FieldsTable } from './table/FieldsTable';
 import classes from './FieldsPage.module.css';
 import { FilterMenu } from './filters/FilterMenu';
+import { FindingScopeNotice } from './filters/FindingScopeNotice';
 import { LoadingRows } from './table/LoadingRows';
 import { NoFieldsFound } from './filters/NoFieldsFound';
 import { SearchInput } from './filters/SearchInput';
@@ -19,19 +20,22 @@ import { SelectionBar } from './selection/SelectionBar';
 import { RefreshView } from './table/RefreshView';
 import { TablePager } from './table/TablePager';
 import { useFieldSelection } from './selection/use-field-selection';
+import { useFindingScope } from './url/use-finding-scope';
 import { useTableView } from './url/use-table-view';
 
 export function FieldsPage() {
   const [view, changeView] = useTableView();
   const request = toSearchRequest(view);
-  const search = useSearchFields(request);
+  const finding = useFindingScope();
+  const scope = finding.scope;
+  const search = useSearchFields(request, scope);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const openFieldId = parseFieldId(useParams().id);
   const page = search.data;
   const selection = useFieldSelection(page?.results);
-  const matches = { name: request.name, filters: request.filters };
+  const matches = { name: request.name, filters: request.filters, ...(scope ? { scope } : {}) };
   useDocumentTitle(view.name ? `Fields matching “${view.name}”` : 'Fields');
 
   const openField = (id: number) =>
@@ -56,6 +60,13 @@ export function FieldsPage() {
           />
         </Group>
       </Group>
+      {scope && (
+        <FindingScopeNotice
+          finding={scope}
+          groupLabel={finding.groupLabel}
+          onShowAll={finding.clear}
+        />
+      )}
       <Group gap="sm" align="flex-start">
         <SearchInput value={view.name} onChange={(name) => changeView({ name })} />
         <FilterMenu filters={view} onChange={changeView} />
@@ -101,7 +112,7 @@ export function FieldsPage() {
             openFieldId={openFieldId}
             onOpenField={openField}
             updating={search.isPlaceholderData}
-            viewKey={JSON.stringify(request)}
+            viewKey={JSON.stringify([request, scope])}
             selection={selection}
           />
           <TablePager

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { TableSort } from '../../../components/fields-links/table-address';
-import { downloadFile } from './download-file';
+import { downloadFile } from '../../../components/download-file';
 import { exportFile } from './export-file';
 import type { ExportFormat } from './export-file';
 import { fieldCount } from '../../../components/plural';

@@ -1,37 +1,37 @@
 import type { FindingKey } from '../../../contract/audit';
+import { findingTitles } from '../../../contract/audit';
 
 /** Each finding's title and its rule in words, as the API and the page state them (docs/audit.md). */
-export const findingRules: Record<FindingKey, { title: string; rule: string }> = {
+const rules: Record<FindingKey, { rule: string }> = {
   invalid: {
-    title: 'Invalid',
     rule: 'The instance reports a status other than VALID. The reason given is what the analyzer finds in the expression, or the reference cycle the field is part of; where it finds neither, that is said.',
   },
   'broken-references': {
-    title: 'Broken references',
     rule: 'At least one link is not VALID: the expression uses a name that the data source of that link (for a card, its data source) has neither as a column nor as another calculated field.',
   },
   unused: {
-    title: 'Unused',
     rule: 'No active card link, and no other calculated field references it.',
   },
   'exact-duplicates': {
-    title: 'Exact duplicates',
     rule: 'Two or more fields have the same checkSum: their expressions are identical, character for character.',
   },
   'near-duplicates': {
-    title: 'Near duplicates',
     rule: 'Two or more fields whose expressions differ, but are the same once case outside strings and names, spacing and comments are ignored.',
   },
   nested: {
-    title: 'Nested',
     rule: 'The expression references another calculated field: a name that is not a column of the data source but a field linked to it. The depth is the longest chain of such references below the field.',
   },
   'broken-dependencies': {
-    title: 'Broken dependencies',
     rule: 'The field references, directly or through other fields, a field that is invalid or has a broken reference.',
   },
   lint: {
-    title: 'Lint',
     rule: "At least one of the analyzer's lint rules reports something in the expression.",
   },
 };
+
+export const findingRules = Object.fromEntries(
+  Object.entries(rules).map(([key, { rule }]) => [
+    key,
+    { title: findingTitles[key as FindingKey], rule },
+  ]),
+) as Record<FindingKey, { title: string; rule: string }>;

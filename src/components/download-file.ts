@@ -1,7 +1,12 @@
-import type { ExportFile } from './export-file';
+/** A file made in the browser: its name, MIME type and text. */
+export interface DownloadableFile {
+  name: string;
+  type: string;
+  content: string;
+}
 
 /** Hands a file built in the browser to the user's downloads, without a server round-trip. */
-export function downloadFile({ name, type, content }: ExportFile): void {
+export function downloadFile({ name, type, content }: DownloadableFile): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;

@@ -1,0 +1,17 @@
+import { fieldKeys } from '../calculated-fields/field-keys';
+
+/**
+ * Under the fields' keys on purpose: a lock or any other change that invalidates
+ * `fieldKeys.all` also brings the audit's answers up to date.
+ */
+export const auditKeys = {
+  all: [...fieldKeys.all, 'audit'] as const,
+  status: () => [...auditKeys.all, 'status'] as const,
+  findings: () => [...auditKeys.all, 'findings'] as const,
+  groups: (key: string) => [...auditKeys.all, 'groups', key] as const,
+  trend: () => [...auditKeys.all, 'trend'] as const,
+  scans: () => [...auditKeys.all, 'scans'] as const,
+  diff: (from: number, to: number) => [...auditKeys.all, 'diff', from, to] as const,
+  changes: (from: number, to: number, kind: string, offset: number) =>
+    [...auditKeys.all, 'changes', from, to, kind, offset] as const,
+};

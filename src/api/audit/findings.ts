@@ -1,0 +1,80 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { FindingKey, FindingsAnswer } from '../../contract/audit';
+import {
+  AUDIT_BASE,
+  findingFieldsAnswerSchema,
+  findingGroupsAnswerSchema,
+  findingsAnswerSchema,
+  trendAnswerSchema,
+} from '../../contract/audit';
+import type { SearchRequest } from '../../contract/search';
+import { isApiError } from '../api-error';
+import { requestJson } from '../http-client';
+import { auditKeys } from './audit-keys';
+
+/** The fields of one finding, or of one of its groups: where a drill-down searches. */
+export interface FindingScope {
+  key: FindingKey;
+  group?: string;
+}
+
+/** The findings of the latest scan; null before any scan has completed. */
+export async function getFindings(signal?: AbortSignal): Promise<FindingsAnswer | null> {
+  try {
+    return await requestJson(`${AUDIT_BASE}/findings`, findingsAnswerSchema, { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * `version` is the audit's own (from its status): when it moves, the findings are
+ * asked again, so a change made elsewhere shows without a manual refresh.
+ */
+export function useFindings(version: number | undefined) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...auditKeys.findings(), version],
+      queryFn: ({ signal }) => getFindings(signal),
+      enabled: version !== undefined,
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+export function useFindingGroups(key: FindingKey, offset: number, limit: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...auditKeys.groups(key), offset, limit],
+    queryFn: ({ signal }) =>
+      requestJson(
+        `${AUDIT_BASE}/findings/${key}/groups?offset=${offset}&limit=${limit}`,
+        findingGroupsAnswerSchema,
+        { signal },
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTrend(version: number | undefined) {
+  return useQuery({
+    queryKey: [...auditKeys.trend(), version],
+    queryFn: ({ signal }) => requestJson(`${AUDIT_BASE}/trend`, trendAnswerSchema, { signal }),
+    enabled: version !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A search over a finding's fields: the same request and answer as a search, plus notes. */
+export function searchFindingFields(
+  scope: FindingScope,
+  request: SearchRequest,
+  signal?: AbortSignal,
+) {
+  return requestJson(`${AUDIT_BASE}/findings/${scope.key}/fields`, findingFieldsAnswerSchema, {
+    method: 'POST',
+    body: scope.group === undefined ? request : { ...request, group: scope.group },
+    signal,
+  });
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangeKind } from '../../contract/audit';
+import {
+  AUDIT_BASE,
+  diffAnswerSchema,
+  diffChangesAnswerSchema,
+  scanAnswerSchema,
+  scansAnswerSchema,
+} from '../../contract/audit';
+import { requestJson, requestText } from '../http-client';
+import { auditKeys } from './audit-keys';
+
+/** Starts a scan (or answers the one running) and cancels one; both refresh the status. */
+export function useScanControls() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: auditKeys.all });
+  const start = useMutation({
+    mutationFn: () =>
+      requestJson(`${AUDIT_BASE}/scans`, scanAnswerSchema, { method: 'POST', body: {} }),
+    onSettled: refresh,
+  });
+  const cancel = useMutation({
+    mutationFn: (id: number) =>
+      requestJson(`${AUDIT_BASE}/scans/${id}/cancel`, scanAnswerSchema, { method: 'POST' }),
+    onSettled: refresh,
+  });
+  return { start, cancel };
+}
+
+export function useScans(version: number | undefined) {
+  return useQuery({
+    queryKey: [...auditKeys.scans(), version],
+    queryFn: ({ signal }) => requestJson(`${AUDIT_BASE}/scans`, scansAnswerSchema, { signal }),
+    enabled: version !== undefined,
+  });
+}
+
+export function useDiff(from: number | undefined, to: number | undefined) {
+  return useQuery({
+    queryKey: auditKeys.diff(from ?? 0, to ?? 0),
+    queryFn: ({ signal }) =>
+      requestJson(`${AUDIT_BASE}/diff?from=${from}&to=${to}`, diffAnswerSchema, { signal }),
+    enabled: from !== undefined && to !== undefined,
+    staleTime: Infinity,
+  });
+}
+
+export function useDiffChanges(
+  from: number,
+  to: number,
+  kind: ChangeKind | undefined,
+  offset: number,
+  limit: number,
+) {
+  return useQuery({
+    queryKey: auditKeys.changes(from, to, kind ?? 'any', offset),
+    queryFn: ({ signal }) =>
+      requestJson(`${AUDIT_BASE}/diff/changes`, diffChangesAnswerSchema, {
+        method: 'POST',
+        body: { from, to, ...(kind ? { kind } : {}), offset, limit },
+        signal,
+      }),
+    staleTime: Infinity,
+  });
+}
+
+/** The whole diff as a file's text; the token travels in its header, never in a link. */
+export function exportDiff(from: number, to: number, format: 'csv' | 'json'): Promise<string> {
+  return requestText(`${AUDIT_BASE}/diff/export?from=${from}&to=${to}&format=${format}`, {
+    timeoutMs: 120_000,
+  });
+}

@@ -1,0 +1,138 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useFindingGroups } from '../../api/audit/findings';
+import type { FindingGroupSummary, FindingSummary } from '../../contract/audit';
+import { ErrorState } from '../../components/ErrorState';
+import { findingLink } from './drill-down-links';
+import { formatCount } from './format';
+
+const GROUPS_PAGE = 25;
+
+function GroupRows({
+  finding,
+  groups,
+}: {
+  finding: FindingSummary;
+  groups: FindingGroupSummary[];
+}) {
+  return groups.map((group) => (
+    <Table.Tr key={group.key}>
+      <Table.Td>{group.label}</Table.Td>
+      <Table.Td ta="right">
+        <Anchor
+          component={Link}
+          to={findingLink(finding.key, group)}
+          aria-label={`${formatCount(group.count)} fields: ${finding.title}, ${group.label}`}
+        >
+          {formatCount(group.count)}
+        </Anchor>
+      </Table.Td>
+    </Table.Tr>
+  ));
+}
+
+/** Every group of a finding, a page at a time, asked for only when opened. */
+function AllGroups({ finding }: { finding: FindingSummary }) {
+  const [offset, setOffset] = useState(0);
+  const page = useFindingGroups(finding.key, offset, GROUPS_PAGE, true);
+  if (page.isError)
+    return (
+      <ErrorState
+        title="The groups could not be loaded"
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />
+    );
+  const answer = page.data;
+  return (
+    <>
+      {answer && <GroupRows finding={finding} groups={answer.groups} />}
+      <Table.Tr>
+        <Table.Td colSpan={2}>
+          <Group gap="xs" justify="flex-end">
+            <Text size="xs" c="dimmed">
+              {answer &&
+                `${formatCount(offset + 1)}–${formatCount(offset + answer.groups.length)} of ${formatCount(answer.totalHits)}`}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="default"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - GROUPS_PAGE))}
+            >
+              Previous
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              disabled={!answer?.hasMore}
+              onClick={() => setOffset(offset + GROUPS_PAGE)}
+            >
+              Next
+            </Button>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    </>
+  );
+}
+
+/** One finding: its rule in words, its count opening exactly its fields, and its groups. */
+export function FindingCard({ finding }: { finding: FindingSummary }) {
+  const headingId = useId();
+  const [allGroups, setAllGroups] = useState(false);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="baseline" wrap="nowrap">
+          <Title order={3} size="h4" id={headingId}>
+            {finding.title}
+          </Title>
+          {finding.count > 0 ? (
+            <Badge
+              component={Link}
+              to={findingLink(finding.key)}
+              size="lg"
+              color="red"
+              variant="light"
+              style={{ cursor: 'pointer' }}
+              aria-label={`${formatCount(finding.count)} fields: ${finding.title}`}
+            >
+              {formatCount(finding.count)}
+            </Badge>
+          ) : (
+            <Badge size="lg" color="teal" variant="light">
+              none
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {finding.rule}
+        </Text>
+        {finding.groups.length > 0 && (
+          <Table aria-label={`${finding.title} by group`} verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Group</Table.Th>
+                <Table.Th ta="right">Fields</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {allGroups ? (
+                <AllGroups finding={finding} />
+              ) : (
+                <GroupRows finding={finding} groups={finding.groups} />
+              )}
+            </Table.Tbody>
+          </Table>
+        )}
+        {!allGroups && finding.groupCount > finding.groups.length && (
+          <Button size="compact-sm" variant="subtle" onClick={() => setAllGroups(true)}>
+            All {formatCount(finding.groupCount)} groups
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

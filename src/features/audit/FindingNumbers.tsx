@@ -1,0 +1,55 @@
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { FindingKey, Headline } from '../../contract/audit';
+import { findingLink, statisticLink } from './drill-down-links';
+import { formatCount, formatShare } from './format';
+import classes from './HeadlineNumbers.module.css';
+
+const numbers: Array<{ headline: keyof Headline; label: string; finding?: FindingKey }> = [
+  { headline: 'total', label: 'Fields in the scan' },
+  { headline: 'unused', label: 'Unused', finding: 'unused' },
+  { headline: 'invalid', label: 'Invalid', finding: 'invalid' },
+  { headline: 'brokenReferences', label: 'Broken references', finding: 'broken-references' },
+  { headline: 'brokenDependencies', label: 'Broken dependencies', finding: 'broken-dependencies' },
+  { headline: 'exactDuplicates', label: 'Exact duplicates', finding: 'exact-duplicates' },
+  { headline: 'nearDuplicates', label: 'Near duplicates', finding: 'near-duplicates' },
+  { headline: 'lint', label: 'With lint findings', finding: 'lint' },
+  { headline: 'nested', label: 'Nested', finding: 'nested' },
+  { headline: 'locked', label: 'Locked' },
+];
+
+/** The scan's headline numbers; each opens the fields table with exactly the fields it counts. */
+export function FindingNumbers({ headline }: { headline: Headline }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+      {numbers.map(({ headline: name, label, finding }) => {
+        const value = headline[name];
+        return (
+          <Paper
+            key={name}
+            component={Link}
+            to={
+              finding ? findingLink(finding) : statisticLink(name === 'locked' ? 'locked' : 'total')
+            }
+            withBorder
+            p="md"
+            className={classes.number}
+            data-problem={(finding !== undefined && finding !== 'nested' && value > 0) || undefined}
+          >
+            <Text component="span" className={classes.value}>
+              {formatCount(value)}
+            </Text>{' '}
+            <Text component="span" className={classes.label}>
+              {label}
+            </Text>
+            {name !== 'total' && (
+              <Text component="span" className={classes.share} aria-hidden>
+                {formatShare(value, headline.total)} of all
+              </Text>
+            )}
+          </Paper>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

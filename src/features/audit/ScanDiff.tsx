@@ -1,0 +1,268 @@
+import {
+  Badge,
+  Button,
+  Chip,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { Fragment, useId, useState } from 'react';
+import { exportDiff, useDiff, useDiffChanges } from '../../api/audit/scans';
+import { downloadFile } from '../../components/download-file';
+import { ErrorState } from '../../components/ErrorState';
+import type { ChangeKind, FieldChange, Scan } from '../../contract/audit';
+import { changeKinds } from '../../contract/audit';
+import { ExpressionSideBySide } from './ExpressionSideBySide';
+import { formatCount } from './format';
+
+const CHANGES_PAGE = 25;
+
+const kindLabels: Record<ChangeKind, string> = {
+  added: 'Added',
+  removed: 'Removed',
+  'became-invalid': 'Became invalid',
+  fixed: 'Fixed',
+  locked: 'Locked',
+  unlocked: 'Unlocked',
+  expression: 'Expression changed',
+  owner: 'Owner changed',
+  renamed: 'Renamed',
+  other: 'Other changes',
+};
+
+const scanLabel = (scan: Scan) =>
+  `#${scan.id}, ${new Date(scan.finished ?? scan.started).toLocaleString()} (${formatCount(scan.fields)} fields)`;
+
+function ChangeRow({ change }: { change: FieldChange }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Fragment>
+      <Table.Tr>
+        <Table.Td>
+          <UnstyledButton
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            aria-label={`${open ? 'Hide' : 'Show'} the changes of ${change.name}`}
+          >
+            {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+          </UnstyledButton>
+        </Table.Td>
+        <Table.Td>{change.id}</Table.Td>
+        <Table.Td>{change.name}</Table.Td>
+        <Table.Td>
+          <Group gap={4}>
+            {change.kinds.map((kind) => (
+              <Badge
+                key={kind}
+                size="sm"
+                variant="light"
+                color={kind === 'became-invalid' ? 'red' : 'blue'}
+              >
+                {kindLabels[kind]}
+              </Badge>
+            ))}
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+      {open && (
+        <Table.Tr>
+          <Table.Td colSpan={4}>
+            <ExpressionSideBySide change={change} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Fragment>
+  );
+}
+
+function Changes({ from, to, kind }: { from: number; to: number; kind: ChangeKind | undefined }) {
+  const [offset, setOffset] = useState(0);
+  const page = useDiffChanges(from, to, kind, offset, CHANGES_PAGE);
+  if (page.isError) {
+    return (
+      <ErrorState
+        title="The changes could not be loaded"
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />
+    );
+  }
+  const answer = page.data;
+  if (!answer) return <Text size="sm">Loading the changes…</Text>;
+  if (answer.totalHits === 0) return <Text size="sm">No field changed between these scans.</Text>;
+  return (
+    <Stack gap="xs">
+      <Table aria-label="Changed fields" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={32}>
+              <VisuallyHidden>Details</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>Id</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>What changed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {answer.changes.map((change) => (
+            <ChangeRow key={change.id} change={change} />
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group gap="xs" justify="flex-end">
+        <Text size="xs" c="dimmed">
+          {formatCount(offset + 1)}–{formatCount(offset + answer.changes.length)} of{' '}
+          {formatCount(answer.totalHits)}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="default"
+          disabled={offset === 0}
+          onClick={() => setOffset(Math.max(0, offset - CHANGES_PAGE))}
+        >
+          Previous
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="default"
+          disabled={!answer.hasMore}
+          onClick={() => setOffset(offset + CHANGES_PAGE)}
+        >
+          Next
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ExportButtons({ from, to }: { from: number; to: number }) {
+  const [failure, setFailure] = useState<{ error: Error; format: 'csv' | 'json' }>();
+  const [busy, setBusy] = useState<'csv' | 'json'>();
+  const save = async (format: 'csv' | 'json') => {
+    setBusy(format);
+    setFailure(undefined);
+    try {
+      const content = await exportDiff(from, to, format);
+      downloadFile({
+        name: `audit-diff-${from}-${to}.${format}`,
+        type: format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json',
+        content,
+      });
+    } catch (error) {
+      setFailure({
+        error: error instanceof Error ? error : new Error('The export failed.'),
+        format,
+      });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        {(['csv', 'json'] as const).map((format) => (
+          <Button
+            key={format}
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            loading={busy === format}
+            onClick={() => void save(format)}
+          >
+            Export {format.toUpperCase()}
+          </Button>
+        ))}
+      </Group>
+      {failure && (
+        <ErrorState
+          title="The export failed"
+          error={failure.error}
+          onRetry={() => void save(failure.format)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** What changed between two complete scans: counts by kind, the fields, and an export. */
+export function ScanDiff({ scans }: { scans: Scan[] }) {
+  const headingId = useId();
+  const complete = scans.filter((scan) => scan.state === 'complete');
+  const [chosen, setChosen] = useState<{ from?: number; to?: number }>({});
+  const [kind, setKind] = useState<ChangeKind>();
+  const to = chosen.to ?? complete[0]?.id;
+  const from = chosen.from ?? complete[1]?.id;
+  const diff = useDiff(from, to);
+  const options = complete.map((scan) => ({ value: String(scan.id), label: scanLabel(scan) }));
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={headingId}>
+          What changed between two scans
+        </Title>
+        {complete.length < 2 ? (
+          <Text size="sm">Changes appear once there are two complete scans.</Text>
+        ) : (
+          <>
+            <Group gap="sm" align="flex-end">
+              <Select
+                label="From scan"
+                data={options}
+                value={from === undefined ? null : String(from)}
+                onChange={(value) => value && setChosen({ from: Number(value), to })}
+                allowDeselect={false}
+                w={300}
+              />
+              <Select
+                label="To scan"
+                data={options}
+                value={to === undefined ? null : String(to)}
+                onChange={(value) => value && setChosen({ from, to: Number(value) })}
+                allowDeselect={false}
+                w={300}
+              />
+              {from !== undefined && to !== undefined && <ExportButtons from={from} to={to} />}
+            </Group>
+            {diff.isError && (
+              <ErrorState
+                title="The diff could not be computed"
+                error={diff.error}
+                onRetry={() => void diff.refetch()}
+              />
+            )}
+            {diff.data && (
+              <>
+                <Text size="sm">{formatCount(diff.data.counts.changed)} fields changed.</Text>
+                <Chip.Group
+                  value={kind ?? 'all'}
+                  onChange={(value) => setKind(value === 'all' ? undefined : (value as ChangeKind))}
+                >
+                  <Group gap="xs" role="radiogroup" aria-label="Show changes of kind">
+                    <Chip value="all" size="xs">
+                      All {formatCount(diff.data.counts.changed)}
+                    </Chip>
+                    {changeKinds
+                      .filter((entry) => diff.data.counts[entry] > 0)
+                      .map((entry) => (
+                        <Chip key={entry} value={entry} size="xs">
+                          {kindLabels[entry]} {formatCount(diff.data.counts[entry])}
+                        </Chip>
+                      ))}
+                  </Group>
+                </Chip.Group>
+                <Changes key={`${from}-${to}-${kind}`} from={from!} to={to!} kind={kind} />
+              </>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
