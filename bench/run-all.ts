@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const parts = ['bench/service.ts', 'bench/browser.ts'];
+const parts = ['bench/service.ts', 'bench/browser.ts', 'bench/audit.ts'];
 const tsx = join('node_modules', '.bin', 'tsx');
 for (const part of parts) {
   console.log(`\n=== ${part}`);

@@ -1,10 +1,11 @@
-import type { Page } from '@playwright/test';
-import { apiPaths } from '../src/contract/paths';
-import type { SearchRequest, SearchResponse } from '../src/contract/search';
+import type { AuditStatus } from '../src/contract/audit';
+import { AUDIT_BASE } from '../src/contract/audit';
+import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
+import type { SearchRequest } from '../src/contract/search';
 import type { Statistics } from '../src/contract/statistics';
 import { AuditPage, isSearch, parseCount, readStatistics } from './support/audit-page';
 import { FieldsPage } from './support/fields-page';
-import { expect, test as base } from './support/fixtures';
+import { e2eToken, expect, test as base } from './support/fixtures';
 import { expectNoAxeViolations } from './support/accessibility';
 
 const test = base.extend<{ auditPage: AuditPage }>({
@@ -61,18 +62,6 @@ async function expectChips(fieldsPage: FieldsPage, chips: string[]) {
   await expect(fieldsPage.chips.getByRole('button')).toHaveText([...chips, 'Clear all']);
 }
 
-/** The search answered with every field on one page, but claiming there are `total`. */
-async function firstOfManyPages(page: Page, total: number) {
-  let firstAnswered = false;
-  await page.route('**/functions/search', async (route) => {
-    if (firstAnswered) return; // Held: the gathering waits here until it is cancelled.
-    firstAnswered = true;
-    const response = await route.fetch();
-    const body = (await response.json()) as SearchResponse;
-    await route.fulfill({ response, json: { ...body, totalHits: total, hasMore: true } });
-  });
-}
-
 test.describe('audit page', () => {
   test('the numbers and the donuts are the API’s statistics', async ({ auditPage, request }) => {
     await auditPage.goto();
@@ -95,16 +84,6 @@ test.describe('audit page', () => {
         return shown - (await readStatistics(request)).locked;
       })
       .toBe(0);
-
-    const locked = await auditPage.number('locked');
-    await expect(auditPage.chartTable('Locked and unlocked').locator('tbody tr')).toHaveText([
-      new RegExp(`^Locked${locked.toLocaleString('en-US')}`),
-      new RegExp(`^Unlocked${(api.total - locked).toLocaleString('en-US')}`),
-    ]);
-    await expect(auditPage.chartTable('Valid and invalid').locator('tbody tr')).toHaveText([
-      new RegExp(`^Valid${(api.total - api.invalid).toLocaleString('en-US')}`),
-      new RegExp(`^Invalid${api.invalid.toLocaleString('en-US')}`),
-    ]);
   });
 
   test('each number opens the table filtered to the fields it counts', async ({
@@ -138,123 +117,65 @@ test.describe('audit page', () => {
       .toBe(0);
   });
 
-  test('a donut slice, a bar, and the same row of the chart’s table open the filtered table', async ({
+  test('each finding of the latest scan opens exactly its fields in the table', async ({
     auditPage,
   }) => {
     const { page } = auditPage;
     const fieldsPage = new FieldsPage(page);
     await auditPage.goto();
-    await auditPage.chartsReady();
-    const total = await auditPage.number('total');
-    const invalid = await auditPage.number('invalid');
+    await expect(auditPage.findings).toBeVisible();
 
-    await auditPage.slice('Valid and invalid', 'Invalid').click();
-    await expect(page).toHaveURL(fieldsAddress('invalid=true&variables=shown'));
-    expect(await matching(fieldsPage)).toBe(invalid);
-    await page.goBack();
-
-    await auditPage
-      .chartTable('Valid and invalid')
-      .getByRole('link', { name: 'Valid', exact: true })
-      .click();
-    await expect(page).toHaveURL(fieldsAddress('variables=shown&status=VALID'));
-    await expectChips(fieldsPage, ['Variables shown', 'Status VALID']);
-    expect(await matching(fieldsPage)).toBe(total - invalid);
-    await page.goBack();
-
-    await auditPage.slice('Locked and unlocked', 'Unlocked').click({ position: { x: 4, y: 75 } });
-    await expect(page).toHaveURL(fieldsAddress('locked=false&variables=shown'));
-    await expectChips(fieldsPage, ['Unlocked', 'Variables shown']);
-    await page.goBack();
-
-    const owners = 'Top owners by invalid or broken-link fields';
-    const firstOwner = auditPage.chartTable(owners).locator('tbody tr').first();
-    const owner = (await firstOwner.locator('th').innerText()).trim();
-    const ownerCells = firstOwner.locator('td');
-    const ownerInvalid = parseCount(await ownerCells.nth(0).innerText());
-    const ownerBroken = parseCount(await ownerCells.nth(1).innerText());
-
-    await auditPage.bars(owners, 'brokenLinks').first().click();
-    await expect(page).toHaveURL(fieldsAddress(`brokenLinks=true&variables=shown&owner=${owner}`));
-    await expectChips(fieldsPage, ['Broken links', 'Variables shown', `Owner ${owner}`]);
-    expect(await matching(fieldsPage)).toBe(ownerBroken);
-    await page.goBack();
-
-    if (ownerInvalid > 0) {
-      await ownerCells.nth(0).getByRole('link').click();
-      await expect(page).toHaveURL(fieldsAddress(`invalid=true&variables=shown&owner=${owner}`));
-      expect(await matching(fieldsPage)).toBe(ownerInvalid);
-      await page.goBack();
-      await auditPage.bars(owners, 'invalid').first().click();
-      await expect(page).toHaveURL(fieldsAddress(`invalid=true&variables=shown&owner=${owner}`));
+    // Counts that lock specs running meanwhile cannot move.
+    for (const label of ['Invalid', 'Broken references', 'Unused', 'Exact duplicates']) {
+      const link = auditPage.findings.getByRole('link', { name: new RegExp(`^[\\d,]+ ${label}`) });
+      const shown = parseCount(await link.innerText());
+      await link.click();
+      await expect(page).toHaveURL(/finding=/);
+      await expect(page.getByRole('region', { name: 'Audit finding' })).toContainText(label);
+      expect(await matching(fieldsPage), label).toBe(shown);
       await page.goBack();
     }
 
-    const dataSources = 'Top data sources by broken links';
-    const firstSource = auditPage.chartTable(dataSources).locator('tbody tr').first();
-    const dataSource = (await firstSource.locator('th').innerText()).trim();
-    const sourceCount = parseCount(await firstSource.locator('td').innerText());
-
-    await auditPage.bars(dataSources, 'fieldsWithBrokenLinks').first().click();
-    await expect(page).toHaveURL(
-      fieldsAddress(`brokenLinks=true&variables=shown&dataSource=${dataSource}`),
-    );
-    await expectChips(fieldsPage, ['Broken links', 'Variables shown', `Data source ${dataSource}`]);
-    expect(await matching(fieldsPage)).toBe(sourceCount);
-    await page.goBack();
-
-    await firstSource.getByRole('link').click();
-    await expect(page).toHaveURL(
-      fieldsAddress(`brokenLinks=true&variables=shown&dataSource=${dataSource}`),
-    );
+    // A group's count opens that group's fields, and says which group it is.
+    const card = auditPage.findingCard('Broken references');
+    const groupLink = card.getByRole('table').getByRole('link').first();
+    const groupCount = parseCount(await groupLink.innerText());
+    const groupLabel = (await groupLink.getAttribute('aria-label'))!
+      .split(', ')
+      .slice(1)
+      .join(', ');
+    await groupLink.click();
+    await expect(page.getByRole('region', { name: 'Audit finding' })).toContainText(groupLabel);
+    expect(await matching(fieldsPage)).toBe(groupCount);
+    await page.getByRole('button', { name: 'Show every field' }).click();
+    await expect(page).not.toHaveURL(/finding=/);
   });
 
-  test('keyboard users reach every drill-down through the charts’ tables', async ({
+  test('a scan from the page adds a point to the trend and a diff with its export', async ({
     auditPage,
+    request,
   }) => {
-    await auditPage.goto();
-    await auditPage.chartsReady();
-    const invalidLink = auditPage
-      .chartTable('Valid and invalid')
-      .getByRole('link', { name: 'Invalid', exact: true });
-
-    await invalidLink.focus();
-    await auditPage.page.keyboard.press('Enter');
-
-    await expect(auditPage.page).toHaveURL(fieldsAddress('invalid=true&variables=shown'));
-  });
-
-  test('gathering shows its progress, and Cancel stops it', async ({ auditPage }) => {
     const { page } = auditPage;
-    await firstOfManyPages(page, 100_000);
     await auditPage.goto();
+    await expect(auditPage.findings).toBeVisible();
+    const status = await request.get(`${AUDIT_BASE}/status`, {
+      headers: { [TOKEN_HEADER]: e2eToken },
+    });
+    const { scanCount } = (await status.json()) as AuditStatus;
 
-    await expect(auditPage.gatheringProgress).toHaveAttribute('aria-valuemax', '100000');
-    const loaded = Number(await auditPage.gatheringProgress.getAttribute('aria-valuenow'));
-    expect(loaded).toBeGreaterThan(0);
-    await expect(auditPage.gathered.getByRole('status')).toHaveText(
-      `Read ${loaded.toLocaleString('en-US')} of 100,000 fields for the charts…`,
-    );
-    await expect(auditPage.gatheredCharts).toHaveAttribute('aria-busy', 'true');
+    await auditPage.scanPanel.getByRole('button', { name: 'Scan now' }).click();
+    await expect(auditPage.scanPanel).toContainText(`${scanCount + 1} of the last`);
 
-    const stopped = page.waitForEvent('requestfailed', isSearch);
-    await auditPage.cancelGathering.click();
-
-    expect((await stopped).failure()?.errorText).toMatch(/ABORTED/i);
-    await expect(auditPage.gatheringProgress).toBeHidden();
-    await expect(auditPage.gathered.getByText('Reading stopped')).toBeVisible();
-    await expect(auditPage.gathered).toContainText(
-      `Stopped after ${loaded.toLocaleString('en-US')} of 100,000 fields.`,
-    );
-    await expect(auditPage.chart('Top data sources by broken links')).toBeHidden();
-    await expect(auditPage.gatheredCharts).toHaveAttribute('aria-busy', 'false');
-
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await auditPage.gathered.getByRole('button', { name: 'Read every field' }).click();
-    await auditPage.chartsReady();
+    const diff = page.getByRole('region', { name: 'What changed between two scans' });
+    await expect(diff.getByRole('combobox', { name: 'From scan' })).toBeVisible();
+    await expect(diff).toContainText('fields changed');
+    const download = page.waitForEvent('download');
+    await diff.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^audit-diff-\d+-\d+\.csv$/);
+    await expect(page.getByRole('table', { name: 'Problems across scans' })).toBeAttached();
   });
 
-  test('an instance without fields says so, and reads nothing for the charts', async ({
+  test('an instance without fields says so, and counts nothing with searches', async ({
     auditPage,
   }) => {
     const searches: string[] = [];
@@ -279,7 +200,6 @@ test.describe('audit page', () => {
 
     await expect(auditPage.numbers).toContainText('This instance has no calculated fields');
     await expect(auditPage.numbers.getByRole('link')).toHaveCount(0);
-    await expect(auditPage.gathered).toBeHidden();
     expect(searches).toEqual([]);
   });
 
@@ -310,23 +230,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`audit in ${colorScheme} colours`, () => {
     test.use({ colorScheme });
 
-    test('has no accessibility violations, loaded and while gathering again', async ({
+    test('has no accessibility violations, with findings, trend and a change opened', async ({
       auditPage,
     }, testInfo) => {
+      // The whole page with every finding's table: axe takes its time over it.
+      test.slow();
       await auditPage.goto();
-      await auditPage.chartsReady();
+      await expect(auditPage.findings).toBeVisible();
+      await expect(auditPage.page.getByRole('region', { name: 'Change over time' })).toBeVisible();
       await expectNoAxeViolations(auditPage.page);
       await testInfo.attach(`audit-${colorScheme}.png`, {
         body: await auditPage.page.screenshot({ fullPage: true }),
-        contentType: 'image/png',
-      });
-
-      await firstOfManyPages(auditPage.page, 100_000);
-      await auditPage.refresh.click();
-      await expect(auditPage.gatheringProgress).toHaveAttribute('aria-valuemax', '100000');
-      await expectNoAxeViolations(auditPage.page);
-      await testInfo.attach(`audit-gathering-${colorScheme}.png`, {
-        body: await auditPage.page.screenshot(),
         contentType: 'image/png',
       });
     });

@@ -38,19 +38,14 @@ export async function readStatistics(request: APIRequestContext): Promise<Statis
 /** The audit page at /audit, as a user sees it. */
 export class AuditPage {
   readonly numbers: Locator;
-  readonly gathered: Locator;
-  /** The charts drawn from the gathered fields; busy while they are gathered. */
-  readonly gatheredCharts: Locator;
-  readonly gatheringProgress: Locator;
-  readonly cancelGathering: Locator;
+  readonly findings: Locator;
+  readonly scanPanel: Locator;
   readonly refresh: Locator;
 
   constructor(readonly page: Page) {
     this.numbers = page.getByRole('region', { name: 'At a glance' });
-    this.gathered = page.getByRole('region', { name: /^Who owns the problems/ });
-    this.gatheredCharts = this.gathered.getByTestId('gathered-charts');
-    this.gatheringProgress = page.getByRole('progressbar', { name: 'Fields read for the charts' });
-    this.cancelGathering = this.gathered.getByRole('button', { name: 'Cancel' });
+    this.findings = page.getByRole('region', { name: 'Findings of the latest scan' });
+    this.scanPanel = page.getByRole('region', { name: 'Scans', exact: true });
     this.refresh = page.getByRole('button', { name: 'Refresh' });
   }
 
@@ -60,10 +55,8 @@ export class AuditPage {
     await expect(this.numberLink('total')).toBeVisible();
   }
 
-  /** Waits until every chart is drawn from the gathered fields. */
-  async chartsReady() {
-    await expect(this.chart('Top owners by invalid or broken-link fields')).toBeVisible();
-    await expect(this.gatheredCharts).toHaveAttribute('aria-busy', 'false');
+  findingCard(title: string) {
+    return this.findings.getByRole('region', { name: title, exact: true });
   }
 
   numberLink(statistic: keyof Statistics) {
@@ -73,24 +66,5 @@ export class AuditPage {
 
   async number(statistic: keyof Statistics): Promise<number> {
     return parseCount(await this.numberLink(statistic).innerText());
-  }
-
-  chart(title: string) {
-    return this.page.getByRole('region', { name: title, exact: true });
-  }
-
-  /** The text alternative of a chart: its table. */
-  chartTable(title: string) {
-    return this.chart(title).getByRole('table', { name: title });
-  }
-
-  /** A donut's slice, as recharts draws it (the drawing is hidden from assistive technology). */
-  slice(chartTitle: string, name: string) {
-    return this.chart(chartTitle).locator(`path.recharts-sector[name="${name}"]`);
-  }
-
-  /** The bars of one series, top to bottom. */
-  bars(chartTitle: string, series: string) {
-    return this.chart(chartTitle).locator(`path.recharts-rectangle[name="${series}"]`);
   }
 }

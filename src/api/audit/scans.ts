@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeKind } from '../../contract/audit';
 import {
   AUDIT_BASE,
@@ -32,6 +32,7 @@ export function useScans(version: number | undefined) {
     queryKey: [...auditKeys.scans(), version],
     queryFn: ({ signal }) => requestJson(`${AUDIT_BASE}/scans`, scansAnswerSchema, { signal }),
     enabled: version !== undefined,
+    placeholderData: keepPreviousData,
   });
 }
 

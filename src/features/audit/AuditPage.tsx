@@ -1,10 +1,22 @@
-import { Alert, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconChartBar } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconChartBar, IconRefresh } from '@tabler/icons-react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId } from 'react';
+import { auditKeys } from '../../api/audit/audit-keys';
 import { useAuditStatus } from '../../api/audit/audit-status';
 import { useFindings } from '../../api/audit/findings';
 import { useScans } from '../../api/audit/scans';
-import { useStatistics } from '../../api/calculated-fields/get-statistics';
+import { statisticsKey, useStatistics } from '../../api/calculated-fields/get-statistics';
 import { DateTime } from '../../components/DateTime';
 import { ErrorState } from '../../components/ErrorState';
 import type { FindingsAnswer } from '../../contract/audit';
@@ -18,10 +30,18 @@ import { ScanDiff } from './ScanDiff';
 const loadCharts = () => import('./AuditCharts');
 const AuditCharts = lazy(async () => ({ default: (await loadCharts()).AuditCharts }));
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({
+  title,
+  busy,
+  children,
+}: {
+  title: string;
+  busy?: boolean;
+  children: React.ReactNode;
+}) {
   const headingId = useId();
   return (
-    <Stack component="section" aria-labelledby={headingId} gap="sm">
+    <Stack component="section" aria-labelledby={headingId} aria-busy={busy} gap="sm">
       <Title order={2} size="h3" id={headingId}>
         {title}
       </Title>
@@ -35,7 +55,7 @@ function LiveCounts() {
   const statistics = useStatistics();
   const answer = statistics.data;
   return (
-    <Section title="At a glance">
+    <Section title="At a glance" busy={statistics.isFetching}>
       {statistics.isPending && <HeadlineSkeleton />}
       {statistics.isError && (
         <ErrorState
@@ -104,6 +124,13 @@ export function AuditPage() {
   // The chart's code downloads while the numbers are asked for, not after.
   useEffect(() => void loadCharts(), []);
   const lastScan = scans.data?.scans[0];
+  const client = useQueryClient();
+  const refreshing = useIsFetching({ queryKey: statisticsKey }) > 0;
+  // Changes show by themselves; this asks the instance's live counts and the audit again now.
+  const refresh = () => {
+    void client.refetchQueries({ queryKey: statisticsKey });
+    void client.refetchQueries({ queryKey: auditKeys.all });
+  };
 
   return (
     <Stack p="md" gap="xl">
@@ -111,6 +138,14 @@ export function AuditPage() {
         <Title order={1} size="h2">
           Audit
         </Title>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          onClick={refresh}
+          loading={refreshing}
+        >
+          Refresh
+        </Button>
       </Group>
       <LiveCounts />
       {status.isPending && <Skeleton height={90} />}
@@ -140,6 +175,13 @@ export function AuditPage() {
           <Suspense fallback={<Skeleton height={300} />}>
             <AuditCharts version={version} />
           </Suspense>
+          {scans.isError && (
+            <ErrorState
+              title="The scans could not be listed"
+              error={scans.error}
+              onRetry={() => void scans.refetch()}
+            />
+          )}
           {scans.data && <ScanDiff scans={scans.data.scans} />}
         </Section>
       )}

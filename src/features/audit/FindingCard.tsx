@@ -94,17 +94,17 @@ export function FindingCard({ finding }: { finding: FindingSummary }) {
               component={Link}
               to={findingLink(finding.key)}
               size="lg"
-              color="red"
-              variant="light"
+              color="red.8"
+              variant="filled"
               style={{ cursor: 'pointer' }}
               aria-label={`${formatCount(finding.count)} fields: ${finding.title}`}
             >
               {formatCount(finding.count)}
             </Badge>
           ) : (
-            <Badge size="lg" color="teal" variant="light">
-              none
-            </Badge>
+            <Text size="sm" fw={600}>
+              None
+            </Text>
           )}
         </Group>
         <Text size="sm" c="dimmed">

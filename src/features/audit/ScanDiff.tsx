@@ -59,12 +59,7 @@ function ChangeRow({ change }: { change: FieldChange }) {
         <Table.Td>
           <Group gap={4}>
             {change.kinds.map((kind) => (
-              <Badge
-                key={kind}
-                size="sm"
-                variant="light"
-                color={kind === 'became-invalid' ? 'red' : 'blue'}
-              >
+              <Badge key={kind} size="sm" variant="default">
                 {kindLabels[kind]}
               </Badge>
             ))}

@@ -1,0 +1,233 @@
+// npm run bench:audit: a full scan and the findings at 100,000 fields, then an
+// incremental scan after 1% of the fields changed; times, memory and the bytes the
+// audit page transfers, written to bench/results/audit.md and audit.json.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import type { AuditStatus, Scan } from '../src/contract/audit';
+import { AUDIT_BASE } from '../src/contract/audit';
+import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
+import type { SearchResponse } from '../src/contract/search';
+import type { RunningServer } from './support/processes';
+import { residentMegabytes, startServer } from './support/processes';
+
+const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
+const CHANGED_SHARE = 0.01;
+const TOKEN = 'bench-token-0123456789';
+const tmp = 'bench/tmp';
+const storeFile = `${tmp}/audit-${FIELDS}.sqlite`;
+const auditFile = `${tmp}/audit-${FIELDS}.audit.sqlite`;
+
+function log(line: string) {
+  console.log(`[bench:audit] ${line}`);
+}
+
+async function call(server: RunningServer, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      [TOKEN_HEADER]: TOKEN,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return { text, bytes: Buffer.byteLength(text) };
+}
+
+const getJson = async <T>(server: RunningServer, path: string) =>
+  JSON.parse((await call(server, 'GET', path)).text) as T;
+
+/** Waits for the scan to end, sampling the server's memory meanwhile. */
+async function awaitScan(server: RunningServer, id: number, memory: number[]): Promise<Scan> {
+  for (;;) {
+    memory.push(residentMegabytes(server.child.pid!));
+    const { scan } = await getJson<{ scan: Scan }>(server, `${AUDIT_BASE}/scans/${id}`);
+    if (scan.state !== 'running') {
+      if (scan.state !== 'complete')
+        throw new Error(`scan ${id} ended ${scan.state}: ${scan.message}`);
+      return scan;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Every `step`-th field id, in id order: the fields the bench changes. */
+async function everyNthId(server: RunningServer, step: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let offset = 0; ; offset += 5000) {
+    const page = JSON.parse(
+      (
+        await call(server, 'POST', apiPaths.search, {
+          filters: [],
+          sort: { field: 'id', ascending: true },
+          limit: 5000,
+          offset,
+        })
+      ).text,
+    ) as SearchResponse;
+    page.results.forEach((field, index) => {
+      if ((offset + index) % step === 0) ids.push(field.id);
+    });
+    if (!page.hasMore) return ids;
+  }
+}
+
+/** What the audit page asks for when it opens, and how many bytes each answer is. */
+async function pageTransfer(server: RunningServer) {
+  const paths = [
+    apiPaths.statistics,
+    `${AUDIT_BASE}/status`,
+    `${AUDIT_BASE}/findings`,
+    `${AUDIT_BASE}/scans`,
+    `${AUDIT_BASE}/trend`,
+  ];
+  const sizes = await Promise.all(
+    paths.map(async (path) => (await call(server, 'GET', path)).bytes),
+  );
+  return paths.map((path, index) => ({ path, bytes: sizes[index]! }));
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: Math.round(performance.now() - started) };
+}
+
+async function main() {
+  mkdirSync(tmp, { recursive: true });
+  rmSync(storeFile, { force: true });
+  rmSync(auditFile, { force: true });
+  log('building the server');
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  log(`creating a demo instance of ${FIELDS} fields`);
+  const server = await startServer('dist-server/main.mjs', [
+    'start',
+    '--no-build',
+    '--port',
+    '0',
+    '--data',
+    storeFile,
+    '--audit-data',
+    auditFile,
+    '--demo-fields',
+    String(FIELDS),
+    '--demo-token',
+    TOKEN,
+  ]);
+  try {
+    // The first scan starts with the server; it is the full scan measured.
+    const memoryFull: number[] = [];
+    let first: Scan | undefined;
+    while (!first) {
+      const status = await getJson<AuditStatus>(server, `${AUDIT_BASE}/status`);
+      first = status.runningScan ?? status.latestScan;
+    }
+    const full = await awaitScan(server, first.id, memoryFull);
+    log(`full scan: ${full.finished! - full.started} ms, ${full.fields} fields`);
+
+    const findings = await timed(() => call(server, 'GET', `${AUDIT_BASE}/findings`));
+    const findingsAgain = await timed(() => call(server, 'GET', `${AUDIT_BASE}/findings`));
+    const afterFindingsMb = residentMegabytes(server.child.pid!);
+    log(`findings: ${findings.ms} ms, then ${findingsAgain.ms} ms from memory`);
+    const transfer = await pageTransfer(server);
+
+    const ids = await everyNthId(server, Math.round(1 / CHANGED_SHARE));
+    log(`locking ${ids.length} fields through the API`);
+    for (const id of ids) await call(server, 'PUT', apiPaths.template(id), { locked: true });
+
+    const memoryIncremental: number[] = [];
+    const started = JSON.parse((await call(server, 'POST', `${AUDIT_BASE}/scans`, {})).text) as {
+      scan: Scan;
+    };
+    const incremental = await awaitScan(server, started.scan.id, memoryIncremental);
+    log(
+      `incremental scan: ${incremental.finished! - incremental.started} ms, read ${incremental.progress.read} fields`,
+    );
+    const findingsAfter = await timed(() => call(server, 'GET', `${AUDIT_BASE}/findings`));
+    const status = await getJson<AuditStatus>(server, `${AUDIT_BASE}/status`);
+
+    const results = {
+      fields: FIELDS,
+      cpus: cpus().length,
+      node: process.version,
+      fullScan: {
+        ms: full.finished! - full.started,
+        fields: full.fields,
+        read: full.progress.read,
+        peakMb: Math.max(...memoryFull),
+      },
+      findings: {
+        firstMs: findings.ms,
+        againMs: findingsAgain.ms,
+        bytes: findings.value.bytes,
+        residentMb: afterFindingsMb,
+      },
+      incrementalScan: {
+        changed: ids.length,
+        ms: incremental.finished! - incremental.started,
+        read: incremental.progress.read,
+        peakMb: Math.max(...memoryIncremental),
+        findingsMs: findingsAfter.ms,
+      },
+      pageTransfer: transfer,
+      pageTransferBytes: transfer.reduce((sum, entry) => sum + entry.bytes, 0),
+      diskBytes: status.diskBytes,
+    };
+    writeReport(results);
+  } finally {
+    await server.stop();
+  }
+}
+
+function writeReport(results: {
+  fields: number;
+  cpus: number;
+  node: string;
+  fullScan: { ms: number; fields: number; read: number; peakMb: number };
+  findings: { firstMs: number; againMs: number; bytes: number; residentMb: number };
+  incrementalScan: {
+    changed: number;
+    ms: number;
+    read: number;
+    peakMb: number;
+    findingsMs: number;
+  };
+  pageTransfer: Array<{ path: string; bytes: number }>;
+  pageTransferBytes: number;
+  diskBytes: number;
+}) {
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/audit.json', `${JSON.stringify(results, null, 2)}\n`);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const { fullScan, findings, incrementalScan } = results;
+  const lines = [
+    '# Audit benchmark',
+    '',
+    `${results.fields.toLocaleString('en-US')} demo fields, embedded mode, the built server (\`npm start\`), ${results.cpus} CPUs, Node ${results.node}. Written by \`npm run bench:audit\`.`,
+    '',
+    '| step | time | memory (server RSS) | notes |',
+    '| --- | ---: | ---: | --- |',
+    `| full scan | ${fullScan.ms} ms | ${fullScan.peakMb} MB peak | ${fullScan.fields.toLocaleString('en-US')} fields in the snapshot, ${fullScan.read.toLocaleString('en-US')} read |`,
+    `| findings, first ask | ${findings.firstMs} ms | ${findings.residentMb} MB after | answer ${kb(findings.bytes)} |`,
+    `| findings, asked again | ${findings.againMs} ms | | kept until something changes |`,
+    `| incremental scan after ${incrementalScan.changed.toLocaleString('en-US')} fields (1%) changed | ${incrementalScan.ms} ms | ${incrementalScan.peakMb} MB peak | read ${incrementalScan.read.toLocaleString('en-US')} fields |`,
+    `| findings after it | ${incrementalScan.findingsMs} ms | | |`,
+    '',
+    `The audit page's answers when it opens: ${kb(results.pageTransferBytes)} in all, uncompressed.`,
+    '',
+    '| request | bytes |',
+    '| --- | ---: |',
+    ...results.pageTransfer.map(
+      (entry) => `| GET ${entry.path} | ${entry.bytes.toLocaleString('en-US')} |`,
+    ),
+    '',
+    `Audit file on disk after both scans: ${(results.diskBytes / 1024 / 1024).toFixed(1)} MB.`,
+    '',
+  ];
+  writeFileSync('bench/results/audit.md', lines.join('\n'));
+  log('wrote bench/results/audit.md and audit.json');
+}
+
+await main();
