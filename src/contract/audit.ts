@@ -76,6 +76,12 @@ export const findingKeys = [
 ] as const;
 export type FindingKey = (typeof findingKeys)[number];
 
+/** The fields of one finding, or of one of its groups: where a drill-down searches. */
+export interface FindingScope {
+  key: FindingKey;
+  group?: string;
+}
+
 /** What each finding is called, on the audit page and wherever its fields are listed. */
 export const findingTitles: Record<FindingKey, string> = {
   invalid: 'Invalid',

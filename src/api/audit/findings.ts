@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FindingKey, FindingsAnswer } from '../../contract/audit';
+import type { FindingKey, FindingScope, FindingsAnswer } from '../../contract/audit';
 import {
   AUDIT_BASE,
   findingFieldsAnswerSchema,
@@ -11,12 +11,6 @@ import type { SearchRequest } from '../../contract/search';
 import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
 import { auditKeys } from './audit-keys';
-
-/** The fields of one finding, or of one of its groups: where a drill-down searches. */
-export interface FindingScope {
-  key: FindingKey;
-  group?: string;
-}
 
 /** The findings of the latest scan; null before any scan has completed. */
 export async function getFindings(signal?: AbortSignal): Promise<FindingsAnswer | null> {

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SearchResultItem } from '../../contract/field';
 import type { SearchFilter } from '../../contract/search';
 import { SEARCH_LIMIT_MAX } from '../../contract/search';
-import type { FindingScope } from '../audit/findings';
+import type { FindingScope } from '../../contract/audit';
 import { fieldKeys } from './field-keys';
 import { searchFields } from './search-fields';
 

@@ -5,7 +5,7 @@ import { searchResultItemSchema } from '../../contract/field';
 import { apiPaths } from '../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../contract/search';
 import { searchResponseSchema } from '../../contract/search';
-import type { FindingScope } from '../audit/findings';
+import type { FindingScope } from '../../contract/audit';
 import { searchFindingFields } from '../audit/findings';
 import { requestJson } from '../http-client';
 import { fieldKeys } from './field-keys';

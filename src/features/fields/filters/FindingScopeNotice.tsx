@@ -2,7 +2,7 @@ import { Alert, Button, Text } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { findingTitles } from '../../../contract/audit';
-import type { FindingScope } from '../../../api/audit/findings';
+import type { FindingScope } from '../../../contract/audit';
 
 /**
  * Says that the table lists one audit finding's fields (from the latest scan), with

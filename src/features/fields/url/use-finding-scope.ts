@@ -1,5 +1,5 @@
 import { useQueryStates } from 'nuqs';
-import type { FindingScope } from '../../../api/audit/findings';
+import type { FindingScope } from '../../../contract/audit';
 import { findingAddress, findingUrlKeys } from '../../../components/fields-links/finding-address';
 
 /**
