@@ -19,6 +19,7 @@ import { useScans } from '../../api/audit/scans';
 import { statisticsKey, useStatistics } from '../../api/calculated-fields/get-statistics';
 import { DateTime } from '../../components/DateTime';
 import { ErrorState } from '../../components/ErrorState';
+import { useDocumentTitle } from '../../components/use-document-title';
 import type { FindingsAnswer } from '../../contract/audit';
 import { FindingCard } from './FindingCard';
 import { FindingNumbers } from './FindingNumbers';
@@ -117,6 +118,7 @@ function Findings({ answer }: { answer: FindingsAnswer }) {
 }
 
 export function AuditPage() {
+  useDocumentTitle('Audit');
   const status = useAuditStatus();
   const version = status.data?.version;
   const findings = useFindings(version);
