@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Group, Progress, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isViewOutdated, useSearchFields } from '../../api/calculated-fields/search-fields';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { undoLastLockChange, useLockWithUndo } from '../../components/use-lock-with-undo';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../components/fields-links/table-search';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
@@ -18,10 +20,16 @@ import { NoFieldsFound } from './filters/NoFieldsFound';
 import { SearchInput } from './filters/SearchInput';
 import { SelectionBar } from './selection/SelectionBar';
 import { RefreshView } from './table/RefreshView';
+import { ShortcutHelp } from './table/ShortcutHelp';
 import { TablePager } from './table/TablePager';
+import { useTableShortcuts } from './table/use-table-shortcuts';
 import { useFieldSelection } from './selection/use-field-selection';
 import { useFindingScope } from './url/use-finding-scope';
 import { useTableView } from './url/use-table-view';
+
+const findFieldsTable = () =>
+  document.querySelector<HTMLElement>('table[aria-label="Calculated fields"]');
+const searchBoxSelector = 'input[type="search"][aria-label="Search by name"]';
 
 export function FieldsPage() {
   const [view, changeView] = useTableView();
@@ -37,6 +45,22 @@ export function FieldsPage() {
   const selection = useFieldSelection(page?.results);
   const matches = { name: request.name, filters: request.filters, ...(scope ? { scope } : {}) };
   useDocumentTitle(view.name ? `Fields matching “${view.name}”` : 'Fields');
+  const [helpOpened, setHelpOpened] = useState(false);
+  const setLocked = useLockWithUndo();
+  const rowField = (id: number) => page?.results.find((field) => field.id === id);
+  useTableShortcuts(findFieldsTable, {
+    focusSearch: () => document.querySelector<HTMLElement>(searchBoxSelector)?.focus(),
+    showHelp: () => setHelpOpened(true),
+    toggleLock: (id) => {
+      const field = rowField(id);
+      if (field) setLocked(field, !field.locked);
+    },
+    toggleSelected: (id) => {
+      const field = rowField(id);
+      if (field) selection.clickRow(field, !selection.isSelected(id), false);
+    },
+    undoLock: () => void undoLastLockChange(),
+  });
 
   const openField = (id: number) =>
     navigate({ pathname: `/fields/${id}`, search: location.search });
@@ -125,6 +149,7 @@ export function FieldsPage() {
           />
         </>
       )}
+      <ShortcutHelp opened={helpOpened} onClose={() => setHelpOpened(false)} />
       <Outlet />
     </div>
   );

@@ -145,6 +145,7 @@ export function FieldsTable({
                 key={row.id}
                 className={classes.row}
                 aria-rowindex={item.index + 2}
+                data-field-id={field.id}
                 data-locked={field.locked || undefined}
                 data-invalid={!isValidStatus(field.status) || undefined}
                 data-open={field.id === openFieldId || undefined}
