@@ -53,6 +53,8 @@ export default defineConfig({
             'src/features/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['src/test-isolation.ts', 'src/test-setup.ts'],
+          // A guard against hangs, not a speed check: a busy machine renders slowly.
+          testTimeout: 30_000,
         },
       },
     ],

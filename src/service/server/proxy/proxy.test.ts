@@ -121,6 +121,8 @@ describe('proxy to a reference service', () => {
     const proxy = await startProxy({ upstream: upstream.url, heldToken: TEST_TOKEN });
     const response = await proxy.call('POST', apiPaths.search, searchBody, {});
     expect(response.status).toBe(200);
+    // Read to the end, so the connection is idle when the server closes.
+    expect(searchResponseSchema.parse(await response.json()).results).toHaveLength(3);
     const config = await (await fetch(`${proxy.url}/api/app-config`)).json();
     expect(config).toEqual({ mode: 'proxy', tokenHeldByServer: true });
   });
