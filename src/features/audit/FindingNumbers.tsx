@@ -1,9 +1,7 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { SimpleGrid } from '@mantine/core';
 import type { FindingKey, Headline } from '../../contract/audit';
 import { findingLink, statisticLink } from './drill-down-links';
-import { formatCount, formatShare } from './format';
-import classes from './HeadlineNumbers.module.css';
+import { NumberCard } from './NumberCard';
 
 const numbers: Array<{ headline: keyof Headline; label: string; finding?: FindingKey }> = [
   { headline: 'total', label: 'Fields in the scan' },
@@ -22,34 +20,18 @@ const numbers: Array<{ headline: keyof Headline; label: string; finding?: Findin
 export function FindingNumbers({ headline }: { headline: Headline }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-      {numbers.map(({ headline: name, label, finding }) => {
-        const value = headline[name];
-        return (
-          <Paper
-            key={name}
-            component={Link}
-            to={
-              finding ? findingLink(finding) : statisticLink(name === 'locked' ? 'locked' : 'total')
-            }
-            withBorder
-            p="md"
-            className={classes.number}
-            data-problem={(finding !== undefined && finding !== 'nested' && value > 0) || undefined}
-          >
-            <Text component="span" className={classes.value}>
-              {formatCount(value)}
-            </Text>{' '}
-            <Text component="span" className={classes.label}>
-              {label}
-            </Text>
-            {name !== 'total' && (
-              <Text component="span" className={classes.share} aria-hidden>
-                {formatShare(value, headline.total)} of all
-              </Text>
-            )}
-          </Paper>
-        );
-      })}
+      {numbers.map(({ headline: name, label, finding }) => (
+        <NumberCard
+          key={name}
+          value={headline[name]}
+          label={label}
+          to={
+            finding ? findingLink(finding) : statisticLink(name === 'locked' ? 'locked' : 'total')
+          }
+          total={name === 'total' ? undefined : headline.total}
+          problem={finding !== undefined && finding !== 'nested'}
+        />
+      ))}
     </SimpleGrid>
   );
 }

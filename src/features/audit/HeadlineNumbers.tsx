@@ -1,9 +1,7 @@
-import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { SimpleGrid, Skeleton } from '@mantine/core';
 import type { Statistics } from '../../contract/statistics';
 import { statisticLink } from './drill-down-links';
-import { formatCount, formatShare } from './format';
-import classes from './HeadlineNumbers.module.css';
+import { NumberCard } from './NumberCard';
 
 interface Headline {
   statistic: keyof Statistics;
@@ -29,32 +27,16 @@ const grid = { cols: { base: 2, sm: 4 }, spacing: 'sm' } as const;
 export function HeadlineNumbers({ statistics }: { statistics: Statistics }) {
   return (
     <SimpleGrid {...grid}>
-      {headlines.map(({ statistic, label, problem }) => {
-        const value = statistics[statistic];
-        return (
-          <Paper
-            key={statistic}
-            component={Link}
-            to={statisticLink(statistic)}
-            withBorder
-            p="md"
-            className={classes.number}
-            data-problem={(problem && value > 0) || undefined}
-          >
-            <Text component="span" className={classes.value}>
-              {formatCount(value)}
-            </Text>{' '}
-            <Text component="span" className={classes.label}>
-              {label}
-            </Text>
-            {statistic !== 'total' && (
-              <Text component="span" className={classes.share} aria-hidden>
-                {formatShare(value, statistics.total)} of all
-              </Text>
-            )}
-          </Paper>
-        );
-      })}
+      {headlines.map(({ statistic, label, problem }) => (
+        <NumberCard
+          key={statistic}
+          value={statistics[statistic]}
+          label={label}
+          to={statisticLink(statistic)}
+          total={statistic === 'total' ? undefined : statistics.total}
+          problem={problem}
+        />
+      ))}
     </SimpleGrid>
   );
 }

@@ -1,0 +1,41 @@
+import { Paper, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { formatCount, formatShare } from './format';
+import classes from './HeadlineNumbers.module.css';
+
+interface NumberCardProps {
+  value: number;
+  label: string;
+  /** Where the number leads: the fields table showing exactly what it counts. */
+  to: string;
+  /** The whole the share is of; without it, no share is shown (the total itself). */
+  total?: number;
+  /** A number above zero here is a problem to look at. */
+  problem?: boolean;
+}
+
+/** One audit number: a link with its count, its label and its share of all fields. */
+export function NumberCard({ value, label, to, total, problem }: NumberCardProps) {
+  return (
+    <Paper
+      component={Link}
+      to={to}
+      withBorder
+      p="md"
+      className={classes.number}
+      data-problem={(problem && value > 0) || undefined}
+    >
+      <Text component="span" className={classes.value}>
+        {formatCount(value)}
+      </Text>{' '}
+      <Text component="span" className={classes.label}>
+        {label}
+      </Text>
+      {total !== undefined && (
+        <Text component="span" className={classes.share} aria-hidden>
+          {formatShare(value, total)} of all
+        </Text>
+      )}
+    </Paper>
+  );
+}
