@@ -8,7 +8,7 @@ const chromiumPath =
 /** One demo token for every server, so the proxies can forward it to the upstream. */
 export const e2eToken = 'e2e-demo-token-0123456789';
 
-/** Several checkouts on one machine each take their own block of five ports. */
+/** Several checkouts on one machine each take their own block of ten ports. */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4517);
 
 /**
@@ -26,6 +26,14 @@ export const e2eServers = {
   proxy: portBase + 2,
   /** Proxy mode with the token held by the server: the browser has none. */
   heldTokenProxy: portBase + 3,
+  /**
+   * An instance shaped like production (latency, unstable name ties, HTML 404s, no
+   * extensions), run inside the test runner over a small demo store, with test-only
+   * control routes (src/service/test-support/production-like-upstream.ts).
+   */
+  productionUpstream: portBase + 5,
+  /** Proxy mode in front of the production-shaped instance. */
+  productionProxy: portBase + 6,
 } as const;
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -60,10 +68,15 @@ export default defineConfig({
   projects: [
     {
       name: 'app',
-      testIgnore: ['isolated/**', 'proxy/**'],
+      testIgnore: ['isolated/**', 'proxy/**', 'production-proxy/**'],
       use: { baseURL: url(e2eServers.main) },
     },
     { name: 'isolated', testMatch: 'isolated/**', use: { baseURL: url(e2eServers.isolated) } },
     { name: 'proxy', testMatch: 'proxy/**', use: { baseURL: url(e2eServers.proxy) } },
+    {
+      name: 'production-proxy',
+      testMatch: 'production-proxy/**',
+      use: { baseURL: url(e2eServers.productionProxy) },
+    },
   ],
 });

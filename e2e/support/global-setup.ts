@@ -4,6 +4,7 @@ import { e2eServers, e2eToken } from '../../playwright.config';
 import { ensureWebBuild } from '../../src/service/cli/ensure-web-build';
 import type { RunningServer } from './start-server';
 import { startServer } from './start-server';
+import { startProductionUpstream } from './production-upstream';
 
 const dataRoot = 'data/e2e';
 const logRoot = 'test-results/e2e-servers';
@@ -15,12 +16,19 @@ const upstreamUrl = `http://127.0.0.1:${e2eServers.upstream}`;
  * server its store (its audit file lies beside it), a proxy its audit file, which
  * only one server may have open.
  */
-const servers: Record<keyof typeof e2eServers, { args: string[]; env?: Record<string, string> }> = {
+type NpmStarted = Exclude<keyof typeof e2eServers, 'productionUpstream'>;
+const servers: Record<NpmStarted, { args: string[]; env?: Record<string, string> }> = {
   main: { args: demoArgs('main', 2000) },
   isolated: { args: demoArgs('isolated', 2000) },
   upstream: { args: demoArgs('upstream', 500) },
-  proxy: { args: proxyArgs('proxy') },
-  heldTokenProxy: { args: proxyArgs('heldTokenProxy'), env: { UPSTREAM_TOKEN: e2eToken } },
+  proxy: { args: proxyArgs('proxy', upstreamUrl) },
+  heldTokenProxy: {
+    args: proxyArgs('heldTokenProxy', upstreamUrl),
+    env: { UPSTREAM_TOKEN: e2eToken },
+  },
+  productionProxy: {
+    args: proxyArgs('productionProxy', `http://127.0.0.1:${e2eServers.productionUpstream}`),
+  },
 };
 
 function demoArgs(name: string, fields: number): string[] {
@@ -30,9 +38,9 @@ function demoArgs(name: string, fields: number): string[] {
   ];
 }
 
-function proxyArgs(name: string): string[] {
+function proxyArgs(name: string, upstream: string): string[] {
   return [
-    ...['--upstream', upstreamUrl, '--upstream-timeout', '5000'],
+    ...['--upstream', upstream, '--upstream-timeout', '5000'],
     ...['--audit-data', `${dataRoot}/${name}/audit.sqlite`],
   ];
 }
@@ -46,7 +54,8 @@ function build(): void {
 
 /**
  * Playwright's global setup: builds once, then starts every server the specs use
- * at the same time (a proxy needs its upstream only when a request arrives).
+ * at the same time (a proxy needs its upstream only when a request arrives). The
+ * production-shaped instance runs in this process: it costs no process of its own.
  * Returns the teardown that stops them.
  */
 export default async function startE2eServers(): Promise<() => Promise<void>> {
@@ -55,12 +64,13 @@ export default async function startE2eServers(): Promise<() => Promise<void>> {
   rmSync(logRoot, { recursive: true, force: true });
   mkdirSync(logRoot, { recursive: true });
 
-  const started = await Promise.allSettled(
-    Object.entries(servers).map(([name, { args, env }]) => {
-      const port = e2eServers[name as keyof typeof e2eServers];
+  const started = await Promise.allSettled([
+    startProductionUpstream(`${dataRoot}/productionUpstream`, e2eServers.productionUpstream),
+    ...Object.entries(servers).map(([name, { args, env }]) => {
+      const port = e2eServers[name as NpmStarted];
       return startServer(['--port', String(port), ...args], env, `${logRoot}/${name}.log`);
     }),
-  );
+  ]);
   const running = started
     .filter((result) => result.status === 'fulfilled')
     .map((result) => (result as PromiseFulfilledResult<RunningServer>).value);

@@ -32,7 +32,18 @@ export interface ProductionLikeOptions {
   intercept?: (
     request: UpstreamRequest,
   ) => { status: number; body: string; headers?: Record<string, string> } | 'drop' | undefined;
+  /** The port to listen on; a free one when absent. */
+  port?: number;
+  /**
+   * Adds the routes under `controlPrefix` that browser journeys use from another
+   * process: switch how unknown filters are answered, read the requests received,
+   * count fields with any filter (the true answer). Never on a real instance.
+   */
+  control?: boolean;
 }
+
+/** Where the test-only control routes live (see `control`). */
+export const controlPrefix = '/__fake-instance';
 
 const htmlNotFound =
   '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>';
@@ -86,6 +97,7 @@ function withUnstableTies(
 export async function startProductionLikeUpstream(options: ProductionLikeOptions) {
   const requests: UpstreamRequest[] = [];
   const { store } = options;
+  let unknownFilters = options.unknownFilters ?? 'refuse';
 
   const answer = (request: UpstreamRequest): { status: number; body: string; type?: string } => {
     const path = request.url.split('?')[0]!;
@@ -168,7 +180,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     for (const [index, raw] of (Array.isArray(body.filters) ? body.filters : []).entries()) {
       const field = String((raw as { field?: unknown } | null)?.field ?? '').toLowerCase();
       if (!upstreamFilterNames.has(field)) {
-        if (options.unknownFilters === 'ignore') continue;
+        if (unknownFilters === 'ignore') continue;
         return refuse(`Unknown filter field: ${field}`);
       }
       const normalized = normalizeFilter(raw, `filters[${index}]`);
@@ -207,10 +219,57 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     };
   };
 
+  /** The control routes' answers, or undefined for any other path. */
+  const control = (method: string, url: string, body: string) => {
+    const [path, query] = url.split('?') as [string, string | undefined];
+    if (path === `${controlPrefix}/unknown-filters` && method === 'PUT') {
+      if (body !== 'refuse' && body !== 'ignore')
+        return { status: 400, body: '"refuse or ignore"' };
+      unknownFilters = body;
+      return { status: 204, body: '' };
+    }
+    if (path === `${controlPrefix}/requests` && method === 'GET') {
+      const from = Number(new URLSearchParams(query).get('from') ?? 0);
+      const received = requests.slice(from).map(({ method, url, body }) => ({ method, url, body }));
+      return { status: 200, body: JSON.stringify({ next: requests.length, requests: received }) };
+    }
+    if (path === `${controlPrefix}/count` && method === 'POST') {
+      const filters: NormalizedFilter[] = [];
+      let raws: unknown[];
+      try {
+        raws = (JSON.parse(body) as { filters: unknown[] }).filters;
+      } catch {
+        return { status: 400, body: '"malformed JSON"' };
+      }
+      for (const raw of raws) {
+        const normalized = normalizeFilter(raw, 'filters');
+        if (!('filter' in normalized)) return { status: 400, body: '"invalid filter"' };
+        filters.push(normalized.filter);
+      }
+      const page = store.search({
+        filters,
+        sort: { field: 'name', ascending: true },
+        limit: 1,
+        offset: 0,
+        name: '',
+      });
+      return { status: 200, body: JSON.stringify({ count: page.totalHits }) };
+    }
+    return undefined;
+  };
+
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     let body = '';
     incoming.on('data', (chunk) => (body += String(chunk)));
     incoming.on('end', () => {
+      const controlled = options.control
+        ? control(incoming.method ?? '', incoming.url ?? '', body)
+        : undefined;
+      if (controlled) {
+        outgoing.writeHead(controlled.status, { 'content-type': 'application/json' });
+        outgoing.end(controlled.body);
+        return;
+      }
       const header = incoming.headers['x-service-developer-token'];
       const request: UpstreamRequest = {
         method: incoming.method ?? '',
@@ -238,7 +297,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
