@@ -30,6 +30,9 @@ export class EmbeddedSource implements FieldSource {
   }
 
   async readField(id: number, signal: AbortSignal): Promise<unknown> {
+    // The store answers at once: without a turn of the event loop per field, a scan
+    // would hold every request to the server until its last field was read.
+    await new Promise((resolve) => setImmediate(resolve));
     signal.throwIfAborted();
     return this.store.getField(id);
   }

@@ -4,7 +4,7 @@ import type { FieldSource } from './field-source';
 import { listEveryField } from './list-every-field';
 
 /** Fields read are written in batches of this size or this often, whichever comes first. */
-const BATCH_SIZE = 200;
+const BATCH_SIZE = 50;
 const BATCH_INTERVAL_MS = 250;
 
 export interface ScanRun {
@@ -65,17 +65,29 @@ async function readFields(
   const now = run.now ?? Date.now;
   const scan = store.scan(scanId)!;
   let read = scan.progress.toRead - ids.length;
-  let pending: Array<{ fieldId: number; versionId: number | undefined }> = [];
-  let pendingBytes = 0;
-  let pendingVersions = 0;
+  // Fields read but not yet written: each batch is written in one transaction,
+  // about ten times faster than a commit per field.
+  let pending: Array<{ fieldId: number; raw: unknown }> = [];
   let lastFlush = now();
   const flush = () => {
-    store.addMembers(scanId, pending);
-    store.addNewBytes(scanId, pendingBytes, pendingVersions);
-    store.setCounters(scanId, { read, ...progressNow() });
+    const batch = pending;
     pending = [];
-    pendingBytes = 0;
-    pendingVersions = 0;
+    store.inTransaction(() => {
+      let newBytes = 0;
+      let newVersions = 0;
+      const members = batch.map(({ fieldId, raw }) => {
+        const saved = raw === undefined ? undefined : saveFieldVersion(store, run.instanceId, raw);
+        if (saved && saved.newBytes > 0) {
+          newBytes += saved.newBytes;
+          newVersions += 1;
+        }
+        // Gone since it was listed, or an answer that is not this field: it leaves the snapshot.
+        return { fieldId, versionId: saved?.field.id === fieldId ? saved.versionId : undefined };
+      });
+      store.addMembers(scanId, members);
+      store.addNewBytes(scanId, newBytes, newVersions);
+      store.setCounters(scanId, { read, ...progressNow() });
+    });
     lastFlush = now();
     run.onProgress();
   };
@@ -90,14 +102,7 @@ async function readFields(
       const id = ids[next++]!;
       const raw = await source.readField(id, signal);
       signal.throwIfAborted();
-      const saved = raw === undefined ? undefined : saveFieldVersion(store, run.instanceId, raw);
-      // Gone since it was listed, or an answer that is not this field: it leaves the snapshot.
-      const versionId = saved?.field.id === id ? saved.versionId : undefined;
-      pending.push({ fieldId: id, versionId });
-      if (saved && saved.newBytes > 0) {
-        pendingBytes += saved.newBytes;
-        pendingVersions += 1;
-      }
+      pending.push({ fieldId: id, raw });
       read += 1;
       if (pending.length >= BATCH_SIZE || now() - lastFlush >= BATCH_INTERVAL_MS) flush();
     }

@@ -401,6 +401,11 @@ export class AuditStore {
       .all(scanId);
   }
 
+  /** Runs `work` in one transaction: many small writes commit once. */
+  inTransaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
   /** Fields read by a scan, written together so a crash loses at most one batch. */
   addMembers(
     scanId: number,

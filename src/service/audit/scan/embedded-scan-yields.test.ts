@@ -1,0 +1,40 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { apiPaths } from '../../../contract/paths';
+import { generateDemoInstance } from '../../demo/generate-demo-instance';
+import type { TestServer } from '../../test-support/test-server';
+import { startTestServer } from '../../test-support/test-server';
+import { openTestAudit } from '../test-support/audit-fixture';
+import { EmbeddedSource } from './embedded-source';
+
+let server: TestServer;
+let audit: ReturnType<typeof openTestAudit>;
+
+beforeEach(async () => {
+  server = await startTestServer({ instance: generateDemoInstance({ fields: 400, seed: 3 }) });
+  audit = openTestAudit({
+    openSource: () => new EmbeddedSource(server.stores.fields),
+    needsCallerToken: false,
+    loadDirectory: async () => undefined,
+  });
+});
+afterEach(async () => {
+  await audit.close();
+  await server.close();
+});
+
+// The store answers synchronously, so a scan that never gave the event loop a turn
+// would hold every request until its last field was read.
+it('answers searches while a scan of the embedded store is reading', async () => {
+  const scan = audit.service.scanner.start('manual');
+  const response = await server.request('POST', apiPaths.search, {
+    filters: [],
+    sort: { field: 'name', ascending: true },
+    limit: 50,
+  });
+  expect(response.status).toBe(200);
+  const during = audit.store.scan(scan.id)!;
+  expect(during.state).toBe('running');
+  expect(during.progress.read).toBeLessThan(400);
+  await audit.service.scanner.settled();
+  expect(audit.store.scan(scan.id)).toMatchObject({ state: 'complete', fields: 400 });
+});
