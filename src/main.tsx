@@ -3,13 +3,18 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchAppConfig } from './api/app-config';
-import { startServerHeldSession } from './api/session';
+import { startServerHeldSession, startSession } from './api/session';
+import { takeTokenFromAddress } from './api/token-from-address';
 import { App } from './app/App';
+
+// A sign-in link's token leaves the address before anything renders or requests.
+const linkedToken = takeTokenFromAddress(window.location, window.history);
 
 // Whether to ask for a token is known before the first screen, so sign-in never
 // flashes up when the server holds the token.
 void fetchAppConfig().then((config) => {
   if (config.tokenHeldByServer) startServerHeldSession();
+  else if (linkedToken) startSession(linkedToken, false);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

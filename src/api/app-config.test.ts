@@ -8,19 +8,29 @@ const server = setupMockApi();
 
 test('reads whether the server holds the token', async () => {
   server.use(
-    http.get(APP_CONFIG_PATH, () => HttpResponse.json({ mode: 'proxy', tokenHeldByServer: true })),
+    http.get(APP_CONFIG_PATH, () =>
+      HttpResponse.json({ mode: 'proxy', tokenHeldByServer: true, demo: false }),
+    ),
   );
-  expect(await fetchAppConfig()).toEqual({ mode: 'proxy', tokenHeldByServer: true });
+  expect(await fetchAppConfig()).toEqual({ mode: 'proxy', tokenHeldByServer: true, demo: false });
 });
 
 test('a server without the route asks for sign-in', async () => {
   server.use(http.get(APP_CONFIG_PATH, () => HttpResponse.json({}, { status: 404 })));
-  expect(await fetchAppConfig()).toEqual({ mode: 'embedded', tokenHeldByServer: false });
+  expect(await fetchAppConfig()).toEqual({
+    mode: 'embedded',
+    tokenHeldByServer: false,
+    demo: false,
+  });
 });
 
 test('a server that cannot be reached asks for sign-in', async () => {
   server.use(http.get(APP_CONFIG_PATH, () => HttpResponse.error()));
-  expect(await fetchAppConfig()).toEqual({ mode: 'embedded', tokenHeldByServer: false });
+  expect(await fetchAppConfig()).toEqual({
+    mode: 'embedded',
+    tokenHeldByServer: false,
+    demo: false,
+  });
 });
 
 test('anything but true keeps sign-in', async () => {
@@ -28,4 +38,23 @@ test('anything but true keeps sign-in', async () => {
     http.get(APP_CONFIG_PATH, () => HttpResponse.json({ mode: 'proxy', tokenHeldByServer: 'yes' })),
   );
   expect((await fetchAppConfig()).tokenHeldByServer).toBe(false);
+});
+
+test('reads whether the instance is the demo, and a server that does not say is no demo', async () => {
+  server.use(
+    http.get(APP_CONFIG_PATH, () =>
+      HttpResponse.json({ mode: 'embedded', tokenHeldByServer: false, demo: true }),
+    ),
+  );
+  expect((await fetchAppConfig()).demo).toBe(true);
+  server.use(
+    http.get(APP_CONFIG_PATH, () =>
+      HttpResponse.json({ mode: 'embedded', tokenHeldByServer: false }),
+    ),
+  );
+  expect(await fetchAppConfig()).toEqual({
+    mode: 'embedded',
+    tokenHeldByServer: false,
+    demo: false,
+  });
 });

@@ -1,8 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '../contract/app-config';
 import { APP_CONFIG_PATH } from '../contract/paths';
 
 /** A server without the config route is an embedded one that wants a token from sign-in. */
-const assumed: AppConfig = { mode: 'embedded', tokenHeldByServer: false };
+const assumed: AppConfig = { mode: 'embedded', tokenHeldByServer: false, demo: false };
 
 /**
  * Asks the app's own server how the app gets its token; never fails. The schema
@@ -25,3 +26,10 @@ export async function fetchAppConfig(timeoutMs = 5000): Promise<AppConfig> {
     return assumed;
   }
 }
+
+/** The same answer for pages that show what it says (sign-in names the demo). */
+export const appConfigQuery = queryOptions({
+  queryKey: ['app-config'],
+  queryFn: () => fetchAppConfig(),
+  staleTime: Infinity,
+});

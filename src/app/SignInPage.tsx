@@ -13,11 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import type { FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isApiError } from '../api/api-error';
+import { appConfigQuery } from '../api/app-config';
 import { checkToken } from '../api/check-token';
 import { getSession, startSession, subscribeToSession } from '../api/session';
 import { useDocumentTitle } from '../components/use-document-title';
@@ -38,6 +39,7 @@ export function SignInPage() {
   useDocumentTitle('Sign in');
   const [token, setToken] = useState('');
   const [rememberOnThisDevice, setRememberOnThisDevice] = useState(false);
+  const demo = useQuery(appConfigQuery).data?.demo === true;
   const check = useMutation({
     mutationFn: checkToken,
     onSuccess: (_answer, acceptedToken) => startSession(acceptedToken, rememberOnThisDevice),
@@ -68,10 +70,16 @@ export function SignInPage() {
                   back to where you were.
                 </Alert>
               )}
+              {demo && (
+                <Alert color="blue" icon={<IconInfoCircle />} title="This is the demo instance">
+                  Its fields are made up, and its token is no secret: <Code>npm start</Code> printed
+                  it in the terminal, with a sign-in link that opens the app signed in.
+                </Alert>
+              )}
               <Text size="sm">
                 The app reads and locks calculated fields with a developer token, sent with every
-                request and never put in a link. An administrator of your instance creates one for
-                you; on the reference service that is{' '}
+                request in a header and never in an address the server sees. An administrator of
+                your instance creates one for you; on the reference service that is{' '}
                 <Code>npm run token -- create --name &lt;your name&gt;</Code>, and a demo instance
                 prints its token when it starts.
               </Text>

@@ -6,5 +6,10 @@ export const appConfigSchema = z.object({
   mode: z.enum(['embedded', 'proxy']),
   /** The server sends its own token to the instance; the app skips sign-in and sends none. */
   tokenHeldByServer: z.boolean(),
+  /**
+   * The store is a demo instance made by `npm start`, whose token is printed at start-up
+   * and so is no secret; sign-in says so. Says nothing else about the instance.
+   */
+  demo: z.boolean().catch(false),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

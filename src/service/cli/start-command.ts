@@ -10,6 +10,7 @@ import { openEmbeddedAudit, openProxyAudit } from '../audit/open-audit';
 import { AuditFileInUse } from '../audit/storage/open-audit-database';
 import { auditSettings } from './audit-options';
 import { CliError, parseInteger } from './cli-error';
+import { demoSignInLines } from './demo-sign-in-lines';
 import { ensureWebBuild } from './ensure-web-build';
 import { upstreamOptions } from './upstream-options';
 import { defaultDataFile, webRoot } from './paths';
@@ -152,14 +153,15 @@ export async function startCommand(argv: string[]): Promise<void> {
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  log(`Listening on http://${shownHost}:${boundPort}`);
+  const origin = `http://${shownHost}:${boundPort}`;
+  log(`Listening on ${origin}`);
   if (proxied) {
     log(
       `Proxying the API to ${proxied.upstream.origin}${proxied.heldToken ? ' with the token this server holds' : ''}`,
     );
   } else {
     const token = stores!.tokens.demoToken();
-    if (token) log(`Demo token: ${token}`);
+    if (token) demoSignInLines(origin, token).forEach((line) => log(line));
     else
       log(
         `Create a developer token with: npm run token -- create --data ${dataFile} --name <name>`,

@@ -85,6 +85,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerAppConfigRoute(app, {
     mode: api.kind,
     tokenHeldByServer: api.kind === 'proxy' && api.heldToken !== undefined,
+    demo: api.kind === 'embedded' && api.tokens.demoToken?.() !== undefined,
   });
   if (options.webRoot) await registerWebApp(app, options.webRoot);
   return app;

@@ -13,7 +13,8 @@ export interface EmbeddedApi {
   store: FieldStore;
   /** Without one, the directory route is missing, as on a real instance. */
   directory?: DirectoryStore;
-  tokens: Pick<TokenStore, 'verify'>;
+  /** Verifies tokens; a demo store also knows its demo token, which makes the app call it a demo. */
+  tokens: Pick<TokenStore, 'verify'> & Partial<Pick<TokenStore, 'demoToken'>>;
   now?: () => number;
 }
 

@@ -124,7 +124,7 @@ describe('proxy to a reference service', () => {
     // Read to the end, so the connection is idle when the server closes.
     expect(searchResponseSchema.parse(await response.json()).results).toHaveLength(3);
     const config = await (await fetch(`${proxy.url}/api/app-config`)).json();
-    expect(config).toEqual({ mode: 'proxy', tokenHeldByServer: true });
+    expect(config).toEqual({ mode: 'proxy', tokenHeldByServer: true, demo: false });
   });
 
   it('tells the web app whether it must ask for a token', async () => {
@@ -132,6 +132,7 @@ describe('proxy to a reference service', () => {
     expect(await (await fetch(`${proxy.url}/api/app-config`)).json()).toEqual({
       mode: 'proxy',
       tokenHeldByServer: false,
+      demo: false,
     });
   });
 });
