@@ -62,10 +62,36 @@ export const searchRequestSchema = z.strictObject({
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
+/**
+ * Where a search answered in proxy mode came from (docs/proxy.md). A project
+ * extension: a real instance, and this server in embedded mode, send none.
+ * - `snapshot`: this server's copy of the instance, totally ordered; `asOf` is when
+ *   the instance was last asked what changed (epoch ms), `refreshEveryMs` how often
+ *   a search asks again at most, `checkingDeletions` that a sweep for deleted fields
+ *   is running, `refreshError` why the last refresh failed (the copy is then older).
+ * - `instance`: straight from the instance, because no complete copy exists yet; its
+ *   order of equal names may change between pages.
+ */
+export const instanceDataSchema = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('snapshot'),
+    asOf: z.number(),
+    refreshEveryMs: z.number(),
+    checkingDeletions: z.boolean(),
+    refreshError: z.string().max(600).optional(),
+  }),
+  z.object({
+    source: z.literal('instance'),
+    firstScanRunning: z.boolean(),
+  }),
+]);
+export type InstanceData = z.infer<typeof instanceDataSchema>;
+
 export const searchResponseSchema = z.object({
   totalHits: z.number().int(),
   results: z.array(searchResultItemSchema),
   hasMore: z.boolean(),
   degraded: z.boolean(),
+  instanceData: instanceDataSchema.optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -5,6 +5,7 @@ import type { Findings } from './findings/compute-findings';
 import { computeFindings } from './findings/compute-findings';
 import { CurrentFindings } from './findings/current-findings';
 import { factsOf } from './findings/field-facts';
+import type { FieldFacts } from './findings/field-facts';
 import type { InstanceDirectory } from './findings/instance-directory';
 import { directoryFromJson, directoryJson } from './findings/instance-directory';
 import { loadFacts } from './findings/load-facts';
@@ -112,6 +113,20 @@ export class AuditService {
     const running = this.scanner.current();
     if (running) this.store.replaceMemberIfPresent(running.id, saved.field.id, saved.versionId);
     this.current.apply(saved.field.id, factsOf(saved.field));
+  }
+
+  /** A field the instance no longer has (seen by the snapshot's refresh): it leaves the instance as last seen. */
+  fieldRemoved(fieldId: number): void {
+    this.store.setCurrent(this.instanceId, fieldId, undefined);
+    const running = this.scanner.current();
+    if (running) this.store.replaceMemberIfPresent(running.id, fieldId, undefined);
+    this.current.apply(fieldId, undefined);
+  }
+
+  /** The facts of every field as last seen, by id; empty before the first scan completed. */
+  currentFacts(): ReadonlyMap<number, FieldFacts> {
+    if (!this.latestScan()) return new Map();
+    return this.current.fieldFacts();
   }
 
   /** Fields that differ between the latest scan and the instance as last seen. */

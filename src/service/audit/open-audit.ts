@@ -4,6 +4,7 @@ import type { FieldStore } from '../store/field-store';
 import { UpstreamClient } from '../upstream/upstream-client';
 import type { RetryPolicy } from '../upstream/retry-policy';
 import { readWholeDirectory } from './directory/read-whole-directory';
+import { SnapshotRefresher } from './snapshot/snapshot-refresher';
 import { EmbeddedSource } from './scan/embedded-source';
 import { UpstreamSource } from './scan/upstream-source';
 import { AuditStore } from './storage/audit-store';
@@ -29,10 +30,16 @@ export interface ProxyAuditOptions extends Common {
   timeoutMs: number;
   concurrency: number;
   retry?: Partial<RetryPolicy>;
+  /** How often a search asks the instance what changed, at most. */
+  refreshEveryMs?: number;
+  /** The clock that spaces refreshes. */
+  now?: () => number;
 }
 
 export interface OpenedAudit {
   service: AuditService;
+  /** Proxy mode: keeps the snapshot fresh for the table's searches (docs/proxy.md). */
+  snapshot?: SnapshotRefresher;
   /** Stops the running scan (it resumes at the next start) and closes the file. */
   close(): Promise<void>;
 }
@@ -84,11 +91,19 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
       );
     },
   });
-  return { service, close: closer(service, db) };
+  const snapshot = new SnapshotRefresher({
+    service,
+    clientFor: (token) => clientFor(token),
+    concurrency: options.concurrency,
+    refreshEveryMs: options.refreshEveryMs,
+    now: options.now,
+  });
+  return { service, snapshot, close: closer(service, db, snapshot) };
 }
 
-function closer(service: AuditService, db: { close(): void }) {
+function closer(service: AuditService, db: { close(): void }, snapshot?: SnapshotRefresher) {
   return async () => {
+    await snapshot?.close();
     await service.close();
     db.close();
   };

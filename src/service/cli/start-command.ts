@@ -134,7 +134,12 @@ export async function startCommand(argv: string[]): Promise<void> {
     },
     webRoot: existsSync(webRoot) ? webRoot : undefined,
     logger: { level: process.env.LOG_LEVEL ?? 'warn', redact: redactedLogPaths },
-    audit: { service: opened.service, keep: audit.keep, scanEveryMs: audit.scanEveryMs },
+    audit: {
+      service: opened.service,
+      snapshot: opened.snapshot,
+      keep: audit.keep,
+      scanEveryMs: audit.scanEveryMs,
+    },
   });
   let stopping = false;
   const stop = async (signal: string) => {

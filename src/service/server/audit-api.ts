@@ -3,43 +3,21 @@ import { AUDIT_BASE } from '../../contract/audit';
 import type { AcceptedTokens } from '../auth/accepted-tokens';
 import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { AuditService } from '../audit/audit-service';
+import type { SnapshotRefresher } from '../audit/snapshot/snapshot-refresher';
 import { auditContext } from '../audit/routes/audit-context';
 import { registerAuditRoutes } from '../audit/routes/register-audit-routes';
-import { instanceAcceptsToken } from '../upstream/instance-accepts-token';
-import { UpstreamError } from '../upstream/upstream-client';
-import { ApiError } from './api-error';
 import { registerApi } from './api-plugin';
 import type { EmbeddedApi } from './embedded-api';
 import type { ProxiedApi } from './proxy/proxy-api';
+import { instanceTokenJudge } from './proxy/instance-token-judge';
 import type { TokenVerdict } from './token-auth';
 
 export interface AuditApi {
   service: AuditService;
+  /** Proxy mode: keeps the snapshot fresh, so the table's searches are answered from it (docs/proxy.md). */
+  snapshot?: SnapshotRefresher;
   keep: number;
   scanEveryMs?: number;
-}
-
-/**
- * Audit data is the instance's data: in proxy mode a token this server has not
- * seen accepted lately is put to the instance before anything is answered, and
- * the answer is remembered (as a hash, briefly) like the proxy's own.
- */
-function proxyJudge(api: ProxiedApi, accepted: AcceptedTokens) {
-  return async (token: string): Promise<TokenVerdict> => {
-    if (api.heldToken !== undefined) return 'valid';
-    if (token === '') return 'missing';
-    if (accepted.has(token)) return 'valid';
-    let accepts: boolean;
-    try {
-      accepts = await instanceAcceptsToken(api.upstream, token, api.timeoutMs ?? 15_000);
-    } catch (error) {
-      const reason = error instanceof UpstreamError ? error.message : 'no answer';
-      throw new ApiError(502, `the token could not be checked with the instance: ${reason}`);
-    }
-    if (!accepts) return 'invalid';
-    accepted.remember(token);
-    return 'valid';
-  };
 }
 
 /** The audit API under its own base path (docs/audit.md), behind the same tokens as the API. */
@@ -54,7 +32,7 @@ export async function registerAuditApi(
     api.kind === 'embedded'
       ? (token: string): TokenVerdict =>
           token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid'
-      : proxyJudge(api, accepted);
+      : instanceTokenJudge(api, accepted);
   const context = auditContext({
     service: audit.service,
     mode: api.kind,

@@ -76,7 +76,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await registerEmbeddedApi(app, api, limiter, onFieldChanged);
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
-    await registerProxyApi(app, api, limiter, { accepted, onFieldChanged });
+    const refresher = options.audit?.snapshot;
+    await registerProxyApi(app, api, limiter, {
+      accepted,
+      onFieldChanged,
+      snapshot: audit && refresher && { service: audit, refresher },
+    });
     registerHealthRoute(app, async () => ({
       mode: 'proxy',
       upstream: await checkUpstream(api.upstream),

@@ -23,6 +23,11 @@ const refusals: Record<'missing' | 'invalid', () => ApiError> = {
     new ApiError(401, 'the developer token is not valid; check it or create a new one'),
 };
 
+/** The 401 for a token that is missing or not valid: it says nothing about the data. */
+export function tokenRefusal(verdict: 'missing' | 'invalid'): ApiError {
+  return refusals[verdict]();
+}
+
 /** 429 for a client that failed to authenticate too often lately; undefined otherwise. */
 function throttledFailures(limiter: FailedAuthLimiter, client: string): ApiError | undefined {
   const wait = limiter.retryAfterMs(client);

@@ -25,6 +25,8 @@ export interface ProductionLikeOptions {
   sortsByLastModified?: boolean;
   /** Equal sort keys come back in a different order on every call, as production's do. */
   unstableTies?: boolean;
+  /** Fields the instance has deleted: a test adds ids to delete them (the store has no delete). */
+  deleted?: ReadonlySet<number>;
   /**
    * Answers instead of the instance when it returns an answer (throttling,
    * failures); `drop` closes the connection without any answer.
@@ -117,6 +119,11 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     }
     if (template) {
       const id = Number(template[1]);
+      if (options.deleted?.has(id))
+        return {
+          status: 404,
+          body: foreignError(404, 'Not Found', `Function template ${id} not found`, path),
+        };
       if (request.method === 'GET') {
         const field = store.getField(id);
         return field
@@ -203,7 +210,10 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     const all: Array<Record<string, unknown>> = [];
     for (let from = 0; ; from += 5000) {
       const page = store.search({ filters, sort, limit: 5000, offset: from, name });
-      all.push(...page.results.map((json) => JSON.parse(json) as Record<string, unknown>));
+      for (const json of page.results) {
+        const item = JSON.parse(json) as Record<string, unknown>;
+        if (!options.deleted?.has(item.id as number)) all.push(item);
+      }
       if (!page.hasMore) break;
     }
     const ordered = options.unstableTies === false ? all : withUnstableTies(all, sort.field);

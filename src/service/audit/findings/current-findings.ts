@@ -32,6 +32,11 @@ export class CurrentFindings {
     return this.computed;
   }
 
+  /** Every field as last seen, by id. */
+  fieldFacts(): ReadonlyMap<number, FieldFacts> {
+    return this.loaded();
+  }
+
   /** A field changed (its new facts) or is gone (undefined). */
   apply(fieldId: number, facts: FieldFacts | undefined): void {
     const loaded = this.loaded();

@@ -19,7 +19,7 @@ export interface Listing {
  * the whole run in one answer. A page that is one run throughout (more equal keys
  * than a page holds) moves on by a full page, and a further pass fills any gap.
  */
-function nextOffset(
+export function nextOffset(
   offset: number,
   items: readonly unknown[],
   keyOf: (item: unknown) => unknown,

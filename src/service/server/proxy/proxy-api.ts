@@ -1,6 +1,9 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths, apiRoutes, TOKEN_HEADER } from '../../../contract/paths';
+import type { InstanceData } from '../../../contract/search';
+import type { AuditService } from '../../audit/audit-service';
+import type { SnapshotRefresher } from '../../audit/snapshot/snapshot-refresher';
 import { AcceptedTokens } from '../../auth/accepted-tokens';
 import type { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
 import { sendError } from '../api-error';
@@ -8,6 +11,7 @@ import { registerApi } from '../api-plugin';
 import { presentedToken } from '../token-auth';
 import type { TokenVerdict } from '../token-auth';
 import { parseFieldIdOrThrow } from '../validate';
+import { snapshotSearchRoute, withInstanceData } from './snapshot-search-route';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 
 export interface ProxiedApi {
@@ -60,6 +64,8 @@ export interface ProxyHooks {
   accepted?: AcceptedTokens;
   /** Hears each field the instance answered a change with (the audit keeps its view current). */
   onFieldChanged?: (field: unknown) => void;
+  /** The audit's snapshot of the instance, which answers searches when given (docs/proxy.md). */
+  snapshot?: { service: AuditService; refresher: SnapshotRefresher };
 }
 
 export async function registerProxyApi(
@@ -84,7 +90,13 @@ export async function registerProxyApi(
     return accepted.has(token) ? 'valid' : 'deferred';
   };
 
-  const forward = (request: FastifyRequest, reply: FastifyReply, apiPath: string) => {
+  /** `instanceData`, when given, is added to a successful answer. */
+  const forward = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    apiPath: string,
+    instanceData?: InstanceData,
+  ) => {
     const token = api.heldToken ?? presentedToken(request);
     return reply.from(`${basePath}${apiPath}`, {
       timeout: timeoutMs,
@@ -105,6 +117,15 @@ export async function registerProxyApi(
         const status = response.statusCode ?? 502;
         if (status >= 200 && status < 300) {
           if (api.heldToken === undefined) accepted.remember(token);
+          if (instanceData) {
+            void readWhole(response.stream).then((body) => {
+              const json = body.toString('utf8');
+              void proxied.send(
+                json.trimEnd().endsWith('}') ? withInstanceData(json, instanceData) : json,
+              );
+            });
+            return;
+          }
           if (request.method !== 'PUT' || !hooks.onFieldChanged)
             return void proxied.send(response.stream);
           // A changed field is small: read it whole, answer it, and tell the audit.
@@ -146,7 +167,18 @@ export async function registerProxyApi(
     judgeToken,
     limiter,
     routes: (routes) => {
-      routes.post(apiRoutes.search, (request, reply) => forward(request, reply, apiPaths.search));
+      routes.post(
+        apiRoutes.search,
+        hooks.snapshot
+          ? snapshotSearchRoute({
+              api,
+              accepted,
+              limiter,
+              ...hooks.snapshot,
+              passThrough: (request, reply, data) => forward(request, reply, apiPaths.search, data),
+            })
+          : (request, reply) => forward(request, reply, apiPaths.search),
+      );
       routes.get(apiRoutes.statistics, (request, reply) =>
         forward(request, reply, apiPaths.statistics),
       );
