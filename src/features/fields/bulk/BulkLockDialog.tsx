@@ -51,7 +51,11 @@ export function BulkLockDialog({
             onClose={close}
           />
         ) : (
-          <LockConfirmation plan={plan} onConfirm={() => bulkLock.start(plan)} onCancel={close} />
+          <LockConfirmation
+            plan={plan}
+            onConfirm={(requestsAtOnce) => bulkLock.start(plan, requestsAtOnce)}
+            onCancel={close}
+          />
         ))}
     </Modal>
   );

@@ -1,8 +1,14 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { LockPlan } from '../selection/field-selection';
 import { fieldCount } from '../../../components/plural';
 import { lockWords } from './lock-words';
-import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
+import {
+  isLocksInFlight,
+  LOCKS_IN_FLIGHT_RANGE,
+  storedLocksInFlight,
+  storeLocksInFlight,
+} from './lock-concurrency';
 
 function whatChanges(plan: LockPlan): string {
   const words = lockWords(plan.locked);
@@ -16,16 +22,26 @@ function whatChanges(plan: LockPlan): string {
   return `${words.verb} the ${fieldCount(selected)} selected.`;
 }
 
-/** Says how many fields a bulk lock will change before anything is sent. */
+/**
+ * Says how many fields a bulk lock will change before anything is sent, and lets the
+ * admin choose how many requests run at once (kept in this browser).
+ */
 export function LockConfirmation({
   plan,
   onConfirm,
   onCancel,
 }: {
   plan: LockPlan;
-  onConfirm: () => void;
+  onConfirm: (requestsAtOnce: number) => void;
   onCancel: () => void;
 }) {
+  const [requestsAtOnce, setRequestsAtOnce] = useState<number | string>(storedLocksInFlight);
+  const usable = isLocksInFlight(requestsAtOnce);
+  const confirm = () => {
+    if (!usable) return;
+    storeLocksInFlight(requestsAtOnce);
+    onConfirm(requestsAtOnce);
+  };
   const words = lockWords(plan.locked);
   const selected = plan.changes.length + plan.unchanged;
   if (plan.changes.length === 0) {
@@ -54,14 +70,31 @@ export function LockConfirmation({
           {words.done} and will not be sent.
         </Text>
       )}
+      <NumberInput
+        label="Requests at a time"
+        description="Fewer if the instance limits its callers; a 429 from it also slows the run down by itself."
+        value={requestsAtOnce}
+        onChange={setRequestsAtOnce}
+        min={LOCKS_IN_FLIGHT_RANGE.min}
+        max={LOCKS_IN_FLIGHT_RANGE.max}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        error={
+          usable
+            ? undefined
+            : `A whole number from ${LOCKS_IN_FLIGHT_RANGE.min} to ${LOCKS_IN_FLIGHT_RANGE.max}`
+        }
+        styles={{ wrapper: { maxWidth: 140 } }}
+      />
       <Text size="sm" c="dimmed">
-        Up to {MAX_LOCKS_IN_FLIGHT} requests run at a time; you can cancel while they run.
+        You can cancel while the requests run.
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} data-autofocus>
+        <Button onClick={confirm} disabled={!usable} data-autofocus>
           {words.verb} {fieldCount(plan.changes.length)}
         </Button>
       </Group>

@@ -83,8 +83,8 @@ export function useBulkLock(
     run?.getSnapshot ?? noSnapshot,
   );
 
-  const start = (plan: LockPlan) => {
-    const next = createLockRun(client, plan, onFieldDone, concurrency);
+  const start = (plan: LockPlan, requestsAtOnce = concurrency) => {
+    const next = createLockRun(client, plan, onFieldDone, requestsAtOnce);
     setLockRun(next);
     // A search already on its way would answer with the states from before the run.
     void client.cancelQueries({ queryKey: fieldKeys.searches() });

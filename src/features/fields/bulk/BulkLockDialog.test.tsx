@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, test } from 'vitest';
+import { startSession } from '../../../api/session';
+import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
+import { renderWithProviders } from '../../../test-support/render-with-providers';
+import { BulkLockDialog } from './BulkLockDialog';
+import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
+
+const server = setupMockApi();
+const ids = Array.from({ length: 10 }, (_, index) => index + 1);
+const plan = {
+  locked: true,
+  changes: ids.map((id) => ({ id, name: `Field ${id}`, locked: false })),
+  unchanged: 0,
+};
+const storageKey = 'cfm.bulk-lock.requests-at-once.v1';
+
+/** Answers locks a moment later, counting how many were in flight at once. */
+function countLocksInFlight() {
+  let inFlight = 0;
+  let sent = 0;
+  let mostAtOnce = 0;
+  server.use(
+    http.put('/api/query/v1/functions/template/:id', async ({ params }) => {
+      sent += 1;
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return HttpResponse.json(calculatedField(Number(params.id), { locked: true }));
+    }),
+  );
+  return { sent: () => sent, mostAtOnce: () => mostAtOnce };
+}
+
+const requestsAtOnce = () => screen.getByRole('textbox', { name: 'Requests at a time' });
+
+beforeEach(() => startSession('token-for-tests', false));
+
+test('the admin chooses how many requests run at once, and the choice is kept for the next run', async () => {
+  const locks = countLocksInFlight();
+  const { user } = renderWithProviders(
+    <BulkLockDialog plan={plan} onClose={() => {}} onFieldDone={() => {}} />,
+  );
+  expect(requestsAtOnce()).toHaveValue(String(MAX_LOCKS_IN_FLIGHT));
+  await user.clear(requestsAtOnce());
+  await user.type(requestsAtOnce(), '3');
+  await user.click(screen.getByRole('button', { name: 'Lock 10 fields' }));
+
+  await waitFor(() => expect(locks.sent()).toBe(10));
+  await screen.findByText('10 fields locked.');
+  expect(locks.mostAtOnce()).toBe(3);
+  expect(localStorage.getItem(storageKey)).toBe('3');
+});
+
+test('a number outside 1 to 32 is refused with a reason and nothing is sent; an unusable stored value gives the default', async () => {
+  localStorage.setItem(storageKey, 'many');
+  const locks = countLocksInFlight();
+  const { user } = renderWithProviders(
+    <BulkLockDialog plan={plan} onClose={() => {}} onFieldDone={() => {}} />,
+  );
+  expect(requestsAtOnce()).toHaveValue(String(MAX_LOCKS_IN_FLIGHT));
+  await user.clear(requestsAtOnce());
+  await user.type(requestsAtOnce(), '0');
+  expect(await screen.findByText('A whole number from 1 to 32')).toBeVisible();
+  const lock = screen.getByRole('button', { name: 'Lock 10 fields' });
+  expect(lock).toBeDisabled();
+  await user.click(lock);
+  expect(locks.sent()).toBe(0);
+  expect(localStorage.getItem(storageKey)).toBe('many');
+});
