@@ -76,6 +76,13 @@ export const findingKeys = [
 ] as const;
 export type FindingKey = (typeof findingKeys)[number];
 
+/**
+ * What "unused" means, in the audit's finding and in the fields table's built-in view of
+ * that name (which lists that finding's fields). service/audit/findings/rules/unused-fields.ts
+ * applies it.
+ */
+export const unusedRule = 'No active card link, and no other calculated field references it.';
+
 /** The fields of one finding, or of one of its groups: where a drill-down searches. */
 export interface FindingScope {
   key: FindingKey;

@@ -26,6 +26,8 @@ import { useTableShortcuts } from './table/use-table-shortcuts';
 import { useFieldSelection } from './selection/use-field-selection';
 import { useFindingScope } from './url/use-finding-scope';
 import { useTableView } from './url/use-table-view';
+import { SavedViewsMenu } from './views/SavedViewsMenu';
+import { viewAddress } from './views/view-address';
 
 const findFieldsTable = () =>
   document.querySelector<HTMLElement>('table[aria-label="Calculated fields"]');
@@ -94,6 +96,7 @@ export function FieldsPage() {
       <Group gap="sm" align="flex-start">
         <SearchInput value={view.name} onChange={(name) => changeView({ name })} />
         <FilterMenu filters={view} onChange={changeView} />
+        <SavedViewsMenu address={viewAddress(location.search)} onOpen={(to) => navigate(to)} />
       </Group>
       <ActiveFilterChips filters={view} onChange={changeView} />
       {page?.degraded && <DegradedWarning />}

@@ -1,5 +1,5 @@
 import type { FindingKey } from '../../../contract/audit';
-import { findingTitles } from '../../../contract/audit';
+import { findingTitles, unusedRule } from '../../../contract/audit';
 
 /** Each finding's title and its rule in words, as the API and the page state them (docs/audit.md). */
 const rules: Record<FindingKey, { rule: string }> = {
@@ -9,9 +9,7 @@ const rules: Record<FindingKey, { rule: string }> = {
   'broken-references': {
     rule: 'At least one link is not VALID: the expression uses a name that the data source of that link (for a card, its data source) has neither as a column nor as another calculated field.',
   },
-  unused: {
-    rule: 'No active card link, and no other calculated field references it.',
-  },
+  unused: { rule: unusedRule },
   'exact-duplicates': {
     rule: 'Two or more fields have the same checkSum: their expressions are identical, character for character.',
   },

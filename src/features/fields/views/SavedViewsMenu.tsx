@@ -1,0 +1,89 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { IconBookmark, IconChevronDown } from '@tabler/icons-react';
+import { useState } from 'react';
+import { builtinViews } from './builtin-views';
+import { ManageViewsDialog } from './ManageViewsDialog';
+import { SaveViewDialog } from './SaveViewDialog';
+import { useSavedViews } from './use-saved-views';
+
+/**
+ * The built-in and saved views of the fields table: open one, save the view on
+ * screen under a name, and rename, replace or delete saved ones. `address` is the
+ * view on screen, as `viewAddress` writes it; `onOpen` shows another.
+ */
+export function SavedViewsMenu({
+  address,
+  onOpen,
+}: {
+  address: string;
+  onOpen: (address: string) => void;
+}) {
+  const saved = useSavedViews();
+  const [dialog, setDialog] = useState<'save' | 'manage'>();
+  const close = () => setDialog(undefined);
+  const shown = [...builtinViews, ...saved.views].find((view) => view.address === address);
+
+  return (
+    <>
+      <Menu position="bottom-start" width={300} shadow="md">
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconBookmark size={16} />}
+            rightSection={<IconChevronDown size={14} />}
+            aria-label={shown ? `Views (showing ${shown.name})` : 'Views'}
+          >
+            {/* The name is user text; React renders it as text. */}
+            {shown ? <span style={{ maxWidth: 180 }}>{shown.name}</span> : 'Views'}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown mah="calc(100dvh - 140px)" style={{ overflowY: 'auto' }}>
+          <Menu.Label>Built in</Menu.Label>
+          {builtinViews.map((view) => (
+            <Menu.Item key={view.name} onClick={() => onOpen(view.address)}>
+              <Text size="sm">{view.name}</Text>
+              <Text size="xs" c="dimmed">
+                {view.description}
+              </Text>
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Label>Saved in this browser</Menu.Label>
+          {saved.views.length === 0 && (
+            <Text size="xs" c="dimmed" px="sm" py={4}>
+              None yet
+            </Text>
+          )}
+          {saved.views.map((view) => (
+            <Menu.Item key={view.name} onClick={() => onOpen(view.address)}>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {view.name}
+              </Text>
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item onClick={() => setDialog('save')}>Save this view…</Menu.Item>
+          <Menu.Item onClick={() => setDialog('manage')}>Manage saved views…</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <SaveViewDialog
+        opened={dialog === 'save'}
+        views={saved.views}
+        onSave={(name) => saved.save(name, address)}
+        onClose={close}
+      />
+      <ManageViewsDialog
+        opened={dialog === 'manage'}
+        views={saved.views}
+        onClose={close}
+        onOpen={(view) => {
+          close();
+          onOpen(view.address);
+        }}
+        onRename={saved.rename}
+        onReplace={(view) => saved.save(view.name, address)}
+        onDelete={(view) => saved.remove(view.name)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { unusedRule } from '../../../contract/audit';
+import { withFindingScope } from '../../../components/fields-links/finding-address';
+import { fieldsTableLink } from '../../../components/fields-links/table-link';
+
+export interface BuiltinView {
+  name: string;
+  /** What the view shows, in words; shown beside its name. */
+  description: string;
+  address: string;
+}
+
+/**
+ * Views every instance has; they cannot be renamed or deleted. Each is a fields-table
+ * address, so it sends only filters the API accepts (docs/api.md). "Unused" is the
+ * audit's finding of that name (docs/audit.md): whether another field references a
+ * field is known only across the whole instance, which no search filter can ask.
+ */
+export const builtinViews: readonly BuiltinView[] = [
+  {
+    name: 'Invalid',
+    description: 'Status other than VALID',
+    address: fieldsTableLink({ invalidOnly: true }),
+  },
+  {
+    name: 'Broken links',
+    description: 'A link that is not VALID',
+    address: fieldsTableLink({ brokenLinksOnly: true }),
+  },
+  {
+    name: 'Unlocked on cards',
+    description: 'Saved on a card, not locked',
+    address: fieldsTableLink({ locked: false, onDataSource: false }),
+  },
+  {
+    name: 'Unused',
+    description: unusedRule,
+    address: withFindingScope(fieldsTableLink({}), { finding: 'unused' }),
+  },
+];
+
+export function isBuiltinViewName(name: string): boolean {
+  const wanted = name.trim().toLocaleLowerCase();
+  return builtinViews.some((view) => view.name.toLocaleLowerCase() === wanted);
+}
