@@ -37,6 +37,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           setupFiles: ['src/test-isolation.ts'],
+          // Builds the service bundle that tests of real processes start with node.
+          globalSetup: ['src/service/test-support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,29 +1,46 @@
-// npm run build:server: bundles the service's TypeScript into one file that node
-// starts quickly (no transpiling at start-up). Packages stay in node_modules.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+// npm run build:server: bundles the service's TypeScript so that node starts it
+// quickly (no transpiling at start-up). Packages stay in node_modules. Each command
+// is a chunk of its own, loaded when it runs: `import` and `token` do not load the
+// web server's packages, and `start` does not load the importer until it needs it.
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 
-const outfile = 'dist-server/main.mjs';
+const outdir = 'dist-server';
+const chunkFolder = join(outdir, 'chunks');
 
 const result = await build({
-  entryPoints: ['src/service/cli/main.ts'],
+  entryPoints: { main: 'src/service/cli/main.ts' },
   bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  outExtension: { '.js': '.mjs' },
   packages: 'external',
   sourcemap: true,
-  outfile,
+  outdir,
   write: false,
   logLevel: 'warning',
 });
 
-// Several servers may start at once (the browser tests start five): each writes
-// its own temporary file and renames it, so none ever runs a half-written bundle.
-mkdirSync('dist-server', { recursive: true });
-for (const file of result.outputFiles) {
-  const temporary = join('dist-server', `.${basename(file.path)}.${process.pid}`);
+// Several builds may run at once: each writes its own temporary files and renames
+// them, so no server ever runs a half-written file. Chunks are written before the
+// entry that imports them.
+mkdirSync(chunkFolder, { recursive: true });
+const written = new Set();
+const entryLast = [...result.outputFiles].sort(
+  (a, b) => Number(basename(a.path).startsWith('main.')) - Number(basename(b.path).startsWith('main.')),
+);
+for (const file of entryLast) {
+  const temporary = join(dirname(file.path), `.${basename(file.path)}.${process.pid}`);
   writeFileSync(temporary, file.contents);
   renameSync(temporary, file.path);
+  written.add(relative(process.cwd(), file.path));
+}
+// Chunks of earlier builds have other hashes; nothing imports them any more.
+for (const name of readdirSync(chunkFolder)) {
+  const path = join(chunkFolder, name);
+  if (!name.startsWith('.') && !written.has(path)) rmSync(path, { force: true });
 }

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { e2eServers, e2eToken } from '../../playwright.config';
 import { ensureWebBuild } from '../../src/service/cli/ensure-web-build';
+import { buildServiceBundle } from '../../src/service/test-support/service-bundle';
 import type { RunningServer } from './start-server';
 import { startServer } from './start-server';
 import { startProductionUpstream } from './production-upstream';
@@ -48,8 +48,7 @@ function proxyArgs(name: string, upstream: string): string[] {
 /** Builds the web app (when its sources changed) and the service bundle, once for all servers. */
 function build(): void {
   ensureWebBuild((line) => console.log(line));
-  const bundle = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  if (bundle.status !== 0) throw new Error('bundling the service failed (see above)');
+  buildServiceBundle();
 }
 
 /**

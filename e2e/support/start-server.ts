@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { serviceBundle } from '../../src/service/test-support/service-bundle';
 
-/** The service as `npm start` runs it: the bundle that `npm run build:server` writes. */
-export const serverBundle = 'dist-server/main.mjs';
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -30,7 +29,7 @@ export async function startServer(
   env: Record<string, string> = {},
   logFile?: string,
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, [serverBundle, 'start', '--no-build', ...args], {
+  const child = spawn(process.execPath, [serviceBundle, 'start', '--no-build', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import { openStore } from '../store/open-store';
 import { fixtureInstance } from '../test-support/fixture-instance';
-import { cliMain, startServiceProcess, tsx } from '../test-support/service-process';
+import { serviceBundle } from '../test-support/service-bundle';
+import { startServiceProcess } from '../test-support/service-process';
 
 let dir: string;
 beforeAll(() => {
@@ -15,7 +16,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function runCli(args: string[]) {
-  const result = spawnSync(tsx, [cliMain, ...args], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [serviceBundle, ...args], { encoding: 'utf8' });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

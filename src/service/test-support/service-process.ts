@@ -1,19 +1,16 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-
-export const tsx = join('node_modules', '.bin', 'tsx');
-export const cliMain = join('src', 'service', 'cli', 'main.ts');
+import { serviceBundle } from './service-bundle';
 
 /**
  * `npm start` as a child process of its own, for tests that need a real process:
  * signals, restarts, kill -9. Resolves `ready` with the URL and demo token it printed.
  */
 export function startServiceProcess(args: string[]) {
-  // Node itself with tsx as its loader, not the tsx command: that one runs the server in a
-  // child of its own, which a SIGKILL to the command would leave running.
+  // The bundle Vitest's global setup built, run by node itself: one process, so a SIGKILL
+  // reaches the server.
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', cliMain, 'start', '--port', '0', '--no-build', ...args],
+    [serviceBundle, 'start', '--port', '0', '--no-build', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
