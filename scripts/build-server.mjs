@@ -31,7 +31,8 @@ const result = await build({
 mkdirSync(chunkFolder, { recursive: true });
 const written = new Set();
 const entryLast = [...result.outputFiles].sort(
-  (a, b) => Number(basename(a.path).startsWith('main.')) - Number(basename(b.path).startsWith('main.')),
+  (a, b) =>
+    Number(basename(a.path).startsWith('main.')) - Number(basename(b.path).startsWith('main.')),
 );
 for (const file of entryLast) {
   const temporary = join(dirname(file.path), `.${basename(file.path)}.${process.pid}`);

@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { serviceBundle } from '../../src/service/test-support/service-bundle';
 
-
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
   const probe = createServer();
