@@ -10,6 +10,7 @@ import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../components/fields-links/table-search';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
+import { InstanceFreshness } from './table/InstanceFreshness';
 import { ExportMenu } from './export/ExportMenu';
 import { FieldsTable } from './table/FieldsTable';
 import classes from './FieldsPage.module.css';
@@ -100,6 +101,7 @@ export function FieldsPage() {
       </Group>
       <ActiveFilterChips filters={view} onChange={changeView} />
       {page?.degraded && <DegradedWarning />}
+      {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
       <Group justify="space-between" gap="sm" align="flex-start" wrap="nowrap">
         <SelectionBar
           controls={selection}

@@ -62,6 +62,10 @@ export class SnapshotRefresher {
     return this.options.refreshEveryMs ?? DEFAULT_REFRESH_EVERY_MS;
   }
 
+  private get sweepEveryMs(): number {
+    return this.options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS;
+  }
+
   /**
    * Brings the snapshot up to date before a search is answered, unless a pass ran
    * within `refreshEveryMs`. A refused token is thrown to the caller whose token it
@@ -88,7 +92,8 @@ export class SnapshotRefresher {
     return {
       source: 'snapshot',
       asOf: Math.max(this.refreshedAt ?? 0, scan?.started ?? 0),
-      refreshEveryMs: this.refreshEveryMs,
+      // Without a lastModified sort the copy moves only with sweeps.
+      refreshEveryMs: this.sortsByLastModified === false ? this.sweepEveryMs : this.refreshEveryMs,
       checkingDeletions: this.sweep !== undefined,
       ...(this.lastError === undefined ? {} : { refreshError: this.lastError }),
     };
@@ -113,11 +118,7 @@ export class SnapshotRefresher {
       this.sortsByLastModified ??= await detectLastModifiedSort(client, this.stop.signal);
       client.lastModifiedSortWorks = this.sortsByLastModified;
       if (!this.sortsByLastModified) {
-        if (
-          this.now() - this.lastSweepStart >=
-          (this.options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS)
-        )
-          this.startSweep(token);
+        if (this.now() - this.lastSweepStart >= this.sweepEveryMs) this.startSweep(token);
         return;
       }
       const totalHits = await this.readChangesSinceNewest(client);
@@ -182,10 +183,7 @@ export class SnapshotRefresher {
     if (instanceCount === heldCount) return false;
     const known =
       this.sweptWith?.instanceCount === instanceCount && this.sweptWith.heldCount === heldCount;
-    return (
-      !known ||
-      this.now() - this.lastSweepStart >= (this.options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS)
-    );
+    return !known || this.now() - this.lastSweepStart >= this.sweepEveryMs;
   }
 
   private startSweep(token: string | undefined): void {

@@ -211,6 +211,7 @@ describe('an instance without a lastModified sort', () => {
     const ids = after.results.map((field) => field.id);
     expect(ids).not.toContain(6);
     expect(after.results.find((field) => field.id === 5)?.locked).toBe(true);
+    expect(after.instanceData).toMatchObject({ source: 'snapshot', refreshEveryMs: 60_000 });
     // Only the two requests that found the sort ignored asked for it.
     expect(
       proxy.upstream.requests.filter((request) => request.body.includes('"lastModified"')),
