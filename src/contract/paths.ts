@@ -19,4 +19,9 @@ export const apiPaths = {
   statistics: `${API_BASE}${apiRoutes.statistics}`,
   directory: `${API_BASE}${apiRoutes.directory}`,
   template: (id: number | string) => `${API_BASE}/functions/template/${id}`,
+  /**
+   * Reading a field, in the one form documented for production: hidden fields are
+   * answered too. Changing a field (PUT) uses `template` without it.
+   */
+  readField: (id: number | string) => `${API_BASE}/functions/template/${id}?hidden=true`,
 } as const;

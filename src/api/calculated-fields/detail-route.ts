@@ -47,7 +47,7 @@ export async function detailRouteAfterNotFound(
   const existing = await someExistingId(client, signal);
   if (existing === undefined) return 'empty';
   try {
-    await requestJson(apiPaths.template(existing), calculatedFieldSchema, { signal });
+    await requestJson(apiPaths.readField(existing), calculatedFieldSchema, { signal });
     rememberDetailRoute(client, 'available');
     return 'available';
   } catch (error) {

@@ -46,7 +46,7 @@ export async function getField(
   signal?: AbortSignal,
 ): Promise<FieldDetail> {
   try {
-    const field = await requestJson(apiPaths.template(id), calculatedFieldSchema, { signal });
+    const field = await requestJson(apiPaths.readField(id), calculatedFieldSchema, { signal });
     rememberDetailRoute(client, 'available');
     return { complete: true, field };
   } catch (error) {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { normalizeFilter, type NormalizedFilter } from '../../contract/search-validation';
 import type { SortField } from '../../contract/search';
 import type { FieldStore } from '../store/field-store';
-import { upstreamFilterNames } from '../upstream/upstream-allow-list';
+import { upstreamFilterNames } from '../../contract/upstream-allow-list';
 
 export interface UpstreamRequest {
   method: string;

@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { DirectoryKind, DirectoryResponse } from '../../contract/directory';
 import { directoryListQuery } from '../../contract/directory';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
-import type { UpstreamSearchBody } from './upstream-allow-list';
-import { assertAllowedSearch } from './upstream-allow-list';
+import type { UpstreamSearchBody } from '../../contract/upstream-allow-list';
+import { assertAllowedSearch } from '../../contract/upstream-allow-list';
 import type { RetryPolicy } from './retry-policy';
 import { backoffMs, defaultRetryPolicy, retryAfterMs, sleep } from './retry-policy';
 
@@ -76,12 +76,7 @@ export class UpstreamClient {
    * the caller's to tell (it knows whether this route answered before).
    */
   async getTemplate(id: number, signal: AbortSignal): Promise<{ status: number; field?: unknown }> {
-    const answer = await this.send(
-      'GET',
-      `${apiPaths.template(id)}?hidden=true`,
-      undefined,
-      signal,
-    );
+    const answer = await this.send('GET', apiPaths.readField(id), undefined, signal);
     if (answer.status === 200) return { status: 200, field: answer.body };
     if (answer.status === 404 || answer.status === 405) return { status: answer.status };
     throw this.failure(answer.status, `reading field ${id}`);

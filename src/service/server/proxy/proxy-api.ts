@@ -13,6 +13,7 @@ import type { TokenVerdict } from '../token-auth';
 import { parseFieldIdOrThrow } from '../validate';
 import { snapshotSearchRoute, withInstanceData } from './snapshot-search-route';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
+import { allowedTemplateQuery } from './allowed-query';
 
 export interface ProxiedApi {
   kind: 'proxy';
@@ -54,7 +55,8 @@ function readWhole(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * Only the API's own routes are forwarded, and each to a path this server writes
  * itself from the route and its validated id: never the path the client sent, so
  * no spelling of a path (encoded letters or slashes, dot segments, double
- * encoding, `;` parameters, a query string) can reach anything else upstream.
+ * encoding, `;` parameters) can reach anything else upstream. Of a query string
+ * only the allow-listed parameters pass (`hidden` on GET template), rewritten.
  */
 /** The largest changed field read back from the instance to keep the audit current. */
 const FIELD_BODY_LIMIT = 4 * 1024 * 1024;
@@ -90,17 +92,21 @@ export async function registerProxyApi(
     return accepted.has(token) ? 'valid' : 'deferred';
   };
 
-  /** `instanceData`, when given, is added to a successful answer. */
+  /**
+   * `instanceData`, when given, is added to a successful answer; `query` is the
+   * query string to send, written from allow-listed parameters only.
+   */
   const forward = (
     request: FastifyRequest,
     reply: FastifyReply,
     apiPath: string,
-    instanceData?: InstanceData,
+    { instanceData, query = '' }: { instanceData?: InstanceData; query?: string } = {},
   ) => {
     const token = api.heldToken ?? presentedToken(request);
     return reply.from(`${basePath}${apiPath}`, {
       timeout: timeoutMs,
-      queryString: () => '',
+      // Never the client's query string: only one written from allow-listed parameters.
+      queryString: () => query,
       rewriteRequestHeaders: (_request, headers) => ({
         host: headers.host,
         accept: 'application/json',
@@ -175,7 +181,8 @@ export async function registerProxyApi(
               accepted,
               limiter,
               ...hooks.snapshot,
-              passThrough: (request, reply, data) => forward(request, reply, apiPaths.search, data),
+              passThrough: (request, reply, data) =>
+                forward(request, reply, apiPaths.search, { instanceData: data }),
             })
           : (request, reply) => forward(request, reply, apiPaths.search),
       );
@@ -187,7 +194,9 @@ export async function registerProxyApi(
         url: apiRoutes.template,
         handler: (request, reply) => {
           const { id } = request.params as { id: string };
-          return forward(request, reply, apiPaths.template(parseFieldIdOrThrow(id)));
+          const path = apiPaths.template(parseFieldIdOrThrow(id));
+          if (request.method !== 'GET') return forward(request, reply, path);
+          return forward(request, reply, path, { query: allowedTemplateQuery(request.query) });
         },
       });
     },

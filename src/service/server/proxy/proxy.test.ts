@@ -179,6 +179,27 @@ describe('proxy to a stub instance', () => {
     }
   });
 
+  it('passes hidden=true on with GET template and drops every other query parameter', async () => {
+    const stub = await startStubUpstream(() => ({ status: 200, body: '{}' }));
+    try {
+      const proxy = await startProxy({ upstream: stub.url, heldToken: 'held-secret-token' });
+      await proxy.call('GET', `${apiPaths.template(7)}?hidden=true`, undefined, {});
+      await proxy.call('GET', `${apiPaths.template(7)}?hidden=false&debug=1`, undefined, {});
+      await proxy.call('GET', `${apiPaths.template(7)}?hidden=yes&admin=true`, undefined, {});
+      await proxy.call('GET', `${apiPaths.template(7)}?hidden=true&hidden=true`, undefined, {});
+      await proxy.call('PUT', `${apiPaths.template(7)}?hidden=true`, { locked: true }, {});
+      expect(stub.requests.map((request) => request.url)).toEqual([
+        `${apiPaths.template(7)}?hidden=true`,
+        `${apiPaths.template(7)}?hidden=false`,
+        apiPaths.template(7),
+        apiPaths.template(7),
+        apiPaths.template(7),
+      ]);
+    } finally {
+      await stub.close();
+    }
+  });
+
   it('turns an upstream fault into 502 naming its status, never quoting an HTML body', async () => {
     const stub = await startStubUpstream(() => ({
       status: 500,

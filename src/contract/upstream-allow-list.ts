@@ -1,5 +1,6 @@
 /**
- * What this server itself sends to a real instance (docs/api.md, "Proxy mode").
+ * What this project sends to a real instance, the server itself and the app
+ * through the proxy alike (docs/api.md, "What is sent to an instance").
  * Production is known to accept these filters and sorts: the filters of the
  * interface and those published client scripts send, and the sorts its own
  * interface offers (`name`) and scripts use (`created`). The project's own
@@ -30,7 +31,7 @@ export const upstreamFilterNames: ReadonlySet<string> = new Set([
 ]);
 
 export const upstreamSortFields: ReadonlySet<string> = new Set(['name', 'created']);
-/** Sent only once the instance has shown it sorts by it (see detect-sort-support.ts). */
+/** Sent only once the instance has shown it sorts by it (the audit's incremental scan detects it). */
 export const detectedSortFields: ReadonlySet<string> = new Set(['lastModified']);
 
 export interface UpstreamSearchBody {
@@ -58,3 +59,15 @@ export function assertAllowedSearch(body: UpstreamSearchBody, lastModifiedSortWo
   if (!sortAllowed)
     throw new Error(`the sort ${body.sort.field} is not one this instance is known to accept`);
 }
+
+/** Whether every filter of a search is one production is known to accept. */
+export function usesOnlyUpstreamFilters(filters: ReadonlyArray<{ field: string }>): boolean {
+  return filters.every((filter) => upstreamFilterNames.has(filter.field.toLowerCase()));
+}
+
+/**
+ * The query parameters the proxy passes on, by route: the documented form of
+ * reading a field is `GET /functions/template/{id}?hidden=true`. Anything else in
+ * a query string is dropped.
+ */
+export const upstreamTemplateQuery = { hidden: ['true', 'false'] } as const;
