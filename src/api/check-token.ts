@@ -7,7 +7,8 @@ import { requestJson } from './http-client';
 export async function checkToken(token: string): Promise<void> {
   const smallestSearch: SearchRequest = {
     filters: [],
-    sort: { field: 'id', ascending: true },
+    // name: a sort every instance accepts (docs/api.md, "What is sent to an instance").
+    sort: { field: 'name', ascending: true },
     limit: 1,
   };
   await requestJson(apiPaths.search, searchAnswerSchema, {

@@ -11,6 +11,7 @@ import {
   allMatchesKeys,
   collectAllMatches,
   everyFieldKey,
+  IncompleteGatheringError,
   everyFieldQueryOptions,
   useCollectAllMatches,
 } from './all-matches';
@@ -52,7 +53,7 @@ beforeEach(() => {
 });
 
 describe('collectAllMatches', () => {
-  test('gathers every page in id order, reports progress and drops repeats', async () => {
+  test('gathers every page in created order, reports progress and drops repeats', async () => {
     const total = 12_000;
     const requests: SearchRequest[] = [];
     server.use(
@@ -82,11 +83,61 @@ describe('collectAllMatches', () => {
     expect(items).toHaveLength(total);
     expect(new Set(items.map((i) => i.id)).size).toBe(total);
     expect(requests.map((r) => [r.offset, r.limit, r.sort.field, r.name, r.filters])).toEqual([
-      [0, 5000, 'id', 'x', [{ field: 'locked' }]],
-      [5000, 5000, 'id', 'x', [{ field: 'locked' }]],
-      [10000, 5000, 'id', 'x', [{ field: 'locked' }]],
+      [0, 5000, 'created', 'x', [{ field: 'locked' }]],
+      [5000, 5000, 'created', 'x', [{ field: 'locked' }]],
+      [10000, 5000, 'created', 'x', [{ field: 'locked' }]],
     ]);
     expect(progress).toEqual([5000, 9999, 12000]);
+  });
+
+  test('reads the pages again while some matches were never seen, and gives each once', async () => {
+    const total = 9000;
+    let pass = 0;
+    server.use(
+      http.post(apiPaths.search, async ({ request }) => {
+        const body = (await request.json()) as SearchRequest;
+        const offset = body.offset ?? 0;
+        if (offset === 0) pass += 1;
+        // On the first pass the order moves between pages: field 5001 shows on both
+        // pages and field 4999 on neither. The second pass is stable.
+        const ids = Array.from(
+          { length: Math.min(body.limit, total - offset) },
+          (_, index) => offset + index + 1,
+        );
+        if (pass === 1 && offset === 0) ids[4998] = 5001;
+        return HttpResponse.json({
+          totalHits: total,
+          results: ids.map((id) => searchItem(id)),
+          hasMore: offset + ids.length < total,
+          degraded: false,
+        });
+      }),
+    );
+    const items = await collectAllMatches({ filters: [] });
+    expect(pass).toBe(2);
+    expect(items.map((item) => item.id).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: total }, (_, index) => index + 1),
+    );
+  });
+
+  test('says how many it could gather when the count never adds up', async () => {
+    const searches: SearchRequest[] = [];
+    server.use(
+      http.post(apiPaths.search, async ({ request }) => {
+        searches.push((await request.json()) as SearchRequest);
+        // Counts 3 but only ever shows two of them.
+        return HttpResponse.json({
+          totalHits: 3,
+          results: [searchItem(1), searchItem(2)],
+          hasMore: false,
+          degraded: false,
+        });
+      }),
+    );
+    const error = await collectAllMatches({ filters: [] }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(IncompleteGatheringError);
+    expect((error as Error).message).toContain('Only 2 of 3');
+    expect(searches).toHaveLength(3);
   });
 
   test('stops when its signal is aborted', async () => {

@@ -34,32 +34,57 @@ export interface GatheredMatches {
   gatheredAt: number;
 }
 
+/** Passes over the pages before giving up on a count that does not add up. */
+const MOST_PASSES = 3;
+
+/** The instance's answers kept moving: some matches were never seen. */
+export class IncompleteGatheringError extends Error {
+  constructor(
+    readonly gathered: number,
+    readonly total: number,
+  ) {
+    super(
+      `Only ${gathered.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} matching fields could be gathered: the instance's order kept changing. Try again.`,
+    );
+    this.name = 'IncompleteGatheringError';
+  }
+}
+
 /**
- * Every record matching a search, gathered page by page at the largest page size.
- * Pages are asked in id order and repeats dropped, because some instances sort
- * unstably and a record can otherwise show up on two pages. Cancel with `signal`.
+ * Every record matching a search, each exactly once, gathered page by page at the
+ * largest page size in `created` order (a sort every instance accepts). Some
+ * instances order equal keys differently on every call, so a record can show up on
+ * two pages and another on none: repeats are dropped by id, and while fewer records
+ * were gathered than the instance counts, the pages are read again (the missing
+ * ones turn up as the order moves). Cancel with `signal`.
  */
 export async function collectAllMatches(
   search: MatchesSearch,
   options: { signal?: AbortSignal; onProgress?: (progress: GatherProgress) => void } = {},
 ): Promise<SearchResultItem[]> {
   const byId = new Map<number, SearchResultItem>();
-  for (let offset = 0; ; offset += SEARCH_LIMIT_MAX) {
-    const page = await searchFields(
-      {
-        name: search.name ?? '',
-        filters: search.filters,
-        sort: { field: 'id', ascending: true },
-        limit: SEARCH_LIMIT_MAX,
-        offset,
-      },
-      options.signal,
-      search.scope,
-    );
-    for (const item of page.results) byId.set(item.id, item);
-    options.onProgress?.({ loaded: byId.size, total: page.totalHits });
-    if (!page.hasMore || page.results.length === 0) return [...byId.values()];
+  let total = 0;
+  for (let pass = 1; pass <= MOST_PASSES; pass += 1) {
+    for (let offset = 0; ; offset += SEARCH_LIMIT_MAX) {
+      const page = await searchFields(
+        {
+          name: search.name ?? '',
+          filters: search.filters,
+          sort: { field: 'created', ascending: true },
+          limit: SEARCH_LIMIT_MAX,
+          offset,
+        },
+        options.signal,
+        search.scope,
+      );
+      for (const item of page.results) byId.set(item.id, item);
+      total = page.totalHits;
+      options.onProgress?.({ loaded: byId.size, total });
+      if (!page.hasMore || page.results.length === 0) break;
+    }
+    if (byId.size >= total) return [...byId.values()];
   }
+  throw new IncompleteGatheringError(byId.size, total);
 }
 
 /** A search as a key: `name` left out and `name: ''` are the same search. */

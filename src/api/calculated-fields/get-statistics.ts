@@ -22,7 +22,7 @@ function extensionMissing(error: unknown): boolean {
 
 async function countMatches(filters: SearchFilter[], signal?: AbortSignal): Promise<number> {
   const page = await searchFields(
-    { filters, sort: { field: 'id', ascending: true }, limit: 1 },
+    { filters, sort: { field: 'name', ascending: true }, limit: 1 },
     signal,
   );
   return page.totalHits;

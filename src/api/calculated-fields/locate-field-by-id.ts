@@ -1,31 +1,24 @@
 import type { SearchResultItem } from '../../contract/field';
+import { SEARCH_LIMIT_MAX } from '../../contract/search';
 import { searchFields } from './search-fields';
 
-function itemAt(offset: number, signal?: AbortSignal) {
-  return searchFields(
-    { filters: [], sort: { field: 'id', ascending: true }, limit: 1, offset },
-    signal,
-  );
-}
-
 /**
- * Finds a field by id with search alone, for instances without the detail route:
- * ids sorted ascending make offset a binary search, about log2(totalHits) requests.
+ * Finds a field by id with search alone, for instances without the detail route.
+ * Search has no filter by id and instances are not known to sort by id, so this
+ * reads pages of the largest size in `created` order until the id turns up: one
+ * request per 5,000 fields, and only on such instances.
  */
 export async function locateFieldById(
   id: number,
   signal?: AbortSignal,
 ): Promise<SearchResultItem | undefined> {
-  const first = await itemAt(0, signal);
-  let low = 0;
-  let high = first.totalHits - 1;
-  while (low <= high) {
-    const middle = Math.floor((low + high) / 2);
-    const item = middle === 0 ? first.results[0] : (await itemAt(middle, signal)).results[0];
-    if (!item) return undefined;
-    if (item.id === id) return item;
-    if (item.id < id) low = middle + 1;
-    else high = middle - 1;
+  for (let offset = 0; ; offset += SEARCH_LIMIT_MAX) {
+    const page = await searchFields(
+      { filters: [], sort: { field: 'created', ascending: true }, limit: SEARCH_LIMIT_MAX, offset },
+      signal,
+    );
+    const found = page.results.find((item) => item.id === id);
+    if (found) return found;
+    if (!page.hasMore || page.results.length === 0) return undefined;
   }
-  return undefined;
 }
