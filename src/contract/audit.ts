@@ -3,6 +3,7 @@ import { preview, previewKeys } from './preview';
 import type { SearchRequest } from './search';
 import { searchResponseSchema } from './search';
 import { searchRequestValidation } from './search-validation';
+import { statisticsSchema } from './statistics';
 
 /** Where the audit API lives (docs/audit.md): this project's own, in both modes. */
 export const AUDIT_BASE = '/api/audit/v1';
@@ -217,6 +218,14 @@ export const findingsAnswerSchema = z.object({
   dataSources: problemsTableSchema,
 });
 export type FindingsAnswer = z.infer<typeof findingsAnswerSchema>;
+
+/** GET /statistics: the statistics counted over the latest scan and the changes since. */
+export const snapshotStatisticsAnswerSchema = z.object({
+  scanFinished: z.number(),
+  changesSinceScan: z.number().int(),
+  statistics: statisticsSchema,
+});
+export type SnapshotStatisticsAnswer = z.infer<typeof snapshotStatisticsAnswerSchema>;
 
 export const findingGroupsAnswerSchema = z.object({
   totalHits: z.number().int(),

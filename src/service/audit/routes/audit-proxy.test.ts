@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditStatus, FindingsAnswer, Scan } from '../../../contract/audit';
+import type {
+  AuditStatus,
+  FindingsAnswer,
+  Scan,
+  SnapshotStatisticsAnswer,
+} from '../../../contract/audit';
 import { AUDIT_BASE } from '../../../contract/audit';
 import { apiPaths, TOKEN_HEADER } from '../../../contract/paths';
 import { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
@@ -25,7 +30,7 @@ async function instance(token: string) {
   closers.push(() => server.close());
   const upstream = await startProductionLikeUpstream({ store: server.stores.fields, token });
   closers.push(upstream.close);
-  return upstream;
+  return Object.assign(upstream, { store: server.stores.fields });
 }
 
 /** A proxy in front of `upstream`, with its audit in `auditFile`. */
@@ -154,5 +159,30 @@ describe('the audit API in proxy mode', () => {
       await server.call('GET', `${AUDIT_BASE}/findings`, 'token-of-a-123')
     ).json()) as FindingsAnswer;
     expect(answer.headline.locked).toBe(2);
+  });
+
+  it('counts the statistics over the snapshot as the store itself does, and keeps them current', async () => {
+    const upstream = await instance('token-of-a-123');
+    const server = await proxy(upstream.url, temporaryFile());
+    const statistics = async () =>
+      (
+        await server.call('GET', `${AUDIT_BASE}/statistics`, 'token-of-a-123')
+      ).json() as Promise<SnapshotStatisticsAnswer>;
+    const before = await server.call('GET', `${AUDIT_BASE}/statistics`, 'token-of-a-123');
+    expect(before.status).toBe(404);
+
+    const scan = await server.scan('token-of-a-123');
+    const answer = await statistics();
+    expect(answer.statistics).toEqual(upstream.store.statistics());
+    expect(answer.statistics.onDatasets).toBeGreaterThan(0);
+    expect(answer.statistics.onCards).toBeGreaterThan(0);
+    expect(answer.statistics.inVisualizations).toBeGreaterThan(0);
+    expect(answer).toMatchObject({ scanFinished: scan.finished, changesSinceScan: 0 });
+
+    await server.call('PUT', apiPaths.template(10), 'token-of-a-123', { locked: true });
+    const after = await statistics();
+    expect(after.statistics).toEqual(upstream.store.statistics());
+    expect(after.statistics.locked).toBe(answer.statistics.locked + 1);
+    expect(after.changesSinceScan).toBe(1);
   });
 });

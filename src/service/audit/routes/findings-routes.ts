@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { FindingGroupsAnswer, FindingsAnswer, TrendPoint } from '../../../contract/audit';
+import type {
+  FindingGroupsAnswer,
+  FindingsAnswer,
+  SnapshotStatisticsAnswer,
+  TrendPoint,
+} from '../../../contract/audit';
 import {
   findingFieldsRequestSchema,
   findingKeySchema,
@@ -10,6 +15,7 @@ import { ApiError } from '../../server/api-error';
 import { parseOrThrow } from '../../server/validate';
 import type { Findings } from '../findings/compute-findings';
 import { describeFindings, describeGroups, problemsBy } from '../findings/describe-findings';
+import { snapshotStatistics } from '../findings/snapshot-statistics';
 import { searchItemsJson, UnknownGroup } from '../search/finding-search';
 import type { AuditContext } from './audit-context';
 
@@ -39,6 +45,16 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
       findings: describeFindings(findings),
       owners: problemsBy(findings, 'owner'),
       dataSources: problemsBy(findings, 'dataSource'),
+    };
+  });
+
+  api.get('/statistics', async (): Promise<SnapshotStatisticsAnswer> => {
+    const findings = findingsOrThrow();
+    const scan = service.latestScan()!;
+    return {
+      scanFinished: scan.finished ?? scan.started,
+      changesSinceScan: service.changesSinceScan(),
+      statistics: snapshotStatistics(findings),
     };
   });
 
