@@ -1,19 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../contract/paths';
 import type { SearchFilter } from '../../contract/search';
-import type { Statistics } from '../../contract/statistics';
+import type { Statistic, Statistics } from '../../contract/statistics';
 import { statisticDefinitions, statisticNames, statisticsSchema } from '../../contract/statistics';
+import { usesOnlyUpstreamFilters } from '../../contract/upstream-allow-list';
+import { getSnapshotStatistics } from '../audit/snapshot-statistics';
 import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
 import { fieldKeys } from './field-keys';
 import { searchFields } from './search-fields';
 
-/** Where the numbers came from: the statistics extension, or one search per number. */
+/** Where the numbers came from: the statistics extension, or searches and the latest scan. */
 export type StatisticsSource = 'extension' | 'searches';
 
 export interface StatisticsAnswer {
-  statistics: Statistics;
+  /** Every number that could be counted. */
+  statistics: Partial<Statistics>;
+  /** Why a number could not be counted, in words to show beside it. */
+  failures: Partial<Record<Statistic, string>>;
   source: StatisticsSource;
+  /** The numbers taken from this server's latest scan, and when that scan finished. */
+  fromScan?: { statistics: Statistic[]; finished: number; changesSinceScan: number };
 }
 
 function extensionMissing(error: unknown): boolean {
@@ -28,35 +35,88 @@ async function countMatches(filters: SearchFilter[], signal?: AbortSignal): Prom
   return page.totalHits;
 }
 
-/** Every number counted with its own search (statisticDefinitions), all asked at once. */
-export async function countStatisticsBySearch(signal?: AbortSignal): Promise<Statistics> {
-  const counts = await Promise.all(
-    statisticNames.map((name) => countMatches(statisticDefinitions[name].filters, signal)),
-  );
-  return Object.fromEntries(
-    statisticNames.map((name, index) => [name, counts[index]]),
-  ) as Statistics;
+/** The numbers an instance counts with its own filters; the others need the scan. */
+const searchable = statisticNames.filter((name) =>
+  usesOnlyUpstreamFilters(statisticDefinitions[name].filters),
+);
+const fromScanOnly = statisticNames.filter((name) => !searchable.includes(name));
+
+function reason(error: unknown): string {
+  if (isApiError(error) && error.status === 404)
+    return 'Counted from a scan of the instance: none has finished yet. Start one under Scans.';
+  return error instanceof Error ? error.message : 'The count failed.';
+}
+
+/**
+ * On an instance without the statistics route: each number production can count
+ * with its own filters is one search (all asked at once); the others (on data
+ * sources, on cards, in visualizations) come from this server's latest scan. Each
+ * number stands alone: one that fails carries its reason, and only when every
+ * number fails does the whole answer fail.
+ */
+export async function countStatisticsWithoutExtension(
+  signal?: AbortSignal,
+): Promise<StatisticsAnswer> {
+  const [counts, snapshot] = await Promise.all([
+    Promise.allSettled(
+      searchable.map((name) => countMatches(statisticDefinitions[name].filters, signal)),
+    ),
+    getSnapshotStatistics(signal).then(
+      (answer) => ({ answer }),
+      (error: unknown) => ({ error }),
+    ),
+  ]);
+  const answer: StatisticsAnswer = { statistics: {}, failures: {}, source: 'searches' };
+  const errors: unknown[] = [];
+  searchable.forEach((name, index) => {
+    const count = counts[index]!;
+    if (count.status === 'fulfilled') answer.statistics[name] = count.value;
+    else {
+      answer.failures[name] = reason(count.reason);
+      errors.push(count.reason);
+    }
+  });
+  if ('answer' in snapshot) {
+    for (const name of fromScanOnly) answer.statistics[name] = snapshot.answer.statistics[name];
+    answer.fromScan = {
+      statistics: fromScanOnly,
+      finished: snapshot.answer.scanFinished,
+      changesSinceScan: snapshot.answer.changesSinceScan,
+    };
+  } else {
+    for (const name of fromScanOnly) answer.failures[name] = reason(snapshot.error);
+  }
+  if (errors.length === searchable.length) throw errors[0];
+  return answer;
 }
 
 export async function getStatistics(signal?: AbortSignal): Promise<StatisticsAnswer> {
   try {
     const statistics = await requestJson(apiPaths.statistics, statisticsSchema, { signal });
-    return { statistics, source: 'extension' };
+    return { statistics, failures: {}, source: 'extension' };
   } catch (error) {
     if (!extensionMissing(error)) throw error;
   }
-  return { statistics: await countStatisticsBySearch(signal), source: 'searches' };
+  return countStatisticsWithoutExtension(signal);
 }
 
 export const statisticsKey = [...fieldKeys.all, 'statistics'] as const;
 
-export function statisticsQueryOptions() {
+/**
+ * `auditVersion` is the audit's own (from its status; null when the status could
+ * not be had): when it moves (a scan finished, a change through this server), the
+ * numbers are asked again, so those counted from the scan follow. They wait for it,
+ * so that a page is counted once, not once before and once after the status.
+ */
+export function statisticsQueryOptions(auditVersion: number | null | undefined) {
   return queryOptions({
-    queryKey: statisticsKey,
+    queryKey: [...statisticsKey, auditVersion ?? null],
     queryFn: ({ signal }) => getStatistics(signal),
+    enabled: auditVersion !== undefined,
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useStatistics() {
-  return useQuery(statisticsQueryOptions());
+export function useStatistics(auditVersion: number | null | undefined) {
+  return useQuery(statisticsQueryOptions(auditVersion));
 }

@@ -52,8 +52,8 @@ function Section({
 }
 
 /** Counts asked of the instance now, before and apart from any scan. */
-function LiveCounts() {
-  const statistics = useStatistics();
+function LiveCounts({ version }: { version: number | null | undefined }) {
+  const statistics = useStatistics(version);
   const answer = statistics.data;
   return (
     <Section title="At a glance" busy={statistics.isFetching}>
@@ -72,12 +72,22 @@ function LiveCounts() {
           description="Numbers and findings appear here once fields exist."
         />
       )}
-      {answer && answer.statistics.total > 0 && (
+      {answer && answer.statistics.total !== 0 && (
         <>
-          <HeadlineNumbers statistics={answer.statistics} />
+          <HeadlineNumbers statistics={answer.statistics} failures={answer.failures} />
           {answer.source === 'searches' && (
             <Text size="sm" c="dimmed">
-              Counted with one search each: this instance does not offer statistics.
+              This instance does not offer statistics: each number it can count with its own filters
+              is one search
+              {answer.fromScan && (
+                <>
+                  ; on data sources, on cards and used in visualizations are counted from the scan
+                  finished <DateTime epochMs={answer.fromScan.finished} withTime />
+                  {answer.fromScan.changesSinceScan > 0 &&
+                    ` and the ${answer.fromScan.changesSinceScan.toLocaleString()} changes made through this server since`}
+                </>
+              )}
+              .
             </Text>
           )}
         </>
@@ -149,7 +159,7 @@ export function AuditPage() {
           Refresh
         </Button>
       </Group>
-      <LiveCounts />
+      <LiveCounts version={status.isError ? null : version} />
       {status.isPending && <Skeleton height={90} />}
       {status.isError && (
         <ErrorState

@@ -1,7 +1,7 @@
 import { SimpleGrid, Skeleton } from '@mantine/core';
-import type { Statistics } from '../../contract/statistics';
+import type { Statistic, Statistics } from '../../contract/statistics';
 import { statisticLink } from './drill-down-links';
-import { NumberCard } from './NumberCard';
+import { NumberCard, UncountedNumberCard } from './NumberCard';
 
 interface Headline {
   statistic: keyof Statistics;
@@ -23,20 +23,40 @@ const headlines: Headline[] = [
 
 const grid = { cols: { base: 2, sm: 4 }, spacing: 'sm' } as const;
 
-/** Each number opens the fields table with the filters that find the fields it counts. */
-export function HeadlineNumbers({ statistics }: { statistics: Statistics }) {
+/**
+ * Each number opens the fields table with the filters that find the fields it
+ * counts. A number that could not be counted says why, in its own place.
+ */
+export function HeadlineNumbers({
+  statistics,
+  failures = {},
+}: {
+  statistics: Partial<Statistics>;
+  failures?: Partial<Record<Statistic, string>>;
+}) {
   return (
     <SimpleGrid {...grid}>
-      {headlines.map(({ statistic, label, problem }) => (
-        <NumberCard
-          key={statistic}
-          value={statistics[statistic]}
-          label={label}
-          to={statisticLink(statistic)}
-          total={statistic === 'total' ? undefined : statistics.total}
-          problem={problem}
-        />
-      ))}
+      {headlines.map(({ statistic, label, problem }) => {
+        const value = statistics[statistic];
+        if (value === undefined)
+          return (
+            <UncountedNumberCard
+              key={statistic}
+              label={label}
+              reason={failures[statistic] ?? 'Not counted.'}
+            />
+          );
+        return (
+          <NumberCard
+            key={statistic}
+            value={value}
+            label={label}
+            to={statisticLink(statistic)}
+            total={statistic === 'total' ? undefined : statistics.total}
+            problem={problem}
+          />
+        );
+      })}
     </SimpleGrid>
   );
 }

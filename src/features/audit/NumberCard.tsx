@@ -39,3 +39,20 @@ export function NumberCard({ value, label, to, total, problem }: NumberCardProps
     </Paper>
   );
 }
+
+/** The place of a number that could not be counted: its label and why, not a link. */
+export function UncountedNumberCard({ label, reason }: { label: string; reason: string }) {
+  return (
+    <Paper withBorder p="md" className={classes.number} data-uncounted>
+      <Text component="span" className={classes.value} aria-hidden>
+        –
+      </Text>
+      <Text component="span" className={classes.label}>
+        {label}
+      </Text>
+      <Text component="span" className={classes.reason}>
+        Not counted: {reason}
+      </Text>
+    </Paper>
+  );
+}
