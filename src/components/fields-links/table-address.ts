@@ -7,7 +7,8 @@ import type { inferParserType } from 'nuqs';
 export const pageSizes = [25, 50, 100, 500, 1000, 5000] as const;
 export type PageSize = (typeof pageSizes)[number];
 
-export const sortableColumns = ['name', 'created', 'lastModified'] as const;
+/** What the API sorts by. */
+export const sortableColumns = ['name', 'created', 'lastModified', 'id'] as const;
 export type SortableColumn = (typeof sortableColumns)[number];
 
 export interface TableSort {

@@ -22,7 +22,10 @@ import { SearchInput } from './filters/SearchInput';
 import { SelectionBar } from './selection/SelectionBar';
 import { RefreshView } from './table/RefreshView';
 import { ShortcutHelp } from './table/ShortcutHelp';
+import { TableLayoutMenu } from './table/TableLayoutMenu';
 import { TablePager } from './table/TablePager';
+import { usePhoneLayout } from './table/layout/use-phone-layout';
+import { useTableLayout } from './table/layout/use-table-layout';
 import { useTableShortcuts } from './table/use-table-shortcuts';
 import { useFieldSelection } from './selection/use-field-selection';
 import { useFindingScope } from './url/use-finding-scope';
@@ -49,6 +52,8 @@ export function FieldsPage() {
   const matches = { name: request.name, filters: request.filters, ...(scope ? { scope } : {}) };
   useDocumentTitle(view.name ? `Fields matching “${view.name}”` : 'Fields');
   const [helpOpened, setHelpOpened] = useState(false);
+  const layout = useTableLayout();
+  const phone = usePhoneLayout();
   const setLocked = useLockWithUndo();
   const rowField = (id: number) => page?.results.find((field) => field.id === id);
   useTableShortcuts(findFieldsTable, {
@@ -102,16 +107,19 @@ export function FieldsPage() {
       <ActiveFilterChips filters={view} onChange={changeView} />
       {page?.degraded && <DegradedWarning />}
       {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
-      <Group justify="space-between" gap="sm" align="flex-start" wrap="nowrap">
+      <Group justify="space-between" gap="sm" align="flex-start">
         <SelectionBar
           controls={selection}
           search={matches}
           searchKey={JSON.stringify(matches)}
           totalHits={page?.totalHits}
         />
-        {page && page.totalHits > 0 && (
-          <ExportMenu search={matches} sort={view.sort} totalHits={page.totalHits} />
-        )}
+        <Group gap="sm" wrap="nowrap" ml="auto">
+          {page && page.totalHits > 0 && (
+            <ExportMenu search={matches} sort={view.sort} totalHits={page.totalHits} />
+          )}
+          <TableLayoutMenu controls={layout} phone={phone} />
+        </Group>
       </Group>
       {/* Animated only while fetching: a hidden animation still costs a frame's work 60 times a second. */}
       <Progress
@@ -143,6 +151,8 @@ export function FieldsPage() {
             updating={search.isPlaceholderData}
             viewKey={JSON.stringify([request, scope])}
             selection={selection}
+            layout={layout}
+            phone={phone}
           />
           <TablePager
             page={view.page}

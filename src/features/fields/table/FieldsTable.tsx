@@ -1,21 +1,53 @@
 import { Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useTable } from '@tanstack/react-table';
-import type { Column, SortingState, Updater } from '@tanstack/react-table';
+import type {
+  Column,
+  ColumnSizingState,
+  ColumnVisibilityState,
+  SortingState,
+  Updater,
+} from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
-import { fieldColumns, fieldTableFeatures } from './field-columns';
+import { columnIdOf, columnLabelOf, fieldColumns, fieldTableFeatures } from './field-columns';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
 import { sortableColumns } from '../../../components/fields-links/table-address';
 import type { TableSort } from '../../../components/fields-links/table-address';
 import { isValidStatus } from '../../../contract/field';
+import { ColumnResizeHandle } from './ColumnResizeHandle';
+import {
+  columnWidthBounds,
+  fieldColumnIds,
+  isColumnShown,
+  phoneColumns,
+} from './layout/table-layout';
+import type { Density, TableLayout } from './layout/table-layout';
+import type { TableLayoutControls } from './layout/use-table-layout';
 
-const rowHeight = 44;
+/** Pixels; the same heights FieldsTable.module.css gives the cells. */
+const rowHeights: Record<Density, number> = { comfortable: 44, compact: 32 };
 
 type FieldColumn = Column<typeof fieldTableFeatures, SearchResultItem>;
+
+function columnVisibility(layout: TableLayout, phone: boolean): ColumnVisibilityState {
+  return Object.fromEntries(
+    fieldColumnIds.map((id) => [id, phone ? phoneColumns.includes(id) : isColumnShown(layout, id)]),
+  );
+}
+
+/** On a phone the columns take the narrow widths their definitions give, whatever was resized. */
+function phoneColumnSizes(): ColumnSizingState {
+  return Object.fromEntries(
+    fieldColumns.flatMap((column) => {
+      const width = column.meta?.phoneWidth;
+      return width ? [[columnIdOf(column), width]] : [];
+    }),
+  );
+}
 
 function ariaSort(column: FieldColumn) {
   if (!column.getCanSort()) return undefined;
@@ -45,6 +77,8 @@ export function FieldsTable({
   updating,
   viewKey,
   selection,
+  layout,
+  phone,
 }: {
   fields: SearchResultItem[];
   sort: TableSort;
@@ -57,7 +91,16 @@ export function FieldsTable({
   viewKey: string;
   /** What the checkbox column shows and changes; without it that column stays empty. */
   selection?: FieldSelectionControls;
+  /** Shown columns, their widths and the row density; resizing a column changes it. */
+  layout: TableLayoutControls;
+  /** The narrow layout: the phone's columns, no resizing and no minimum width. */
+  phone: boolean;
 }) {
+  const changeSizes = (updater: Updater<ColumnSizingState>) =>
+    layout.setLayout((current) => ({
+      ...current,
+      sizes: typeof updater === 'function' ? updater(current.sizes) : updater,
+    }));
   const sorting: SortingState = [{ id: sort.column, desc: sort.descending }];
   const changeSorting = (updater: Updater<SortingState>) => {
     const [next] = typeof updater === 'function' ? updater(sorting) : updater;
@@ -71,10 +114,20 @@ export function FieldsTable({
     getRowId: (field) => String(field.id),
     manualSorting: true,
     enableSortingRemoval: false,
-    state: { sorting },
+    state: {
+      sorting,
+      columnVisibility: columnVisibility(layout.layout, phone),
+      columnSizing: phone ? phoneColumnSizes() : layout.layout.sizes,
+    },
     onSortingChange: changeSorting,
+    onColumnSizingChange: changeSizes,
+    enableColumnResizing: !phone,
+    columnResizeMode: 'onChange',
+    defaultColumn: { minSize: columnWidthBounds.min, maxSize: columnWidthBounds.max },
     meta: { selection },
   });
+  const density = layout.layout.density;
+  const rowHeight = rowHeights[density];
   const rows = table.getRowModel().rows;
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -89,11 +142,14 @@ export function FieldsTable({
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
   }, [viewKey]);
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
 
   const visible = virtualizer.getVirtualItems();
   const spaceAbove = visible[0]?.start ?? 0;
   const spaceBelow = virtualizer.getTotalSize() - (visible.at(-1)?.end ?? 0);
-  const columnCount = fieldColumns.length;
+  const columnCount = table.getVisibleLeafColumns().length;
 
   return (
     <div ref={scroller} className={classes.scroller} data-testid="fields-scroller">
@@ -104,30 +160,43 @@ export function FieldsTable({
         aria-label="Calculated fields"
         aria-rowcount={rows.length + 1}
         aria-busy={updating}
+        data-density={density}
+        // Columns keep their widths and the name takes the rest, down to its minimum.
+        style={{ minWidth: phone ? undefined : table.getTotalSize() }}
       >
         <Table.Thead className={classes.header}>
           {table.getHeaderGroups().map((headerGroup) => (
             <Table.Tr key={headerGroup.id} aria-rowindex={1}>
-              {headerGroup.headers.map((header) => (
-                <Table.Th
-                  key={header.id}
-                  scope="col"
-                  aria-sort={ariaSort(header.column)}
-                  style={{ width: header.column.columnDef.meta?.width }}
-                >
-                  {header.column.getCanSort() ? (
-                    <UnstyledButton
-                      className={classes.sortButton}
-                      onClick={header.column.getToggleSortingHandler()}
-                    >
+              {headerGroup.headers.map((header) => {
+                const label = columnLabelOf(header.column.columnDef);
+                return (
+                  <Table.Th
+                    key={header.id}
+                    scope="col"
+                    className={classes.headerCell}
+                    // The header's name is the column's alone, not its resize handle's too.
+                    aria-label={label}
+                    aria-sort={ariaSort(header.column)}
+                    style={{ width: header.column.id === 'name' ? undefined : header.getSize() }}
+                  >
+                    {header.column.getCanSort() ? (
+                      <UnstyledButton
+                        className={classes.sortButton}
+                        title={`Sort by ${label?.toLowerCase()}`}
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        <table.FlexRender header={header} />
+                        <SortIcon column={header.column} />
+                      </UnstyledButton>
+                    ) : (
                       <table.FlexRender header={header} />
-                      <SortIcon column={header.column} />
-                    </UnstyledButton>
-                  ) : (
-                    <table.FlexRender header={header} />
-                  )}
-                </Table.Th>
-              ))}
+                    )}
+                    {header.column.getCanResize() && label && (
+                      <ColumnResizeHandle header={header} label={label} />
+                    )}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           ))}
         </Table.Thead>
@@ -154,7 +223,7 @@ export function FieldsTable({
                   if (!isOnControl(event)) onOpenField(field.id);
                 }}
               >
-                {row.getAllCells().map((cell) => (
+                {row.getVisibleCells().map((cell) => (
                   <Table.Td key={cell.id} data-control={cell.column.id === 'select' || undefined}>
                     <table.FlexRender cell={cell} />
                   </Table.Td>

@@ -1,4 +1,13 @@
-import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
+import { VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import {
+  columnResizingFeature,
+  columnSizingFeature,
+  columnVisibilityFeature,
+  createColumnHelper,
+  rowSortingFeature,
+  tableFeatures,
+} from '@tanstack/react-table';
 import { DateTime } from '../../../components/DateTime';
 import { LockToggle } from '../../../components/LockToggle';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -6,10 +15,13 @@ import type { SearchResultItem } from '../../../contract/field';
 import { ArchivedCell, LinkedResourcesCell, LinksCell, NameCell } from './field-cells';
 import { PageCheckbox, RowCheckbox } from '../selection/selection-cells';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
+import { ProblemCell } from './ProblemCell';
 
 interface FieldColumnMeta {
-  /** Pixels; a column without one (the name) takes the remaining width. */
-  width?: number;
+  /** What the column is called where its header shows something else (an icon). */
+  label?: string;
+  /** The column's width in the narrow (phone) layout, for the columns it shows (`phoneColumns`). */
+  phoneWidth?: number;
 }
 
 interface FieldTableMeta {
@@ -19,13 +31,20 @@ interface FieldTableMeta {
 
 export const fieldTableFeatures = tableFeatures({
   rowSortingFeature,
+  columnVisibilityFeature,
+  columnSizingFeature,
+  columnResizingFeature,
   columnMeta: {} as FieldColumnMeta,
   tableMeta: {} as FieldTableMeta,
 });
 
 const column = createColumnHelper<typeof fieldTableFeatures, SearchResultItem>();
 
-/** Only name, created and last modified sort, and the server does it (`manualSorting`). */
+/**
+ * Only name, created, last modified and id sort, as the API does (`manualSorting`).
+ * `size` is a column's default width; the name takes whatever width is left, so it
+ * is never resized. Which columns may be hidden: layout/table-layout.ts.
+ */
 export const fieldColumns = column.columns([
   column.display({
     id: 'select',
@@ -37,53 +56,88 @@ export const fieldColumns = column.columns([
       const controls = table.options.meta?.selection;
       return controls ? <RowCheckbox field={row.original} controls={controls} /> : null;
     },
-    meta: { width: 44 },
+    size: 44,
+    enableHiding: false,
+    enableResizing: false,
   }),
   column.accessor('name', {
     header: 'Name',
+    enableHiding: false,
+    enableResizing: false,
+    minSize: 200,
     cell: ({ row }) => <NameCell field={row.original} />,
   }),
-  column.accessor('owner', { header: 'Owner', enableSorting: false, meta: { width: 110 } }),
+  column.accessor('owner', { header: 'Owner', enableSorting: false, size: 110 }),
   column.accessor('locked', {
     header: 'Locked',
     enableSorting: false,
+    enableHiding: false,
     cell: ({ row }) => <LockToggle field={row.original} />,
-    meta: { width: 84 },
+    size: 84,
+    meta: { phoneWidth: 64 },
   }),
   column.accessor('status', {
     header: 'Status',
     enableSorting: false,
     cell: (info) => <StatusBadge status={info.getValue()} />,
-    meta: { width: 116 },
+    size: 116,
+    meta: { phoneWidth: 100 },
+  }),
+  column.display({
+    id: 'problems',
+    header: () => (
+      <>
+        <IconAlertTriangle size={16} aria-hidden />
+        <VisuallyHidden>Problems</VisuallyHidden>
+      </>
+    ),
+    cell: ({ row }) => <ProblemCell field={row.original} />,
+    size: 64,
+    meta: { label: 'Problems', phoneWidth: 56 },
   }),
   column.accessor('links', {
     header: 'Links',
     enableSorting: false,
     cell: (info) => <LinksCell links={info.getValue()} />,
-    meta: { width: 76 },
+    size: 76,
   }),
   column.display({
     id: 'linkedResources',
     header: 'Data sources / cards',
     cell: ({ row }) => <LinkedResourcesCell links={row.original.links} />,
-    meta: { width: 172 },
+    size: 172,
   }),
   column.accessor('created', {
     header: 'Created',
     sortDescFirst: true,
     cell: (info) => <DateTime epochMs={info.getValue()} />,
-    meta: { width: 132 },
+    size: 132,
   }),
   column.accessor('lastModified', {
     header: 'Last modified',
     sortDescFirst: true,
     cell: (info) => <DateTime epochMs={info.getValue()} />,
-    meta: { width: 140 },
+    size: 140,
   }),
   column.accessor('archived', {
     header: 'Archived',
     enableSorting: false,
     cell: (info) => <ArchivedCell archived={info.getValue()} />,
-    meta: { width: 112 },
+    size: 112,
   }),
+  // Ids grow with time: like the dates, the newest come first.
+  column.accessor('id', { header: 'Id', sortDescFirst: true, size: 96 }),
 ]);
+
+/** A column's id: its own, or the key it reads (as the table derives it). */
+export function columnIdOf(def: { id?: string }): string {
+  return def.id ?? ('accessorKey' in def ? String(def.accessorKey) : '');
+}
+
+/** What a column is called: its header text, or its label where the header is an icon. */
+export function columnLabelOf(def: {
+  header?: unknown;
+  meta?: FieldColumnMeta;
+}): string | undefined {
+  return def.meta?.label ?? (typeof def.header === 'string' ? def.header : undefined);
+}

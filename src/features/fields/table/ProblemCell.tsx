@@ -1,0 +1,35 @@
+import { Group } from '@mantine/core';
+import { IconAlertTriangle, IconLinkOff } from '@tabler/icons-react';
+import { plural } from '../../../components/plural';
+import type { SearchResultItem } from '../../../contract/field';
+import { isBrokenLink, isValidStatus } from '../../../contract/field';
+
+/**
+ * One glance at what is wrong with a field: its expression is not valid, or some of
+ * its links are broken. The narrow layout's stand-in for the links and status details.
+ */
+export function ProblemCell({ field }: { field: Pick<SearchResultItem, 'status' | 'links'> }) {
+  const broken = field.links.filter(isBrokenLink).length;
+  const invalid = !isValidStatus(field.status);
+  if (!invalid && broken === 0) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {invalid && (
+        <IconAlertTriangle
+          size={16}
+          role="img"
+          aria-label="Invalid"
+          color="var(--mantine-color-red-text)"
+        />
+      )}
+      {broken > 0 && (
+        <IconLinkOff
+          size={16}
+          role="img"
+          aria-label={plural(broken, 'broken link', 'broken links')}
+          color="var(--mantine-color-red-text)"
+        />
+      )}
+    </Group>
+  );
+}
