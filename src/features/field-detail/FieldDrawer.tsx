@@ -7,6 +7,7 @@ import { parseFieldId } from '../../contract/field-id';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useInertApp } from '../../components/use-inert-app';
 import { FieldDetails } from './FieldDetails';
+import { FieldStepper } from './FieldStepper';
 
 function FieldName({ id }: { id: number }) {
   return useField(id).data?.field.name ?? 'Calculated field';
@@ -80,6 +81,7 @@ export function FieldDrawer() {
       ) : (
         <>
           <FieldTitle id={id} />
+          <FieldStepper id={id} />
           <FieldBody id={id} />
         </>
       )}

@@ -27,6 +27,7 @@ import { TablePager } from './table/TablePager';
 import { usePhoneLayout } from './table/layout/use-phone-layout';
 import { useTableLayout } from './table/layout/use-table-layout';
 import { useTableShortcuts } from './table/use-table-shortcuts';
+import { useTableSteps } from './table/use-table-steps';
 import { useFieldSelection } from './selection/use-field-selection';
 import { useFindingScope } from './url/use-finding-scope';
 import { useTableView } from './url/use-table-view';
@@ -70,6 +71,7 @@ export function FieldsPage() {
     undoLock: () => void undoLastLockChange(),
   });
 
+  const steps = useTableSteps(page, view, scope);
   const openField = (id: number) =>
     navigate({ pathname: `/fields/${id}`, search: location.search });
 
@@ -165,7 +167,7 @@ export function FieldsPage() {
         </>
       )}
       <ShortcutHelp opened={helpOpened} onClose={() => setHelpOpened(false)} />
-      <Outlet />
+      <Outlet context={steps} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ const shortcuts: [keys: string[], what: string][] = [
   [['l'], 'Lock or unlock the row’s field'],
   [['z'], 'Undo the last lock or unlock'],
   [['x'], 'Select the row for bulk actions'],
+  [['[', ']'], 'Previous or next field, in the open field'],
   [['Esc'], 'Close the field or this list'],
   [['?'], 'This list'],
 ];

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { isTextEntry } from '../../../components/is-text-entry';
 
 export interface TableShortcutActions {
   focusSearch: () => void;
@@ -6,17 +7,6 @@ export interface TableShortcutActions {
   toggleLock: (fieldId: number) => void;
   toggleSelected: (fieldId: number) => void;
   undoLock: () => void;
-}
-
-/** Typing in these must never trigger a shortcut; checkboxes and switches may. */
-function isTextEntry(target: EventTarget | null) {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') {
-    return true;
-  }
-  return (
-    target.tagName === 'INPUT' && !['checkbox', 'radio'].includes((target as HTMLInputElement).type)
-  );
 }
 
 function rowsOf(table: HTMLElement) {
