@@ -3,7 +3,7 @@ import { expectNoAxeViolations, keepScreenshot } from '../support/accessibility'
 import type { FieldsPage } from '../support/fields-page';
 import { expect, test } from '../support/fixtures';
 
-const PAGE_SIZE = 25;
+const PAGE_SIZE = 50;
 
 /** The ids of the rows on the page shown, checked against the range the page states. */
 async function idsShown(fieldsPage: FieldsPage): Promise<{ ids: number[]; last: boolean }> {
@@ -36,7 +36,7 @@ async function pageThrough(fieldsPage: FieldsPage, query: string): Promise<numbe
 }
 
 // Tall enough that the table renders every row of a page (it renders only rows near the view).
-test.use({ viewport: { width: 1280, height: 2400 } });
+test.use({ viewport: { width: 1280, height: 3200 } });
 
 function freshness(page: Page) {
   return page.getByRole('status', { name: 'Instance data freshness' });
