@@ -1,73 +1,59 @@
 import { expect, test } from './support/fixtures';
-import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
+import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} colours`, () => {
-    test.use({ colorScheme });
+// Each test checks its page in the light and then the dark colour scheme: one page
+// load serves both.
+test('sign-in has no accessibility violations', async ({ page }, testInfo) => {
+  await page.goto('/sign-in');
+  await expect(page.getByLabel('Developer token')).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, testInfo, 'sign-in');
 
-    test('sign-in has no accessibility violations', async ({ page }, testInfo) => {
-      await page.goto('/sign-in');
-      await expect(page.getByLabel('Developer token')).toBeVisible();
-      await expectNoAxeViolations(page);
-      await keepScreenshot(page, testInfo, `sign-in-${colorScheme}`);
+  await page.getByLabel('Developer token').fill('wrong-token-for-axe');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    page.getByText('The server did not accept this token.', { exact: false }),
+  ).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, testInfo, 'sign-in-refused');
+});
 
-      await page.getByLabel('Developer token').fill('wrong-token-for-axe');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(
-        page.getByText('The server did not accept this token.', { exact: false }),
-      ).toBeVisible();
-      await expectNoAxeViolations(page);
-      await keepScreenshot(page, testInfo, `sign-in-refused-${colorScheme}`);
-    });
+test('the table, its filters and its empty state have no violations', async ({
+  fieldsPage,
+}, testInfo) => {
+  // Six axe scans: on a busy machine they take more than the usual minute.
+  test.slow();
+  await fieldsPage.goto('?invalid=true&variables=shown');
+  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'table');
 
-    test('the table, its filters and its empty state have no violations', async ({
-      fieldsPage,
-    }, testInfo) => {
-      // Several axe scans: on a busy machine they take more than the usual minute.
-      test.slow();
-      await fieldsPage.goto('?invalid=true&variables=shown');
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshot(fieldsPage.page, testInfo, `table-${colorScheme}`);
+  await fieldsPage.openFilters();
+  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'filters');
+  await fieldsPage.page.keyboard.press('Escape');
 
-      await fieldsPage.openFilters();
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshot(fieldsPage.page, testInfo, `filters-${colorScheme}`);
-      await fieldsPage.page.keyboard.press('Escape');
+  await fieldsPage.page.goto('/fields?q=zz-no-such-name&archived=true');
+  await expect(fieldsPage.page.getByText('No calculated fields match')).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'empty');
+});
 
-      await fieldsPage.page.goto('/fields?q=zz-no-such-name&archived=true');
-      await expect(fieldsPage.page.getByText('No calculated fields match')).toBeVisible();
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshot(fieldsPage.page, testInfo, `empty-${colorScheme}`);
-    });
+test('the drawer has no violations', async ({ fieldsPage, drawer, api }, testInfo) => {
+  const broken = await api.search({ filters: [{ field: 'invalidlink' }], limit: 1 });
+  await fieldsPage.page.goto(`/fields/${broken.results[0]!.id}`);
+  // A pasted link loads the whole app and the drawer's code first: slow on a busy machine.
+  await expect(drawer.expression).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'drawer');
+});
 
-    test('the drawer has no violations', async ({ fieldsPage, drawer, api }, testInfo) => {
-      const broken = await api.search({ filters: [{ field: 'invalidlink' }], limit: 1 });
-      await fieldsPage.page.goto(`/fields/${broken.results[0]!.id}`);
-      // A pasted link loads the whole app and the drawer's code first: slow on a busy machine.
-      await expect(drawer.expression).toBeVisible({ timeout: 30_000 });
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshot(fieldsPage.page, testInfo, `drawer-${colorScheme}`);
-    });
+test('error and loading states have no violations', async ({ fieldsPage }, testInfo) => {
+  await fieldsPage.page.route('**/functions/search', (route) =>
+    route.fulfill({ status: 500, body: '' }),
+  );
+  await fieldsPage.page.goto('/fields');
+  await expect(fieldsPage.page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'error');
+});
 
-    test('error and loading states have no violations', async ({ fieldsPage }, testInfo) => {
-      await fieldsPage.page.route('**/functions/search', (route) =>
-        route.fulfill({ status: 500, body: '' }),
-      );
-      await fieldsPage.page.goto('/fields');
-      await expect(fieldsPage.page.getByRole('button', { name: 'Retry' })).toBeVisible();
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshot(fieldsPage.page, testInfo, `error-${colorScheme}`);
-    });
-
-    test('a page of 5,000 rows scrolled to its end has no violations', async ({
-      fieldsPage,
-    }, testInfo) => {
-      await fieldsPage.goto('?size=5000&variables=shown');
-      await fieldsPage.scroller.evaluate((element) =>
-        element.scrollTo({ top: element.scrollHeight }),
-      );
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshot(fieldsPage.page, testInfo, `rows-5000-${colorScheme}`);
-    });
-  });
-}
+test('a page of 5,000 rows scrolled to its end has no violations', async ({
+  fieldsPage,
+}, testInfo) => {
+  await fieldsPage.goto('?size=5000&variables=shown');
+  await fieldsPage.scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'rows-5000');
+});

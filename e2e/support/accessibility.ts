@@ -20,3 +20,21 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   await page.screenshot({ path });
   await testInfo.attach(`${name}.png`, { path, contentType: 'image/png' });
 }
+
+/**
+ * Checks the page as it is now in the light and then the dark colour scheme, keeping
+ * a screenshot of each: the app follows the system's scheme as it changes, so one
+ * page load serves both.
+ */
+export async function expectNoAxeViolationsInBothSchemes(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, testInfo, `${name}-${colorScheme}`);
+  }
+}
