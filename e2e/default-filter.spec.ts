@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from './support/accessibility';
+import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { keepScreenshotsAtBothWidths } from './support/screenshots';
 
@@ -29,21 +29,19 @@ test.describe('the default filter', () => {
   });
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} colours`, () => {
-    test.use({ colorScheme });
-
-    test('the default chip beside other filters has no accessibility violations', async ({
-      fieldsPage,
-    }, testInfo) => {
-      await fieldsPage.goto('?locked=false');
-      await expect(fieldsPage.chips.getByRole('button')).toHaveText([
-        'Unlocked',
-        'Variables hidden',
-        'Clear all',
-      ]);
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshotsAtBothWidths(fieldsPage.page, testInfo, `default-chip-${colorScheme}`);
-    });
-  });
-}
+test('the default chip beside other filters has no accessibility violations', async ({
+  fieldsPage,
+}, testInfo) => {
+  await fieldsPage.goto('?locked=false');
+  await expect(fieldsPage.chips.getByRole('button')).toHaveText([
+    'Unlocked',
+    'Variables hidden',
+    'Clear all',
+  ]);
+  await expectNoAxeViolationsInBothSchemes(
+    fieldsPage.page,
+    testInfo,
+    'default-chip',
+    keepScreenshotsAtBothWidths,
+  );
+});

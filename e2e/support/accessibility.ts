@@ -30,11 +30,12 @@ export async function expectNoAxeViolationsInBothSchemes(
   page: Page,
   testInfo: TestInfo,
   name: string,
+  keep: (page: Page, testInfo: TestInfo, name: string) => Promise<void> = keepScreenshot,
 ) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
     await expectNoAxeViolations(page);
-    await keepScreenshot(page, testInfo, `${name}-${colorScheme}`);
+    await keep(page, testInfo, `${name}-${colorScheme}`);
   }
 }
