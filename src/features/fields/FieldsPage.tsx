@@ -104,7 +104,11 @@ export function FieldsPage() {
       <Group gap="sm" align="flex-start">
         <SearchInput value={view.name} onChange={(name) => changeView({ name })} />
         <FilterMenu filters={view} onChange={changeView} />
-        <SavedViewsMenu address={viewAddress(location.search)} onOpen={(to) => navigate(to)} />
+        <SavedViewsMenu
+          address={viewAddress(location.search)}
+          onOpen={(to) => navigate(to)}
+          layout={layout}
+        />
       </Group>
       <ActiveFilterChips filters={view} onChange={changeView} />
       {page?.degraded && <DegradedWarning />}

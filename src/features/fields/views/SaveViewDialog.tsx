@@ -65,7 +65,7 @@ function SaveViewForm({
       <Stack>
         <TextInput
           label="Name"
-          description="Saves the search, filters, sort and page size, in this browser."
+          description="Saves the search, filters, sort, page size, columns and density, in this browser."
           value={name}
           maxLength={MAX_VIEW_NAME_LENGTH + 20}
           onChange={(event) => {

@@ -13,6 +13,8 @@ import { FieldsPage } from '../FieldsPage';
 import { savedViewsStorageKey } from './saved-views-storage';
 import { SavedViewsMenu } from './SavedViewsMenu';
 import { viewAddress } from './view-address';
+import { tableLayoutStorageKey } from '../table/layout/table-layout';
+import { useTableLayout } from '../table/layout/use-table-layout';
 
 /** Each search the page sent, in order, with where it went. */
 let searches: Array<{ path: string; body: SearchRequest }> = [];
@@ -47,7 +49,14 @@ beforeEach(() => {
 function ViewsMenuAtAddress() {
   const location = useLocation();
   const navigate = useNavigate();
-  return <SavedViewsMenu address={viewAddress(location.search)} onOpen={(to) => navigate(to)} />;
+  const layout = useTableLayout();
+  return (
+    <SavedViewsMenu
+      address={viewAddress(location.search)}
+      onOpen={(to) => navigate(to)}
+      layout={layout}
+    />
+  );
 }
 
 function renderMenu(url: string) {
@@ -74,7 +83,11 @@ function storedViews(): unknown {
   return JSON.parse(localStorage.getItem(savedViewsStorageKey) ?? 'null');
 }
 
-test('saves the view on screen under a name, shown as text, and opens it again', async () => {
+test('saves the view on screen (address, columns, density) under a name, shown as text, and opens it again', async () => {
+  localStorage.setItem(
+    tableLayoutStorageKey,
+    JSON.stringify({ columns: { created: false }, sizes: {}, density: 'compact' }),
+  );
   const { user } = renderPage('/fields?locked=false&sort=-created&size=25&page=2&q=rev');
   await screen.findByRole('table', { name: 'Calculated fields' });
 
@@ -88,7 +101,13 @@ test('saves the view on screen under a name, shown as text, and opens it again',
   // The page is not part of a view: it opens at the first page.
   expect(storedViews()).toEqual({
     version: 1,
-    views: [{ name: '<b>Mine</b>', address: '/fields?q=rev&sort=-created&size=25&locked=false' }],
+    views: [
+      {
+        name: '<b>Mine</b>',
+        address: '/fields?q=rev&sort=-created&size=25&locked=false',
+        layout: { columns: { created: false, problems: false, id: false }, density: 'compact' },
+      },
+    ],
   });
   expect(screen.getByRole('button', { name: 'Views (showing <b>Mine</b>)' })).toHaveTextContent(
     '<b>Mine</b>',
@@ -174,7 +193,11 @@ test('a stored value it cannot read is left out without an error', async () => {
         { name: 'x'.repeat(81), address: '/fields' },
         { name: 42, address: '/fields' },
         { name: 'mine', address: '/fields?invalid=true' },
-        { name: 'Odd keys', address: '/fields?size=7&colour=red&archived=true' },
+        {
+          name: 'Odd keys',
+          address: '/fields?size=7&colour=red&archived=true',
+          layout: { columns: { owner: 'no', created: false, name: false }, density: 'huge' },
+        },
       ],
     }),
   );
@@ -186,8 +209,13 @@ test('a stored value it cannot read is left out without an error', async () => {
   expect(saved).toEqual(expect.arrayContaining(['Mine', 'Odd keys']));
   expect(saved.filter((text) => /Elsewhere|Script|mine$|x{81}/.test(text ?? ''))).toEqual([]);
   await user.click(within(menu).getByRole('menuitem', { name: 'Odd keys' }));
-  // What the table does not read is dropped.
+  // What the table does not read is dropped, and the layout is read as the table reads its own.
   await waitFor(() => expect(currentUrl()).toBe('/fields?archived=true'));
+  expect(JSON.parse(localStorage.getItem(tableLayoutStorageKey)!)).toEqual({
+    columns: { created: false, problems: false, id: false },
+    sizes: {},
+    density: 'comfortable',
+  });
 });
 
 test('renames, replaces and deletes saved views, and refuses names it cannot take', async () => {
@@ -251,7 +279,13 @@ test('renames, replaces and deletes saved views, and refuses names it cannot tak
   );
   expect(storedViews()).toEqual({
     version: 1,
-    views: [{ name: 'Old fields', address: '/fields?invalid=true' }],
+    views: [
+      {
+        name: 'Old fields',
+        address: '/fields?invalid=true',
+        layout: { columns: { problems: false, id: false }, density: 'comfortable' },
+      },
+    ],
   });
   await user.click(within(dialog).getByRole('button', { name: 'Open Old fields' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

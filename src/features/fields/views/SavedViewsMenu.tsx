@@ -4,21 +4,34 @@ import { useState } from 'react';
 import { builtinViews } from './builtin-views';
 import { ManageViewsDialog } from './ManageViewsDialog';
 import { SaveViewDialog } from './SaveViewDialog';
+import type { TableLayoutControls } from '../table/layout/use-table-layout';
+import type { ViewLayout } from './saved-views-storage';
+import { viewLayoutOf } from './saved-views-storage';
 import { useSavedViews } from './use-saved-views';
 
 /**
  * The built-in and saved views of the fields table: open one, save the view on
- * screen under a name, and rename, replace or delete saved ones. `address` is the
+ * screen (its address, columns and density) under a name, and rename, replace or
+ * delete saved ones. `address` is the
  * view on screen, as `viewAddress` writes it; `onOpen` shows another.
  */
 export function SavedViewsMenu({
   address,
   onOpen,
+  layout,
 }: {
   address: string;
   onOpen: (address: string) => void;
+  /** The table's layout: saved with a view, and set again when the view opens. */
+  layout: TableLayoutControls;
 }) {
   const saved = useSavedViews();
+  const current = viewLayoutOf(layout.layout);
+  const open = (view: { address: string; layout?: ViewLayout }) => {
+    const kept = view.layout;
+    if (kept) layout.setLayout((now) => ({ ...now, ...kept }));
+    onOpen(view.address);
+  };
   const [dialog, setDialog] = useState<'save' | 'manage'>();
   const close = () => setDialog(undefined);
   const shown = [...builtinViews, ...saved.views].find((view) => view.address === address);
@@ -40,7 +53,7 @@ export function SavedViewsMenu({
         <Menu.Dropdown mah="calc(100dvh - 140px)" style={{ overflowY: 'auto' }}>
           <Menu.Label>Built in</Menu.Label>
           {builtinViews.map((view) => (
-            <Menu.Item key={view.name} onClick={() => onOpen(view.address)}>
+            <Menu.Item key={view.name} onClick={() => open(view)}>
               <Text size="sm">{view.name}</Text>
               <Text size="xs" c="dimmed">
                 {view.description}
@@ -55,7 +68,7 @@ export function SavedViewsMenu({
             </Text>
           )}
           {saved.views.map((view) => (
-            <Menu.Item key={view.name} onClick={() => onOpen(view.address)}>
+            <Menu.Item key={view.name} onClick={() => open(view)}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {view.name}
               </Text>
@@ -69,7 +82,7 @@ export function SavedViewsMenu({
       <SaveViewDialog
         opened={dialog === 'save'}
         views={saved.views}
-        onSave={(name) => saved.save(name, address)}
+        onSave={(name) => saved.save(name, address, current)}
         onClose={close}
       />
       <ManageViewsDialog
@@ -78,10 +91,10 @@ export function SavedViewsMenu({
         onClose={close}
         onOpen={(view) => {
           close();
-          onOpen(view.address);
+          open(view);
         }}
         onRename={saved.rename}
-        onReplace={(view) => saved.save(view.name, address)}
+        onReplace={(view) => saved.save(view.name, address, current)}
         onDelete={(view) => saved.remove(view.name)}
       />
     </>

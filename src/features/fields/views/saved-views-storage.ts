@@ -1,9 +1,20 @@
+import { readTableLayout } from '../table/layout/table-layout';
+import type { TableLayout } from '../table/layout/table-layout';
 import { viewAddress } from './view-address';
+
+/** The part of the table's layout a view keeps: which columns show, and how dense the rows are. */
+export type ViewLayout = Pick<TableLayout, 'columns' | 'density'>;
 
 export interface SavedView {
   name: string;
   /** A fields-table address, as `viewAddress` writes it. */
   address: string;
+  /** Absent in views saved before layouts existed: opening one leaves the layout as it is. */
+  layout?: ViewLayout;
+}
+
+export function viewLayoutOf(layout: TableLayout): ViewLayout {
+  return { columns: layout.columns, density: layout.density };
 }
 
 /** Where this browser keeps the views a person saved; the version is in the value. */
@@ -31,7 +42,9 @@ function readEntry(entry: unknown): SavedView | null {
   if (name === '' || name.length > MAX_VIEW_NAME_LENGTH) return null;
   if (!entry.address.startsWith('/fields?') && entry.address !== '/fields') return null;
   // Written again as the table writes it: whatever was stored, it opens only the table.
-  return { name, address: viewAddress(entry.address.slice('/fields'.length)) };
+  const address = viewAddress(entry.address.slice('/fields'.length));
+  if (entry.layout === undefined) return { name, address };
+  return { name, address, layout: viewLayoutOf(readTableLayout(entry.layout)) };
 }
 
 /**

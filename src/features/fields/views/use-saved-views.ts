@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isBuiltinViewName } from './builtin-views';
-import type { SavedView } from './saved-views-storage';
+import type { SavedView, ViewLayout } from './saved-views-storage';
 import {
   MAX_SAVED_VIEWS,
   MAX_VIEW_NAME_LENGTH,
@@ -83,8 +83,8 @@ export function useSavedViews() {
   const current = () => snapshot();
   return {
     views,
-    /** Saves `address` as `name`, replacing the view of that name if there is one. */
-    save(name: string, address: string): string | undefined {
+    /** Saves `address` and `layout` as `name`, replacing the view of that name if there is one. */
+    save(name: string, address: string, layout: ViewLayout): string | undefined {
       const existing = current();
       const replaced = existing.some((view) => sameName(view.name, name));
       const problem = problemWithName(name, replaced ? [] : existing);
@@ -92,7 +92,7 @@ export function useSavedViews() {
       if (!replaced && existing.length >= MAX_SAVED_VIEWS) {
         return `At most ${MAX_SAVED_VIEWS} views can be saved; delete one first.`;
       }
-      const view = { name: name.trim(), address };
+      const view = { name: name.trim(), address, layout };
       return store(
         replaced
           ? existing.map((other) => (sameName(other.name, name) ? view : other))
