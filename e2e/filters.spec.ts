@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import type { SearchFilter } from '../src/contract/search';
 import { expect, test } from './support/fixtures';
+import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
 import { dataCells, FieldsPage } from './support/fields-page';
 
 interface FlagFilterCase {
@@ -123,27 +124,51 @@ test.describe('filters', () => {
     }
   });
 
-  test('the owner filter takes an id, suggested from the rows already loaded', async ({
+  test('an owner picked by name: rows of that owner, named; a chip; the address survives a reload; no axe violations in either scheme', async ({
     fieldsPage,
-  }) => {
+    api,
+  }, testInfo) => {
+    // Two axe scans and a reload: on a busy machine more than the usual minute.
+    test.slow();
+    const [first] = (await api.search({ filters: [{ field: 'notvariable' }], limit: 1 })).results;
+    const owner = first!.owner;
+    const [named] = (await api.directory({ owners: [owner] })).owners;
+    const name = named!.name;
     await fieldsPage.goto();
-    const owner = (await fieldsPage.column(2))[0]!;
     const panel = await fieldsPage.openFilters();
-    const ownerInput = panel.getByRole('combobox', { name: 'Owner ids' });
+    const ownerInput = panel.getByRole('combobox', { name: 'Owners' });
 
-    await ownerInput.fill(owner.slice(0, 4));
-    const suggestion = panel.getByRole('option', { name: owner, exact: true });
+    await ownerInput.fill(name.split(' ')[0]!.toLowerCase());
+    const suggestion = panel.getByRole('option', { name: new RegExp(`^${name}\\s*${owner}$`) });
+    await expect(suggestion).toBeVisible();
+    await keepScreenshot(fieldsPage.page, testInfo, 'owner-picker-light');
+    await fieldsPage.page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoAxeViolations(fieldsPage.page);
+    await keepScreenshot(fieldsPage.page, testInfo, 'owner-picker-dark');
+    await fieldsPage.page.emulateMedia({ colorScheme: 'light' });
     const sent = await fieldsPage.viewAfter(() => suggestion.click());
 
-    expect(sent.filters).toContainEqual({ field: 'owner', idList: [Number(owner)] });
+    expect(sent.filters).toContainEqual({ field: 'owner', idList: [owner] });
+    await expect(panel.getByRole('button', { name: `Remove owners ${name}` })).toBeVisible();
     await fieldsPage.page.keyboard.press('Escape');
-    await expect(
-      fieldsPage.chips.getByRole('button', { name: `Remove filter: Owner ${owner}` }),
-    ).toBeVisible();
-    expect(new Set(await fieldsPage.column(2))).toEqual(new Set([owner]));
+    const chip = fieldsPage.chips.getByRole('button', { name: `Remove filter: Owner ${name}` });
+    await expect(chip).toBeVisible();
+    await expect(fieldsPage.page).toHaveURL(new RegExp(`[?&]owner=${owner}(&|$)`));
+    await expect.poll(async () => new Set(await fieldsPage.column(2))).toEqual(new Set([name]));
+    await expectNoAxeViolations(fieldsPage.page);
+    await keepScreenshot(fieldsPage.page, testInfo, 'owner-filtered-light');
+
+    await fieldsPage.page.reload();
+    await expect(chip).toBeVisible();
+    await expect.poll(async () => new Set(await fieldsPage.column(2))).toEqual(new Set([name]));
+    await fieldsPage.page.emulateMedia({ colorScheme: 'dark' });
+    await keepScreenshot(fieldsPage.page, testInfo, 'owner-filtered-dark');
   });
 
-  test('the data source filter takes a data source id', async ({ fieldsPage, api }) => {
+  test('the data source filter takes a data source id typed by hand, and names it', async ({
+    fieldsPage,
+    api,
+  }) => {
     const linked = await api.search({ filters: [{ field: 'notvariable' }], limit: 50 });
     const dataSource = linked.results
       .flatMap((item) => item.links)
@@ -155,14 +180,16 @@ test.describe('filters', () => {
     await fieldsPage.goto();
     const panel = await fieldsPage.openFilters();
 
-    const input = panel.getByRole('combobox', { name: 'Data source ids' });
+    const [source] = (await api.directory({ dataSources: [dataSource] })).dataSources;
+
+    const input = panel.getByRole('combobox', { name: 'Data sources' });
     await input.fill(dataSource);
     const sent = await fieldsPage.viewAfter(() => input.press('Enter'));
 
     expect(sent.filters).toContainEqual({ field: 'dataset', idList: [dataSource] });
     await fieldsPage.page.keyboard.press('Escape');
     await expect(
-      fieldsPage.chips.getByRole('button', { name: `Remove filter: Data source ${dataSource}` }),
+      fieldsPage.chips.getByRole('button', { name: `Remove filter: Data source ${source!.name}` }),
     ).toBeVisible();
     await expect(
       fieldsPage.page.getByText(`${expected.totalHits.toLocaleString('en-US')} matching`),

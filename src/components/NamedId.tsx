@@ -14,13 +14,19 @@ export function NamedId({
   what,
   copyable = true,
   to,
+  truncate = false,
 }: {
   name?: string;
   id: string | number;
   what: string;
   copyable?: boolean;
   to?: string;
+  /** One line, cut short with an ellipsis (a table cell); otherwise long names wrap. */
+  truncate?: boolean;
 }) {
+  const textProps = truncate
+    ? { truncate: true as const }
+    : { style: { overflowWrap: 'anywhere' as const } };
   const linked = (text: ReactNode) =>
     to === undefined ? (
       text
@@ -38,12 +44,12 @@ export function NamedId({
       style={{ display: 'inline-flex', maxWidth: '100%' }}
     >
       {name === undefined ? (
-        <Text span inherit ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        <Text span inherit ff="monospace" {...textProps}>
           {linked(id)}
         </Text>
       ) : (
         <Tooltip label={label} openDelay={300} withinPortal>
-          <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+          <Text span inherit {...textProps}>
             {linked(name)}
           </Text>
         </Tooltip>

@@ -263,7 +263,7 @@ export type DiffChangesAnswer = z.infer<typeof diffChangesAnswerSchema>;
 
 const show = (value: unknown) => preview(value);
 
-const wholeNumberText = (name: string, min: number, max: number) =>
+export const wholeNumberText = (name: string, min: number, max: number) =>
   z
     .string({ error: `${name} must be a whole number from ${min} to ${max}` })
     .regex(/^\d{1,15}$/, {

@@ -10,6 +10,7 @@ export const auditKeys = {
   findings: () => [...auditKeys.all, 'findings'] as const,
   groups: (key: string) => [...auditKeys.all, 'groups', key] as const,
   trend: () => [...auditKeys.all, 'trend'] as const,
+  functions: (name: string) => [...auditKeys.all, 'functions', name] as const,
   scans: () => [...auditKeys.all, 'scans'] as const,
   diff: (from: number, to: number) => [...auditKeys.all, 'diff', from, to] as const,
   changes: (from: number, to: number, kind: string, offset: number) =>

@@ -15,9 +15,16 @@ const everything: TableView = {
   showVariables: true,
   onDataSource: false,
   inVisualization: true,
+  active: false,
+  aggregated: true,
+  global: false,
+  hidden: true,
+  nested: true,
   owners: [12, 34],
   dataSources: ['9081728f-a635-4547-9648-30f070a606c2'],
+  cards: ['dr:1:2', 'dr:3:4'],
   statuses: ['VALID'],
+  functions: ['SUM', 'SERVICE_OP_DIVIDE'],
 };
 
 /** The view a link opens. */
@@ -57,6 +64,7 @@ describe('the table’s address', () => {
         ),
       ),
     ).toEqual({
+      ...noFilters,
       name: 'count',
       sort: { column: 'lastModified', descending: true },
       page: 2,
@@ -96,6 +104,15 @@ describe('the table’s address', () => {
     },
   );
 
+  test('function names read in any case, and what cannot be a function name is left out', () => {
+    const view = readTableView(
+      new URLSearchParams(
+        'function=sum&function=%20Datediff%20&function=a%20b&function=&function=1X',
+      ),
+    );
+    expect(view.functions).toEqual(['SUM', 'DATEDIFF']);
+  });
+
   test('a value that is neither true nor false means either, and empty lists mean none', () => {
     const view = readTableView(
       new URLSearchParams('onDataSource=yes&inVisualization=&status=&dataSource='),
@@ -110,6 +127,10 @@ describe('the table’s address', () => {
     [{ inVisualization: false }, 'inVisualization=false'],
     [{ statuses: ['VALID'] }, 'status=VALID'],
     [{ owners: [1, 2] }, 'owner=1&owner=2'],
+    [{ active: false }, 'active=false'],
+    [{ nested: true, hidden: false }, 'hidden=false&nested=true'],
+    [{ cards: ['dr:1:2'] }, 'card=dr:1:2'],
+    [{ functions: ['SUM', 'SERVICE_OP_ADD'] }, 'function=SUM&function=SERVICE_OP_ADD'],
   ])('%o is %s in a link', (part, search) => {
     expect(fieldsTableLink({ showVariables: true, ...part })).toBe(
       `/fields?variables=shown&${search}`,

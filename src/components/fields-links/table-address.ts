@@ -74,6 +74,17 @@ const parseAsNonEmpty = createParser<string>({
   serialize: (value) => value,
 });
 
+/** Function names are upper case in every field (`SUM`, `SERVICE_OP_ADD`); `sum` means the same. */
+export function functionNameOf(text: string): string | null {
+  const name = text.trim().toUpperCase();
+  return /^[A-Z_][A-Z0-9_]{0,99}$/.test(name) ? name : null;
+}
+
+const parseAsFunctionName = createParser<string>({
+  parse: functionNameOf,
+  serialize: (value) => value,
+});
+
 /**
  * Everything the fields table shows, as its address holds it. In this order the keys
  * appear in a link; values equal to their defaults are left out, so links stay short.
@@ -98,10 +109,22 @@ export const tableAddress = {
   onDataSource: parseAsChoice,
   /** true: with an active card link (`invisualization`); false: without; null: either. */
   inVisualization: parseAsChoice,
+  /** true: with an active link of any kind (`active`); false: none, "unused" (`notactive`). */
+  active: parseAsChoice,
+  /** true: the expression aggregates (`aggregated`); false: it does not; null: either. */
+  aggregated: parseAsChoice,
+  global: parseAsChoice,
+  hidden: parseAsChoice,
+  /** true: the expression references another calculated field (`nested`). */
+  nested: parseAsChoice,
   owners: parseAsNativeArrayOf(parseAsOwnerId),
   dataSources: parseAsNativeArrayOf(parseAsNonEmpty),
+  /** Card ids (`dr:12:34`) the field links to (the API's `card` list). */
+  cards: parseAsNativeArrayOf(parseAsNonEmpty),
   /** Exact statuses such as VALID (the API's `status` list). */
   statuses: parseAsNativeArrayOf(parseAsNonEmpty),
+  /** Functions or operators the expression uses, upper case (the API's `function` list). */
+  functions: parseAsNativeArrayOf(parseAsFunctionName),
 };
 
 /** The names in the address, where they differ from the names in code. */
@@ -113,7 +136,9 @@ export const tableUrlKeys = {
   showVariables: 'variables',
   owners: 'owner',
   dataSources: 'dataSource',
+  cards: 'card',
   statuses: 'status',
+  functions: 'function',
 } as const;
 
 export type TableView = inferParserType<typeof tableAddress>;
@@ -129,9 +154,16 @@ export const noFilters: FieldFilters = {
   showVariables: false,
   onDataSource: null,
   inVisualization: null,
+  active: null,
+  aggregated: null,
+  global: null,
+  hidden: null,
+  nested: null,
   owners: [],
   dataSources: [],
+  cards: [],
   statuses: [],
+  functions: [],
 };
 
 /** The view an address shows; values a person may have typed wrong fall back to the defaults. */

@@ -15,9 +15,16 @@ const everything: TableView = {
   showVariables: true,
   onDataSource: false,
   inVisualization: true,
+  active: false,
+  aggregated: true,
+  global: false,
+  hidden: true,
+  nested: true,
   owners: [12, 34],
   dataSources: ['9081728f-a635-4547-9648-30f070a606c2'],
+  cards: ['dr:1:2', 'dr:3:4'],
   statuses: ['VALID'],
+  functions: ['SUM', 'SERVICE_OP_DIVIDE'],
 };
 
 describe('the search request of a view', () => {
@@ -48,9 +55,16 @@ describe('the search request of a view', () => {
       { field: 'invalidlink' },
       { field: 'notondataset' },
       { field: 'invisualization' },
+      { field: 'notactive' },
+      { field: 'aggregated' },
+      { field: 'notglobal' },
+      { field: 'hidden' },
+      { field: 'nested' },
       { field: 'owner', idList: [12, 34] },
       { field: 'dataset', idList: ['9081728f-a635-4547-9648-30f070a606c2'] },
+      { field: 'card', idList: ['dr:1:2', 'dr:3:4'] },
       { field: 'status', idList: ['VALID'] },
+      { field: 'function', idList: ['SUM', 'SERVICE_OP_DIVIDE'] },
     ]);
     expect(toSearchFilters({ ...defaultTableView, locked: true })).toEqual([
       { field: 'locked' },
@@ -64,6 +78,14 @@ describe('the search request of a view', () => {
     [{ inVisualization: true }, [{ field: 'invisualization' }]],
     [{ inVisualization: false }, [{ field: 'notinvisualization' }]],
     [{ statuses: ['VALID'] }, [{ field: 'status', idList: ['VALID'] }]],
+    [{ active: true }, [{ field: 'active' }]],
+    [{ active: false }, [{ field: 'notactive' }]],
+    [{ global: true }, [{ field: 'global' }]],
+    [{ hidden: false }, [{ field: 'nothidden' }]],
+    [{ aggregated: false }, [{ field: 'notaggregated' }]],
+    [{ nested: false }, [{ field: 'notnested' }]],
+    [{ cards: [] }, []],
+    [{ functions: ['SUM'] }, [{ field: 'function', idList: ['SUM'] }]],
   ])('%o asks the API for %o', (part, apiFilters) => {
     expect(toSearchFilters({ ...defaultTableView, showVariables: true, ...part })).toEqual(
       apiFilters,

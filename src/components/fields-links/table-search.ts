@@ -1,10 +1,15 @@
-import type { FlagFilter, SearchFilter, SearchRequest } from '../../contract/search';
+import type { FlagFilter, ListFilter, SearchFilter, SearchRequest } from '../../contract/search';
 import type { FieldFilters, TableView } from './table-address';
 
 /** `{field: flag}` when the choice is true, `{field: not<flag>}` when false, nothing when null. */
 function choiceFilter(flag: FlagFilter, value: boolean | null): SearchFilter[] {
   if (value === null) return [];
   return [{ field: value ? flag : `not${flag}` }];
+}
+
+/** `{field, idList}` when the list has ids, nothing when it is empty (the API refuses an empty list). */
+function listFilter(field: ListFilter, idList: Array<string | number>): SearchFilter[] {
+  return idList.length > 0 ? [{ field, idList }] : [];
 }
 
 /** The API filters that find what the table's filters describe. */
@@ -16,13 +21,20 @@ export function toSearchFilters(filters: FieldFilters): SearchFilter[] {
   if (filters.invalidOnly) search.push({ field: 'invalid' });
   if (filters.brokenLinksOnly) search.push({ field: 'invalidlink' });
   if (!filters.showVariables) search.push({ field: 'notvariable' });
-  search.push(...choiceFilter('ondataset', filters.onDataSource));
-  search.push(...choiceFilter('invisualization', filters.inVisualization));
-  if (filters.owners.length > 0) search.push({ field: 'owner', idList: filters.owners });
-  if (filters.dataSources.length > 0) {
-    search.push({ field: 'dataset', idList: filters.dataSources });
-  }
-  if (filters.statuses.length > 0) search.push({ field: 'status', idList: filters.statuses });
+  search.push(
+    ...choiceFilter('ondataset', filters.onDataSource),
+    ...choiceFilter('invisualization', filters.inVisualization),
+    ...choiceFilter('active', filters.active),
+    ...choiceFilter('aggregated', filters.aggregated),
+    ...choiceFilter('global', filters.global),
+    ...choiceFilter('hidden', filters.hidden),
+    ...choiceFilter('nested', filters.nested),
+    ...listFilter('owner', filters.owners),
+    ...listFilter('dataset', filters.dataSources),
+    ...listFilter('card', filters.cards),
+    ...listFilter('status', filters.statuses),
+    ...listFilter('function', filters.functions),
+  );
   return search;
 }
 

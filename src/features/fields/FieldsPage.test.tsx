@@ -75,6 +75,8 @@ beforeEach(() => {
       await searchesHeld?.hold();
       return HttpResponse.json(answerSearch(body));
     }),
+    // An instance without the directory extension: the table shows ids.
+    http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })),
   );
 });
 

@@ -13,6 +13,7 @@ import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
 import { ExportMenu } from './export/ExportMenu';
 import { FieldsTable } from './table/FieldsTable';
+import { PageNamesProvider } from './table/page-names';
 import classes from './FieldsPage.module.css';
 import { FilterMenu } from './filters/FilterMenu';
 import { FindingScopeNotice } from './filters/FindingScopeNotice';
@@ -148,18 +149,20 @@ export function FieldsPage() {
       )}
       {page && page.results.length > 0 && (
         <>
-          <FieldsTable
-            fields={page.results}
-            sort={view.sort}
-            onSortChange={(sort) => changeView({ sort })}
-            openFieldId={openFieldId}
-            onOpenField={openField}
-            updating={search.isPlaceholderData}
-            viewKey={JSON.stringify([request, scope])}
-            selection={selection}
-            layout={layout}
-            phone={phone}
-          />
+          <PageNamesProvider fields={page.results}>
+            <FieldsTable
+              fields={page.results}
+              sort={view.sort}
+              onSortChange={(sort) => changeView({ sort })}
+              openFieldId={openFieldId}
+              onOpenField={openField}
+              updating={search.isPlaceholderData}
+              viewKey={JSON.stringify([request, scope])}
+              selection={selection}
+              layout={layout}
+              phone={phone}
+            />
+          </PageNamesProvider>
           <TablePager
             page={view.page}
             pageSize={view.pageSize}

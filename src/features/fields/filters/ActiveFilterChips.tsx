@@ -3,6 +3,7 @@ import { noFilters } from '../../../components/fields-links/table-address';
 import type { FieldFilters } from '../../../components/fields-links/table-address';
 import { activeFilters } from './active-filters';
 import { RemovableChip } from './RemovableChip';
+import { useFilterNames } from './use-filter-names';
 
 export function ActiveFilterChips({
   filters,
@@ -12,7 +13,7 @@ export function ActiveFilterChips({
   /** Called with the filters that change. */
   onChange: (change: Partial<FieldFilters>) => void;
 }) {
-  const active = activeFilters(filters);
+  const active = activeFilters(filters, useFilterNames(filters));
   // Variables are left out unless asked for; the chip says so, or the count would
   // differ from the audit's total with nothing on screen to explain why.
   const variablesHidden = !filters.showVariables;

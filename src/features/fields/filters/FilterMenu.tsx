@@ -1,17 +1,14 @@
-import { Badge, Button, Checkbox, Popover, Stack, Switch, TagsInput } from '@mantine/core';
+import { Badge, Button, Divider, Popover, Stack, TagsInput } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { FlagChoice } from './FlagChoice';
-import { isOwnerId } from '../../../components/fields-links/table-address';
 import type { FieldFilters } from '../../../components/fields-links/table-address';
-import { activeFilters } from './active-filters';
-import { filterSuggestions } from './filter-suggestions';
 import { INVALID, VALID } from '../../../contract/field';
+import { activeFilters } from './active-filters';
+import { ExpressionFilters, StateFilters, UseFilters } from './FlagFilters';
+import { DirectoryPicker } from './pickers/DirectoryPicker';
+import { cardPicker, dataSourcePicker, ownerPicker } from './pickers/directory-picker-kinds';
+import { FunctionPicker } from './pickers/FunctionPicker';
 
 const knownStatuses = [VALID, INVALID];
-
-/** Suggestions would otherwise open outside the popover and close it on click. */
-const inPopover = { comboboxProps: { withinPortal: false } };
 
 export function FilterMenu({
   filters,
@@ -21,11 +18,10 @@ export function FilterMenu({
   /** Called with the filters that change. */
   onChange: (change: Partial<FieldFilters>) => void;
 }) {
-  const change = onChange;
   const activeCount = activeFilters(filters).length;
 
   return (
-    <Popover position="bottom-start" width={380} trapFocus returnFocus shadow="md">
+    <Popover position="bottom-start" width={420} trapFocus returnFocus shadow="md">
       <Popover.Target>
         <Button
           variant="default"
@@ -42,8 +38,12 @@ export function FilterMenu({
         </Button>
       </Popover.Target>
       {/* Taller than a small screen: the choices scroll inside. */}
-      <Popover.Dropdown mah="calc(100dvh - 140px)" style={{ overflowY: 'auto' }}>
-        <FilterControls filters={filters} change={change} />
+      <Popover.Dropdown
+        mah="calc(100dvh - 140px)"
+        maw="calc(100vw - 24px)"
+        style={{ overflowY: 'auto' }}
+      >
+        <FilterControls filters={filters} change={onChange} />
       </Popover.Dropdown>
     </Popover>
   );
@@ -56,73 +56,26 @@ function FilterControls({
   filters: FieldFilters;
   change: (part: Partial<FieldFilters>) => void;
 }) {
-  const suggestions = filterSuggestions(useQueryClient());
   return (
     <Stack gap="sm">
-      <FlagChoice
-        label="Lock"
-        yes="Locked"
-        no="Unlocked"
-        value={filters.locked}
-        onChange={(locked) => change({ locked })}
+      <DirectoryPicker
+        of={ownerPicker}
+        values={filters.owners.map(String)}
+        onChange={(owners) => change({ owners: owners.map(Number) })}
       />
-      <FlagChoice
-        label="Archived"
-        yes="Archived"
-        no="Not archived"
-        value={filters.archived}
-        onChange={(archived) => change({ archived })}
-      />
-      <Checkbox
-        label="Invalid status only"
-        checked={filters.invalidOnly}
-        onChange={(event) => change({ invalidOnly: event.currentTarget.checked })}
-      />
-      <Checkbox
-        label="Broken links only"
-        description="Some link is not VALID, e.g. ILLEGAL_REFERENCE."
-        checked={filters.brokenLinksOnly}
-        onChange={(event) => change({ brokenLinksOnly: event.currentTarget.checked })}
-      />
-      <FlagChoice
-        label="Saved on"
-        yes="A data source"
-        no="A card"
-        value={filters.onDataSource}
-        onChange={(onDataSource) => change({ onDataSource })}
-      />
-      <FlagChoice
-        label="Used in a visualization"
-        yes="Used"
-        no="Not used"
-        value={filters.inVisualization}
-        onChange={(inVisualization) => change({ inVisualization })}
-      />
-      <Switch
-        label="Show variables"
-        checked={filters.showVariables}
-        onChange={(event) => change({ showVariables: event.currentTarget.checked })}
-      />
-      <TagsInput
-        label="Owner ids"
-        description="Numeric user ids; press Enter after each."
-        placeholder={filters.owners.length === 0 ? 'e.g. 15914' : undefined}
-        data={suggestions.owners}
-        value={filters.owners.map(String)}
-        onChange={(owners) => change({ owners: owners.filter(isOwnerId).map(Number) })}
-        limit={20}
-        {...inPopover}
-      />
-      <TagsInput
-        label="Data source ids"
-        description="Fields linked to any of these data sources."
-        placeholder={filters.dataSources.length === 0 ? 'a data source uuid' : undefined}
-        data={suggestions.dataSources}
-        value={filters.dataSources}
+      <DirectoryPicker
+        of={dataSourcePicker}
+        values={filters.dataSources}
         onChange={(dataSources) => change({ dataSources })}
-        limit={20}
-        {...inPopover}
       />
+      <DirectoryPicker
+        of={cardPicker}
+        values={filters.cards}
+        onChange={(cards) => change({ cards })}
+      />
+      <FunctionPicker values={filters.functions} onChange={(functions) => change({ functions })} />
+      <Divider label="State" labelPosition="left" />
+      <StateFilters filters={filters} change={change} />
       <TagsInput
         label="Statuses"
         description="Fields whose status is one of these."
@@ -132,8 +85,13 @@ function FilterControls({
         onChange={(statuses) =>
           change({ statuses: [...new Set(statuses.map((status) => status.toUpperCase()))] })
         }
-        {...inPopover}
+        // Suggestions would otherwise open outside the popover and close it on click.
+        comboboxProps={{ withinPortal: false }}
       />
+      <Divider label="Use" labelPosition="left" />
+      <UseFilters filters={filters} change={change} />
+      <Divider label="Expression" labelPosition="left" />
+      <ExpressionFilters filters={filters} change={change} />
     </Stack>
   );
 }

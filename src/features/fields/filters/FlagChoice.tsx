@@ -18,12 +18,15 @@ export function FlagChoice({
   label,
   yes,
   no,
+  description,
   value,
   onChange,
 }: {
   label: string;
   yes: string;
   no: string;
+  /** What the choice means, where its label cannot say it all. */
+  description?: string;
   value: boolean | null;
   onChange: (value: boolean | null) => void;
 }) {
@@ -33,8 +36,14 @@ export function FlagChoice({
       <Text size="sm" fw={500} id={labelId}>
         {label}
       </Text>
+      {description !== undefined && (
+        <Text size="xs" c="dimmed" id={`${labelId}-description`}>
+          {description}
+        </Text>
+      )}
       <SegmentedControl
         aria-labelledby={labelId}
+        aria-describedby={description === undefined ? undefined : `${labelId}-description`}
         value={choiceOf(value)}
         onChange={(choice) => onChange(valueOf(choice))}
         data={[

@@ -3,6 +3,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import type { TableView } from '../../../components/fields-links/table-address';
 import { activeFilters } from './active-filters';
 import { RemovableChip } from './RemovableChip';
+import { useFilterNames } from './use-filter-names';
 
 interface Props {
   view: TableView;
@@ -28,6 +29,7 @@ function PastTheEnd({ view, totalHits, onChange }: Props) {
 /** Nothing matches: one button per thing that narrows the search, to relax it. */
 function NothingMatches({ view, onChange }: Props) {
   const { name } = view;
+  const names = useFilterNames(view);
   return (
     <EmptyState
       icon={<IconFilterOff />}
@@ -42,7 +44,7 @@ function NothingMatches({ view, onChange }: Props) {
               onRemove={() => onChange({ name: '' })}
             />
           )}
-          {activeFilters(view).map((filter) => (
+          {activeFilters(view, names).map((filter) => (
             <RemovableChip
               key={filter.key}
               label={filter.label}

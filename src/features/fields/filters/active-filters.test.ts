@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { noFilters } from '../../../components/fields-links/table-address';
 import type { FieldFilters } from '../../../components/fields-links/table-address';
+import type { DirectoryNames } from '../../../api/directory/lookup-directory';
 import { activeFilters } from './active-filters';
 
 test('each filter that differs from the defaults is a chip that removes only itself', () => {
@@ -60,4 +61,61 @@ test('the other side of each choice has its own words', () => {
 
 test('no filters, no chips', () => {
   expect(activeFilters(noFilters)).toEqual([]);
+});
+
+test('the filters of where a field is used and what its expression does are chips too', () => {
+  const filters: FieldFilters = {
+    ...noFilters,
+    active: false,
+    aggregated: true,
+    global: false,
+    hidden: true,
+    nested: false,
+    cards: ['dr:1:2'],
+    functions: ['SUM', 'DATEDIFF'],
+  };
+  const chips = activeFilters(filters);
+  expect(chips.map((chip) => chip.label)).toEqual([
+    'Unused (no active link)',
+    'Aggregates',
+    'Not global',
+    'Hidden',
+    'Uses no other field',
+    'Card dr:1:2',
+    'Function SUM',
+    'Function DATEDIFF',
+  ]);
+  const without = (label: string) => chips.find((chip) => chip.label === label)!.without;
+  expect(without('Unused (no active link)')).toEqual({ active: null });
+  expect(without('Hidden')).toEqual({ hidden: null });
+  expect(without('Card dr:1:2')).toEqual({ cards: [] });
+  expect(without('Function SUM')).toEqual({ functions: ['DATEDIFF'] });
+  expect(
+    activeFilters({ ...noFilters, active: true, nested: true, aggregated: false }).map(
+      (chip) => chip.label,
+    ),
+  ).toEqual(['Active link', 'Does not aggregate', 'Uses other fields']);
+});
+
+test('owners, data sources and cards are named where the directory knows them', () => {
+  const names: DirectoryNames = {
+    available: true,
+    owners: new Map([[7, { id: 7, name: 'Ada Lovelace' }]]),
+    dataSources: new Map([['ds-1', { id: 'ds-1', name: 'Sales Orders', columns: [] }]]),
+    cards: new Map([
+      ['dr:1:2', { id: 'dr:1:2', title: 'Revenue by Region', dataSourceId: 'ds-1' }],
+    ]),
+  };
+  const filters = {
+    ...noFilters,
+    owners: [7, 8],
+    dataSources: ['ds-1'],
+    cards: ['dr:1:2'],
+  };
+  expect(activeFilters(filters, names).map((chip) => chip.label)).toEqual([
+    'Owner Ada Lovelace',
+    'Owner 8',
+    'Data source Sales Orders',
+    'Card Revenue by Region',
+  ]);
 });

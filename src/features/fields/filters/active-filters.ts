@@ -1,4 +1,6 @@
 import type { FieldFilters } from '../../../components/fields-links/table-address';
+import type { DirectoryNames } from '../../../api/directory/lookup-directory';
+import { noDirectory } from '../../../api/directory/lookup-directory';
 
 /** One filter that differs from the defaults, as a chip shows it. */
 export interface ActiveFilter {
@@ -8,7 +10,20 @@ export interface ActiveFilter {
   without: Partial<FieldFilters>;
 }
 
-export function activeFilters(filters: FieldFilters): ActiveFilter[] {
+/** Flags with three states: the chip's words when the flag is wanted, and when it is not. */
+const choiceWords = {
+  active: ['Active link', 'Unused (no active link)'],
+  aggregated: ['Aggregates', 'Does not aggregate'],
+  global: ['Global', 'Not global'],
+  hidden: ['Hidden', 'Not hidden'],
+  nested: ['Uses other fields', 'Uses no other field'],
+} as const satisfies Partial<Record<keyof FieldFilters, readonly [string, string]>>;
+
+/** `names` gives owners, data sources and cards their names where the directory knows them. */
+export function activeFilters(
+  filters: FieldFilters,
+  names: DirectoryNames = noDirectory,
+): ActiveFilter[] {
   const active: ActiveFilter[] = [];
   const add = (key: string, label: string, without: Partial<FieldFilters>) =>
     active.push({ key, label, without });
@@ -34,19 +49,35 @@ export function activeFilters(filters: FieldFilters): ActiveFilter[] {
       { inVisualization: null },
     );
   }
+  for (const [key, [yes, no]] of Object.entries(choiceWords)) {
+    const flag = key as keyof typeof choiceWords;
+    const value = filters[flag];
+    if (value !== null) add(flag, value ? yes : no, { [flag]: null });
+  }
   for (const owner of filters.owners) {
-    add(`owner:${owner}`, `Owner ${owner}`, {
+    add(`owner:${owner}`, `Owner ${names.owners.get(owner)?.name ?? owner}`, {
       owners: filters.owners.filter((other) => other !== owner),
     });
   }
   for (const dataSource of filters.dataSources) {
-    add(`dataSource:${dataSource}`, `Data source ${dataSource}`, {
+    const name = names.dataSources.get(dataSource)?.name ?? dataSource;
+    add(`dataSource:${dataSource}`, `Data source ${name}`, {
       dataSources: filters.dataSources.filter((other) => other !== dataSource),
+    });
+  }
+  for (const card of filters.cards) {
+    add(`card:${card}`, `Card ${names.cards.get(card)?.title ?? card}`, {
+      cards: filters.cards.filter((other) => other !== card),
     });
   }
   for (const status of filters.statuses) {
     add(`status:${status}`, `Status ${status}`, {
       statuses: filters.statuses.filter((other) => other !== status),
+    });
+  }
+  for (const name of filters.functions) {
+    add(`function:${name}`, `Function ${name}`, {
+      functions: filters.functions.filter((other) => other !== name),
     });
   }
   return active;

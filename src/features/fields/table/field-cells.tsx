@@ -1,9 +1,11 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArchive, IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
+import { NamedId } from '../../../components/NamedId';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
+import { usePageNames } from './page-names';
 
 /** Icons keep their size when a long name is cut short. */
 const iconStyle = { flexShrink: 0 };
@@ -65,13 +67,45 @@ function countOf(links: FieldLink[], type: string) {
   return links.filter((link) => link.resource.type === type).length;
 }
 
+/** The owner by name where the directory knows it (the id on hover and to copy), else the id. */
+export function OwnerCell({ owner }: { owner: number }) {
+  const name = usePageNames().owners.get(owner)?.name;
+  return <NamedId name={name} id={owner} what="owner" truncate />;
+}
+
+/**
+ * The first data source the field is linked to (or its first card) by name, and
+ * how many more links there are.
+ */
 export function LinkedResourcesCell({ links }: { links: FieldLink[] }) {
+  const names = usePageNames();
   const dataSources = countOf(links, 'DATA_SOURCE');
   const cards = countOf(links, 'CARD');
+  const first =
+    links.find((link) => link.resource.type === 'DATA_SOURCE') ??
+    links.find((link) => link.resource.type === 'CARD');
+  if (!first) {
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  const { id, type } = first.resource;
+  const isSource = type === 'DATA_SOURCE';
+  const name = isSource ? names.dataSources.get(id)?.name : names.cards.get(id)?.title;
+  const more = links.length - 1;
+  const counts = `${plural(dataSources, 'source', 'sources')} · ${plural(cards, 'card', 'cards')}`;
   return (
-    <Text size="sm" truncate>
-      {plural(dataSources, 'source', 'sources')} · {plural(cards, 'card', 'cards')}
-    </Text>
+    <Group gap={4} wrap="nowrap" title={counts}>
+      <NamedId name={name} id={id} what={isSource ? 'data source' : 'card'} truncate />
+      {more > 0 && (
+        <Text size="xs" c="dimmed" style={iconStyle}>
+          +{more}
+          <VisuallyHidden> more links: {counts}</VisuallyHidden>
+        </Text>
+      )}
+    </Group>
   );
 }
 

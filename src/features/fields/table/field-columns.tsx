@@ -12,7 +12,7 @@ import { DateTime } from '../../../components/DateTime';
 import { LockToggle } from '../../../components/LockToggle';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { SearchResultItem } from '../../../contract/field';
-import { ArchivedCell, LinkedResourcesCell, LinksCell, NameCell } from './field-cells';
+import { ArchivedCell, LinkedResourcesCell, LinksCell, NameCell, OwnerCell } from './field-cells';
 import { PageCheckbox, RowCheckbox } from '../selection/selection-cells';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import { ProblemCell } from './ProblemCell';
@@ -67,7 +67,12 @@ export const fieldColumns = column.columns([
     minSize: 200,
     cell: ({ row }) => <NameCell field={row.original} />,
   }),
-  column.accessor('owner', { header: 'Owner', enableSorting: false, size: 110 }),
+  column.accessor('owner', {
+    header: 'Owner',
+    enableSorting: false,
+    cell: (info) => <OwnerCell owner={info.getValue()} />,
+    size: 160,
+  }),
   column.accessor('locked', {
     header: 'Locked',
     enableSorting: false,
@@ -105,7 +110,7 @@ export const fieldColumns = column.columns([
     id: 'linkedResources',
     header: 'Data sources / cards',
     cell: ({ row }) => <LinkedResourcesCell links={row.original.links} />,
-    size: 172,
+    size: 200,
   }),
   column.accessor('created', {
     header: 'Created',

@@ -3,6 +3,7 @@ import { presentedToken } from '../../server/token-auth';
 import type { AuditContext } from './audit-context';
 import { registerDiffRoutes } from './diff-routes';
 import { registerFindingsRoutes } from './findings-routes';
+import { registerFunctionsRoute } from './functions-route';
 import { registerScanRoutes } from './scan-routes';
 
 /** Every route of the audit API, relative to its base path (docs/audit.md, "API"). */
@@ -13,5 +14,6 @@ export function registerAuditRoutes(api: FastifyInstance, context: AuditContext)
   });
   registerScanRoutes(api, context);
   registerFindingsRoutes(api, context);
+  registerFunctionsRoute(api, context);
   registerDiffRoutes(api, context);
 }

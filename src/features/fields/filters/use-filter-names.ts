@@ -1,0 +1,11 @@
+import { useDirectoryNames } from '../../../api/directory/lookup-directory';
+import type { FieldFilters } from '../../../components/fields-links/table-address';
+
+/** Names of the owners, data sources and cards the filters name by id (none without the directory). */
+export function useFilterNames(filters: FieldFilters) {
+  return useDirectoryNames({
+    owners: filters.owners,
+    dataSources: filters.dataSources,
+    cards: filters.cards,
+  }).names;
+}
