@@ -111,7 +111,9 @@ describe('with the directory', () => {
       await within(chips()).findByRole('button', { name: 'Remove filter: Owner Adam Smith' }),
     ).toBeInTheDocument();
 
-    await user.type(input, 'grace{Enter}');
+    await user.type(input, 'grace');
+    await within(panel).findByRole('option', { name: /Grace Hopper/ });
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(params().getAll('owner')).toEqual(['102', '205']));
 
     await user.keyboard('{Backspace}');
@@ -152,6 +154,10 @@ describe('with the directory', () => {
     const { user, panel } = await openFilters();
     const input = within(panel).getByRole('combobox', { name: 'Functions' });
     await user.type(input, 'su');
+    // The suggestions for "su", not the ones for the empty box shown first.
+    await waitFor(() =>
+      expect(within(panel).queryByRole('option', { name: /DATEDIFF/ })).toBeNull(),
+    );
     expect(
       await within(panel).findByRole('option', { name: /^SUM\s*12 fields$/ }),
     ).toBeInTheDocument();
@@ -160,6 +166,16 @@ describe('with the directory', () => {
     expect(
       within(chips()).getByRole('button', { name: 'Remove filter: Function SUM' }),
     ).toBeInTheDocument();
+  });
+
+  test('Enter on an id typed faster than the suggestions follow takes that id, not an older suggestion', async () => {
+    const { user, panel } = await openFilters();
+    const input = within(panel).getByRole('combobox', { name: 'Data sources' });
+    await user.click(input);
+    await within(panel).findByRole('option', { name: /Sales Orders/ });
+    const typedId = '5c0a9e1b-7f3d-4e2a-8b6c-1d0e9f8a7b6c';
+    await user.type(input, `${typedId}{Enter}`);
+    await waitFor(() => expect(params().getAll('dataSource')).toEqual([typedId]));
   });
 
   test('an address with ids shows their names', async () => {

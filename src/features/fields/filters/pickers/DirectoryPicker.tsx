@@ -58,6 +58,9 @@ export function DirectoryPicker({
       search={search}
       onSearchChange={setSearch}
       options={options}
+      optionsCurrent={
+        !list.data?.available || (!list.isPlaceholderData && settled === search.trim())
+      }
       loading={list.isFetching}
       emptyText={
         list.isError

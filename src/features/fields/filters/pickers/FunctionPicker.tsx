@@ -63,6 +63,10 @@ export function FunctionPicker({
       search={search}
       onSearchChange={setSearch}
       options={options}
+      optionsCurrent={
+        !usage.data?.scanned ||
+        (!usage.isPlaceholderData && settled === search.trim().toUpperCase())
+      }
       loading={usage.isFetching}
       emptyText={
         usage.isPending ? 'Loading…' : 'No function by that name; press Enter to use it anyway'

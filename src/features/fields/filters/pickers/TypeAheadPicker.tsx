@@ -23,6 +23,11 @@ export interface TypeAheadPickerProps {
   onSearchChange: (search: string) => void;
   /** Suggestions for `search`, already matched (the picker does not filter them again). */
   options: PickerOption[];
+  /**
+   * False while `options` still answer earlier text (the next ones are on their way):
+   * Enter then never picks a suggestion the user did not mean.
+   */
+  optionsCurrent: boolean;
   loading?: boolean;
   /** Said in the dropdown when nothing is suggested. */
   emptyText: string;
@@ -63,17 +68,22 @@ export function TypeAheadPicker(props: TypeAheadPickerProps) {
 
   /**
    * Enter with no suggestion highlighted: the suggestion named exactly so, else the
-   * first suggestion, else the typed text itself (an id, a function name).
+   * first suggestion, else the typed text itself (an id, a function name). While the
+   * suggestions still answer earlier text, only those whose label holds the text count.
    */
   const pickTyped = () => {
     const text = search.trim();
     if (text === '') return;
-    const named = suggestions.find((option) => option.label.toLowerCase() === text.toLowerCase());
-    const chosen = named ?? suggestions[0];
+    const lower = text.toLowerCase();
+    const candidates = props.optionsCurrent
+      ? suggestions
+      : suggestions.filter((option) => option.label.toLowerCase().includes(lower));
+    const chosen =
+      candidates.find((option) => option.label.toLowerCase() === lower) ?? candidates[0];
     if (chosen) return pick(chosen.value);
     const typed = props.readTyped(text);
     if ('value' in typed) pick(typed.value);
-    else setTypedError(typed.error);
+    else if (props.optionsCurrent) setTypedError(typed.error);
   };
 
   return (
