@@ -71,7 +71,7 @@ export const fieldColumns = column.columns([
     header: 'Owner',
     enableSorting: false,
     cell: (info) => <OwnerCell owner={info.getValue()} />,
-    size: 160,
+    size: 110,
   }),
   column.accessor('locked', {
     header: 'Locked',
@@ -110,7 +110,7 @@ export const fieldColumns = column.columns([
     id: 'linkedResources',
     header: 'Data sources / cards',
     cell: ({ row }) => <LinkedResourcesCell links={row.original.links} />,
-    size: 200,
+    size: 172,
   }),
   column.accessor('created', {
     header: 'Created',

@@ -10,6 +10,7 @@ import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { FieldsTable } from './FieldsTable';
 import { PageNamesProvider } from './page-names';
+import { useTableLayout } from './layout/use-table-layout';
 
 const SALES = '0b8e5f4c-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
 const link = (type: string, id: string): Link => ({
@@ -46,8 +47,9 @@ function directoryAnswers(answer: (query: URLSearchParams) => Response) {
   );
 }
 
-function renderTable() {
-  return renderWithProviders(
+function Table() {
+  const layout = useTableLayout();
+  return (
     <PageNamesProvider fields={fields}>
       <FieldsTable
         fields={fields}
@@ -56,10 +58,15 @@ function renderTable() {
         onOpenField={() => {}}
         updating={false}
         viewKey="page"
+        layout={layout}
+        phone={false}
       />
-    </PageNamesProvider>,
-    { url: '/fields' },
+    </PageNamesProvider>
   );
+}
+
+function renderTable() {
+  return renderWithProviders(<Table />, { url: '/fields' });
 }
 
 const row = (id: number) => screen.getByRole('link', { name: `Field ${id}` }).closest('tr')!;
