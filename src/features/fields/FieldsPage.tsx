@@ -25,7 +25,7 @@ import { RefreshView } from './table/RefreshView';
 import { ShortcutHelp } from './table/ShortcutHelp';
 import { TableLayoutMenu } from './table/TableLayoutMenu';
 import { TablePager } from './table/TablePager';
-import { usePhoneLayout } from './table/layout/use-phone-layout';
+import { usePhoneLayout } from '../../components/use-phone-layout';
 import { useTableLayout } from './table/layout/use-table-layout';
 import { useTableShortcuts } from './table/use-table-shortcuts';
 import { useTableSteps } from './table/use-table-steps';

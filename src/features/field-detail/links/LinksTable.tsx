@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { isValidStatus } from '../../../contract/field';
 import { fieldsTableLink } from '../../../components/fields-links/table-link';
 import { NamedId } from '../../../components/NamedId';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 import type { LinkSource } from '../explanation/link-sources';
 import { CARD, DATA_SOURCE } from '../explanation/link-sources';
 import type { FieldExplanation } from '../explanation/use-field-explanation';
@@ -23,6 +24,7 @@ type LinksExplanation = Pick<FieldExplanation, 'sources' | 'names' | 'namesPendi
 /** The data sources and cards the field is saved on, by name, each broken one with its reason. */
 export function LinksTable({ explanation }: { explanation: LinksExplanation }) {
   const { sources } = explanation;
+  const phone = usePhoneLayout();
   return (
     <section aria-labelledby="links-heading">
       <Title order={3} size="h4" id="links-heading" mb="xs">
@@ -31,17 +33,20 @@ export function LinksTable({ explanation }: { explanation: LinksExplanation }) {
       {sources.length === 0 ? (
         <Text size="sm">Not linked to any data source or card.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        // On a phone, type, visible, active and validity go under the name, so nothing scrolls sideways.
+        <Table.ScrollContainer minWidth={phone ? 0 : 560}>
           <Table withTableBorder>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Visible</Table.Th>
-                <Table.Th scope="col">Active</Table.Th>
-                <Table.Th scope="col" w={190}>
-                  Validity
-                </Table.Th>
+                {!phone && <Table.Th scope="col">Type</Table.Th>}
+                <Table.Th scope="col">{phone ? 'Link' : 'Name'}</Table.Th>
+                {!phone && <Table.Th scope="col">Visible</Table.Th>}
+                {!phone && <Table.Th scope="col">Active</Table.Th>}
+                {!phone && (
+                  <Table.Th scope="col" w={190}>
+                    Validity
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -50,6 +55,7 @@ export function LinksTable({ explanation }: { explanation: LinksExplanation }) {
                   key={`${source.link.resource.type}:${source.link.resource.id}`}
                   source={source}
                   explanation={explanation}
+                  phone={phone}
                 />
               ))}
             </Table.Tbody>
@@ -60,13 +66,22 @@ export function LinksTable({ explanation }: { explanation: LinksExplanation }) {
   );
 }
 
-function LinkRow({ source, explanation }: { source: LinkSource; explanation: LinksExplanation }) {
+function LinkRow({
+  source,
+  explanation,
+  phone,
+}: {
+  source: LinkSource;
+  explanation: LinksExplanation;
+  phone: boolean;
+}) {
   const { link, card, dataSource } = source;
   const valid = isValidStatus(link.valid);
   const isCard = link.resource.type === CARD;
+  const type = resourceTypeNames[link.resource.type] ?? link.resource.type;
   return (
     <Table.Tr className={valid ? undefined : classes.brokenLink}>
-      <Table.Td>{resourceTypeNames[link.resource.type] ?? link.resource.type}</Table.Td>
+      {!phone && <Table.Td>{type}</Table.Td>}
       <Table.Td>
         <Stack gap={2}>
           <NamedId
@@ -80,29 +95,36 @@ function LinkRow({ source, explanation }: { source: LinkSource; explanation: Lin
               on {dataSource?.name ?? card.dataSourceId}
             </Text>
           )}
+          {phone && (
+            <Text size="xs">
+              {type} · {link.visible ? 'visible' : 'not visible'} ·{' '}
+              {link.active ? 'active' : 'not active'}
+            </Text>
+          )}
+          {phone && <Validity valid={link.valid} />}
           {!valid && !explanation.namesPending && (
-            <Text size="xs" c="var(--mantine-color-red-text)">
+            <Text size="xs" className={classes.reason}>
               {brokenLinkReason(source, explanation)}
             </Text>
           )}
         </Stack>
       </Table.Td>
-      <Table.Td>{yesNo(link.visible)}</Table.Td>
-      <Table.Td>{yesNo(link.active)}</Table.Td>
-      <Table.Td>
-        {valid ? (
-          <Text size="sm">{link.valid}</Text>
-        ) : (
-          <Badge
-            color="red"
-            variant="filled"
-            leftSection={<IconAlertTriangle size={12} />}
-            tt="none"
-          >
-            {link.valid}
-          </Badge>
-        )}
-      </Table.Td>
+      {!phone && <Table.Td>{yesNo(link.visible)}</Table.Td>}
+      {!phone && <Table.Td>{yesNo(link.active)}</Table.Td>}
+      {!phone && (
+        <Table.Td>
+          <Validity valid={link.valid} />
+        </Table.Td>
+      )}
     </Table.Tr>
+  );
+}
+
+function Validity({ valid }: { valid: string }) {
+  if (isValidStatus(valid)) return <Text size="sm">{valid}</Text>;
+  return (
+    <Badge color="red" variant="filled" leftSection={<IconAlertTriangle size={12} />} tt="none">
+      {valid}
+    </Badge>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { plural } from '../../../components/plural';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { referenceUseKey } from '../expression/expression-marks';
 import type { ExpressionPlace } from '../expression/use-expression-place';
 import type { ReferenceCheck, ReferenceKind } from '../explanation/check-references';
@@ -42,6 +43,7 @@ export function ReferencesSection({
   const [showPositions, setShowPositions] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const { uses, checks } = explanation;
+  const phone = usePhoneLayout();
 
   return (
     <section aria-labelledby="references-heading">
@@ -62,13 +64,14 @@ export function ReferencesSection({
       {uses.length === 0 ? (
         <Text size="sm">The expression references no columns or fields.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        // On a phone the uses go under the name, so nothing scrolls sideways.
+        <Table.ScrollContainer minWidth={phone ? 0 : 420}>
           <Table withTableBorder verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Name</Table.Th>
                 <Table.Th scope="col">What it is</Table.Th>
-                <Table.Th scope="col">Uses</Table.Th>
+                {!phone && <Table.Th scope="col">Uses</Table.Th>}
                 {showPositions && <Table.Th scope="col">Positions</Table.Th>}
               </Table.Tr>
             </Table.Thead>
@@ -78,32 +81,48 @@ export function ReferencesSection({
                 const step = place.steps[name];
                 const stepping =
                   step !== undefined && place.current === referenceUseKey(name, step);
+                const usesText = (
+                  <>
+                    {places.length === 1
+                      ? 'used once'
+                      : `used ${plural(places.length, 'time', 'times')}`}
+                    {stepping && (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        (showing {step + 1} of {places.length})
+                      </Text>
+                    )}
+                  </>
+                );
                 return (
                   <Table.Tr key={name}>
                     <Table.Td>
-                      <Badge
-                        component="button"
-                        type="button"
-                        variant={place.pointedName === name ? 'filled' : 'light'}
-                        color={kindColors[kind]}
-                        tt="none"
-                        maw={260}
-                        title="Click to show its next use; point at it to see all its uses"
-                        aria-label={`\`${name}\`, show its next use`}
-                        onMouseEnter={() => place.point(name)}
-                        onMouseLeave={() => place.point(undefined)}
-                        onFocus={() => place.point(name)}
-                        onBlur={() => place.point(undefined)}
-                        onClick={() => {
-                          const index = place.stepTo(name, places.length, (at) =>
-                            referenceUseKey(name, at),
-                          );
-                          setAnnouncement(`${name}: use ${index + 1} of ${places.length}`);
-                        }}
-                        style={{ cursor: 'pointer' }}
-                      >
-                        `{name}`
-                      </Badge>
+                      <Stack gap={2} align="flex-start">
+                        <Badge
+                          component="button"
+                          type="button"
+                          variant={place.pointedName === name ? 'filled' : 'light'}
+                          color={kindColors[kind]}
+                          tt="none"
+                          maw={phone ? 150 : 260}
+                          title="Click to show its next use; point at it to see all its uses"
+                          aria-label={`\`${name}\`, show its next use`}
+                          onMouseEnter={() => place.point(name)}
+                          onMouseLeave={() => place.point(undefined)}
+                          onFocus={() => place.point(name)}
+                          onBlur={() => place.point(undefined)}
+                          onClick={() => {
+                            const index = place.stepTo(name, places.length, (at) =>
+                              referenceUseKey(name, at),
+                            );
+                            setAnnouncement(`${name}: use ${index + 1} of ${places.length}`);
+                          }}
+                          style={{ cursor: 'pointer' }}
+                        >
+                          `{name}`
+                        </Badge>
+                        {phone && <Text size="xs">{usesText}</Text>}
+                      </Stack>
                     </Table.Td>
                     <Table.Td>
                       <ReferenceDescription
@@ -112,17 +131,7 @@ export function ReferencesSection({
                         explanation={explanation}
                       />
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {places.length === 1
-                        ? 'used once'
-                        : `used ${plural(places.length, 'time', 'times')}`}
-                      {stepping && (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          (showing {step + 1} of {places.length})
-                        </Text>
-                      )}
-                    </Table.Td>
+                    {!phone && <Table.Td style={{ whiteSpace: 'nowrap' }}>{usesText}</Table.Td>}
                     {showPositions && (
                       <Table.Td ff="monospace" fz="xs">
                         {places.map((use) => use.start).join(', ')}

@@ -1,0 +1,104 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
+import { expect, test } from './support/fixtures';
+import { desktop, phone } from './support/screenshots';
+
+/** axe and a screenshot in the light scheme, then the same in the dark one. */
+async function checkBothSchemes(page: Page, testInfo: TestInfo, name: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, testInfo, `${name}-${colorScheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Whether the page, or the element, scrolls sideways. */
+function scrollsSideways(page: Page, selector = 'html') {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+}
+
+test('a column hidden and resized stays so after a reload', async ({ fieldsPage }, testInfo) => {
+  test.slow();
+  const { page } = fieldsPage;
+  await page.setViewportSize(desktop);
+  await fieldsPage.goto();
+
+  await page.getByRole('button', { name: 'Layout' }).click();
+  const menu = page.getByRole('dialog');
+  await menu.getByRole('checkbox', { name: 'Owner' }).uncheck();
+  await menu.getByText('Compact', { exact: true }).click();
+  await checkBothSchemes(page, testInfo, 'layout-menu-1440');
+  await page.keyboard.press('Escape');
+  await expect(fieldsPage.header('Owner')).toHaveCount(0);
+
+  // The pointer drags one edge, the keyboard moves another.
+  const created = page.getByRole('separator', { name: 'Resize Created' });
+  const box = (await created.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  const status = page.getByRole('separator', { name: 'Resize Status' });
+  await status.focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(status).toHaveAttribute('aria-valuenow', '166');
+  const createdWidth = Number(await created.getAttribute('aria-valuenow'));
+  expect(createdWidth).toBeGreaterThan(170);
+  expect(Math.round((await fieldsPage.header('Created').boundingBox())!.width)).toBe(createdWidth);
+
+  await page.reload();
+  await expect(fieldsPage.rows.first()).toBeVisible();
+  await expect(fieldsPage.header('Owner')).toHaveCount(0);
+  await expect(fieldsPage.table).toHaveAttribute('data-density', 'compact');
+  await expect(status).toHaveAttribute('aria-valuenow', '166');
+  await expect(created).toHaveAttribute('aria-valuenow', String(createdWidth));
+  expect(Math.round((await fieldsPage.header('Status').boundingBox())!.width)).toBe(166);
+  await checkBothSchemes(page, testInfo, 'table-shaped-1440');
+});
+
+test('a phone shows name, lock, status and problems, and the drawer without sideways scrolling', async ({
+  fieldsPage,
+  drawer,
+  api,
+}, testInfo) => {
+  test.slow();
+  const { page } = fieldsPage;
+  const [broken] = (await api.search({ filters: [{ field: 'invalidlink' }], limit: 1 })).results;
+  await page.setViewportSize(phone);
+  await fieldsPage.goto(`?q=${encodeURIComponent(broken!.name)}`);
+
+  const headers = fieldsPage.table.getByRole('columnheader');
+  await expect(headers).toHaveText(['Name', 'Locked', 'Status', 'Problems']);
+  await expect(page.getByRole('separator')).toHaveCount(0);
+  const row = fieldsPage.row(broken!.id);
+  await expect(row.getByRole('img', { name: /broken link/ })).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+  expect(await scrollsSideways(page, '[data-testid="fields-scroller"]')).toBe(false);
+  await checkBothSchemes(page, testInfo, 'table-390');
+
+  // Shortcuts work on a phone with a keyboard: / searches, j moves to a row, Enter opens it.
+  await page.keyboard.press('/');
+  await expect(fieldsPage.searchBox).toBeFocused();
+  await fieldsPage.searchBox.blur();
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(
+    drawer.dialog.getByRole('heading', { name: broken!.name, exact: true }),
+  ).toBeVisible();
+  const links = drawer.section('Links').getByRole('table');
+  await links.scrollIntoViewIfNeeded();
+  await expect(links.getByRole('columnheader')).toHaveText(['Link']);
+  for (const table of await drawer.dialog.getByRole('table').all()) {
+    expect(
+      await table.evaluate(
+        (element) => element.scrollWidth <= element.parentElement!.clientWidth + 1,
+      ),
+    ).toBe(true);
+  }
+  expect(await scrollsSideways(page)).toBe(false);
+  await checkBothSchemes(page, testInfo, 'drawer-390');
+});
