@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiPaths } from '../../src/contract/paths';
 import { expect, test } from '../support/bulk-fixtures';
-import { expectNoAxeViolations, keepScreenshot } from '../support/accessibility';
+import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus. */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
@@ -12,48 +12,39 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
   await expect(target).toBeFocused();
 }
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} colours`, () => {
-    test.use({ colorScheme });
+test('the selection bar, the confirmation and a failed run have no violations', async ({
+  fieldsPage,
+  bulk,
+  api,
+}, testInfo) => {
+  // Six axe scans: on a busy machine they take more than the usual minute.
+  test.slow();
+  await fieldsPage.goto('?size=25&page=5');
+  const field = await api.field(await bulk.idOfRow(0));
+  await fieldsPage.page.route(`**${apiPaths.template(field.id)}`, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
+      : route.continue(),
+  );
 
-    test('the selection bar, the confirmation and a failed run have no violations', async ({
-      fieldsPage,
-      bulk,
-      api,
-    }, testInfo) => {
-      // Several axe scans: on a busy machine they take more than the usual minute.
-      test.slow();
-      await fieldsPage.goto('?size=25&page=5');
-      const field = await api.field(await bulk.idOfRow(0));
-      await fieldsPage.page.route(`**${apiPaths.template(field.id)}`, (route) =>
-        route.request().method() === 'PUT'
-          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
-          : route.continue(),
-      );
+  await bulk.pageCheckbox.check();
+  await bulk.rowCheckbox(field.id).uncheck();
+  await bulk.rowCheckbox(field.id).check();
+  await expect(bulk.count).toHaveText('25 selected');
+  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'selection');
 
-      await bulk.pageCheckbox.check();
-      await bulk.rowCheckbox(field.id).uncheck();
-      await bulk.rowCheckbox(field.id).check();
-      await expect(bulk.count).toHaveText('25 selected');
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshot(fieldsPage.page, testInfo, `selection-${colorScheme}`);
+  await bulk.open(!field.locked);
+  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'confirmation');
+  await bulk.dialog.getByRole('button', { name: 'Cancel' }).click();
 
-      await bulk.open(!field.locked);
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshot(fieldsPage.page, testInfo, `confirmation-${colorScheme}`);
-      await bulk.dialog.getByRole('button', { name: 'Cancel' }).click();
-
-      await bulk.clearButton.click();
-      await bulk.rowCheckbox(field.id).check();
-      await bulk.open(!field.locked);
-      await bulk.confirmButton(!field.locked).click();
-      await expect(bulk.retryButton).toBeVisible();
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshot(fieldsPage.page, testInfo, `failed-run-${colorScheme}`);
-      expect((await api.field(field.id)).locked).toBe(field.locked);
-    });
-  });
-}
+  await bulk.clearButton.click();
+  await bulk.rowCheckbox(field.id).check();
+  await bulk.open(!field.locked);
+  await bulk.confirmButton(!field.locked).click();
+  await expect(bulk.retryButton).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'failed-run');
+  expect((await api.field(field.id)).locked).toBe(field.locked);
+});
 
 test('the checkboxes and the bulk bar work from the keyboard and are labelled', async ({
   fieldsPage,
