@@ -17,12 +17,16 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey and error red are below the 4.5:1 contrast small text needs. */
+/**
+ * Mantine's dimmed grey, error red and the text of light yellow (alert titles,
+ * badges) are below the 4.5:1 contrast small text needs.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-yellow-light-color': '#6b4500',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { statisticDefinitions, statisticNames } from '../../src/contract/statistics';
+import type { UpstreamSearchBody } from '../../src/contract/upstream-allow-list';
+import { assertAllowedSearch } from '../../src/contract/upstream-allow-list';
+import { expectNoAxeViolations, keepScreenshot } from '../support/accessibility';
+import { AuditPage } from '../support/audit-page';
+import { expect, test } from '../support/fixtures';
+import type { ReceivedRequest } from '../support/production-instance';
+import {
+  requestMark,
+  requestsSince,
+  setUnknownFilters,
+  trueCount,
+} from '../support/production-instance';
+
+/** Every search the instance received used only filters and sorts production is known to accept. */
+function expectOnlyAllowedSearches(requests: ReceivedRequest[]) {
+  const searches = requests.filter((request) => request.url.endsWith('/functions/search'));
+  for (const search of searches) {
+    const body = JSON.parse(search.body) as UpstreamSearchBody;
+    expect(() => assertAllowedSearch(body, true), search.body).not.toThrow();
+  }
+}
+
+/** Waits until all eight numbers are counted, then checks each against the instance's truth. */
+async function expectTrueNumbers(auditPage: AuditPage) {
+  for (const name of statisticNames) await expect(auditPage.numberLink(name)).toBeVisible();
+  for (const name of statisticNames) {
+    const truth = await trueCount(statisticDefinitions[name].filters);
+    expect(await auditPage.number(name), name).toBe(truth);
+  }
+}
+
+async function openAudit(page: Page): Promise<AuditPage> {
+  // The table's first search starts the first scan of the instance, if none ran yet.
+  await page.goto('/fields');
+  const auditPage = new AuditPage(page);
+  await page.goto('/audit');
+  return auditPage;
+}
+
+test('the audit numbers equal the instance’s true counts, whether it refuses or ignores filters it does not have', async ({
+  signedInPage: page,
+}, testInfo) => {
+  const mark = await requestMark();
+  try {
+    await setUnknownFilters('refuse');
+    const auditPage = await openAudit(page);
+    await expectTrueNumbers(auditPage);
+    await expect(auditPage.numbers).toContainText('This instance does not offer statistics');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoAxeViolations(page);
+      await keepScreenshot(page, testInfo, `production-audit-numbers-${colorScheme}`);
+    }
+
+    // An instance that ignores unknown filters would count every field for them.
+    await setUnknownFilters('ignore');
+    await auditPage.refresh.click();
+    await expect(auditPage.numbers).toHaveAttribute('aria-busy', 'false');
+    await expectTrueNumbers(auditPage);
+    expectOnlyAllowedSearches((await requestsSince(mark)).requests);
+  } finally {
+    await setUnknownFilters('refuse');
+  }
+});
+
+test('a link to a field the instance does not have says so within two requests to the instance', async ({
+  signedInPage: page,
+}) => {
+  // The table behind the drawer has loaded once, as after any earlier visit.
+  await page.goto('/fields');
+  await expect(page.getByRole('table', { name: 'Calculated fields' })).toBeVisible();
+  const missingId = 987_654_321;
+  const mark = await requestMark();
+  await page.goto(`/fields/${missingId}`);
+  await expect(page.getByText(`No calculated field has the id ${missingId}`)).toBeVisible();
+  const { requests } = await requestsSince(mark);
+  const lookup = requests.filter(
+    (request) =>
+      request.url.includes('/functions/template/') ||
+      (request.url.endsWith('/functions/search') &&
+        (JSON.parse(request.body) as UpstreamSearchBody).sort.field !== 'lastModified'),
+  );
+  expect(lookup.length, JSON.stringify(lookup)).toBeLessThanOrEqual(2);
+  expect(lookup[0]?.url).toContain(`/functions/template/${missingId}?hidden=true`);
+  expectOnlyAllowedSearches(requests);
+});
