@@ -250,6 +250,8 @@ describe('proxy mode forwards only its own spelling of its own paths', () => {
     apiPaths.statistics,
     apiPaths.template(1),
     apiPaths.template(5),
+    // `hidden` is the one query parameter passed on (the form production documents).
+    apiPaths.readField(5),
   ]);
   const attempts: Array<[string, string]> = [
     ['POST', '/api/query/v1/functions/%73earch'],
