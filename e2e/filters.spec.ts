@@ -3,6 +3,7 @@ import type { SearchFilter } from '../src/contract/search';
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
 import { dataCells, FieldsPage } from './support/fields-page';
+import { desktop } from './support/screenshots';
 
 interface FlagFilterCase {
   control: (panel: Locator) => Locator;
@@ -134,6 +135,7 @@ test.describe('filters', () => {
     const owner = first!.owner;
     const [named] = (await api.directory({ owners: [owner] })).owners;
     const name = named!.name;
+    await fieldsPage.page.setViewportSize(desktop);
     await fieldsPage.goto();
     const panel = await fieldsPage.openFilters();
     const ownerInput = panel.getByRole('combobox', { name: 'Owners' });

@@ -98,7 +98,10 @@ export function LinkedResourcesCell({ links }: { links: FieldLink[] }) {
   const counts = `${plural(dataSources, 'source', 'sources')} · ${plural(cards, 'card', 'cards')}`;
   return (
     <Group gap={4} wrap="nowrap" title={counts}>
-      <NamedId name={name} id={id} what={isSource ? 'data source' : 'card'} truncate />
+      {/* Shrinks before "+N" does, so the count stays in view. */}
+      <div style={{ minWidth: 0, overflow: 'hidden' }}>
+        <NamedId name={name} id={id} what={isSource ? 'data source' : 'card'} truncate />
+      </div>
       {more > 0 && (
         <Text size="xs" c="dimmed" style={iconStyle}>
           +{more}

@@ -71,7 +71,8 @@ export const fieldColumns = column.columns([
     header: 'Owner',
     enableSorting: false,
     cell: (info) => <OwnerCell owner={info.getValue()} />,
-    size: 110,
+    // Room for a short name and the button that copies the id.
+    size: 150,
   }),
   column.accessor('locked', {
     header: 'Locked',

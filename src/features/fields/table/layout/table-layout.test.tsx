@@ -132,14 +132,14 @@ test('compact rows are kept, and Reset all brings back the defaults', async () =
 test('a column resized with the keyboard keeps its width after a reload, within bounds', async () => {
   const first = await renderPage();
   const handle = screen.getByRole('separator', { name: 'Resize Owner' });
-  expect(handle).toHaveAttribute('aria-valuenow', '110');
+  expect(handle).toHaveAttribute('aria-valuenow', '150');
   expect(screen.queryByRole('separator', { name: 'Resize Name' })).toBeNull();
 
   handle.focus();
   await first.user.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowLeft}{/Shift}');
-  // 110 + 10 + 10 - 50
-  await waitFor(() => expect(handle).toHaveAttribute('aria-valuenow', '80'));
-  expect(screen.getByRole('columnheader', { name: 'Owner' })).toHaveStyle({ width: '80px' });
+  // 150 + 10 + 10 - 50
+  await waitFor(() => expect(handle).toHaveAttribute('aria-valuenow', '120'));
+  expect(screen.getByRole('columnheader', { name: 'Owner' })).toHaveStyle({ width: '120px' });
   await first.user.keyboard('{Home}');
   await waitFor(() => expect(handle).toHaveAttribute('aria-valuenow', '48'));
   await first.user.keyboard('{ArrowRight}');
@@ -150,7 +150,7 @@ test('a column resized with the keyboard keeps its width after a reload, within 
   const menu = await openLayoutMenu(second.user);
   await second.user.click(within(menu).getByRole('button', { name: 'Reset widths' }));
   await waitFor(() =>
-    expect(screen.getByRole('columnheader', { name: 'Owner' })).toHaveStyle({ width: '110px' }),
+    expect(screen.getByRole('columnheader', { name: 'Owner' })).toHaveStyle({ width: '150px' }),
   );
 });
 
