@@ -21,17 +21,25 @@ export function SearchInput({
 }) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
-  // The URL changed without typing here (back/forward, "clear all"): show its value.
+  // What this box last sent, until the address answers with it.
+  const [sent, setSent] = useState<string>();
   if (value !== shown) {
     setShown(value);
-    setDraft(value);
+    setSent(undefined);
+    // The address echoing what was typed here keeps the box as it is: letters typed
+    // since then would be lost. Any other change (back/forward, "clear all") shows.
+    if (value !== sent) setDraft(value);
   }
-  const commit = useDebouncedCallback(onChange, typingPauseMs);
+  const send = (name: string) => {
+    setSent(name);
+    onChange(name);
+  };
+  const commit = useDebouncedCallback(send, typingPauseMs);
 
   const clear = () => {
     commit.cancel();
     setDraft('');
-    onChange('');
+    send('');
   };
 
   return (

@@ -1,0 +1,43 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { expect, test, vi } from 'vitest';
+import { SearchInput } from './SearchInput';
+
+function renderSearch(value: string, onChange = vi.fn()) {
+  const ui = (current: string) => (
+    <MantineProvider>
+      <SearchInput value={current} onChange={onChange} />
+    </MantineProvider>
+  );
+  const result = render(ui(value));
+  return { ...result, onChange, showAddress: (current: string) => result.rerender(ui(current)) };
+}
+
+const box = () => screen.getByRole('searchbox', { name: 'Search by name' });
+
+test('letters typed while the address catches up with earlier ones are kept', async () => {
+  const user = userEvent.setup();
+  const { onChange, showAddress } = renderSearch('');
+  await user.type(box(), 'j');
+  await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('j'));
+  await user.type(box(), 'l');
+  // The address answers the first letter only now, on a busy machine.
+  showAddress('j');
+  expect(box()).toHaveValue('jl');
+  await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('jl'));
+  showAddress('jl');
+  expect(box()).toHaveValue('jl');
+});
+
+test('a change of the address from elsewhere (Back, clear all) shows in the box', async () => {
+  const user = userEvent.setup();
+  const { onChange, showAddress } = renderSearch('');
+  await user.type(box(), 'rev');
+  await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('rev'));
+  showAddress('rev');
+  showAddress('');
+  expect(box()).toHaveValue('');
+  showAddress('rev');
+  expect(box()).toHaveValue('rev');
+});
