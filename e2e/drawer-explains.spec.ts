@@ -237,8 +237,10 @@ test.describe('the drawer explains a field', () => {
     );
     const column = field.columnPositions[0]!.columnName;
     const expression = `CASE WHEN ${column} = NULL THEN 1 END`;
-    await drawer.page.route(`**/functions/template/${field.id}`, async (route) =>
-      route.fulfill({ json: { ...field, expression } }),
+    // Matched by path: the app reads a field with `?hidden=true`.
+    await drawer.page.route(
+      (url) => url.pathname.endsWith(`/functions/template/${field.id}`),
+      async (route) => route.fulfill({ json: { ...field, expression } }),
     );
     const findingsHere = lintExpression(expression);
     expect(findingsHere.map((finding) => finding.ruleId).sort()).toEqual([

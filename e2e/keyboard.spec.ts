@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from './support/accessibility';
+import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { keepScreenshotsAtBothWidths } from './support/screenshots';
 
@@ -67,22 +67,20 @@ test.describe('keyboard shortcuts', () => {
   });
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} colours`, () => {
-    test.use({ colorScheme });
-
-    test('? lists the shortcuts, with no accessibility violations', async ({
-      fieldsPage,
-    }, testInfo) => {
-      await fieldsPage.goto();
-      await fieldsPage.page.keyboard.press('?');
-      const help = fieldsPage.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-      await expect(help).toBeVisible();
-      await expect(help.getByRole('row')).toHaveCount(10);
-      await expectNoAxeViolations(fieldsPage.page);
-      await keepScreenshotsAtBothWidths(fieldsPage.page, testInfo, `shortcuts-${colorScheme}`);
-      await fieldsPage.page.keyboard.press('Escape');
-      await expect(help).toBeHidden();
-    });
-  });
-}
+test('? lists the shortcuts, with no accessibility violations in either scheme', async ({
+  fieldsPage,
+}, testInfo) => {
+  await fieldsPage.goto();
+  await fieldsPage.page.keyboard.press('?');
+  const help = fieldsPage.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('row')).toHaveCount(11);
+  await expectNoAxeViolationsInBothSchemes(
+    fieldsPage.page,
+    testInfo,
+    'shortcuts',
+    keepScreenshotsAtBothWidths,
+  );
+  await fieldsPage.page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+});

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { FindingKey, ProblemsRow } from '../../contract/audit';
 import { findingTitles } from '../../contract/audit';
+import { NamedId } from '../../components/NamedId';
 import { findingLink } from './drill-down-links';
 import { formatCount } from './format';
 
@@ -54,13 +55,11 @@ export function ProblemsTable({
               {table.rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>
-                    {row.name ?? row.id}
-                    {row.name !== undefined && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        {row.id}
-                      </Text>
-                    )}
+                    <NamedId
+                      name={row.name}
+                      id={row.id}
+                      what={by === 'owner' ? 'owner' : 'data source'}
+                    />
                   </Table.Td>
                   {columns.map((key) => (
                     <Table.Td key={key} ta="right">

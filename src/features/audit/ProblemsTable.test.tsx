@@ -1,0 +1,41 @@
+import { screen, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { renderWithProviders } from '../../test-support/render-with-providers';
+import type { ProblemsRow } from '../../contract/audit';
+import { ProblemsTable } from './ProblemsTable';
+
+const counts = {
+  invalid: 2,
+  'broken-references': 0,
+  'broken-dependencies': 0,
+  unused: 1,
+  'exact-duplicates': 0,
+  lint: 0,
+} as ProblemsRow['counts'];
+
+test('owners show by name with their id to copy, and by id where the instance has no name', () => {
+  renderWithProviders(
+    <ProblemsTable
+      title="By owner"
+      by="owner"
+      table={{
+        rows: [
+          { id: '55050301', name: 'Yusuf Johnson', fields: 3, counts },
+          { id: '73800', fields: 3, counts },
+        ],
+        total: 2,
+      }}
+    />,
+  );
+  const table = screen.getByRole('table', { name: 'By owner' });
+  const [named, unnamed] = within(table).getAllByRole('row').slice(1);
+  expect(named).toHaveTextContent('Yusuf Johnson');
+  expect(named).not.toHaveTextContent('55050301');
+  expect(
+    within(named!).getByRole('button', { name: 'Copy the owner id 55050301' }),
+  ).toBeInTheDocument();
+  expect(unnamed).toHaveTextContent('73800');
+  expect(
+    within(named!).getByRole('link', { name: '2 fields: Invalid, Yusuf Johnson' }),
+  ).toHaveAttribute('href', expect.stringContaining('owner=55050301'));
+});
