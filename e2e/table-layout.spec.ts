@@ -37,8 +37,10 @@ test('a column hidden and resized stays so after a reload', async ({ fieldsPage 
 
   // The pointer drags one edge, the keyboard moves another.
   const created = page.getByRole('separator', { name: 'Resize Created' });
+  // Hiding a column lays the header out again; hovering waits until the edge stands
+  // still, so the press lands on it and not where it was a frame before.
+  await created.hover();
   const box = (await created.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 4 });
   await page.mouse.up();
