@@ -1,8 +1,9 @@
 import { Group } from '@mantine/core';
-import { IconAlertTriangle, IconLinkOff } from '@tabler/icons-react';
+import { IconLinkOff } from '@tabler/icons-react';
 import { plural } from '../../../components/plural';
 import type { SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
+import { InvalidIcon } from './InvalidIcon';
 
 /**
  * One glance at what is wrong with a field: its expression is not valid, or some of
@@ -14,14 +15,7 @@ export function ProblemCell({ field }: { field: Pick<SearchResultItem, 'status' 
   if (!invalid && broken === 0) return null;
   return (
     <Group gap={4} wrap="nowrap">
-      {invalid && (
-        <IconAlertTriangle
-          size={16}
-          role="img"
-          aria-label="Invalid"
-          color="var(--mantine-color-red-text)"
-        />
-      )}
+      {invalid && <InvalidIcon />}
       {broken > 0 && (
         <IconLinkOff
           size={16}

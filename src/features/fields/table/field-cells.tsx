@@ -5,6 +5,7 @@ import { NamedId } from '../../../components/NamedId';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
+import { InvalidIcon } from './InvalidIcon';
 import { usePageNames } from './page-names';
 
 /** Icons keep their size when a long name is cut short. */
@@ -25,15 +26,7 @@ export function NameCell({ field }: { field: SearchResultItem }) {
           style={iconStyle}
         />
       )}
-      {invalid && (
-        <IconAlertTriangle
-          size={16}
-          role="img"
-          aria-label="Invalid"
-          color="var(--mantine-color-red-text)"
-          style={iconStyle}
-        />
-      )}
+      {invalid && <InvalidIcon style={iconStyle} />}
       <Anchor
         component={Link}
         to={{ pathname: String(field.id), search }}
