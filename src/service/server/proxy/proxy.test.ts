@@ -48,13 +48,16 @@ async function startProxy(options: {
   });
   opened.push(app);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const call = (
+  // Each answer is read whole before the test goes on: fetch resolves on the headers,
+  // and a stub closed while the proxy still relays a body leaves the proxy's
+  // connection to this client open, so closing the proxy waited out its keep-alive.
+  const call = async (
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = { [TOKEN_HEADER]: TEST_TOKEN },
-  ) =>
-    fetch(`${url}${path}`, {
+  ) => {
+    const response = await fetch(`${url}${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -62,6 +65,13 @@ async function startProxy(options: {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    const whole = await response.arrayBuffer();
+    return new Response(response.status === 204 ? null : whole, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
   return { url, call };
 }
 
