@@ -196,13 +196,20 @@ export class AuditService {
 
   private computeScanFindings(scanId: number): Findings {
     const facts = loadFacts(this.store, this.store.scanFacts(scanId));
-    const findings = computeFindings(facts, this.directory);
+    const findings = computeFindings(
+      facts,
+      (ids) => this.store.scanExpressions(scanId, ids),
+      this.directory,
+    );
     this.findingsOfScan = { scanId, findings };
     return findings;
   }
 
   private scanCompleted(scan: Scan): void {
     const findings = this.findingsOf(scan.id);
+    // The instance as last seen now starts from this scan and reads from it alone,
+    // so the findings of the scan are not kept twice once a change replaces them.
+    this.findingsOfScan = undefined;
     this.current.replace([...findings.fields.values()], findings);
   }
 }

@@ -2,7 +2,7 @@ import type { FindingKey, Headline } from '../../../contract/audit';
 import type { FieldFacts } from './field-facts';
 import type { Finding } from './finding';
 import { ascending } from './finding';
-import type { FindingContext } from './finding-context';
+import type { ExpressionReader, FindingContext } from './finding-context';
 import type { InstanceDirectory } from './instance-directory';
 import { referencesBetweenFields } from './references-between-fields';
 import { brokenReferences } from './rules/broken-references';
@@ -17,9 +17,13 @@ export interface Findings extends FindingContext {
   headline: Headline;
 }
 
-/** Every finding of one snapshot (docs/audit.md, "Findings"). */
+/**
+ * Every finding of one snapshot (docs/audit.md, "Findings"). `expressions` reads
+ * the expressions of that snapshot's fields.
+ */
 export function computeFindings(
   facts: readonly FieldFacts[],
+  expressions: ExpressionReader,
   directory?: InstanceDirectory,
 ): Findings {
   const fields = new Map([...facts].sort((a, b) => a.id - b.id).map((field) => [field.id, field]));
@@ -27,6 +31,7 @@ export function computeFindings(
     fields,
     references: referencesBetweenFields([...fields.values()], directory),
     directory,
+    expressions,
   };
   const invalid = invalidFields(context);
   const broken = brokenReferences(context);

@@ -28,7 +28,11 @@ export class CurrentFindings {
 
   findings(): Findings {
     if (!this.computed)
-      this.computed = computeFindings([...this.loaded().values()], this.directory());
+      this.computed = computeFindings(
+        [...this.loaded().values()],
+        (ids) => this.store.currentExpressions(this.instanceId, ids),
+        this.directory(),
+      );
     return this.computed;
   }
 

@@ -17,7 +17,9 @@ export interface LinkFacts {
 /**
  * What the findings need to know of one state of a field, derived once when that
  * state is first stored (analysing 100,000 expressions takes seconds; reading
- * these back takes a fraction of that).
+ * these back takes a fraction of that). The findings keep these for every field
+ * in memory, so they hold no expression: the few rules that need one read it from
+ * the audit's file (FindingContext.expressions; docs/audit.md, "Memory").
  */
 export interface FieldFacts {
   id: number;
@@ -41,8 +43,6 @@ export interface FieldFacts {
   problems: string[];
   /** Equal for expressions that differ only in case outside strings and names, spacing and comments. */
   shape: string;
-  /** Kept so lint can run again with the fields the expression references (findings/rules/lint.ts). */
-  expression: string;
   /** What the lint rules report, without knowing which names are other fields. */
   lint: LintNote[];
 }
@@ -53,8 +53,11 @@ export interface LintNote {
   message: string;
 }
 
-/** Raised whenever what facts hold, or how they are derived, changes: stored facts are then derived again. */
-export const FACTS_VERSION = 1;
+/**
+ * Raised whenever what facts hold, or how they are derived, changes: stored facts
+ * are then derived again. 2: the expression is no longer kept in the facts.
+ */
+export const FACTS_VERSION = 2;
 
 /**
  * The expression with comments and spacing dropped and everything but string
@@ -99,7 +102,6 @@ export function factsOf(field: CalculatedField): FieldFacts {
     functions: field.functions,
     problems: analysis.problems.map((problem) => problem.message),
     shape: expressionShape(parsed.tokens),
-    expression: field.expression,
     lint: lintParsed(field.expression, parsed).map(({ ruleId, message }) => ({
       rule: ruleId,
       message,

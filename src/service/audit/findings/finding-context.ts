@@ -8,4 +8,11 @@ export interface FindingContext {
   fields: ReadonlyMap<number, FieldFacts>;
   references: FieldReferences;
   directory?: InstanceDirectory;
+  /**
+   * The expressions of the fields given, by id, read from the audit's file when a
+   * rule needs them: facts held in memory keep none (field-facts.ts).
+   */
+  expressions: ExpressionReader;
 }
+
+export type ExpressionReader = (fieldIds: readonly number[]) => ReadonlyMap<number, string>;

@@ -179,20 +179,29 @@ describe('findings from fields alone', () => {
     ...overrides,
   });
 
+  /** These fields reference no field, so no rule reads an expression. */
+  const noReferencesRead = () => new Map<number, string>();
+
   it('says so when the instance reports INVALID and the analyzer finds nothing', () => {
-    const findings = computeFindings([
-      factsOf(field({ id: 1, status: INVALID, expression: 'SUM(1)' })),
-      factsOf(field({ id: 2, status: VALID, expression: 'SUM(' })),
-    ]);
+    const findings = computeFindings(
+      [
+        factsOf(field({ id: 1, status: INVALID, expression: 'SUM(1)' })),
+        factsOf(field({ id: 2, status: VALID, expression: 'SUM(' })),
+      ],
+      noReferencesRead,
+    );
     expect(findings.byKey.invalid.ids).toEqual([1]);
     expect(findings.byKey.invalid.notes.get(1)).toBe(UNEXPLAINED_INVALID);
   });
 
   it('an empty expression or an instance without check sums makes no duplicates', () => {
-    const findings = computeFindings([
-      factsOf(field({ id: 1, expression: '', checkSum: '' })),
-      factsOf(field({ id: 2, expression: '', checkSum: '' })),
-    ]);
+    const findings = computeFindings(
+      [
+        factsOf(field({ id: 1, expression: '', checkSum: '' })),
+        factsOf(field({ id: 2, expression: '', checkSum: '' })),
+      ],
+      noReferencesRead,
+    );
     expect(findings.byKey['exact-duplicates'].ids).toEqual([]);
     expect(findings.byKey['near-duplicates'].ids).toEqual([]);
   });

@@ -3,24 +3,35 @@ import type { AuditStore, StoredFacts } from '../storage/audit-store';
 import type { FieldFacts } from './field-facts';
 import { FACTS_VERSION, factsOf } from './field-facts';
 
+/** Stale facts are derived again this many at a time, so their bodies are never all in memory. */
+const REDERIVE_BATCH = 1000;
+
 /**
- * Parses stored facts; those derived by an older version of the rules are derived
- * again from the stored field and written back, so each is redone once.
+ * Parses stored facts as they are read; those derived by an older version of the
+ * rules are derived again from the stored field and written back, so each is
+ * redone once. Written after the reading ends: the rows come from an open query.
  */
-export function loadFacts(store: AuditStore, stored: readonly StoredFacts[]): FieldFacts[] {
-  const stale = stored.filter((entry) => entry.factsVersion !== FACTS_VERSION);
-  const refreshed = new Map<number, FieldFacts>();
-  if (stale.length > 0) {
-    const bodies = store.bodies(stale.map((entry) => entry.versionId));
-    for (const entry of stale) {
-      const body = bodies.get(entry.versionId);
-      if (body === undefined) continue;
-      const facts = factsOf(JSON.parse(body) as CalculatedField);
-      store.replaceFacts(entry.versionId, JSON.stringify(facts), FACTS_VERSION);
-      refreshed.set(entry.versionId, facts);
+export function loadFacts(store: AuditStore, stored: Iterable<StoredFacts>): FieldFacts[] {
+  const facts: FieldFacts[] = [];
+  const stale: Array<{ position: number; versionId: number }> = [];
+  for (const entry of stored) {
+    if (entry.factsVersion === FACTS_VERSION) facts.push(JSON.parse(entry.facts) as FieldFacts);
+    else {
+      stale.push({ position: facts.length, versionId: entry.versionId });
+      facts.push(undefined as unknown as FieldFacts);
     }
   }
-  return stored.map(
-    (entry) => refreshed.get(entry.versionId) ?? (JSON.parse(entry.facts) as FieldFacts),
-  );
+  for (let start = 0; start < stale.length; start += REDERIVE_BATCH) {
+    const batch = stale.slice(start, start + REDERIVE_BATCH);
+    const bodies = store.bodies(batch.map(({ versionId }) => versionId));
+    store.inTransaction(() => {
+      for (const { position, versionId } of batch) {
+        // The body is in the same row as the facts just read.
+        const derived = factsOf(JSON.parse(bodies.get(versionId)!) as CalculatedField);
+        store.replaceFacts(versionId, JSON.stringify(derived), FACTS_VERSION);
+        facts[position] = derived;
+      }
+    });
+  }
+  return facts;
 }

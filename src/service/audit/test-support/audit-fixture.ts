@@ -57,9 +57,11 @@ export function openTestAudit(
       await current.service.scanner.settled();
       return current.service.store.scan(scan.id)!;
     },
-    async reopen() {
+    /** Closes the file and opens it again, as a restart would; `meanwhile` may change the file in between. */
+    async reopen(meanwhile?: (file: string) => void) {
       await current.service.close();
       current.db.close();
+      meanwhile?.(file);
       current = open();
     },
     async close() {

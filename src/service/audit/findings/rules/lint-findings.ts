@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { lintExpression } from '../../../../analysis/lint/lint-expression';
 import type { ReferencedField } from '../../../../analysis/lint/lint-rule';
 import { lintRuleById } from '../../../../analysis/lint/lint-rules';
@@ -6,12 +7,15 @@ import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
 import type { FindingContext } from '../finding-context';
 
-/** Lint with references known, by expression and referenced fields: the same pair lints the same. */
+/**
+ * Lint with references known, by the expression's hash and the referenced fields:
+ * the same pair lints the same. Keyed by hash so the cache holds no expressions.
+ */
 const withReferences = new Map<string, LintNote[]>();
 const CACHE_LIMIT = 50_000;
 
 function lintWithReferences(expression: string, fields: Map<string, ReferencedField>): LintNote[] {
-  const key = `${JSON.stringify([...fields])}\n${expression}`;
+  const key = `${JSON.stringify([...fields])}\n${hash('sha1', expression, 'base64')}`;
   let notes = withReferences.get(key);
   if (!notes) {
     notes = lintExpression(expression, { referencedFields: fields }).map(({ ruleId, message }) => ({
@@ -27,26 +31,30 @@ function lintWithReferences(expression: string, fields: Map<string, ReferencedFi
 /**
  * Fields the analyzer's lint rules report, grouped by rule. A field that references
  * other fields is linted again knowing them (a reference to an archived field, a
- * field name that is no bare column); the others keep what was found when stored.
+ * field name that is no bare column), its expression read for that; the others
+ * keep what was found when stored.
  */
-export function lintFindings({ fields, references }: FindingContext): Finding {
+export function lintFindings({ fields, references, expressions }: FindingContext): Finding {
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
+  const expressionOf = expressions([...references.references.keys()]);
   for (const field of fields.values()) {
     const targets = references.references.get(field.id);
-    const found = targets
-      ? lintWithReferences(
-          field.expression,
-          new Map(
-            targets.flatMap((id) => {
-              const target = fields.get(id);
-              return target
-                ? [[target.name, { id, name: target.name, archived: target.archived }]]
-                : [];
-            }),
-          ),
-        )
-      : field.lint;
+    const expression = expressionOf.get(field.id);
+    const found =
+      targets && expression !== undefined
+        ? lintWithReferences(
+            expression,
+            new Map(
+              targets.flatMap((id) => {
+                const target = fields.get(id);
+                return target
+                  ? [[target.name, { id, name: target.name, archived: target.archived }]]
+                  : [];
+              }),
+            ),
+          )
+        : field.lint;
     if (found.length === 0) continue;
     notes.set(field.id, found.map((note) => note.message).join('; '));
     for (const rule of new Set(found.map((note) => note.rule))) entries.push([rule, field.id]);
