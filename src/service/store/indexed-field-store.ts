@@ -2,10 +2,19 @@ import type { CalculatedField } from '../../contract/field';
 import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { Statistics } from '../../contract/statistics';
 import type { FieldStore, ImportContext } from './field-store';
+import type { FieldIndexParts } from './index/field-index';
 import { FieldIndex } from './index/field-index';
 import type { PreparedImport } from './prepared-import';
+import { readSavedIndex } from './saved-index';
 import type { SearchPage } from './search-page';
 import type { SqliteFieldStore } from './sqlite/sqlite-field-store';
+
+/** An index saved when the store last closed, usable while nothing is written. */
+export interface SavedIndex {
+  indexFile: string;
+  /** The store file's stamp it was saved with, which the store still had on opening. */
+  stamp: string;
+}
 
 /**
  * SQLite holds the fields; an in-memory index answers searches and statistics,
@@ -13,16 +22,25 @@ import type { SqliteFieldStore } from './sqlite/sqlite-field-store';
  * Every write goes to SQLite first and then to the index. A write by another
  * process (an import while the server runs) is noticed through SQLite's
  * data_version, and the index is built again.
+ *
+ * The index is made when first needed (a command that only adds a token never
+ * makes it): read from the index saved when the store last closed, if nothing
+ * was written since, else built from SQLite.
  */
 export class IndexedFieldStore implements FieldStore {
-  private index: FieldIndex;
-  private indexedVersion: number;
+  private index: FieldIndex | undefined;
+  private indexedVersion = 0;
   /** Search results already read, as JSON, by field id. */
   private readonly json = new Map<number, string>();
+  private readonly openedVersion: number;
+  /** The stamp of the saved index the index was read from, while nothing has been written. */
+  private readFromStamp: string | undefined;
 
-  constructor(private readonly sqlite: SqliteFieldStore) {
-    this.indexedVersion = sqlite.dataVersion();
-    this.index = new FieldIndex(sqlite.loadIndexColumns());
+  constructor(
+    private readonly sqlite: SqliteFieldStore,
+    private saved?: SavedIndex,
+  ) {
+    this.openedVersion = sqlite.dataVersion();
   }
 
   search(request: NormalizedSearchRequest): SearchPage {
@@ -39,8 +57,10 @@ export class IndexedFieldStore implements FieldStore {
   }
 
   setLocked(id: number, locked: boolean, now: number): CalculatedField | undefined {
+    const index = this.current();
+    this.readFromStamp = undefined;
     const field = this.sqlite.setLocked(id, locked, now);
-    if (field && !this.current().applyLock(id, field.locked, field.lastModified)) this.rebuild();
+    if (field && !index.applyLock(id, field.locked, field.lastModified)) this.rebuild();
     this.json.delete(id);
     return field;
   }
@@ -50,13 +70,25 @@ export class IndexedFieldStore implements FieldStore {
   }
 
   applyImport(prepared: PreparedImport): void {
+    this.saved = undefined;
+    this.readFromStamp = undefined;
     this.sqlite.applyImport(prepared);
     this.rebuild();
   }
 
+  /**
+   * What to save when the store closes: the index, if one is made, in step with
+   * SQLite, and not just read from a saved file that still holds it.
+   */
+  partsToSave(): FieldIndexParts | undefined {
+    if (!this.index || this.sqlite.dataVersion() !== this.indexedVersion) return undefined;
+    if (this.readFromStamp !== undefined) return undefined;
+    return this.index.parts();
+  }
+
   private current(): FieldIndex {
-    if (this.sqlite.dataVersion() !== this.indexedVersion) this.rebuild();
-    return this.index;
+    if (!this.index || this.sqlite.dataVersion() !== this.indexedVersion) this.rebuild();
+    return this.index!;
   }
 
   /** Search results as JSON, read from SQLite the first time each is asked for. */
@@ -71,6 +103,16 @@ export class IndexedFieldStore implements FieldStore {
   private rebuild(): void {
     this.json.clear();
     this.indexedVersion = this.sqlite.dataVersion();
-    this.index = new FieldIndex(this.sqlite.loadIndexColumns());
+    const saved = this.savedParts();
+    this.readFromStamp = saved ? this.saved?.stamp : undefined;
+    this.saved = undefined;
+    this.index = new FieldIndex(saved ?? this.sqlite.loadIndexColumns());
+  }
+
+  /** The saved index, if no one has written to the store since it opened. */
+  private savedParts(): FieldIndexParts | undefined {
+    const { saved } = this;
+    if (!saved || this.indexedVersion !== this.openedVersion) return undefined;
+    return readSavedIndex(saved.indexFile, saved.stamp);
   }
 }

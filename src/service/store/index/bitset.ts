@@ -2,8 +2,11 @@
 export class Bitset {
   readonly words: Uint32Array;
 
-  constructor(readonly size: number) {
-    this.words = new Uint32Array(Math.ceil(size / 32));
+  constructor(
+    readonly size: number,
+    words?: Uint32Array,
+  ) {
+    this.words = words ?? new Uint32Array(Math.ceil(size / 32));
   }
 
   static of(size: number, positions: ArrayLike<number>): Bitset {

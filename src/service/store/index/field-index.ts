@@ -10,11 +10,12 @@ import { countingRequest } from '../count-matching';
 import { Bitset } from './bitset';
 import type { FlagBit, IndexColumns } from './index-columns';
 import { bitOf } from './index-columns';
+import type { NameGramParts } from './name-gram-index';
 import { NameGramIndex } from './name-gram-index';
 import { PositionsById } from './positions-by-id';
 import type { SetCondition } from './set-conditions';
 import { countAndSelect, filterCandidates, intersection } from './set-conditions';
-import { SortOrder } from './sort-order';
+import { ranksOf, SortOrder } from './sort-order';
 
 /** A list filter matching fewer than 1 field in this many is checked field by field. */
 const DENSE_SHARE = 64;
@@ -44,6 +45,25 @@ const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
   invisualization: 'has_active_card',
 };
 
+type OrderField = Exclude<SortField, 'name'>;
+type Lists = Record<ListFilter['field'], Map<string | number, ArrayLike<number>>>;
+
+/**
+ * Everything a FieldIndex holds, as plain data (typed arrays, maps, strings), so a
+ * built index can be saved beside the store and read back (saved-index.ts).
+ */
+export interface FieldIndexParts {
+  ids: Float64Array;
+  created: Float64Array;
+  lastModified: Float64Array;
+  /** The words of each flag's bitset. */
+  flags: Record<FlagFilter, Uint32Array>;
+  lists: Lists;
+  dependents: Map<number, Int32Array>;
+  names: NameGramParts;
+  orders: Record<OrderField, { order: Int32Array; rank: Int32Array }>;
+}
+
 /**
  * Answers searches and statistics from memory: a bitset per flag, posting lists
  * per list-filter value, a gram index over names and one order per sort field.
@@ -53,60 +73,65 @@ const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
 export class FieldIndex {
   private readonly size: number;
   private readonly ids: Float64Array;
+  private readonly created: Float64Array;
   private readonly lastModified: Float64Array;
   private readonly positionById: PositionsById;
   private readonly flags: Record<FlagFilter, Bitset>;
-  private readonly lists: Record<ListFilter['field'], Map<string | number, ArrayLike<number>>>;
+  private readonly lists: Lists;
   /** Referenced field id -> positions of the fields that reference it. */
   private readonly dependents: Map<number, Int32Array>;
   private readonly names: NameGramIndex;
-  private readonly orders: Record<Exclude<SortField, 'name'>, SortOrder>;
+  private readonly orders: Record<OrderField, SortOrder>;
 
-  constructor(columns: IndexColumns) {
-    const { ids } = columns;
+  /** Builds the index from the store's columns, or takes the parts of one built before. */
+  constructor(source: IndexColumns | FieldIndexParts) {
+    const parts = 'nameKeys' in source ? buildParts(source) : source;
+    const { ids, created, lastModified } = parts;
     this.size = ids.length;
     this.ids = ids;
-    this.lastModified = columns.lastModified;
+    this.created = created;
+    this.lastModified = lastModified;
     this.positionById = new PositionsById(ids);
-
-    const flagSet = (bit: number) => {
-      const set = new Bitset(this.size);
-      columns.flags.forEach((flags, position) => (flags & bit) !== 0 && set.add(position));
-      return set;
-    };
-    const invalid = new Bitset(this.size);
-    columns.statuses.forEach((status, position) => !isValidStatus(status) && invalid.add(position));
-    this.dependents = new Map(
-      [...columns.fieldsByReference].map(([target, ids]) => [target, this.positions(ids).sort()]),
-    );
-    const nested = new Bitset(this.size);
-    for (const positions of this.dependents.values()) {
-      for (const position of positions) nested.add(position);
-    }
-    this.flags = { invalid, nested } as Record<FlagFilter, Bitset>;
-    for (const [filter, bit] of Object.entries(flagBitOf)) {
-      this.flags[filter as FlagFilter] = flagSet(bitOf(bit));
-    }
-
-    this.lists = {
-      owner: this.postingsOf(columns.owners),
-      status: this.postingsOf(columns.statuses.map((status) => status.toUpperCase())),
-      function: this.positionsOf(columns.fieldsByFunction),
-      dataset: this.positionsOf(columns.fieldsByDataSource),
-      card: this.positionsOf(columns.fieldsByCard),
-    };
-    this.names = new NameGramIndex(columns.nameKeys);
-
+    this.flags = Object.fromEntries(
+      Object.entries(parts.flags).map(([flag, words]) => [flag, new Bitset(this.size, words)]),
+    ) as Record<FlagFilter, Bitset>;
+    this.lists = parts.lists;
+    this.dependents = parts.dependents;
+    this.names = new NameGramIndex(parts.names);
     const byKey = (key: Float64Array) => (a: number, b: number) =>
       key[a]! - key[b]! || ids[a]! - ids[b]!;
+    const { orders } = parts;
     this.orders = {
-      created: new SortOrder(this.positions(columns.createdOrder), byKey(columns.created)),
+      created: new SortOrder(orders.created.order, byKey(created), orders.created.rank),
       lastModified: new SortOrder(
-        this.positions(columns.lastModifiedOrder),
-        byKey(columns.lastModified),
+        orders.lastModified.order,
+        byKey(lastModified),
+        orders.lastModified.rank,
       ),
       // Ids never change, so this order never moves a position.
-      id: new SortOrder(this.positions(columns.idOrder), () => 0),
+      id: new SortOrder(orders.id.order, () => 0, orders.id.rank),
+    };
+  }
+
+  /** What the index holds now, changes since it was built included. */
+  parts(): FieldIndexParts {
+    const flags = Object.fromEntries(
+      Object.entries(this.flags).map(([flag, set]) => [flag, set.words]),
+    ) as Record<FlagFilter, Uint32Array>;
+    const order = ({ order, rank }: SortOrder) => ({ order, rank });
+    return {
+      ids: this.ids,
+      created: this.created,
+      lastModified: this.lastModified,
+      flags,
+      lists: this.lists,
+      dependents: this.dependents,
+      names: this.names.parts(),
+      orders: {
+        created: order(this.orders.created),
+        lastModified: order(this.orders.lastModified),
+        id: order(this.orders.id),
+      },
     };
   }
 
@@ -163,27 +188,6 @@ export class FieldIndex {
       this.orders.lastModified.reposition(position);
     }
     return true;
-  }
-
-  /** Value -> positions of the fields that have it, from a column by position. */
-  private postingsOf<T extends string | number>(values: ArrayLike<T>): Map<T, number[]> {
-    const postings = new Map<T, number[]>();
-    for (let position = 0; position < values.length; position += 1) {
-      const value = values[position]!;
-      const list = postings.get(value);
-      if (list) list.push(position);
-      else postings.set(value, [position]);
-    }
-    return postings;
-  }
-
-  /** The same lists with field ids turned into positions. */
-  private positionsOf(fieldsByValue: Map<string, number[]>): Map<string, Int32Array> {
-    return new Map([...fieldsByValue].map(([value, ids]) => [value, this.positions(ids)]));
-  }
-
-  private positions(ids: readonly number[]): Int32Array {
-    return this.positionById.positionsOf(ids);
   }
 
   /**
@@ -294,4 +298,71 @@ export class FieldIndex {
     }
     return page;
   }
+}
+
+/** Builds every part of the index from the store's columns. */
+function buildParts(columns: IndexColumns): FieldIndexParts {
+  const { ids } = columns;
+  const size = ids.length;
+  const positionById = new PositionsById(ids);
+  const positions = (fieldIds: readonly number[]) => positionById.positionsOf(fieldIds);
+  const positionsOf = (fieldsByValue: Map<string, number[]>) =>
+    new Map([...fieldsByValue].map(([value, fieldIds]) => [value, positions(fieldIds)]));
+
+  const flagWords = (bit: number) => {
+    const set = new Bitset(size);
+    columns.flags.forEach((flags, position) => (flags & bit) !== 0 && set.add(position));
+    return set.words;
+  };
+  const invalid = new Bitset(size);
+  columns.statuses.forEach((status, position) => !isValidStatus(status) && invalid.add(position));
+  const dependents = new Map(
+    [...columns.fieldsByReference].map(([target, fieldIds]) => [
+      target,
+      positions(fieldIds).sort(),
+    ]),
+  );
+  const nested = new Bitset(size);
+  for (const list of dependents.values()) for (const position of list) nested.add(position);
+  const flags = { invalid: invalid.words, nested: nested.words } as Record<FlagFilter, Uint32Array>;
+  for (const [filter, bit] of Object.entries(flagBitOf)) {
+    flags[filter as FlagFilter] = flagWords(bitOf(bit));
+  }
+
+  const order = (fieldIds: readonly number[]) => {
+    const inOrder = positions(fieldIds);
+    return { order: inOrder, rank: ranksOf(inOrder) };
+  };
+  return {
+    ids,
+    created: columns.created,
+    lastModified: columns.lastModified,
+    flags,
+    lists: {
+      owner: postingsOf(columns.owners),
+      status: postingsOf(columns.statuses.map((status) => status.toUpperCase())),
+      function: positionsOf(columns.fieldsByFunction),
+      dataset: positionsOf(columns.fieldsByDataSource),
+      card: positionsOf(columns.fieldsByCard),
+    },
+    dependents,
+    names: new NameGramIndex(columns.nameKeys).parts(),
+    orders: {
+      created: order(columns.createdOrder),
+      lastModified: order(columns.lastModifiedOrder),
+      id: order(columns.idOrder),
+    },
+  };
+}
+
+/** Value -> positions of the fields that have it, from a column by position. */
+function postingsOf<T extends string | number>(values: ArrayLike<T>): Map<T, number[]> {
+  const postings = new Map<T, number[]>();
+  for (let position = 0; position < values.length; position += 1) {
+    const value = values[position]!;
+    const list = postings.get(value);
+    if (list) list.push(position);
+    else postings.set(value, [position]);
+  }
+  return postings;
 }

@@ -15,11 +15,23 @@ import { buildGramPostings, gramKey } from './gram-postings';
  * Matches rarer than that are answered as a list of positions instead, so a search
  * for a rare name costs about its matches, however many records there are.
  */
+/** Everything a NameGramIndex holds, as plain data, so a built index can be saved and read back. */
+export interface NameGramParts {
+  size: number;
+  denseShare: number;
+  distinctNames: string[];
+  runStarts: number[];
+  nameAt: Int32Array;
+  postings: Map<number, Int32Array>;
+  /** The words of each dense run's bitset. */
+  denseWords: Map<number, Uint32Array>;
+}
+
 export class NameGramIndex {
   private readonly size: number;
-  private readonly distinctNames: string[] = [];
+  private readonly distinctNames: string[];
   /** Where each distinct name's run of positions starts; it ends where the next starts. */
-  private readonly runStarts: number[] = [];
+  private readonly runStarts: number[];
   /** The distinct name at each position. */
   private readonly nameAt: Int32Array;
   private readonly postings: Map<number, Int32Array>;
@@ -27,14 +39,26 @@ export class NameGramIndex {
   private readonly denseShare: number;
 
   /**
-   * `nameKeys` by position. Positions are numbered in name order, so the records
-   * that share a name form one run and a match adds whole runs at once.
+   * `nameKeys` by position (or the parts of an index built before). Positions are
+   * numbered in name order, so the records that share a name form one run and a
+   * match adds whole runs at once.
    */
-  constructor(nameKeys: readonly string[], denseShare = 64) {
+  constructor(nameKeys: readonly string[] | NameGramParts, denseShare = 64) {
+    if (!Array.isArray(nameKeys)) {
+      const parts = nameKeys as NameGramParts;
+      ({ size: this.size, denseShare: this.denseShare, distinctNames: this.distinctNames } = parts);
+      ({ runStarts: this.runStarts, nameAt: this.nameAt, postings: this.postings } = parts);
+      for (const [key, words] of parts.denseWords) {
+        this.denseSets.set(key, new Bitset(this.size, words));
+      }
+      return;
+    }
     this.size = nameKeys.length;
     this.denseShare = denseShare;
+    this.distinctNames = [];
+    this.runStarts = [];
     this.nameAt = new Int32Array(this.size);
-    nameKeys.forEach((name, position) => {
+    nameKeys.forEach((name: string, position: number) => {
       if (position === 0 || nameKeys[position - 1] !== name) {
         this.distinctNames.push(name);
         this.runStarts.push(position);
@@ -48,6 +72,12 @@ export class NameGramIndex {
         this.denseSets.set(key, this.setOf(list));
       }
     }
+  }
+
+  parts(): NameGramParts {
+    const { size, denseShare, distinctNames, runStarts, nameAt, postings } = this;
+    const denseWords = new Map([...this.denseSets].map(([key, set]) => [key, set.words]));
+    return { size, denseShare, distinctNames, runStarts, nameAt, postings, denseWords };
   }
 
   /**

@@ -3,16 +3,13 @@
  * a slice and a small match set sorts by rank alone.
  */
 export class SortOrder {
-  readonly rank: Int32Array;
-
   constructor(
     readonly order: Int32Array,
     /** Compares two positions by this order's key, ties on id; used to move one that changed. */
     private readonly compare: (a: number, b: number) => number,
-  ) {
-    this.rank = new Int32Array(order.length);
-    order.forEach((position, rank) => (this.rank[position] = rank));
-  }
+    /** Each position's rank in `order` (ranksOf). */
+    readonly rank: Int32Array,
+  ) {}
 
   /** Moves a position whose key changed to where it now belongs. */
   reposition(position: number): void {
@@ -31,4 +28,11 @@ export class SortOrder {
     order[low] = position;
     for (let i = Math.min(from, low); i <= Math.max(from, low); i += 1) rank[order[i]!] = i;
   }
+}
+
+/** Each position's rank in an order of positions. */
+export function ranksOf(order: Int32Array): Int32Array {
+  const rank = new Int32Array(order.length);
+  order.forEach((position, index) => (rank[position] = index));
+  return rank;
 }

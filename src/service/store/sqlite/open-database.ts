@@ -23,7 +23,9 @@ export function openDatabase(file: string): Db {
     if (version > SCHEMA_VERSION) return version;
     db.exec(schemaSql);
     if (version > 0 && version < SCHEMA_VERSION) migrateSchema(db, version);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    // Set only when it moves: an open that changes nothing writes nothing, so a
+    // saved search index (saved-index.ts) can tell that no one wrote since.
+    if (version !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
     return version;
   });
   const version = prepare.immediate();
