@@ -15,7 +15,10 @@ const Notifications = lazy(async () => ({
 
 /**
  * The theme, notifications and server state every screen needs; the router goes inside.
- * `env="test"` renders popovers and menus in place and without transitions, for jsdom.
+ * `env="test"` renders popovers and menus in place and without transitions, for jsdom,
+ * and leaves out the theme's CSS variables: jsdom draws nothing with them, and every
+ * style it computes (each role query asks whether elements are hidden) went through
+ * all of them, which tripled that cost (docs/testing.md, "The suite's time").
  */
 export function AppProviders({
   client,
@@ -32,6 +35,7 @@ export function AppProviders({
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
       env={env}
+      withCssVariables={env !== 'test'}
     >
       <Suspense fallback={null}>
         <Notifications position="bottom-right" />
