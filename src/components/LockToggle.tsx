@@ -1,8 +1,14 @@
 import { Switch } from '@mantine/core';
+import { useLockPending } from '../api/calculated-fields/lock-field';
 import type { SearchResultItem } from '../contract/field';
 import { useLockWithUndo } from './use-lock-with-undo';
 
-/** Locks or unlocks a field at once, with Undo; a refusal switches it back and says why. */
+/**
+ * Locks or unlocks a field at once, with Undo; a refusal switches it back and says why.
+ * While the change is on its way the switch is marked unavailable and ignores presses:
+ * `aria-disabled` rather than `disabled`, which would throw the keyboard's focus out of
+ * the table.
+ */
 export function LockToggle({
   field,
   label,
@@ -12,9 +18,12 @@ export function LockToggle({
   label?: string;
 }) {
   const setLocked = useLockWithUndo();
+  const pending = useLockPending(field.id);
   return (
     <Switch
       checked={field.locked}
+      aria-disabled={pending || undefined}
+      style={pending ? { opacity: 0.6, cursor: 'progress' } : undefined}
       onChange={(event) => setLocked(field, event.currentTarget.checked)}
       label={label}
       aria-label={label ? undefined : `Lock ${field.name}`}

@@ -1,8 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { SearchResultItem } from '../contract/field';
-import { useLockField } from '../api/calculated-fields/lock-field';
+import { isLockPending, useLockField } from '../api/calculated-fields/lock-field';
 
 type LockableField = Pick<SearchResultItem, 'id' | 'name'>;
 
@@ -29,9 +30,11 @@ function describe(locked: boolean) {
  * Locks or unlocks a field at once and offers to undo it. The change is sent
  * straight away rather than after the offer lapses: a lock protects the field, and
  * closing the tab must not lose a change the screen already shows as made. Undo
- * sends the opposite change. A refusal switches the field back and says why.
+ * sends the opposite change. A refusal switches the field back and says why. While a
+ * field's change is on its way, another toggle of it (switch or shortcut) is ignored.
  */
 export function useLockWithUndo() {
+  const client = useQueryClient();
   // The server's refusal carries only the change; the messages name the field.
   const names = useRef(new Map<number, string>());
   const lock = useLockField({
@@ -65,6 +68,7 @@ export function useLockWithUndo() {
   };
 
   return (field: LockableField, locked: boolean) => {
+    if (isLockPending(client, field.id)) return;
     send(field, locked);
     const undoThis = () => undo(field, locked);
     // Toggling the same field again replaces its notification rather than stacking another.

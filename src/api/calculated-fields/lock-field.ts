@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { calculatedFieldSchema } from '../../contract/field';
 import type { LockRequest } from '../../contract/lock';
@@ -58,6 +58,26 @@ export async function lockFieldAndShow(client: QueryClient, change: LockChange) 
 }
 
 const lockMutationKey = [...fieldKeys.all, 'lock'] as const;
+
+/** The lock changes of field `id` still on their way. */
+const lockOf = (id: number) => ({
+  mutationKey: lockMutationKey,
+  predicate: (mutation: { state: { variables: unknown } }) =>
+    (mutation.state.variables as LockChange | undefined)?.id === id,
+});
+
+/**
+ * Whether a lock change of the field is on its way. A second change meanwhile could
+ * reach the server first and leave the field in the state the user left behind.
+ */
+export function isLockPending(client: QueryClient, id: number): boolean {
+  return client.isMutating(lockOf(id)) > 0;
+}
+
+/** The same, as a component sees it change. */
+export function useLockPending(id: number): boolean {
+  return useIsMutating(lockOf(id)) > 0;
+}
 
 /**
  * Everything about fields is fetched again, except the lists on screen: they are
