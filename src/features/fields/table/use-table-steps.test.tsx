@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useParams } from 'react-router-dom';
 import { beforeEach, expect, test, vi } from 'vitest';
@@ -17,7 +17,9 @@ const fields = Array.from({ length: 60 }, (_, index) =>
 );
 
 const server = setupMockApi();
-giveElementsASize();
+// Tall enough for the first rows of a page (9 in view and 12 overscan), which are all
+// the tests read: every further row is rendered again on each change of the page.
+giveElementsASize(1200, 400);
 vi.setConfig({ testTimeout: 90_000 });
 
 beforeEach(() => {
@@ -44,7 +46,7 @@ function StepsProbe() {
   const steps = useFieldSteps();
   const position = steps?.position(id);
   return (
-    <div>
+    <div role="group" aria-label="Steps">
       <p>{position ? `${position.number} of ${position.total}` : 'not on this page'}</p>
       <button type="button" onClick={() => void steps?.step(id, 'previous')}>
         previous
@@ -56,29 +58,37 @@ function StepsProbe() {
   );
 }
 
+/**
+ * The probe and the table's rows, each found by a query over that part alone: a query
+ * over the whole page, repeated by each `waitFor`, cost seconds of CPU.
+ */
+const probe = () => within(screen.getByRole('group', { name: 'Steps' }));
+const stepButton = (name: 'previous' | 'next') => probe().getByRole('button', { name });
+const table = () => within(screen.getByRole('table', { name: 'Calculated fields' }));
+
 test('steps through the rows in table order, across page edges both ways, and Back returns', async () => {
   const { user } = renderWithProviders(<FieldsPage />, {
     url: '/fields/24?size=25',
     path: '/fields',
     childRoutes: [{ path: ':id', element: <StepsProbe /> }],
   });
-  expect(await screen.findByText('24 of 60')).toBeInTheDocument();
+  expect(await probe().findByText('24 of 60')).toBeInTheDocument();
 
-  await user.click(screen.getByRole('button', { name: 'next' }));
+  await user.click(stepButton('next'));
   await waitFor(() => expect(currentUrl()).toBe('/fields/25?size=25'));
-  expect(await screen.findByText('25 of 60')).toBeInTheDocument();
+  expect(await probe().findByText('25 of 60')).toBeInTheDocument();
 
   // The last row of the page: the next field is the first of page 2, which the table shows.
-  await user.click(screen.getByRole('button', { name: 'next' }));
+  await user.click(stepButton('next'));
   await waitFor(() => expect(currentUrl()).toBe('/fields/26?size=25&page=2'));
-  expect(await screen.findByText('26 of 60')).toBeInTheDocument();
-  expect(await screen.findByRole('link', { name: 'Field 26' })).toBeInTheDocument();
-  expect(screen.queryByRole('link', { name: 'Field 25' })).not.toBeInTheDocument();
+  expect(await probe().findByText('26 of 60')).toBeInTheDocument();
+  expect(await table().findByRole('link', { name: 'Field 26' })).toBeInTheDocument();
+  expect(table().queryByRole('link', { name: 'Field 25' })).not.toBeInTheDocument();
 
   // And back over the edge to the last row of page 1.
-  await user.click(screen.getByRole('button', { name: 'previous' }));
+  await user.click(stepButton('previous'));
   await waitFor(() => expect(currentUrl()).toBe('/fields/25?size=25'));
-  expect(await screen.findByText('25 of 60')).toBeInTheDocument();
+  expect(await probe().findByText('25 of 60')).toBeInTheDocument();
 
   window.history.back();
   await waitFor(() => expect(currentUrl()).toBe('/fields/26?size=25&page=2'));
@@ -95,10 +105,10 @@ test('keeps the sort and other parts of the address, and stops at the last field
     childRoutes: [{ path: ':id', element: <StepsProbe /> }],
   });
   // Descending, page 3 holds fields 10 to 1.
-  expect(await screen.findByText('59 of 60')).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'next' }));
+  expect(await probe().findByText('59 of 60')).toBeInTheDocument();
+  await user.click(stepButton('next'));
   await waitFor(() => expect(currentUrl()).toBe('/fields/1?sort=-name&size=25&page=3'));
-  expect(await screen.findByText('60 of 60')).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'next' }));
+  expect(await probe().findByText('60 of 60')).toBeInTheDocument();
+  await user.click(stepButton('next'));
   expect(currentUrl()).toBe('/fields/1?sort=-name&size=25&page=3');
 });
