@@ -3,6 +3,7 @@ import type { ScanDiff } from './diff/diff-scans';
 import { diffScans } from './diff/diff-scans';
 import type { Findings } from './findings/compute-findings';
 import { computeFindings } from './findings/compute-findings';
+import type { FieldChange } from './findings/current-findings';
 import { CurrentFindings } from './findings/current-findings';
 import { factsOf } from './findings/field-facts';
 import type { FieldFacts } from './findings/field-facts';
@@ -94,6 +95,11 @@ export class AuditService {
   /** Moves whenever the current findings change. */
   get version(): number {
     return this.current.version;
+  }
+
+  /** The fields changed since `version`, or undefined when not known (CurrentFindings.changesSince). */
+  changesSince(version: number): FieldChange[] | undefined {
+    return this.current.changesSince(version);
   }
 
   /** Findings of one scan's snapshot, as it was. */

@@ -5,6 +5,16 @@ import type { FieldFacts } from './field-facts';
 import type { InstanceDirectory } from './instance-directory';
 import { loadFacts } from './load-facts';
 
+/** One field's change, with its facts before and after (undefined: not there). */
+export interface FieldChange {
+  fieldId: number;
+  before: FieldFacts | undefined;
+  after: FieldFacts | undefined;
+}
+
+/** Changes kept for changesSince; past this many, a caller starts again from the whole. */
+const KEPT_CHANGES = 10_000;
+
 /**
  * The findings of the instance as last seen: the latest complete scan plus the
  * changes made through this server since. Loaded on first use, computed again
@@ -15,6 +25,9 @@ export class CurrentFindings {
   private computed: Findings | undefined;
   /** Moves with every change, so callers can tell whether what they hold is current. */
   private generation = 0;
+  /** The field changes since generation `changesFrom`, each with the generation it made. */
+  private changes: Array<FieldChange & { generation: number }> = [];
+  private changesFrom = 0;
 
   constructor(
     private readonly store: AuditStore,
@@ -44,9 +57,22 @@ export class CurrentFindings {
   /** A field changed (its new facts) or is gone (undefined). */
   apply(fieldId: number, facts: FieldFacts | undefined): void {
     const loaded = this.loaded();
+    const before = loaded.get(fieldId);
     if (facts) loaded.set(fieldId, facts);
     else loaded.delete(fieldId);
     this.changed();
+    if (this.changes.length === KEPT_CHANGES) this.forgetChanges();
+    else this.changes.push({ fieldId, before, after: facts, generation: this.generation });
+  }
+
+  /**
+   * The fields changed since `version` (an earlier `version`), in order, so a
+   * copy made from the fields then can take just those; undefined when they are
+   * not known (a scan replaced everything since, or too many changed).
+   */
+  changesSince(version: number): FieldChange[] | undefined {
+    if (version < this.changesFrom) return undefined;
+    return this.changes.filter((change) => change.generation > version);
   }
 
   /** A scan completed: its snapshot, and the findings already computed from it, are current. */
@@ -54,6 +80,12 @@ export class CurrentFindings {
     this.facts = new Map(facts.map((field) => [field.id, field]));
     this.computed = findings;
     this.generation += 1;
+    this.forgetChanges();
+  }
+
+  private forgetChanges(): void {
+    this.changes = [];
+    this.changesFrom = this.generation;
   }
 
   /** Something the findings read besides the fields changed (the directory). */
@@ -64,6 +96,7 @@ export class CurrentFindings {
 
   private loaded(): Map<number, FieldFacts> {
     if (!this.facts) {
+      this.forgetChanges();
       const facts = loadFacts(this.store, this.store.currentFacts(this.instanceId));
       this.facts = new Map(facts.map((field) => [field.id, field]));
     }

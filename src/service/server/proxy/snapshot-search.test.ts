@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, TOKEN_HEADER } from '../../../contract/paths';
 import type { SearchResponse } from '../../../contract/search';
 import { searchResponseSchema } from '../../../contract/search';
 import { openProxyAudit } from '../../audit/open-audit';
 import { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
+import { importInstance } from '../../instance/import-instance';
 import { equalNamesInstance } from '../../test-support/equal-names-instance';
 import { startProductionLikeUpstream } from '../../test-support/production-like-upstream';
 import { startTestServer } from '../../test-support/test-server';
@@ -168,6 +169,38 @@ describe('searches through the proxy, answered from the snapshot of the instance
     const after = await proxy.page({ filters: [{ field: 'locked' }] });
     expect(after.results.map((field) => field.id)).toEqual([17, 33]);
     expect(proxy.upstream.requests.length).toBe(asked);
+  });
+
+  it('moves just the locked field in the copy: nothing is computed again for the next search', async () => {
+    const findings = vi.spyOn(proxy.audit.service, 'findings');
+    try {
+      expect((await proxy.lock(33, false)).statusCode).toBe(200);
+      expect((await proxy.lock(64, true)).statusCode).toBe(200);
+      const locked = await proxy.page({ filters: [{ field: 'locked' }] });
+      expect(locked.results.map((field) => field.id).sort((a, b) => a - b)).toEqual([17, 64]);
+      const unlocked = await proxy.page({ filters: [{ field: 'notlocked' }], limit: 200 });
+      expect(unlocked.totalHits).toBe(FIELDS - 2);
+      expect(unlocked.results.map((field) => field.id)).toContain(33);
+      // The lock moved each field's lastModified: newest first is the last one changed.
+      const newest = await proxy.page({ sort: { field: 'lastModified', ascending: false } });
+      expect(newest.results.slice(0, 2).map((field) => field.id)).toEqual([64, 33]);
+      expect(findings).not.toHaveBeenCalled();
+    } finally {
+      findings.mockRestore();
+    }
+  });
+
+  it('takes a rename seen by a refresh, which no lock explains, into the names it searches', async () => {
+    const instance = equalNamesInstance(FIELDS);
+    const renamed = { ...instance.fields[49]!, name: 'Zebra crossing', lastModified: Date.now() };
+    const { refusals } = importInstance(proxy.instance.stores.fields, {
+      ...instance,
+      fields: [renamed],
+    });
+    expect(refusals).toEqual([]);
+    proxy.clock.now += 5000;
+    const found = await proxy.page({ name: 'zebra' });
+    expect(found.results.map((field) => field.id)).toEqual([50]);
   });
 
   it('drops a field the instance deleted once the sweep its count set off has run', async () => {
