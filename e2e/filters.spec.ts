@@ -198,31 +198,6 @@ test.describe('filters', () => {
     ).toBeVisible();
   });
 
-  test('chips remove one filter each, "clear all" removes them all', async ({ fieldsPage }) => {
-    await fieldsPage.goto('?locked=false&archived=false&invalid=true');
-    await expect(fieldsPage.chips.getByRole('button')).toHaveText([
-      'Unlocked',
-      'Not archived',
-      'Invalid status',
-      'Variables hidden',
-      'Clear all',
-    ]);
-
-    await fieldsPage.viewAfter(() =>
-      fieldsPage.chips.getByRole('button', { name: 'Remove filter: Not archived' }).click(),
-    );
-    await expect(fieldsPage.page).not.toHaveURL(/archived=/);
-    await expect(fieldsPage.page).toHaveURL(/locked=false/);
-
-    const sent = await fieldsPage.viewAfter(() =>
-      fieldsPage.chips.getByRole('button', { name: 'Clear all' }).click(),
-    );
-    expect(sent.filters).toEqual([{ field: 'notvariable' }]);
-    // What remains is the default, which says why the count leaves variables out.
-    await expect(fieldsPage.chips.getByRole('button')).toHaveText(['Variables hidden']);
-    expect(new URL(fieldsPage.page.url()).search).toBe('');
-  });
-
   test('the whole view is a link: a new tab opens the same rows, back and forward work', async ({
     fieldsPage,
     context,

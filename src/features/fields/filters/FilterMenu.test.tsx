@@ -268,3 +268,31 @@ describe('without the directory or a scan', () => {
     await waitFor(() => expect(params().getAll('function')).toEqual(['MY_OWN_UDF']));
   });
 });
+
+test('each chip removes its own filter, and "Clear all" every filter but the default', async () => {
+  const { user } = renderWithProviders(<Filters />, {
+    url: '/fields?locked=false&archived=false&invalid=true',
+    path: '/fields',
+  });
+  const chipNames = () =>
+    within(chips())
+      .getAllByRole('button')
+      .map((chip) => chip.textContent);
+  expect(chipNames()).toEqual([
+    'Unlocked',
+    'Not archived',
+    'Invalid status',
+    'Variables hidden',
+    'Clear all',
+  ]);
+
+  await user.click(within(chips()).getByRole('button', { name: 'Remove filter: Not archived' }));
+  await waitFor(() => expect(params().has('archived')).toBe(false));
+  expect(params().get('locked')).toBe('false');
+  expect(params().get('invalid')).toBe('true');
+
+  await user.click(within(chips()).getByRole('button', { name: 'Clear all' }));
+  await waitFor(() => expect(currentUrl()).toBe('/fields'));
+  // What remains is the default, which says why the count leaves variables out.
+  expect(chipNames()).toEqual(['Variables hidden']);
+});
