@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import type { FindingsAnswer } from '../../contract/audit';
 import { FindingCard } from './FindingCard';
 import { FindingNumbers } from './FindingNumbers';
+import { FindingsFreshness } from './FindingsFreshness';
 import { HeadlineNumbers, HeadlineSkeleton } from './HeadlineNumbers';
 import { ProblemsTable } from './ProblemsTable';
 import { FailedScanNotice, ScanPanel } from './ScanPanel';
@@ -100,12 +101,10 @@ function Findings({ answer }: { answer: FindingsAnswer }) {
   return (
     <>
       <Section title="Findings of the latest scan">
-        <Text size="sm" c="dimmed">
-          From the scan finished <DateTime epochMs={answer.scanFinished} withTime />
-          {answer.changesSinceScan > 0 &&
-            `, with the ${answer.changesSinceScan.toLocaleString()} changes made through this server since`}
-          . Each number opens exactly the fields it counts.
-        </Text>
+        <FindingsFreshness
+          scanFinished={answer.scanFinished}
+          changesSinceScan={answer.changesSinceScan}
+        />
         <FindingNumbers headline={answer.headline} />
         {!answer.columnsKnown && (
           <Alert variant="light" color="yellow" title="Columns inferred">

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
-import { howLongAgo, InstanceFreshness } from './InstanceFreshness';
+import { howLongAgo } from '../../../components/how-long-ago';
+import { InstanceFreshness } from './InstanceFreshness';
 
 test('says as of when the rows show the instance, how long ago, and when it asks again', () => {
   const asOf = Date.now() - 125_000;

@@ -1,31 +1,11 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { howLongAgo, useNow } from '../../../components/how-long-ago';
 import type { InstanceData } from '../../../contract/search';
 
 const clockTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const fullTimestamp = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
-
-/** The time now, moving every second while shown, so "3 s ago" stays true. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-export function howLongAgo(thenMs: number, nowMs: number): string {
-  const seconds = Math.max(0, Math.round((nowMs - thenMs) / 1000));
-  if (seconds < 60) return `${seconds} s ago`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} days ago`;
-}
 
 /**
  * Proxy mode only: how fresh the table's rows are. The server answers searches
