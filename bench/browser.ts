@@ -4,7 +4,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { chromium } from '@playwright/test';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
 import type { SearchRequest, SearchResponse } from '../src/contract/search';
 import { defaultTableView } from '../src/components/fields-links/table-address';
@@ -21,13 +20,12 @@ import {
   measureTyping,
 } from './support/browser-measures';
 import { entrySize } from './support/entry-size';
+import { launchChromium } from './support/chromium';
 import { startServer } from './support/processes';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
 const TOKEN = 'bench-token-0123456789';
 const storeFile = `bench/tmp/browser-${FIELDS}.sqlite`;
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 function log(line: string) {
   console.log(`[bench:browser] ${line}`);
@@ -112,18 +110,7 @@ async function main() {
   const shown = (await search(service.url, { ...viewRequest(''), limit: 1 })).totalHits;
   const target: BenchTarget = { url: service.url, token: TOKEN, fields: FIELDS, shown };
 
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const entry = entrySize();
     log(`entry JS: ${entry.brotliKb} kB brotli, ${entry.gzipKb} kB gzip`);

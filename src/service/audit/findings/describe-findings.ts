@@ -115,3 +115,29 @@ export function problemsBy(
     .sort((a, b) => weight(b) - weight(a) || (a.id < b.id ? -1 : 1));
   return { rows: sorted.slice(0, SUMMARY_ROWS), total: sorted.length };
 }
+
+export interface FindingsSummary {
+  findings: FindingSummary[];
+  owners: { rows: ProblemsRow[]; total: number };
+  dataSources: { rows: ProblemsRow[]; total: number };
+}
+
+const summaries = new WeakMap<Findings, FindingsSummary>();
+
+/**
+ * What the audit page shows of a set of findings, described once: they are
+ * replaced, never changed, when the instance changes, and at 100,000 fields
+ * counting the problems by owner and data source takes about half a second.
+ */
+export function summaryOf(findings: Findings): FindingsSummary {
+  let summary = summaries.get(findings);
+  if (!summary) {
+    summary = {
+      findings: describeFindings(findings),
+      owners: problemsBy(findings, 'owner'),
+      dataSources: problemsBy(findings, 'dataSource'),
+    };
+    summaries.set(findings, summary);
+  }
+  return summary;
+}

@@ -14,7 +14,7 @@ import { searchPageJson } from '../../store/search-page';
 import { ApiError } from '../../server/api-error';
 import { parseOrThrow } from '../../server/validate';
 import type { Findings } from '../findings/compute-findings';
-import { describeFindings, describeGroups, problemsBy } from '../findings/describe-findings';
+import { describeGroups, summaryOf } from '../findings/describe-findings';
 import { snapshotStatistics } from '../findings/snapshot-statistics';
 import { searchItemsJson, UnknownGroup } from '../search/finding-search';
 import type { AuditContext } from './audit-context';
@@ -42,9 +42,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
       version: service.version,
       headline: findings.headline,
       columnsKnown: findings.references.columnsKnown,
-      findings: describeFindings(findings),
-      owners: problemsBy(findings, 'owner'),
-      dataSources: problemsBy(findings, 'dataSource'),
+      ...summaryOf(findings),
     };
   });
 
