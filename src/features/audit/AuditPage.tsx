@@ -28,6 +28,7 @@ import { HeadlineNumbers, HeadlineSkeleton } from './HeadlineNumbers';
 import { ProblemsTable } from './ProblemsTable';
 import { FailedScanNotice, ScanPanel } from './ScanPanel';
 import { ScanDiff } from './ScanDiff';
+import { plural } from '../../components/plural';
 
 const loadCharts = () => import('./AuditCharts');
 const AuditCharts = lazy(async () => ({ default: (await loadCharts()).AuditCharts }));
@@ -85,7 +86,7 @@ function LiveCounts({ version }: { version: number | null | undefined }) {
                   ; on data sources, on cards and used in visualizations are counted from the scan
                   finished <DateTime epochMs={answer.fromScan.finished} withTime />
                   {answer.fromScan.changesSinceScan > 0 &&
-                    ` and the ${answer.fromScan.changesSinceScan.toLocaleString()} changes made through this server since`}
+                    ` and the ${plural(answer.fromScan.changesSinceScan, 'change', 'changes')} made through this server since`}
                 </>
               )}
               .

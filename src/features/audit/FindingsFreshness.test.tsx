@@ -21,6 +21,11 @@ test('says when the scan finished, how long ago, and the changes since that are 
   );
 });
 
+test('one change is one change', () => {
+  renderWithProviders(<FindingsFreshness scanFinished={Date.now()} changesSinceScan={1} />);
+  expect(line()).toHaveTextContent('with the 1 change made through this server since.');
+});
+
 test('stays true while the page is open, without asking the server again', () => {
   vi.useFakeTimers();
   renderWithProviders(

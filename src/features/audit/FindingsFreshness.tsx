@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { DateTime } from '../../components/DateTime';
 import { howLongAgo, useNow } from '../../components/how-long-ago';
+import { plural } from '../../components/plural';
 
 /**
  * How old the findings are: when their scan finished and how long ago (kept true
@@ -20,7 +21,7 @@ export function FindingsFreshness({
       From the scan finished <DateTime epochMs={scanFinished} withTime /> (
       {howLongAgo(scanFinished, now)})
       {changesSinceScan > 0 &&
-        `, with the ${changesSinceScan.toLocaleString()} changes made through this server since`}
+        `, with the ${plural(changesSinceScan, 'change', 'changes')} made through this server since`}
       . Each number opens exactly the fields it counts.
     </Text>
   );

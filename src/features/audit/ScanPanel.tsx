@@ -5,6 +5,7 @@ import { useScanControls } from '../../api/audit/scans';
 import { DateTime } from '../../components/DateTime';
 import { ErrorState } from '../../components/ErrorState';
 import { formatBytes, formatCount } from './format';
+import { plural } from '../../components/plural';
 
 function RunningScan({ scan, onCancel }: { scan: Scan; onCancel: () => void }) {
   const { listed, toRead, read } = scan.progress;
@@ -63,7 +64,7 @@ export function ScanPanel({ status }: { status: AuditStatus }) {
               )}
               .
               {status.changesSinceScan > 0 &&
-                ` ${formatCount(status.changesSinceScan)} changes made through this server since then are already counted.`}
+                ` ${plural(status.changesSinceScan, 'change', 'changes')} made through this server since then ${status.changesSinceScan === 1 ? 'is' : 'are'} already counted.`}
             </Text>
           </Stack>
           {!runningScan && (
