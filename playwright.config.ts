@@ -50,7 +50,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Recording a trace costs every test CPU time; ask for one when looking into a
+    // failure: `npx playwright test --trace=on`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

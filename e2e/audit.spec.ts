@@ -7,7 +7,7 @@ import type { Statistics } from '../src/contract/statistics';
 import { AuditPage, isSearch, parseCount, readStatistics } from './support/audit-page';
 import { FieldsPage } from './support/fields-page';
 import { e2eToken, expect, test as base } from './support/fixtures';
-import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
+import { expectNoAxeViolationsInBothSchemes, screenshotsWanted } from './support/accessibility';
 
 const test = base.extend<{ auditPage: AuditPage }>({
   auditPage: async ({ signedInPage }, use) => use(new AuditPage(signedInPage)),
@@ -244,6 +244,7 @@ test('the audit page has no accessibility violations, with findings, trend and a
     testInfo,
     'audit',
     async (page, _, name) => {
+      if (!screenshotsWanted) return;
       await testInfo.attach(`${name}.png`, {
         body: await page.screenshot({ fullPage: true }),
         contentType: 'image/png',

@@ -60,7 +60,14 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const backgroundChecks = [
   startBackgroundCheck('lint', bin('eslint'), ['--max-warnings', '0', '.']),
   startBackgroundCheck('format', bin('prettier'), ['--check', '.']),
-  startBackgroundCheck('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+  // TypeScript 7, the native compiler: about a quarter of TypeScript 6's CPU time.
+  // TypeScript 6 stays installed for typescript-eslint, which needs its compiler API.
+  startBackgroundCheck('typecheck', 'node', [
+    'node_modules/typescript-native/bin/tsc',
+    '--noEmit',
+    '-p',
+    'tsconfig.json',
+  ]),
 ];
 
 const vitestReport = `${reportDir}/vitest.json`;

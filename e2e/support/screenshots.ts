@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { keepScreenshot } from './accessibility';
+import { keepScreenshot, screenshotsWanted } from './accessibility';
 
 /** The widths every screen is looked at: a desktop and a phone. */
 export const desktop = { width: 1440, height: 900 };
@@ -7,6 +7,7 @@ export const phone = { width: 390, height: 844 };
 
 /** Keeps a screenshot at the desktop width and one at the phone width, then restores the size. */
 export async function keepScreenshotsAtBothWidths(page: Page, testInfo: TestInfo, name: string) {
+  if (!screenshotsWanted) return;
   const size = page.viewportSize();
   for (const [label, viewport] of [
     ['1440', desktop],
