@@ -37,6 +37,8 @@ beforeEach(() => {
         degraded: false,
       });
     }),
+    // An instance without the directory extension: the table shows ids.
+    http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })),
   );
 });
 

@@ -42,6 +42,8 @@ beforeEach(() => {
       searches.push({ path, body: (await request.json()) as SearchRequest });
       return HttpResponse.json({ ...answer(), notes: {} });
     }),
+    // An instance without the directory extension: the table shows ids.
+    http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })),
   );
 });
 
