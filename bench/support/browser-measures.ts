@@ -310,6 +310,8 @@ export async function measureBulkLock(
 ): Promise<BulkFigures> {
   const context = await signedInContext(browser, target);
   const page = await openFields(context, `?q=${encodeURIComponent(fragment.text)}`);
+  // As a person does: the page's box first, then the offer to take every match.
+  await page.getByRole('checkbox', { name: 'Select all fields on this page' }).check();
   const bar = page.getByRole('group', { name: 'Selected fields' });
   await bar.getByRole('button', { name: /^Select all .* matching$/ }).click();
   await bar.getByText(/^All .* matching are selected\.$/).waitFor({ timeout: 120_000 });

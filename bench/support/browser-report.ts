@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type {
   BulkFigures,
   LoadingFigures,
@@ -91,6 +91,10 @@ export function writeBrowserReport(bench: BrowserBench): string {
     ...measurements(bench),
     '',
     method(bench),
+    '',
+    // Written by hand from profiles of the run (why the figures are what they are).
+    readFileSync('bench/support/browser-where-the-time-goes.md', 'utf8').trim(),
+    '',
   ].join('\n');
   writeFileSync('bench/results/browser.md', markdown);
   writeFileSync('bench/results/browser.json', `${JSON.stringify(bench, null, 2)}\n`);
