@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
 
-afterEach(() => cleanup());
+// Mantine keeps notifications in a store of its package, which outlives the test and,
+// as files share their worker, the file: one left open would show in the next test.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
 
 // findBy and waitFor give up after 1 s by default; a busy CI machine can take longer to
 // render a whole page, and a test that waits longer for the right state fails no less.
