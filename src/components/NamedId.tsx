@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, CopyButton, Group, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useLazyTooltip } from './use-lazy-tooltip';
 
 /**
  * A name where the instance's directory gives one, else the id; the id shows on
@@ -36,6 +37,7 @@ export function NamedId({
       </Anchor>
     );
   const label = `${what.charAt(0).toUpperCase()}${what.slice(1)} id ${id}`;
+  const { targetProps, tooltip } = useLazyTooltip<HTMLParagraphElement>(label);
   return (
     <Group
       gap={4}
@@ -48,12 +50,11 @@ export function NamedId({
           {linked(id)}
         </Text>
       ) : (
-        <Tooltip label={label} openDelay={300} withinPortal>
-          <Text span inherit {...textProps}>
-            {linked(name)}
-          </Text>
-        </Tooltip>
+        <Text span inherit {...textProps} {...targetProps}>
+          {linked(name)}
+        </Text>
       )}
+      {name !== undefined && tooltip}
       {copyable && (
         <CopyButton value={String(id)}>
           {({ copied, copy }) => (
