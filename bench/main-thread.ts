@@ -54,7 +54,7 @@ async function main() {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         await context.addInitScript(
           ([key, token]) => window.sessionStorage.setItem(key, token),
-          [tokenStorageKey, TOKEN],
+          [tokenStorageKey, TOKEN] as const,
         );
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
