@@ -52,10 +52,10 @@ async function main() {
       // One load first warms the service's caches; it is not counted.
       for (let load = 0; load <= LOADS; load++) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-        await context.addInitScript(
-          ([key, token]) => window.sessionStorage.setItem(key, token),
-          [tokenStorageKey, TOKEN] as const,
-        );
+        await context.addInitScript(([key, token]) => window.sessionStorage.setItem(key, token), [
+          tokenStorageKey,
+          TOKEN,
+        ] as const);
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Performance.enable');
