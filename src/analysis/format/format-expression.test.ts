@@ -150,6 +150,12 @@ describe('what formatting keeps', () => {
     }
   });
 
+  it('its own layout: a comment never closed does not gain a line each time', () => {
+    // Found by the property below (seed 1420832759).
+    const once = format("CASE('s t'-OR/*  CASE CASE\t", 30);
+    expect(format(once, 30)).toBe(once);
+  });
+
   it('its own layout: formatting twice changes nothing more', () => {
     fc.assert(
       fc.property(soup, (expression) => {

@@ -97,7 +97,14 @@ function gapAtoms(expression: string, from: number, to: number): Atom[] {
     }
     if (expression.startsWith('/*', index)) {
       const close = expression.indexOf('*/', index + 2);
-      index = close === -1 || close + 2 > to ? to : close + 2;
+      if (close === -1 || close + 2 > to) {
+        // A comment never closed runs to the end, so it would swallow the line
+        // breaks the layout adds after it, and each formatting would add one more.
+        atoms.push({ kind: 'atom', text: expression.slice(start, to).trimEnd(), start });
+        index = to;
+        continue;
+      }
+      index = close + 2;
     } else {
       index += 1;
     }
