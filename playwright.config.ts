@@ -64,6 +64,11 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // Measured on the suite (docs/testing.md): the GPU process's work done in the
+        // browser process, and no optimising JavaScript compilers, whose work a page
+        // that lives a few seconds never pays back, cost about 15% less CPU time.
+        '--in-process-gpu',
+        '--js-flags=--no-opt --no-maglev',
       ],
     },
   },
