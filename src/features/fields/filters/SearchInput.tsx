@@ -2,14 +2,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-
-/**
- * Keys closer together than this are sent as one search. The server answers a
- * name search in milliseconds and a newer search cancels the one in flight, so
- * the pause only merges bursts (a held key, fast typing) and stays short enough
- * that the rows follow the last key within 100 ms (bench/results/browser.md).
- */
-export const typingPauseMs = 40;
+import { typingPauseMs } from './typing-pause';
 
 /** Searches by name as the user types, after each short pause. */
 export function SearchInput({
