@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { statisticDefinitions, statisticNames } from '../../src/contract/statistics';
 import type { UpstreamSearchBody } from '../../src/contract/upstream-allow-list';
 import { assertAllowedSearch } from '../../src/contract/upstream-allow-list';
-import { expectNoAxeViolations, keepScreenshot } from '../support/accessibility';
+import { expectNoAxeViolationsInBothSchemes, keepScreenshot } from '../support/accessibility';
 import { AuditPage } from '../support/audit-page';
 import { expect, test } from '../support/fixtures';
+import type { ServiceApi } from '../support/service-api';
 import type { ReceivedRequest } from '../support/production-instance';
 import {
   requestMark,
@@ -31,9 +32,16 @@ async function expectTrueNumbers(auditPage: AuditPage) {
   }
 }
 
-async function openAudit(page: Page): Promise<AuditPage> {
-  // The table's first search starts the first scan of the instance, if none ran yet.
-  await page.goto('/fields');
+/**
+ * The audit page, once the instance was scanned: the table's first search starts the
+ * first scan of the instance if none ran yet, and the same search over HTTP does so
+ * without loading the table.
+ */
+async function openAudit(page: Page, api: ServiceApi): Promise<AuditPage> {
+  await api.search({
+    filters: [{ field: 'notvariable' }],
+    sort: { field: 'name', ascending: true },
+  });
   const auditPage = new AuditPage(page);
   await page.goto('/audit');
   return auditPage;
@@ -41,18 +49,22 @@ async function openAudit(page: Page): Promise<AuditPage> {
 
 test('the audit numbers equal the instance’s true counts, whether it refuses or ignores filters it does not have', async ({
   signedInPage: page,
+  api,
 }, testInfo) => {
   const mark = await requestMark();
   try {
     await setUnknownFilters('refuse');
-    const auditPage = await openAudit(page);
+    const auditPage = await openAudit(page, api);
     await expectTrueNumbers(auditPage);
     await expect(auditPage.numbers).toContainText('This instance does not offer statistics');
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expectNoAxeViolations(page);
-      await keepScreenshot(page, testInfo, `production-audit-numbers-${colorScheme}`);
-    }
+    // The rest of the page is checked in e2e/audit.spec.ts; these numbers and their note are this instance's.
+    await expectNoAxeViolationsInBothSchemes(
+      page,
+      testInfo,
+      'production-audit-numbers',
+      keepScreenshot,
+      auditPage.numbers,
+    );
 
     // An instance that ignores unknown filters would count every field for them.
     await setUnknownFilters('ignore');

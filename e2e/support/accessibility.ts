@@ -1,24 +1,33 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /** The rules whose answer depends on colours: all that changes with the colour scheme. */
 const colourRules = ['color-contrast', 'link-in-text-block'];
 
+const withinAttribute = 'data-axe-within';
+
 /**
  * Fails with each violation's rule, help text and first few elements. `only` limits
- * the check to some rules.
+ * the check to some rules, `within` to one part of the page (one that other tests
+ * do not check), marked for axe by an attribute while it runs.
  *
  * Legacy mode runs axe in the page itself; the default runs it in parts and joins
  * them in a blank page opened for each check, which cost the suite about twice the
  * CPU time. The app has no frames, so both find the same. Only violations are
  * reported in full (`resultTypes`), which keeps the answer small.
  */
-export async function expectNoAxeViolations(page: Page, only?: string[]) {
-  const builder = new AxeBuilder({ page })
+export async function expectNoAxeViolations(page: Page, only?: string[], within?: Locator) {
+  let builder = new AxeBuilder({ page })
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] });
+  if (within) {
+    await within.evaluate((element, name) => element.setAttribute(name, ''), withinAttribute);
+    builder = builder.include(`[${withinAttribute}]`);
+  }
   const results = await (only ? builder.withRules(only) : builder).analyze();
+  if (within)
+    await within.evaluate((element, name) => element.removeAttribute(name), withinAttribute);
   expect(
     results.violations.map((violation) => ({
       id: violation.id,
@@ -54,11 +63,12 @@ export async function expectNoAxeViolationsInBothSchemes(
   testInfo: TestInfo,
   name: string,
   keep: (page: Page, testInfo: TestInfo, name: string) => Promise<void> = keepScreenshot,
+  within?: Locator,
 ) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-    await expectNoAxeViolations(page, colorScheme === 'dark' ? colourRules : undefined);
+    await expectNoAxeViolations(page, colorScheme === 'dark' ? colourRules : undefined, within);
     await keep(page, testInfo, `${name}-${colorScheme}`);
   }
 }
