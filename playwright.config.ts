@@ -1,9 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-// Browsers cannot be downloaded on our CI machines; Debian's Chromium is used when present.
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { chromiumExecutable, quietChromiumArgs } from './scripts/chromium';
 
 /** One demo token for every server, so the proxies can forward it to the upstream. */
 export const e2eToken = 'e2e-demo-token-0123456789';
@@ -55,15 +51,10 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
+      // Browsers cannot be downloaded on our CI machines: Debian's packages are used.
+      executablePath: chromiumExecutable('headless-shell'),
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
+        ...quietChromiumArgs,
         // Measured on the suite (docs/testing.md): the GPU process's work done in the
         // browser process, and no optimising JavaScript compilers, whose work a page
         // that lives a few seconds never pays back, cost about 15% less CPU time.

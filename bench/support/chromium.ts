@@ -1,21 +1,10 @@
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromiumExecutable, quietChromiumArgs } from '../../scripts/chromium';
 
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-
-/** The Chromium the browser benchmarks drive, without its background traffic. */
+/** The Chromium the browser benchmarks drive: the full browser, without background traffic. */
 export function launchChromium() {
   return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: chromiumExecutable('browser'),
+    args: quietChromiumArgs,
   });
 }

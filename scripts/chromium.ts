@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+
+/**
+ * Debian's Chromium packages: the headless shell runs pages without the browser's
+ * own user interface layer, about a fifth less CPU per page load than the full
+ * browser (docs/testing.md), so the tests use it; the benchmarks use the browser
+ * people run. `CHROMIUM_PATH` overrides both; with neither installed, Playwright's
+ * own download is used.
+ */
+const executables = {
+  'headless-shell': '/usr/lib/chromium/chromium-headless-shell',
+  browser: '/usr/bin/chromium',
+} as const;
+
+export type ChromiumKind = keyof typeof executables;
+
+export function chromiumExecutable(preferred: ChromiumKind): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const other: ChromiumKind = preferred === 'browser' ? 'headless-shell' : 'browser';
+  return [executables[preferred], executables[other]].find((path) => existsSync(path));
+}
+
+/**
+ * Arguments every launch needs on a machine with a closed network: without them
+ * Chromium keeps trying to reach Google's services.
+ */
+export const quietChromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
