@@ -16,6 +16,12 @@ interface FlagFilterCase {
 
 const nameCell = (row: Locator) => dataCells(row).nth(0);
 
+/**
+ * Two flags, a choice and a checkbox, from the menu to the server and back to the
+ * rows. Each flag's address and chip: FilterMenu.test.tsx; its API filter:
+ * table-search.test.ts; the rows the service answers for it: search.test.ts; the
+ * marks each row shows: flag-cells.test.tsx.
+ */
 const flagFilters: Record<string, FlagFilterCase> = {
   locked: {
     control: (panel) =>
@@ -26,23 +32,6 @@ const flagFilters: Record<string, FlagFilterCase> = {
     everyRow: async (row) => {
       await expect(row.getByRole('switch')).toBeChecked();
       await expect(nameCell(row).getByRole('img', { name: 'Locked' })).toBeVisible();
-    },
-  },
-  unlocked: {
-    control: (panel) => panel.getByRole('radiogroup', { name: 'Lock' }).getByText('Unlocked'),
-    chip: 'Unlocked',
-    url: /[?&]locked=false/,
-    sent: { field: 'notlocked' },
-    everyRow: async (row) => expect(row.getByRole('switch')).not.toBeChecked(),
-  },
-  'invalid status': {
-    control: (panel) => panel.getByLabel('Invalid status only'),
-    chip: 'Invalid status',
-    url: /[?&]invalid=true/,
-    sent: { field: 'invalid' },
-    everyRow: async (row) => {
-      await expect(dataCells(row).nth(3)).not.toHaveText('VALID');
-      await expect(nameCell(row).getByRole('img', { name: 'Invalid' })).toBeVisible();
     },
   },
   'broken links': {
@@ -57,22 +46,6 @@ const flagFilters: Record<string, FlagFilterCase> = {
           .getByRole('img', { name: /not valid/ }),
       ).toBeVisible(),
   },
-  archived: {
-    control: (panel) =>
-      panel.getByRole('radiogroup', { name: 'Archived' }).getByText('Archived', { exact: true }),
-    chip: 'Archived',
-    url: /[?&]archived=true/,
-    sent: { field: 'archived' },
-    everyRow: async (row) => expect(dataCells(row).nth(8)).toHaveText('Archived'),
-  },
-  'not archived': {
-    control: (panel) =>
-      panel.getByRole('radiogroup', { name: 'Archived' }).getByText('Not archived'),
-    chip: 'Not archived',
-    url: /[?&]archived=false/,
-    sent: { field: 'notarchived' },
-    everyRow: async (row) => expect(dataCells(row).nth(8)).toHaveText(''),
-  },
 };
 
 async function eachVisibleRow(fieldsPage: FieldsPage, check: (row: Locator) => Promise<void>) {
@@ -82,25 +55,14 @@ async function eachVisibleRow(fieldsPage: FieldsPage, check: (row: Locator) => P
 }
 
 test.describe('filters', () => {
-  test('variables are hidden by default, and shown on request', async ({ fieldsPage }) => {
+  // One page serves the whole menu: each filter is chosen, checked, and removed by its chip.
+  test('the menu: variables hidden by default and shown on request; a flag and a data source typed by hand are asked of the server, shown as chips and rows', async ({
+    fieldsPage,
+    api,
+  }) => {
     const first = await fieldsPage.viewAfter(() => fieldsPage.page.goto('/fields'));
     expect(first.filters).toEqual([{ field: 'notvariable' }]);
 
-    const panel = await fieldsPage.openFilters();
-    const shown = await fieldsPage.viewAfter(() => panel.getByLabel('Show variables').click());
-
-    expect(shown.filters).toEqual([]);
-    await expect(fieldsPage.page).toHaveURL(/[?&]variables=shown/);
-    await expect(
-      fieldsPage.chips.getByRole('button', { name: 'Remove filter: Variables shown' }),
-    ).toBeVisible();
-  });
-
-  // One page serves every flag: each is chosen, checked, and removed by its chip.
-  test('each flag filter asks the server for it, shows a chip and only matching rows', async ({
-    fieldsPage,
-  }) => {
-    await fieldsPage.goto();
     for (const [name, filter] of Object.entries(flagFilters)) {
       await test.step(name, async () => {
         const panel = await fieldsPage.openFilters();
@@ -123,6 +85,47 @@ test.describe('filters', () => {
         await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'false');
       });
     }
+
+    await test.step('a data source id typed by hand, named', async () => {
+      const linked = await api.search({ filters: [{ field: 'notvariable' }], limit: 50 });
+      const dataSource = linked.results
+        .flatMap((item) => item.links)
+        .find((link) => link.resource.type === 'DATA_SOURCE')!.resource.id;
+      const expected = await api.search({
+        filters: [{ field: 'notvariable' }, { field: 'dataset', idList: [dataSource] }],
+        limit: 1,
+      });
+      const [source] = (await api.directory({ dataSources: [dataSource] })).dataSources;
+      const panel = await fieldsPage.openFilters();
+
+      const input = panel.getByRole('combobox', { name: 'Data sources' });
+      await input.fill(dataSource);
+      const sent = await fieldsPage.viewAfter(() => input.press('Enter'));
+
+      expect(sent.filters).toContainEqual({ field: 'dataset', idList: [dataSource] });
+      await fieldsPage.page.keyboard.press('Escape');
+      const chip = fieldsPage.chips.getByRole('button', {
+        name: `Remove filter: Data source ${source!.name}`,
+      });
+      await expect(chip).toBeVisible();
+      await expect(
+        fieldsPage.page.getByText(`${expected.totalHits.toLocaleString('en-US')} matching`),
+      ).toBeVisible();
+      await chip.click();
+      await expect(fieldsPage.page).toHaveURL(/\/fields$/);
+      await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'false');
+    });
+
+    await test.step('variables shown on request', async () => {
+      const panel = await fieldsPage.openFilters();
+      const shown = await fieldsPage.viewAfter(() => panel.getByLabel('Show variables').click());
+
+      expect(shown.filters).toEqual([]);
+      await expect(fieldsPage.page).toHaveURL(/[?&]variables=shown/);
+      await expect(
+        fieldsPage.chips.getByRole('button', { name: 'Remove filter: Variables shown' }),
+      ).toBeVisible();
+    });
   });
 
   test('an owner picked by name: rows of that owner, named; a chip; the address survives a reload; no axe violations in either scheme', async ({
@@ -165,37 +168,6 @@ test.describe('filters', () => {
     await expect.poll(async () => new Set(await fieldsPage.column(2))).toEqual(new Set([name]));
     await fieldsPage.page.emulateMedia({ colorScheme: 'dark' });
     await keepScreenshot(fieldsPage.page, testInfo, 'owner-filtered-dark');
-  });
-
-  test('the data source filter takes a data source id typed by hand, and names it', async ({
-    fieldsPage,
-    api,
-  }) => {
-    const linked = await api.search({ filters: [{ field: 'notvariable' }], limit: 50 });
-    const dataSource = linked.results
-      .flatMap((item) => item.links)
-      .find((link) => link.resource.type === 'DATA_SOURCE')!.resource.id;
-    const expected = await api.search({
-      filters: [{ field: 'notvariable' }, { field: 'dataset', idList: [dataSource] }],
-      limit: 1,
-    });
-    await fieldsPage.goto();
-    const panel = await fieldsPage.openFilters();
-
-    const [source] = (await api.directory({ dataSources: [dataSource] })).dataSources;
-
-    const input = panel.getByRole('combobox', { name: 'Data sources' });
-    await input.fill(dataSource);
-    const sent = await fieldsPage.viewAfter(() => input.press('Enter'));
-
-    expect(sent.filters).toContainEqual({ field: 'dataset', idList: [dataSource] });
-    await fieldsPage.page.keyboard.press('Escape');
-    await expect(
-      fieldsPage.chips.getByRole('button', { name: `Remove filter: Data source ${source!.name}` }),
-    ).toBeVisible();
-    await expect(
-      fieldsPage.page.getByText(`${expected.totalHits.toLocaleString('en-US')} matching`),
-    ).toBeVisible();
   });
 
   test('the whole view is a link: a new tab opens the same rows, back and forward work', async ({

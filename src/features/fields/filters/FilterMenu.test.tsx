@@ -296,3 +296,40 @@ test('each chip removes its own filter, and "Clear all" every filter but the def
   // What remains is the default, which says why the count leaves variables out.
   expect(chipNames()).toEqual(['Variables hidden']);
 });
+
+// The e2e filters journey chooses two of these in Chromium, against the server.
+describe('the flags of the menu', () => {
+  beforeEach(() => server.use(missing(apiPaths.directory), missing(`${AUDIT_BASE}/functions`)));
+
+  test('each choice is kept in the address and shown as its chip', async () => {
+    const { user, panel } = await openFilters();
+    const choices: Array<[() => HTMLElement, string, string, string]> = [
+      [() => choice('Lock', 'Locked'), 'locked', 'true', 'Locked'],
+      [() => choice('Lock', 'Unlocked'), 'locked', 'false', 'Unlocked'],
+      [() => choice('Archived', 'Archived'), 'archived', 'true', 'Archived'],
+      [() => choice('Archived', 'Not archived'), 'archived', 'false', 'Not archived'],
+      [
+        () => within(panel).getByLabelText('Invalid status only'),
+        'invalid',
+        'true',
+        'Invalid status',
+      ],
+      [
+        () => within(panel).getByLabelText('Broken links only'),
+        'brokenLinks',
+        'true',
+        'Broken links',
+      ],
+    ];
+    // Text queries: role queries over the whole menu compute the styles of every element.
+    function choice(group: string, label: string) {
+      const stack = within(panel).getByText(group, { selector: 'p[id]' }).parentElement!;
+      return within(stack).getByText(label, { exact: true, ignore: 'p' });
+    }
+    for (const [control, parameter, value, chip] of choices) {
+      await user.click(control());
+      await waitFor(() => expect(params().get(parameter)).toBe(value));
+      expect(within(chips()).getByRole('button', { name: `Remove filter: ${chip}` })).toBeVisible();
+    }
+  });
+});
