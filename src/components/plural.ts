@@ -1,6 +1,9 @@
+// Made once: toLocaleString builds a formatter on every call, which table rows felt.
+const numbers = new Intl.NumberFormat();
+
 /** "1 link", "2,000 links": the count as the user's locale writes it, with the noun that fits. */
 export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+  return `${numbers.format(count)} ${count === 1 ? one : many}`;
 }
 
 /** "1 field", "2,000 fields". */

@@ -47,3 +47,18 @@ test('shift-click extends over the rows of the page shown now', () => {
   act(() => result.current.clickRow(secondPage[1]!, true, true));
   expect([...result.current.selection.fields.keys()]).toEqual([4, 5]);
 });
+
+test('an action kept from an earlier page acts on the page shown now, and stays the same function', () => {
+  const { result, rerender } = renderSelection();
+  // What a table row drawn on the first page keeps, when it is not drawn again.
+  const firstActions = { ...result.current };
+
+  const laterPage = [searchItem(4), searchItem(5), searchItem(6)];
+  rerender({ rows: laterPage });
+  act(() => firstActions.clickRow(laterPage[0]!, true, false));
+  act(() => firstActions.clickRow(laterPage[2]!, true, true));
+  expect([...result.current.selection.fields.keys()]).toEqual([4, 5, 6]);
+
+  for (const action of ['clickRow', 'togglePage', 'selectAllMatching', 'refresh', 'clear'] as const)
+    expect(result.current[action]).toBe(firstActions[action]);
+});

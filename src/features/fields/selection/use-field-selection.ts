@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
 import {
   clickRow,
@@ -25,32 +25,56 @@ export interface FieldSelectionControls {
 
 const noRows: readonly SearchResultItem[] = [];
 
+interface SelectionState {
+  selection: FieldSelection;
+  /** The page the selection last saw: shift-click ranges run over its rows. */
+  pageRows: readonly SearchResultItem[];
+}
+
 /**
  * The bulk-action selection of the fields table. It lives as long as the page, not in
  * the URL: it can hold thousands of ids. Each page that loads refreshes what the
- * selection knows of its fields, so a lock is planned on their latest state.
+ * selection knows of its fields, so a lock is planned on their latest state. The
+ * actions are the same functions from render to render and read the latest page
+ * when they run: a table row drawn before the page changed still acts on the rows
+ * shown now.
  */
 export function useFieldSelection(
   pageRows: readonly SearchResultItem[] = noRows,
 ): FieldSelectionControls {
-  const [selection, setSelection] = useState(emptySelection);
-  const [seenRows, setSeenRows] = useState(pageRows);
+  const [{ selection, pageRows: seenRows }, setState] = useState<SelectionState>(() => ({
+    selection: emptySelection,
+    pageRows,
+  }));
   if (pageRows !== seenRows) {
-    setSeenRows(pageRows);
-    setSelection((current) => refreshSelected(current, pageRows));
+    setState((current) => ({ selection: refreshSelected(current.selection, pageRows), pageRows }));
   }
+  const actions = useMemo(() => {
+    const change = (next: (current: SelectionState) => FieldSelection) =>
+      setState((current) => {
+        const selection = next(current);
+        // The same selection (a refresh that changed nothing) draws nothing again.
+        return selection === current.selection ? current : { ...current, selection };
+      });
+    return {
+      clickRow: (field: SelectedField, selected: boolean, extendRange: boolean) =>
+        change((current) =>
+          clickRow(current.selection, current.pageRows, field, selected, extendRange),
+        ),
+      togglePage: () => change((current) => togglePage(current.selection, current.pageRows)),
+      selectAllMatching: (matches: readonly SelectedField[], searchKey: string) =>
+        change((current) => selectAllMatching(current.selection, matches, searchKey)),
+      refresh: (fields: readonly SelectedField[]) =>
+        change((current) => refreshSelected(current.selection, fields)),
+      clear: () => change(() => emptySelection),
+    };
+  }, []);
 
   return {
     selection,
     pageRows,
     pageState: pageSelectionState(selection, pageRows),
     isSelected: (id) => selection.fields.has(id),
-    clickRow: (field, selected, extendRange) =>
-      setSelection((current) => clickRow(current, pageRows, field, selected, extendRange)),
-    togglePage: () => setSelection((current) => togglePage(current, pageRows)),
-    selectAllMatching: (matches, searchKey) =>
-      setSelection((current) => selectAllMatching(current, matches, searchKey)),
-    refresh: (fields) => setSelection((current) => refreshSelected(current, fields)),
-    clear: () => setSelection(emptySelection),
+    ...actions,
   };
 }

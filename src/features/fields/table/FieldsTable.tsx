@@ -8,17 +8,15 @@ import type {
   SortingState,
   Updater,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
-import type { MouseEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
 import { columnIdOf, columnLabelOf, fieldColumns, fieldTableFeatures } from './field-columns';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
 import { sortableColumns } from '../../../components/fields-links/table-address';
 import type { TableSort } from '../../../components/fields-links/table-address';
-import { isValidStatus } from '../../../contract/field';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
+import { FieldRows } from './FieldRows';
 import {
   columnWidthBounds,
   fieldColumnIds,
@@ -63,10 +61,7 @@ function SortIcon({ column }: { column: FieldColumn }) {
   return <IconArrowsSort size={14} aria-hidden opacity={0.5} />;
 }
 
-/** Clicks on the row's own controls (link, switch, the checkbox's cell) do their own thing. */
-function isOnControl(event: MouseEvent) {
-  return (event.target as Element).closest('a, button, input, label, [data-control]') !== null;
-}
+const isNeverSelected = () => false;
 
 export function FieldsTable({
   fields,
@@ -101,7 +96,16 @@ export function FieldsTable({
       ...current,
       sizes: typeof updater === 'function' ? updater(current.sizes) : updater,
     }));
-  const sorting: SortingState = [{ id: sort.column, desc: sort.descending }];
+  const sorting: SortingState = useMemo(
+    () => [{ id: sort.column, desc: sort.descending }],
+    [sort.column, sort.descending],
+  );
+  // The same state objects from render to render, so the table's derived columns hold.
+  const shown = useMemo(() => columnVisibility(layout.layout, phone), [layout.layout, phone]);
+  const sizes = useMemo(
+    () => (phone ? phoneColumnSizes() : layout.layout.sizes),
+    [phone, layout.layout.sizes],
+  );
   const changeSorting = (updater: Updater<SortingState>) => {
     const [next] = typeof updater === 'function' ? updater(sorting) : updater;
     const column = sortableColumns.find((id) => id === next?.id);
@@ -116,8 +120,8 @@ export function FieldsTable({
     enableSortingRemoval: false,
     state: {
       sorting,
-      columnVisibility: columnVisibility(layout.layout, phone),
-      columnSizing: phone ? phoneColumnSizes() : layout.layout.sizes,
+      columnVisibility: shown,
+      columnSizing: sizes,
     },
     onSortingChange: changeSorting,
     onColumnSizingChange: changeSizes,
@@ -127,29 +131,13 @@ export function FieldsTable({
     meta: { selection },
   });
   const density = layout.layout.density;
-  const rowHeight = rowHeights[density];
   const rows = table.getRowModel().rows;
 
   const scroller = useRef<HTMLDivElement>(null);
-  // The app does not use the React Compiler; the table re-renders with the virtualizer.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-  });
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
   }, [viewKey]);
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, rowHeight]);
-
-  const visible = virtualizer.getVirtualItems();
-  const spaceAbove = visible[0]?.start ?? 0;
-  const spaceBelow = virtualizer.getTotalSize() - (visible.at(-1)?.end ?? 0);
-  const columnCount = table.getVisibleLeafColumns().length;
+  const shownColumns = table.getVisibleLeafColumns().map((column) => column.id);
 
   return (
     <div ref={scroller} className={classes.scroller} data-testid="fields-scroller">
@@ -200,43 +188,16 @@ export function FieldsTable({
             </Table.Tr>
           ))}
         </Table.Thead>
-        <Table.Tbody>
-          {spaceAbove > 0 && (
-            <tr aria-hidden>
-              <td colSpan={columnCount} style={{ height: spaceAbove, padding: 0 }} />
-            </tr>
-          )}
-          {visible.map((item) => {
-            const row = rows[item.index]!;
-            const field = row.original;
-            return (
-              <Table.Tr
-                key={row.id}
-                className={classes.row}
-                aria-rowindex={item.index + 2}
-                data-field-id={field.id}
-                data-locked={field.locked || undefined}
-                data-invalid={!isValidStatus(field.status) || undefined}
-                data-open={field.id === openFieldId || undefined}
-                data-selected={selection?.isSelected(field.id) || undefined}
-                onClick={(event) => {
-                  if (!isOnControl(event)) onOpenField(field.id);
-                }}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id} data-control={cell.column.id === 'select' || undefined}>
-                    <table.FlexRender cell={cell} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            );
-          })}
-          {spaceBelow > 0 && (
-            <tr aria-hidden>
-              <td colSpan={columnCount} style={{ height: spaceBelow, padding: 0 }} />
-            </tr>
-          )}
-        </Table.Tbody>
+        <FieldRows
+          rows={rows}
+          rowHeight={rowHeights[density]}
+          scroller={scroller}
+          columnCount={shownColumns.length}
+          shownColumns={shownColumns.join(' ')}
+          openFieldId={openFieldId}
+          isSelected={selection?.isSelected ?? isNeverSelected}
+          onOpenField={onOpenField}
+        />
       </Table>
     </div>
   );

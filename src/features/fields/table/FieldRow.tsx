@@ -1,0 +1,73 @@
+import { Table } from '@mantine/core';
+import { FlexRender } from '@tanstack/react-table';
+import type { Row } from '@tanstack/react-table';
+import { memo } from 'react';
+import type { SearchResultItem } from '../../../contract/field';
+import { isValidStatus } from '../../../contract/field';
+import type { fieldTableFeatures } from './field-columns';
+import classes from './FieldsTable.module.css';
+
+export type FieldTableRow = Row<typeof fieldTableFeatures, SearchResultItem>;
+
+interface FieldRowProps {
+  row: FieldTableRow;
+  /** The row's position for assistive technology: the header row is 1. */
+  ariaRowIndex: number;
+  open: boolean;
+  selected: boolean;
+  /** The ids of the shown columns, joined: the row draws its cells again when they change. */
+  shownColumns: string;
+}
+
+/**
+ * The table gives every row a new object whenever its page changes (a lock rewrites one
+ * field of it), while the query cache keeps each unchanged field the same object. So a
+ * row is the same when its field is, and scrolling or a neighbour's change draws only
+ * the rows that did change (docs/architecture.md, "The fields table").
+ */
+function isSameRow(before: FieldRowProps, after: FieldRowProps) {
+  return (
+    before.row.original === after.row.original &&
+    before.ariaRowIndex === after.ariaRowIndex &&
+    before.open === after.open &&
+    before.selected === after.selected &&
+    before.shownColumns === after.shownColumns
+  );
+}
+
+/**
+ * One field's row. Plain `tr` and `td` with Mantine's table classes: the same look as
+ * `Table.Tr` and `Table.Td` without their per-cell style work, which was the largest
+ * part of drawing rows as they scroll in. A click on the row opens the field (FieldRows).
+ */
+export const FieldRow = memo(function FieldRow({
+  row,
+  ariaRowIndex,
+  open,
+  selected,
+}: FieldRowProps) {
+  const field = row.original;
+  return (
+    <tr
+      className={`${Table.classes.tr} ${classes.row}`}
+      data-with-row-border
+      data-hover
+      aria-rowindex={ariaRowIndex}
+      data-field-id={field.id}
+      data-locked={field.locked || undefined}
+      data-invalid={!isValidStatus(field.status) || undefined}
+      data-open={open || undefined}
+      data-selected={selected || undefined}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td
+          key={cell.id}
+          className={Table.classes.td}
+          data-control={cell.column.id === 'select' || undefined}
+        >
+          <FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  );
+}, isSameRow);

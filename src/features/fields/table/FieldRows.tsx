@@ -1,0 +1,88 @@
+import { Table } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect } from 'react';
+import type { MouseEvent, RefObject } from 'react';
+import { FieldRow } from './FieldRow';
+import type { FieldTableRow } from './FieldRow';
+
+/** Clicks on the row's own controls (link, switch, the checkbox's cell) do their own thing. */
+function isOnControl(target: Element) {
+  return target.closest('a, button, input, label, [data-control]') !== null;
+}
+
+/**
+ * The rows in view and a few either side, between two spacers that keep the scroll
+ * height. The virtualizer's state lives here, so scrolling draws this body alone (not
+ * the header or the page), and each row in view that has not changed is skipped
+ * (FieldRow). One click handler serves every row, so rows take no callbacks.
+ */
+export function FieldRows({
+  rows,
+  rowHeight,
+  scroller,
+  columnCount,
+  shownColumns,
+  openFieldId,
+  isSelected,
+  onOpenField,
+}: {
+  rows: readonly FieldTableRow[];
+  /** Pixels; each row's height at the table's density. */
+  rowHeight: number;
+  scroller: RefObject<HTMLDivElement | null>;
+  columnCount: number;
+  shownColumns: string;
+  openFieldId?: number;
+  isSelected: (id: number) => boolean;
+  onOpenField: (id: number) => void;
+}) {
+  // The app does not use the React Compiler; the body re-renders with the virtualizer.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
+
+  const openClickedRow = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const target = event.target as Element;
+    const id = target.closest<HTMLElement>('tr[data-field-id]')?.dataset.fieldId;
+    if (id !== undefined && !isOnControl(target)) onOpenField(Number(id));
+  };
+
+  const visible = virtualizer.getVirtualItems();
+  const spaceAbove = visible[0]?.start ?? 0;
+  const spaceBelow = virtualizer.getTotalSize() - (visible.at(-1)?.end ?? 0);
+  return (
+    <Table.Tbody onClick={openClickedRow}>
+      {spaceAbove > 0 && (
+        <tr aria-hidden>
+          <td colSpan={columnCount} style={{ height: spaceAbove, padding: 0 }} />
+        </tr>
+      )}
+      {visible.map((item) => {
+        const row = rows[item.index]!;
+        const id = row.original.id;
+        return (
+          <FieldRow
+            key={row.id}
+            row={row}
+            ariaRowIndex={item.index + 2}
+            open={id === openFieldId}
+            selected={isSelected(id)}
+            shownColumns={shownColumns}
+          />
+        );
+      })}
+      {spaceBelow > 0 && (
+        <tr aria-hidden>
+          <td colSpan={columnCount} style={{ height: spaceBelow, padding: 0 }} />
+        </tr>
+      )}
+    </Table.Tbody>
+  );
+}

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { startSession } from '../../../api/session';
+import { calculatedField, searchItem, setupMockApi } from '../../../api/test-support/mock-api';
+import type { SearchResultItem } from '../../../contract/field';
+import { apiPaths } from '../../../contract/paths';
+import type { SearchRequest, SearchResponse } from '../../../contract/search';
+import { giveElementsASize } from '../../../test-support/element-size';
+import { renderWithProviders } from '../../../test-support/render-with-providers';
+import { FieldsPage } from '../FieldsPage';
+import type * as FieldCells from './field-cells';
+
+// How often each row's cells were drawn, read from its name cell: a row drawn again
+// draws its name again.
+const drawn = vi.hoisted(() => new Map<number, number>());
+vi.mock('./field-cells', async (importOriginal) => {
+  const cells = await importOriginal<typeof FieldCells>();
+  return {
+    ...cells,
+    NameCell: (props: Parameters<typeof cells.NameCell>[0]) => {
+      drawn.set(props.field.id, (drawn.get(props.field.id) ?? 0) + 1);
+      return <cells.NameCell {...props} />;
+    },
+  };
+});
+
+const fields: SearchResultItem[] = Array.from({ length: 100 }, (_, index) =>
+  searchItem(index + 1, { name: `Field ${String(index + 1).padStart(3, '0')}` }),
+);
+
+const server = setupMockApi();
+// 400 px at 44 px a row: 10 rows in view, 12 more below as overscan.
+giveElementsASize(1200, 400);
+vi.setConfig({ testTimeout: 60_000 });
+
+beforeEach(() => {
+  startSession('token-for-tests', false);
+  drawn.clear();
+  server.use(
+    http.post(apiPaths.search, async ({ request }) => {
+      const body = (await request.json()) as SearchRequest;
+      const results = fields.slice(0, body.limit);
+      const answer: SearchResponse = {
+        totalHits: fields.length,
+        results,
+        hasMore: false,
+        degraded: false,
+      };
+      return HttpResponse.json(answer);
+    }),
+    http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })),
+    http.put(apiPaths.template(':id'), async ({ params, request }) => {
+      const { locked } = (await request.json()) as { locked: boolean };
+      return HttpResponse.json(calculatedField(Number(params.id), { locked }));
+    }),
+  );
+});
+
+async function renderTable() {
+  const rendered = renderWithProviders(<FieldsPage />, {
+    url: '/fields?size=100',
+    path: '/fields',
+    childRoutes: [{ path: ':id' }],
+  });
+  const table = await screen.findByRole('table', { name: 'Calculated fields' });
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  await waitFor(() => expect(drawn.get(1)).toBeGreaterThan(0));
+  return { ...rendered, table };
+}
+
+/** The row of a field, found by its name's text (a role query over every row is slow). */
+const rowOf = (name: string) => screen.getByText(name, { exact: true }).closest('tr')!;
+
+/** The ids of the rows the table has drawn since the counts were last cleared. */
+const drawnAgain = () => [...drawn.keys()].sort((a, b) => a - b);
+
+test('locking a field draws its row again and none of the others', async () => {
+  const { user, client } = await renderTable();
+  drawn.clear();
+
+  await user.click(within(rowOf('Field 002')).getByRole('switch'));
+  await waitFor(() => expect(within(rowOf('Field 002')).getByRole('switch')).toBeChecked());
+  await waitFor(() => expect(client.isMutating()).toBe(0));
+
+  expect(drawnAgain()).toEqual([2]);
+});
+
+test('ticking a row’s box draws that row again and none of the others', async () => {
+  const { user } = await renderTable();
+  drawn.clear();
+
+  await user.click(within(rowOf('Field 003')).getByRole('checkbox'));
+  expect(within(rowOf('Field 003')).getByRole('checkbox')).toBeChecked();
+
+  expect(drawnAgain()).toEqual([3]);
+});
+
+test('scrolling draws only the rows that come into view', async () => {
+  const { table } = await renderTable();
+  const inViewBefore = [...table.querySelectorAll<HTMLElement>('tr[data-field-id]')].map((row) =>
+    Number(row.dataset.fieldId),
+  );
+  expect(inViewBefore.at(-1)).toBe(22);
+  drawn.clear();
+
+  const scroller = screen.getByTestId('fields-scroller');
+  scroller.scrollTop = 5 * 44;
+  fireEvent.scroll(scroller);
+
+  await waitFor(() => expect(table.querySelector('tr[data-field-id="27"]')).not.toBeNull());
+  expect(drawnAgain()).toEqual([23, 24, 25, 26, 27]);
+});
