@@ -64,20 +64,26 @@ async function expectChips(fieldsPage: FieldsPage, chips: string[]) {
 }
 
 test.describe('audit page', () => {
-  test('the live numbers are the API’s statistics', async ({ auditPage, request }) => {
+  // Each number's address and chips: drill-down-links.test.ts and active-filters.test.ts;
+  // each statistic counting what its filters find: statistics.test.ts.
+  test('the live numbers are the API’s statistics, and a number opens the table filtered to the fields it counts', async ({
+    auditPage,
+    request,
+    api,
+  }) => {
+    const { page } = auditPage;
+    const fieldsPage = new FieldsPage(page);
     await auditPage.goto();
-    const api = await readStatistics(request);
+    const statistics = await readStatistics(request);
 
     for (const statistic of steadyStatistics) {
-      expect(await auditPage.number(statistic), statistic).toBe(api[statistic]);
+      expect(await auditPage.number(statistic), statistic).toBe(statistics[statistic]);
     }
     // Lock specs run meanwhile: compare with a read taken right after the page refreshed.
     await expect
       .poll(async () => {
         await Promise.all([
-          auditPage.page.waitForResponse((response) =>
-            response.url().endsWith(apiPaths.statistics),
-          ),
+          page.waitForResponse((response) => response.url().endsWith(apiPaths.statistics)),
           auditPage.refresh.click(),
         ]);
         await expect(auditPage.numbers).toHaveAttribute('aria-busy', 'false');
@@ -85,95 +91,107 @@ test.describe('audit page', () => {
         return shown - (await readStatistics(request)).locked;
       })
       .toBe(0);
+
+    await test.step('a number no other spec moves', async () => {
+      const shown = await auditPage.number('invalidLink');
+      await auditPage.numberLink('invalidLink').click();
+
+      await expect(page).toHaveURL(fieldsAddress(drillDowns.invalidLink.search));
+      await expectChips(fieldsPage, drillDowns.invalidLink.chips);
+      expect(await matching(fieldsPage)).toBe(shown);
+      await page.goBack();
+    });
+
+    await test.step('Locked, which lock specs move meanwhile', async () => {
+      await auditPage.numberLink('locked').click();
+      await expect(page).toHaveURL(fieldsAddress(drillDowns.locked.search));
+      await expectChips(fieldsPage, drillDowns.locked.chips);
+      // The table and a search made right after its Refresh agree.
+      await expect
+        .poll(async () => {
+          await fieldsPage.viewAfter(() => page.getByRole('button', { name: 'Refresh' }).click());
+          const shown = await matching(fieldsPage);
+          const counted = await api.search({ filters: [{ field: 'locked' }], limit: 1 });
+          return shown - counted.totalHits;
+        })
+        .toBe(0);
+    });
   });
 
-  test('each number opens the table filtered to the fields it counts', async ({
+  // Every finding's and group's count against its drill-down: audit-api.test.ts; the
+  // address of each: drill-down-links.test.ts.
+  test('the audit page has no accessibility violations; a finding and one of its groups open exactly their fields; a scan adds a point to the trend and a diff with its export', async ({
     auditPage,
-    api,
-  }) => {
-    const fieldsPage = new FieldsPage(auditPage.page);
-    await auditPage.goto();
-
-    for (const statistic of steadyStatistics) {
-      const shown = await auditPage.number(statistic);
-      await auditPage.numberLink(statistic).click();
-
-      await expect(auditPage.page).toHaveURL(fieldsAddress(drillDowns[statistic].search));
-      await expectChips(fieldsPage, drillDowns[statistic].chips);
-      expect(await matching(fieldsPage), statistic).toBe(shown);
-      await auditPage.page.goBack();
-    }
-
-    await auditPage.numberLink('locked').click();
-    await expect(auditPage.page).toHaveURL(fieldsAddress(drillDowns.locked.search));
-    await expectChips(fieldsPage, drillDowns.locked.chips);
-    // Locks change meanwhile: the table and a search made right after it agree.
-    await expect
-      .poll(async () => {
-        await auditPage.page.reload();
-        const shown = await matching(fieldsPage);
-        const counted = await api.search({ filters: [{ field: 'locked' }], limit: 1 });
-        return shown - counted.totalHits;
-      })
-      .toBe(0);
-  });
-
-  test('each finding of the latest scan opens exactly its fields in the table', async ({
-    auditPage,
-  }) => {
+    request,
+  }, testInfo) => {
+    // The whole page with every finding's table, in both schemes: axe takes its time over it.
+    test.slow();
     const { page } = auditPage;
     const fieldsPage = new FieldsPage(page);
     await auditPage.goto();
     await expect(auditPage.findings).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Change over time' })).toBeVisible();
 
-    // Counts that lock specs running meanwhile cannot move.
-    for (const label of ['Invalid', 'Broken references', 'Unused', 'Exact duplicates']) {
+    await test.step('no accessibility violations, with findings and trend', async () => {
+      await expectNoAxeViolationsInBothSchemes(page, testInfo, 'audit', async (_, __, name) => {
+        if (!screenshotsWanted) return;
+        await testInfo.attach(`${name}.png`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        });
+      });
+      await page.emulateMedia({ colorScheme: 'light' });
+    });
+
+    await test.step('a finding opens exactly its fields', async () => {
+      // A count that lock specs running meanwhile cannot move.
+      const label = 'Broken references';
       const link = auditPage.findings.getByRole('link', { name: new RegExp(`^[\\d,]+ ${label}`) });
       const shown = parseCount(await link.innerText());
       await link.click();
       await expect(page).toHaveURL(/finding=/);
       await expect(page.getByRole('region', { name: 'Audit finding' })).toContainText(label);
-      expect(await matching(fieldsPage), label).toBe(shown);
+      expect(await matching(fieldsPage)).toBe(shown);
       await page.goBack();
-    }
-
-    // A group's count opens that group's fields, and says which group it is.
-    const card = auditPage.findingCard('Broken references');
-    const groupLink = card.getByRole('table').getByRole('link').first();
-    const groupCount = parseCount(await groupLink.innerText());
-    const groupLabel = (await groupLink.getAttribute('aria-label'))!
-      .split(', ')
-      .slice(1)
-      .join(', ');
-    await groupLink.click();
-    await expect(page.getByRole('region', { name: 'Audit finding' })).toContainText(groupLabel);
-    expect(await matching(fieldsPage)).toBe(groupCount);
-    await page.getByRole('button', { name: 'Show every field' }).click();
-    await expect(page).not.toHaveURL(/finding=/);
-  });
-
-  test('a scan from the page adds a point to the trend and a diff with its export', async ({
-    auditPage,
-    request,
-  }) => {
-    const { page } = auditPage;
-    await auditPage.goto();
-    await expect(auditPage.findings).toBeVisible();
-    const status = await request.get(`${AUDIT_BASE}/status`, {
-      headers: { [TOKEN_HEADER]: e2eToken },
     });
-    const { scanCount } = (await status.json()) as AuditStatus;
 
-    await auditPage.scanPanel.getByRole('button', { name: 'Scan now' }).click();
-    await expect(auditPage.scanPanel).toContainText(`${scanCount + 1} of the last`);
+    await test.step('a group’s count opens that group’s fields, and says which group it is', async () => {
+      const card = auditPage.findingCard('Broken references');
+      const groupLink = card.getByRole('table').getByRole('link').first();
+      const groupCount = parseCount(await groupLink.innerText());
+      const groupLabel = (await groupLink.getAttribute('aria-label'))!
+        .split(', ')
+        .slice(1)
+        .join(', ');
+      await groupLink.click();
+      await expect(page.getByRole('region', { name: 'Audit finding' })).toContainText(groupLabel);
+      expect(await matching(fieldsPage)).toBe(groupCount);
+      await page.getByRole('button', { name: 'Show every field' }).click();
+      await expect(page).not.toHaveURL(/finding=/);
+    });
 
-    const diff = page.getByRole('region', { name: 'What changed between two scans' });
-    await expect(diff.getByRole('combobox', { name: 'From scan' })).toBeVisible();
-    await expect(diff).toContainText('fields changed');
-    const download = page.waitForEvent('download');
-    await diff.getByRole('button', { name: 'Export CSV' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^audit-diff-\d+-\d+\.csv$/);
-    await expect(page.getByRole('table', { name: 'Problems across scans' })).toBeAttached();
+    await test.step('a scan from the page adds a point to the trend and a diff with its export', async () => {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Audit' })
+        .click();
+      await expect(auditPage.findings).toBeVisible();
+      const status = await request.get(`${AUDIT_BASE}/status`, {
+        headers: { [TOKEN_HEADER]: e2eToken },
+      });
+      const { scanCount } = (await status.json()) as AuditStatus;
+
+      await auditPage.scanPanel.getByRole('button', { name: 'Scan now' }).click();
+      await expect(auditPage.scanPanel).toContainText(`${scanCount + 1} of the last`);
+
+      const diff = page.getByRole('region', { name: 'What changed between two scans' });
+      await expect(diff.getByRole('combobox', { name: 'From scan' })).toBeVisible();
+      await expect(diff).toContainText('fields changed');
+      const download = page.waitForEvent('download');
+      await diff.getByRole('button', { name: 'Export CSV' }).click();
+      expect((await download).suggestedFilename()).toMatch(/^audit-diff-\d+-\d+\.csv$/);
+      await expect(page.getByRole('table', { name: 'Problems across scans' })).toBeAttached();
+    });
   });
 
   test('an instance without fields says so, and counts nothing with searches', async ({
@@ -229,26 +247,4 @@ test.describe('audit page', () => {
     for (const search of countingSearches)
       expect(usesOnlyUpstreamFilters(search.filters)).toBe(true);
   });
-});
-
-test('the audit page has no accessibility violations, with findings, trend and a change opened', async ({
-  auditPage,
-}, testInfo) => {
-  // The whole page with every finding's table, in both schemes: axe takes its time over it.
-  test.slow();
-  await auditPage.goto();
-  await expect(auditPage.findings).toBeVisible();
-  await expect(auditPage.page.getByRole('region', { name: 'Change over time' })).toBeVisible();
-  await expectNoAxeViolationsInBothSchemes(
-    auditPage.page,
-    testInfo,
-    'audit',
-    async (page, _, name) => {
-      if (!screenshotsWanted) return;
-      await testInfo.attach(`${name}.png`, {
-        body: await page.screenshot({ fullPage: true }),
-        contentType: 'image/png',
-      });
-    },
-  );
 });

@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { statisticDefinitions, statisticNames } from '../../contract/statistics';
 import { readTableView } from '../../components/fields-links/table-address';
 import { toSearchRequest } from '../../components/fields-links/table-search';
+import { readFindingScope } from '../../components/fields-links/finding-address';
 import {
   dataSourceBrokenLinksLink,
+  findingLink,
   lockedLinks,
   ownerProblemLink,
   statisticLink,
@@ -70,5 +72,22 @@ describe('links from the chart segments', () => {
       { field: 'invalidlink' },
       { field: 'dataset', idList: [dataSource] },
     ]);
+  });
+});
+
+describe('links from the findings into the table', () => {
+  test('a finding, or one of its groups, with variables shown so that the table counts all of it', () => {
+    const link = new URL(findingLink('unused'), 'http://localhost');
+    expect(searchFiltersOf(link.href)).toEqual([]);
+    expect(readFindingScope(link.searchParams)).toMatchObject({ finding: 'unused', group: null });
+
+    const group = { key: 'DATA_SOURCE ds-1\nProfit', label: '`Profit` missing from Sales' };
+    const grouped = new URL(findingLink('broken-references', group), 'http://localhost');
+    expect(searchFiltersOf(grouped.href)).toEqual([]);
+    expect(readFindingScope(grouped.searchParams)).toMatchObject({
+      finding: 'broken-references',
+      group: group.key,
+      groupLabel: group.label,
+    });
   });
 });

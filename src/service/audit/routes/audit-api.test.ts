@@ -152,6 +152,26 @@ describe('the audit API', () => {
     expect(badKey.message).toContain('the findings are invalid, broken-references, unused');
   });
 
+  // The audit page shows these counts, and each opens the table on its drill-down:
+  // the e2e audit journey clicks one finding and one group in Chromium.
+  it('every finding and every group it lists counts exactly the fields its drill-down finds', async () => {
+    const server = await auditedServer();
+    await scanOver(server);
+    const { findings } = await json<FindingsAnswer>(
+      server.request('GET', `${AUDIT_BASE}/findings`),
+    );
+    const counted = findings.filter((finding) => finding.count > 0);
+    expect(counted.length).toBeGreaterThan(3);
+    for (const finding of findings) {
+      expect((await fieldsOf(server, finding.key)).totalHits, finding.key).toBe(finding.count);
+      for (const group of finding.groups) {
+        const drilled = await fieldsOf(server, finding.key, { group: group.key });
+        expect(drilled.totalHits, `${finding.key}: ${group.label}`).toBe(group.count);
+      }
+    }
+    expect(findings.some((finding) => finding.groups.length > 0)).toBe(true);
+  });
+
   it('a lock through the API shows in the findings at once, without a new scan', async () => {
     const server = await auditedServer();
     await scanOver(server);
