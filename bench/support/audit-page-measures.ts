@@ -6,12 +6,13 @@ import { spread } from './percentiles';
 
 /**
  * The audit page fully drawn, checked in the page each frame: the trend chart's
- * five lines have their paths, both sets of numbers are shown (no skeleton left),
- * every finding card is there, and the problems by owner and data source.
+ * five lines have their paths through every scan, both sets of numbers are shown
+ * (no skeleton left), every finding card is there, and the problems by owner and
+ * data source.
  */
-const everythingDrawn = String.raw`() => {
-  const lines = [...document.querySelectorAll('.recharts-line-curve')]
-    .filter((path) => (path.getAttribute('d') ?? '').length > 0);
+export const everythingDrawn = String.raw`() => {
+  const lines = [...document.querySelectorAll('[data-trend-chart] path[data-series]')]
+    .filter((path) => (path.getAttribute('d') ?? '').split('L').length >= 2);
   const text = document.querySelector('main')?.textContent ?? '';
   return lines.length >= 5
     && document.querySelector('[aria-label="Loading the numbers"]') === null

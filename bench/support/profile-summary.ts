@@ -2,7 +2,7 @@
 export interface CpuProfile {
   nodes: Array<{
     id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number };
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
     children?: number[];
   }>;
   /** Microseconds of the monotonic clock, as `process.hrtime` reads it. */

@@ -16,3 +16,10 @@ export const auditKeys = {
   changes: (from: number, to: number, kind: string, offset: number) =>
     [...auditKeys.all, 'changes', from, to, kind, offset] as const,
 };
+
+const versioned = new Set<unknown>(['findings', 'groups', 'trend', 'scans', 'functions']);
+
+/** Whether an audit query's answer changes with the audit's version (a diff of two scans never does). */
+export function changesWithVersion(queryKey: readonly unknown[]): boolean {
+  return versioned.has(queryKey[auditKeys.all.length]);
+}

@@ -23,16 +23,15 @@ export async function getFindings(signal?: AbortSignal): Promise<FindingsAnswer 
 }
 
 /**
- * `version` is the audit's own (from its status): when it moves, the findings are
- * asked again, so a change made elsewhere shows without a manual refresh.
+ * Asked for at once, beside the audit's status rather than after it; the answer
+ * says which `version` of the audit it is, and useFollowAuditVersion asks again
+ * when the status shows another.
  */
-export function useFindings(version: number | undefined) {
+export function useFindings() {
   return useQuery(
     queryOptions({
-      queryKey: [...auditKeys.findings(), version],
+      queryKey: auditKeys.findings(),
       queryFn: ({ signal }) => getFindings(signal),
-      enabled: version !== undefined,
-      placeholderData: keepPreviousData,
     }),
   );
 }
@@ -51,12 +50,10 @@ export function useFindingGroups(key: FindingKey, offset: number, limit: number,
   });
 }
 
-export function useTrend(version: number | undefined) {
+export function useTrend() {
   return useQuery({
-    queryKey: [...auditKeys.trend(), version],
+    queryKey: auditKeys.trend(),
     queryFn: ({ signal }) => requestJson(`${AUDIT_BASE}/trend`, trendAnswerSchema, { signal }),
-    enabled: version !== undefined,
-    placeholderData: keepPreviousData,
   });
 }
 

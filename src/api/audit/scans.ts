@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeKind } from '../../contract/audit';
 import {
   AUDIT_BASE,
@@ -27,12 +27,10 @@ export function useScanControls() {
   return { start, cancel };
 }
 
-export function useScans(version: number | undefined) {
+export function useScans() {
   return useQuery({
-    queryKey: [...auditKeys.scans(), version],
+    queryKey: auditKeys.scans(),
     queryFn: ({ signal }) => requestJson(`${AUDIT_BASE}/scans`, scansAnswerSchema, { signal }),
-    enabled: version !== undefined,
-    placeholderData: keepPreviousData,
   });
 }
 

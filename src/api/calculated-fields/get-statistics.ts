@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../contract/paths';
 import type { SearchFilter } from '../../contract/search';
 import type { Statistic, Statistics } from '../../contract/statistics';
@@ -103,20 +103,17 @@ export async function getStatistics(signal?: AbortSignal): Promise<StatisticsAns
 export const statisticsKey = [...fieldKeys.all, 'statistics'] as const;
 
 /**
- * `auditVersion` is the audit's own (from its status; null when the status could
- * not be had): when it moves (a scan finished, a change through this server), the
- * numbers are asked again, so those counted from the scan follow. They wait for it,
- * so that a page is counted once, not once before and once after the status.
+ * Asked for at once. When the audit's version moves (a scan finished, a change
+ * through this server), useFollowAuditVersion asks again, so the numbers counted
+ * from the scan follow.
  */
-export function statisticsQueryOptions(auditVersion: number | null | undefined) {
+export function statisticsQueryOptions() {
   return queryOptions({
-    queryKey: [...statisticsKey, auditVersion ?? null],
+    queryKey: statisticsKey,
     queryFn: ({ signal }) => getStatistics(signal),
-    enabled: auditVersion !== undefined,
-    placeholderData: keepPreviousData,
   });
 }
 
-export function useStatistics(auditVersion: number | null | undefined) {
-  return useQuery(statisticsQueryOptions(auditVersion));
+export function useStatistics() {
+  return useQuery(statisticsQueryOptions());
 }

@@ -11,10 +11,11 @@ import {
 } from '@mantine/core';
 import { IconChartBar, IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { useId } from 'react';
 import { auditKeys } from '../../api/audit/audit-keys';
 import { useAuditStatus } from '../../api/audit/audit-status';
 import { useFindings, useTrend } from '../../api/audit/findings';
+import { useFollowAuditVersion } from '../../api/audit/follow-audit-version';
 import { useScans } from '../../api/audit/scans';
 import { statisticsKey, useStatistics } from '../../api/calculated-fields/get-statistics';
 import { DateTime } from '../../components/DateTime';
@@ -28,10 +29,8 @@ import { HeadlineNumbers, HeadlineSkeleton } from './HeadlineNumbers';
 import { ProblemsTable } from './ProblemsTable';
 import { FailedScanNotice, ScanPanel } from './ScanPanel';
 import { ScanDiff } from './ScanDiff';
+import { TrendSection } from './TrendSection';
 import { plural } from '../../components/plural';
-
-const loadCharts = () => import('./AuditCharts');
-const AuditCharts = lazy(async () => ({ default: (await loadCharts()).AuditCharts }));
 
 function Section({
   title,
@@ -54,8 +53,8 @@ function Section({
 }
 
 /** Counts asked of the instance now, before and apart from any scan. */
-function LiveCounts({ version }: { version: number | null | undefined }) {
-  const statistics = useStatistics(version);
+function LiveCounts() {
+  const statistics = useStatistics();
   const answer = statistics.data;
   return (
     <Section title="At a glance" busy={statistics.isFetching}>
@@ -129,14 +128,12 @@ function Findings({ answer }: { answer: FindingsAnswer }) {
 
 export function AuditPage() {
   useDocumentTitle('Audit');
+  // Everything the page shows is asked for at once; the answers follow the status's version.
   const status = useAuditStatus();
-  const version = status.data?.version;
-  const findings = useFindings(version);
-  const scans = useScans(version);
-  // The chart's code and its numbers are asked for with the findings, not once
-  // the findings are drawn: the chart then draws with them (docs/audit.md).
-  useEffect(() => void loadCharts(), []);
-  useTrend(version);
+  const findings = useFindings();
+  const scans = useScans();
+  useTrend();
+  useFollowAuditVersion(status.data?.version, findings.data?.version);
   const lastScan = scans.data?.scans[0];
   const client = useQueryClient();
   const refreshing = useIsFetching({ queryKey: statisticsKey }) > 0;
@@ -161,7 +158,7 @@ export function AuditPage() {
           Refresh
         </Button>
       </Group>
-      <LiveCounts version={status.isError ? null : version} />
+      <LiveCounts />
       {status.isPending && <Skeleton height={90} />}
       {status.isError && (
         <ErrorState
@@ -184,11 +181,9 @@ export function AuditPage() {
         />
       )}
       {findings.data && <Findings answer={findings.data} />}
-      {findings.data && version !== undefined && (
+      {findings.data && (
         <Section title="Change over time">
-          <Suspense fallback={<Skeleton height={300} />}>
-            <AuditCharts version={version} />
-          </Suspense>
+          <TrendSection />
           {scans.isError && (
             <ErrorState
               title="The scans could not be listed"

@@ -5,6 +5,7 @@ import {
   Group,
   Paper,
   Select,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -21,8 +22,11 @@ import type { ChangeKind, FieldChange, Scan } from '../../contract/audit';
 import { changeKinds } from '../../contract/audit';
 import { ExpressionSideBySide } from './ExpressionSideBySide';
 import { formatCount } from './format';
+import { useDeferredBuild } from './use-deferred-build';
 
 const CHANGES_PAGE = 25;
+/** The scan pickers and the count line: what the section holds before its changes arrive. */
+const DIFF_PLACEHOLDER_HEIGHT = 120;
 
 const kindLabels: Record<ChangeKind, string> = {
   added: 'Added',
@@ -186,9 +190,8 @@ function ExportButtons({ from, to }: { from: number; to: number }) {
   );
 }
 
-/** What changed between two complete scans: counts by kind, the fields, and an export. */
-export function ScanDiff({ scans }: { scans: Scan[] }) {
-  const headingId = useId();
+/** The two scans to compare, counts by kind, the changed fields and an export. */
+function DiffOfScans({ scans }: { scans: Scan[] }) {
   const complete = scans.filter((scan) => scan.state === 'complete');
   const [chosen, setChosen] = useState<{ from?: number; to?: number }>({});
   const [kind, setKind] = useState<ChangeKind>();
@@ -196,67 +199,79 @@ export function ScanDiff({ scans }: { scans: Scan[] }) {
   const from = chosen.from ?? complete[1]?.id;
   const diff = useDiff(from, to);
   const options = complete.map((scan) => ({ value: String(scan.id), label: scanLabel(scan) }));
+  if (complete.length < 2)
+    return <Text size="sm">Changes appear once there are two complete scans.</Text>;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+    <>
+      <Group gap="sm" align="flex-end">
+        <Select
+          label="From scan"
+          data={options}
+          value={from === undefined ? null : String(from)}
+          onChange={(value) => value && setChosen({ from: Number(value), to })}
+          allowDeselect={false}
+          w={300}
+        />
+        <Select
+          label="To scan"
+          data={options}
+          value={to === undefined ? null : String(to)}
+          onChange={(value) => value && setChosen({ from, to: Number(value) })}
+          allowDeselect={false}
+          w={300}
+        />
+        {from !== undefined && to !== undefined && <ExportButtons from={from} to={to} />}
+      </Group>
+      {diff.isPending && <Text size="sm">Comparing the scans…</Text>}
+      {diff.isError && (
+        <ErrorState
+          title="The diff could not be computed"
+          error={diff.error}
+          onRetry={() => void diff.refetch()}
+        />
+      )}
+      {diff.data && (
+        <>
+          <Text size="sm">{formatCount(diff.data.counts.changed)} fields changed.</Text>
+          <Chip.Group
+            value={kind ?? 'all'}
+            onChange={(value) => setKind(value === 'all' ? undefined : (value as ChangeKind))}
+          >
+            <Group gap="xs" role="radiogroup" aria-label="Show changes of kind">
+              <Chip value="all" size="xs">
+                All {formatCount(diff.data.counts.changed)}
+              </Chip>
+              {changeKinds
+                .filter((entry) => diff.data.counts[entry] > 0)
+                .map((entry) => (
+                  <Chip key={entry} value={entry} size="xs">
+                    {kindLabels[entry]} {formatCount(diff.data.counts[entry])}
+                  </Chip>
+                ))}
+            </Group>
+          </Chip.Group>
+          <Changes key={`${from}-${to}-${kind}`} from={from!} to={to!} kind={kind} />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * What changed between two complete scans. The last section of the page: it is
+ * built, and asks for the diff, when the reader scrolls near it or the browser is
+ * idle, so the charts above do not wait for it.
+ */
+export function ScanDiff({ scans }: { scans: Scan[] }) {
+  const headingId = useId();
+  const { ref, ready } = useDeferredBuild<HTMLDivElement>();
+  return (
+    <Paper ref={ref} withBorder p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={3} size="h4" id={headingId}>
           What changed between two scans
         </Title>
-        {complete.length < 2 ? (
-          <Text size="sm">Changes appear once there are two complete scans.</Text>
-        ) : (
-          <>
-            <Group gap="sm" align="flex-end">
-              <Select
-                label="From scan"
-                data={options}
-                value={from === undefined ? null : String(from)}
-                onChange={(value) => value && setChosen({ from: Number(value), to })}
-                allowDeselect={false}
-                w={300}
-              />
-              <Select
-                label="To scan"
-                data={options}
-                value={to === undefined ? null : String(to)}
-                onChange={(value) => value && setChosen({ from, to: Number(value) })}
-                allowDeselect={false}
-                w={300}
-              />
-              {from !== undefined && to !== undefined && <ExportButtons from={from} to={to} />}
-            </Group>
-            {diff.isError && (
-              <ErrorState
-                title="The diff could not be computed"
-                error={diff.error}
-                onRetry={() => void diff.refetch()}
-              />
-            )}
-            {diff.data && (
-              <>
-                <Text size="sm">{formatCount(diff.data.counts.changed)} fields changed.</Text>
-                <Chip.Group
-                  value={kind ?? 'all'}
-                  onChange={(value) => setKind(value === 'all' ? undefined : (value as ChangeKind))}
-                >
-                  <Group gap="xs" role="radiogroup" aria-label="Show changes of kind">
-                    <Chip value="all" size="xs">
-                      All {formatCount(diff.data.counts.changed)}
-                    </Chip>
-                    {changeKinds
-                      .filter((entry) => diff.data.counts[entry] > 0)
-                      .map((entry) => (
-                        <Chip key={entry} value={entry} size="xs">
-                          {kindLabels[entry]} {formatCount(diff.data.counts[entry])}
-                        </Chip>
-                      ))}
-                  </Group>
-                </Chip.Group>
-                <Changes key={`${from}-${to}-${kind}`} from={from!} to={to!} kind={kind} />
-              </>
-            )}
-          </>
-        )}
+        {ready ? <DiffOfScans scans={scans} /> : <Skeleton height={DIFF_PLACEHOLDER_HEIGHT} />}
       </Stack>
     </Paper>
   );

@@ -1,23 +1,91 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import type { Headline, TrendPoint } from '../../contract/audit';
 import { ChartCard } from './ChartCard';
 import { formatCount } from './format';
+import { labelledPoints, valueAxis } from './trend-axis';
+import classes from './TrendChart.module.css';
 
 const series: Array<{ name: keyof Headline; label: string; color: string }> = [
-  { name: 'unused', label: 'Unused', color: 'gray.6' },
-  { name: 'invalid', label: 'Invalid', color: 'red.8' },
-  { name: 'brokenReferences', label: 'Broken references', color: 'orange.7' },
-  { name: 'exactDuplicates', label: 'Exact duplicates', color: 'violet.6' },
-  { name: 'lint', label: 'Lint', color: 'blue.7' },
+  { name: 'unused', label: 'Unused', color: 'var(--mantine-color-gray-6)' },
+  { name: 'invalid', label: 'Invalid', color: 'var(--mantine-color-red-8)' },
+  { name: 'brokenReferences', label: 'Broken references', color: 'var(--mantine-color-orange-7)' },
+  { name: 'exactDuplicates', label: 'Exact duplicates', color: 'var(--mantine-color-violet-6)' },
+  { name: 'lint', label: 'Lint', color: 'var(--mantine-color-blue-7)' },
 ];
+
+/** Time labels under the plot: more would run into each other at the card's narrowest. */
+const MOST_TIME_LABELS = 6;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-/** The headline numbers across the kept scans, drawn with recharts (loaded apart from the page). */
+interface Row {
+  label: string;
+  headline: Headline;
+}
+
+/** Where point `index` of `count` lies across the plot, in percent. */
+const across = (index: number, count: number) => (index / (count - 1)) * 100;
+
+/** A hundredth of a percent is finer than any screen shows. */
+const rounded = (percent: number) => Math.round(percent * 100) / 100;
+
+/**
+ * The lines, drawn in a 100 × 100 box stretched over the plot: one SVG path per
+ * series, computed once, with no measuring of the page (docs/audit.md, "The audit page").
+ */
+function Lines({ rows, top }: { rows: Row[]; top: number }) {
+  const point = (row: Row, index: number, name: keyof Headline) =>
+    `${rounded(across(index, rows.length))} ${rounded(100 - (row.headline[name] / top) * 100)}`;
+  return series.map(({ name, color }) => (
+    <g key={name} stroke={color}>
+      <path
+        className={classes.line}
+        data-series={name}
+        d={`M${rows.map((row, index) => point(row, index, name)).join('L')}`}
+      />
+      <path
+        className={classes.dots}
+        d={rows.map((row, index) => `M${point(row, index, name)}h0`).join('')}
+      />
+    </g>
+  ));
+}
+
+/** The scan under the pointer and its numbers, beside a line marking it. */
+function PointTip({ row, at }: { row: Row; at: number }) {
+  return (
+    <>
+      <div className={classes.guide} style={{ left: `${at}%` }} />
+      <div
+        className={classes.tip}
+        style={{ left: `${at}%` }}
+        data-side={at > 60 ? 'left' : 'right'}
+      >
+        <strong>{row.label}</strong>
+        <table>
+          <tbody>
+            {series.map(({ name, label, color }) => (
+              <tr key={name}>
+                <td>
+                  <span className={classes.swatch} style={{ background: color }} />
+                  {label}
+                </td>
+                <td>{formatCount(row.headline[name])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The headline numbers across the kept scans: lines for the eye, a table for screen readers. */
 export function TrendChart({ points }: { points: TrendPoint[] }) {
   const title = 'Problems across scans';
+  const [hovered, setHovered] = useState<number>();
   if (points.length < 2) {
     return (
       <ChartCard title={title}>
@@ -27,48 +95,84 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
       </ChartCard>
     );
   }
-  const data = points.map((point) => ({
-    ...point.headline,
+  const rows: Row[] = points.map((point) => ({
+    headline: point.headline,
     label: `#${point.scanId} ${dateFormat.format(point.finished)}`,
   }));
+  const axis = valueAxis(
+    Math.max(...rows.flatMap((row) => series.map(({ name }) => row.headline[name]))),
+  );
+  const pointAt = (event: MouseEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0) return;
+    const share = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
+    setHovered(Math.round(share * (rows.length - 1)));
+  };
+  const hoveredRow = hovered === undefined ? undefined : rows[hovered];
   return (
     <ChartCard title={title} description="One point per complete scan kept, oldest first.">
-      <div aria-hidden>
-        <LineChart
-          h={260}
-          mt="sm"
-          data={data}
-          dataKey="label"
-          series={series}
-          valueFormatter={formatCount}
-          withLegend
-          accessibilityLayer={false}
-          curveType="linear"
-        />
+      <div aria-hidden className={classes.chart} data-trend-chart>
+        <div className={classes.values}>
+          {axis.ticks.map((tick) => (
+            <span key={tick} style={{ top: `${100 - (tick / axis.top) * 100}%` }}>
+              {formatCount(tick)}
+            </span>
+          ))}
+          <span className={classes.widest}>{formatCount(axis.top)}</span>
+        </div>
+        <div
+          className={classes.plot}
+          onMouseMove={pointAt}
+          onMouseLeave={() => setHovered(undefined)}
+        >
+          <svg viewBox="0 0 100 100" preserveAspectRatio="none">
+            {axis.ticks.slice(1).map((tick) => {
+              const y = 100 - (tick / axis.top) * 100;
+              return <line key={tick} className={classes.grid} x1={0} x2={100} y1={y} y2={y} />;
+            })}
+            <Lines rows={rows} top={axis.top} />
+          </svg>
+          {hoveredRow && <PointTip row={hoveredRow} at={across(hovered!, rows.length)} />}
+        </div>
+        <div className={classes.times}>
+          {labelledPoints(rows.length, MOST_TIME_LABELS).map((index) => (
+            <span key={index} style={{ left: `${across(index, rows.length)}%` }}>
+              {rows[index]!.label}
+            </span>
+          ))}
+        </div>
+      </div>
+      <div aria-hidden className={classes.legend}>
+        {series.map(({ name, label, color }) => (
+          <span key={name}>
+            <span className={classes.swatch} style={{ background: color }} />
+            {label}
+          </span>
+        ))}
       </div>
       <VisuallyHidden>
-        <Table aria-label={title}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Scan</Table.Th>
+        <table aria-label={title}>
+          <thead>
+            <tr>
+              <th scope="col">Scan</th>
               {series.map((entry) => (
-                <Table.Th key={entry.name} scope="col">
+                <th key={entry.name} scope="col">
                   {entry.label}
-                </Table.Th>
+                </th>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((row) => (
-              <Table.Tr key={row.label}>
-                <Table.Th scope="row">{row.label}</Table.Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
                 {series.map((entry) => (
-                  <Table.Td key={entry.name}>{formatCount(row[entry.name])}</Table.Td>
+                  <td key={entry.name}>{formatCount(row.headline[entry.name])}</td>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </VisuallyHidden>
     </ChartCard>
   );

@@ -1,11 +1,11 @@
-import { useTrend } from '../../api/audit/findings';
 import { Skeleton } from '@mantine/core';
+import { useTrend } from '../../api/audit/findings';
 import { ErrorState } from '../../components/ErrorState';
 import { TrendChart } from './TrendChart';
 
-/** The part of the page drawn with recharts, loaded apart so that the numbers do not wait for it. */
-export function AuditCharts({ version }: { version: number }) {
-  const trend = useTrend(version);
+/** The trend of the problem numbers, with its own loading and error states. */
+export function TrendSection() {
+  const trend = useTrend();
   if (trend.isError) {
     return (
       <ErrorState
@@ -15,6 +15,6 @@ export function AuditCharts({ version }: { version: number }) {
       />
     );
   }
-  if (!trend.data) return <Skeleton height={300} />;
+  if (!trend.data) return <Skeleton height={320} />;
   return <TrendChart points={trend.data.points} />;
 }

@@ -1,0 +1,274 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { JsonBodyType } from 'msw';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { auditKeys } from '../../api/audit/audit-keys';
+import { startSession } from '../../api/session';
+import { heldAnswer, setupMockApi } from '../../api/test-support/mock-api';
+import type { AuditStatus, FindingsAnswer, Headline, Scan } from '../../contract/audit';
+import { AUDIT_BASE, findingKeys, findingTitles } from '../../contract/audit';
+import { apiPaths } from '../../contract/paths';
+import type { Statistics } from '../../contract/statistics';
+import { renderWithProviders } from '../../test-support/render-with-providers';
+import { AuditPage } from './AuditPage';
+
+const headline = (locked: number): Headline => ({
+  total: 3000,
+  locked,
+  archived: 10,
+  invalid: 40,
+  brokenReferences: 30,
+  unused: 900,
+  exactDuplicates: 20,
+  nearDuplicates: 5,
+  nested: 100,
+  brokenDependencies: 7,
+  lint: 60,
+});
+
+const scan = (id: number, finished: number): Scan => ({
+  id,
+  trigger: 'manual',
+  state: 'complete',
+  phase: 'done',
+  started: finished - 60_000,
+  finished,
+  progress: { listed: 3000, toRead: 3000, read: 3000, requests: 0, retries: 0 },
+  fields: 3000,
+  newBytes: 1000,
+  headline: headline(100),
+});
+
+const scans = [scan(2, Date.now() - 3_600_000), scan(1, Date.now() - 7_200_000)];
+
+/**
+ * What the audit answers now: a lock through the server moves `version` and
+ * `locked`. `staleOnce` is a findings answer computed before the latest change,
+ * given to the first ask only.
+ */
+let audit: { version: number; locked: number; staleOnce?: { version: number; locked: number } };
+/** Every request the page sent, by path, in order. */
+let asked: string[];
+let statusHeld: ReturnType<typeof heldAnswer> | undefined;
+
+const status = (): AuditStatus => ({
+  mode: 'embedded',
+  instance: 'embedded',
+  latestScan: scans[0],
+  keep: 30,
+  scanCount: 2,
+  diskBytes: 1_000_000,
+  changesSinceScan: 0,
+  version: audit.version,
+});
+
+const findings = (): FindingsAnswer => {
+  const { version, locked } = audit.staleOnce ?? audit;
+  audit.staleOnce = undefined;
+  return findingsAt(version, locked);
+};
+
+const findingsAt = (version: number, locked: number): FindingsAnswer => ({
+  scanId: 2,
+  scanFinished: scans[0]!.finished!,
+  changesSinceScan: 0,
+  version,
+  headline: headline(locked),
+  columnsKnown: true,
+  // Two findings are enough here, and each card is a table to render.
+  findings: findingKeys.slice(0, 2).map((key) => ({
+    key,
+    title: findingTitles[key],
+    rule: `The rule of ${key}.`,
+    count: 3,
+    groupCount: 1,
+    groups: [{ key: `${key}-group`, label: `A group of ${key}`, count: 3 }],
+  })),
+  owners: { rows: [], total: 0 },
+  dataSources: { rows: [], total: 0 },
+});
+
+const statistics = (): Statistics => ({
+  total: 3000,
+  onDatasets: 2000,
+  onCards: 1000,
+  inVisualizations: 500,
+  locked: audit.locked,
+  invalid: 40,
+  invalidLink: 30,
+  archived: 10,
+});
+
+const server = setupMockApi();
+
+/** The page's sections far down are built when they come near the screen or the browser is idle: the test says when. */
+let bringNear: () => void;
+let beIdle: () => void;
+
+beforeEach(() => {
+  startSession('token-for-tests', false);
+  audit = { version: 1, locked: 100 };
+  asked = [];
+  statusHeld = undefined;
+  bringNear = () => {};
+  beIdle = () => {};
+  vi.stubGlobal('requestIdleCallback', (work: () => void) => {
+    beIdle = work;
+    return 1;
+  });
+  vi.stubGlobal('cancelIdleCallback', () => (beIdle = () => {}));
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly report: IntersectionObserverCallback) {}
+      observe() {
+        bringNear = () =>
+          this.report(
+            [{ isIntersecting: true } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          );
+      }
+      disconnect() {}
+    },
+  );
+  const answer = (path: string, body: () => JsonBodyType) =>
+    http.get(path, () => {
+      asked.push(path);
+      return HttpResponse.json(body());
+    });
+  server.use(
+    http.get(`${AUDIT_BASE}/status`, async () => {
+      asked.push(`${AUDIT_BASE}/status`);
+      await statusHeld?.hold();
+      return HttpResponse.json(status());
+    }),
+    answer(`${AUDIT_BASE}/findings`, findings),
+    answer(`${AUDIT_BASE}/scans`, () => ({ scans })),
+    answer(`${AUDIT_BASE}/trend`, () => ({
+      points: [...scans].reverse().map((entry) => ({
+        scanId: entry.id,
+        finished: entry.finished!,
+        headline: entry.headline!,
+      })),
+    })),
+    answer(apiPaths.statistics, statistics),
+    answer(`${AUDIT_BASE}/diff`, () => ({
+      from: scans[1],
+      to: scans[0],
+      counts: {
+        added: 0,
+        removed: 0,
+        'became-invalid': 0,
+        fixed: 0,
+        locked: 4,
+        unlocked: 0,
+        expression: 0,
+        owner: 0,
+        renamed: 0,
+        other: 0,
+        changed: 4,
+      },
+    })),
+    http.post(`${AUDIT_BASE}/diff/changes`, () => {
+      asked.push(`${AUDIT_BASE}/diff/changes`);
+      return HttpResponse.json({ totalHits: 0, changes: [], hasMore: false });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/**
+ * A section of the page by its heading. Found by text, not role: a role query over
+ * the whole page takes seconds in jsdom.
+ */
+async function section(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: 'h2, h3' });
+  return heading.closest('section')!;
+}
+
+/** The Locked number of a section ("At a glance" or the findings), as the page shows it. */
+async function lockedShown(title: string, count: string) {
+  const numbers = await section(title);
+  await waitFor(() =>
+    expect(
+      [...numbers.querySelectorAll('a')].some((link) =>
+        link.textContent?.startsWith(`${count} Locked`),
+      ),
+    ).toBe(true),
+  );
+}
+
+test('asks for the findings, the trend, the scans and the live numbers without waiting for the status', async () => {
+  statusHeld = heldAnswer();
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  await statusHeld.received;
+  await waitFor(() =>
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        `${AUDIT_BASE}/findings`,
+        `${AUDIT_BASE}/trend`,
+        `${AUDIT_BASE}/scans`,
+        apiPaths.statistics,
+      ]),
+    ),
+  );
+  statusHeld.release();
+  await lockedShown('Findings of the latest scan', '100');
+  // The status agreed with the findings: nothing is asked twice.
+  expect(asked.filter((path) => path === `${AUDIT_BASE}/findings`)).toHaveLength(1);
+});
+
+test('a change the status reports is shown without Refresh: findings and live numbers are asked again', async () => {
+  const { client } = renderWithProviders(<AuditPage />, { url: '/audit' });
+  await lockedShown('Findings of the latest scan', '100');
+  await lockedShown('At a glance', '100');
+
+  audit = { version: 2, locked: 101 };
+  // What the page's timer does every few seconds.
+  await client.refetchQueries({ queryKey: auditKeys.status() });
+
+  await lockedShown('Findings of the latest scan', '101');
+  await lockedShown('At a glance', '101');
+});
+
+test('findings that crossed a change on their way are asked again until they match the status', async () => {
+  audit = { version: 2, locked: 101, staleOnce: { version: 1, locked: 100 } };
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  await lockedShown('Findings of the latest scan', '101');
+  expect(asked.filter((path) => path === `${AUDIT_BASE}/findings`)).toHaveLength(2);
+});
+
+test('the trend is drawn from the scans, one line per problem number', async () => {
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  const trend = await section('Problems across scans');
+  await waitFor(() => expect(trend.querySelectorAll('path[data-series]')).toHaveLength(5));
+  expect(within(trend).getByRole('table', { name: 'Problems across scans' })).toBeInTheDocument();
+});
+
+test('the diff of two scans is asked for only when its section comes near the screen', async () => {
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  const diff = await section('What changed between two scans');
+  await lockedShown('Findings of the latest scan', '100');
+  expect(asked).not.toContain(`${AUDIT_BASE}/diff`);
+  expect(within(diff).queryByRole('combobox')).toBeNull();
+
+  bringNear();
+
+  await within(diff).findByText('4 fields changed.');
+  expect(asked).toContain(`${AUDIT_BASE}/diff`);
+  expect(within(diff).getByRole('combobox', { name: 'From scan' })).toBeInTheDocument();
+});
+
+test('the diff of two scans is built when the browser is first idle, though not scrolled to', async () => {
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  const diff = await section('What changed between two scans');
+  await lockedShown('Findings of the latest scan', '100');
+  expect(asked).not.toContain(`${AUDIT_BASE}/diff`);
+
+  beIdle();
+
+  await within(diff).findByText('4 fields changed.');
+});
