@@ -2,12 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { format } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import { openStore } from '../store/open-store';
 import { fixtureInstance } from '../test-support/fixture-instance';
 import { serviceBundle } from '../test-support/service-bundle';
 import { startServiceProcess } from '../test-support/service-process';
+import { runCli } from './run-cli';
 
 let dir: string;
 beforeAll(() => {
@@ -15,14 +17,32 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function runCli(args: string[]) {
-  const result = spawnSync(process.execPath, [serviceBundle, ...args], { encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+/**
+ * Runs a command line in this process, as `node main.mjs ...args` runs it, and answers
+ * its exit code and what it printed. A process of its own costs about half a second of
+ * CPU; only the tests of what a process adds (signals, its exit code) start one.
+ */
+async function runCommandLine(args: string[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => {
+    stdout.push(`${format(...parts)}\n`);
+  });
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => {
+    stderr.push(`${format(...parts)}\n`);
+  });
+  try {
+    const code = await runCli(args);
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
 }
 
 const startServer = startServiceProcess;
 
-// Each test starts the service as a process of its own: a busy machine needs more than the default time.
+// The tests that start the service as a process of its own: a busy machine needs more than the default time.
 describe('npm start', { timeout: 120_000 }, () => {
   it('creates a demo instance, prints the URL and token, keeps the token across restarts and stops on SIGTERM', async () => {
     const data = join(dir, 'demo.sqlite');
@@ -43,21 +63,7 @@ describe('npm start', { timeout: 120_000 }, () => {
     expect(await second.stopped).toBe(0);
   });
 
-  it('uses a fixed demo token when given one', async () => {
-    const server = startServer([
-      '--data',
-      join(dir, 'fixed.sqlite'),
-      '--demo-fields',
-      '5',
-      '--demo-token',
-      'fixed-demo-token',
-    ]);
-    expect((await server.ready).token).toBe('fixed-demo-token');
-    server.child.kill('SIGTERM');
-    await server.stopped;
-  });
-
-  it('proxies to an upstream instance, and warns when bound beyond 127.0.0.1 with a held token', async () => {
+  it('proxies to an upstream instance started with a fixed demo token, and warns when bound beyond 127.0.0.1 with a held token', async () => {
     const upstream = startServer([
       '--data',
       join(dir, 'upstream.sqlite'),
@@ -66,7 +72,8 @@ describe('npm start', { timeout: 120_000 }, () => {
       '--demo-token',
       'upstream-token',
     ]);
-    const { url: upstreamUrl } = await upstream.ready;
+    const { url: upstreamUrl, token: upstreamToken } = await upstream.ready;
+    expect(upstreamToken).toBe('upstream-token');
     const proxy = startServer(['--upstream', upstreamUrl, '--host', '127.0.0.2']);
     try {
       await proxy.ready;
@@ -81,38 +88,48 @@ describe('npm start', { timeout: 120_000 }, () => {
     }
   });
 
-  it('refuses bad arguments with a clear message', () => {
-    const unknown = runCli(['start', '--prot', '80']);
+  it('refuses bad arguments with a clear message', async () => {
+    const unknown = await runCommandLine(['start', '--prot', '80']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/Unknown option '--prot'/);
-    const port = runCli(['start', '--port', 'eighty']);
+    expect(unknown.stderr).toMatch(/^Error: Unknown option '--prot'/);
+    const port = await runCommandLine(['start', '--port', 'eighty']);
     expect(port.code).toBe(2);
     expect(port.stderr).toMatch(/--port must be an integer from 0 to 65535 \(got "eighty"\)/);
+  });
+
+  it('a refused command ends the process with its exit code and the reason on stderr', () => {
+    // `token` is the command whose code loads fastest.
+    const result = spawnSync(process.execPath, [serviceBundle, 'token', 'list', '--prot', '80'], {
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^Error: Unknown option '--prot'/);
+    expect(result.stdout).toBe('');
   });
 });
 
 describe('npm run import', () => {
-  it('imports a file and reports the counts', () => {
+  it('imports a file and reports the counts', async () => {
     const file = join(dir, 'fixture.json');
     writeFileSync(file, JSON.stringify(fixtureInstance));
-    const result = runCli(['import', '--data', join(dir, 'imported.sqlite'), file]);
+    const result = await runCommandLine(['import', '--data', join(dir, 'imported.sqlite'), file]);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(
       /Imported 14 calculated fields, 2 data sources, 2 cards and 3 owners/,
     );
   });
 
-  it('names each refused record, exits non-zero and leaves the store as it was', () => {
+  it('names each refused record, exits non-zero and leaves the store as it was', async () => {
     const data = join(dir, 'kept.sqlite');
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify(fixtureInstance));
-    expect(runCli(['import', '--data', data, good]).code).toBe(0);
+    expect((await runCommandLine(['import', '--data', data, good])).code).toBe(0);
     const bad = join(dir, 'bad.json');
     const instance = structuredClone(fixtureInstance);
     instance.fields[0]!.name = 'Renamed';
     (instance.fields[2] as { owner: number }).owner = 77;
     writeFileSync(bad, JSON.stringify(instance));
-    const result = runCli(['import', '--data', data, bad]);
+    const result = await runCommandLine(['import', '--data', data, bad]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/2 record\(s\) refused; nothing was imported/);
     expect(result.stderr).toMatch(/fields\[1\] \(id 2\): field 2 is locked in the store/);
@@ -122,14 +139,14 @@ describe('npm run import', () => {
     stores.close();
   });
 
-  it('refuses a record nested thousands of levels deep by name', () => {
+  it('refuses a record nested thousands of levels deep by name', async () => {
     const file = join(dir, 'deep.json');
     const deep = `${'['.repeat(20_000)}{}${']'.repeat(20_000)}`;
     const instance = structuredClone(fixtureInstance);
     (instance.fields[2] as { links: unknown }).links = 'DEEP';
     const text = JSON.stringify(instance).replace('"DEEP"', deep);
     writeFileSync(file, text);
-    const result = runCli(['import', '--data', join(dir, 'deep.sqlite'), file]);
+    const result = await runCommandLine(['import', '--data', join(dir, 'deep.sqlite'), file]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /fields\[2\] \(id 3\): it nests arrays and objects more than 32 levels deep/,
@@ -137,19 +154,19 @@ describe('npm run import', () => {
     expect(result.stderr).not.toMatch(/RangeError|call stack/);
   });
 
-  it('refuses a file that is not JSON', () => {
+  it('refuses a file that is not JSON', async () => {
     const file = join(dir, 'broken.json');
     writeFileSync(file, '{"format": ');
-    const result = runCli(['import', '--data', join(dir, 'x.sqlite'), file]);
+    const result = await runCommandLine(['import', '--data', join(dir, 'x.sqlite'), file]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/broken.json is not valid JSON/);
   });
 });
 
 describe('npm run token', () => {
-  it('creates a token that the service accepts, printing it once', () => {
+  it('creates a token that the service accepts, printing it once', async () => {
     const data = join(dir, 'tokens.sqlite');
-    const result = runCli(['token', 'create', '--data', data, '--name', 'ci']);
+    const result = await runCommandLine(['token', 'create', '--data', data, '--name', 'ci']);
     expect(result.code).toBe(0);
     const token = result.stdout.trim();
     expect(token).toMatch(/^cfm_[A-Za-z0-9_-]{32}$/);
@@ -157,30 +174,35 @@ describe('npm run token', () => {
     expect(stores.tokens.verify(token)).toBe(true);
     expect(stores.tokens.verify(`${token}x`)).toBe(false);
     stores.close();
-    const list = runCli(['token', 'list', '--data', data]);
+    const list = await runCommandLine(['token', 'list', '--data', data]);
     expect(list.stdout).toMatch(/\tci\t/);
     expect(list.stdout).not.toContain(token);
   });
 
-  it('asks for a name', () => {
-    const result = runCli(['token', 'create', '--data', join(dir, 't.sqlite')]);
+  it('asks for a name', async () => {
+    const result = await runCommandLine(['token', 'create', '--data', join(dir, 't.sqlite')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--name says what the token is for/);
   });
 });
 
 describe('npm run demo', () => {
-  it('writes an instance file that imports cleanly', () => {
+  it('writes an instance file that imports cleanly', async () => {
     const out = join(dir, 'demo.json');
-    const written = runCli(['demo', '--fields', '120', '--out', out]);
+    const written = await runCommandLine(['demo', '--fields', '120', '--out', out]);
     expect(written.code).toBe(0);
     expect(written.stdout).toMatch(/Wrote 120 calculated fields/);
-    const imported = runCli(['import', '--data', join(dir, 'demo-import.sqlite'), out]);
+    const imported = await runCommandLine([
+      'import',
+      '--data',
+      join(dir, 'demo-import.sqlite'),
+      out,
+    ]);
     expect(imported.stdout).toMatch(/Imported 120 calculated fields/);
   });
 
-  it('refuses a missing --out', () => {
-    const result = runCli(['demo', '--fields', '10']);
+  it('refuses a missing --out', async () => {
+    const result = await runCommandLine(['demo', '--fields', '10']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--out names the instance file/);
   });

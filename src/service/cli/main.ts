@@ -1,59 +1,7 @@
-import { CliError } from './cli-error';
+import { runCli } from './run-cli';
 
-interface Command {
-  run: (argv: string[]) => unknown;
-  usage: string;
-}
-
-// Each command's module is loaded only when it runs, so `start` does not pay at
-// start-up for the demo generator and the importer.
-const commands: Record<string, () => Promise<Command>> = {
-  start: async () => {
-    const { startCommand, startUsage } = await import('./start-command');
-    return { run: startCommand, usage: startUsage };
-  },
-  import: async () => {
-    const { importCommand, importUsage } = await import('./import-command');
-    return { run: importCommand, usage: importUsage };
-  },
-  demo: async () => {
-    const { demoCommand, demoUsage } = await import('./demo-command');
-    return { run: demoCommand, usage: demoUsage };
-  },
-  token: async () => {
-    const { tokenCommand, tokenUsage } = await import('./token-command');
-    return { run: tokenCommand, usage: tokenUsage };
-  },
-};
-
-async function main(argv: string[]): Promise<void> {
-  const [name = '', ...rest] = argv;
-  const load = commands[name];
-  if (!load)
-    throw new CliError(
-      `unknown command ${JSON.stringify(name)}; use one of ${Object.keys(commands).join(', ')}`,
-    );
-  const command = await load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    console.log(command.usage);
-    return;
-  }
-  try {
-    await command.run(rest);
-  } catch (error) {
-    // parseArgs reports unknown or malformed options with a TypeError and a code.
-    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      throw new CliError(`${(error as Error).message}\n\nUsage:\n${command.usage}`);
-    }
-    throw error;
-  }
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof CliError) {
-    console.error(`Error: ${error.message}`);
-    process.exit(error.exitCode);
-  }
-  console.error(error);
-  process.exit(1);
+// A refused command ends the process with its code at once; a server started by
+// `start` keeps it running until a signal stops it.
+void runCli(process.argv.slice(2)).then((code) => {
+  if (code !== 0) process.exit(code);
 });
