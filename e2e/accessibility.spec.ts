@@ -1,11 +1,13 @@
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
+import { keepScreenshotsAtBothWidths } from './support/screenshots';
 
 // Each test checks its page in the light and then the dark colour scheme: one page
 // load serves both.
-test('sign-in has no accessibility violations', async ({ page }, testInfo) => {
+test('sign-in, with the demo note, has no accessibility violations', async ({ page }, testInfo) => {
   await page.goto('/sign-in');
   await expect(page.getByLabel('Developer token')).toBeVisible();
+  await expect(page.getByText('This is the demo instance')).toBeVisible();
   await expectNoAxeViolationsInBothSchemes(page, testInfo, 'sign-in');
 
   await page.getByLabel('Developer token').fill('wrong-token-for-axe');
@@ -33,12 +35,22 @@ test('the table, its filters and its empty state have no violations', async ({
   await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'empty');
 });
 
-test('the drawer has no violations', async ({ fieldsPage, drawer, api }, testInfo) => {
-  const broken = await api.search({ filters: [{ field: 'invalidlink' }], limit: 1 });
-  await fieldsPage.page.goto(`/fields/${broken.results[0]!.id}`);
+test('a pasted link to a field opens its titled drawer, with no violations', async ({
+  fieldsPage,
+  drawer,
+  api,
+}, testInfo) => {
+  const broken = (await api.search({ filters: [{ field: 'invalidlink' }], limit: 1 })).results[0]!;
+  await fieldsPage.page.goto(`/fields/${broken.id}`);
   // A pasted link loads the whole app and the drawer's code first: slow on a busy machine.
   await expect(drawer.expression).toBeVisible({ timeout: 30_000 });
-  await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'drawer');
+  await expect(fieldsPage.page).toHaveTitle(`${broken.name} · Calculated fields`);
+  await expectNoAxeViolationsInBothSchemes(
+    fieldsPage.page,
+    testInfo,
+    'drawer',
+    keepScreenshotsAtBothWidths,
+  );
 });
 
 test('error and loading states have no violations', async ({ fieldsPage }, testInfo) => {

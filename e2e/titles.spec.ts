@@ -1,6 +1,4 @@
-import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
 import { expect, test } from './support/fixtures';
-import { keepScreenshotsAtBothWidths } from './support/screenshots';
 
 test.describe('titles', () => {
   test('sign-in, the table, a search, the audit and an unknown address each have their own', async ({
@@ -49,21 +47,4 @@ test.describe('titles', () => {
     await expect(fieldsPage.page.getByText('No such field', { exact: true })).toBeVisible();
     await expect(fieldsPage.page).toHaveTitle('No such field · Calculated fields');
   });
-});
-
-test('a titled drawer has no accessibility violations', async ({
-  fieldsPage,
-  drawer,
-  api,
-}, testInfo) => {
-  const field = (await api.search({ filters: [{ field: 'notvariable' }], limit: 1 })).results[0]!;
-  await fieldsPage.page.goto(`/fields/${field.id}`);
-  await expect(drawer.expression).toBeVisible();
-  await expect(fieldsPage.page).toHaveTitle(`${field.name} · Calculated fields`);
-  await expectNoAxeViolationsInBothSchemes(
-    fieldsPage.page,
-    testInfo,
-    'titled-drawer',
-    keepScreenshotsAtBothWidths,
-  );
 });
