@@ -21,9 +21,18 @@ import {
 } from './support/browser-measures';
 import { entrySize } from './support/entry-size';
 import { launchChromium } from './support/chromium';
+import type { Browser } from '@playwright/test';
 import { startServer } from './support/processes';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
+/** BENCH_PARTS=scroll,bulk measures those parts alone and prints them; the report needs every part. */
+const allParts = ['loading', 'typing', 'size', 'scroll', 'bulk'] as const;
+const parts = new Set(process.env.BENCH_PARTS?.split(',') ?? allParts);
+const unknownParts = [...parts].filter((part) => !(allParts as readonly string[]).includes(part));
+if (unknownParts.length > 0)
+  throw new Error(
+    `BENCH_PARTS: unknown ${unknownParts.join(', ')} (known: ${allParts.join(', ')})`,
+  );
 const TOKEN = 'bench-token-0123456789';
 const storeFile = `bench/tmp/browser-${FIELDS}.sqlite`;
 
@@ -84,6 +93,34 @@ async function fragments(
   return chosen;
 }
 
+/**
+ * Locks and unlocks every field matching a name fragment with the app's bulk lock.
+ * Those locked beforehand are unlocked first and locked again after.
+ */
+async function bulkLockRun(url: string, browser: Browser, target: BenchTarget) {
+  const [bulkFragment] = await fragments(url, 3, 1, (hits) => hits >= 500 && hits <= 1500);
+  if (!bulkFragment) throw new Error('no name fragment matches 500 to 1,500 fields');
+  // The run locks every match; those locked already are unlocked first and locked again after.
+  const lockedBefore = (
+    await search(url, {
+      name: bulkFragment.text,
+      filters: [{ field: 'locked' }],
+      limit: 5000,
+    })
+  ).results.map((field) => field.id);
+  for (const id of lockedBefore) await setLocked(url, id, false);
+  const bulk = await measureBulkLock(browser, target, bulkFragment);
+  const leftLocked = await search(url, {
+    name: bulkFragment.text,
+    filters: [{ field: 'locked' }],
+    limit: 1,
+  });
+  if (leftLocked.totalHits !== 0)
+    throw new Error(`${leftLocked.totalHits} fields stayed locked after the bulk unlock`);
+  for (const id of lockedBefore) await setLocked(url, id, true);
+  return bulk;
+}
+
 async function main() {
   mkdirSync('bench/tmp', { recursive: true });
   log('building the web app and the service...');
@@ -114,47 +151,41 @@ async function main() {
   try {
     const entry = entrySize();
     log(`entry JS: ${entry.brotliKb} kB brotli, ${entry.gzipKb} kB gzip`);
-    log('loading...');
-    const loading = await measureLoading(browser, target, 7);
-    log(`first rows p50 ${loading.firstRowsMs.p50} ms`);
-    log('typing...');
-    const typed = await fragments(service.url, 4, 15, (hits) => hits > 0);
-    const typing = await measureTyping(browser, target, typed);
-    log(`key to rows p95 ${typing.keyToRowsMs.p95} ms`);
-    log('5,000 rows...');
-    const pageSize = await measurePageSize(browser, target, 5);
-    log(`choice to rows p50 ${pageSize.choiceToRowsMs.p50} ms`);
-    log('scrolling...');
-    const tableScroll = await measureTableScroll(browser, target, 300);
-    const plainScroll = await measurePlainTableScroll(browser, 300);
-    log(`frame p95 ${tableScroll.frameMs.p95} ms (plain table ${plainScroll.frameMs.p95} ms)`);
-    log('bulk lock...');
-    const [bulkFragment] = await fragments(
-      service.url,
-      3,
-      1,
-      (hits) => hits >= 500 && hits <= 1500,
-    );
-    if (!bulkFragment) throw new Error('no name fragment matches 500 to 1,500 fields');
-    // The run locks every match; those locked already are unlocked first and locked again after.
-    const lockedBefore = (
-      await search(service.url, {
-        name: bulkFragment.text,
-        filters: [{ field: 'locked' }],
-        limit: 5000,
-      })
-    ).results.map((field) => field.id);
-    for (const id of lockedBefore) await setLocked(service.url, id, false);
-    const bulk = await measureBulkLock(browser, target, bulkFragment);
-    const leftLocked = await search(service.url, {
-      name: bulkFragment.text,
-      filters: [{ field: 'locked' }],
-      limit: 1,
-    });
-    if (leftLocked.totalHits !== 0)
-      throw new Error(`${leftLocked.totalHits} fields stayed locked after the bulk unlock`);
-    for (const id of lockedBefore) await setLocked(service.url, id, true);
-    log(`bulk lock ${bulk.lockPerSecond} fields/s, unlock ${bulk.unlockPerSecond} fields/s`);
+    let loading, typing, typed, pageSize, tableScroll, plainScroll, bulk;
+    if (parts.has('loading')) {
+      log('loading...');
+      loading = await measureLoading(browser, target, 7);
+      log(`first rows p50 ${loading.firstRowsMs.p50} ms`);
+    }
+    if (parts.has('typing')) {
+      log('typing...');
+      typed = await fragments(service.url, 4, 15, (hits) => hits > 0);
+      typing = await measureTyping(browser, target, typed);
+      log(`key to rows p95 ${typing.keyToRowsMs.p95} ms`);
+    }
+    if (parts.has('size')) {
+      log('5,000 rows...');
+      pageSize = await measurePageSize(browser, target, 5);
+      log(`choice to rows p50 ${pageSize.choiceToRowsMs.p50} ms`);
+    }
+    if (parts.has('scroll')) {
+      log('scrolling...');
+      tableScroll = await measureTableScroll(browser, target, 300);
+      plainScroll = await measurePlainTableScroll(browser, 300);
+      log(`frame p95 ${tableScroll.frameMs.p95} ms (plain table ${plainScroll.frameMs.p95} ms)`);
+    }
+    if (parts.has('bulk')) {
+      log('bulk lock...');
+      bulk = await bulkLockRun(service.url, browser, target);
+      log(`bulk lock ${bulk.lockPerSecond} fields/s, unlock ${bulk.unlockPerSecond} fields/s`);
+      for (const { reason, count } of bulk.failures) log(`  failed ${count} × ${reason}`);
+    }
+    if (!loading || !typing || !typed || !pageSize || !tableScroll || !plainScroll || !bulk) {
+      console.log(
+        JSON.stringify({ loading, typing, pageSize, tableScroll, plainScroll, bulk }, null, 2),
+      );
+      return;
+    }
 
     const report = writeBrowserReport({
       date: new Date().toISOString(),

@@ -245,6 +245,8 @@ export interface BulkFigures {
   inexactSamples: number;
   progressSamples: number;
   failed: number;
+  /** Each failed lock request's answer ("429 too many requests…") or network error, with how many had it. */
+  failures: Array<{ reason: string; count: number }>;
 }
 
 /**
@@ -310,6 +312,7 @@ export async function measureBulkLock(
 ): Promise<BulkFigures> {
   const context = await signedInContext(browser, target);
   const page = await openFields(context, `?q=${encodeURIComponent(fragment.text)}`);
+  const reasons = recordLockFailures(page);
   // As a person does: the page's box first, then the offer to take every match.
   await page.getByRole('checkbox', { name: 'Select all fields on this page' }).check();
   const bar = page.getByRole('group', { name: 'Selected fields' });
@@ -325,5 +328,27 @@ export async function measureBulkLock(
     inexactSamples: lock.inexact + unlock.inexact,
     progressSamples: lock.samples + unlock.samples,
     failed: lock.failed + unlock.failed,
+    failures: [...reasons].map(([reason, count]) => ({ reason, count })),
   };
+}
+
+/** Why lock requests failed, as they failed: the status and the server's message, or the network's error. */
+function recordLockFailures(page: Page): Map<string, number> {
+  const reasons = new Map<string, number>();
+  const count = (reason: string) => reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  const isLock = (method: string, url: string) =>
+    method === 'PUT' && /\/functions\/template\/\d+$/.test(url);
+  page.on('response', (response) => {
+    const request = response.request();
+    if (!isLock(request.method(), request.url()) || response.ok()) return;
+    void response
+      .text()
+      .catch(() => '')
+      .then((body) => count(`${response.status()} ${body.slice(0, 200)}`));
+  });
+  page.on('requestfailed', (request) => {
+    if (isLock(request.method(), request.url()))
+      count(`no answer: ${request.failure()?.errorText ?? 'unknown'}`);
+  });
+  return reasons;
 }

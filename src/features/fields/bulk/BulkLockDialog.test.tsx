@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { Profiler } from 'react';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../../api/session';
-import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
+import { calculatedField, heldAnswer, setupMockApi } from '../../../api/test-support/mock-api';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { BulkLockDialog } from './BulkLockDialog';
 import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
@@ -69,4 +70,35 @@ test('a number outside 1 to 32 is refused with a reason and nothing is sent; an 
   await user.click(lock);
   expect(locks.sent()).toBe(0);
   expect(localStorage.getItem(storageKey)).toBe('many');
+});
+
+test('locks settling one after another are drawn together, not once per request', async () => {
+  const answers = ids.map(() => heldAnswer());
+  server.use(
+    http.put('/api/query/v1/functions/template/:id', async ({ params }) => {
+      const id = Number(params.id);
+      await answers[id - 1]!.hold();
+      return HttpResponse.json(calculatedField(id, { locked: true }));
+    }),
+  );
+  let drawn = 0;
+  const { user } = renderWithProviders(
+    <Profiler id="bulk-lock" onRender={() => (drawn += 1)}>
+      <BulkLockDialog plan={plan} onClose={() => {}} onFieldDone={() => {}} />
+    </Profiler>,
+  );
+  await user.clear(requestsAtOnce());
+  await user.type(requestsAtOnce(), '10');
+  await user.click(screen.getByRole('button', { name: 'Lock 10 fields' }));
+  await Promise.all(answers.map((answer) => answer.received));
+  drawn = 0;
+
+  // Each answer in its own task, as a server's answers arrive.
+  for (const answer of answers) {
+    answer.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  await screen.findByText('10 fields locked.');
+  // Drawn once per settled request before, ten times or more.
+  expect(drawn).toBeLessThanOrEqual(5);
 });

@@ -12,6 +12,30 @@ import type { LockPlan, SelectedField } from '../selection/field-selection';
 /** Fields done are shown in the table together, at most this often, not one render each. */
 const showEveryMs = 100;
 
+/**
+ * The dialog's counts are drawn at most this often. The run changes twice per request
+ * (sent, then settled), which at hundreds of requests a second was more drawing than
+ * sending; each drawing shows the latest counts, which always add up to the total.
+ */
+const drawProgressEveryMs = 50;
+
+/** A subscription that tells its listener of many changes at once, at most every `ms`. */
+function coalesced(subscribe: (listener: () => void) => () => void, ms: number) {
+  return (listener: () => void) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        listener();
+      }, ms);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  };
+}
+
 const noSubscription = () => () => {};
 const noSnapshot = () => undefined;
 
@@ -27,6 +51,8 @@ function backOffMs(error: unknown): number | undefined {
  */
 interface LockRun {
   run: BulkRun<SelectedField>;
+  /** The run's changes, told at most every drawProgressEveryMs. */
+  subscribe: (listener: () => void) => () => void;
   /** Waits for a pass, shows what is left to show and refreshes every cached search. */
   settle(pass: Promise<unknown>): Promise<void>;
 }
@@ -58,6 +84,7 @@ function createLockRun(
   );
   return {
     run,
+    subscribe: coalesced(run.subscribe, drawProgressEveryMs),
     async settle(pass) {
       await pass;
       showDone();
@@ -79,7 +106,7 @@ export function useBulkLock(
   const [lockRun, setLockRun] = useState<LockRun>();
   const run = lockRun?.run;
   const snapshot: BulkRunSnapshot<SelectedField> | undefined = useSyncExternalStore(
-    run?.subscribe ?? noSubscription,
+    lockRun?.subscribe ?? noSubscription,
     run?.getSnapshot ?? noSnapshot,
   );
 
