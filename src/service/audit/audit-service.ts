@@ -116,16 +116,17 @@ export class AuditService {
     const saved = saveFieldVersion(this.store, this.instanceId, raw);
     if (!saved) return;
     this.store.setCurrent(this.instanceId, saved.field.id, saved.versionId);
-    const running = this.scanner.current();
-    if (running) this.store.replaceMemberIfPresent(running.id, saved.field.id, saved.versionId);
+    const running = this.scanner.runningScanId();
+    if (running !== undefined)
+      this.store.replaceMemberIfPresent(running, saved.field.id, saved.versionId);
     this.current.apply(saved.field.id, factsOf(saved.field));
   }
 
   /** A field the instance no longer has (seen by the snapshot's refresh): it leaves the instance as last seen. */
   fieldRemoved(fieldId: number): void {
     this.store.setCurrent(this.instanceId, fieldId, undefined);
-    const running = this.scanner.current();
-    if (running) this.store.replaceMemberIfPresent(running.id, fieldId, undefined);
+    const running = this.scanner.runningScanId();
+    if (running !== undefined) this.store.replaceMemberIfPresent(running, fieldId, undefined);
     this.current.apply(fieldId, undefined);
   }
 
