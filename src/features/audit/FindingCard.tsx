@@ -1,11 +1,13 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFindingGroups } from '../../api/audit/findings';
 import type { FindingGroupSummary, FindingSummary } from '../../contract/audit';
 import { ErrorState } from '../../components/ErrorState';
 import { findingLink } from './drill-down-links';
+import { CountLink } from './CountLink';
 import { formatCount } from './format';
+import classes from './tables.module.css';
 
 const GROUPS_PAGE = 25;
 
@@ -16,19 +18,19 @@ function GroupRows({
   finding: FindingSummary;
   groups: FindingGroupSummary[];
 }) {
+  // Plain rows and cells with the table's classes, as in ProblemsTable.
   return groups.map((group) => (
-    <Table.Tr key={group.key}>
-      <Table.Td>{group.label}</Table.Td>
-      <Table.Td ta="right">
-        <Anchor
-          component={Link}
+    <tr key={group.key} className={Table.classes.tr} data-with-row-border>
+      <td className={Table.classes.td}>{group.label}</td>
+      <td className={`${Table.classes.td} ${classes.count}`}>
+        <CountLink
           to={findingLink(finding.key, group)}
-          aria-label={`${formatCount(group.count)} fields: ${finding.title}, ${group.label}`}
+          label={`${formatCount(group.count)} fields: ${finding.title}, ${group.label}`}
         >
           {formatCount(group.count)}
-        </Anchor>
-      </Table.Td>
-    </Table.Tr>
+        </CountLink>
+      </td>
+    </tr>
   ));
 }
 
@@ -115,7 +117,7 @@ export function FindingCard({ finding }: { finding: FindingSummary }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Group</Table.Th>
-                <Table.Th ta="right">Fields</Table.Th>
+                <Table.Th className={classes.count}>Fields</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

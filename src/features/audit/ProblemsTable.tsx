@@ -1,11 +1,12 @@
-import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
 import type { FindingKey, ProblemsRow } from '../../contract/audit';
 import { findingTitles } from '../../contract/audit';
 import { NamedId } from '../../components/NamedId';
 import { findingLink } from './drill-down-links';
+import { CountLink } from './CountLink';
 import { formatCount } from './format';
+import classes from './tables.module.css';
 
 const columns: FindingKey[] = [
   'invalid',
@@ -39,13 +40,13 @@ export function ProblemsTable({
           No field has a problem.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-labelledby={headingId} mt="sm" verticalSpacing={4}>
+        <div className={classes.scroller}>
+          <Table aria-labelledby={headingId} verticalSpacing={4} className={classes.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{by === 'owner' ? 'Owner' : 'Data source'}</Table.Th>
                 {columns.map((key) => (
-                  <Table.Th key={key} ta="right">
+                  <Table.Th key={key} className={classes.count}>
                     {findingTitles[key]}
                   </Table.Th>
                 ))}
@@ -53,36 +54,35 @@ export function ProblemsTable({
             </Table.Thead>
             <Table.Tbody>
               {table.rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
+                // Plain rows and cells with the table's classes: the same look as Table.Tr
+                // and Table.Td without their style work per cell (docs/audit.md).
+                <tr key={row.id} className={Table.classes.tr} data-with-row-border>
+                  <td className={Table.classes.td}>
                     <NamedId
                       name={row.name}
                       id={row.id}
                       what={by === 'owner' ? 'owner' : 'data source'}
                     />
-                  </Table.Td>
+                  </td>
                   {columns.map((key) => (
-                    <Table.Td key={key} ta="right">
+                    <td key={key} className={`${Table.classes.td} ${classes.count}`}>
                       {row.counts[key] > 0 ? (
-                        <Anchor
-                          component={Link}
+                        <CountLink
                           to={findingLink(key, undefined, filtersOf(row))}
-                          aria-label={`${formatCount(row.counts[key])} fields: ${findingTitles[key]}, ${row.name ?? row.id}`}
+                          label={`${formatCount(row.counts[key])} fields: ${findingTitles[key]}, ${row.name ?? row.id}`}
                         >
                           {formatCount(row.counts[key])}
-                        </Anchor>
+                        </CountLink>
                       ) : (
-                        <Text span c="dimmed">
-                          0
-                        </Text>
+                        <span className={classes.none}>0</span>
                       )}
-                    </Table.Td>
+                    </td>
                   ))}
-                </Table.Tr>
+                </tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
       {table.total > table.rows.length && (
         <Text size="xs" c="dimmed" mt="xs">
