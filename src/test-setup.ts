@@ -33,7 +33,7 @@ configure({
 
 // React's development build records where each element was created (an Error and its
 // stack for every element, up to 10,000 between two renders) so that its warnings can
-// name the code that caused them. In these tests that cost about a sixth of the CPU of
+// name the code that caused them. In these tests that cost about a seventh of the CPU of
 // rendering a page. Holding the counter at its limit makes React skip the recording;
 // warnings still name the components. TEST_OWNER_STACKS=1 keeps the stacks, for
 // reading a warning in detail (docs/testing.md, "The suite's time").
