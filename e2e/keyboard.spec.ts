@@ -4,51 +4,79 @@ import { keepScreenshotsAtBothWidths } from './support/screenshots';
 
 // Slots 15-19 are this file's own fields (see ServiceApi.unlockedField).
 
-test.describe('keyboard shortcuts', () => {
-  test('/ focuses the search; j, k and the arrows move between rows; Enter opens one', async ({
-    fieldsPage,
-    drawer,
-  }) => {
-    await fieldsPage.goto();
-    const names = fieldsPage.rows.getByRole('link');
-    await fieldsPage.page.keyboard.press('/');
-    await expect(fieldsPage.searchBox).toBeFocused();
-    await fieldsPage.searchBox.blur();
+// One journey on one page load: each shortcut is a step (a load costs the suite more
+// than the steps together; docs/testing.md).
+test('keyboard shortcuts: ? lists them, / searches, j, k and the arrows move, Enter opens, l locks, z undoes, x selects, and typing in the search triggers none', async ({
+  fieldsPage,
+  drawer,
+  api,
+}, testInfo) => {
+  const page = fieldsPage.page;
+  const field = await api.unlockedField(15);
+  await fieldsPage.goto();
 
-    await fieldsPage.page.keyboard.press('j');
+  await test.step('? lists the shortcuts, with no accessibility violations in either scheme', async () => {
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toBeVisible();
+    await expect(help.getByRole('row')).toHaveCount(11);
+    await expectNoAxeViolationsInBothSchemes(
+      page,
+      testInfo,
+      'shortcuts',
+      keepScreenshotsAtBothWidths,
+    );
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+  });
+
+  await test.step('/ focuses the search; typing in it never triggers a shortcut', async () => {
+    await page.keyboard.press('/');
+    await expect(fieldsPage.searchBox).toBeFocused();
+    await page.keyboard.type('jlx?');
+    await expect(fieldsPage.searchBox).toHaveValue('jlx?');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await fieldsPage.viewAfter(() => fieldsPage.searchBox.clear());
+    await fieldsPage.searchBox.blur();
+  });
+
+  await test.step('j, k and the arrows move between rows; Enter opens one', async () => {
+    const names = fieldsPage.rows.getByRole('link');
+    await page.keyboard.press('j');
     await expect(names.nth(0)).toBeFocused();
-    await fieldsPage.page.keyboard.press('j');
-    await fieldsPage.page.keyboard.press('ArrowDown');
+    await page.keyboard.press('j');
+    await page.keyboard.press('ArrowDown');
     await expect(names.nth(2)).toBeFocused();
-    await fieldsPage.page.keyboard.press('k');
+    await page.keyboard.press('k');
     await expect(names.nth(1)).toBeFocused();
-    await fieldsPage.page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
     await expect(names.nth(0)).toBeFocused();
     const name = await names.nth(0).textContent();
 
-    await fieldsPage.page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
 
     await expect(drawer.dialog.getByRole('heading', { name: name!, exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer.dialog).toBeHidden();
   });
 
-  test('l locks the focused row, z undoes it, x selects it', async ({ fieldsPage, api }) => {
-    const field = await api.unlockedField(15);
+  await test.step('l locks the focused row, z undoes it, x selects it', async () => {
     try {
-      await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
+      await fieldsPage.viewAfter(() => fieldsPage.searchBox.fill(field.name));
       await fieldsPage.row(field.id).getByRole('link').focus();
 
-      await fieldsPage.page.keyboard.press('l');
+      await page.keyboard.press('l');
 
       await expect(fieldsPage.lockSwitch(field.id)).toBeChecked();
       await expect.poll(async () => (await api.field(field.id)).locked).toBe(true);
-      await expect(fieldsPage.page.getByRole('alert').filter({ hasText: 'Locked' })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Locked' })).toBeVisible();
 
-      await fieldsPage.page.keyboard.press('z');
+      await page.keyboard.press('z');
 
       await expect(fieldsPage.lockSwitch(field.id)).not.toBeChecked();
       await expect.poll(async () => (await api.field(field.id)).locked).toBe(false);
 
-      await fieldsPage.page.keyboard.press('x');
+      await page.keyboard.press('x');
 
       await expect(
         fieldsPage.row(field.id).getByRole('checkbox', { name: `Select ${field.name}` }),
@@ -57,30 +85,4 @@ test.describe('keyboard shortcuts', () => {
       await api.setLocked(field.id, false);
     }
   });
-
-  test('typing in the search never triggers a shortcut', async ({ fieldsPage }) => {
-    await fieldsPage.goto();
-    await fieldsPage.searchBox.focus();
-    await fieldsPage.page.keyboard.type('jlx?');
-    await expect(fieldsPage.searchBox).toHaveValue('jlx?');
-    await expect(fieldsPage.page.getByRole('dialog')).toHaveCount(0);
-  });
-});
-
-test('? lists the shortcuts, with no accessibility violations in either scheme', async ({
-  fieldsPage,
-}, testInfo) => {
-  await fieldsPage.goto();
-  await fieldsPage.page.keyboard.press('?');
-  const help = fieldsPage.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(help).toBeVisible();
-  await expect(help.getByRole('row')).toHaveCount(11);
-  await expectNoAxeViolationsInBothSchemes(
-    fieldsPage.page,
-    testInfo,
-    'shortcuts',
-    keepScreenshotsAtBothWidths,
-  );
-  await fieldsPage.page.keyboard.press('Escape');
-  await expect(help).toBeHidden();
 });
