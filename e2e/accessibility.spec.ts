@@ -8,6 +8,7 @@ test('sign-in, with the demo note, has no accessibility violations', async ({ pa
   await page.goto('/sign-in');
   await expect(page.getByLabel('Developer token')).toBeVisible();
   await expect(page.getByText('This is the demo instance')).toBeVisible();
+  await expect(page).toHaveTitle('Sign in · Calculated fields');
   await expectNoAxeViolationsInBothSchemes(page, testInfo, 'sign-in');
 
   await page.getByLabel('Developer token').fill('wrong-token-for-axe');
