@@ -1,46 +1,62 @@
+import type { Route } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
-test.describe('paging', () => {
-  test('moves between pages with the range shown, and back/forward restore them', async ({
-    fieldsPage,
-  }) => {
-    await fieldsPage.goto('?size=25');
+// One page load serves the three: each step starts where the one before it ended.
+test('paging: moves between pages with the range shown and back/forward restoring them; the current rows stay while the next view loads; a page of 5,000 rows renders only what is visible and scrolls to its end', async ({
+  fieldsPage,
+  api,
+}) => {
+  const { page } = fieldsPage;
+  await fieldsPage.goto('?size=25');
+
+  await test.step('moves between pages with the range shown, and back/forward restore them', async () => {
     await expect(fieldsPage.range).toHaveText(/^Showing 1–25 of [\d,]+ fields$/);
     const firstPage = await fieldsPage.names();
 
-    await fieldsPage.viewAfter(() =>
-      fieldsPage.page.getByRole('button', { name: 'Next page' }).click(),
-    );
+    await fieldsPage.viewAfter(() => page.getByRole('button', { name: 'Next page' }).click());
 
-    await expect(fieldsPage.page).toHaveURL(/[?&]page=2/);
+    await expect(page).toHaveURL(/[?&]page=2/);
     await expect(fieldsPage.range).toHaveText(/^Showing 26–50 of/);
     const secondPage = await fieldsPage.names();
     expect(secondPage.length).toBeGreaterThan(5);
     expect(secondPage.filter((name, index) => name === firstPage[index])).not.toEqual(secondPage);
-    await expect(fieldsPage.page.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
       'aria-current',
       'page',
     );
 
-    await fieldsPage.page.goBack();
+    await page.goBack();
     await expect(fieldsPage.range).toHaveText(/^Showing 1–25 of/);
     await expect.poll(() => fieldsPage.names()).toEqual(firstPage);
 
-    await fieldsPage.page.goForward();
+    await page.goForward();
     await expect(fieldsPage.range).toHaveText(/^Showing 26–50 of/);
   });
 
-  test('a page of 5,000 rows renders only what is visible and scrolls to its end', async ({
-    fieldsPage,
-    api,
-  }) => {
-    await fieldsPage.goto();
+  await test.step('while the next view loads, the current rows stay with a loading indicator', async () => {
+    const before = await fieldsPage.names();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holdSearches = async (route: Route) => {
+      await released;
+      await route.continue();
+    };
+    await page.route('**/functions/search', holdSearches);
 
-    await fieldsPage.viewAfter(() =>
-      fieldsPage.page.getByLabel('Rows per page').selectOption('5000'),
-    );
+    await page.getByLabel('Rows per page').selectOption('100');
 
-    await expect(fieldsPage.page).toHaveURL(/[?&]size=5000/);
+    await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'true');
+    expect(await fieldsPage.names()).toEqual(before);
+    release();
+    await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'false');
+    await expect(fieldsPage.range).toHaveText(/^Showing 1–100 of/);
+    await page.unroute('**/functions/search', holdSearches);
+  });
+
+  await test.step('a page of 5,000 rows renders only what is visible and scrolls to its end', async () => {
+    await fieldsPage.viewAfter(() => page.getByLabel('Rows per page').selectOption('5000'));
+
+    await expect(page).toHaveURL(/[?&]size=5000/);
     const range = (await fieldsPage.range.textContent()) ?? '';
     const [, shown, total] = /^Showing 1–([\d,]+) of ([\d,]+) fields$/.exec(range) ?? [];
     expect(shown).toBe(total);
@@ -62,26 +78,5 @@ test.describe('paging', () => {
       offset: rowCount - 1,
     });
     await expect(lastRow.getByRole('link')).toHaveText(last.results[0]!.name);
-  });
-
-  test('while the next view loads, the current rows stay with a loading indicator', async ({
-    fieldsPage,
-  }) => {
-    await fieldsPage.goto();
-    const before = await fieldsPage.names();
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await fieldsPage.page.route('**/functions/search', async (route) => {
-      await released;
-      await route.continue();
-    });
-
-    await fieldsPage.page.getByLabel('Rows per page').selectOption('100');
-
-    await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'true');
-    expect(await fieldsPage.names()).toEqual(before);
-    release();
-    await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'false');
-    await expect(fieldsPage.range).toHaveText(/^Showing 1–100 of/);
   });
 });
