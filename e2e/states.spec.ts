@@ -1,31 +1,33 @@
 import { expect, test } from './support/fixtures';
 
 test.describe('loading, error and warning states', () => {
-  test('a failed search shows the error with a retry that recovers', async ({ fieldsPage }) => {
-    let failing = true;
-    await fieldsPage.page.route('**/functions/search', (route) =>
-      failing ? route.fulfill({ status: 503, body: '' }) : route.continue(),
-    );
+  // One page load serves both: the warning follows the recovery.
+  test('a failed search shows the error with a retry that recovers; a degraded answer shows a warning above the rows', async ({
+    fieldsPage,
+  }) => {
+    const { page } = fieldsPage;
+    let answer: 'fail' | 'pass' | 'degrade' = 'fail';
+    await page.route('**/functions/search', async (route) => {
+      if (answer === 'fail') return route.fulfill({ status: 503, body: '' });
+      if (answer === 'pass') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      return route.fulfill({ response, json: { ...body, degraded: true } });
+    });
 
-    await fieldsPage.page.goto('/fields');
+    await page.goto('/fields');
 
-    const error = fieldsPage.page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    const error = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
     await expect(error).toContainText('The server failed to answer (503)');
-    failing = false;
+    answer = 'pass';
     await error.getByRole('button', { name: 'Retry' }).click();
     await expect(fieldsPage.rows.first()).toBeVisible();
     await expect(error).toBeHidden();
-  });
+    await expect(page.getByText('Partial results')).toHaveCount(0);
 
-  test('a degraded answer shows a warning above the rows', async ({ fieldsPage }) => {
-    await fieldsPage.page.route('**/functions/search', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...body, degraded: true } });
-    });
+    answer = 'degrade';
+    await fieldsPage.viewAfter(() => page.getByRole('button', { name: 'Refresh' }).click());
 
-    await fieldsPage.goto();
-
-    await expect(fieldsPage.page.getByText('Partial results')).toBeVisible();
+    await expect(page.getByText('Partial results')).toBeVisible();
   });
 });
