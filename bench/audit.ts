@@ -5,7 +5,7 @@
 // its limit. Written to bench/results/audit.md and audit.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
 import { AUDIT_BASE } from '../src/contract/audit';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
@@ -13,6 +13,13 @@ import type { SearchResponse } from '../src/contract/search';
 import { openStore } from '../src/service/store/open-store';
 import type { AuditPageFigures, AuditRefreshFigures } from './support/audit-page-measures';
 import { measureAuditPage, measureAuditRefresh } from './support/audit-page-measures';
+import type { AuditLoadProfile } from './support/audit-page-profile';
+import {
+  mainThreadMedians,
+  profileAuditLoad,
+  rendererByScript,
+  waterfall,
+} from './support/audit-page-profile';
 import { launchChromium } from './support/chromium';
 import type { RunningServer } from './support/processes';
 import { residentMegabytes, startServer } from './support/processes';
@@ -23,6 +30,7 @@ const CHANGED_SHARE = 0.01;
 const DRAWN_LIMIT_MS = 1000;
 const TRANSFER_LIMIT_KB = 1024;
 const PAGE_RUNS = 5;
+const PROFILED_RUNS = 3;
 const TOKEN = 'bench-token-0123456789';
 const tmp = 'bench/tmp';
 const storeFile = `${tmp}/audit-${FIELDS}.sqlite`;
@@ -122,6 +130,10 @@ async function measureInBrowser(server: RunningServer) {
     log(`the audit page, ${PAGE_RUNS} cold loads...`);
     const auditPage = await measureAuditPage(browser, target, PAGE_RUNS);
     log(`every chart drawn p50 ${auditPage.drawnMs.p50} ms, ${auditPage.transferredKb} KB`);
+    log(`${PROFILED_RUNS} more loads with Chromium's profiler, for where the time goes...`);
+    const profiled: AuditLoadProfile[] = [];
+    for (let run = 0; run < PROFILED_RUNS; run++)
+      profiled.push(await profileAuditLoad(browser, target));
     const lockedBefore = await lockedNow();
     const [other] = (
       JSON.parse(
@@ -143,7 +155,7 @@ async function measureInBrowser(server: RunningServer) {
       },
     });
     log(`shown after ${refresh.lockThenAuditMs} ms, and ${refresh.otherClientLockMs} ms`);
-    return { auditPage, refresh };
+    return { auditPage, refresh, whereTheTimeGoes: whereTheTimeGoes(profiled) };
   } finally {
     await browser.close();
   }
@@ -240,11 +252,35 @@ async function main() {
       pageTransferBytes: transfer.reduce((sum, entry) => sum + entry.bytes, 0),
       diskBytes: status.diskBytes,
       ...browserFigures,
+      loadAverage: loadavg().map((value) => Math.round(value * 10) / 10),
     };
     writeReport(results);
   } finally {
     await server.stop();
   }
+}
+
+/** The profiled loads in words: the requests' waterfall, the main thread's time, the busiest scripts. */
+function whereTheTimeGoes(loads: AuditLoadProfile[]): string[] {
+  const medians = mainThreadMedians(loads);
+  return [
+    `### Where the time goes (${loads.length} more cold loads with Chromium's sampling profiler on)`,
+    '',
+    `Median: every chart drawn at ${medians.drawnMs} ms (the profiler slows the page a little); renderer CPU ${medians.rendererCpuMs} ms; the main thread busy ${medians.taskMs} ms, of which script ${medians.scriptMs} ms, layout ${medians.layoutMs} ms, style ${medians.styleMs} ms; ${medians.apiRequests} API requests before drawn.`,
+    '',
+    'Requests until drawn, median ms since navigation (waiting: sent to first byte, the server and one round trip):',
+    '',
+    '| request | sent | waiting | answered |',
+    '| --- | ---: | ---: | ---: |',
+    ...waterfall(loads),
+    '',
+    "The renderer's self time by script, a load (`(program)` is the browser's own work: parsing and compiling scripts, style, layout):",
+    '',
+    '```',
+    ...rendererByScript(loads),
+    '```',
+    '',
+  ];
 }
 
 function auditPageLines(page: AuditPageFigures, refresh: AuditRefreshFigures): string[] {
@@ -258,6 +294,7 @@ function auditPageLines(page: AuditPageFigures, refresh: AuditRefreshFigures): s
     '| --- | ---: | ---: | --- |',
     `| navigation to every chart drawn, p50 | ${page.drawnMs.p50} ms | ${DRAWN_LIMIT_MS} ms | ${met(page.drawnMs.p50 <= DRAWN_LIMIT_MS)} |`,
     `| the same, slowest of ${page.drawnMs.samples} | ${page.drawnMs.max} ms | | |`,
+    `| renderer CPU until drawn, p50 (slowest) | ${page.rendererCpuMs.p50} ms (${page.rendererCpuMs.max} ms) | | |`,
     `| transferred until drawn | ${page.transferredKb} KB (${page.requests} requests) | ${TRANSFER_LIMIT_KB} KB | ${met(page.transferredKb <= TRANSFER_LIMIT_KB)} |`,
     `| of which the API's answers | ${page.answersKb} KB | | |`,
     `| of which the app (HTML, scripts, styles, fonts) | ${page.assetsKb} KB | | |`,
@@ -289,6 +326,8 @@ function writeReport(results: {
   diskBytes: number;
   auditPage: AuditPageFigures;
   refresh: AuditRefreshFigures;
+  whereTheTimeGoes: string[];
+  loadAverage: number[];
 }) {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/audit.json', `${JSON.stringify(results, null, 2)}\n`);
@@ -297,7 +336,7 @@ function writeReport(results: {
   const lines = [
     '# Audit benchmark',
     '',
-    `${results.fields.toLocaleString('en-US')} demo fields, embedded mode, the built server (\`npm start\`), ${results.cpus} CPUs, Node ${results.node}. Written by \`npm run bench:audit\`.`,
+    `${results.fields.toLocaleString('en-US')} demo fields, embedded mode, the built server (\`npm start\`), ${results.cpus} CPUs (load average ${results.loadAverage.join(', ')} at the end), Node ${results.node}. Written by \`npm run bench:audit\`.`,
     '',
     '| step | time | memory (server RSS) | notes |',
     '| --- | ---: | ---: | --- |',
@@ -318,6 +357,7 @@ function writeReport(results: {
     `Audit file on disk after both scans: ${(results.diskBytes / 1024 / 1024).toFixed(1)} MB.`,
     '',
     ...auditPageLines(results.auditPage, results.refresh),
+    ...results.whereTheTimeGoes,
   ];
   writeFileSync('bench/results/audit.md', lines.join('\n'));
   log('wrote bench/results/audit.md and audit.json');

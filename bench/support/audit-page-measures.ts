@@ -3,6 +3,7 @@ import type { BenchTarget } from './browser-measures';
 import { signedInContext } from './browser-measures';
 import type { Spread } from './percentiles';
 import { spread } from './percentiles';
+import { rendererCpuMs } from './renderer-cpu';
 
 /**
  * The audit page fully drawn, checked in the page each frame: the trend chart's
@@ -25,6 +26,8 @@ export const everythingDrawn = String.raw`() => {
 export interface AuditPageFigures {
   /** Navigation start to the first frame painted with everything drawn, cold cache. */
   drawnMs: Spread;
+  /** The renderer's CPU time over the same span: what the load costs, whatever else runs. */
+  rendererCpuMs: Spread;
   /** Everything the page transferred by then (compressed, headers included), first run. */
   transferredKb: number;
   assetsKb: number;
@@ -35,10 +38,12 @@ export interface AuditPageFigures {
 async function coldLoad(browser: Browser, target: BenchTarget) {
   const context = await signedInContext(browser, target);
   const page = await context.newPage();
+  const cpuBefore = await rendererCpuMs(browser);
   await page.goto('/audit');
   const drawnAt = (await page.evaluate(
     `window.__bench.paintedWhen(${everythingDrawn}, 60000)`,
   )) as number;
+  const cpuMs = (await rendererCpuMs(browser)) - cpuBefore;
   const transfer = (await page.evaluate(`(() => {
     const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
       .filter((entry) => entry.startTime <= ${drawnAt});
@@ -51,7 +56,7 @@ async function coldLoad(browser: Browser, target: BenchTarget) {
     };
   })()`)) as { total: number; answers: number; requests: number };
   await context.close();
-  return { drawnAt, transfer };
+  return { drawnAt, cpuMs, transfer };
 }
 
 /** Cold loads of /audit, each in a new context; the first warms the server and is not counted. */
@@ -67,6 +72,7 @@ export async function measureAuditPage(
   const first = loads[0]!.transfer;
   return {
     drawnMs: spread(loads.map((load) => load.drawnAt)),
+    rendererCpuMs: spread(loads.map((load) => load.cpuMs)),
     transferredKb: kb(first.total),
     assetsKb: kb(first.total - first.answers),
     answersKb: kb(first.answers),

@@ -3,6 +3,7 @@ import type { BenchTarget } from './browser-measures';
 import { signedInContext } from './browser-measures';
 import { everythingDrawn } from './audit-page-measures';
 import type { CpuProfile } from './profile-summary';
+import { rendererCpuMs } from './renderer-cpu';
 
 /** One request of the page: when it was sent, when its answer began and ended (ms since navigation). */
 export interface RequestTiming {
@@ -40,27 +41,17 @@ export async function profileAuditLoad(
 ): Promise<AuditLoadProfile> {
   const context = await signedInContext(browser, target);
   const page = await context.newPage();
-  const browserCdp = await browser.newBrowserCDPSession();
-  const rendererCpu = async () => {
-    const { processInfo } = (await browserCdp.send('SystemInfo.getProcessInfo')) as {
-      processInfo: Array<{ type: string; cpuTime: number }>;
-    };
-    return processInfo
-      .filter((process) => process.type === 'renderer')
-      .reduce((sum, process) => sum + process.cpuTime * 1000, 0);
-  };
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
   await cdp.send('Profiler.start');
-  const cpuBefore = await rendererCpu();
+  const cpuBefore = await rendererCpuMs(browser);
   await page.goto('/audit');
   const drawnAt = (await page.evaluate(
     `window.__bench.paintedWhen(${everythingDrawn}, 60000)`,
   )) as number;
-  const rendererCpuMs = Math.round((await rendererCpu()) - cpuBefore);
-  await browserCdp.detach();
+  const cpuUntilDrawn = Math.round((await rendererCpuMs(browser)) - cpuBefore);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name: string) =>
@@ -77,7 +68,7 @@ export async function profileAuditLoad(
   await context.close();
   return {
     drawnAt,
-    rendererCpuMs,
+    rendererCpuMs: cpuUntilDrawn,
     requests,
     mainThread: {
       taskMs: metric('TaskDuration'),
