@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { AppLayout } from './AppLayout';
@@ -6,48 +7,57 @@ import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
 import { UrlStateRoot } from './UrlStateRoot';
 
-export const router = createBrowserRouter([
-  {
-    element: <UrlStateRoot />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoader label="Loading the app" />,
-    children: [
-      {
-        path: '/sign-in',
-        lazy: async () => ({ Component: (await import('./SignInPage')).SignInPage }),
-      },
-      {
-        element: <RequireSession />,
-        children: [
-          {
-            element: <AppLayout />,
-            children: [
-              { index: true, element: <Navigate to="/fields" replace /> },
-              {
-                path: 'fields',
-                lazy: async () => ({
-                  Component: (await import('../features/fields/FieldsPage')).FieldsPage,
-                }),
-                children: [
-                  {
-                    path: ':id',
-                    lazy: async () => ({
-                      Component: (await import('../features/field-detail/FieldDrawer')).FieldDrawer,
-                    }),
+/**
+ * The app's routes. `client` is the query cache: a page may fill it while its code
+ * loads, so that it first draws with its answers (the audit page does).
+ */
+export const createAppRouter = (client: QueryClient) =>
+  createBrowserRouter([
+    {
+      element: <UrlStateRoot />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoader label="Loading the app" />,
+      children: [
+        {
+          path: '/sign-in',
+          lazy: async () => ({ Component: (await import('./SignInPage')).SignInPage }),
+        },
+        {
+          element: <RequireSession />,
+          children: [
+            {
+              element: <AppLayout />,
+              children: [
+                { index: true, element: <Navigate to="/fields" replace /> },
+                {
+                  path: 'fields',
+                  lazy: async () => ({
+                    Component: (await import('../features/fields/FieldsPage')).FieldsPage,
+                  }),
+                  children: [
+                    {
+                      path: ':id',
+                      lazy: async () => ({
+                        Component: (await import('../features/field-detail/FieldDrawer'))
+                          .FieldDrawer,
+                      }),
+                    },
+                  ],
+                },
+                {
+                  path: 'audit',
+                  lazy: async () => {
+                    void import('../features/audit/prefetch-audit-page').then((module) =>
+                      module.prefetchAuditPage(client),
+                    );
+                    return { Component: (await import('../features/audit/AuditPage')).AuditPage };
                   },
-                ],
-              },
-              {
-                path: 'audit',
-                lazy: async () => ({
-                  Component: (await import('../features/audit/AuditPage')).AuditPage,
-                }),
-              },
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-]);
+                },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]);

@@ -18,6 +18,11 @@ export interface RenderOptions {
   client?: QueryClient;
 }
 
+/** The app's own query client (its freshness and retry policy), for a test that fills it before rendering. */
+export function appQueryClient(): QueryClient {
+  return createQueryClient();
+}
+
 /**
  * Renders `ui` as the app shows it: the app's theme (in Mantine's test mode), notifications, query client
  * (its retry policy included), a browser router at `url` and the URL state adapter.

@@ -27,13 +27,15 @@ export async function getFindings(signal?: AbortSignal): Promise<FindingsAnswer 
  * says which `version` of the audit it is, and useFollowAuditVersion asks again
  * when the status shows another.
  */
+export function findingsQueryOptions() {
+  return queryOptions({
+    queryKey: auditKeys.findings(),
+    queryFn: ({ signal }) => getFindings(signal),
+  });
+}
+
 export function useFindings() {
-  return useQuery(
-    queryOptions({
-      queryKey: auditKeys.findings(),
-      queryFn: ({ signal }) => getFindings(signal),
-    }),
-  );
+  return useQuery(findingsQueryOptions());
 }
 
 export function useFindingGroups(key: FindingKey, offset: number, limit: number, enabled: boolean) {
@@ -50,11 +52,15 @@ export function useFindingGroups(key: FindingKey, offset: number, limit: number,
   });
 }
 
-export function useTrend() {
-  return useQuery({
+export function trendQueryOptions() {
+  return queryOptions({
     queryKey: auditKeys.trend(),
     queryFn: ({ signal }) => requestJson(`${AUDIT_BASE}/trend`, trendAnswerSchema, { signal }),
   });
+}
+
+export function useTrend() {
+  return useQuery(trendQueryOptions());
 }
 
 /** A search over a finding's fields: the same request and answer as a search, plus notes. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeKind } from '../../contract/audit';
 import {
   AUDIT_BASE,
@@ -27,11 +27,15 @@ export function useScanControls() {
   return { start, cancel };
 }
 
-export function useScans() {
-  return useQuery({
+export function scansQueryOptions() {
+  return queryOptions({
     queryKey: auditKeys.scans(),
     queryFn: ({ signal }) => requestJson(`${AUDIT_BASE}/scans`, scansAnswerSchema, { signal }),
   });
+}
+
+export function useScans() {
+  return useQuery(scansQueryOptions());
 }
 
 export function useDiff(from: number | undefined, to: number | undefined) {

@@ -3,14 +3,15 @@ import { http, HttpResponse } from 'msw';
 import type { JsonBodyType } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { auditKeys } from '../../api/audit/audit-keys';
-import { startSession } from '../../api/session';
+import { endSession, startSession } from '../../api/session';
 import { heldAnswer, setupMockApi } from '../../api/test-support/mock-api';
 import type { AuditStatus, FindingsAnswer, Headline, Scan } from '../../contract/audit';
 import { AUDIT_BASE, findingKeys, findingTitles } from '../../contract/audit';
 import { apiPaths } from '../../contract/paths';
 import type { Statistics } from '../../contract/statistics';
-import { renderWithProviders } from '../../test-support/render-with-providers';
+import { appQueryClient, renderWithProviders } from '../../test-support/render-with-providers';
 import { AuditPage } from './AuditPage';
+import { prefetchAuditPage } from './prefetch-audit-page';
 
 const headline = (locked: number): Headline => ({
   total: 3000,
@@ -271,4 +272,30 @@ test('the diff of two scans is built when the browser is first idle, though not 
   beIdle();
 
   await within(diff).findByText('4 fields changed.');
+});
+
+test('what the router asks for while the page loads is what the page draws, each asked once', async () => {
+  const client = appQueryClient();
+  prefetchAuditPage(client);
+  await waitFor(() => expect(asked).toHaveLength(5));
+  renderWithProviders(<AuditPage />, { url: '/audit', client });
+  await lockedShown('Findings of the latest scan', '100');
+  await lockedShown('At a glance', '100');
+  expect([...asked].sort()).toEqual(
+    [
+      `${AUDIT_BASE}/status`,
+      `${AUDIT_BASE}/findings`,
+      `${AUDIT_BASE}/trend`,
+      `${AUDIT_BASE}/scans`,
+      apiPaths.statistics,
+    ].sort(),
+  );
+});
+
+test('without a session the router asks for nothing: the page sends to sign-in', () => {
+  endSession();
+  const client = appQueryClient();
+  prefetchAuditPage(client);
+  // A query asked for is in the cache at once, before its answer.
+  expect(client.getQueryCache().getAll()).toEqual([]);
 });

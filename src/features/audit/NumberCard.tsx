@@ -1,4 +1,4 @@
-import { Paper, Text } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatShare } from './format';
 import classes from './HeadlineNumbers.module.css';
@@ -25,16 +25,13 @@ export function NumberCard({ value, label, to, total, problem }: NumberCardProps
       className={classes.number}
       data-problem={(problem && value > 0) || undefined}
     >
-      <Text component="span" className={classes.value}>
-        {formatCount(value)}
-      </Text>{' '}
-      <Text component="span" className={classes.label}>
-        {label}
-      </Text>
+      {/* Plain spans: the page shows eighteen of these cards, and their classes give the whole look. */}
+      <span className={classes.value}>{formatCount(value)}</span>{' '}
+      <span className={classes.label}>{label}</span>
       {total !== undefined && (
-        <Text component="span" className={classes.share} aria-hidden>
+        <span className={classes.share} aria-hidden>
           {formatShare(value, total)} of all
-        </Text>
+        </span>
       )}
     </Paper>
   );
@@ -44,15 +41,11 @@ export function NumberCard({ value, label, to, total, problem }: NumberCardProps
 export function UncountedNumberCard({ label, reason }: { label: string; reason: string }) {
   return (
     <Paper withBorder p="md" className={classes.number} data-uncounted>
-      <Text component="span" className={classes.value} aria-hidden>
+      <span className={classes.value} aria-hidden>
         –
-      </Text>
-      <Text component="span" className={classes.label}>
-        {label}
-      </Text>
-      <Text component="span" className={classes.reason}>
-        Not counted: {reason}
-      </Text>
+      </span>
+      <span className={classes.label}>{label}</span>
+      <span className={classes.reason}>Not counted: {reason}</span>
     </Paper>
   );
 }

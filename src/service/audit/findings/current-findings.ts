@@ -4,6 +4,7 @@ import { computeFindings } from './compute-findings';
 import type { FieldFacts } from './field-facts';
 import type { InstanceDirectory } from './instance-directory';
 import { loadFacts } from './load-facts';
+import { findingsAfterLock, onlyLockChanged } from './lock-change';
 
 /** One field's change, with its facts before and after (undefined: not there). */
 export interface FieldChange {
@@ -54,13 +55,20 @@ export class CurrentFindings {
     return this.loaded();
   }
 
-  /** A field changed (its new facts) or is gone (undefined). */
+  /**
+   * A field changed (its new facts) or is gone (undefined). A lock, the change made
+   * most through this server, leaves every rule's answer as it was: the findings
+   * then follow it at once instead of being computed again (lock-change.ts).
+   */
   apply(fieldId: number, facts: FieldFacts | undefined): void {
     const loaded = this.loaded();
     const before = loaded.get(fieldId);
     if (facts) loaded.set(fieldId, facts);
     else loaded.delete(fieldId);
+    const computed = this.computed;
     this.changed();
+    if (computed && before && facts && onlyLockChanged(before, facts))
+      this.computed = findingsAfterLock(computed, before, facts);
     if (this.changes.length === KEPT_CHANGES) this.forgetChanges();
     else this.changes.push({ fieldId, before, after: facts, generation: this.generation });
   }

@@ -141,3 +141,9 @@ export function summaryOf(findings: Findings): FindingsSummary {
   }
   return summary;
 }
+
+/** `to` shows what `from` showed, when described: they differ in nothing a summary reads (a lock). */
+export function keepSummary(from: Findings, to: Findings): void {
+  const summary = summaries.get(from);
+  if (summary) summaries.set(to, summary);
+}

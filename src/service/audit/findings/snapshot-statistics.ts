@@ -23,3 +23,12 @@ export function snapshotStatistics(findings: Findings): Statistics {
   counted.set(findings, statistics);
   return statistics;
 }
+
+/**
+ * The statistics of `to` from those of `from`, when counted, without counting them
+ * again: the two differ by `lockedDelta` locked fields and nothing else a statistic reads.
+ */
+export function keepStatisticsAfterLock(from: Findings, to: Findings, lockedDelta: number): void {
+  const known = counted.get(from);
+  if (known) counted.set(to, { ...known, locked: known.locked + lockedDelta });
+}

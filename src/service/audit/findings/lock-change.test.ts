@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { apiPaths } from '../../../contract/paths';
+import type { SearchResponse } from '../../../contract/search';
+import { generateDemoInstance } from '../../demo/generate-demo-instance';
+import type { TestServer } from '../../test-support/test-server';
+import { startTestServer } from '../../test-support/test-server';
+import { EmbeddedSource } from '../scan/embedded-source';
+import { openTestAudit } from '../test-support/audit-fixture';
+import type { Findings } from './compute-findings';
+import { computeFindings } from './compute-findings';
+import { summaryOf } from './describe-findings';
+import { onlyLockChanged } from './lock-change';
+import { snapshotStatistics } from './snapshot-statistics';
+
+let server: TestServer;
+let audit: ReturnType<typeof openTestAudit>;
+
+beforeAll(async () => {
+  server = await startTestServer({ instance: generateDemoInstance({ fields: 400 }) });
+  audit = openTestAudit({
+    openSource: () => new EmbeddedSource(server.stores.fields),
+    needsCallerToken: false,
+    loadDirectory: async () => undefined,
+  });
+  expect((await audit.scan()).state).toBe('complete');
+});
+afterAll(async () => {
+  await audit.close();
+  await server.close();
+});
+
+/** The findings of the instance as last seen, computed from nothing, as after a restart. */
+function computedAgain(): Findings {
+  const { service } = audit;
+  return computeFindings(
+    [...service.currentFacts().values()],
+    (ids) => service.store.currentExpressions(service.instanceId, ids),
+    service.names(),
+  );
+}
+
+/** Everything the API answers of a set of findings. */
+const answered = (findings: Findings) => ({
+  headline: findings.headline,
+  rules: Object.values(findings.byKey).map((finding) => ({
+    ...finding,
+    notes: [...finding.notes],
+  })),
+  fields: [...findings.fields.values()],
+  summary: summaryOf(findings),
+  statistics: snapshotStatistics(findings),
+});
+
+async function lockThroughServer(id: number, locked: boolean) {
+  const answer = await server.request('PUT', apiPaths.template(id), { locked });
+  expect(answer.status).toBe(200);
+  audit.service.fieldChanged(await answer.json());
+}
+
+async function firstIds(filter: 'locked' | 'notlocked', count: number): Promise<number[]> {
+  const answer = await server.request('POST', apiPaths.search, {
+    filters: [{ field: filter }],
+    sort: { field: 'id', ascending: true },
+    limit: count,
+  });
+  return ((await answer.json()) as SearchResponse).results.map((field) => field.id);
+}
+
+test('locks through the server move the findings at once, to what computing them again gives', async () => {
+  const before = audit.service.findings()!;
+  // Described and counted, as the page's first visit leaves them.
+  answered(before);
+  const toLock = await firstIds('notlocked', 3);
+  const [toUnlock] = await firstIds('locked', 1);
+  for (const id of toLock) await lockThroughServer(id, true);
+  await lockThroughServer(toUnlock!, false);
+
+  const after = audit.service.findings()!;
+  // No rule ran again: their answers are the very ones from before.
+  expect(after.byKey).toBe(before.byKey);
+  expect(after.headline.locked).toBe(before.headline.locked + 2);
+  expect(after.fields.get(toLock[0]!)!.locked).toBe(true);
+  expect(answered(after)).toEqual(answered(computedAgain()));
+});
+
+test('only a change of the lock (and of when the field was modified) counts as a lock', () => {
+  const facts = [...audit.service.currentFacts().values()];
+  const field = facts.find((entry) => entry.lint.length === 0 && entry.names.length > 0)!;
+  const locked = { ...field, locked: !field.locked, lastModified: field.lastModified + 1 };
+  expect(onlyLockChanged(field, locked)).toBe(true);
+  expect(onlyLockChanged(field, { ...locked, name: `${field.name} (renamed)` })).toBe(false);
+  expect(onlyLockChanged(field, { ...locked, status: 'INVALID' })).toBe(false);
+  expect(onlyLockChanged(field, { ...locked, names: [...field.names, 'Other'] })).toBe(false);
+  expect(onlyLockChanged(field, { ...locked, lint: [{ rule: 'r', message: 'm' }] })).toBe(false);
+});
