@@ -36,7 +36,7 @@ test('the table, its filters and its empty state have no violations', async ({
   await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'empty');
 });
 
-test('a pasted link to a field opens its titled drawer, with no violations', async ({
+test('a pasted link to a field opens its titled drawer, its invalid links stand out, with no violations', async ({
   fieldsPage,
   drawer,
   api,
@@ -46,6 +46,11 @@ test('a pasted link to a field opens its titled drawer, with no violations', asy
   // A pasted link loads the whole app and the drawer's code first: slow on a busy machine.
   await expect(drawer.expression).toBeVisible({ timeout: 30_000 });
   await expect(fieldsPage.page).toHaveTitle(`${broken.name} · Calculated fields`);
+  const links = drawer.section('Links');
+  await expect(links.getByRole('row')).toHaveCount(broken.links.length + 1);
+  const illegal = links.getByRole('row').filter({ hasText: 'ILLEGAL_REFERENCE' });
+  await expect(illegal.first()).toBeVisible();
+  await expect(illegal).toHaveCount(broken.links.filter((link) => link.valid !== 'VALID').length);
   await expectNoAxeViolationsInBothSchemes(
     fieldsPage.page,
     testInfo,

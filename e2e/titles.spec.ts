@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 // The sign-in page's title is checked with its accessibility (accessibility.spec.ts).
 // One journey, moving inside the app where a user would, and loading only the
 // addresses a user would paste.
-test('the table, a search, an open field, the audit, an unknown address and a missing field each title the tab', async ({
+test('the table, a search, an open field, the audit, an unknown address and a missing field each title the tab; a missing field says so', async ({
   fieldsPage,
   drawer,
   api,
@@ -31,5 +31,6 @@ test('the table, a search, an open field, the audit, an unknown address and a mi
 
   await page.goto('/fields/987654321');
   await expect(page.getByText('No such field', { exact: true })).toBeVisible();
+  await expect(drawer.dialog).toContainText('No calculated field has the id 987654321.');
   await expect(page).toHaveTitle('No such field · Calculated fields');
 });
