@@ -7,7 +7,7 @@ import { apiPaths } from '../../contract/paths';
 import type { SearchRequest } from '../../contract/search';
 import { startSession } from '../session';
 import { searchItem, setupMockApi } from '../test-support/mock-api';
-import { useSearchFields } from './search-fields';
+import { sendSearchNow, useSearchFields } from './search-fields';
 
 const server = setupMockApi();
 beforeEach(() => startSession('token-for-tests', false));
@@ -60,4 +60,37 @@ test('a newer search cancels the one in flight, and the rows on screen stay unti
   await waitFor(() => expect(result.current.data?.results[0]?.name).toBe('rev field'));
   expect(result.current.isPlaceholderData).toBe(false);
   expect(aborted).toEqual(['re']);
+});
+
+test('a search sent as the view is chosen is the one the page shows, even when it answers before the page draws', async () => {
+  const sent: string[] = [];
+  server.use(
+    http.post(apiPaths.search, async ({ request }) => {
+      const { name } = (await request.json()) as SearchRequest;
+      sent.push(name!);
+      return HttpResponse.json({
+        totalHits: 1,
+        results: [searchItem(name!.length, { name: `${name} field` })],
+        hasMore: false,
+        degraded: false,
+      });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const { result, rerender } = renderHook(({ name }) => useSearchFields(byName(name)), {
+    wrapper,
+    initialProps: { name: 'r' },
+  });
+  await waitFor(() => expect(result.current.data?.results[0]?.name).toBe('r field'));
+
+  sendSearchNow(client, byName('rev'));
+  await waitFor(() => expect(client.isFetching()).toBe(0));
+  rerender({ name: 'rev' });
+
+  expect(result.current.data?.results[0]?.name).toBe('rev field');
+  await waitFor(() => expect(client.isFetching()).toBe(0));
+  expect(sent).toEqual(['r', 'rev']);
 });

@@ -57,8 +57,25 @@ export function searchFieldsQueryOptions(request: SearchRequest, scope?: Finding
   });
 }
 
+/** An answer this young is fresh enough for the page that draws its view. */
+const justAnsweredMs = 1000;
+
+/**
+ * Sends the search of a view the user has just chosen, before the page draws it:
+ * drawing a page of rows takes long enough to be worth not waiting for. The page's
+ * own query then takes this answer, or waits for it while it is on its way.
+ */
+export function sendSearchNow(client: QueryClient, request: SearchRequest, scope?: FindingScope) {
+  void client.prefetchQuery(searchFieldsQueryOptions(request, scope));
+}
+
+/**
+ * The page's view of a search. The answer sent for the view just chosen (sendSearchNow)
+ * is not asked for again when the page then draws that view; an invalidated answer
+ * is stale all the same.
+ */
 export function useSearchFields(request: SearchRequest, scope?: FindingScope) {
-  return useQuery(searchFieldsQueryOptions(request, scope));
+  return useQuery({ ...searchFieldsQueryOptions(request, scope), staleTime: justAnsweredMs });
 }
 
 /** A lock changed fields since this view loaded; it stays as it is until refreshed. */

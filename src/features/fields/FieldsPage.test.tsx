@@ -265,3 +265,23 @@ test('opening a row keeps the table’s address, so closing the drawer returns t
   await waitFor(() => expect(currentUrl()).toBe('/fields/58?sort=-created&size=25'));
   expect(searches.at(-1)).toMatchObject({ sort: { field: 'created', ascending: false } });
 });
+
+test('a new page size sends its search before the page draws the new size, and only once', async () => {
+  const { user } = renderPage('/fields');
+  await rowsShown();
+  expect(document.querySelector('[aria-label="Page 3"]')).toBeNull();
+  // Whether the page had drawn 25 rows a page (3 pages) when the search went out.
+  const drawnWhenSent: boolean[] = [];
+  const send = window.fetch;
+  vi.spyOn(window, 'fetch').mockImplementation((...args) => {
+    drawnWhenSent.push(document.querySelector('[aria-label="Page 3"]') !== null);
+    return send(...args);
+  });
+
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '25');
+  await waitFor(() => expect(shownNames()).toContain('Field 21'));
+  await rowsShown();
+
+  expect(searches.filter((search) => search.limit === 25)).toHaveLength(1);
+  expect(drawnWhenSent[0]).toBe(false);
+});

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Group, Progress, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { isViewOutdated, useSearchFields } from '../../api/calculated-fields/search-fields';
+import {
+  isViewOutdated,
+  sendSearchNow,
+  useSearchFields,
+} from '../../api/calculated-fields/search-fields';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { undoLastLockChange, useLockWithUndo } from '../../components/use-lock-with-undo';
@@ -40,12 +44,14 @@ const findFieldsTable = () =>
 const searchBoxSelector = 'input[type="search"][aria-label="Search by name"]';
 
 export function FieldsPage() {
-  const [view, changeView] = useTableView();
-  const request = toSearchRequest(view);
+  const queryClient = useQueryClient();
   const finding = useFindingScope();
   const scope = finding.scope;
+  const [view, changeView] = useTableView((next) =>
+    sendSearchNow(queryClient, toSearchRequest(next), scope),
+  );
+  const request = toSearchRequest(view);
   const search = useSearchFields(request, scope);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const openFieldId = parseFieldId(useParams().id);

@@ -1,5 +1,9 @@
 import { useQueryStates } from 'nuqs';
-import { tableAddress, tableUrlKeys } from '../../../components/fields-links/table-address';
+import {
+  defaultTableView,
+  tableAddress,
+  tableUrlKeys,
+} from '../../../components/fields-links/table-address';
 import type { TableView } from '../../../components/fields-links/table-address';
 
 /**
@@ -21,9 +25,10 @@ function refinesName(view: TableView, change: Partial<TableView>): boolean {
 /**
  * The table's view, read from and written to the address. Each change is a new
  * history entry, so Back undoes it, except a name refined while typing. Any change
- * other than the page itself starts again at page 1.
+ * other than the page itself starts again at page 1. `onChange` hears of each next
+ * view before the page draws it (to send its search at once).
  */
-export function useTableView() {
+export function useTableView(onChange?: (next: TableView) => void) {
   const [view, setView] = useQueryStates(tableAddress, {
     urlKeys: tableUrlKeys,
     history: 'push',
@@ -31,10 +36,12 @@ export function useTableView() {
     // drawer's close) see each change.
     shallow: false,
   });
-  const changeView = (change: Partial<TableView>) =>
+  const changeView = (change: Partial<TableView>) => {
+    onChange?.({ ...view, page: defaultTableView.page, ...change });
     void setView(
       { page: null, ...change },
       { history: refinesName(view, change) ? 'replace' : 'push' },
     );
+  };
   return [view, changeView] as const;
 }
