@@ -3,7 +3,6 @@
 // audit page transfers; then the audit page in Chromium (every chart drawn, bytes
 // transferred, and whether it follows a lock without Refresh), each figure beside
 // its limit. Written to bench/results/audit.md and audit.json.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
@@ -22,7 +21,7 @@ import {
 } from './support/audit-page-profile';
 import { launchChromium } from './support/chromium';
 import type { RunningServer } from './support/processes';
-import { residentMegabytes, startServer } from './support/processes';
+import { buildAppAndService, residentMegabytes, startServer } from './support/processes';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
 const CHANGED_SHARE = 0.01;
@@ -166,10 +165,7 @@ async function main() {
   rmSync(storeFile, { force: true });
   rmSync(auditFile, { force: true });
   log('building the web app and the server');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  buildAppAndService();
   log(`creating a demo instance of ${FIELDS} fields`);
   const server = await startServer('dist-server/main.mjs', [
     'start',

@@ -1,7 +1,6 @@
 // npm run bench:browser: the app in Chromium against the service with 100,000 fields:
 // loading, typing, 5,000 rows, scrolling against a plain table, and bulk lock, each
 // figure set against its limit in the same run. Writes bench/results/browser.md.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
@@ -22,7 +21,7 @@ import {
 import { entrySize } from './support/entry-size';
 import { launchChromium } from './support/chromium';
 import type { Browser } from '@playwright/test';
-import { startServer } from './support/processes';
+import { buildAppAndService, startServer } from './support/processes';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
 /** BENCH_PARTS=scroll,bulk measures those parts alone and prints them; the report needs every part. */
@@ -124,10 +123,7 @@ async function bulkLockRun(url: string, browser: Browser, target: BenchTarget) {
 async function main() {
   mkdirSync('bench/tmp', { recursive: true });
   log('building the web app and the service...');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  buildAppAndService();
   if (!existsSync(storeFile)) log(`creating a demo store of ${FIELDS} fields (once)...`);
   const service = await startServer('dist-server/main.mjs', [
     'start',

@@ -3,12 +3,11 @@
 // metrics once the page has its data and is quiet. Small store (2,000 fields) on purpose:
 // this measures the app's start and first draw, not the service. Writes
 // bench/results/main-thread.md.
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { tokenStorageKey } from '../src/api/session';
 import { launchChromium } from './support/chromium';
-import { startServer } from './support/processes';
+import { buildAppAndService, startServer } from './support/processes';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 2_000);
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
@@ -21,16 +20,7 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  if (!process.argv.includes('--no-build')) {
-    execFileSync(
-      process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
-      {
-        stdio: 'inherit',
-      },
-    );
-    execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
-  }
+  if (!process.argv.includes('--no-build')) buildAppAndService();
   const service = await startServer('dist-server/main.mjs', [
     'start',
     '--no-build',

@@ -6,7 +6,6 @@
 // server's busiest functions. Each renderer profile is kept in bench/tmp/audit-profile
 // (open it in DevTools' Performance panel); `--sourcemap` builds the app with source
 // maps beside it, so DevTools shows the functions by their own names.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditLoadProfile } from './support/audit-page-profile';
@@ -18,7 +17,7 @@ import {
   waterfall,
 } from './support/audit-page-profile';
 import { launchChromium } from './support/chromium';
-import { startServer } from './support/processes';
+import { buildAppAndService, startServer } from './support/processes';
 import type { CpuProfile } from './support/profile-summary';
 import { monotonicMicros, summarizeProfile } from './support/profile-summary';
 
@@ -32,15 +31,8 @@ const profileDir = 'bench/tmp/audit-profile';
 async function main() {
   if (!existsSync(storeFile) || !existsSync(auditFile))
     throw new Error(`${storeFile} or ${auditFile} is missing: run npm run bench:audit first`);
-  if (!process.argv.includes('--no-build')) {
-    const maps = process.argv.includes('--sourcemap') ? ['--sourcemap'] : [];
-    execFileSync(
-      process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...maps],
-      { stdio: 'inherit' },
-    );
-    execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
-  }
+  if (!process.argv.includes('--no-build'))
+    buildAppAndService(process.argv.includes('--sourcemap') ? ['--sourcemap'] : []);
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
   const server = await startServer(

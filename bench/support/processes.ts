@@ -1,7 +1,20 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+/**
+ * Builds the web app and the service bundle the benchmarks start, as `npm start`
+ * would serve them; `viteArgs` are added to `vite build` (e.g. `--sourcemap`).
+ */
+export function buildAppAndService(viteArgs: string[] = []): void {
+  execFileSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...viteArgs],
+    { stdio: 'inherit' },
+  );
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+}
 
 export interface RunningServer {
   url: string;
