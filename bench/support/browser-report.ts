@@ -70,6 +70,7 @@ function measurements(bench: BrowserBench): string[] {
 
 const method = (bench: BrowserBench) => `## Method
 - The service is the built one (\`npm start\` without a build check) on a demo store of ${bench.fields.toLocaleString('en')} fields, the app its production build, Chromium headless with the project's usual flags, a 1280 × 800 window. The benchmark and the browser share the machine with the service.
+- A new store's first audit scan starts with the service and keeps a core busy for tens of seconds: the benchmark waits for it to finish before measuring.
 - Times come from the page's own clock. "Painted" is the end of the first animation frame whose DOM shows the state: in that frame's callback a task is queued, which runs after the frame is painted.
 - **First rows**: a new browser context (empty cache) per load, signed in, opening /fields; from navigation start to the first row painted. One load before the measured ones warms the service. The slow variant holds the network to 10 Mbit/s and 20 ms with Chromium's network emulation.
 - **Typing**: ${bench.typedFragments} four-letter substrings of real names (fixed seed), typed at 100 ms per key into an empty search box on /fields (50 rows); from the last key's event to the frame that shows that search's count, not busy, with the first row's name containing the substring.
