@@ -1,20 +1,39 @@
-import { Badge, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { isValidStatus } from '../contract/field';
+import {
+  groupStyle,
+  mantineClasses as m,
+  redFilledBadgeStyle,
+  textSizeStyle,
+} from './plain-mantine/mantine-markup';
+
+// Made once; a table draws a status per row (plain elements: components/plain-mantine).
+const validIcon = <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden />;
+const invalidIcon = <IconAlertTriangle size={12} />;
 
 /** A field's status: VALID reads quietly, anything else stands out by icon and colour. */
 export function StatusBadge({ status }: { status: string }) {
   if (isValidStatus(status)) {
     return (
-      <Group gap={4} wrap="nowrap">
-        <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden />
-        <Text size="sm">{status}</Text>
-      </Group>
+      <div className={m.group} style={groupStyle(4)}>
+        {validIcon}
+        <p className={m.text} data-size="sm" style={textSizeStyle.sm}>
+          {status}
+        </p>
+      </div>
     );
   }
   return (
-    <Badge color="red" variant="filled" leftSection={<IconAlertTriangle size={12} />}>
-      {status}
-    </Badge>
+    <div
+      className={m.badge}
+      data-variant="filled"
+      data-with-left-section="true"
+      style={redFilledBadgeStyle}
+    >
+      <span className={m.badgeSection} data-position="left">
+        {invalidIcon}
+      </span>
+      <span className={m.badgeLabel}>{status}</span>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Checkbox } from '@mantine/core';
+import { CellCheckbox } from '../../../components/plain-mantine/CellCheckbox';
 import type { SearchResultItem } from '../../../contract/field';
 import type { FieldSelectionControls } from './use-field-selection';
 
@@ -11,8 +12,8 @@ export function RowCheckbox({
   controls: FieldSelectionControls;
 }) {
   return (
-    <Checkbox
-      aria-label={`Select ${field.name}`}
+    <CellCheckbox
+      label={`Select ${field.name}`}
       checked={controls.isSelected(field.id)}
       onChange={(event) => {
         // React reports a checkbox's change from its click, which carries the shift key.

@@ -15,6 +15,7 @@ import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
 import { sortableColumns } from '../../../components/fields-links/table-address';
 import type { TableSort } from '../../../components/fields-links/table-address';
+import { useLockWithUndo } from '../../../components/use-lock-with-undo';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
 import { FieldRows } from './FieldRows';
 import {
@@ -91,6 +92,7 @@ export function FieldsTable({
   /** The narrow layout: the phone's columns, no resizing and no minimum width. */
   phone: boolean;
 }) {
+  const setLocked = useLockWithUndo();
   const changeSizes = (updater: Updater<ColumnSizingState>) =>
     layout.setLayout((current) => ({
       ...current,
@@ -128,7 +130,7 @@ export function FieldsTable({
     enableColumnResizing: !phone,
     columnResizeMode: 'onChange',
     defaultColumn: { minSize: columnWidthBounds.min, maxSize: columnWidthBounds.max },
-    meta: { selection },
+    meta: { selection, setLocked },
   });
   const density = layout.layout.density;
   const rows = table.getRowModel().rows;

@@ -1,48 +1,68 @@
-import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArchive, IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
-import { NamedId } from '../../../components/NamedId';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
 import { InvalidIcon } from './InvalidIcon';
 import { usePageNames } from './page-names';
+import {
+  dimmedColor,
+  groupStyle,
+  mantineClasses as m,
+  textSizeStyle,
+} from '../../../components/plain-mantine/mantine-markup';
+import { NamedIdCell } from '../../../components/plain-mantine/NamedIdCell';
+
+// The cells are plain elements with Mantine's classes (components/plain-mantine): the
+// same look as Group, Text and Anchor without their per-element style work, which a
+// page of rows multiplies (docs/architecture.md, "The fields table").
 
 /** Icons keep their size when a long name is cut short. */
 const iconStyle = { flexShrink: 0 };
+
+// Made once: a row draws these elements, not the icons' components, again.
+const lockedIcon = (
+  <IconLock
+    size={16}
+    role="img"
+    aria-label="Locked"
+    color="var(--mantine-color-blue-text)"
+    style={iconStyle}
+  />
+);
+const invalidIcon = <InvalidIcon style={iconStyle} />;
+const archivedIcon = <IconArchive size={16} aria-hidden style={iconStyle} />;
 
 /** The name links to the field's drawer, keeping the table's state in the URL. */
 export function NameCell({ field }: { field: SearchResultItem }) {
   const { search } = useLocation();
   const invalid = !isValidStatus(field.status);
   return (
-    <Group gap={6} wrap="nowrap">
-      {field.locked && (
-        <IconLock
-          size={16}
-          role="img"
-          aria-label="Locked"
-          color="var(--mantine-color-blue-text)"
-          style={iconStyle}
-        />
-      )}
-      {invalid && <InvalidIcon style={iconStyle} />}
-      <Anchor
-        component={Link}
+    <div className={m.group} style={groupStyle(6)}>
+      {field.locked && lockedIcon}
+      {invalid && invalidIcon}
+      <Link
+        className={m.anchor}
+        data-truncate="end"
+        data-underline="hover"
         to={{ pathname: String(field.id), search }}
         title={field.name}
-        truncate
       >
         {field.name}
-      </Anchor>
-    </Group>
+      </Link>
+    </div>
   );
 }
+
+const noneStyle = { ...textSizeStyle.sm, color: dimmedColor };
+const moreStyle = { ...textSizeStyle.xs, color: dimmedColor, flexShrink: 0 };
+const shrinkingStyle = { minWidth: 0, overflow: 'hidden' };
 
 export function LinksCell({ links }: { links: FieldLink[] }) {
   const broken = links.filter(isBrokenLink).length;
   return (
-    <Group gap={6} wrap="nowrap">
+    <div className={m.group} style={groupStyle(6)}>
       <span>{links.length}</span>
       {broken > 0 && (
         <IconAlertTriangle
@@ -52,7 +72,7 @@ export function LinksCell({ links }: { links: FieldLink[] }) {
           color="var(--mantine-color-red-text)"
         />
       )}
-    </Group>
+    </div>
   );
 }
 
@@ -63,7 +83,7 @@ function countOf(links: FieldLink[], type: string) {
 /** The owner by name where the directory knows it (the id on hover and to copy), else the id. */
 export function OwnerCell({ owner }: { owner: number }) {
   const name = usePageNames().owners.get(owner)?.name;
-  return <NamedId name={name} id={owner} what="owner" truncate />;
+  return <NamedIdCell name={name} id={owner} what="owner" />;
 }
 
 /**
@@ -79,9 +99,9 @@ export function LinkedResourcesCell({ links }: { links: FieldLink[] }) {
     links.find((link) => link.resource.type === 'CARD');
   if (!first) {
     return (
-      <Text size="sm" c="dimmed">
+      <p className={m.text} data-size="sm" style={noneStyle}>
         None
-      </Text>
+      </p>
     );
   }
   const { id, type } = first.resource;
@@ -90,27 +110,29 @@ export function LinkedResourcesCell({ links }: { links: FieldLink[] }) {
   const more = links.length - 1;
   const counts = `${plural(dataSources, 'source', 'sources')} · ${plural(cards, 'card', 'cards')}`;
   return (
-    <Group gap={4} wrap="nowrap" title={counts}>
+    <div className={m.group} style={groupStyle(4)} title={counts}>
       {/* Shrinks before "+N" does, so the count stays in view. */}
-      <div style={{ minWidth: 0, overflow: 'hidden' }}>
-        <NamedId name={name} id={id} what={isSource ? 'data source' : 'card'} truncate />
+      <div style={shrinkingStyle}>
+        <NamedIdCell name={name} id={id} what={isSource ? 'data source' : 'card'} />
       </div>
       {more > 0 && (
-        <Text size="xs" c="dimmed" style={iconStyle}>
+        <p className={m.text} data-size="xs" style={moreStyle}>
           +{more}
           <VisuallyHidden> more links: {counts}</VisuallyHidden>
-        </Text>
+        </p>
       )}
-    </Group>
+    </div>
   );
 }
 
 export function ArchivedCell({ archived }: { archived: boolean }) {
   if (!archived) return null;
   return (
-    <Group gap={4} wrap="nowrap">
-      <IconArchive size={16} aria-hidden style={iconStyle} />
-      <Text size="sm">Archived</Text>
-    </Group>
+    <div className={m.group} style={groupStyle(4)}>
+      {archivedIcon}
+      <p className={m.text} data-size="sm" style={textSizeStyle.sm}>
+        Archived
+      </p>
+    </div>
   );
 }

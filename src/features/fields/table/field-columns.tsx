@@ -9,13 +9,13 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import { DateTime } from '../../../components/DateTime';
-import { LockToggle } from '../../../components/LockToggle';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { SearchResultItem } from '../../../contract/field';
 import { ArchivedCell, LinkedResourcesCell, LinksCell, NameCell, OwnerCell } from './field-cells';
 import { PageCheckbox, RowCheckbox } from '../selection/selection-cells';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import { ProblemCell } from './ProblemCell';
+import { RowLockSwitch } from './RowLockSwitch';
 
 interface FieldColumnMeta {
   /** What the column is called where its header shows something else (an icon). */
@@ -27,6 +27,8 @@ interface FieldColumnMeta {
 interface FieldTableMeta {
   /** The bulk-action selection; it is kept by id outside the table, across pages. */
   selection?: FieldSelectionControls;
+  /** Locks or unlocks a row's field, with Undo (components/use-lock-with-undo.tsx). */
+  setLocked?: (field: SearchResultItem, locked: boolean) => void;
 }
 
 export const fieldTableFeatures = tableFeatures({
@@ -78,7 +80,13 @@ export const fieldColumns = column.columns([
     header: 'Locked',
     enableSorting: false,
     enableHiding: false,
-    cell: ({ row }) => <LockToggle field={row.original} />,
+    cell: ({ row, table }) => (
+      <RowLockSwitch
+        field={row.original}
+        // Read when pressed: a row drawn earlier still sends through today's table.
+        setLocked={(field, locked) => table.options.meta?.setLocked?.(field, locked)}
+      />
+    ),
     size: 84,
     meta: { phoneWidth: 64 },
   }),

@@ -1,0 +1,56 @@
+import { useClipboard } from '@mantine/hooks';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useLazyTooltip } from '../use-lazy-tooltip';
+import { groupStyle, mantineClasses as m, subtleActionIconStyle } from './mantine-markup';
+
+// Made once: a row draws these elements, not the icons' components, again.
+const copyIcon = <IconCopy size={12} />;
+const copiedIcon = <IconCheck size={12} />;
+
+const wrapperStyle = { ...groupStyle(4), display: 'inline-flex', maxWidth: '100%' };
+const idStyle = { fontFamily: 'var(--mantine-font-family-monospace)' };
+
+/**
+ * NamedId (components/NamedId.tsx) for a table cell, as plain elements with Mantine's
+ * classes: the name where the directory gives one (the id in a tooltip), else the id,
+ * cut short to the cell, and a button that copies the id.
+ */
+export function NamedIdCell({
+  name,
+  id,
+  what,
+}: {
+  name?: string;
+  id: string | number;
+  what: string;
+}) {
+  const label = `${what.charAt(0).toUpperCase()}${what.slice(1)} id ${id}`;
+  const { targetProps, tooltip } = useLazyTooltip<HTMLSpanElement>(label);
+  const clipboard = useClipboard({ timeout: 1000 });
+  const copied = clipboard.copied;
+  return (
+    <span className={m.group} style={wrapperStyle}>
+      {name === undefined ? (
+        <span className={m.text} data-truncate="end" data-inherit="true" style={idStyle}>
+          {id}
+        </span>
+      ) : (
+        <span className={m.text} data-truncate="end" data-inherit="true" {...targetProps}>
+          {name}
+        </span>
+      )}
+      {name !== undefined && tooltip}
+      <button
+        className={m.actionIcon}
+        data-variant="subtle"
+        data-size="xs"
+        type="button"
+        aria-label={copied ? `Copied the ${what} id` : `Copy the ${what} id ${id}`}
+        style={subtleActionIconStyle[copied ? 'teal' : 'gray']}
+        onClick={() => clipboard.copy(String(id))}
+      >
+        <span className={m.actionIconIcon}>{copied ? copiedIcon : copyIcon}</span>
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,96 @@
+import { ActionIcon, Badge, Checkbox, CopyButton, Group, Switch, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { expect, test } from 'vitest';
+import { sameMarkup } from '../../test-support/same-markup';
+import { StatusBadge } from '../StatusBadge';
+import { CellCheckbox } from './CellCheckbox';
+import { CellSwitch } from './CellSwitch';
+import { NamedIdCell } from './NamedIdCell';
+
+// The table draws Mantine's markup with plain elements (mantine-markup.ts): each case
+// renders Mantine's component and the plain one and compares them element by element.
+
+const ignore = () => {};
+
+test.each([false, true])('a row checkbox is Mantine’s Checkbox (checked: %s)', async (checked) => {
+  await sameMarkup(
+    <Checkbox aria-label="Select Revenue" checked={checked} onChange={ignore} />,
+    <CellCheckbox label="Select Revenue" checked={checked} onChange={ignore} />,
+  );
+});
+
+test.each([false, true])('a row lock switch is Mantine’s Switch (checked: %s)', async (checked) => {
+  await sameMarkup(
+    <Switch aria-label="Lock Revenue" checked={checked} onChange={ignore} />,
+    <CellSwitch label="Lock Revenue" checked={checked} pending={false} onChange={ignore} />,
+  );
+});
+
+const copyButton = (id: string) => (
+  <CopyButton value={id}>
+    {({ copy }) => (
+      <ActionIcon
+        size="xs"
+        variant="subtle"
+        color="gray"
+        aria-label={`Copy the owner id ${id}`}
+        onClick={copy}
+      >
+        <IconCopy size={12} />
+      </ActionIcon>
+    )}
+  </CopyButton>
+);
+
+test('a named id in a cell is NamedId’s Group, Text and copy button', async () => {
+  await sameMarkup(
+    <Group
+      gap={4}
+      wrap="nowrap"
+      component="span"
+      style={{ display: 'inline-flex', maxWidth: '100%' }}
+    >
+      <Text span inherit truncate>
+        Ada
+      </Text>
+      {copyButton('17')}
+    </Group>,
+    <NamedIdCell name="Ada" id={17} what="owner" />,
+  );
+});
+
+test('an id without a name in a cell is NamedId’s monospace Text', async () => {
+  await sameMarkup(
+    <Group
+      gap={4}
+      wrap="nowrap"
+      component="span"
+      style={{ display: 'inline-flex', maxWidth: '100%' }}
+    >
+      <Text span inherit ff="monospace" truncate>
+        17
+      </Text>
+      {copyButton('17')}
+    </Group>,
+    <NamedIdCell id={17} what="owner" />,
+  );
+});
+
+test('a valid status is a quiet Group with Text; any other a red Badge', async () => {
+  await sameMarkup(
+    <Group gap={4} wrap="nowrap">
+      <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden />
+      <Text size="sm">VALID</Text>
+    </Group>,
+    <StatusBadge status="VALID" />,
+  );
+});
+
+test('a status other than valid is Mantine’s filled red Badge', async () => {
+  await sameMarkup(
+    <Badge color="red" variant="filled" leftSection={<IconAlertTriangle size={12} />}>
+      INVALID
+    </Badge>,
+    <StatusBadge status="INVALID" />,
+  );
+});

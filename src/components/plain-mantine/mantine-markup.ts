@@ -1,0 +1,88 @@
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Switch, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
+
+/**
+ * The classes and style variables Mantine's own components give their elements, so the
+ * table's cells can draw the same markup as plain elements (docs/architecture.md, "The
+ * fields table"). Mantine exposes most classes as `Component.classes`; the checkbox's
+ * and switch's own root classes are shadowed there by their shared input's, so those
+ * two are written out. `mantine-markup.test.tsx` renders Mantine's components and
+ * checks every class and variable here against them, so an upgrade that changes one
+ * fails there first.
+ */
+export const mantineClasses = {
+  group: Group.classes.root,
+  text: `mantine-focus-auto ${Text.classes.root}`,
+  anchor: `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root}`,
+  actionIcon: `mantine-focus-auto mantine-active ${ActionIcon.classes.root} m_87cf2631`,
+  actionIconIcon: ActionIcon.classes.icon,
+  badge: Badge.classes.root,
+  badgeSection: Badge.classes.section,
+  badgeLabel: Badge.classes.label,
+  checkboxRoot: `m_bf2d988c ${Checkbox.classes.root}`,
+  checkboxBody: Checkbox.classes.body,
+  checkboxInner: Checkbox.classes.inner,
+  checkboxInput: `mantine-focus-auto ${Checkbox.classes.input}`,
+  checkboxIcon: Checkbox.classes.icon,
+  labelWrapper: Checkbox.classes.labelWrapper,
+  switchRoot: `m_5f93f3bb ${Switch.classes.root}`,
+  switchBody: Switch.classes.body,
+  switchInput: Switch.classes.input,
+  switchTrack: Switch.classes.track,
+  switchThumb: Switch.classes.thumb,
+  switchTrackLabel: Switch.classes.trackLabel,
+} as const;
+
+type Vars = CSSProperties & Record<`--${string}`, string>;
+
+const spacing = (rem: number) => `calc(${rem}rem * var(--mantine-scale))`;
+
+/** `<Group gap={px} wrap="nowrap">`'s variables, made once per gap. */
+export function groupStyle(gapPx: 4 | 6): Vars {
+  return gapPx === 4 ? groupGap4 : groupGap6;
+}
+const groupVars = (gapPx: number): Vars => ({
+  '--group-gap': spacing(gapPx / 16),
+  '--group-align': 'center',
+  '--group-justify': 'flex-start',
+  '--group-wrap': 'nowrap',
+});
+const groupGap4 = groupVars(4);
+const groupGap6 = groupVars(6);
+
+/** `<Text size="sm">` and `<Text size="xs">`. */
+export const textSizeStyle: Record<'sm' | 'xs', Vars> = {
+  sm: { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--mantine-line-height-sm)' },
+  xs: { '--text-fz': 'var(--mantine-font-size-xs)', '--text-lh': 'var(--mantine-line-height-xs)' },
+};
+
+/** `<Text c="dimmed">`: Mantine sets the colour inline. */
+export const dimmedColor = 'var(--mantine-color-dimmed)';
+
+/** `<ActionIcon size="xs" variant="subtle" color=…>` in gray and in teal. */
+export const subtleActionIconStyle = {
+  gray: subtleActionIcon('gray'),
+  teal: subtleActionIcon('teal'),
+};
+function subtleActionIcon(color: string): Vars {
+  return {
+    '--ai-size': 'var(--ai-size-xs)',
+    '--ai-bg': 'transparent',
+    '--ai-hover': `var(--mantine-color-${color}-light-hover)`,
+    '--ai-color': `var(--mantine-color-${color}-light-color)`,
+    '--ai-bd': `${spacing(0.0625)} solid transparent`,
+  };
+}
+
+/** `<Badge color="red" variant="filled">`. */
+export const redFilledBadgeStyle: Vars = {
+  '--badge-bg': 'var(--mantine-color-red-filled)',
+  '--badge-color': 'var(--mantine-color-white)',
+  '--badge-bd': `${spacing(0.0625)} solid transparent`,
+};
+
+/** `<Checkbox>` with the theme's defaults. */
+export const checkboxStyle: Vars = {
+  '--checkbox-radius': 'var(--mantine-radius-sm)',
+  '--checkbox-color': 'var(--mantine-color-blue-filled)',
+};

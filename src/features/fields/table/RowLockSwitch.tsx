@@ -1,0 +1,27 @@
+import { useLockPending } from '../../../api/calculated-fields/lock-field';
+import { CellSwitch } from '../../../components/plain-mantine/CellSwitch';
+import type { SearchResultItem } from '../../../contract/field';
+
+/**
+ * A row's lock switch: LockToggle's behaviour (components/LockToggle.tsx) as plain
+ * elements. The table sends the change (one `useLockWithUndo` for every row, rather
+ * than a mutation observer per row); while it is on its way the switch is marked
+ * unavailable, and presses are ignored.
+ */
+export function RowLockSwitch({
+  field,
+  setLocked,
+}: {
+  field: SearchResultItem;
+  setLocked: (field: SearchResultItem, locked: boolean) => void;
+}) {
+  const pending = useLockPending(field.id);
+  return (
+    <CellSwitch
+      label={`Lock ${field.name}`}
+      checked={field.locked}
+      pending={pending}
+      onChange={(event) => setLocked(field, event.currentTarget.checked)}
+    />
+  );
+}
