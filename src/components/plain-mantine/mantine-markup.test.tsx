@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Checkbox, CopyButton, Group, Switch, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
-import { expect, test } from 'vitest';
+import { test } from 'vitest';
 import { sameMarkup } from '../../test-support/same-markup';
 import { StatusBadge } from '../StatusBadge';
 import { CellCheckbox } from './CellCheckbox';
