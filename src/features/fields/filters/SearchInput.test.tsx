@@ -30,6 +30,23 @@ test('letters typed while the address catches up with earlier ones are kept', as
   expect(box()).toHaveValue('jl');
 });
 
+test('an address that shows an earlier search after a newer one was sent keeps the letters typed', async () => {
+  const user = userEvent.setup();
+  const { onChange, showAddress } = renderSearch('');
+  await user.type(box(), 'j');
+  await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('j'));
+  await user.type(box(), 'l');
+  await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('jl'));
+  // The address shows the first search only now, after the second was sent.
+  showAddress('j');
+  expect(box()).toHaveValue('jl');
+  showAddress('jl');
+  expect(box()).toHaveValue('jl');
+  // Back to the first search, from elsewhere, shows it.
+  showAddress('j');
+  expect(box()).toHaveValue('j');
+});
+
 test('a change of the address from elsewhere (Back, clear all) shows in the box', async () => {
   const user = userEvent.setup();
   const { onChange, showAddress } = renderSearch('');

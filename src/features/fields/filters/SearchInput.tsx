@@ -4,6 +4,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { typingPauseMs } from './typing-pause';
 
+/** Sent names remembered while the address catches up: more than a burst of typing. */
+const maxUnanswered = 20;
+
 /** Searches by name as the user types, after each short pause. */
 export function SearchInput({
   value,
@@ -14,17 +17,21 @@ export function SearchInput({
 }) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
-  // What this box last sent, until the address answers with it.
-  const [sent, setSent] = useState<string>();
+  // What this box sent that the address has not shown yet, oldest first. On a busy
+  // machine the address can show one of them after the box has sent a newer one.
+  const [unanswered, setUnanswered] = useState<string[]>([]);
   if (value !== shown) {
     setShown(value);
-    setSent(undefined);
+    const echoed = unanswered.indexOf(value);
     // The address echoing what was typed here keeps the box as it is: letters typed
     // since then would be lost. Any other change (back/forward, "clear all") shows.
-    if (value !== sent) setDraft(value);
+    if (echoed === -1) {
+      setDraft(value);
+      setUnanswered([]);
+    } else setUnanswered(unanswered.slice(echoed + 1));
   }
   const send = (name: string) => {
-    setSent(name);
+    setUnanswered((names) => [...names, name].slice(-maxUnanswered));
     onChange(name);
   };
   const commit = useDebouncedCallback(send, typingPauseMs);
