@@ -42,7 +42,7 @@ beforeEach(() => startSession('token-for-tests', false));
 test('the admin chooses how many requests run at once, and the choice is kept for the next run', async () => {
   const locks = countLocksInFlight();
   const { user } = renderWithProviders(
-    <BulkLockDialog plan={plan} onClose={() => {}} onFieldDone={() => {}} />,
+    <BulkLockDialog plan={plan} onClose={() => {}} onFieldsDone={() => {}} />,
   );
   expect(requestsAtOnce()).toHaveValue(String(MAX_LOCKS_IN_FLIGHT));
   await user.clear(requestsAtOnce());
@@ -59,7 +59,7 @@ test('a number outside 1 to 32 is refused with a reason and nothing is sent; an 
   localStorage.setItem(storageKey, 'many');
   const locks = countLocksInFlight();
   const { user } = renderWithProviders(
-    <BulkLockDialog plan={plan} onClose={() => {}} onFieldDone={() => {}} />,
+    <BulkLockDialog plan={plan} onClose={() => {}} onFieldsDone={() => {}} />,
   );
   expect(requestsAtOnce()).toHaveValue(String(MAX_LOCKS_IN_FLIGHT));
   await user.clear(requestsAtOnce());
@@ -84,7 +84,7 @@ test('locks settling one after another are drawn together, not once per request'
   let drawn = 0;
   const { user } = renderWithProviders(
     <Profiler id="bulk-lock" onRender={() => (drawn += 1)}>
-      <BulkLockDialog plan={plan} onClose={() => {}} onFieldDone={() => {}} />
+      <BulkLockDialog plan={plan} onClose={() => {}} onFieldsDone={() => {}} />
     </Profiler>,
   );
   await user.clear(requestsAtOnce());

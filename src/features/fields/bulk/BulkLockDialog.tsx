@@ -13,17 +13,18 @@ import { useBulkLock } from './use-bulk-lock';
 export function BulkLockDialog({
   plan,
   onClose,
-  onFieldDone,
+  onFieldsDone,
 }: {
   /** Opens the dialog for this plan; undefined closes it. */
   plan: LockPlan | undefined;
   onClose: () => void;
-  onFieldDone: (field: SelectedField) => void;
+  /** Each batch of fields the run has changed, with their new state. */
+  onFieldsDone: (fields: readonly SelectedField[]) => void;
 }) {
-  const bulkLock = useBulkLock(onFieldDone);
+  const bulkLock = useBulkLock(onFieldsDone);
   useInertApp(plan !== undefined);
-  const { snapshot } = bulkLock;
-  const busy = snapshot !== undefined && snapshot.status !== 'finished';
+  const { status, progress } = bulkLock;
+  const busy = status !== undefined && status !== 'finished';
   const close = () => {
     if (busy) return;
     bulkLock.reset();
@@ -42,9 +43,9 @@ export function BulkLockDialog({
       centered
     >
       {plan &&
-        (snapshot ? (
+        (progress ? (
           <BulkLockProgress
-            snapshot={snapshot}
+            progress={progress}
             locked={locked}
             onCancel={bulkLock.cancel}
             onRetryFailed={bulkLock.retryFailed}

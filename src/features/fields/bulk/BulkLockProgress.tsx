@@ -11,6 +11,8 @@ import {
 } from '@mantine/core';
 import { useId } from 'react';
 import type { BulkRunSnapshot } from './bulk-run';
+import { useLockProgress } from './use-bulk-lock';
+import type { LockProgress } from './use-bulk-lock';
 import { failureMessage } from './failure-message';
 import type { SelectedField } from '../selection/field-selection';
 import { fieldCount } from '../../../components/plural';
@@ -49,16 +51,12 @@ function announcement(snapshot: Snapshot, locked: boolean): string {
   return `${stopping}${lockWords(locked).doing}: ${tenths}% done${failed}.`;
 }
 
-/** One bar for screen readers; done and failed shown apart, in their colours. */
-function RunProgress({
-  snapshot,
-  label,
-  animated,
-}: {
-  snapshot: Snapshot;
-  label: string;
-  animated: boolean;
-}) {
+/**
+ * One bar for screen readers; done and failed shown apart, in their colours. Not
+ * striped and moving while it runs: that animation repaints the page every frame,
+ * which in a bulk lock took the browser's time from sending (docs/architecture.md).
+ */
+function RunProgress({ snapshot, label }: { snapshot: Snapshot; label: string }) {
   const share = (count: number) => (snapshot.total === 0 ? 0 : (count / snapshot.total) * 100);
   const settled = settledShare(snapshot);
   return (
@@ -71,7 +69,7 @@ function RunProgress({
       aria-valuenow={settled}
       aria-valuetext={`${settled}% done`}
     >
-      <Progress.Section value={share(snapshot.succeeded)} withAria={false} animated={animated} />
+      <Progress.Section value={share(snapshot.succeeded)} withAria={false} />
       <Progress.Section value={share(snapshot.failures.length)} color="red" withAria={false} />
     </Progress.Root>
   );
@@ -118,23 +116,24 @@ function FailureList({ snapshot }: { snapshot: Snapshot }) {
 
 /** Counts while a bulk lock runs, the failures with their reasons, retry and cancel. */
 export function BulkLockProgress({
-  snapshot,
+  progress,
   locked,
   onCancel,
   onRetryFailed,
   onClose,
 }: {
-  snapshot: Snapshot;
+  progress: LockProgress;
   locked: boolean;
   onCancel: () => void;
   onRetryFailed: () => void;
   onClose: () => void;
 }) {
+  const snapshot = useLockProgress(progress);
   const words = lockWords(locked);
   const finished = snapshot.status === 'finished';
   return (
     <Stack>
-      <RunProgress snapshot={snapshot} label={`${words.doing} progress`} animated={!finished} />
+      <RunProgress snapshot={snapshot} label={`${words.doing} progress`} />
       <SimpleGrid cols={3}>
         <Count label="Done" value={snapshot.succeeded} />
         <Count label="Failed" value={snapshot.failures.length} />

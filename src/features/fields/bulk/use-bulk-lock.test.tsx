@@ -5,10 +5,16 @@ import type { ReactNode } from 'react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fieldKeys } from '../../../api/calculated-fields/field-keys';
 import { startSession } from '../../../api/session';
-import { calculatedField, searchItem, setupMockApi } from '../../../api/test-support/mock-api';
+import {
+  calculatedField,
+  heldAnswer,
+  searchItem,
+  setupMockApi,
+} from '../../../api/test-support/mock-api';
 import type { SearchRequest, SearchResponse } from '../../../contract/search';
 import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
 import { useBulkLock } from './use-bulk-lock';
+import type { SelectedField } from '../selection/field-selection';
 
 const templatePath = '/api/query/v1/functions/template/:id';
 const server = setupMockApi();
@@ -27,12 +33,22 @@ beforeEach(() => {
   });
 });
 
-function renderBulkLock(onFieldDone = vi.fn()) {
+function renderBulkLock(onFieldsDone = vi.fn()) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  return renderHook(() => useBulkLock(onFieldDone), { wrapper });
+  let renders = 0;
+  const hook = renderHook(
+    () => {
+      renders += 1;
+      return useBulkLock(onFieldsDone);
+    },
+    { wrapper },
+  );
+  return { ...hook, renders: () => renders };
 }
+
+const snapshotOf = (bulkLock: ReturnType<typeof useBulkLock>) => bulkLock.progress?.getSnapshot();
 
 const lockedInView = () =>
   client
@@ -40,7 +56,7 @@ const lockedInView = () =>
     ?.results.filter((item) => item.locked)
     .map((item) => item.id);
 
-test('locks with a bounded number in flight, shows each field as it completes, then refreshes', async () => {
+test('locks with a bounded number in flight, shows the fields done while it runs, then refreshes', async () => {
   // Every answer waits until the test lets it go; field 1's until the very end.
   const waiting = new Map<number, () => void>();
   let maxInFlight = 0;
@@ -55,8 +71,8 @@ test('locks with a bounded number in flight, shows each field as it completes, t
       return HttpResponse.json(calculatedField(id, { locked: true }));
     }),
   );
-  const onFieldDone = vi.fn();
-  const { result } = renderBulkLock(onFieldDone);
+  const onFieldsDone = vi.fn();
+  const { result } = renderBulkLock(onFieldsDone);
   const changes = ids.map((id) => ({ id, name: `Field ${id}`, locked: false }));
   const answerOne = async () => {
     const next = await waitFor(() => {
@@ -65,22 +81,24 @@ test('locks with a bounded number in flight, shows each field as it completes, t
       return id!;
     });
     act(() => waiting.get(next)!());
-    await waitFor(() => expect(lockedInView()).toContain(next));
+    await waitFor(() => expect(waiting.has(next)).toBe(false));
   };
 
   act(() => result.current.start({ locked: true, changes, unchanged: 0 }));
   await waitFor(() => expect(waiting.size).toBe(MAX_LOCKS_IN_FLIGHT));
   for (let answered = 0; answered < ids.length - 1; answered += 1) await answerOne();
 
-  expect(lockedInView()).toEqual(ids.slice(1));
-  expect(result.current.snapshot?.status).toBe('running');
+  // Shown in the table (in batches) while field 1 still holds the run open.
+  await waitFor(() => expect(lockedInView()).toEqual(ids.slice(1)));
+  expect(result.current.status).toBe('running');
   expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(false);
   act(() => waiting.get(1)!());
-  await waitFor(() => expect(result.current.snapshot?.status).toBe('finished'));
+  await waitFor(() => expect(result.current.status).toBe('finished'));
   expect(lockedInView()).toEqual(ids);
   expect(maxInFlight).toBe(MAX_LOCKS_IN_FLIGHT);
-  expect(onFieldDone).toHaveBeenCalledTimes(12);
-  expect(onFieldDone).toHaveBeenCalledWith({ id: 1, name: 'Field 1', locked: true });
+  const told = onFieldsDone.mock.calls.flatMap(([fields]) => fields as SelectedField[]);
+  expect(told.map((field) => field.id).sort((a, b) => a - b)).toEqual(ids);
+  expect(told).toContainEqual({ id: 1, name: 'Field 1', locked: true });
   await waitFor(() =>
     expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(true),
   );
@@ -101,8 +119,8 @@ test('a refused field keeps its state and is the only one a retry sends, then al
   const changes = [1, 2, 3, 4].map((id) => ({ id, name: `Field ${id}`, locked: false }));
 
   act(() => result.current.start({ locked: true, changes, unchanged: 0 }));
-  await waitFor(() => expect(result.current.snapshot?.status).toBe('finished'));
-  expect(result.current.snapshot?.failures.map((failure) => failure.item.id)).toEqual([3]);
+  await waitFor(() => expect(result.current.status).toBe('finished'));
+  expect(snapshotOf(result.current)?.failures.map((failure) => failure.item.id)).toEqual([3]);
   expect(lockedInView()).toEqual([1, 2, 4]);
   // The refresh after the first pass has answered (as a table on screen would refetch).
   await waitFor(() =>
@@ -112,10 +130,37 @@ test('a refused field keeps its state and is the only one a retry sends, then al
 
   refuse = false;
   act(() => result.current.retryFailed());
-  await waitFor(() => expect(result.current.snapshot?.succeeded).toBe(4));
+  await waitFor(() => expect(snapshotOf(result.current)?.succeeded).toBe(4));
   expect(sent.sort()).toEqual([1, 2, 3, 3, 4]);
   expect(lockedInView()).toEqual([1, 2, 3, 4]);
   await waitFor(() =>
     expect(client.getQueryState(fieldKeys.search(view))?.isInvalidated).toBe(true),
   );
+});
+
+test('the component holding the run is drawn again when its status changes, not with each count', async () => {
+  const answers = ids.map(() => heldAnswer());
+  server.use(
+    http.put(templatePath, async ({ params }) => {
+      const id = Number(params.id);
+      await answers[id - 1]!.hold();
+      return HttpResponse.json(calculatedField(id, { locked: true }));
+    }),
+  );
+  const { result, renders } = renderBulkLock();
+  const changes = ids.map((id) => ({ id, name: `Field ${id}`, locked: false }));
+  act(() => result.current.start({ locked: true, changes, unchanged: 0 }, ids.length));
+  await Promise.all(answers.map((answer) => answer.received));
+  const before = renders();
+
+  // Answers far enough apart that the counts are told after each (they are coalesced
+  // over 50 ms): a component reading the counts would be drawn after each.
+  for (const answer of answers) {
+    answer.release();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+  }
+  await waitFor(() => expect(result.current.status).toBe('finished'));
+  expect(snapshotOf(result.current)?.succeeded).toBe(ids.length);
+  // Drawn when it finished (once or twice as React settles), not twelve times or more.
+  expect(renders() - before).toBeLessThanOrEqual(3);
 });

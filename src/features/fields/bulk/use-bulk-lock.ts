@@ -6,28 +6,46 @@ import { fieldKeys } from '../../../api/calculated-fields/field-keys';
 import { lockField, showManyLockedInCache } from '../../../api/calculated-fields/lock-field';
 import { createBulkRun } from './bulk-run';
 import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
-import type { BulkRun, BulkRunSnapshot } from './bulk-run';
+import type { BulkRun, BulkRunSnapshot, BulkRunStatus } from './bulk-run';
 import type { LockPlan, SelectedField } from '../selection/field-selection';
 
-/** Fields done are shown in the table together, at most this often, not one render each. */
-const showEveryMs = 100;
+/**
+ * Fields done are shown in the table (behind the dialog) together, at most this often.
+ * Each showing draws the whole fields page again, which took more of the browser's
+ * time than sending when it came ten times a second (docs/architecture.md).
+ */
+const showEveryMs = 500;
 
 /**
  * The dialog's counts are drawn at most this often. The run changes twice per request
  * (sent, then settled), which at hundreds of requests a second was more drawing than
  * sending; each drawing shows the latest counts, which always add up to the total.
  */
-const drawProgressEveryMs = 50;
+const drawProgressEveryMs = 100;
 
-/** A subscription that tells its listener of many changes at once, at most every `ms`. */
-function coalesced(subscribe: (listener: () => void) => () => void, ms: number) {
+/** The run's counts as the dialog draws them: told of many changes at once. */
+export interface LockProgress {
+  subscribe: (listener: () => void) => () => void;
+  getSnapshot: () => BulkRunSnapshot<SelectedField>;
+}
+
+/**
+ * A subscription that tells its listener of many changes at once, at most every `ms`,
+ * and of a change of status (started, stopping, finished) at once.
+ */
+function coalesced(run: BulkRun<SelectedField>, ms: number) {
   return (listener: () => void) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = subscribe(() => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        listener();
-      }, ms);
+    let toldStatus = run.getSnapshot().status;
+    const tell = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      toldStatus = run.getSnapshot().status;
+      listener();
+    };
+    const unsubscribe = run.subscribe(() => {
+      if (run.getSnapshot().status !== toldStatus) tell();
+      else timer ??= setTimeout(tell, ms);
     });
     return () => {
       clearTimeout(timer);
@@ -37,22 +55,16 @@ function coalesced(subscribe: (listener: () => void) => () => void, ms: number) 
 }
 
 const noSubscription = () => () => {};
-const noSnapshot = () => undefined;
+const noStatus = () => undefined;
 
 /** A 429 asks the run to slow down; any other failure is the field's own. */
 function backOffMs(error: unknown): number | undefined {
   return isApiError(error) && error.status === 429 ? error.retryAfterMs : undefined;
 }
 
-/**
- * Locks or unlocks a planned set of fields with a bounded number of requests in flight.
- * Fields done show their new state in the table in batches (each cached page is
- * rewritten once per batch); when a pass ends, every cached search is refreshed.
- */
 interface LockRun {
   run: BulkRun<SelectedField>;
-  /** The run's changes, told at most every drawProgressEveryMs. */
-  subscribe: (listener: () => void) => () => void;
+  progress: LockProgress;
   /** Waits for a pass, shows what is left to show and refreshes every cached search. */
   settle(pass: Promise<unknown>): Promise<void>;
 }
@@ -60,7 +72,7 @@ interface LockRun {
 function createLockRun(
   client: QueryClient,
   plan: LockPlan,
-  onFieldDone: (field: SelectedField) => void,
+  onFieldsDone: (fields: readonly SelectedField[]) => void,
   concurrency: number,
 ): LockRun {
   let done: SelectedField[] = [];
@@ -70,8 +82,9 @@ function createLockRun(
     timer = undefined;
     const batch = done;
     done = [];
+    if (batch.length === 0) return;
     showManyLockedInCache(client, batch);
-    for (const field of batch) onFieldDone(field);
+    onFieldsDone(batch);
   };
   const run = createBulkRun(
     plan.changes,
@@ -84,7 +97,7 @@ function createLockRun(
   );
   return {
     run,
-    subscribe: coalesced(run.subscribe, drawProgressEveryMs),
+    progress: { subscribe: coalesced(run, drawProgressEveryMs), getSnapshot: run.getSnapshot },
     async settle(pass) {
       await pass;
       showDone();
@@ -96,22 +109,27 @@ function createLockRun(
 /**
  * Locks or unlocks a planned set of fields with a bounded number of requests in flight.
  * Fields done show their new state in the table in batches (each cached page is
- * rewritten once per batch); when a pass ends, every cached search is refreshed.
+ * rewritten once per batch, `onFieldsDone` hears each batch); when a pass ends, every
+ * cached search is refreshed.
+ *
+ * The hook's own component is drawn again only when the run's status changes; the
+ * counts are read with useLockProgress by the part that shows them, so the dialog
+ * around them (Mantine's Modal, its focus trap and portal) is not drawn with each count.
  */
 export function useBulkLock(
-  onFieldDone: (field: SelectedField) => void,
+  onFieldsDone: (fields: readonly SelectedField[]) => void,
   { concurrency = MAX_LOCKS_IN_FLIGHT }: { concurrency?: number } = {},
 ) {
   const client = useQueryClient();
   const [lockRun, setLockRun] = useState<LockRun>();
   const run = lockRun?.run;
-  const snapshot: BulkRunSnapshot<SelectedField> | undefined = useSyncExternalStore(
-    lockRun?.subscribe ?? noSubscription,
-    run?.getSnapshot ?? noSnapshot,
+  const status: BulkRunStatus | undefined = useSyncExternalStore(
+    run?.subscribe ?? noSubscription,
+    run ? () => run.getSnapshot().status : noStatus,
   );
 
   const start = (plan: LockPlan, requestsAtOnce = concurrency) => {
-    const next = createLockRun(client, plan, onFieldDone, requestsAtOnce);
+    const next = createLockRun(client, plan, onFieldsDone, requestsAtOnce);
     setLockRun(next);
     // A search already on its way would answer with the states from before the run.
     void client.cancelQueries({ queryKey: fieldKeys.searches() });
@@ -119,10 +137,16 @@ export function useBulkLock(
   };
 
   return {
-    snapshot,
+    status,
+    progress: lockRun?.progress,
     start,
     retryFailed: () => lockRun && void lockRun.settle(lockRun.run.retryFailed()),
     cancel: () => run?.cancel(),
     reset: () => setLockRun(undefined),
   };
+}
+
+/** The run's latest counts, drawn at most every drawProgressEveryMs and at each change of status. */
+export function useLockProgress(progress: LockProgress): BulkRunSnapshot<SelectedField> {
+  return useSyncExternalStore(progress.subscribe, progress.getSnapshot);
 }

@@ -72,7 +72,7 @@ export function SelectionBar({
       <BulkLockDialog
         plan={plan}
         onClose={() => setPlan(undefined)}
-        onFieldDone={(field) => controls.refresh([field])}
+        onFieldsDone={controls.refresh}
       />
     </Group>
   );
