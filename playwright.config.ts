@@ -34,6 +34,13 @@ export const e2eServers = {
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
+/**
+ * The address of one of the servers. Specs of another server than the main one say
+ * so with `test.use({ baseURL: e2eUrl(...) })`: one project for all specs lets two
+ * workers run them all, where a project each started workers of its own.
+ */
+export const e2eUrl = (server: keyof typeof e2eServers) => url(e2eServers[server]);
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
@@ -46,6 +53,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
+    baseURL: e2eUrl('main'),
     // Recording a trace costs every test CPU time; ask for one when looking into a
     // failure: `npx playwright test --trace=on`.
     trace: 'off',
@@ -63,18 +71,4 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {
-      name: 'app',
-      testIgnore: ['isolated/**', 'proxy/**', 'production-proxy/**'],
-      use: { baseURL: url(e2eServers.main) },
-    },
-    { name: 'isolated', testMatch: 'isolated/**', use: { baseURL: url(e2eServers.isolated) } },
-    { name: 'proxy', testMatch: 'proxy/**', use: { baseURL: url(e2eServers.proxy) } },
-    {
-      name: 'production-proxy',
-      testMatch: 'production-proxy/**',
-      use: { baseURL: url(e2eServers.productionProxy) },
-    },
-  ],
 });

@@ -1,7 +1,10 @@
+import { e2eUrl } from '../../playwright.config';
 import type { Locator, Page } from '@playwright/test';
 import { apiPaths } from '../../src/contract/paths';
 import { expect, test } from '../support/bulk-fixtures';
 import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
+
+test.use({ baseURL: e2eUrl('isolated') });
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus. */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {

@@ -1,9 +1,12 @@
+import { e2eUrl } from '../../playwright.config';
 import type { Page } from '@playwright/test';
 import { apiPaths } from '../../src/contract/paths';
 import { MAX_LOCKS_IN_FLIGHT } from '../../src/features/fields/bulk/lock-concurrency';
 import { expect, test } from '../support/bulk-fixtures';
 import { failLocking } from '../support/fail-locking';
 import type { ServiceApi } from '../support/service-api';
+
+test.use({ baseURL: e2eUrl('isolated') });
 
 /** What the table shows at `?size=25`: names ascending, variables hidden. */
 async function tablePage(api: ServiceApi, page: number) {

@@ -1,8 +1,11 @@
+import { e2eUrl } from '../../playwright.config';
 import type { SearchResultItem } from '../../src/contract/field';
 import type { SearchFilter, SearchResponse } from '../../src/contract/search';
 import { expect, test } from '../support/bulk-fixtures';
 import { ExportMenu } from '../support/export-menu';
 import { parseCsv } from '../support/parse-csv';
+
+test.use({ baseURL: e2eUrl('isolated') });
 
 const header = [
   'ID',

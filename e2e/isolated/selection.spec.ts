@@ -1,4 +1,7 @@
+import { e2eUrl } from '../../playwright.config';
 import { expect, test } from '../support/bulk-fixtures';
+
+test.use({ baseURL: e2eUrl('isolated') });
 
 test('selection is by id: it survives sorting and page sizes, and "all matching" spans every page', async ({
   fieldsPage,

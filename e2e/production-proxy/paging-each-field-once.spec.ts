@@ -1,7 +1,10 @@
+import { e2eUrl } from '../../playwright.config';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolationsInBothSchemes, keepScreenshot } from '../support/accessibility';
 import type { FieldsPage } from '../support/fields-page';
 import { expect, test } from '../support/fixtures';
+
+test.use({ baseURL: e2eUrl('productionProxy') });
 
 const PAGE_SIZE = 50;
 

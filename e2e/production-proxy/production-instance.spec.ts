@@ -1,6 +1,9 @@
+import { e2eUrl } from '../../playwright.config';
 import { FieldsPage } from '../support/fields-page';
 import { e2eToken, expect, test } from '../support/fixtures';
 import { trueCount } from '../support/production-instance';
+
+test.use({ baseURL: e2eUrl('productionProxy') });
 
 test('signing in through the proxy shows the production-shaped instance', async ({ page }) => {
   await page.goto('/fields');

@@ -1,3 +1,4 @@
+import { e2eUrl } from '../../playwright.config';
 import type { Page } from '@playwright/test';
 import { statisticDefinitions, statisticNames } from '../../src/contract/statistics';
 import type { UpstreamSearchBody } from '../../src/contract/upstream-allow-list';
@@ -13,6 +14,8 @@ import {
   setUnknownFilters,
   trueCount,
 } from '../support/production-instance';
+
+test.use({ baseURL: e2eUrl('productionProxy') });
 
 /** Every search the instance received used only filters and sorts production is known to accept. */
 function expectOnlyAllowedSearches(requests: ReceivedRequest[]) {

@@ -1,6 +1,9 @@
+import { e2eUrl } from '../../playwright.config';
 import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import { directoryLookupQuery } from '../../src/contract/directory';
 import { e2eToken, expect, test } from '../support/fixtures';
+
+test.use({ baseURL: e2eUrl('proxy') });
 
 // Through the proxy the app meets an instance as production is: no directory
 // extension (the proxy does not forward it), so no names and no column lists.

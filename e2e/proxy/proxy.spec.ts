@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
-import { e2eServers, e2eToken } from '../../playwright.config';
+import { e2eServers, e2eToken, e2eUrl } from '../../playwright.config';
 import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import { FieldDrawer } from '../support/field-drawer';
 import { FieldsPage } from '../support/fields-page';
 import { expect, test } from '../support/fixtures';
 import { freePort, startServer } from '../support/start-server';
+
+test.use({ baseURL: e2eUrl('proxy') });
 
 const upstreamUrl = `http://127.0.0.1:${e2eServers.upstream}`;
 const heldTokenUrl = `http://127.0.0.1:${e2eServers.heldTokenProxy}`;
