@@ -136,13 +136,22 @@ export function FieldsTable({
   const rows = table.getRowModel().rows;
 
   const scroller = useRef<HTMLDivElement>(null);
+  // Kept from the scroll events, because reading scrollTop here, or scrolling to where
+  // the table already is, makes the browser lay out the new rows at once: a large part
+  // of each keystroke's work while typing a search (docs/architecture.md).
+  const scrolledDown = useRef(false);
   useEffect(() => {
-    scroller.current?.scrollTo({ top: 0 });
+    if (scrolledDown.current) scroller.current?.scrollTo({ top: 0 });
   }, [viewKey]);
   const shownColumns = table.getVisibleLeafColumns().map((column) => column.id);
 
   return (
-    <div ref={scroller} className={classes.scroller} data-testid="fields-scroller">
+    <div
+      ref={scroller}
+      className={classes.scroller}
+      data-testid="fields-scroller"
+      onScroll={(event) => (scrolledDown.current = event.currentTarget.scrollTop > 0)}
+    >
       <Table
         className={classes.table}
         stickyHeader
