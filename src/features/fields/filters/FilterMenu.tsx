@@ -1,5 +1,6 @@
 import { Badge, Button, Divider, Popover, Stack, TagsInput } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { FieldFilters } from '../../../components/fields-links/table-address';
 import { INVALID, VALID } from '../../../contract/field';
 import { activeFilters } from './active-filters';
@@ -49,6 +50,11 @@ export function FilterMenu({
   );
 }
 
+/**
+ * The menu's choices. Each picker is drawn again only when its own filter changes:
+ * a pick in one of them does not redraw the other fifteen (`change` is the same
+ * function from render to render, and each picker is memoized).
+ */
 function FilterControls({
   filters,
   change,
@@ -58,36 +64,13 @@ function FilterControls({
 }) {
   return (
     <Stack gap="sm">
-      <DirectoryPicker
-        of={ownerPicker}
-        values={filters.owners.map(String)}
-        onChange={(owners) => change({ owners: owners.map(Number) })}
-      />
-      <DirectoryPicker
-        of={dataSourcePicker}
-        values={filters.dataSources}
-        onChange={(dataSources) => change({ dataSources })}
-      />
-      <DirectoryPicker
-        of={cardPicker}
-        values={filters.cards}
-        onChange={(cards) => change({ cards })}
-      />
-      <FunctionPicker values={filters.functions} onChange={(functions) => change({ functions })} />
+      <DirectoryPicker of={ownerPicker} ids={filters.owners} change={change} />
+      <DirectoryPicker of={dataSourcePicker} ids={filters.dataSources} change={change} />
+      <DirectoryPicker of={cardPicker} ids={filters.cards} change={change} />
+      <FunctionPicker values={filters.functions} change={change} />
       <Divider label="State" labelPosition="left" />
       <StateFilters filters={filters} change={change} />
-      <TagsInput
-        label="Statuses"
-        description="Fields whose status is one of these."
-        placeholder={filters.statuses.length === 0 ? 'e.g. VALID' : undefined}
-        data={knownStatuses}
-        value={filters.statuses}
-        onChange={(statuses) =>
-          change({ statuses: [...new Set(statuses.map((status) => status.toUpperCase()))] })
-        }
-        // Suggestions would otherwise open outside the popover and close it on click.
-        comboboxProps={{ withinPortal: false }}
-      />
+      <StatusPicker statuses={filters.statuses} change={change} />
       <Divider label="Use" labelPosition="left" />
       <UseFilters filters={filters} change={change} />
       <Divider label="Expression" labelPosition="left" />
@@ -95,3 +78,26 @@ function FilterControls({
     </Stack>
   );
 }
+
+const StatusPicker = memo(function StatusPicker({
+  statuses,
+  change,
+}: {
+  statuses: string[];
+  change: (part: Partial<FieldFilters>) => void;
+}) {
+  return (
+    <TagsInput
+      label="Statuses"
+      description="Fields whose status is one of these."
+      placeholder={statuses.length === 0 ? 'e.g. VALID' : undefined}
+      data={knownStatuses}
+      value={statuses}
+      onChange={(picked) =>
+        change({ statuses: [...new Set(picked.map((status) => status.toUpperCase()))] })
+      }
+      // Suggestions would otherwise open outside the popover and close it on click.
+      comboboxProps={{ withinPortal: false }}
+    />
+  );
+});

@@ -1,5 +1,15 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
+import type { FieldFilters } from '../../../components/fields-links/table-address';
+
+/** The filters that are a flag to filter on, or not (null, true, false). */
+export type ChoiceFlag = {
+  [Name in keyof FieldFilters]: FieldFilters[Name] extends boolean | null
+    ? null extends FieldFilters[Name]
+      ? Name
+      : never
+    : never;
+}[keyof FieldFilters];
 
 type Choice = 'any' | 'yes' | 'no';
 
@@ -13,22 +23,28 @@ function valueOf(choice: string): boolean | null {
   return choice === 'yes';
 }
 
-/** A flag to filter on, or not: "Any", the flag set, or the flag not set (null, true, false). */
-export function FlagChoice({
+/**
+ * A flag to filter on, or not: "Any", the flag set, or the flag not set. Drawn again
+ * only when its own flag changes (`change` is the same function from render to
+ * render), not when another filter of the menu does.
+ */
+export const FlagChoice = memo(function FlagChoice({
+  flag,
   label,
   yes,
   no,
   description,
   value,
-  onChange,
+  change,
 }: {
+  flag: ChoiceFlag;
   label: string;
   yes: string;
   no: string;
   /** What the choice means, where its label cannot say it all. */
   description?: string;
   value: boolean | null;
-  onChange: (value: boolean | null) => void;
+  change: (part: Partial<FieldFilters>) => void;
 }) {
   const labelId = useId();
   return (
@@ -45,7 +61,7 @@ export function FlagChoice({
         aria-labelledby={labelId}
         aria-describedby={description === undefined ? undefined : `${labelId}-description`}
         value={choiceOf(value)}
-        onChange={(choice) => onChange(valueOf(choice))}
+        onChange={(choice) => change({ [flag]: valueOf(choice) })}
         data={[
           { value: 'any', label: 'Any' },
           { value: 'yes', label: yes },
@@ -54,4 +70,4 @@ export function FlagChoice({
       />
     </Stack>
   );
-}
+});

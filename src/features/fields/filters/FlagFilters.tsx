@@ -1,4 +1,5 @@
 import { Checkbox, Switch } from '@mantine/core';
+import { memo } from 'react';
 import type { FieldFilters } from '../../../components/fields-links/table-address';
 import { FlagChoice } from './FlagChoice';
 
@@ -9,48 +10,56 @@ export function StateFilters({ filters, change }: { filters: FieldFilters; chang
   return (
     <>
       <FlagChoice
+        flag="locked"
         label="Lock"
         yes="Locked"
         no="Unlocked"
         value={filters.locked}
-        onChange={(locked) => change({ locked })}
+        change={change}
       />
       <FlagChoice
+        flag="archived"
         label="Archived"
         yes="Archived"
         no="Not archived"
         value={filters.archived}
-        onChange={(archived) => change({ archived })}
+        change={change}
       />
-      <Checkbox
+      <FlagToggle
+        flag="invalidOnly"
         label="Invalid status only"
         checked={filters.invalidOnly}
-        onChange={(event) => change({ invalidOnly: event.currentTarget.checked })}
+        change={change}
       />
-      <Checkbox
+      <FlagToggle
+        flag="brokenLinksOnly"
         label="Broken links only"
         description="Some link is not VALID, e.g. ILLEGAL_REFERENCE."
         checked={filters.brokenLinksOnly}
-        onChange={(event) => change({ brokenLinksOnly: event.currentTarget.checked })}
+        change={change}
       />
-      <Switch
+      <FlagToggle
+        flag="showVariables"
         label="Show variables"
         checked={filters.showVariables}
-        onChange={(event) => change({ showVariables: event.currentTarget.checked })}
+        change={change}
+        asSwitch
       />
       <FlagChoice
+        flag="global"
         label="Global"
         yes="Global"
         no="Not global"
         value={filters.global}
-        onChange={(global) => change({ global })}
+        change={change}
       />
       <FlagChoice
+        flag="hidden"
         label="Hidden"
         yes="Hidden"
         no="Not hidden"
         value={filters.hidden}
-        onChange={(hidden) => change({ hidden })}
+        change={change}
       />
     </>
   );
@@ -61,26 +70,29 @@ export function UseFilters({ filters, change }: { filters: FieldFilters; change:
   return (
     <>
       <FlagChoice
+        flag="active"
         label="Active link"
         yes="Active"
         no="Unused"
         description="Unused: no active link of any kind (the API's notactive). The audit's Unused finding differs: no active card link and no other field referencing it."
         value={filters.active}
-        onChange={(active) => change({ active })}
+        change={change}
       />
       <FlagChoice
+        flag="onDataSource"
         label="Saved on"
         yes="A data source"
         no="A card"
         value={filters.onDataSource}
-        onChange={(onDataSource) => change({ onDataSource })}
+        change={change}
       />
       <FlagChoice
+        flag="inVisualization"
         label="Used in a visualization"
         yes="Used"
         no="Not used"
         value={filters.inVisualization}
-        onChange={(inVisualization) => change({ inVisualization })}
+        change={change}
       />
     </>
   );
@@ -91,20 +103,50 @@ export function ExpressionFilters({ filters, change }: { filters: FieldFilters; 
   return (
     <>
       <FlagChoice
+        flag="aggregated"
         label="Aggregated"
         yes="Aggregates"
         no="Does not"
         value={filters.aggregated}
-        onChange={(aggregated) => change({ aggregated })}
+        change={change}
       />
       <FlagChoice
+        flag="nested"
         label="Nested"
         yes="Uses other fields"
         no="Does not"
         description="The expression references another calculated field."
         value={filters.nested}
-        onChange={(nested) => change({ nested })}
+        change={change}
       />
     </>
   );
 }
+
+/** A filter that is on or off; like `FlagChoice`, drawn again only when it changes. */
+const FlagToggle = memo(function FlagToggle({
+  flag,
+  label,
+  description,
+  checked,
+  change,
+  asSwitch = false,
+}: {
+  flag: 'invalidOnly' | 'brokenLinksOnly' | 'showVariables';
+  label: string;
+  description?: string;
+  checked: boolean;
+  change: Change;
+  /** A switch rather than a checkbox: for what is shown rather than what is matched. */
+  asSwitch?: boolean;
+}) {
+  const Toggle = asSwitch ? Switch : Checkbox;
+  return (
+    <Toggle
+      label={label}
+      description={description}
+      checked={checked}
+      onChange={(event) => change({ [flag]: event.currentTarget.checked })}
+    />
+  );
+});

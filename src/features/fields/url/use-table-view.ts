@@ -1,3 +1,4 @@
+import { useCallbackRef } from '@mantine/hooks';
 import { useQueryStates } from 'nuqs';
 import {
   defaultTableView,
@@ -27,6 +28,10 @@ function refinesName(view: TableView, change: Partial<TableView>): boolean {
  * history entry, so Back undoes it, except a name refined while typing. Any change
  * other than the page itself starts again at page 1. `onChange` hears of each next
  * view before the page draws it (to send its search at once).
+ *
+ * The change function stays the same from render to render, so the parts of the page
+ * it is given (the filter menu's pickers, the pager) can skip drawing again when
+ * nothing of theirs changed.
  */
 export function useTableView(onChange?: (next: TableView) => void) {
   const [view, setView] = useQueryStates(tableAddress, {
@@ -36,12 +41,12 @@ export function useTableView(onChange?: (next: TableView) => void) {
     // drawer's close) see each change.
     shallow: false,
   });
-  const changeView = (change: Partial<TableView>) => {
+  const changeView = useCallbackRef((change: Partial<TableView>) => {
     onChange?.({ ...view, page: defaultTableView.page, ...change });
     void setView(
       { page: null, ...change },
       { history: refinesName(view, change) ? 'replace' : 'push' },
     );
-  };
+  });
   return [view, changeView] as const;
 }

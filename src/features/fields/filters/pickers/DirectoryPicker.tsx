@@ -1,6 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
+import type { FieldFilters } from '../../../../components/fields-links/table-address';
 import { useDirectoryList } from '../../../../api/directory/list-directory';
 import { useDirectoryNames } from '../../../../api/directory/lookup-directory';
 import { filterSuggestions } from '../filter-suggestions';
@@ -14,17 +15,20 @@ const typingPauseMs = 150;
 /**
  * Owners, data sources or cards to filter on. Suggests names from the instance's
  * directory as you type; on an instance without it, the ids the app has seen in
- * search results, and any id typed by hand.
+ * search results, and any id typed by hand. Drawn again only when its own filter
+ * changes (`change` is the same function from render to render).
  */
-export function DirectoryPicker({
+export const DirectoryPicker = memo(function DirectoryPicker({
   of,
-  values,
-  onChange,
+  ids,
+  change,
 }: {
   of: DirectoryPickerKind;
-  values: string[];
-  onChange: (values: string[]) => void;
+  /** The ids picked, as the filter holds them. */
+  ids: readonly (string | number)[];
+  change: (part: Partial<FieldFilters>) => void;
 }) {
+  const values = useMemo(() => ids.map(String), [ids]);
   const [search, setSearch] = useState('');
   const [settled] = useDebouncedValue(search.trim(), typingPauseMs);
   const [opened, setOpened] = useState(false);
@@ -54,7 +58,7 @@ export function DirectoryPicker({
       placeholder={withNames ? of.placeholder.names : of.placeholder.ids}
       values={values}
       labelOf={(value) => of.nameOf(names, value) ?? value}
-      onChange={onChange}
+      onChange={(picked) => change(of.toFilter(picked))}
       search={search}
       onSearchChange={setSearch}
       options={options}
@@ -75,4 +79,4 @@ export function DirectoryPicker({
       onFirstOpen={() => setOpened(true)}
     />
   );
-}
+});

@@ -1,5 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { memo, useState } from 'react';
+import type { FieldFilters } from '../../../../components/fields-links/table-address';
 import { useFunctionUsage } from '../../../../api/functions/function-usage';
 import { functionNameOf } from '../../../../components/fields-links/table-address';
 import { plural } from '../../../../components/plural';
@@ -19,14 +20,15 @@ const descriptions = {
 /**
  * Functions and operators the expression uses. Suggests the names the instance's
  * fields use (from the audit's latest scan, with how many fields use each); before
- * a scan, every name the analyzer knows. Any name can be typed.
+ * a scan, every name the analyzer knows. Any name can be typed. Drawn again only when
+ * the functions picked change (`change` is the same function from render to render).
  */
-export function FunctionPicker({
+export const FunctionPicker = memo(function FunctionPicker({
   values,
-  onChange,
+  change,
 }: {
   values: string[];
-  onChange: (values: string[]) => void;
+  change: (part: Partial<FieldFilters>) => void;
 }) {
   const [search, setSearch] = useState('');
   const [settled] = useDebouncedValue(search.trim().toUpperCase(), typingPauseMs);
@@ -59,7 +61,7 @@ export function FunctionPicker({
       placeholder="Type a name, e.g. SUM"
       values={values}
       labelOf={(value) => value}
-      onChange={onChange}
+      onChange={(functions) => change({ functions })}
       search={search}
       onSearchChange={setSearch}
       options={options}
@@ -80,4 +82,4 @@ export function FunctionPicker({
       }}
     />
   );
-}
+});

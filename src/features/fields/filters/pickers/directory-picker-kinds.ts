@@ -1,6 +1,7 @@
 import type { DirectoryNames } from '../../../../api/directory/lookup-directory';
 import type { DirectoryKind, DirectoryResponse } from '../../../../contract/directory';
 import { isOwnerId } from '../../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../../components/fields-links/table-address';
 import type { PickerOption } from './TypeAheadPicker';
 
 /** What differs between the owner, data-source and card pickers. */
@@ -15,6 +16,8 @@ export interface DirectoryPickerKind {
   nameOf: (names: DirectoryNames, id: string) => string | undefined;
   /** An id typed by hand, or why it cannot be one. */
   readTyped: (text: string) => { value: string } | { error: string };
+  /** The filter that the picked ids set (owner ids are numbers there). */
+  toFilter: (ids: string[]) => Partial<FieldFilters>;
 }
 
 const noSpaces = (text: string) => /^\S{1,200}$/.test(text);
@@ -32,6 +35,7 @@ export const ownerPicker: DirectoryPickerKind = {
   nameOf: (names, id) => names.owners.get(Number(id))?.name,
   readTyped: (text) =>
     isOwnerId(text) ? { value: text } : { error: 'An owner id is a whole number, e.g. 15914' },
+  toFilter: (ids) => ({ owners: ids.map(Number) }),
 };
 
 export const dataSourcePicker: DirectoryPickerKind = {
@@ -43,6 +47,7 @@ export const dataSourcePicker: DirectoryPickerKind = {
   nameOf: (names, id) => names.dataSources.get(id)?.name,
   readTyped: (text) =>
     noSpaces(text) ? { value: text } : { error: 'A data source id has no spaces' },
+  toFilter: (dataSources) => ({ dataSources }),
 };
 
 export const cardPicker: DirectoryPickerKind = {
@@ -56,4 +61,5 @@ export const cardPicker: DirectoryPickerKind = {
     /^dr:\d{1,15}:\d{1,15}$/.test(text)
       ? { value: text }
       : { error: 'A card id looks like dr:12:34' },
+  toFilter: (cards) => ({ cards }),
 };
