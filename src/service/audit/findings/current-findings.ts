@@ -61,7 +61,15 @@ export class CurrentFindings {
    * then follow it at once instead of being computed again (lock-change.ts).
    */
   apply(fieldId: number, facts: FieldFacts | undefined): void {
-    const loaded = this.loaded();
+    if (!this.facts) {
+      // Nothing holds the fields as they were, and the store already has this change:
+      // the first use reads it with the rest. Loading every field here made the first
+      // lock after a start wait seconds at 100,000 fields.
+      this.changed();
+      this.forgetChanges();
+      return;
+    }
+    const loaded = this.facts;
     const before = loaded.get(fieldId);
     if (facts) loaded.set(fieldId, facts);
     else loaded.delete(fieldId);

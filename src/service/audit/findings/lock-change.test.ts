@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { apiPaths } from '../../../contract/paths';
 import type { SearchResponse } from '../../../contract/search';
 import { generateDemoInstance } from '../../demo/generate-demo-instance';
@@ -92,4 +92,19 @@ test('only a change of the lock (and of when the field was modified) counts as a
   expect(onlyLockChanged(field, { ...locked, status: 'INVALID' })).toBe(false);
   expect(onlyLockChanged(field, { ...locked, names: [...field.names, 'Other'] })).toBe(false);
   expect(onlyLockChanged(field, { ...locked, lint: [{ rule: 'r', message: 'm' }] })).toBe(false);
+});
+
+test('after a restart, locks before anything reads the findings leave every field unread, and the findings read later include them', async () => {
+  await audit.reopen();
+  const readsEveryField = vi.spyOn(audit.store, 'currentFacts');
+  const lockedBefore = (await firstIds('locked', 5000)).length;
+  const toLock = await firstIds('notlocked', 2);
+  for (const id of toLock) await lockThroughServer(id, true);
+  expect(readsEveryField).not.toHaveBeenCalled();
+
+  const after = audit.service.findings()!;
+  expect(readsEveryField).toHaveBeenCalledTimes(1);
+  expect(after.headline.locked).toBe(lockedBefore + 2);
+  expect(after.fields.get(toLock[0]!)!.locked).toBe(true);
+  expect(answered(after)).toEqual(answered(computedAgain()));
 });
