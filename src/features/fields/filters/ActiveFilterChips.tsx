@@ -1,11 +1,13 @@
 import { Button, Group } from '@mantine/core';
+import { memo } from 'react';
 import { noFilters } from '../../../components/fields-links/table-address';
 import type { FieldFilters } from '../../../components/fields-links/table-address';
 import { activeFilters } from './active-filters';
 import { RemovableChip } from './RemovableChip';
 import { useFilterNames } from './use-filter-names';
 
-export function ActiveFilterChips({
+/** Drawn again only when the filters change, not whenever the page around it does. */
+export const ActiveFilterChips = memo(function ActiveFilterChips({
   filters,
   onChange,
 }: {
@@ -42,4 +44,4 @@ export function ActiveFilterChips({
       )}
     </Group>
   );
-}
+});

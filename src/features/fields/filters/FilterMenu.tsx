@@ -11,7 +11,11 @@ import { FunctionPicker } from './pickers/FunctionPicker';
 
 const knownStatuses = [VALID, INVALID];
 
-export function FilterMenu({
+/**
+ * The Filters button and its menu. Drawn again only when the filters change (the page
+ * re-renders for every search's progress; `onChange` is the same function throughout).
+ */
+export const FilterMenu = memo(function FilterMenu({
   filters,
   onChange,
 }: {
@@ -48,7 +52,7 @@ export function FilterMenu({
       </Popover.Dropdown>
     </Popover>
   );
-}
+});
 
 /**
  * The menu's choices. Each picker is drawn again only when its own filter changes:

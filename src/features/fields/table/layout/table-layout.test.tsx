@@ -53,8 +53,15 @@ async function renderPage() {
     path: '/fields',
     childRoutes: [{ path: ':id' }],
   });
-  const table = await screen.findByRole('table', { name: 'Calculated fields' });
-  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  // Waited for by its label: a role query, repeated after every change to the page,
+  // looks at every element of the page and computes the styles of those it matches.
+  await waitFor(() =>
+    expect(
+      document.querySelector('table[aria-label="Calculated fields"][aria-busy="false"]'),
+    ).not.toBeNull(),
+  );
+  const table = screen.getByRole('table', { name: 'Calculated fields' });
+  expect(table).toHaveAttribute('aria-busy', 'false');
   return { ...rendered, table };
 }
 
@@ -131,26 +138,32 @@ test('compact rows are kept, and Reset all brings back the defaults', async () =
 
 test('a column resized with the keyboard keeps its width after a reload, within bounds', async () => {
   const first = await renderPage();
-  const handle = screen.getByRole('separator', { name: 'Resize Owner' });
+  const handle = within(first.table).getByRole('separator', { name: 'Resize Owner' });
   expect(handle).toHaveAttribute('aria-valuenow', '150');
-  expect(screen.queryByRole('separator', { name: 'Resize Name' })).toBeNull();
+  expect(within(first.table).queryByRole('separator', { name: 'Resize Name' })).toBeNull();
 
   handle.focus();
   await first.user.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowLeft}{/Shift}');
   // 150 + 10 + 10 - 50
   await waitFor(() => expect(handle).toHaveAttribute('aria-valuenow', '120'));
-  expect(screen.getByRole('columnheader', { name: 'Owner' })).toHaveStyle({ width: '120px' });
+  expect(within(first.table).getByRole('columnheader', { name: 'Owner' })).toHaveStyle({
+    width: '120px',
+  });
   await first.user.keyboard('{Home}');
   await waitFor(() => expect(handle).toHaveAttribute('aria-valuenow', '48'));
   await first.user.keyboard('{ArrowRight}');
   first.unmount();
 
   const second = await renderPage();
-  expect(screen.getByRole('columnheader', { name: 'Owner' })).toHaveStyle({ width: '58px' });
+  expect(within(second.table).getByRole('columnheader', { name: 'Owner' })).toHaveStyle({
+    width: '58px',
+  });
   const menu = await openLayoutMenu(second.user);
   await second.user.click(within(menu).getByRole('button', { name: 'Reset widths' }));
   await waitFor(() =>
-    expect(screen.getByRole('columnheader', { name: 'Owner' })).toHaveStyle({ width: '150px' }),
+    expect(within(second.table).getByRole('columnheader', { name: 'Owner' })).toHaveStyle({
+      width: '150px',
+    }),
   );
 });
 
@@ -177,15 +190,15 @@ test('a stored layout keeps what it can: wrong parts fall back, widths are bound
   const { table } = await renderPage();
   expect(headerNames(table)).toEqual(defaultHeaders.filter((name) => name !== 'Created'));
   expect(table).toHaveAttribute('data-density', 'comfortable');
-  expect(screen.getByRole('separator', { name: 'Resize Owner' })).toHaveAttribute(
+  expect(within(table).getByRole('separator', { name: 'Resize Owner' })).toHaveAttribute(
     'aria-valuenow',
     '640',
   );
-  expect(screen.getByRole('separator', { name: 'Resize Links' })).toHaveAttribute(
+  expect(within(table).getByRole('separator', { name: 'Resize Links' })).toHaveAttribute(
     'aria-valuenow',
     '48',
   );
-  expect(screen.getByRole('separator', { name: 'Resize Status' })).toHaveAttribute(
+  expect(within(table).getByRole('separator', { name: 'Resize Status' })).toHaveAttribute(
     'aria-valuenow',
     '116',
   );
