@@ -1,7 +1,7 @@
 // Runs every check of the project and ends with one line: "N passed, N failed[, N skipped]".
 // Lint, formatting and type checking count as one check each; Vitest and Playwright
 // count their tests from their JSON reports. Where the time goes: docs/testing.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
@@ -17,26 +17,24 @@ function fail(label) {
   failures.push(label);
 }
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
-}
-
 /**
- * Starts a command in the background at the lowest priority, its output kept until
- * it ends. Lint, formatting, types and the web build use only the CPU that Vitest
- * leaves idle (it runs on one core) instead of running before it.
+ * Starts a command with its output kept until it ends, at the given priority (19 is
+ * the lowest): checks that run beside the test runners print as one block instead of
+ * mixing their lines with the runners'.
  */
-function startInBackground(label, command, args) {
+function startQuietly(label, command, args, { priority = 0, env = {} } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('spawn', () => {
+      if (priority === 0) return;
       try {
-        setPriority(child.pid, 19);
+        setPriority(child.pid, priority);
       } catch {
         // Priority is an optimisation: a system that refuses it still runs the check.
       }
@@ -45,6 +43,16 @@ function startInBackground(label, command, args) {
       resolve({ label, command, args, ok: false, output: `${error}` }),
     );
     child.once('close', (code) => resolve({ label, command, args, ok: code === 0, output }));
+  });
+}
+
+/** Starts a command whose output goes straight to the terminal. */
+function startLive(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('error', () => resolve(false));
+    child.once('close', (code) => resolve(code === 0));
   });
 }
 
@@ -58,53 +66,39 @@ function readJson(path) {
 
 const bin = (name) => `node_modules/.bin/${name}`;
 const backgroundChecks = [
-  startInBackground('lint', bin('eslint'), ['--max-warnings', '0', '.']),
-  startInBackground('format', bin('prettier'), ['--check', '.']),
+  startQuietly('lint', bin('eslint'), ['--max-warnings', '0', '.'], { priority: 19 }),
+  startQuietly('format', bin('prettier'), ['--check', '.'], { priority: 19 }),
   // TypeScript 7, the native compiler: about a quarter of TypeScript 6's CPU time.
   // TypeScript 6 stays installed for typescript-eslint, which needs its compiler API.
-  startInBackground('typecheck', 'node', [
-    'node_modules/typescript-native/bin/tsc',
-    '--noEmit',
-    '-p',
-    'tsconfig.json',
-  ]),
+  startQuietly(
+    'typecheck',
+    'node',
+    ['node_modules/typescript-native/bin/tsc', '--noEmit', '-p', 'tsconfig.json'],
+    { priority: 19 },
+  ),
 ];
 
-// The browser tests' global setup builds the web app unless a build newer than its
-// sources exists: building it here, beside Vitest, takes that step off the path.
-const webBuild = startInBackground('web build', 'node', [
-  'node_modules/vite/bin/vite.js',
-  'build',
-  '--logLevel',
-  'warn',
-]);
-
+// Vitest and Playwright run at the same time: Vitest keeps one core busy, Playwright
+// two, and run one after the other each left a core idle for part of its run
+// (docs/testing.md, "The suite's time"). Vitest's lines are printed when it ends;
+// Playwright's global setup builds the web app and the service first.
 const vitestReport = `${reportDir}/vitest.json`;
-const vitestOk = run('vitest', bin('vitest'), [
+const vitestRun = startQuietly('vitest', bin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-const vitest = readJson(vitestReport);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests;
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  // A suite that fails to load has no failed tests but still fails the run.
-  if (!vitestOk && vitest.numFailedTests === 0) fail('vitest (a test file failed to load)');
-  else if (vitest.numFailedTests > 0) failures.push('vitest');
-} else fail('vitest (no report)');
-
-// Not a check of its own: when it failed, the browser tests' setup builds again and
-// fails with the same message.
-const built = await webBuild;
-if (!built.ok) process.stdout.write(built.output);
 
 const playwrightReport = `${reportDir}/playwright.json`;
-const playwrightOk = run('playwright', bin('playwright'), ['test', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-});
+const playwrightOk = await startLive(
+  'playwright',
+  bin('playwright'),
+  ['test', '--reporter=list,json'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  },
+);
 const playwright = existsSync(playwrightReport) ? readJson(playwrightReport) : undefined;
 if (playwright?.stats) {
   const { expected, unexpected, flaky, skipped } = playwright.stats;
@@ -114,6 +108,19 @@ if (playwright?.stats) {
   if (!playwrightOk && unexpected === 0) fail('playwright (did not complete)');
   else if (unexpected > 0) failures.push('playwright');
 } else fail('playwright (no report)');
+
+const vitestRan = await vitestRun;
+console.log(`\n=== vitest: ${vitestRan.command} ${vitestRan.args.join(' ')}`);
+process.stdout.write(vitestRan.output);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // A suite that fails to load has no failed tests but still fails the run.
+  if (!vitestRan.ok && vitest.numFailedTests === 0) fail('vitest (a test file failed to load)');
+  else if (vitest.numFailedTests > 0) failures.push('vitest');
+} else fail('vitest (no report)');
 
 for (const { label, command, args, ok, output } of await Promise.all(backgroundChecks)) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
