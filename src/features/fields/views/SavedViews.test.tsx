@@ -81,6 +81,24 @@ async function openViewsMenu(user: ReturnType<typeof renderMenu>['user']) {
   return screen.findByRole('menu');
 }
 
+/**
+ * Waits for the table, looked for by its label: a role query, repeated after every
+ * change to the page, looks at every element and computes the styles of those it
+ * matches. Then finds it by role once.
+ */
+async function tableShown() {
+  await waitFor(() =>
+    expect(document.querySelector('table[aria-label="Calculated fields"]')).not.toBeNull(),
+  );
+  return screen.getByRole('table', { name: 'Calculated fields' });
+}
+
+/** Waits for `dialog` to close; then no dialog is left on the page (one role query, not repeated). */
+async function closed(dialog: HTMLElement) {
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+}
+
 function storedViews(): unknown {
   return JSON.parse(localStorage.getItem(savedViewsStorageKey) ?? 'null');
 }
@@ -91,14 +109,14 @@ test('saves the view on screen (address, columns, density) under a name, shown a
     JSON.stringify({ columns: { created: false }, sizes: {}, density: 'compact' }),
   );
   const { user } = renderPage('/fields?locked=false&sort=-created&size=25&page=2&q=rev');
-  await screen.findByRole('table', { name: 'Calculated fields' });
+  await tableShown();
 
   const menu = await openViewsMenu(user);
   await user.click(within(menu).getByRole('menuitem', { name: 'Save this view…' }));
   const dialog = await screen.findByRole('dialog', { name: 'Save this view' });
   await user.type(within(dialog).getByLabelText(/Name/), '<b>Mine</b>');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await closed(dialog);
 
   // The page is not part of a view: it opens at the first page.
   expect(storedViews()).toEqual({
@@ -140,7 +158,7 @@ test('saves the view on screen (address, columns, density) under a name, shown a
 
 test('each built-in view sends the search it names, and "Unused" lists the audit’s finding', async () => {
   const { user } = renderPage('/fields');
-  await screen.findByRole('table', { name: 'Calculated fields' });
+  await tableShown();
   const expected: Array<[string, string, string[], string]> = [
     ['Invalid', '/fields?invalid=true', ['invalid', 'notvariable'], apiPaths.search],
     ['Broken links', '/fields?brokenLinks=true', ['invalidlink', 'notvariable'], apiPaths.search],
@@ -240,7 +258,7 @@ test('renames, replaces and deletes saved views, and refuses names it cannot tak
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(within(dialog).getByText('“Locked” exists already')).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await closed(dialog);
   expect(storedViews()).toMatchObject({
     views: [{ name: 'locked', address: '/fields?invalid=true' }, { name: 'Archived' }],
   });
@@ -290,5 +308,5 @@ test('renames, replaces and deletes saved views, and refuses names it cannot tak
     ],
   });
   await user.click(within(dialog).getByRole('button', { name: 'Open Old fields' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await closed(dialog);
 });
