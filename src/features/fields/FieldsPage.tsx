@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Group, Progress, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { undoLastLockChange, useLockWithUndo } from '../../components/use-lock-with-undo';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../components/fields-links/table-search';
+import type { TableView } from '../../components/fields-links/table-address';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
@@ -78,6 +79,17 @@ export function FieldsPage() {
     undoLock: () => void undoLastLockChange(),
   });
 
+  // The toolbar, pager and help are memoized: with callbacks that stay the same they
+  // skip the page's renders for each step of a search (docs/architecture.md).
+  const searchByName = useCallback((name: string) => changeView({ name }), [changeView]);
+  const openView = useCallback((to: string) => void navigate(to), [navigate]);
+  const changePage = useCallback((next: number) => changeView({ page: next }), [changeView]);
+  const changePageSize = useCallback(
+    (pageSize: TableView['pageSize']) => changeView({ pageSize }),
+    [changeView],
+  );
+  const closeHelp = useCallback(() => setHelpOpened(false), []);
+
   const steps = useTableSteps(page, view, scope);
   const openField = (id: number) =>
     navigate({ pathname: `/fields/${id}`, search: location.search });
@@ -109,13 +121,9 @@ export function FieldsPage() {
         />
       )}
       <Group gap="sm" align="flex-start">
-        <SearchInput value={view.name} onChange={(name) => changeView({ name })} />
+        <SearchInput value={view.name} onChange={searchByName} />
         <FilterMenu filters={view} onChange={changeView} />
-        <SavedViewsMenu
-          address={viewAddress(location.search)}
-          onOpen={(to) => navigate(to)}
-          layout={layout}
-        />
+        <SavedViewsMenu address={viewAddress(location.search)} onOpen={openView} layout={layout} />
       </Group>
       <ActiveFilterChips filters={view} onChange={changeView} />
       {page?.degraded && <DegradedWarning />}
@@ -174,12 +182,12 @@ export function FieldsPage() {
             pageSize={view.pageSize}
             totalHits={page.totalHits}
             shownRows={page.results.length}
-            onPageChange={(next) => changeView({ page: next })}
-            onPageSizeChange={(pageSize) => changeView({ pageSize })}
+            onPageChange={changePage}
+            onPageSizeChange={changePageSize}
           />
         </>
       )}
-      <ShortcutHelp opened={helpOpened} onClose={() => setHelpOpened(false)} />
+      <ShortcutHelp opened={helpOpened} onClose={closeHelp} />
       <Outlet context={steps} />
     </div>
   );

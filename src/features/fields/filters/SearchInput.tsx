@@ -1,14 +1,14 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { typingPauseMs } from './typing-pause';
 
 /** Sent names remembered while the address catches up: more than a burst of typing. */
 const maxUnanswered = 20;
 
 /** Searches by name as the user types, after each short pause. */
-export function SearchInput({
+export const SearchInput = memo(function SearchInput({
   value,
   onChange,
 }: {
@@ -63,4 +63,4 @@ export function SearchInput({
       w={{ base: '100%', sm: 360 }}
     />
   );
-}
+});

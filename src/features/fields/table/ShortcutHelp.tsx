@@ -1,4 +1,5 @@
 import { Kbd, Modal, Table } from '@mantine/core';
+import { memo } from 'react';
 import { useInertApp } from '../../../components/use-inert-app';
 
 const shortcuts: [keys: string[], what: string][] = [
@@ -15,7 +16,13 @@ const shortcuts: [keys: string[], what: string][] = [
 ];
 
 /** The table's keyboard shortcuts, opened with `?`. */
-export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export const ShortcutHelp = memo(function ShortcutHelp({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
   // Its header would otherwise be a second banner beside the app's.
   useInertApp(opened);
   return (
@@ -50,4 +57,4 @@ export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: ()
       </Table>
     </Modal>
   );
-}
+});

@@ -8,7 +8,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { IconLayoutColumns } from '@tabler/icons-react';
 import { columnIdOf, columnLabelOf, fieldColumns } from './field-columns';
 import { alwaysShownColumns, defaultTableLayout, isColumnShown } from './layout/table-layout';
@@ -31,7 +31,7 @@ const choosableColumns = fieldColumns.flatMap((def) => {
  * Shapes the fields table: which columns show, how dense the rows are, and a way
  * back to the defaults. On a phone the table shows a fixed set of columns, and says so.
  */
-export function TableLayoutMenu({
+export const TableLayoutMenu = memo(function TableLayoutMenu({
   controls,
   phone,
 }: {
@@ -110,4 +110,4 @@ export function TableLayoutMenu({
       </Popover.Dropdown>
     </Popover>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { pageSizes } from '../../../components/fields-links/table-address';
 import type { PageSize } from '../../../components/fields-links/table-address';
 
@@ -17,7 +17,7 @@ function describeRange(page: number, pageSize: number, shownRows: number, totalH
   return `Showing ${first.toLocaleString()}–${(first + shownRows - 1).toLocaleString()} of ${total}`;
 }
 
-export function TablePager({
+export const TablePager = memo(function TablePager({
   page,
   pageSize,
   totalHits,
@@ -69,4 +69,4 @@ export function TablePager({
       </Group>
     </Group>
   );
-}
+});

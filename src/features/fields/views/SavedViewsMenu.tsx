@@ -1,6 +1,6 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { IconBookmark, IconChevronDown } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { builtinViews } from './builtin-views';
 import { ManageViewsDialog } from './ManageViewsDialog';
 import { SaveViewDialog } from './SaveViewDialog';
@@ -15,7 +15,7 @@ import { useSavedViews } from './use-saved-views';
  * delete saved ones. `address` is the
  * view on screen, as `viewAddress` writes it; `onOpen` shows another.
  */
-export function SavedViewsMenu({
+export const SavedViewsMenu = memo(function SavedViewsMenu({
   address,
   onOpen,
   layout,
@@ -99,4 +99,4 @@ export function SavedViewsMenu({
       />
     </>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useLocalStorage } from '@mantine/hooks';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   defaultTableLayout,
   parseStoredTableLayout,
@@ -36,5 +36,6 @@ export function useTableLayout(): TableLayoutControls {
     [storeLayout],
   );
   const resetLayout = useCallback(() => storeLayout(defaultTableLayout), [storeLayout]);
-  return { layout, setLayout, resetLayout };
+  // The same object while the layout stays, so the parts given it can skip a render.
+  return useMemo(() => ({ layout, setLayout, resetLayout }), [layout, setLayout, resetLayout]);
 }
