@@ -7,9 +7,8 @@ import type { Link } from '../../../contract/field';
 import { apiPaths } from '../../../contract/paths';
 import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
-import { FieldsTable } from './FieldsTable';
+import { TableOfFields } from './test-support/TableOfFields';
 import { PageNamesProvider } from './page-names';
-import { useTableLayout } from './layout/use-table-layout';
 
 const link = (valid: string): Link => ({
   resource: { type: 'DATA_SOURCE', id: 'ds-1' },
@@ -37,19 +36,9 @@ beforeEach(() => {
 });
 
 function Table() {
-  const layout = useTableLayout();
   return (
     <PageNamesProvider fields={fields}>
-      <FieldsTable
-        fields={fields}
-        sort={{ column: 'name', descending: false }}
-        onSortChange={() => {}}
-        onOpenField={() => {}}
-        updating={false}
-        viewKey="page"
-        layout={layout}
-        phone={false}
-      />
+      <TableOfFields fields={fields} />
     </PageNamesProvider>
   );
 }

@@ -8,9 +8,8 @@ import type { Link } from '../../../contract/field';
 import { apiPaths } from '../../../contract/paths';
 import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
-import { FieldsTable } from './FieldsTable';
+import { TableOfFields } from './test-support/TableOfFields';
 import { PageNamesProvider } from './page-names';
-import { useTableLayout } from './layout/use-table-layout';
 
 const SALES = '0b8e5f4c-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
 const link = (type: string, id: string): Link => ({
@@ -48,19 +47,9 @@ function directoryAnswers(answer: (query: URLSearchParams) => Response) {
 }
 
 function Table() {
-  const layout = useTableLayout();
   return (
     <PageNamesProvider fields={fields}>
-      <FieldsTable
-        fields={fields}
-        sort={{ column: 'name', descending: false }}
-        onSortChange={() => {}}
-        onOpenField={() => {}}
-        updating={false}
-        viewKey="page"
-        layout={layout}
-        phone={false}
-      />
+      <TableOfFields fields={fields} />
     </PageNamesProvider>
   );
 }

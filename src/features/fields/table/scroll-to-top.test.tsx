@@ -5,8 +5,7 @@ import { startSession } from '../../../api/session';
 import { searchItem, setupMockApi } from '../../../api/test-support/mock-api';
 import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
-import { FieldsTable } from './FieldsTable';
-import { useTableLayout } from './layout/use-table-layout';
+import { TableOfFields } from './test-support/TableOfFields';
 
 const fields = Array.from({ length: 60 }, (_, index) => searchItem(index + 1));
 
@@ -17,21 +16,11 @@ beforeEach(() => startSession('token-for-tests', false));
 
 /** The table with a button standing in for the user choosing another view. */
 function Table() {
-  const layout = useTableLayout();
   const [view, setView] = useState(1);
   return (
     <>
       <button onClick={() => setView(view + 1)}>Another view</button>
-      <FieldsTable
-        fields={fields}
-        sort={{ column: 'name', descending: false }}
-        onSortChange={() => {}}
-        onOpenField={() => {}}
-        updating={false}
-        viewKey={String(view)}
-        layout={layout}
-        phone={false}
-      />
+      <TableOfFields fields={fields} viewKey={String(view)} />
     </>
   );
 }
