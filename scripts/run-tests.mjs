@@ -22,12 +22,9 @@ function fail(label) {
  * the lowest): checks that run beside the test runners print as one block instead of
  * mixing their lines with the runners'.
  */
-function startQuietly(label, command, args, { priority = 0, env = {} } = {}) {
+function startQuietly(label, command, args, { priority = 0 } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
