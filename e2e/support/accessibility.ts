@@ -8,6 +8,22 @@ const colourRules = ['color-contrast', 'link-in-text-block'];
 const withinAttribute = 'data-axe-within';
 
 /**
+ * Waits for the page's CSS transitions to end. A control just pressed, or a colour
+ * scheme just changed, moves its colours over a transition (Mantine's segmented
+ * control, for one); axe reading them halfway finds contrast no one ever sees.
+ */
+async function transitionsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Fails with each violation's rule, help text and first few elements. `only` limits
  * the check to some rules, `within` to one part of the page (one that other tests
  * do not check), marked for axe by an attribute while it runs.
@@ -18,6 +34,7 @@ const withinAttribute = 'data-axe-within';
  * reported in full (`resultTypes`), which keeps the answer small.
  */
 export async function expectNoAxeViolations(page: Page, only?: string[], within?: Locator) {
+  await transitionsEnded(page);
   let builder = new AxeBuilder({ page })
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] });
