@@ -311,3 +311,26 @@ test('a new page size sends its search before the page draws the new size, and o
   expect(searches.filter((search) => search.limit === 25)).toHaveLength(1);
   expect(drawnWhenSent[0]).toBe(false);
 });
+
+test('the Refresh button spins while the view refreshes, not while a typed search loads', async () => {
+  const { user } = renderPage('/fields');
+  await rowsShown();
+  const refresh = screen.getByRole('button', { name: 'Refresh' });
+
+  searchesHeld = heldAnswer();
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'Field 1');
+  await searchesHeld.received;
+  // The previous rows are shown, marked busy, while the new search loads.
+  await waitFor(() => expect(tableElement()).toHaveAttribute('aria-busy', 'true'));
+  expect(refresh).not.toHaveAttribute('data-loading');
+  searchesHeld.release();
+  await waitFor(() => expect(shownNames()[0]).toBe('Field 10'));
+  await rowsShown();
+
+  searchesHeld = heldAnswer();
+  await user.click(refresh);
+  await searchesHeld.received;
+  await waitFor(() => expect(refresh).toHaveAttribute('data-loading'));
+  searchesHeld.release();
+  await waitFor(() => expect(refresh).not.toHaveAttribute('data-loading'));
+});

@@ -1,5 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Group, Progress, Text, Title } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -12,11 +13,12 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { undoLastLockChange, useLockWithUndo } from '../../components/use-lock-with-undo';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../components/fields-links/table-search';
-import type { TableView } from '../../components/fields-links/table-address';
+import type { TableSort, TableView } from '../../components/fields-links/table-address';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
 import { ExportMenu } from './export/ExportMenu';
+import { fieldAddress } from './table/field-address';
 import { FieldsTable } from './table/FieldsTable';
 import { PageNamesProvider } from './table/page-names';
 import classes from './FieldsPage.module.css';
@@ -58,7 +60,15 @@ export function FieldsPage() {
   const openFieldId = parseFieldId(useParams().id);
   const page = search.data;
   const selection = useFieldSelection(page?.results);
-  const matches = { name: request.name, filters: request.filters, ...(scope ? { scope } : {}) };
+  // Read from the address afresh at each of its changes; the same object while it stays.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const sort = useMemo(() => view.sort, [view.sort.column, view.sort.descending]);
+  const searched = { name: request.name, filters: request.filters, ...(scope ? { scope } : {}) };
+  const searchKey = JSON.stringify(searched);
+  // The same object while the search stays, so the selection bar and export menu skip
+  // the page's renders for a search's progress and the address's updates.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const matches = useMemo(() => searched, [searchKey]);
   useDocumentTitle(view.name ? `Fields matching “${view.name}”` : 'Fields');
   const [helpOpened, setHelpOpened] = useState(false);
   const layout = useTableLayout();
@@ -89,10 +99,12 @@ export function FieldsPage() {
     [changeView],
   );
   const closeHelp = useCallback(() => setHelpOpened(false), []);
+  const changeSort = useCallback((sort: TableSort) => changeView({ sort }), [changeView]);
+  const openField = useCallbackRef((id: number) =>
+    navigate({ pathname: fieldAddress(id), search: location.search }),
+  );
 
   const steps = useTableSteps(page, view, scope);
-  const openField = (id: number) =>
-    navigate({ pathname: `/fields/${id}`, search: location.search });
 
   return (
     <div className={classes.page}>
@@ -108,7 +120,9 @@ export function FieldsPage() {
           )}
           <RefreshView
             outdated={search.isStale && isViewOutdated(queryClient, request)}
-            refreshing={search.isRefetching}
+            // A new view's search (the previous rows shown meanwhile) is not a refresh: the
+            // button's spinner and its transitions drew the page six more times per key.
+            refreshing={search.isRefetching && !search.isPlaceholderData}
             onRefresh={() => void search.refetch()}
           />
         </Group>
@@ -132,12 +146,12 @@ export function FieldsPage() {
         <SelectionBar
           controls={selection}
           search={matches}
-          searchKey={JSON.stringify(matches)}
+          searchKey={searchKey}
           totalHits={page?.totalHits}
         />
         <Group gap="sm" wrap="nowrap" ml="auto">
           {page && page.totalHits > 0 && (
-            <ExportMenu search={matches} sort={view.sort} totalHits={page.totalHits} />
+            <ExportMenu search={matches} sort={sort} totalHits={page.totalHits} />
           )}
           <TableLayoutMenu controls={layout} phone={phone} />
         </Group>
@@ -166,8 +180,8 @@ export function FieldsPage() {
           <PageNamesProvider fields={page.results}>
             <FieldsTable
               fields={page.results}
-              sort={view.sort}
-              onSortChange={(sort) => changeView({ sort })}
+              sort={sort}
+              onSortChange={changeSort}
               openFieldId={openFieldId}
               onOpenField={openField}
               updating={search.isPlaceholderData}

@@ -1,4 +1,5 @@
 import { Button, Group, Menu } from '@mantine/core';
+import { memo } from 'react';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import type { TableSort } from '../../../components/fields-links/table-address';
 import { CollectingProgress } from '../all-matches/CollectingProgress';
@@ -9,8 +10,9 @@ import { useExportFields } from './use-export-fields';
 /**
  * Exports all matches of the current search, not only the page. The button stays
  * while an export runs (choosing again starts over) so keyboard focus is never lost.
+ * Memoized: the fields page draws it again only when the search, sort or count change.
  */
-export function ExportMenu({
+export const ExportMenu = memo(function ExportMenu({
   search,
   sort,
   totalHits,
@@ -48,4 +50,4 @@ export function ExportMenu({
       </Menu>
     </Group>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { BulkLockDialog } from '../bulk/BulkLockDialog';
 import { countNotOnPage, planLock } from './field-selection';
 import type { LockPlan } from './field-selection';
@@ -18,8 +18,9 @@ function describeSelection(count: number, notOnPage: number) {
  * The selection's size and what to do with it. The selection is kept when the search
  * or filters change (it is by id, and the bulk actions act on it, not on the search);
  * the count of selected fields this page does not show says so.
+ * Memoized: the fields page draws it again only when its selection, search or count change.
  */
-export function SelectionBar({
+export const SelectionBar = memo(function SelectionBar({
   controls,
   search,
   searchKey,
@@ -76,4 +77,4 @@ export function SelectionBar({
       />
     </Group>
   );
-}
+});

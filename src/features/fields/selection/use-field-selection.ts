@@ -70,11 +70,16 @@ export function useFieldSelection(
     };
   }, []);
 
-  return {
-    selection,
-    pageRows,
-    pageState: pageSelectionState(selection, pageRows),
-    isSelected: (id) => selection.fields.has(id),
-    ...actions,
-  };
+  // The same controls while the selection and the page stay, so the table, its rows
+  // and the selection bar skip the page's other renders (docs/architecture.md).
+  return useMemo(
+    () => ({
+      selection,
+      pageRows,
+      pageState: pageSelectionState(selection, pageRows),
+      isSelected: (id: number) => selection.fields.has(id),
+      ...actions,
+    }),
+    [selection, pageRows, actions],
+  );
 }

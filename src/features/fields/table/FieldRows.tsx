@@ -10,6 +10,11 @@ function isOnControl(target: Element) {
   return target.closest('a, button, input, label, [data-control]') !== null;
 }
 
+/** A click that opens a link where it is, not in another tab or window. */
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 /**
  * The rows in view and a few either side, between two spacers that keep the scroll
  * height. The virtualizer's state lives here, so scrolling draws this body alone (not
@@ -48,10 +53,17 @@ export function FieldRows({
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
 
+  // A name's plain link (NameCell) opens its field here, through the router, as the
+  // rest of the row does.
   const openClickedRow = (event: MouseEvent<HTMLTableSectionElement>) => {
     const target = event.target as Element;
     const id = target.closest<HTMLElement>('tr[data-field-id]')?.dataset.fieldId;
-    if (id !== undefined && !isOnControl(target)) onOpenField(Number(id));
+    if (id === undefined) return;
+    if (target.closest('a[data-field-link]')) {
+      if (event.defaultPrevented || !isPlainClick(event)) return;
+      event.preventDefault();
+      onOpenField(Number(id));
+    } else if (!isOnControl(target)) onOpenField(Number(id));
   };
 
   const visible = virtualizer.getVirtualItems();

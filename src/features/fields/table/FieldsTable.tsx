@@ -8,7 +8,7 @@ import type {
   SortingState,
   Updater,
 } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
 import { columnIdOf, columnLabelOf, fieldColumns, fieldTableFeatures } from './field-columns';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
@@ -64,7 +64,12 @@ function SortIcon({ column }: { column: FieldColumn }) {
 
 const isNeverSelected = () => false;
 
-export function FieldsTable({
+/**
+ * Memoized: the fields page renders several times per typed key (the view, the address,
+ * the query's states), and the table draws again only when its own props change. Its
+ * callbacks and the selection's controls stay the same from render to render for that.
+ */
+export const FieldsTable = memo(function FieldsTable({
   fields,
   sort,
   onSortChange,
@@ -212,4 +217,4 @@ export function FieldsTable({
       </Table>
     </div>
   );
-}
+});

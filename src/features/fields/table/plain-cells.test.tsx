@@ -1,6 +1,5 @@
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconLock } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
 import { test } from 'vitest';
 import { searchItem } from '../../../api/test-support/mock-api';
 import { NamedIdCell } from '../../../components/plain-mantine/NamedIdCell';
@@ -21,7 +20,7 @@ test('a locked field’s name cell is a Group with the lock mark and an Anchor l
         color="var(--mantine-color-blue-text)"
         style={{ flexShrink: 0 }}
       />
-      <Anchor component={Link} to={{ pathname: '7', search: '' }} title="Revenue" truncate>
+      <Anchor href="/fields/7" data-field-link title="Revenue" truncate>
         Revenue
       </Anchor>
     </Group>,

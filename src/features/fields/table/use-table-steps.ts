@@ -5,6 +5,7 @@ import type { FieldSteps, StepDirection } from '../../../components/field-steps'
 import type { TableView } from '../../../components/fields-links/table-address';
 import { toSearchRequest } from '../../../components/fields-links/table-search';
 import type { FindingScope } from '../../../contract/audit';
+import { fieldAddress } from './field-address';
 
 /** `search` showing page `page` (the first page is the default and left out). */
 function withPage(search: string, page: number): string {
@@ -30,7 +31,7 @@ export function useTableSteps(
   const { search } = useLocation();
   const ids = page?.results.map((field) => field.id) ?? [];
   const open = (id: number, pageNumber: number) =>
-    navigate({ pathname: `/fields/${id}`, search: withPage(search, pageNumber) });
+    navigate({ pathname: fieldAddress(id), search: withPage(search, pageNumber) });
 
   return {
     position(id) {
