@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { fetchAppConfig } from './api/app-config';
+import { fetchTokenHeldByServer } from './api/app-config';
 import { startServerHeldSession, startSession } from './api/session';
 import { takeTokenFromAddress } from './api/token-from-address';
 import { App } from './app/App';
@@ -12,8 +12,8 @@ const linkedToken = takeTokenFromAddress(window.location, window.history);
 
 // Whether to ask for a token is known before the first screen, so sign-in never
 // flashes up when the server holds the token.
-void fetchAppConfig().then((config) => {
-  if (config.tokenHeldByServer) startServerHeldSession();
+void fetchTokenHeldByServer().then((heldByServer) => {
+  if (heldByServer) startServerHeldSession();
   else if (linkedToken) startSession(linkedToken, false);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

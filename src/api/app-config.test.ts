@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { APP_CONFIG_PATH } from '../contract/paths';
-import { fetchAppConfig } from './app-config';
+import { fetchAppConfig, fetchTokenHeldByServer } from './app-config';
 import { setupMockApi } from './test-support/mock-api';
 
 const server = setupMockApi();
@@ -57,4 +57,20 @@ test('reads whether the instance is the demo, and a server that does not say is 
     tokenHeldByServer: false,
     demo: false,
   });
+});
+
+test('the start-up reads only whether the server holds the token: true alone says so', async () => {
+  const answers = [
+    [HttpResponse.json({ mode: 'proxy', tokenHeldByServer: true, demo: false }), true],
+    [HttpResponse.json({ mode: 'proxy', tokenHeldByServer: 'true' }), false],
+    [HttpResponse.json({ mode: 'proxy' }), false],
+    [HttpResponse.json(null), false],
+    [HttpResponse.json({ tokenHeldByServer: true }, { status: 404 }), false],
+    [HttpResponse.text('<html>'), false],
+    [HttpResponse.error(), false],
+  ] as const;
+  for (const [answer, held] of answers) {
+    server.use(http.get(APP_CONFIG_PATH, () => answer.clone()));
+    expect(await fetchTokenHeldByServer()).toBe(held);
+  }
 });

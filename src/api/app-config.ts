@@ -27,6 +27,31 @@ export async function fetchAppConfig(timeoutMs = 5000): Promise<AppConfig> {
   }
 }
 
+/**
+ * Whether the server holds the token: the one thing the app must know before its
+ * first screen. Read without the schema, so that screen waits for no more code than
+ * the entry; anything but `true` (or no answer) keeps sign-in. Pages that show the
+ * rest of the answer read it whole (appConfigQuery).
+ */
+export async function fetchTokenHeldByServer(timeoutMs = 5000): Promise<boolean> {
+  try {
+    const response = await fetch(APP_CONFIG_PATH, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) return false;
+    const answer = (await response.json()) as unknown;
+    return (
+      typeof answer === 'object' &&
+      answer !== null &&
+      'tokenHeldByServer' in answer &&
+      answer.tokenHeldByServer === true
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** The same answer for pages that show what it says (sign-in names the demo). */
 export const appConfigQuery = queryOptions({
   queryKey: ['app-config'],
