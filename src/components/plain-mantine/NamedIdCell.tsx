@@ -9,20 +9,25 @@ const copiedIcon = <IconCheck size={12} />;
 
 const wrapperStyle = { ...groupStyle(4), display: 'inline-flex', maxWidth: '100%' };
 const idStyle = { fontFamily: 'var(--mantine-font-family-monospace)' };
+const wrapStyle = { overflowWrap: 'anywhere' } as const;
+const wrappedIdStyle = { ...idStyle, ...wrapStyle };
 
 /**
  * NamedId (components/NamedId.tsx) for a table cell, as plain elements with Mantine's
  * classes: the name where the directory gives one (the id in a tooltip), else the id,
- * cut short to the cell, and a button that copies the id.
+ * and a button that copies the id. Cut short to the cell, or wrapped over lines
+ * (`wrap`, for tables whose rows may grow).
  */
 export function NamedIdCell({
   name,
   id,
   what,
+  wrap = false,
 }: {
   name?: string;
   id: string | number;
   what: string;
+  wrap?: boolean;
 }) {
   const label = `${what.charAt(0).toUpperCase()}${what.slice(1)} id ${id}`;
   const { targetProps, tooltip } = useLazyTooltip<HTMLSpanElement>(label);
@@ -31,11 +36,22 @@ export function NamedIdCell({
   return (
     <span className={m.group} style={wrapperStyle}>
       {name === undefined ? (
-        <span className={m.text} data-truncate="end" data-inherit="true" style={idStyle}>
+        <span
+          className={m.text}
+          data-truncate={wrap ? undefined : 'end'}
+          data-inherit="true"
+          style={wrap ? wrappedIdStyle : idStyle}
+        >
           {id}
         </span>
       ) : (
-        <span className={m.text} data-truncate="end" data-inherit="true" {...targetProps}>
+        <span
+          className={m.text}
+          data-truncate={wrap ? undefined : 'end'}
+          data-inherit="true"
+          style={wrap ? wrapStyle : undefined}
+          {...targetProps}
+        >
           {name}
         </span>
       )}

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Checkbox, CopyButton, Group, Switch, Text } from '@m
 import { IconAlertTriangle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { test } from 'vitest';
 import { sameMarkup } from '../../test-support/same-markup';
+import { NamedId } from '../NamedId';
 import { StatusBadge } from '../StatusBadge';
 import { CellCheckbox } from './CellCheckbox';
 import { CellSwitch } from './CellSwitch';
@@ -75,6 +76,16 @@ test('an id without a name in a cell is NamedId’s monospace Text', async () =>
     <NamedIdCell id={17} what="owner" />,
   );
 });
+
+test.each([{ name: 'Ada' }, { name: undefined }])(
+  'a named id wrapped over lines is NamedId itself (name: $name)',
+  async ({ name }) => {
+    await sameMarkup(
+      <NamedId name={name} id={17} what="owner" />,
+      <NamedIdCell name={name} id={17} what="owner" wrap />,
+    );
+  },
+);
 
 test('a valid status is a quiet Group with Text; any other a red Badge', async () => {
   await sameMarkup(

@@ -2,7 +2,7 @@ import { Paper, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { FindingKey, ProblemsRow } from '../../contract/audit';
 import { findingTitles } from '../../contract/audit';
-import { NamedId } from '../../components/NamedId';
+import { NamedIdCell } from '../../components/plain-mantine/NamedIdCell';
 import { findingLink } from './drill-down-links';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
@@ -58,10 +58,11 @@ export function ProblemsTable({
                 // and Table.Td without their style work per cell (docs/audit.md).
                 <tr key={row.id} className={Table.classes.tr} data-with-row-border>
                   <td className={Table.classes.td}>
-                    <NamedId
+                    <NamedIdCell
                       name={row.name}
                       id={row.id}
                       what={by === 'owner' ? 'owner' : 'data source'}
+                      wrap
                     />
                   </td>
                   {columns.map((key) => (
