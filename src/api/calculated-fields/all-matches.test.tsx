@@ -9,10 +9,9 @@ import { startSession } from '../session';
 import { heldAnswer, searchItem, setupMockApi } from '../test-support/mock-api';
 import {
   allMatchesKeys,
+  allMatchesQueryOptions,
   collectAllMatches,
-  everyFieldKey,
   IncompleteGatheringError,
-  everyFieldQueryOptions,
   useCollectAllMatches,
 } from './all-matches';
 import type { GatherProgress, MatchesSearch } from './all-matches';
@@ -150,8 +149,10 @@ describe('collectAllMatches', () => {
   });
 });
 
-describe('every field, for the audit', () => {
-  test('is gathered once for the session, variables included, with its progress', async () => {
+describe('gathering as a query', () => {
+  const everyField: MatchesSearch = { filters: [] };
+
+  test('gathers every page of the search into the query, with its progress', async () => {
     const total = 7_000;
     const searches = instanceOf(total);
     const progress: Array<GatherProgress | null> = [];
@@ -160,8 +161,7 @@ describe('every field, for the audit', () => {
       if (query.queryHash === progressHash) progress.push(query.state.data as GatherProgress);
     });
 
-    const gathered = await client.fetchQuery(everyFieldQueryOptions());
-    await client.fetchQuery(everyFieldQueryOptions());
+    const gathered = await client.fetchQuery(allMatchesQueryOptions(everyField));
 
     expect(gathered.fields).toHaveLength(total);
     expect(searches).toHaveLength(2);
@@ -176,14 +176,14 @@ describe('every field, for the audit', () => {
   test('cancelling stops between pages and leaves nothing gathered', async () => {
     const searches = instanceOf(7_000, () => {
       // The answer to the first page arrives after the user pressed Cancel.
-      void client.cancelQueries({ queryKey: everyFieldKey });
+      void client.cancelQueries({ queryKey: allMatchesKeys.matches(everyField) });
     });
 
-    await expect(client.fetchQuery(everyFieldQueryOptions())).rejects.toThrow();
+    await expect(client.fetchQuery(allMatchesQueryOptions(everyField))).rejects.toThrow();
 
     expect(searches).toHaveLength(1);
-    expect(client.getQueryData(everyFieldKey)).toBeUndefined();
-    expect(client.getQueryState(everyFieldKey)?.fetchStatus).toBe('idle');
+    expect(client.getQueryData(allMatchesKeys.matches(everyField))).toBeUndefined();
+    expect(client.getQueryState(allMatchesKeys.matches(everyField))?.fetchStatus).toBe('idle');
   });
 });
 

@@ -130,36 +130,6 @@ function useGatherProgress(search: MatchesSearch | undefined): GatherProgress | 
   return search === undefined ? null : (progress ?? null);
 }
 
-const everyField: MatchesSearch = { filters: [] };
-
-/** Every field of the instance, variables included, for the audit's charts. */
-export const everyFieldKey = allMatchesKeys.matches(everyField);
-
-/**
- * Gathering pages through the whole instance, which takes a while on a large one,
- * so the result is kept for the session and gathered again only on request.
- */
-export function everyFieldQueryOptions() {
-  return queryOptions({
-    ...allMatchesQueryOptions(everyField),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnMount: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-}
-
-export function useEveryField() {
-  const client = useQueryClient();
-  return {
-    query: useQuery(everyFieldQueryOptions()),
-    progress: useGatherProgress(everyField),
-    /** Stops the gathering; fields gathered before stay shown. */
-    cancel: () => client.cancelQueries({ queryKey: everyFieldKey }),
-  };
-}
-
 /**
  * Gathers every match of a search on request (to export or select them), fresh each
  * time. `collect` answers undefined when cancelled; collecting again starts over, and

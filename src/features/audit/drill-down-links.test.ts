@@ -3,14 +3,7 @@ import { statisticDefinitions, statisticNames } from '../../contract/statistics'
 import { readTableView } from '../../components/fields-links/table-address';
 import { toSearchRequest } from '../../components/fields-links/table-search';
 import { readFindingScope } from '../../components/fields-links/finding-address';
-import {
-  dataSourceBrokenLinksLink,
-  findingLink,
-  lockedLinks,
-  ownerProblemLink,
-  statisticLink,
-  statusLinks,
-} from './drill-down-links';
+import { findingLink, statisticLink } from './drill-down-links';
 
 /** The API filters the table sends for a link. */
 function searchFiltersOf(link: string) {
@@ -41,40 +34,6 @@ describe('links from the numbers into the table', () => {
   });
 });
 
-describe('links from the chart segments', () => {
-  test('locked and unlocked', () => {
-    expect(searchFiltersOf(lockedLinks.locked)).toEqual([{ field: 'locked' }]);
-    expect(searchFiltersOf(lockedLinks.unlocked)).toEqual([{ field: 'notlocked' }]);
-  });
-
-  test('valid and invalid', () => {
-    expect(searchFiltersOf(statusLinks.valid)).toEqual([{ field: 'status', idList: ['VALID'] }]);
-    expect(searchFiltersOf(statusLinks.invalid)).toEqual([{ field: 'invalid' }]);
-  });
-
-  test('an owner’s invalid fields, or those with broken links', () => {
-    expect(searchFiltersOf(ownerProblemLink(55050301, 'invalid'))).toEqual([
-      { field: 'invalid' },
-      { field: 'owner', idList: [55050301] },
-    ]);
-    expect(searchFiltersOf(ownerProblemLink(55050301, 'brokenLinks'))).toEqual([
-      { field: 'invalidlink' },
-      { field: 'owner', idList: [55050301] },
-    ]);
-  });
-
-  test('a data source’s fields with broken links', () => {
-    const dataSource = '02ba1274-bb49-4070-803f-16d60805d353';
-    expect(dataSourceBrokenLinksLink(dataSource)).toBe(
-      `/fields?brokenLinks=true&variables=shown&dataSource=${dataSource}`,
-    );
-    expect(searchFiltersOf(dataSourceBrokenLinksLink(dataSource))).toEqual([
-      { field: 'invalidlink' },
-      { field: 'dataset', idList: [dataSource] },
-    ]);
-  });
-});
-
 describe('links from the findings into the table', () => {
   test('a finding, or one of its groups, with variables shown so that the table counts all of it', () => {
     const link = new URL(findingLink('unused'), 'http://localhost');
@@ -89,5 +48,16 @@ describe('links from the findings into the table', () => {
       group: group.key,
       groupLabel: group.label,
     });
+  });
+
+  test('an owner’s or a data source’s fields of a finding (the problem tables)', () => {
+    const owner = new URL(findingLink('invalid', undefined, { owners: [55050301] }), 'http://l');
+    expect(searchFiltersOf(owner.href)).toEqual([{ field: 'owner', idList: [55050301] }]);
+    expect(readFindingScope(owner.searchParams)).toMatchObject({ finding: 'invalid' });
+
+    const dataSource = '02ba1274-bb49-4070-803f-16d60805d353';
+    const link = findingLink('broken-references', undefined, { dataSources: [dataSource] });
+    expect(link).toBe(`/fields?variables=shown&dataSource=${dataSource}&finding=broken-references`);
+    expect(searchFiltersOf(link)).toEqual([{ field: 'dataset', idList: [dataSource] }]);
   });
 });

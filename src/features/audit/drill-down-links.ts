@@ -3,7 +3,6 @@ import type { FieldFilters } from '../../components/fields-links/table-address';
 import { fieldsTableLink } from '../../components/fields-links/table-link';
 import { withFindingScope } from '../../components/fields-links/finding-address';
 import type { FindingKey } from '../../contract/audit';
-import { VALID } from '../../contract/field';
 
 /**
  * The fields table filtered to `filters`. Variables are always shown, because the
@@ -28,36 +27,6 @@ export const statisticTableFilters: Record<keyof Statistics, Partial<FieldFilter
 export function statisticLink(statistic: keyof Statistics): string {
   return filteredTableLink(statisticTableFilters[statistic]);
 }
-
-export const lockedLinks = {
-  locked: filteredTableLink({ locked: true }),
-  unlocked: filteredTableLink({ locked: false }),
-};
-
-export const statusLinks = {
-  valid: filteredTableLink({ statuses: [VALID] }),
-  invalid: filteredTableLink({ invalidOnly: true }),
-};
-
-export type OwnerProblem = 'invalid' | 'brokenLinks';
-
-export function ownerProblemLink(owner: number, problem: OwnerProblem): string {
-  return filteredTableLink(
-    problem === 'invalid'
-      ? { owners: [owner], invalidOnly: true }
-      : { owners: [owner], brokenLinksOnly: true },
-  );
-}
-
-export function dataSourceBrokenLinksLink(dataSource: string): string {
-  return filteredTableLink({ dataSources: [dataSource], brokenLinksOnly: true });
-}
-
-/** Months have no filter in the API; the table sorted by last change is the closest view. */
-export const recentlyModifiedLink = fieldsTableLink({
-  sort: { column: 'lastModified', descending: true },
-  showVariables: true,
-});
 
 /** The fields table listing exactly a finding's fields (or one group's), narrowed by `filters`. */
 export function findingLink(
