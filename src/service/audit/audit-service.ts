@@ -103,7 +103,7 @@ export class AuditService {
   }
 
   /** Findings of one scan's snapshot, as it was. */
-  findingsOf(scanId: number): Findings {
+  private findingsOf(scanId: number): Findings {
     if (this.findingsOfScan?.scanId === scanId) return this.findingsOfScan.findings;
     return this.computeScanFindings(scanId);
   }
