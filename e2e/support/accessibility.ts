@@ -1,4 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
 
@@ -24,34 +25,54 @@ async function transitionsEnded(page: Page) {
 }
 
 /**
+ * Puts axe into the page once per document: it is half a megabyte of script, and
+ * later checks on the same page load find it there. (`@axe-core/playwright` sent and
+ * compiled it twice for every check.)
+ */
+async function injectAxe(page: Page) {
+  const present = await page.evaluate(() => 'axe' in window);
+  if (!present) await page.evaluate(axe.source);
+}
+
+/**
  * Fails with each violation's rule, help text and first few elements. `only` limits
- * the check to some rules, `within` to one part of the page (one that other tests
- * do not check), marked for axe by an attribute while it runs.
+ * the check to some rules, `within` to some parts of the page (ones that other checks
+ * do not cover, or that changed since the page was checked), marked for axe by an
+ * attribute while it runs.
  *
- * Legacy mode runs axe in the page itself; the default runs it in parts and joins
- * them in a blank page opened for each check, which cost the suite about twice the
- * CPU time. The app has no frames, so both find the same. Only violations are
- * reported in full (`resultTypes`), which keeps the answer small.
+ * axe runs in the page itself, on the main document: the app has no frames. Only
+ * violations are reported in full (`resultTypes`), which keeps the answer small.
  */
 export async function expectNoAxeViolations(page: Page, only?: string[], within?: Locator) {
   await transitionsEnded(page);
-  let builder = new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] });
-  if (within) {
-    await within.evaluate((element, name) => element.setAttribute(name, ''), withinAttribute);
-    builder = builder.include(`[${withinAttribute}]`);
-  }
-  const results = await (only ? builder.withRules(only) : builder).analyze();
+  await injectAxe(page);
   if (within)
-    await within.evaluate((element, name) => element.removeAttribute(name), withinAttribute);
-  expect(
-    results.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    })),
-  ).toEqual([]);
+    await within.evaluateAll((elements, name) => {
+      for (const element of elements) element.setAttribute(name, '');
+    }, withinAttribute);
+  const options: RunOptions = {
+    resultTypes: ['violations'],
+    ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+  };
+  const violations = await page.evaluate(
+    async ({ include, options }) => {
+      const results: AxeResults = await (window as unknown as { axe: typeof axe }).axe.run(
+        include ? { include: [include] } : document,
+        options,
+      );
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+      }));
+    },
+    { include: within ? `[${withinAttribute}]` : undefined, options },
+  );
+  if (within)
+    await within.evaluateAll((elements, name) => {
+      for (const element of elements) element.removeAttribute(name);
+    }, withinAttribute);
+  expect(violations).toEqual([]);
 }
 
 /**
