@@ -26,6 +26,15 @@ test('the table, its filters and its empty state have no violations', async ({
   test.slow();
   await fieldsPage.goto('?invalid=true&variables=shown');
   await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'table');
+  // Axe does not judge a hovered row: in the dark scheme its background was the colour
+  // of an unlocked row's switch track, which vanished under the pointer.
+  const unlockedRow = fieldsPage.page.locator('tbody tr[aria-rowindex]:not([data-locked])').first();
+  await unlockedRow.hover();
+  const [rowColour, trackColour] = await unlockedRow.evaluate((row) => [
+    getComputedStyle(row).backgroundColor,
+    getComputedStyle(row.querySelector('input[role="switch"] + span')!).backgroundColor,
+  ]);
+  expect(trackColour).not.toBe(rowColour);
 
   // The table behind the open menu is the one just checked: the menu and its button.
   const menu = await fieldsPage.openFilters();
