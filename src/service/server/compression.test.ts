@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import type { TestServer } from '../test-support/test-server';
@@ -112,6 +118,14 @@ describe('large API answers are compressed on the fly', () => {
     const gzip = await search(5000, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(String(gunzipSync(gzip.rawPayload)))).toEqual(plain.json());
+  });
+
+  it('compresses with brotli at its fastest quality, which the answer waits for', async () => {
+    const brotli = await search(5000, 'br');
+    const body = brotliDecompressSync(brotli.rawPayload);
+    // Brotli gives the same bytes for the same input and quality.
+    const fastest = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    expect(brotli.rawPayload.equals(fastest)).toBe(true);
   });
 
   it('sends small answers as they are', async () => {
