@@ -3,7 +3,12 @@ import { lintExpression } from '../src/analysis/lint/lint-expression';
 import { lintRuleById } from '../src/analysis/lint/lint-rules';
 import type { CalculatedField, Link } from '../src/contract/field';
 import type { SearchFilter } from '../src/contract/search';
-import { expectNoAxeViolationsInBothSchemes, keepScreenshot } from './support/accessibility';
+import {
+  colourRules,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInBothSchemes,
+  keepScreenshot,
+} from './support/accessibility';
 import type { FieldDrawer } from './support/field-drawer';
 import { expect, test } from './support/fixtures';
 import type { ServiceApi } from './support/service-api';
@@ -279,6 +284,13 @@ test('the explaining drawer: an invalid field and a broken link, as written and 
   await openDrawer(drawer, invalid);
   await expect(drawer.dialog.getByRole('list', { name: 'Problems' })).toBeVisible();
   await expectNoAxeViolationsInBothSchemes(drawer.page, testInfo, 'drawer-invalid');
+  // A problem's button under the pointer: its hover background must keep its text legible.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await drawer.page.emulateMedia({ colorScheme });
+    const show = drawer.dialog.getByRole('button', { name: 'Show in the expression' }).first();
+    await show.hover();
+    await expectNoAxeViolations(drawer.page, colourRules, show);
+  }
 
   const { field: broken } = await brokenReference(api);
   await openDrawer(drawer, broken);

@@ -4,7 +4,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /** The rules whose answer depends on colours: all that changes with the colour scheme. */
-const colourRules = ['color-contrast', 'link-in-text-block'];
+export const colourRules = ['color-contrast', 'link-in-text-block'];
 
 const withinAttribute = 'data-axe-within';
 

@@ -1,4 +1,4 @@
-import { createTheme, Notification } from '@mantine/core';
+import { Button, createTheme, Notification } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
@@ -9,6 +9,15 @@ export const theme = createTheme({
   fontFamilyMonospace:
     'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace',
   components: {
+    Button: Button.extend({
+      // A subtle button under the pointer took the primary colour's hover shade, on
+      // which its own text fell below 4.5:1 in the light scheme; the lighter shade keeps
+      // the hover visible and the text legible in both schemes.
+      vars: (_theme, props) =>
+        props.variant === 'subtle' && props.color === undefined
+          ? { root: { '--button-hover': 'var(--mantine-primary-color-light)' } }
+          : { root: {} },
+    }),
     Notification: Notification.extend({
       // Mantine's grey under a title is below 4.5:1; its close button has no name.
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
