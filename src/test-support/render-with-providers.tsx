@@ -15,6 +15,8 @@ export interface RenderOptions {
   path?: string;
   /** Routes inside `ui`'s route (shown in its `<Outlet />`), e.g. `:id`. */
   childRoutes?: RouteObject[];
+  /** Routes beside `ui`'s, for a test that follows a link away, e.g. `/fields`. */
+  otherRoutes?: RouteObject[];
   client?: QueryClient;
 }
 
@@ -41,6 +43,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
           element: ui,
           children: options.childRoutes,
         },
+        ...(options.otherRoutes ?? []),
       ],
     },
   ]);

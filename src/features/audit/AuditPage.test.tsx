@@ -249,6 +249,23 @@ test('the trend is drawn from the scans, one line per problem number', async () 
   expect(within(trend).getByRole('table', { name: 'Problems across scans' })).toBeInTheDocument();
 });
 
+test('a count opens its fields through the router, not by loading the app again', async () => {
+  const { router, user } = renderWithProviders(<AuditPage />, {
+    url: '/audit',
+    otherRoutes: [{ path: '/fields', element: <p>The fields table</p> }],
+  });
+  const [first] = findingKeys;
+  const findingsSection = await section('Findings of the latest scan');
+  const count = await within(findingsSection).findByLabelText(
+    `3 fields: ${findingTitles[first!]}, A group of ${first}`,
+  );
+  await user.click(count);
+  await screen.findByText('The fields table');
+  expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+    count.getAttribute('href'),
+  );
+});
+
 test('the diff of two scans is asked for only when its section comes near the screen', async () => {
   renderWithProviders(<AuditPage />, { url: '/audit' });
   const diff = await section('What changed between two scans');

@@ -20,6 +20,7 @@ import { useScans } from '../../api/audit/scans';
 import { statisticsKey, useStatistics } from '../../api/calculated-fields/get-statistics';
 import { DateTime } from '../../components/DateTime';
 import { ErrorState } from '../../components/ErrorState';
+import { useInAppLinkClicks } from '../../components/in-app-links';
 import { useDocumentTitle } from '../../components/use-document-title';
 import type { FindingsAnswer } from '../../contract/audit';
 import { FindingCard } from './FindingCard';
@@ -137,6 +138,7 @@ export function AuditPage() {
   const lastScan = scans.data?.scans[0];
   const client = useQueryClient();
   const refreshing = useIsFetching({ queryKey: statisticsKey }) > 0;
+  const followInAppLinks = useInAppLinkClicks();
   // Changes show by themselves; this asks the instance's live counts and the audit again now.
   const refresh = () => {
     void client.refetchQueries({ queryKey: statisticsKey });
@@ -144,7 +146,7 @@ export function AuditPage() {
   };
 
   return (
-    <Stack p="md" gap="xl">
+    <Stack p="md" gap="xl" onClick={followInAppLinks}>
       <Group justify="space-between" align="center">
         <Title order={1} size="h2">
           Audit

@@ -1,11 +1,11 @@
 import { Anchor } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { inAppLink } from '../../components/in-app-links';
 
 /**
- * A count in a table that opens the fields it counts: a router link with Mantine's
- * anchor look, without an `Anchor` component per cell. The audit page draws a few
- * hundred of them, and each `Anchor` (a `Text`, a `Box`) resolved its styles on
- * every render (docs/audit.md, "The audit page").
+ * A count that opens the fields it counts: a plain anchor with Mantine's anchor look,
+ * followed through the router by the page's one click handler (`useInAppLinkClicks`).
+ * The audit page draws a few hundred of them; as `Anchor`s or router `Link`s each
+ * did its own work on every render (docs/audit.md, "The audit page").
  */
 export function CountLink({
   to,
@@ -18,8 +18,14 @@ export function CountLink({
   children: string;
 }) {
   return (
-    <Link to={to} className={Anchor.classes.root} data-underline="hover" aria-label={label}>
+    <a
+      href={to}
+      {...inAppLink}
+      className={Anchor.classes.root}
+      data-underline="hover"
+      aria-label={label}
+    >
       {children}
-    </Link>
+    </a>
   );
 }

@@ -2,17 +2,13 @@ import { Table } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect } from 'react';
 import type { MouseEvent, RefObject } from 'react';
+import { isPlainClick } from '../../../components/in-app-links';
 import { FieldRow } from './FieldRow';
 import type { FieldTableRow } from './FieldRow';
 
 /** Clicks on the row's own controls (link, switch, the checkbox's cell) do their own thing. */
 function isOnControl(target: Element) {
   return target.closest('a, button, input, label, [data-control]') !== null;
-}
-
-/** A click that opens a link where it is, not in another tab or window. */
-function isPlainClick(event: MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /**
