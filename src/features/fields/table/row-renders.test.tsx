@@ -10,6 +10,7 @@ import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { FieldsPage } from '../FieldsPage';
 import type * as FieldCells from './field-cells';
+import type * as ResizeHandles from './ColumnResizeHandle';
 
 // How often each row's cells were drawn, read from its name cell: a row drawn again
 // draws its name again.
@@ -21,6 +22,19 @@ vi.mock('./field-cells', async (importOriginal) => {
     NameCell: (props: Parameters<typeof cells.NameCell>[0]) => {
       drawn.set(props.field.id, (drawn.get(props.field.id) ?? 0) + 1);
       return <cells.NameCell {...props} />;
+    },
+  };
+});
+
+// How often the table's header was drawn, read from its columns' resize handles.
+const headerDrawn = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./ColumnResizeHandle', async (importOriginal) => {
+  const handles = await importOriginal<typeof ResizeHandles>();
+  return {
+    ...handles,
+    ColumnResizeHandle: (props: Parameters<typeof handles.ColumnResizeHandle>[0]) => {
+      headerDrawn.count += 1;
+      return <handles.ColumnResizeHandle {...props} />;
     },
   };
 });
@@ -110,4 +124,17 @@ test('scrolling draws only the rows that come into view', async () => {
 
   await waitFor(() => expect(table.querySelector('tr[data-field-id="27"]')).not.toBeNull());
   expect(drawnAgain()).toEqual([23, 24, 25, 26, 27]);
+});
+
+test('refreshing a view that has not changed draws none of the table again', async () => {
+  const { user, client } = await renderTable();
+  drawn.clear();
+  headerDrawn.count = 0;
+
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  await waitFor(() => expect(client.isFetching()).toBe(0));
+
+  // The page drew its states of the refresh; the table's props stayed the same.
+  expect(headerDrawn.count).toBe(0);
+  expect(drawnAgain()).toEqual([]);
 });
