@@ -3,7 +3,7 @@
 // audit page transfers; then the audit page in Chromium (every chart drawn, bytes
 // transferred, and whether it follows a lock without Refresh), each figure beside
 // its limit. Written to bench/results/audit.md and audit.json.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
 import { AUDIT_BASE } from '../src/contract/audit';
@@ -354,6 +354,10 @@ function writeReport(results: {
     '',
     ...auditPageLines(results.auditPage, results.refresh),
     ...results.whereTheTimeGoes,
+    '',
+    // Written by hand from earlier runs and profiles: kept beside the figures of each run.
+    readFileSync('bench/support/audit-where-the-time-goes.md', 'utf8').trim(),
+    '',
   ];
   writeFileSync('bench/results/audit.md', lines.join('\n'));
   log('wrote bench/results/audit.md and audit.json');
