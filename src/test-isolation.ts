@@ -2,7 +2,7 @@
 // vite.config.ts) because a fresh process for each file cost more than the tests
 // themselves (docs/testing.md). So that no file sees what another left behind,
 // each one starts with the project's modules loaded afresh, real timers, no stubs
-// and, under jsdom, empty storage, an empty page and the first address.
+// and, in the browser-code project, empty storage, an empty page and the first address.
 import { vi } from 'vitest';
 
 vi.resetModules();

@@ -52,25 +52,3 @@ function skipElementOwnerStacks() {
     set: () => {},
   });
 }
-
-// Mantine reads these browser APIs that jsdom does not implement.
-if (typeof window !== 'undefined') {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-  Element.prototype.scrollTo ??= () => {};
-}

@@ -183,7 +183,7 @@ afterEach(() => {
 
 /**
  * A section of the page by its heading. Found by text, not role: a role query over
- * the whole page takes seconds in jsdom.
+ * the whole page takes seconds in the test DOM.
  */
 async function section(title: string): Promise<HTMLElement> {
   const heading = await screen.findByText(title, { selector: 'h2, h3' });

@@ -6,7 +6,7 @@ import { dataSourceLink, mockInstance, SALES, smallDirectory } from './test-supp
 import { renderDetails } from './test-support/render-details';
 
 const server = setupMockApi();
-// Rendering the whole drawer in jsdom takes seconds on a busy machine; answers wait their turn.
+// Rendering the whole drawer in the test DOM takes seconds on a busy machine; answers wait their turn.
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
