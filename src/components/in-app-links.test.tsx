@@ -35,12 +35,15 @@ test('a plain click on a marked link goes through the router, with its search', 
 });
 
 test('a click for another tab, and a link not marked, are left to the browser', () => {
-  renderWithProviders(<Links />, { url: '/start', childRoutes });
+  const { router } = renderWithProviders(<Links />, { url: '/start', childRoutes });
   document.addEventListener('click', notePrevented);
   fireEvent.click(screen.getByText('In the app'), { ctrlKey: true });
   fireEvent.click(screen.getByText('In the app'), { button: 1 });
   fireEvent.click(screen.getByText('Unmarked'));
   expect(prevented).toEqual([false, false, false]);
-  expect(currentUrl()).toBe('/start');
+  // The router stayed; the window's own address is the test DOM's to change, as a
+  // browser follows the unmarked link itself (happy-dom does, jsdom did not).
+  const { pathname, search } = router.state.location;
+  expect(`${pathname}${search}`).toBe('/start');
   expect(screen.queryByText('Arrived')).toBeNull();
 });
