@@ -15,10 +15,11 @@ const Notifications = lazy(async () => ({
 
 /**
  * The theme, notifications and server state every screen needs; the router goes inside.
- * `env="test"` renders popovers and menus in place and without transitions, for jsdom,
- * and leaves out the theme's CSS variables: jsdom draws nothing with them, and every
- * style it computes (each role query asks whether elements are hidden) went through
- * all of them, which tripled that cost (docs/testing.md, "The suite's time").
+ * `env="test"` renders popovers and menus in place and without transitions, for the
+ * component tests' DOM, and leaves out the theme's CSS variables: that DOM draws nothing
+ * with them, and every style it computes (each role query asks whether elements are
+ * hidden) went through all of them, which tripled that cost (docs/testing.md, "The
+ * suite's time").
  */
 export function AppProviders({
   client,
