@@ -120,6 +120,25 @@ describe('with the directory', () => {
     await waitFor(() => expect(params().getAll('owner')).toEqual(['102']));
   });
 
+  test('opening the menu leaves every filter in sight: suggestions wait for a click, typing or the down arrow', async () => {
+    const directoryLists: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const list = new URL(request.url).searchParams.get('list');
+      if (list) directoryLists.push(list);
+    });
+    const { user, panel } = await openFilters();
+    const input = within(panel).getByRole('combobox', { name: 'Owners' });
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(within(panel).queryByRole('listbox')).toBeNull();
+    expect(directoryLists).toEqual([]);
+
+    await user.keyboard('{ArrowDown}');
+    const listbox = await within(panel).findByRole('listbox');
+    await within(listbox).findByRole('option', { name: /Grace Hopper/ });
+    expect(directoryLists).toEqual(['owners']);
+    server.events.removeAllListeners();
+  });
+
   test('each pick is a chip whose × removes it, from the keyboard too', async () => {
     const { user, panel } = await openFilters(`/fields?dataSource=${SALES}&card=dr:1:1`);
     const remove = await within(panel).findByRole('button', {

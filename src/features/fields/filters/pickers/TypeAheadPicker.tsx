@@ -42,9 +42,9 @@ export interface TypeAheadPickerProps {
 
 /**
  * A multi-select with suggestions as you type. Each pick is a chip whose × removes
- * it (Tab reaches it); Backspace in the empty box removes the last one; the arrow
- * keys move through the suggestions and Enter picks one (see `pickTyped` for Enter
- * with none highlighted).
+ * it (Tab reaches it); Backspace in the empty box removes the last one; the down
+ * arrow opens the suggestions, the arrow keys move through them and Enter picks one
+ * (see `pickTyped` for Enter with none highlighted).
  */
 export function TypeAheadPicker(props: TypeAheadPickerProps) {
   const { values, onChange, search, onSearchChange, options } = props;
@@ -130,7 +130,9 @@ export function TypeAheadPicker(props: TypeAheadPickerProps) {
                 value={search}
                 placeholder={values.length === 0 ? props.placeholder : undefined}
                 aria-label={props.label}
-                onFocus={() => combobox.openDropdown()}
+                // Not opened on focus: the filter menu gives its first box the focus, and
+                // the suggestions would cover the rest of the menu (and load the directory)
+                // before anyone asked. A click, typing or the down arrow opens them.
                 onBlur={() => combobox.closeDropdown()}
                 onChange={(event) => {
                   setTypedError(undefined);
