@@ -5,6 +5,19 @@ import { APP_CONFIG_PATH } from '../contract/paths';
 /** A server without the config route is an embedded one that wants a token from sign-in. */
 const assumed: AppConfig = { mode: 'embedded', tokenHeldByServer: false, demo: false };
 
+/** The server's answer at its config route, read as JSON; `undefined` when there is none. */
+async function readAppConfigAnswer(timeoutMs: number): Promise<unknown> {
+  try {
+    const response = await fetch(APP_CONFIG_PATH, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return response.ok ? ((await response.json()) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Asks the app's own server how the app gets its token; never fails. The schema
  * (and with it the validation library) loads while the answer is on its way, so
@@ -12,15 +25,11 @@ const assumed: AppConfig = { mode: 'embedded', tokenHeldByServer: false, demo: f
  */
 export async function fetchAppConfig(timeoutMs = 5000): Promise<AppConfig> {
   try {
-    const [response, { appConfigSchema }] = await Promise.all([
-      fetch(APP_CONFIG_PATH, {
-        headers: { Accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      }),
+    const [answer, { appConfigSchema }] = await Promise.all([
+      readAppConfigAnswer(timeoutMs),
       import('../contract/app-config'),
     ]);
-    if (!response.ok) return assumed;
-    const config = appConfigSchema.safeParse(await response.json());
+    const config = appConfigSchema.safeParse(answer);
     return config.success ? config.data : assumed;
   } catch {
     return assumed;
@@ -34,22 +43,13 @@ export async function fetchAppConfig(timeoutMs = 5000): Promise<AppConfig> {
  * rest of the answer read it whole (appConfigQuery).
  */
 export async function fetchTokenHeldByServer(timeoutMs = 5000): Promise<boolean> {
-  try {
-    const response = await fetch(APP_CONFIG_PATH, {
-      headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!response.ok) return false;
-    const answer = (await response.json()) as unknown;
-    return (
-      typeof answer === 'object' &&
-      answer !== null &&
-      'tokenHeldByServer' in answer &&
-      answer.tokenHeldByServer === true
-    );
-  } catch {
-    return false;
-  }
+  const answer = await readAppConfigAnswer(timeoutMs);
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    'tokenHeldByServer' in answer &&
+    answer.tokenHeldByServer === true
+  );
 }
 
 /** The same answer for pages that show what it says (sign-in names the demo). */

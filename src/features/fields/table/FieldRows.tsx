@@ -2,7 +2,7 @@ import { Table } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect } from 'react';
 import type { MouseEvent, RefObject } from 'react';
-import { isPlainClick } from '../../../components/in-app-links';
+import { useInAppLinkClicks } from '../../../components/in-app-links';
 import { FieldRow } from './FieldRow';
 import type { FieldTableRow } from './FieldRow';
 
@@ -49,17 +49,14 @@ export function FieldRows({
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
 
-  // A name's plain link (NameCell) opens its field here, through the router, as the
-  // rest of the row does.
+  // A name's plain link (NameCell) opens its field through the router; a click
+  // elsewhere on a row, but on none of its controls, opens it too.
+  const followNameLink = useInAppLinkClicks();
   const openClickedRow = (event: MouseEvent<HTMLTableSectionElement>) => {
+    followNameLink(event);
     const target = event.target as Element;
     const id = target.closest<HTMLElement>('tr[data-field-id]')?.dataset.fieldId;
-    if (id === undefined) return;
-    if (target.closest('a[data-field-link]')) {
-      if (event.defaultPrevented || !isPlainClick(event)) return;
-      event.preventDefault();
-      onOpenField(Number(id));
-    } else if (!isOnControl(target)) onOpenField(Number(id));
+    if (id !== undefined && !isOnControl(target)) onOpenField(Number(id));
   };
 
   const visible = virtualizer.getVirtualItems();

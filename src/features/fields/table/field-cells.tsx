@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArchive, IconLock } from '@tabler/icons-react';
 import { useLocation } from 'react-router-dom';
+import { inAppLink } from '../../../components/in-app-links';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
@@ -37,8 +38,9 @@ const archivedIcon = <IconArchive size={16} aria-hidden style={iconStyle} />;
 
 /**
  * The name links to the field's drawer, keeping the table's state in the URL. A plain
- * link: the table's body turns a plain click on it into the router's navigation
- * (FieldRows), while a click with a modifier opens the address as any link does. The
+ * link: the table's body sends a plain click on it through the router
+ * (`useInAppLinkClicks` in FieldRows), while a click with a modifier opens the address
+ * as any link does. The
  * router's `Link` did the same per row at several times the cost, and every name is
  * drawn again with each change of the address (docs/architecture.md, "Typing").
  */
@@ -53,7 +55,7 @@ export function NameCell({ field }: { field: SearchResultItem }) {
         className={m.anchor}
         data-truncate="end"
         data-underline="hover"
-        data-field-link
+        {...inAppLink}
         href={`${fieldAddress(field.id)}${search}`}
         title={field.name}
       >

@@ -105,3 +105,14 @@ test.each([404, 405])(
     ).toBeInTheDocument();
   },
 );
+
+test('a name opens its field through the router, keeping the table’s address', async () => {
+  directoryAnswers(() => HttpResponse.json({ error: 'not here' }, { status: 404 }));
+  const { user, router } = renderWithProviders(<Table />, {
+    url: '/fields?name=field',
+    childRoutes: [{ path: ':id', element: null }],
+  });
+  await user.click(screen.getByRole('link', { name: 'Field 2' }));
+  const routerAddress = () => `${router.state.location.pathname}${router.state.location.search}`;
+  await waitFor(() => expect(routerAddress()).toBe('/fields/2?name=field'));
+});

@@ -20,7 +20,7 @@ test('a locked field’s name cell is a Group with the lock mark and an Anchor l
         color="var(--mantine-color-blue-text)"
         style={{ flexShrink: 0 }}
       />
-      <Anchor href="/fields/7" data-field-link title="Revenue" truncate>
+      <Anchor href="/fields/7" data-in-app-link="" title="Revenue" truncate>
         Revenue
       </Anchor>
     </Group>,
