@@ -14,7 +14,12 @@ test('without the directory, the drawer shows ids and says which checks it canno
   playwright,
   baseURL,
 }) => {
-  const broken = await api.search({ filters: [{ field: 'invalidlink' }], limit: 100 });
+  const broken = await api.search({
+    filters: [{ field: 'invalidlink' }],
+    // Before the proxy's first scan completes it refuses a sort the instance does not offer.
+    sort: { field: 'name', ascending: true },
+    limit: 100,
+  });
   const item = broken.results.find((result) =>
     result.links.some((link) => link.resource.type === 'DATA_SOURCE' && link.valid !== 'VALID'),
   )!;

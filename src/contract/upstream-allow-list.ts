@@ -46,18 +46,30 @@ export interface UpstreamSearchBody {
   name?: string;
 }
 
+/**
+ * What of a search production is not known to accept: the filters outside the
+ * list above and a sort it does not offer, each named as the search spells it;
+ * empty when the instance can be sent the search as it is.
+ */
+export function unacceptedBySearch(
+  search: { filters: ReadonlyArray<{ field: string }>; sort: { field: string } },
+  lastModifiedSortWorks = false,
+): string[] {
+  const unaccepted = search.filters
+    .filter((filter) => !upstreamFilterNames.has(filter.field.toLowerCase()))
+    .map((filter) => `the filter ${filter.field}`);
+  const sortAccepted =
+    upstreamSortFields.has(search.sort.field) ||
+    (lastModifiedSortWorks && detectedSortFields.has(search.sort.field));
+  if (!sortAccepted) unaccepted.push(`the sort by ${search.sort.field}`);
+  return unaccepted;
+}
+
 /** Throws when a search this server is about to send uses a filter or sort outside the lists above. */
 export function assertAllowedSearch(body: UpstreamSearchBody, lastModifiedSortWorks = false): void {
-  for (const filter of body.filters) {
-    if (!upstreamFilterNames.has(filter.field.toLowerCase())) {
-      throw new Error(`the filter ${filter.field} is not one production is known to accept`);
-    }
-  }
-  const sortAllowed =
-    upstreamSortFields.has(body.sort.field) ||
-    (lastModifiedSortWorks && detectedSortFields.has(body.sort.field));
-  if (!sortAllowed)
-    throw new Error(`the sort ${body.sort.field} is not one this instance is known to accept`);
+  const unaccepted = unacceptedBySearch(body, lastModifiedSortWorks);
+  if (unaccepted.length > 0)
+    throw new Error(`${unaccepted.join(' and ')}: not what this instance is known to accept`);
 }
 
 /** Whether every filter of a search is one production is known to accept. */

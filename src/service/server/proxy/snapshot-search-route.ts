@@ -7,6 +7,8 @@ import type { AuditService } from '../../audit/audit-service';
 import type { SnapshotRefresher } from '../../audit/snapshot/snapshot-refresher';
 import { SnapshotSearch } from '../../audit/snapshot/snapshot-search';
 import { searchPageJson } from '../../store/search-page';
+import { unacceptedBySearch } from '../../../contract/upstream-allow-list';
+import { ApiError } from '../api-error';
 import { UpstreamError } from '../../upstream/upstream-client';
 import { presentedToken, tokenRefusal } from '../token-auth';
 import { parseOrThrow } from '../validate';
@@ -28,11 +30,21 @@ export function withInstanceData(json: string, data: InstanceData): string {
   return `${json.slice(0, json.lastIndexOf('}'))},"instanceData":${JSON.stringify(data)}}`;
 }
 
+function notYetAnswerable(unaccepted: readonly string[]): ApiError {
+  return new ApiError(
+    409,
+    `${unaccepted.join(' and ')} can be answered once this server's first scan of the instance ` +
+      'has completed (the audit page shows its progress). Until then searches go to the ' +
+      'instance itself, which sorts only by name or created and knows only its own filters.',
+  );
+}
+
 /**
  * `POST /functions/search` in proxy mode (docs/proxy.md): answered from the
  * instance as last seen, refreshed first, for a caller whose token the instance
  * accepts. Before the first scan has completed it is forwarded to the instance,
- * and the answer says so; the first search starts that scan.
+ * and the answer says so; the first search starts that scan. A search the
+ * instance is not known to accept is refused (409) until then, not forwarded.
  */
 export function snapshotSearchRoute(options: SnapshotSearchOptions) {
   const { api, service, refresher, limiter } = options;
@@ -52,6 +64,12 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
         // The first scan runs with this caller's token, as one started from the audit page would.
         service.scanner.start('schedule', token);
       }
+      // Validated: each filter is an object with its name in `field`, as the client spelt it.
+      const { filters } = request.body as { filters: Array<{ field: string }> };
+      const unaccepted = unacceptedBySearch({ filters, sort: search.sort });
+      // Production ignores a sort it does not know and answers in name order, so passing
+      // such a search on would show rows in an order other than the one asked for.
+      if (unaccepted.length > 0) throw notYetAnswerable(unaccepted);
       return options.passThrough(request, reply, {
         source: 'instance',
         firstScanRunning: service.scanner.current() !== undefined,

@@ -251,3 +251,27 @@ describe('an instance without a lastModified sort', () => {
     ).toHaveLength(2);
   });
 });
+
+describe('before the first scan has completed', () => {
+  it('refuses a sort or filter the instance does not know, rather than pass it on', async () => {
+    const proxy = await proxyOfProductionLikeInstance();
+    const searchesSent = () =>
+      proxy.upstream.requests.filter((request) => request.url.endsWith('/functions/search'));
+
+    const byId = await proxy.search({ sort: { field: 'id', ascending: true } });
+    expect(byId.statusCode).toBe(409);
+    expect(byId.json().message).toMatch(/^the sort by id can be answered once .*first scan/);
+    const onDataset = await proxy.search({ filters: [{ field: 'ondataset' }] });
+    expect(onDataset.statusCode).toBe(409);
+    expect(onDataset.json().message).toMatch(/^the filter ondataset can be/);
+    expect(searchesSent().filter((request) => /"id"|ondataset/.test(request.body))).toEqual([]);
+
+    // The refused search still started the first scan; once complete, the copy answers it.
+    await proxy.audit.service.scanner.settled();
+    expect(proxy.audit.service.latestScan()?.state).toBe('complete');
+    const afterScan = await proxy.page({ sort: { field: 'id', ascending: true } });
+    expect(afterScan.instanceData?.source).toBe('snapshot');
+    const ids = afterScan.results.map((field) => field.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+});
