@@ -11,5 +11,13 @@ export const appConfigSchema = z.object({
    * and so is no secret; sign-in says so. Says nothing else about the instance.
    */
   demo: z.boolean().catch(false),
+  /**
+   * The server takes this project's bulk lock (POST /functions/bulk-lock) with up to
+   * `maxFields` ids a request. Absent (a proxy, an older server): one PUT per field.
+   */
+  bulkLock: z
+    .object({ maxFields: z.int().min(1) })
+    .optional()
+    .catch(undefined),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

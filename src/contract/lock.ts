@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { preview, previewKeys } from './preview';
 
+/** The one property a lock change sets, in a single PUT and in a bulk lock alike. */
+export const lockedSchema = z.boolean({
+  error: (issue) =>
+    issue.input === undefined
+      ? 'locked is required: true locks the field, false unlocks it'
+      : `locked must be true or false (got ${preview(issue.input)})`,
+});
+
 /** Body of PUT /functions/template/{id}: exactly {"locked": true|false}. */
 export const lockRequestSchema = z.strictObject(
-  {
-    locked: z.boolean({
-      error: (issue) =>
-        issue.input === undefined
-          ? 'locked is required: true locks the field, false unlocks it'
-          : `locked must be true or false (got ${preview(issue.input)})`,
-    }),
-  },
+  { locked: lockedSchema },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'

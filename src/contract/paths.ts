@@ -12,12 +12,15 @@ export const apiRoutes = {
   statistics: '/functions/statistics',
   /** This project's extension: names of owners, data sources and cards (docs/api.md). */
   directory: '/functions/directory',
+  /** This project's extension: lock or unlock many fields in one request (docs/api.md). */
+  bulkLock: '/functions/bulk-lock',
 } as const;
 
 export const apiPaths = {
   search: `${API_BASE}${apiRoutes.search}`,
   statistics: `${API_BASE}${apiRoutes.statistics}`,
   directory: `${API_BASE}${apiRoutes.directory}`,
+  bulkLock: `${API_BASE}${apiRoutes.bulkLock}`,
   template: (id: number | string) => `${API_BASE}/functions/template/${id}`,
   /**
    * Reading a field, in the one form documented for production: hidden fields are

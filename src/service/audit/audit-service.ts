@@ -122,6 +122,13 @@ export class AuditService {
     this.current.apply(saved.field.id, factsOf(saved.field));
   }
 
+  /** Many fields changed by one request (a bulk lock): their versions are written in one transaction. */
+  fieldsChanged(raws: readonly unknown[]): void {
+    this.store.inTransaction(() => {
+      for (const raw of raws) this.fieldChanged(raw);
+    });
+  }
+
   /** A field the instance no longer has (seen by the snapshot's refresh): it leaves the instance as last seen. */
   fieldRemoved(fieldId: number): void {
     this.store.setCurrent(this.instanceId, fieldId, undefined);

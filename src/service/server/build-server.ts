@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { BULK_LOCK_MAX_FIELDS } from '../../contract/bulk-lock';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { AcceptedTokens } from '../auth/accepted-tokens';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
@@ -71,9 +72,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const accepted = new AcceptedTokens();
   const audit = options.audit?.service;
   const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
+  const onFieldsChanged = audit && ((fields: readonly unknown[]) => audit.fieldsChanged(fields));
   if (options.audit) await registerAuditApi(app, api, options.audit, limiter, accepted);
   if (api.kind === 'embedded') {
-    await registerEmbeddedApi(app, api, limiter, onFieldChanged);
+    await registerEmbeddedApi(app, api, limiter, onFieldsChanged);
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     const refresher = options.audit?.snapshot;
@@ -91,6 +93,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     mode: api.kind,
     tokenHeldByServer: api.kind === 'proxy' && api.heldToken !== undefined,
     demo: api.kind === 'embedded' && api.tokens.demoToken?.() !== undefined,
+    // A proxy forwards one PUT per field: a real instance has no bulk lock (docs/decisions.md).
+    ...(api.kind === 'embedded' && { bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS } }),
   });
   if (options.webRoot) await registerWebApp(app, options.webRoot);
   return app;

@@ -23,14 +23,14 @@ export async function registerEmbeddedApi(
   app: FastifyInstance,
   api: EmbeddedApi,
   limiter: FailedAuthLimiter,
-  onFieldChanged?: (field: CalculatedField) => void,
+  onFieldsChanged?: (fields: readonly CalculatedField[]) => void,
 ): Promise<void> {
   await registerApi(app, {
     judgeToken: (token) =>
       token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid',
     limiter,
     routes: (routes) => {
-      registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldChanged });
+      registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsChanged });
       if (api.directory) registerDirectoryRoute(routes, api.directory);
     },
   });

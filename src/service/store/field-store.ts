@@ -14,6 +14,15 @@ export interface FieldStore {
   getField(id: number): CalculatedField | undefined;
   /** Sets the lock flag; `lastModified` moves to `now` only when the flag really changes. */
   setLocked(id: number, locked: boolean, now: number): CalculatedField | undefined;
+  /**
+   * The same for many fields in one transaction: each field as setLocked answers it,
+   * in the order of `ids` (undefined for an id no field has).
+   */
+  setLockedMany(
+    ids: readonly number[],
+    locked: boolean,
+    now: number,
+  ): Array<CalculatedField | undefined>;
   statistics(): Statistics;
   /** Reads what import validation needs to know about records already stored. */
   importContext(): ImportContext;

@@ -57,12 +57,25 @@ export class IndexedFieldStore implements FieldStore {
   }
 
   setLocked(id: number, locked: boolean, now: number): CalculatedField | undefined {
+    return this.setLockedMany([id], locked, now)[0];
+  }
+
+  setLockedMany(
+    ids: readonly number[],
+    locked: boolean,
+    now: number,
+  ): Array<CalculatedField | undefined> {
     const index = this.current();
     this.readFromStamp = undefined;
-    const field = this.sqlite.setLocked(id, locked, now);
-    if (field && !index.applyLock(id, field.locked, field.lastModified)) this.rebuild();
-    this.json.delete(id);
-    return field;
+    const fields = this.sqlite.setLockedMany(ids, locked, now);
+    let inStep = true;
+    for (const field of fields) {
+      if (!field) continue;
+      inStep &&= index.applyLock(field.id, field.locked, field.lastModified);
+      this.json.delete(field.id);
+    }
+    if (!inStep) this.rebuild();
+    return fields;
   }
 
   importContext(): ImportContext {

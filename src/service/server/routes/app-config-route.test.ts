@@ -1,4 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
+import { BULK_LOCK_MAX_FIELDS } from '../../../contract/bulk-lock';
 import { APP_CONFIG_PATH } from '../../../contract/paths';
 import { startTestServer } from '../../test-support/test-server';
 import type { TestServer } from '../../test-support/test-server';
@@ -14,14 +15,24 @@ const demoToken = 'cfm_demo-token-for-the-config-test';
 it('says the instance is the demo only when the store has a demo token, and nothing more', async () => {
   server = await startTestServer();
   const plain = await server.app.inject({ method: 'GET', url: APP_CONFIG_PATH });
-  expect(plain.json()).toEqual({ mode: 'embedded', tokenHeldByServer: false, demo: false });
+  expect(plain.json()).toEqual({
+    mode: 'embedded',
+    tokenHeldByServer: false,
+    demo: false,
+    bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS },
+  });
 
   server.stores.tokens.addToken('demo', demoToken, Date.now());
   server.stores.tokens.rememberDemoToken(demoToken);
   await server.restart();
   const demo = await server.app.inject({ method: 'GET', url: APP_CONFIG_PATH });
   expect(demo.statusCode).toBe(200);
-  expect(demo.json()).toEqual({ mode: 'embedded', tokenHeldByServer: false, demo: true });
+  expect(demo.json()).toEqual({
+    mode: 'embedded',
+    tokenHeldByServer: false,
+    demo: true,
+    bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS },
+  });
   expect(demo.body).not.toContain(demoToken);
   expect(demo.headers['cache-control']).toBe('no-store');
 });

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { bulkLockRequestSchema } from '../../../contract/bulk-lock';
+import type { BulkLockResult } from '../../../contract/bulk-lock';
 import { lockRequestSchema } from '../../../contract/lock';
-import { apiRoutes } from '../../../contract/paths';
+import { apiPaths, apiRoutes } from '../../../contract/paths';
 import { searchRequestValidation } from '../../../contract/search-validation';
 import type { CalculatedField } from '../../../contract/field';
 import type { FieldStore } from '../../store/field-store';
 import { searchPageJson } from '../../store/search-page';
-import { ApiError } from '../api-error';
+import { ApiError, errorBody } from '../api-error';
 import { parseFieldIdOrThrow, parseOrThrow } from '../validate';
 
 function notFound(id: number): ApiError {
@@ -18,8 +20,8 @@ export function registerFieldRoutes(
   options: {
     store: FieldStore;
     now?: () => number;
-    /** Hears every field a request changed (the audit keeps its view of the instance current). */
-    onFieldChanged?: (field: CalculatedField) => void;
+    /** Hears the fields each request changed (the audit keeps its view of the instance current). */
+    onFieldsChanged?: (fields: readonly CalculatedField[]) => void;
   },
 ): void {
   const { store } = options;
@@ -40,8 +42,28 @@ export function registerFieldRoutes(
     const { locked } = parseOrThrow(lockRequestSchema, request.body);
     const field = store.setLocked(id, locked, now());
     if (!field) throw notFound(id);
-    options.onFieldChanged?.(field);
+    options.onFieldsChanged?.([field]);
     return field;
+  });
+
+  // This project's extension: the single PUT for many fields, in one transaction.
+  api.post(apiRoutes.bulkLock, async (request) => {
+    const { ids, locked } = parseOrThrow(bulkLockRequestSchema, request.body);
+    const fields = store.setLockedMany(ids, locked, now());
+    const changed = fields.filter((field) => field !== undefined);
+    if (changed.length > 0) options.onFieldsChanged?.(changed);
+    const results = ids.map((id, at): BulkLockResult => {
+      const field = fields[at];
+      if (field) return { id, status: 200, field };
+      // What PUT /functions/template/{id} answers for this id.
+      const refusal = notFound(id);
+      return {
+        id,
+        status: refusal.status,
+        error: errorBody(refusal.status, refusal.message, apiPaths.template(id)),
+      };
+    });
+    return { results };
   });
 
   api.get(apiRoutes.statistics, async () => store.statistics());

@@ -59,15 +59,25 @@ export class SqliteFieldStore {
   }
 
   setLocked(id: number, locked: boolean, now: number): CalculatedField | undefined {
+    return this.setLockedMany([id], locked, now)[0];
+  }
+
+  /** One transaction for all of them: a bulk lock commits once, or not at all. */
+  setLockedMany(
+    ids: readonly number[],
+    locked: boolean,
+    now: number,
+  ): Array<CalculatedField | undefined> {
     const flag = locked ? 1 : 0;
-    const change = this.db.transaction(() => {
-      if (this.statements.setLocked.run(flag, now, id, flag).changes === 0)
-        return this.getField(id);
-      const field = this.getField(id)!;
-      this.statements.setSearchJson.run(JSON.stringify(searchItemOf(field)), id);
-      return field;
-    });
+    const change = this.db.transaction(() => ids.map((id) => this.writeLock(id, flag, now)));
     return change();
+  }
+
+  private writeLock(id: number, flag: number, now: number): CalculatedField | undefined {
+    if (this.statements.setLocked.run(flag, now, id, flag).changes === 0) return this.getField(id);
+    const field = this.getField(id)!;
+    this.statements.setSearchJson.run(JSON.stringify(searchItemOf(field)), id);
+    return field;
   }
 
   importContext(): ImportContext {
