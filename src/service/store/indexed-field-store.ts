@@ -5,6 +5,7 @@ import type { FieldStore, ImportContext } from './field-store';
 import type { FieldIndexParts } from './index/field-index';
 import { FieldIndex } from './index/field-index';
 import type { PreparedImport } from './prepared-import';
+import { RowJsonCache } from './row-json-cache';
 import { readSavedIndex } from './saved-index';
 import type { SearchPage } from './search-page';
 import type { SqliteFieldStore } from './sqlite/sqlite-field-store';
@@ -31,7 +32,7 @@ export class IndexedFieldStore implements FieldStore {
   private index: FieldIndex | undefined;
   private indexedVersion = 0;
   /** Search results already read, as JSON, by field id. */
-  private readonly json = new Map<number, string>();
+  private readonly json: RowJsonCache;
   private readonly openedVersion: number;
   /** The stamp of the saved index the index was read from, while nothing has been written. */
   private readFromStamp: string | undefined;
@@ -39,8 +40,10 @@ export class IndexedFieldStore implements FieldStore {
   constructor(
     private readonly sqlite: SqliteFieldStore,
     private saved?: SavedIndex,
+    cachedRows?: number,
   ) {
     this.openedVersion = sqlite.dataVersion();
+    this.json = new RowJsonCache(cachedRows);
   }
 
   search(request: NormalizedSearchRequest): SearchPage {
@@ -104,13 +107,14 @@ export class IndexedFieldStore implements FieldStore {
     return this.index!;
   }
 
-  /** Search results as JSON, read from SQLite the first time each is asked for. */
+  /** Search results as JSON, read from SQLite when not cached. */
   private resultsJson(ids: number[]): string[] {
-    const missing = ids.filter((id) => !this.json.has(id));
-    if (missing.length > 0) {
-      for (const [id, json] of this.sqlite.searchJson(missing)) this.json.set(id, json);
-    }
-    return ids.map((id) => this.json.get(id)!);
+    const results = ids.map((id) => this.json.get(id));
+    const missing = ids.filter((_, i) => results[i] === undefined);
+    if (missing.length === 0) return results as string[];
+    const read = new Map(this.sqlite.searchJson(missing));
+    for (const [id, json] of read) this.json.set(id, json);
+    return ids.map((id, i) => results[i] ?? read.get(id)!);
   }
 
   private rebuild(): void {

@@ -26,7 +26,7 @@ import type { FieldIndexParts } from './index/field-index';
  */
 
 /** Bumped whenever FieldIndexParts changes shape. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** The header is a JSON object padded to this many bytes, then the serialized parts. */
 const HEADER_BYTES = 1024;
 
@@ -116,13 +116,8 @@ interface PackedLists<K, A> {
 
 type IntLists<K> = PackedLists<K, Int32Array>;
 
-interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'dependents' | 'names'> {
-  lists: Pick<FieldIndexParts['lists'], 'owner' | 'status'> & {
-    function: IntLists<string>;
-    dataset: IntLists<string>;
-    card: IntLists<string>;
-  };
-  dependents: IntLists<number>;
+interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names'> {
+  lists: Record<keyof FieldIndexParts['lists'], IntLists<string | number>>;
   names: Omit<FieldIndexParts['names'], 'postings' | 'denseWords'> & {
     postings: IntLists<number>;
     denseWords: PackedLists<number, Uint32Array>;
@@ -159,17 +154,16 @@ function unpack<K, A extends Int32Array | Uint32Array>({
 const ints = (length: number) => new Int32Array(length);
 
 function packed(parts: FieldIndexParts): PackedParts {
-  const { lists, dependents, names } = parts;
+  const { lists, names } = parts;
   return {
     ...parts,
     lists: {
-      owner: lists.owner,
-      status: lists.status,
-      function: pack(lists.function as Map<string, Int32Array>, ints),
-      dataset: pack(lists.dataset as Map<string, Int32Array>, ints),
-      card: pack(lists.card as Map<string, Int32Array>, ints),
+      owner: pack(lists.owner, ints),
+      status: pack(lists.status, ints),
+      function: pack(lists.function, ints),
+      dataset: pack(lists.dataset, ints),
+      card: pack(lists.card, ints),
     },
-    dependents: pack(dependents, ints),
     names: {
       ...names,
       postings: pack(names.postings, ints),
@@ -179,16 +173,16 @@ function packed(parts: FieldIndexParts): PackedParts {
 }
 
 function unpacked(parts: PackedParts): FieldIndexParts {
-  const { lists, dependents, names } = parts;
+  const { lists, names } = parts;
   return {
     ...parts,
     lists: {
-      ...lists,
+      owner: unpack(lists.owner),
+      status: unpack(lists.status),
       function: unpack(lists.function),
       dataset: unpack(lists.dataset),
       card: unpack(lists.card),
     },
-    dependents: unpack(dependents),
     names: { ...names, postings: unpack(names.postings), denseWords: unpack(names.denseWords) },
   };
 }

@@ -12,6 +12,8 @@ import type { FlagBit, IndexColumns } from './index-columns';
 import { bitOf } from './index-columns';
 import type { NameGramParts } from './name-gram-index';
 import { NameGramIndex } from './name-gram-index';
+import type { PackedListsParts } from './packed-lists';
+import { PackedLists } from './packed-lists';
 import { PositionsById } from './positions-by-id';
 import type { SetCondition } from './set-conditions';
 import { countAndSelect, filterCandidates, intersection } from './set-conditions';
@@ -59,7 +61,8 @@ export interface FieldIndexParts {
   /** The words of each flag's bitset. */
   flags: Record<FlagFilter, Uint32Array>;
   lists: Lists;
-  dependents: Map<number, Int32Array>;
+  /** Referenced field id -> ascending positions of the fields that reference it. */
+  dependents: PackedListsParts;
   names: NameGramParts;
   orders: Record<OrderField, { order: Int32Array; rank: Int32Array }>;
 }
@@ -79,7 +82,7 @@ export class FieldIndex {
   private readonly flags: Record<FlagFilter, Bitset>;
   private readonly lists: Lists;
   /** Referenced field id -> positions of the fields that reference it. */
-  private readonly dependents: Map<number, Int32Array>;
+  private readonly dependents: PackedLists;
   private readonly names: NameGramIndex;
   private readonly orders: Record<OrderField, SortOrder>;
 
@@ -96,7 +99,7 @@ export class FieldIndex {
       Object.entries(parts.flags).map(([flag, words]) => [flag, new Bitset(this.size, words)]),
     ) as Record<FlagFilter, Bitset>;
     this.lists = parts.lists;
-    this.dependents = parts.dependents;
+    this.dependents = new PackedLists(parts.dependents);
     this.names = new NameGramIndex(parts.names);
     const byKey = (key: Float64Array) => (a: number, b: number) =>
       key[a]! - key[b]! || ids[a]! - ids[b]!;
@@ -125,7 +128,7 @@ export class FieldIndex {
       lastModified: this.lastModified,
       flags,
       lists: this.lists,
-      dependents: this.dependents,
+      dependents: this.dependents.parts,
       names: this.names.parts(),
       orders: {
         created: order(this.orders.created),
@@ -345,7 +348,7 @@ function buildParts(columns: IndexColumns): FieldIndexParts {
       dataset: positionsOf(columns.fieldsByDataSource),
       card: positionsOf(columns.fieldsByCard),
     },
-    dependents,
+    dependents: PackedLists.of(dependents).parts,
     names: new NameGramIndex(columns.nameKeys).parts(),
     orders: {
       created: order(columns.createdOrder),
@@ -355,14 +358,15 @@ function buildParts(columns: IndexColumns): FieldIndexParts {
   };
 }
 
-/** Value -> positions of the fields that have it, from a column by position. */
-function postingsOf<T extends string | number>(values: ArrayLike<T>): Map<T, number[]> {
-  const postings = new Map<T, number[]>();
+/** Value -> ascending positions of the fields that have it, from a column by position. */
+function postingsOf<T extends string | number>(values: ArrayLike<T>): Map<T, Int32Array> {
+  const lists = new Map<T, number[]>();
   for (let position = 0; position < values.length; position += 1) {
     const value = values[position]!;
-    const list = postings.get(value);
+    const list = lists.get(value);
     if (list) list.push(position);
-    else postings.set(value, [position]);
+    else lists.set(value, [position]);
   }
-  return postings;
+  // Half the memory of arrays of numbers, and saved and read back as one block each.
+  return new Map([...lists].map(([value, list]) => [value, Int32Array.from(list)]));
 }
