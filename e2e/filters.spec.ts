@@ -141,6 +141,13 @@ test.describe('filters', () => {
     await fieldsPage.page.setViewportSize(desktop);
     await fieldsPage.goto();
     const panel = await fieldsPage.openFilters();
+    // Taller than the room below its button, the menu keeps inside the window and scrolls.
+    await expect
+      .poll(async () => {
+        const box = await panel.boundingBox();
+        return box ? box.y + box.height : Infinity;
+      })
+      .toBeLessThanOrEqual(desktop.height);
     const ownerInput = panel.getByRole('combobox', { name: 'Owners' });
 
     await ownerInput.fill(name.split(' ')[0]!.toLowerCase());

@@ -26,7 +26,15 @@ export const FilterMenu = memo(function FilterMenu({
   const activeCount = activeFilters(filters).length;
 
   return (
-    <Popover position="bottom-start" width={420} trapFocus returnFocus shadow="md">
+    <Popover
+      position="bottom-start"
+      width={420}
+      trapFocus
+      returnFocus
+      shadow="md"
+      // Taller than the room below the button: as tall as that room, and the choices scroll inside.
+      middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
+    >
       <Popover.Target>
         <Button
           variant="default"
@@ -42,12 +50,7 @@ export const FilterMenu = memo(function FilterMenu({
           Filters
         </Button>
       </Popover.Target>
-      {/* Taller than a small screen: the choices scroll inside. */}
-      <Popover.Dropdown
-        mah="calc(100dvh - 140px)"
-        maw="calc(100vw - 24px)"
-        style={{ overflowY: 'auto' }}
-      >
+      <Popover.Dropdown style={{ overflowY: 'auto' }}>
         <FilterControls filters={filters} change={onChange} />
       </Popover.Dropdown>
     </Popover>
