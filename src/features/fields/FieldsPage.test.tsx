@@ -334,3 +334,29 @@ test('the Refresh button spins while the view refreshes, not while a typed searc
   searchesHeld.release();
   await waitFor(() => expect(refresh).not.toHaveAttribute('data-loading'));
 });
+
+test('a sort a proxy cannot answer before its first scan says why, and offers the name sort', async () => {
+  const message =
+    "the sort by id can be answered once this server's first scan of the instance has completed";
+  server.use(
+    http.post(apiPaths.search, async ({ request }) => {
+      const body = (await request.json()) as SearchRequest;
+      searches.push(body);
+      if (body.sort.field === 'name') return HttpResponse.json(answerSearch(body));
+      return HttpResponse.json(
+        { status: 409, statusReason: 'Conflict', message, path: apiPaths.search },
+        { status: 409 },
+      );
+    }),
+  );
+  const { user } = renderPage('/fields?sort=id');
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(/The sort by id can be answered once .* first scan/);
+  await user.click(within(alert).getByRole('button', { name: 'Sort by name' }));
+
+  await rowsShown();
+  expect(shownNames()[0]).toBe('Field 01');
+  expect(searches.at(-1)?.sort).toEqual({ field: 'name', ascending: true });
+  expect(currentUrl()).toBe('/fields');
+});

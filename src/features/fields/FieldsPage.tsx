@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Group, Progress, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, Text, Title } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import {
   sendSearchNow,
   useSearchFields,
 } from '../../api/calculated-fields/search-fields';
+import { searchWaitsForFirstScan } from '../../api/calculated-fields/first-scan-refusal';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { undoLastLockChange, useLockWithUndo } from '../../components/use-lock-with-undo';
@@ -42,6 +43,7 @@ import { useTableView } from './url/use-table-view';
 import { SavedViewsMenu } from './views/SavedViewsMenu';
 import { viewAddress } from './views/view-address';
 
+const nameSort: TableSort = { column: 'name', descending: false };
 const findFieldsTable = () =>
   document.querySelector<HTMLElement>('table[aria-label="Calculated fields"]');
 const searchBoxSelector = 'input[type="search"][aria-label="Search by name"]';
@@ -170,7 +172,14 @@ export function FieldsPage() {
           title="The fields could not be loaded"
           error={search.error}
           onRetry={() => void search.refetch()}
-        />
+        >
+          {/* The table and its headers are not shown: the way back to a sort the instance knows. */}
+          {searchWaitsForFirstScan(search.error) && sort.column !== 'name' && (
+            <Button size="xs" variant="default" onClick={() => changeSort(nameSort)}>
+              Sort by name
+            </Button>
+          )}
+        </ErrorState>
       )}
       {page && page.results.length === 0 && (
         <NoFieldsFound view={view} totalHits={page.totalHits} onChange={changeView} />
