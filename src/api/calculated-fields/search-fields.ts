@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryState } from '@tanstack/react-query';
 import { z } from 'zod';
 import { searchResultItemSchema } from '../../contract/field';
 import { apiPaths } from '../../contract/paths';
@@ -52,8 +52,8 @@ export function searchFieldsQueryOptions(request: SearchRequest, scope?: Finding
     placeholderData: keepPreviousData,
     // A view a lock changed is refreshed when the user asks, not when the window
     // regains focus: its changed rows stay in place until then (see lock-field.ts).
-    refetchOnWindowFocus: (query) => !query.state.isInvalidated,
-    refetchOnReconnect: (query) => !query.state.isInvalidated,
+    refetchOnWindowFocus: (query) => !keptUntilRefreshed(query.state),
+    refetchOnReconnect: (query) => !keptUntilRefreshed(query.state),
   });
 }
 
@@ -78,7 +78,16 @@ export function useSearchFields(request: SearchRequest, scope?: FindingScope) {
   return useQuery({ ...searchFieldsQueryOptions(request, scope), staleTime: justAnsweredMs });
 }
 
+/**
+ * A lock changed fields since this answer arrived, and it is kept as it is until
+ * refreshed. A failed search is marked invalidated too (by the query library), but
+ * it has no rows to keep: it is asked again like any other.
+ */
+function keptUntilRefreshed(state: QueryState<SearchResponse> | undefined): boolean {
+  return state?.isInvalidated === true && state.status === 'success';
+}
+
 /** A lock changed fields since this view loaded; it stays as it is until refreshed. */
 export function isViewOutdated(client: QueryClient, request: SearchRequest): boolean {
-  return client.getQueryState(fieldKeys.search(request))?.isInvalidated === true;
+  return keptUntilRefreshed(client.getQueryState<SearchResponse>(fieldKeys.search(request)));
 }

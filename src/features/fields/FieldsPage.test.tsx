@@ -353,6 +353,7 @@ test('a sort a proxy cannot answer before its first scan says why, and offers th
 
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent(/The sort by id can be answered once .* first scan/);
+  expect(screen.queryByText(/Changed rows stay in place/)).toBeNull();
   await user.click(within(alert).getByRole('button', { name: 'Sort by name' }));
 
   await rowsShown();
