@@ -1,20 +1,56 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import type { BulkLockRequest, BulkLockResponse } from '../../src/contract/bulk-lock';
 import { apiPaths } from '../../src/contract/paths';
 
-/** Makes every lock or unlock of field `id` fail with the service's 500 answer; reads pass. */
-export function failLocking(page: Page, id: number) {
-  return page.route(`**${apiPaths.template(id)}`, (route) =>
+/** The service's 500 answer, as a failed lock of field `id` gets it. */
+const faultOf = (id: number) => ({
+  status: 500,
+  statusReason: 'Internal Server Error',
+  message: 'an unexpected fault',
+  path: apiPaths.template(id),
+});
+
+/**
+ * A bulk lock that carries field `id`: the other fields go to the service, and the
+ * answer has field `id` failed with the fault a single PUT would have answered.
+ */
+async function failInBulk(route: Route, id: number) {
+  const asked = route.request().postDataJSON() as BulkLockRequest;
+  if (!asked.ids.includes(id)) return route.continue();
+  const rest = asked.ids.filter((other) => other !== id);
+  const answered: BulkLockResponse =
+    rest.length === 0
+      ? { results: [] }
+      : ((await (
+          await route.fetch({ postData: JSON.stringify({ ...asked, ids: rest }) })
+        ).json()) as BulkLockResponse);
+  const byId = new Map(answered.results.map((result) => [result.id, result]));
+  const results = asked.ids.map((other) =>
+    other === id ? { id, status: 500, error: faultOf(id) } : byId.get(other)!,
+  );
+  return route.fulfill({ status: 200, json: { results } });
+}
+
+/**
+ * Makes every lock or unlock of field `id` fail with the service's 500 answer, whether
+ * sent alone (PUT) or with others (the bulk lock); reads pass. Answers a function that
+ * lets its locks through again.
+ */
+export async function failLocking(page: Page, id: number): Promise<() => Promise<void>> {
+  const single = `**${apiPaths.template(id)}`;
+  const bulk = `**${apiPaths.bulkLock}`;
+  await page.route(single, (route) =>
     route.request().method() === 'PUT'
       ? route.fulfill({
           status: 500,
           contentType: 'application/json',
-          body: JSON.stringify({
-            status: 500,
-            statusReason: 'Internal Server Error',
-            message: 'an unexpected fault',
-            path: apiPaths.template(id),
-          }),
+          body: JSON.stringify(faultOf(id)),
         })
       : route.continue(),
   );
+  await page.route(bulk, (route) => failInBulk(route, id));
+  return async () => {
+    await page.unroute(single);
+    await page.unroute(bulk);
+  };
 }

@@ -59,6 +59,11 @@ function messageForStatus(status: number, body: ApiErrorBody | undefined): strin
 /** Without a usable Retry-After a 429 waits this long; a longer one is cut to a minute. */
 const retryAfterBounds = { fallbackMs: 2000, maxMs: 60_000 };
 
+/** The ApiError a request answered with this status and error body would have given. */
+export function apiErrorFromBody(status: number, body: ApiErrorBody): ApiError {
+  return new ApiError('http', messageForStatus(status, body), status, body);
+}
+
 /** Builds the ApiError for a response that is not ok. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   const parsed: unknown = await response.json().catch(() => undefined);

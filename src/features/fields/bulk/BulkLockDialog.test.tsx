@@ -3,12 +3,18 @@ import { http, HttpResponse } from 'msw';
 import { Profiler } from 'react';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../../api/session';
+import { APP_CONFIG_PATH } from '../../../contract/paths';
 import { calculatedField, heldAnswer, setupMockApi } from '../../../api/test-support/mock-api';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { BulkLockDialog } from './BulkLockDialog';
 import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
 
-const server = setupMockApi();
+// A server without the bulk lock (a proxy's config): one PUT per field, as these tests count.
+const server = setupMockApi(
+  http.get(APP_CONFIG_PATH, () =>
+    HttpResponse.json({ mode: 'proxy', tokenHeldByServer: false, demo: false }),
+  ),
+);
 const ids = Array.from({ length: 10 }, (_, index) => index + 1);
 const plan = {
   locked: true,

@@ -19,9 +19,10 @@ export interface BulkRunSnapshot<Item> {
 }
 
 /**
- * One request per item with a bounded number in flight, the outcome of each, a retry
- * of the failures alone and a cancel that starts nothing new. Framework-free: a view
- * reads it with `subscribe` and `getSnapshot` (React's useSyncExternalStore).
+ * Items sent in requests of one or more, with a bounded number of requests in flight,
+ * the outcome of each item, a retry of the failures alone and a cancel that starts
+ * nothing new. Framework-free: a view reads it with `subscribe` and `getSnapshot`
+ * (React's useSyncExternalStore).
  */
 export interface BulkRun<Item> {
   getSnapshot(): BulkRunSnapshot<Item>;
@@ -30,7 +31,7 @@ export interface BulkRun<Item> {
   start(): Promise<BulkRunSnapshot<Item>>;
   /** Sends the failed items again, and only them. */
   retryFailed(): Promise<BulkRunSnapshot<Item>>;
-  /** Starts no new request; those in flight finish and are counted. */
+  /** Starts no new request; those in flight finish and each of their items is counted. */
   cancel(): void;
 }
 
@@ -50,13 +51,46 @@ export interface BulkRunOptions {
   backOffMs?: (error: unknown) => number | undefined;
 }
 
+export interface BatchedBulkRunOptions extends BulkRunOptions {
+  /**
+   * The most items one request carries. A promise when it is not known yet (the
+   * server's capabilities are still on their way); the run waits for it, and a
+   * cancel meanwhile sends nothing.
+   */
+  itemsPerRequest: number | Promise<number>;
+}
+
+/** What one request answered for one of its items. */
+export type ItemOutcome = { ok: true } | { ok: false; error: unknown };
+
 /** Successes in a row after which one more request may be in flight again. */
 const successesPerStep = 8;
 
+/** One request per item: `send` answers, or throws the item's failure. */
 export function createBulkRun<Item extends { id: number }>(
   items: readonly Item[],
   send: (item: Item) => Promise<unknown>,
-  { concurrency, backOffMs = () => undefined }: BulkRunOptions,
+  options: BulkRunOptions,
+): BulkRun<Item> {
+  return createBatchedBulkRun(
+    items,
+    async ([item]): Promise<ItemOutcome[]> => {
+      await send(item!);
+      return [{ ok: true }];
+    },
+    { ...options, itemsPerRequest: 1 },
+  );
+}
+
+/**
+ * Requests of up to `itemsPerRequest` items: `send` answers each item's outcome in the
+ * order given, or throws when the request as a whole failed, which then counts as the
+ * failure of each of its items (or, for "too many requests", sends them all again).
+ */
+export function createBatchedBulkRun<Item extends { id: number }>(
+  items: readonly Item[],
+  send: (batch: readonly Item[]) => Promise<readonly ItemOutcome[]>,
+  { concurrency, backOffMs = () => undefined, itemsPerRequest }: BatchedBulkRunOptions,
 ): BulkRun<Item> {
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError(`concurrency must be a positive integer (got ${concurrency})`);
@@ -79,16 +113,37 @@ export function createBulkRun<Item extends { id: number }>(
     for (const listener of listeners) listener();
   };
 
+  /** Each item of an answered request, counted in one update so the counts move together. */
+  const record = (batch: readonly Item[], outcomes: readonly ItemOutcome[]) => {
+    const failed: BulkFailure<Item>[] = [];
+    batch.forEach((item, at) => {
+      const outcome = outcomes[at] ?? {
+        ok: false,
+        error: new Error('The server’s answer left this field out.'),
+      };
+      if (!outcome.ok) failed.push({ item, error: outcome.error });
+    });
+    update((current) => ({
+      inFlight: current.inFlight - batch.length,
+      succeeded: current.succeeded + batch.length - failed.length,
+      failures: failed.length > 0 ? [...current.failures, ...failed] : current.failures,
+      remaining: current.remaining - batch.length,
+    }));
+  };
+
   /**
-   * Workers take items from one queue. A "too many requests" answer puts its item
-   * back at the front, halves how many may be in flight and holds every worker until
-   * the time the server asked for has passed; each run of successes lets one more
-   * request in flight again, up to `concurrency`. The item is neither done nor
-   * failed meanwhile, so the counts stay exact.
+   * Workers take items from one queue, up to `itemsPerRequest` at a time. A "too many
+   * requests" answer puts its items back at the front, halves how many requests may be
+   * in flight and holds every worker until the time the server asked for has passed;
+   * each run of successful requests lets one more in flight again, up to `concurrency`.
+   * The items are neither done nor failed meanwhile, so the counts stay exact.
    */
   async function sendEach(pass: readonly Item[]): Promise<BulkRunSnapshot<Item>> {
     cancelRequested = false;
     update(() => ({ status: 'running', cancelled: false }));
+    // Awaited only when not known, so a run of known size sends its first requests at once.
+    const perRequest =
+      typeof itemsPerRequest === 'number' ? itemsPerRequest : await itemsPerRequest;
     const queue = [...pass];
     let allowed = concurrency;
     let running = 0;
@@ -107,42 +162,38 @@ export function createBulkRun<Item extends { id: number }>(
           await pause(50);
           continue;
         }
-        const item = queue.shift()!;
+        const batch = queue.splice(0, perRequest);
         running += 1;
-        update((current) => ({ inFlight: current.inFlight + 1 }));
+        update((current) => ({ inFlight: current.inFlight + batch.length }));
         try {
-          await send(item);
+          const outcomes = await send(batch);
           successesInRow += 1;
           if (successesInRow >= successesPerStep && allowed < concurrency) {
             allowed += 1;
             successesInRow = 0;
           }
-          update((current) => ({
-            inFlight: current.inFlight - 1,
-            succeeded: current.succeeded + 1,
-            remaining: current.remaining - 1,
-          }));
+          record(batch, outcomes);
         } catch (error) {
           const backOff = backOffMs(error);
           if (backOff !== undefined) {
-            queue.unshift(item);
+            queue.unshift(...batch);
             allowed = Math.max(1, Math.floor(allowed / 2));
             successesInRow = 0;
             resumeAt = Math.max(resumeAt, Date.now() + backOff);
-            update((current) => ({ inFlight: current.inFlight - 1 }));
+            update((current) => ({ inFlight: current.inFlight - batch.length }));
           } else {
-            update((current) => ({
-              inFlight: current.inFlight - 1,
-              failures: [...current.failures, { item, error }],
-              remaining: current.remaining - 1,
-            }));
+            record(
+              batch,
+              batch.map(() => ({ ok: false, error })),
+            );
           }
         } finally {
           running -= 1;
         }
       }
     };
-    const slots = Array.from({ length: Math.min(concurrency, pass.length) }, (_, slot) => slot);
+    const requests = Math.ceil(pass.length / Math.max(1, perRequest));
+    const slots = Array.from({ length: Math.min(concurrency, requests) }, (_, slot) => slot);
     await Promise.all(slots.map(worker));
     update(() => ({ status: 'finished', cancelled: queue.length > 0 }));
     return snapshot;

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fieldKeys } from '../../../api/calculated-fields/field-keys';
 import { startSession } from '../../../api/session';
+import { APP_CONFIG_PATH } from '../../../contract/paths';
 import {
   calculatedField,
   heldAnswer,
@@ -17,7 +18,12 @@ import { useBulkLock } from './use-bulk-lock';
 import type { SelectedField } from '../selection/field-selection';
 
 const templatePath = '/api/query/v1/functions/template/:id';
-const server = setupMockApi();
+// A server without the bulk lock (a proxy's config): one PUT per field, as these tests count.
+const server = setupMockApi(
+  http.get(APP_CONFIG_PATH, () =>
+    HttpResponse.json({ mode: 'proxy', tokenHeldByServer: false, demo: false }),
+  ),
+);
 const view: SearchRequest = { filters: [], sort: { field: 'name', ascending: true }, limit: 50 };
 const ids = Array.from({ length: 12 }, (_, index) => index + 1);
 
