@@ -11,7 +11,7 @@ import { defaultTableView } from '../src/components/fields-links/table-address';
 import { toSearchRequest } from '../src/components/fields-links/table-search';
 import { SeededRandom } from '../src/service/demo/seeded-random';
 import { writeBrowserReport } from './support/browser-report';
-import type { BenchTarget } from './support/browser-measures';
+import type { BenchTarget, BulkFigures } from './support/browser-measures';
 import {
   measureBulkLock,
   measureLoading,
@@ -113,7 +113,12 @@ async function fragments(
  * Locks and unlocks every field matching a name fragment with the app's bulk lock.
  * Those locked beforehand are unlocked first and locked again after.
  */
-async function bulkLockRun(url: string, browser: Browser, target: BenchTarget) {
+async function bulkLockRun(
+  url: string,
+  browser: Browser,
+  target: BenchTarget,
+  options: { singlePuts?: boolean } = {},
+) {
   const [bulkFragment] = await fragments(url, 3, 1, (hits) => hits >= 500 && hits <= 1500);
   if (!bulkFragment) throw new Error('no name fragment matches 500 to 1,500 fields');
   // The run locks every match; those locked already are unlocked first and locked again after.
@@ -125,7 +130,7 @@ async function bulkLockRun(url: string, browser: Browser, target: BenchTarget) {
     })
   ).results.map((field) => field.id);
   for (const id of lockedBefore) await setLocked(url, id, false);
-  const bulk = await measureBulkLock(browser, target, bulkFragment);
+  const bulk = await measureBulkLock(browser, target, bulkFragment, options);
   const leftLocked = await search(url, {
     name: bulkFragment.text,
     filters: [{ field: 'locked' }],
@@ -135,6 +140,12 @@ async function bulkLockRun(url: string, browser: Browser, target: BenchTarget) {
     throw new Error(`${leftLocked.totalHits} fields stayed locked after the bulk unlock`);
   for (const id of lockedBefore) await setLocked(url, id, true);
   return bulk;
+}
+
+function logBulkCpu({ cpuMsPerField: { lock, unlock } }: BulkFigures) {
+  log(
+    `  CPU per field: Chromium ${lock.chromium} ms locking, ${unlock.chromium} unlocking; service ${lock.service} / ${unlock.service} ms`,
+  );
 }
 
 async function main() {
@@ -160,7 +171,13 @@ async function main() {
   log("waiting for the audit's scan, if one is running...");
   await awaitAuditScan(service.url);
   const shown = (await search(service.url, { ...viewRequest(''), limit: 1 })).totalHits;
-  const target: BenchTarget = { url: service.url, token: TOKEN, fields: FIELDS, shown };
+  const target: BenchTarget = {
+    url: service.url,
+    token: TOKEN,
+    fields: FIELDS,
+    shown,
+    servicePid: service.child.pid,
+  };
 
   const browser = await launchChromium();
   try {
@@ -193,6 +210,15 @@ async function main() {
       log('bulk lock...');
       bulk = await bulkLockRun(service.url, browser, target);
       log(`bulk lock ${bulk.lockPerSecond} fields/s, unlock ${bulk.unlockPerSecond} fields/s`);
+      logBulkCpu(bulk);
+      // BENCH_BULK_SINGLE=1: one PUT per field too, as against a server without the bulk lock.
+      if (process.env.BENCH_BULK_SINGLE === '1') {
+        const single = await bulkLockRun(service.url, browser, target, { singlePuts: true });
+        log(
+          `one PUT per field: ${single.lockPerSecond} fields/s, unlock ${single.unlockPerSecond}`,
+        );
+        logBulkCpu(single);
+      }
       for (const { reason, count } of bulk.failures) log(`  failed ${count} × ${reason}`);
     }
     if (!loading || !typing || !typed || !pageSize || !tableScroll || !plainScroll || !bulk) {

@@ -1,6 +1,10 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { tokenStorageKey } from '../../src/api/session';
+import { apiPaths } from '../../src/contract/paths';
+import { withoutBulkLock } from '../../e2e/support/without-bulk-lock';
 import { pageProbe } from './page-probe';
+import { cpuMilliseconds } from './processes';
+import { chromiumCpuMs } from './renderer-cpu';
 import type { Spread } from './percentiles';
 import { spread } from './percentiles';
 
@@ -10,6 +14,8 @@ export interface BenchTarget {
   fields: number;
   /** How many fields /fields shows with its default filters. */
   shown: number;
+  /** The service's process, whose CPU time the bulk lock reads. */
+  servicePid?: number;
 }
 
 const viewport = { width: 1280, height: 800 };
@@ -247,6 +253,24 @@ export interface BulkFigures {
   failed: number;
   /** Each failed lock request's answer ("429 too many requests…") or network error, with how many had it. */
   failures: Array<{ reason: string; count: number }>;
+  /**
+   * CPU time per field of each pass (lock, unlock): Chromium's processes together and
+   * the service's. Unlike fields/s, other work on the machine hardly moves it.
+   */
+  cpuMsPerField: { lock: PassCpu; unlock: PassCpu };
+}
+
+interface PassCpu {
+  chromium: number;
+  service: number;
+}
+
+/** CPU time so far of Chromium and of the service (0 when its process is not known). */
+async function cpuNow(browser: Browser, target: BenchTarget): Promise<PassCpu> {
+  return {
+    chromium: await chromiumCpuMs(browser),
+    service: target.servicePid === undefined ? 0 : cpuMilliseconds(target.servicePid),
+  };
 }
 
 /**
@@ -276,7 +300,7 @@ const watchProgress = String.raw`
     requestAnimationFrame(frame);
   })`;
 
-async function bulkRun(page: Page, locked: boolean, total: number) {
+async function bulkRun(page: Page, locked: boolean, total: number, cpu: () => Promise<PassCpu>) {
   const bar = page.getByRole('group', { name: 'Selected fields' });
   await bar
     .getByRole('button', { name: locked ? 'Lock selected' : 'Unlock selected', exact: true })
@@ -291,13 +315,20 @@ async function bulkRun(page: Page, locked: boolean, total: number) {
     inexact: number;
     failed: number;
   }>;
+  const cpuBefore = await cpu();
   const startedAt = performance.now();
   await confirm.click();
   const progress = await watched;
   const seconds = (performance.now() - startedAt) / 1000;
+  const cpuAfter = await cpu();
+  const perField = (ms: number) => Math.round((ms / total) * 100) / 100;
+  const cpuMsPerField = {
+    chromium: perField(cpuAfter.chromium - cpuBefore.chromium),
+    service: perField(cpuAfter.service - cpuBefore.service),
+  };
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await dialog.waitFor({ state: 'hidden' });
-  return { perSecond: total / seconds, ...progress };
+  return { perSecond: total / seconds, cpuMsPerField, ...progress };
 }
 
 /**
@@ -309,8 +340,10 @@ export async function measureBulkLock(
   browser: Browser,
   target: BenchTarget,
   fragment: { text: string; hits: number },
+  options: { singlePuts?: boolean } = {},
 ): Promise<BulkFigures> {
   const context = await signedInContext(browser, target);
+  if (options.singlePuts) await withoutBulkLock(context);
   const page = await openFields(context, `?q=${encodeURIComponent(fragment.text)}`);
   const reasons = recordLockFailures(page);
   // As a person does: the page's box first, then the offer to take every match.
@@ -318,8 +351,9 @@ export async function measureBulkLock(
   const bar = page.getByRole('group', { name: 'Selected fields' });
   await bar.getByRole('button', { name: /^Select all .* matching$/ }).click();
   await bar.getByText(/^All .* matching are selected\.$/).waitFor({ timeout: 120_000 });
-  const lock = await bulkRun(page, true, fragment.hits);
-  const unlock = await bulkRun(page, false, fragment.hits);
+  const cpu = () => cpuNow(browser, target);
+  const lock = await bulkRun(page, true, fragment.hits, cpu);
+  const unlock = await bulkRun(page, false, fragment.hits, cpu);
   await context.close();
   return {
     fields: fragment.hits,
@@ -329,6 +363,7 @@ export async function measureBulkLock(
     progressSamples: lock.samples + unlock.samples,
     failed: lock.failed + unlock.failed,
     failures: [...reasons].map(([reason, count]) => ({ reason, count })),
+    cpuMsPerField: { lock: lock.cpuMsPerField, unlock: unlock.cpuMsPerField },
   };
 }
 
@@ -337,7 +372,8 @@ function recordLockFailures(page: Page): Map<string, number> {
   const reasons = new Map<string, number>();
   const count = (reason: string) => reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   const isLock = (method: string, url: string) =>
-    method === 'PUT' && /\/functions\/template\/\d+$/.test(url);
+    (method === 'PUT' && /\/functions\/template\/\d+$/.test(url)) ||
+    (method === 'POST' && url.endsWith(apiPaths.bulkLock));
   page.on('response', (response) => {
     const request = response.request();
     if (!isLock(request.method(), request.url()) || response.ok()) return;

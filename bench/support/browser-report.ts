@@ -64,6 +64,7 @@ function measurements(bench: BrowserBench): string[] {
     `| choosing 5,000 rows to rows painted | ${spreadText(pageSize.choiceToRowsMs)} |`,
     `| scrolling the app's 5,000 rows | frame ${spreadText(tableScroll.frameMs)}; ${tableScroll.mutationsPerFrame} DOM mutations per frame; ${tableScroll.longTasks} long tasks |`,
     `| scrolling a plain 5,000-row table | frame ${spreadText(plainScroll.frameMs)}; ${plainScroll.mutationsPerFrame} DOM mutations per frame; ${plainScroll.longTasks} long tasks |`,
+    `| bulk lock, CPU per field (lock / unlock) | Chromium ${bench.bulk.cpuMsPerField.lock.chromium} / ${bench.bulk.cpuMsPerField.unlock.chromium} ms, service ${bench.bulk.cpuMsPerField.lock.service} / ${bench.bulk.cpuMsPerField.unlock.service} ms |`,
     `| failed lock requests | ${bench.bulk.failures.map(({ reason, count }) => `${count} × ${reason.replaceAll('|', '/')}`).join('; ') || 'none'} |`,
   ];
 }
