@@ -14,12 +14,12 @@ import { answerClientError, answerFrameworkError } from './framework-errors';
 import { registerJsonBodyParser } from './json-body';
 import { BODY_LIMIT_BYTES } from './limits';
 import type { ProxiedApi } from './proxy/proxy-api';
-import { registerProxyApi } from './proxy/proxy-api';
 import { checkUpstream } from './proxy/upstream-health';
 import { registerAppConfigRoute } from './routes/app-config-route';
 import { registerHealthRoute } from './routes/health-route';
 import { registerSecurityHeaders } from './security-headers';
 import { registerWebApp, sendAppShell } from './web-app';
+import { zodOnlySchemaController } from './zod-only-schemas';
 
 export type { EmbeddedApi } from './embedded-api';
 export type { ProxiedApi } from './proxy/proxy-api';
@@ -53,6 +53,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     requestTimeout: 30_000,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    schemaController: zodOnlySchemaController,
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
@@ -79,6 +80,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     const refresher = options.audit?.snapshot;
+    // Loaded only in proxy mode: its HTTP client is a tenth of an embedded start's module loading.
+    const { registerProxyApi } = await import('./proxy/proxy-api');
     await registerProxyApi(app, api, limiter, {
       accepted,
       onFieldChanged,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   openSync,
@@ -10,6 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
+import { crc32 } from 'node:zlib';
 import type { FieldIndexParts } from './index/field-index';
 
 /**
@@ -20,13 +20,13 @@ import type { FieldIndexParts } from './index/field-index';
  * A saved index is used only for the very store file it was saved with, as it was
  * then: its header holds the file's identity and state after it was closed (device,
  * inode, size, modification and change times; the change time moves on any write
- * and cannot be set back), and a SHA-256 of the rest. Any write since, by anyone,
+ * and cannot be set back), and a CRC-32 of the rest. Any write since, by anyone,
  * or a copy, another store at the same path, a truncated or damaged file, another
  * format or another Node version, and the index is built from SQLite as before.
  */
 
 /** Bumped whenever FieldIndexParts changes shape. */
-const FORMAT = 3;
+const FORMAT = 4;
 /** The header is a JSON object padded to this many bytes, then the serialized parts. */
 const HEADER_BYTES = 1024;
 
@@ -34,7 +34,12 @@ interface Header {
   format: number;
   v8: string;
   store: string;
-  sha256: string;
+  /**
+   * Of the serialized parts: against a file damaged or cut short, not against
+   * someone who may write beside the store (they may write the store itself).
+   * Twice as fast as SHA-256, which was a tenth of a restart at 1,000,000 fields.
+   */
+  crc32: number;
 }
 
 /**
@@ -72,7 +77,7 @@ export function readSavedIndex(indexFile: string, stamp: string): FieldIndexPart
     const file = readFileSync(indexFile);
     const header = headerOf(file);
     const payload = file.subarray(HEADER_BYTES);
-    if (!headerMatches(header, stamp) || sha256(payload) !== header?.sha256) return undefined;
+    if (!headerMatches(header, stamp) || crc32(payload) !== header?.crc32) return undefined;
     return unpacked(deserialize(payload) as PackedParts);
   } catch {
     return undefined;
@@ -89,7 +94,7 @@ export function saveIndex(indexFile: string, parts: FieldIndexParts, stamp: stri
     format: FORMAT,
     v8: process.versions.v8,
     store: stamp,
-    sha256: sha256(payload),
+    crc32: crc32(payload),
   };
   const headerBytes = Buffer.alloc(HEADER_BYTES, ' ');
   headerBytes.write(JSON.stringify(header));
@@ -201,10 +206,6 @@ function headerMatches(header: Header | undefined, stamp: string): boolean {
     header?.format === FORMAT &&
     header.v8 === process.versions.v8 &&
     header.store === stamp &&
-    typeof header.sha256 === 'string'
+    typeof header.crc32 === 'number'
   );
-}
-
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
