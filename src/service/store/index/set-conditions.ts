@@ -6,21 +6,24 @@ export interface SetCondition {
   negated: boolean;
 }
 
-/** Word `index` of the positions meeting every condition. */
-function matchingWord(conditions: readonly SetCondition[], index: number): number {
-  let word = 0xffffffff;
-  for (let c = 0; c < conditions.length && word !== 0; c += 1) {
-    const { set, negated } = conditions[c]!;
-    word &= negated ? ~set.words[index]! : set.words[index]!;
-  }
-  return word;
+/**
+ * The conditions as the words of their sets and a mask each to XOR them with (all
+ * ones negates a word, zero leaves it), so the loops below read plain typed arrays.
+ */
+function wordsAndFlips(conditions: readonly SetCondition[]) {
+  return {
+    sets: conditions.map(({ set }) => set.words),
+    flips: conditions.map(({ negated }) => (negated ? 0xffffffff : 0)),
+  };
 }
 
 /**
  * Counts the positions of `0..size-1` that meet every condition and picks the page
  * of them from the `skip`-th on, at most `take`, in ascending or descending order.
- * One pass over the words, and the set of matches is never built: at 1,000,000
- * fields a copy alone would be 125 kB per search.
+ * The set of matches is never built (at 1,000,000 fields a copy alone would be
+ * 125 kB per search): the words are walked in the order asked until the page is
+ * full, and the rest only counted, in a loop that does nothing else, since that
+ * count is most of a search at 1,000,000 fields.
  */
 export function countAndSelect(
   size: number,
@@ -32,17 +35,22 @@ export function countAndSelect(
   const words = Math.ceil(size / 32);
   const spare = words * 32 - size;
   const lastMask = spare > 0 ? 0xffffffff >>> spare : 0xffffffff;
+  const { sets, flips } = wordsAndFlips(conditions);
+  const wordAt = (index: number) => {
+    let word = index === words - 1 ? lastMask : 0xffffffff;
+    for (let c = 0; c < sets.length && word !== 0; c += 1) word &= sets[c]![index]! ^ flips[c]!;
+    return word;
+  };
   const page: number[] = [];
   let count = 0;
   let toSkip = skip;
-  for (let step = 0; step < words; step += 1) {
+  let step = 0;
+  for (; step < words && page.length < take; step += 1) {
     const index = ascending ? step : words - 1 - step;
-    let word = matchingWord(conditions, index);
-    if (index === words - 1) word &= lastMask;
+    let word = wordAt(index);
     if (word === 0) continue;
     const bits = bitCount(word);
     count += bits;
-    if (page.length === take) continue;
     if (toSkip >= bits) {
       toSkip -= bits;
       continue;
@@ -53,8 +61,41 @@ export function countAndSelect(
       if (toSkip > 0) toSkip -= 1;
       else page.push((index << 5) + bit);
     }
+    // The rest of this word is counted above already.
+  }
+  // The words not yet walked: after `step` when ascending, before `words - step` when not.
+  const [from, to] = ascending ? [step, words] : [0, words - step];
+  if (from < to) {
+    // The last word alone is masked, so the loop leaves it out.
+    const fullTo = Math.min(to, words - 1);
+    count += countFullWords(sets, flips, from, fullTo);
+    if (to === words && from <= words - 1) count += bitCount(wordAt(words - 1));
   }
   return { count, page };
+}
+
+/** The positions meeting every condition in words `from..to-1`, none of them the masked last. */
+function countFullWords(
+  sets: readonly Uint32Array[],
+  flips: readonly number[],
+  from: number,
+  to: number,
+): number {
+  let count = 0;
+  if (sets.length === 1) {
+    const [a, fa] = [sets[0]!, flips[0]!];
+    for (let i = from; i < to; i += 1) count += bitCount(a[i]! ^ fa);
+  } else if (sets.length === 2) {
+    const [a, fa, b, fb] = [sets[0]!, flips[0]!, sets[1]!, flips[1]!];
+    for (let i = from; i < to; i += 1) count += bitCount((a[i]! ^ fa) & (b[i]! ^ fb));
+  } else {
+    for (let i = from; i < to; i += 1) {
+      let word = 0xffffffff;
+      for (let c = 0; c < sets.length && word !== 0; c += 1) word &= sets[c]![i]! ^ flips[c]!;
+      count += bitCount(word);
+    }
+  }
+  return count;
 }
 
 /** The candidates (ascending positions) that meet every condition, still ascending. */
