@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../contract/paths';
 import { generateDemoInstance } from '../../demo/generate-demo-instance';
 import type { TestServer } from '../../test-support/test-server';
@@ -37,4 +37,15 @@ it('answers searches while a scan of the embedded store is reading', async () =>
   expect(during.progress.read).toBeLessThan(400);
   await audit.service.scanner.settled();
   expect(audit.store.scan(scan.id)).toMatchObject({ state: 'complete', fields: 400 });
+});
+
+// Each page runs without a break, and answering a request takes several turns of the
+// event loop, each of which may let a page run first.
+it('lists the store at most 1,000 fields at a time', async () => {
+  const search = vi.spyOn(server.stores.fields, 'search');
+  const scan = audit.service.scanner.start('manual');
+  await audit.service.scanner.settled();
+  expect(audit.store.scan(scan.id)).toMatchObject({ state: 'complete', fields: 400 });
+  expect(search).toHaveBeenCalled();
+  for (const [request] of search.mock.calls) expect(request.limit).toBeLessThanOrEqual(1000);
 });

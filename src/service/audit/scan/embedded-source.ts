@@ -3,7 +3,13 @@ import type { FieldSource, ListedPage } from './field-source';
 
 /** The embedded store as a scan reads it: its own search and field reads, no HTTP. */
 export class EmbeddedSource implements FieldSource {
-  readonly pageSize = 5000;
+  /**
+   * Small enough that a page holds the event loop briefly: a request arriving while
+   * the scan lists takes several turns of the loop to be answered, and each turn
+   * lets one page run. With 5,000 a page took about 100 ms at 1,000,000 fields, and
+   * the first search after a restart that resumed a scan waited 0.7 s of CPU longer.
+   */
+  readonly pageSize = 1000;
   readonly concurrency = 1;
   readonly counters = { requests: 0, retries: 0 };
 
@@ -17,7 +23,7 @@ export class EmbeddedSource implements FieldSource {
       limit: this.pageSize,
       offset,
     });
-    // A page of 5,000 takes a few milliseconds; yielding lets requests in between.
+    // Yielding lets requests in between pages.
     await new Promise((resolve) => setImmediate(resolve));
     return {
       totalHits: page.totalHits,
