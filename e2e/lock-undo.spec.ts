@@ -34,11 +34,10 @@ async function sharedWord(api: ServiceApi, name: string) {
   throw new Error(`no word of “${name}” is shared by a few fields`);
 }
 
-test.describe('undoing a lock', () => {
-  test('Undo in the notification unlocks the field again, on the server too', async ({
-    fieldsPage,
-    api,
-  }) => {
+// One journey on one load of the app; each step shows its field by a search inside the
+// app (docs/testing.md, "The suite's time").
+test('undoing a lock', async ({ fieldsPage, api }) => {
+  await test.step('Undo in the notification unlocks the field again, on the server too', async () => {
     const field = await api.unlockedField(10);
     try {
       await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
@@ -60,11 +59,11 @@ test.describe('undoing a lock', () => {
     }
   });
 
-  test('Undo after an unlock locks the field again', async ({ fieldsPage, api }) => {
+  await test.step('Undo after an unlock locks the field again', async () => {
     const field = await api.unlockedField(11);
     await api.setLocked(field.id, true);
     try {
-      await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
+      await fieldsPage.showInApp(`?q=${encodeURIComponent(field.name)}`);
       await fieldsPage.toggleLock(field.id);
       const notice = lockNotice(fieldsPage.page, `Unlocked “${field.name}”`);
       await expect.poll(async () => (await api.field(field.id)).locked).toBe(false);
@@ -78,14 +77,11 @@ test.describe('undoing a lock', () => {
     }
   });
 
-  test('a row locked in a view of unlocked fields stays in place until the view is refreshed', async ({
-    fieldsPage,
-    api,
-  }) => {
+  await test.step('a row locked in a view of unlocked fields stays in place until the view is refreshed', async () => {
     const field = await api.unlockedField(12);
     const word = await sharedWord(api, field.name);
     try {
-      await fieldsPage.goto(`?locked=false&q=${encodeURIComponent(word)}`);
+      await fieldsPage.showInApp(`?locked=false&q=${encodeURIComponent(word)}`);
       const before = await fieldsPage.names();
       const counter = countSearchesFrom(fieldsPage.page);
 

@@ -1,12 +1,15 @@
 import { failLocking } from './support/fail-locking';
 import { expect, test } from './support/fixtures';
 
-// Each test takes its own field (a "slot"): the workers share one database.
-test.describe('locking', () => {
-  test('locks and unlocks a field from its row, and the server keeps each change', async ({
-    fieldsPage,
-    api,
-  }) => {
+// Each step takes its own field (a "slot"): the workers share one database. One
+// journey on one load of the app; each step shows its field's row by a search inside
+// the app (docs/testing.md, "The suite's time").
+test('locking from a row and from the drawer, and a failed lock rolled back', async ({
+  fieldsPage,
+  drawer,
+  api,
+}) => {
+  await test.step('locks and unlocks a field from its row, and the server keeps each change', async () => {
     const field = await api.unlockedField(0);
     try {
       await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
@@ -29,29 +32,10 @@ test.describe('locking', () => {
     }
   });
 
-  test('a server failure rolls the toggle back and says why', async ({ fieldsPage, api }) => {
-    const field = await api.unlockedField(1);
-    await failLocking(fieldsPage.page, field.id);
-    await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
-    const toggle = fieldsPage.lockSwitch(field.id);
-
-    await fieldsPage.toggleLock(field.id);
-
-    const notice = fieldsPage.page.getByRole('alert').filter({ hasText: 'was not locked' });
-    await expect(notice).toContainText(`“${field.name}” is still unlocked.`);
-    await expect(notice).toContainText('The server failed to answer (500)');
-    await expect(toggle).not.toBeChecked();
-    expect((await api.field(field.id)).locked).toBe(false);
-  });
-
-  test('a lock from the drawer shows in the table behind it at once', async ({
-    fieldsPage,
-    drawer,
-    api,
-  }) => {
+  await test.step('a lock from the drawer shows in the table behind it at once', async () => {
     const field = await api.unlockedField(3);
     try {
-      await fieldsPage.goto(`?q=${encodeURIComponent(field.name)}`);
+      await fieldsPage.showInApp(`?q=${encodeURIComponent(field.name)}`);
       await fieldsPage.row(field.id).getByRole('link').click();
       await expect(drawer.lockSwitch).not.toBeChecked();
 
@@ -63,5 +47,22 @@ test.describe('locking', () => {
     } finally {
       await api.setLocked(field.id, false);
     }
+    await fieldsPage.page.keyboard.press('Escape');
+    await expect(drawer.dialog).toBeHidden();
+  });
+
+  await test.step('a server failure rolls the toggle back and says why', async () => {
+    const field = await api.unlockedField(1);
+    await failLocking(fieldsPage.page, field.id);
+    await fieldsPage.showInApp(`?q=${encodeURIComponent(field.name)}`);
+    const toggle = fieldsPage.lockSwitch(field.id);
+
+    await fieldsPage.toggleLock(field.id);
+
+    const notice = fieldsPage.page.getByRole('alert').filter({ hasText: 'was not locked' });
+    await expect(notice).toContainText(`“${field.name}” is still unlocked.`);
+    await expect(notice).toContainText('The server failed to answer (500)');
+    await expect(toggle).not.toBeChecked();
+    expect((await api.field(field.id)).locked).toBe(false);
   });
 });

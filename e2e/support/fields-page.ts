@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import type { Locator, Page, Request } from '@playwright/test';
 import { apiPaths } from '../../src/contract/paths';
 import type { SearchRequest } from '../../src/contract/search';
+import { goInApp } from './in-app-navigation';
 
 function isSearch(request: Request) {
   return request.method() === 'POST' && new URL(request.url()).pathname === apiPaths.search;
@@ -38,6 +39,15 @@ export class FieldsPage {
   async goto(query = '') {
     await this.page.goto(`/fields${query}`);
     await expect(this.rows.first()).toBeVisible();
+  }
+
+  /**
+   * Shows `/fields<query>` inside the loaded app, without loading it again, and waits
+   * for the table to show the answer. The query must be one the page has not shown
+   * yet: a view it holds is not asked for again.
+   */
+  showInApp(query: string): Promise<SearchRequest> {
+    return this.viewAfter(() => goInApp(this.page, `/fields${query}`));
   }
 
   /**
