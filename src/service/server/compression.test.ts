@@ -10,6 +10,7 @@ import {
 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
+import { generateDemoInstance } from '../demo/generate-demo-instance';
 import type { TestServer } from '../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../test-support/test-server';
 import { compressionThresholdBytes } from './compression';
@@ -32,7 +33,11 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'assets', 'plain-3c4d.js'), script);
   writeFileSync(join(webRoot, 'index.html'), page);
   writeFileSync(join(webRoot, 'index.html.br'), pageBrotli);
-  server = await startTestServer({ webRoot });
+  // Enough fields for a page larger than the plugin's own limit for one-call compression.
+  server = await startTestServer({
+    webRoot,
+    instance: generateDemoInstance({ fields: 200, seed: 3 }),
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -126,6 +131,14 @@ describe('large API answers are compressed on the fly', () => {
     // Brotli gives the same bytes for the same input and quality.
     const fastest = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
     expect(brotli.rawPayload.equals(fastest)).toBe(true);
+  });
+
+  it('sends a large answer compressed in one piece, with its length', async () => {
+    const brotli = await search(5000, 'br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    // Larger than @fastify/compress ever compresses in one call by itself (64 kB).
+    expect((await search(5000, 'identity')).rawPayload.length).toBeGreaterThan(64 * 1024);
+    expect(brotli.headers['content-length']).toBe(String(brotli.rawPayload.length));
   });
 
   it('sends small answers as they are', async () => {
