@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CardEntry, DataSourceEntry, OwnerEntry } from '../../contract/directory';
 import {
@@ -99,14 +99,23 @@ export function directoryLookupOptions(ids: DirectoryIds) {
  * The names of these owners, data sources and cards (and of the cards' data
  * sources). Shared by the table, the drawer and the audit page. While loading, or
  * when the instance has no directory, `names` has no entries: show ids.
+ * With `keepKnownNames`, a lookup for other ids shows the previous lookup's names
+ * until it answers (a table's next page keeps the names its rows already had).
  */
-export function useDirectoryNames(ids: {
-  owners?: Iterable<number>;
-  dataSources?: Iterable<string>;
-  cards?: Iterable<string>;
-}) {
+export function useDirectoryNames(
+  ids: {
+    owners?: Iterable<number>;
+    dataSources?: Iterable<string>;
+    cards?: Iterable<string>;
+  },
+  { keepKnownNames = false }: { keepKnownNames?: boolean } = {},
+) {
   const wanted = directoryIds(ids);
   const empty = wanted.owners.length + wanted.dataSources.length + wanted.cards.length === 0;
-  const query = useQuery({ ...directoryLookupOptions(wanted), enabled: !empty });
+  const query = useQuery({
+    ...directoryLookupOptions(wanted),
+    enabled: !empty,
+    placeholderData: keepKnownNames ? keepPreviousData : undefined,
+  });
   return { names: query.data ?? noDirectory, isPending: !empty && query.isPending, query };
 }

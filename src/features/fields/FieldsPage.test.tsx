@@ -108,6 +108,13 @@ function rowOf(name: string) {
   return screen.getByText(name, { exact: true }).closest('tr')!;
 }
 
+/** The bar that moves while a search is out: hidden, in its place, the rest of the time. */
+function loadingBarShown() {
+  const bar = document.querySelector('[role="progressbar"][aria-label="Loading"]');
+  if (!bar) throw new Error('No loading bar is on the page');
+  return bar.getAttribute('aria-hidden') !== 'true';
+}
+
 /** The pager below the table. */
 function pager() {
   return screen.getByRole('navigation', { name: 'Pages' });
@@ -312,9 +319,10 @@ test('a new page size sends its search before the page draws the new size, and o
   expect(drawnWhenSent[0]).toBe(false);
 });
 
-test('the Refresh button spins while the view refreshes, not while a typed search loads', async () => {
+test('the Refresh button spins while the view refreshes, not while a typed search loads; the loading bar shows for both', async () => {
   const { user } = renderPage('/fields');
   await rowsShown();
+  expect(loadingBarShown()).toBe(false);
   const refresh = screen.getByRole('button', { name: 'Refresh' });
 
   searchesHeld = heldAnswer();
@@ -323,16 +331,20 @@ test('the Refresh button spins while the view refreshes, not while a typed searc
   // The previous rows are shown, marked busy, while the new search loads.
   await waitFor(() => expect(tableElement()).toHaveAttribute('aria-busy', 'true'));
   expect(refresh).not.toHaveAttribute('data-loading');
+  expect(loadingBarShown()).toBe(true);
   searchesHeld.release();
   await waitFor(() => expect(shownNames()[0]).toBe('Field 10'));
   await rowsShown();
+  expect(loadingBarShown()).toBe(false);
 
   searchesHeld = heldAnswer();
   await user.click(refresh);
   await searchesHeld.received;
   await waitFor(() => expect(refresh).toHaveAttribute('data-loading'));
+  expect(loadingBarShown()).toBe(true);
   searchesHeld.release();
   await waitFor(() => expect(refresh).not.toHaveAttribute('data-loading'));
+  expect(loadingBarShown()).toBe(false);
 });
 
 test('a sort a proxy cannot answer before its first scan says why, and offers the name sort', async () => {

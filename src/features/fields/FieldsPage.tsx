@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Group, Progress, Text, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -30,6 +30,7 @@ import { NoFieldsFound } from './filters/NoFieldsFound';
 import { SearchInput } from './filters/SearchInput';
 import { SelectionBar } from './selection/SelectionBar';
 import { RefreshView } from './table/RefreshView';
+import { SearchingBar } from './table/SearchingBar';
 import { ShortcutHelp } from './table/ShortcutHelp';
 import { TableLayoutMenu } from './table/TableLayoutMenu';
 import { TablePager } from './table/TablePager';
@@ -158,14 +159,7 @@ export function FieldsPage() {
           <TableLayoutMenu controls={layout} phone={phone} />
         </Group>
       </Group>
-      {/* Animated only while fetching: a hidden animation still costs a frame's work 60 times a second. */}
-      <Progress
-        value={100}
-        animated={search.isFetching}
-        size={3}
-        aria-label="Loading"
-        style={{ visibility: search.isFetching ? 'visible' : 'hidden' }}
-      />
+      <SearchingBar active={search.isFetching} />
       {search.isPending && <LoadingRows />}
       {search.isError && (
         <ErrorState

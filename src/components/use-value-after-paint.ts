@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * `value` once the browser has painted the frame that shows it: `initial` until
+ * then, and the previous value for a frame after each change. For work a page can
+ * start a frame later, such as looking up names for rows just drawn.
+ *
+ * React runs a urgent update's effects before the browser paints, and a deferred
+ * value (`useDeferredValue`) is often rendered before the paint as well; a task
+ * queued from the next animation frame runs after that frame is painted.
+ */
+export function useValueAfterPaint<T>(value: T, initial: T): T {
+  const [painted, setPainted] = useState(initial);
+  useEffect(() => {
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      task = setTimeout(() => setPainted(() => value), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
+  }, [value]);
+  return painted;
+}

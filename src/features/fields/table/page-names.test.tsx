@@ -1,0 +1,137 @@
+import { waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { startSession } from '../../../api/session';
+import { heldAnswer, searchItem, setupMockApi } from '../../../api/test-support/mock-api';
+import { appQueryClient } from '../../../test-support/render-with-providers';
+import type { DirectoryResponse } from '../../../contract/directory';
+import type { SearchResultItem } from '../../../contract/field';
+import { apiPaths } from '../../../contract/paths';
+import { PageNamesProvider, usePageNames } from './page-names';
+
+const server = setupMockApi();
+const ownerNames: Record<string, string> = { '101': 'Ada Lovelace', '102': 'Grace Hopper' };
+
+/** Each directory lookup's owners, in the order the app sent them. */
+let lookups: string[] = [];
+/** The page's animation-frame callbacks, run when the test says a frame is painted. */
+let frameCallbacks: FrameRequestCallback[] = [];
+let container: HTMLDivElement;
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+beforeEach(() => {
+  startSession('token-for-tests', false);
+  lookups = [];
+  frameCallbacks = [];
+  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+    frameCallbacks.push(callback);
+    return frameCallbacks.length;
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  // React's own scheduling, as in the browser: Testing Library's act() would run the
+  // deferred work before the test could look at the first draw.
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  const fetchOf = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes(apiPaths.directory))
+      lookups.push(new URL(url, location.origin).searchParams.get('owners') ?? '');
+    return fetchOf(input, init);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  container.remove();
+});
+
+function answerOwners(hold?: () => Promise<void>) {
+  server.use(
+    http.get(apiPaths.directory, async ({ request }) => {
+      await hold?.();
+      const ids = new URL(request.url).searchParams.get('owners')?.split(',') ?? [];
+      const answer: DirectoryResponse = {
+        owners: ids.map((id) => ({ id: Number(id), name: ownerNames[id] ?? `Owner ${id}` })),
+        dataSources: [],
+        cards: [],
+        totalHits: ids.length,
+        hasMore: false,
+      };
+      return HttpResponse.json(answer);
+    }),
+  );
+}
+
+/** One line per field: its name and its owner as the table's cells name it. */
+function Rows({ fields }: { fields: readonly SearchResultItem[] }) {
+  const names = usePageNames();
+  return (
+    <ul>
+      {fields.map((field) => (
+        <li key={field.id}>
+          {field.name}: {names.owners.get(field.owner)?.name ?? field.owner}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The browser paints a frame: its animation-frame callbacks run, then the tasks they queued. */
+async function paintFrame() {
+  const callbacks = frameCallbacks;
+  frameCallbacks = [];
+  for (const callback of callbacks) callback(performance.now());
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Time for any work React queued after a draw (a deferred render, its effects, requests). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+const lines = () => [...container.querySelectorAll('li')].map((line) => line.textContent);
+
+test('rows are painted before their names are asked for, and names already known stay while the next ones load', async () => {
+  answerOwners();
+  const client = appQueryClient();
+  const root = createRoot(container);
+  const draw = (fields: SearchResultItem[]) =>
+    flushSync(() =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <PageNamesProvider fields={fields}>
+            <Rows fields={fields} />
+          </PageNamesProvider>
+        </QueryClientProvider>,
+      ),
+    );
+  const firstPage = [searchItem(1, { owner: 101 })];
+  const largerPage = [...firstPage, searchItem(2, { owner: 102 })];
+
+  // The rows are drawn; their names are asked for only once that frame is painted.
+  draw(firstPage);
+  expect(lines()).toEqual(['Field 1: 101']);
+  await settle();
+  expect(lookups).toEqual([]);
+  await paintFrame();
+  await waitFor(() => expect(lines()).toEqual(['Field 1: Ada Lovelace']));
+  expect(lookups).toEqual(['101']);
+
+  // A larger page: its rows first, with the names known; then the lookup for them all.
+  const next = heldAnswer();
+  answerOwners(next.hold);
+  draw(largerPage);
+  expect(lines()).toEqual(['Field 1: Ada Lovelace', 'Field 2: 102']);
+  await settle();
+  expect(lookups).toEqual(['101']);
+  await paintFrame();
+  await next.received;
+  expect(lookups).toEqual(['101', '101,102']);
+  expect(lines()).toEqual(['Field 1: Ada Lovelace', 'Field 2: 102']);
+  next.release();
+  await waitFor(() => expect(lines()).toEqual(['Field 1: Ada Lovelace', 'Field 2: Grace Hopper']));
+  root.unmount();
+});
