@@ -1,8 +1,8 @@
 import { e2eUrl } from '../../playwright.config';
 import type { Locator, Page } from '@playwright/test';
-import { apiPaths } from '../../src/contract/paths';
 import { expect, test } from '../support/bulk-fixtures';
 import { expectNoAxeViolationsInBothSchemes } from '../support/accessibility';
+import { failLocking } from '../support/fail-locking';
 
 test.use({ baseURL: e2eUrl('isolated') });
 
@@ -24,11 +24,8 @@ test('the selection bar, the confirmation and a failed run have no violations', 
   test.slow();
   await fieldsPage.goto('?size=25&page=5');
   const field = await api.field(await bulk.idOfRow(0));
-  await fieldsPage.page.route(`**${apiPaths.template(field.id)}`, (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' })
-      : route.continue(),
-  );
+  // Its lock fails whether sent alone or in a bulk lock.
+  await failLocking(fieldsPage.page, field.id);
 
   await bulk.pageCheckbox.check();
   await bulk.rowCheckbox(field.id).uncheck();
