@@ -38,6 +38,7 @@ import { usePhoneLayout } from '../../components/use-phone-layout';
 import { useTableLayout } from './table/layout/use-table-layout';
 import { useTableShortcuts } from './table/use-table-shortcuts';
 import { useTableSteps } from './table/use-table-steps';
+import { useKeptFields } from './table/use-kept-fields';
 import { useFieldSelection } from './selection/use-field-selection';
 import { useFindingScope } from './url/use-finding-scope';
 import { useTableView } from './url/use-table-view';
@@ -61,7 +62,7 @@ export function FieldsPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const openFieldId = parseFieldId(useParams().id);
-  const page = search.data;
+  const page = useKeptFields(search.data);
   const selection = useFieldSelection(page?.results);
   // Read from the address afresh at each of its changes; the same object while it stays.
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -71,9 +71,9 @@ beforeEach(() => {
   );
 });
 
-async function renderTable() {
+async function renderTable(url = '/fields?size=100') {
   const rendered = renderWithProviders(<FieldsPage />, {
-    url: '/fields?size=100',
+    url,
     path: '/fields',
     childRoutes: [{ path: ':id' }],
   });
@@ -136,5 +136,18 @@ test('refreshing a view that has not changed draws none of the table again', asy
 
   // The page drew its states of the refresh; the table's props stayed the same.
   expect(headerDrawn.count).toBe(0);
+  expect(drawnAgain()).toEqual([]);
+});
+
+test('a larger page leaves the rows already on screen as they are', async () => {
+  const { user, table } = await renderTable('/fields?size=25');
+  drawn.clear();
+
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
+  await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '101'));
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+
+  // The same 22 rows are in view (10 and the overscan), each the same field as before.
+  expect(table.querySelectorAll('tr[data-field-id]')).toHaveLength(22);
   expect(drawnAgain()).toEqual([]);
 });
