@@ -69,7 +69,8 @@ function backOffMs(error: unknown): number | undefined {
  * Fields one bulk-lock request carries at most, when the server takes them (the
  * server's own bound may be lower). Well under the server's bound, so the counts move
  * several times a second and a cancel leaves requests unsent; large enough that a
- * request's fixed cost (about 10 ms of CPU over browser and server) is shared by many.
+ * request's fixed cost (about 20 ms of CPU over the browser's processes and the
+ * server, measured in bench/support/browser-where-the-time-goes.md) is shared by many.
  */
 const FIELDS_PER_BULK_REQUEST = 25;
 
