@@ -142,8 +142,10 @@ export function createBatchedBulkRun<Item extends { id: number }>(
     cancelRequested = false;
     update(() => ({ status: 'running', cancelled: false }));
     // Awaited only when not known, so a run of known size sends its first requests at once.
-    const perRequest =
-      typeof itemsPerRequest === 'number' ? itemsPerRequest : await itemsPerRequest;
+    const perRequest = Math.max(
+      1,
+      typeof itemsPerRequest === 'number' ? itemsPerRequest : await itemsPerRequest,
+    );
     const queue = [...pass];
     let allowed = concurrency;
     let running = 0;
@@ -192,7 +194,7 @@ export function createBatchedBulkRun<Item extends { id: number }>(
         }
       }
     };
-    const requests = Math.ceil(pass.length / Math.max(1, perRequest));
+    const requests = Math.ceil(pass.length / perRequest);
     const slots = Array.from({ length: Math.min(concurrency, requests) }, (_, slot) => slot);
     await Promise.all(slots.map(worker));
     update(() => ({ status: 'finished', cancelled: queue.length > 0 }));
