@@ -5,9 +5,10 @@ import { useEffect, useState } from 'react';
  * then, and the previous value for a frame after each change. For work a page can
  * start a frame later, such as looking up names for rows just drawn.
  *
- * React runs a urgent update's effects before the browser paints, and a deferred
+ * React runs an urgent update's effects before the browser paints, and a deferred
  * value (`useDeferredValue`) is often rendered before the paint as well; a task
- * queued from the next animation frame runs after that frame is painted.
+ * queued from the next animation frame runs after that frame is painted. A hidden tab
+ * paints no frames: there the value follows once the tab is shown.
  */
 export function useValueAfterPaint<T>(value: T, initial: T): T {
   const [painted, setPainted] = useState(initial);
