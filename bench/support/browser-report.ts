@@ -61,9 +61,9 @@ function measurements(bench: BrowserBench): string[] {
     `| JavaScript for /fields | ${loading.scriptTransferredKb} kB transferred, ${loading.scriptDecodedKb} kB decoded; CSS ${loading.styleTransferredKb} kB transferred |`,
     `| entry files | ${bench.entry.files.join(', ')} (${bench.entry.rawKb} kB raw) |`,
     `| typing, last key to matching rows | ${spreadText(typing.keyToRowsMs)}; ${typing.searchesSent} searches sent, ${typing.searchesCancelled} cancelled by a newer one |`,
-    `| choosing 5,000 rows to rows painted | ${spreadText(pageSize.choiceToRowsMs)} |`,
-    `| scrolling the app's 5,000 rows | frame ${spreadText(tableScroll.frameMs)}; ${tableScroll.mutationsPerFrame} DOM mutations per frame; ${tableScroll.longTasks} long tasks |`,
-    `| scrolling a plain 5,000-row table | frame ${spreadText(plainScroll.frameMs)}; ${plainScroll.mutationsPerFrame} DOM mutations per frame; ${plainScroll.longTasks} long tasks |`,
+    `| choosing 5,000 rows to rows painted | ${spreadText(pageSize.choiceToRowsMs)}; renderer CPU ${spreadText(pageSize.rendererCpuMs)} |`,
+    `| scrolling the app's 5,000 rows | frame ${spreadText(tableScroll.frameMs)}; renderer CPU ${ms(tableScroll.rendererCpuMsPerFrame)} per frame; ${tableScroll.mutationsPerFrame} DOM mutations per frame; ${tableScroll.longTasks} long tasks |`,
+    `| scrolling a plain 5,000-row table | frame ${spreadText(plainScroll.frameMs)}; renderer CPU ${ms(plainScroll.rendererCpuMsPerFrame)} per frame; ${plainScroll.mutationsPerFrame} DOM mutations per frame; ${plainScroll.longTasks} long tasks |`,
     `| bulk lock, CPU per field (lock / unlock) | Chromium ${bench.bulk.cpuMsPerField.lock.chromium} / ${bench.bulk.cpuMsPerField.unlock.chromium} ms, service ${bench.bulk.cpuMsPerField.lock.service} / ${bench.bulk.cpuMsPerField.unlock.service} ms |`,
     `| failed lock requests | ${bench.bulk.failures.map(({ reason, count }) => `${count} × ${reason.replaceAll('|', '/')}`).join('; ') || 'none'} |`,
   ];
