@@ -106,3 +106,28 @@ test('a phone shows name, lock, status and problems, and the drawer without side
   expect(await scrollsSideways(page)).toBe(false);
   await checkBothSchemes(page, testInfo, 'drawer-390');
 });
+
+test('rows keep their height and their lines, and the row under the pointer is highlighted', async ({
+  fieldsPage,
+}) => {
+  const { page } = fieldsPage;
+  await page.setViewportSize(desktop);
+  await fieldsPage.goto('?size=25');
+  const rows = fieldsPage.rows;
+  // The heights the virtualizer places the rows by (FieldsTable.tsx).
+  const heights = await rows.evaluateAll((all) =>
+    all.map((row) => row.getBoundingClientRect().height),
+  );
+  expect(new Set(heights)).toEqual(new Set([44]));
+
+  const createdCell = fieldsPage.dataColumn(7).first();
+  const background = () => rows.first().evaluate((row) => getComputedStyle(row).backgroundColor);
+  const resting = await background();
+  await createdCell.hover();
+  await expect.poll(background).not.toBe(resting);
+
+  await fieldsPage.scroller.evaluate((scroller) => (scroller.scrollTop = scroller.scrollHeight));
+  const lines = () =>
+    rows.evaluateAll((all) => all.slice(-2).map((row) => getComputedStyle(row).borderBottomWidth));
+  await expect.poll(lines).toEqual(['1px', '0px']);
+});

@@ -13,6 +13,8 @@ interface FieldRowProps {
   row: FieldTableRow;
   /** The row's position for assistive technology: the header row is 1. */
   ariaRowIndex: number;
+  /** The table's last row has no border below it, as in Mantine's table body. */
+  last: boolean;
   open: boolean;
   selected: boolean;
   /** The ids of the shown columns, joined: the row draws its cells again when they change. */
@@ -29,6 +31,7 @@ function isSameRow(before: FieldRowProps, after: FieldRowProps) {
   return (
     before.row.original === after.row.original &&
     before.ariaRowIndex === after.ariaRowIndex &&
+    before.last === after.last &&
     before.open === after.open &&
     before.selected === after.selected &&
     before.shownColumns === after.shownColumns
@@ -43,6 +46,7 @@ function isSameRow(before: FieldRowProps, after: FieldRowProps) {
 export const FieldRow = memo(function FieldRow({
   row,
   ariaRowIndex,
+  last,
   open,
   selected,
 }: FieldRowProps) {
@@ -50,7 +54,7 @@ export const FieldRow = memo(function FieldRow({
   return (
     <tr
       className={`${Table.classes.tr} ${classes.row}`}
-      data-with-row-border
+      data-with-row-border={!last || undefined}
       data-hover
       aria-rowindex={ariaRowIndex}
       data-field-id={field.id}
