@@ -1,5 +1,5 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconMoon, IconSun } from '@tabler/icons-react';
+import { IconMoon, IconSun } from '../components/icons/icons';
 
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();

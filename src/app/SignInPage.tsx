@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '../components/icons/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import type { FormEvent } from 'react';

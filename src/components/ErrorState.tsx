@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconRefresh } from './icons/icons';
 
 /** A failed request: what went wrong, a way to ask again, and any other way out (`children`). */
 export function ErrorState({

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, CopyButton, Group, Text } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy } from './icons/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useLazyTooltip } from './use-lazy-tooltip';

@@ -1,4 +1,4 @@
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from './icons/icons';
 import { isValidStatus } from '../contract/field';
 import {
   groupStyle,

@@ -1,5 +1,5 @@
 import { useClipboard } from '@mantine/hooks';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy } from '../icons/icons';
 import { useLazyTooltip } from '../use-lazy-tooltip';
 import { groupStyle, mantineClasses as m, subtleActionIconStyle } from './mantine-markup';
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Checkbox, CopyButton, Group, Switch, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCopy } from '../icons/icons';
 import { test } from 'vitest';
 import { sameMarkup } from '../../test-support/same-markup';
 import { NamedId } from '../NamedId';

@@ -9,7 +9,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconChartBar, IconRefresh } from '@tabler/icons-react';
+import { IconChartBar, IconRefresh } from '../../components/icons/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { auditKeys } from '../../api/audit/audit-keys';

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconDownload } from '../../components/icons/icons';
 import { Fragment, useId, useState } from 'react';
 import { exportDiff, useDiff, useDiffChanges } from '../../api/audit/scans';
 import { downloadFile } from '../../components/download-file';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { IconPlayerPlay, IconPlayerStop } from '../../components/icons/icons';
 import type { AuditStatus, Scan } from '../../contract/audit';
 import { useScanControls } from '../../api/audit/scans';
 import { DateTime } from '../../components/DateTime';

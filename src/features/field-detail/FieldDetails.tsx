@@ -1,5 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '../../components/icons/icons';
 import { useFieldDependents } from '../../api/calculated-fields/field-dependents';
 import type { FieldDetail } from '../../api/calculated-fields/get-field';
 import type { CalculatedField, SearchResultItem } from '../../contract/field';

@@ -1,5 +1,5 @@
 import { Button, Group, Kbd, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from '../../components/icons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldSteps } from '../../components/field-steps';
 import type { StepDirection } from '../../components/field-steps';

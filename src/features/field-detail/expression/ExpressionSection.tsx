@@ -1,6 +1,6 @@
 import { Button, CopyButton, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy } from '../../../components/icons/icons';
 import { useMemo } from 'react';
 import type { ReferenceKind } from '../explanation/check-references';
 import type { FieldExplanation } from '../explanation/use-field-explanation';

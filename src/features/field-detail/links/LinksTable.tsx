@@ -1,5 +1,5 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '../../../components/icons/icons';
 import { isValidStatus } from '../../../contract/field';
 import { fieldsTableLink } from '../../../components/fields-links/table-link';
 import { NamedId } from '../../../components/NamedId';

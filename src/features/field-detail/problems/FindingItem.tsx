@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCrosshair } from '@tabler/icons-react';
+import { IconCrosshair } from '../../../components/icons/icons';
 import { lintRuleById } from '../../../analysis/lint/lint-rules';
 import type { LintFinding, LintSeverity } from '../../../analysis/lint/lint-rule';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCrosshair, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCrosshair, IconInfoCircle } from '../../../components/icons/icons';
 import type { Problem } from '../../../analysis/problem';
 import { isValidStatus } from '../../../contract/field';
 import { findingKey, problemKey } from '../expression/expression-marks';

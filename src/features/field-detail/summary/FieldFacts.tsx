@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconMinus } from '@tabler/icons-react';
+import { IconCheck, IconMinus } from '../../../components/icons/icons';
 import type { ReactNode } from 'react';
 import type { FieldDetail } from '../../../api/calculated-fields/get-field';
 import { DateTime } from '../../../components/DateTime';

@@ -1,6 +1,6 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { memo } from 'react';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload } from '../../../components/icons/icons';
 import type { TableSort } from '../../../components/fields-links/table-address';
 import { CollectingProgress } from '../all-matches/CollectingProgress';
 import { fieldCount } from '../../../components/plural';

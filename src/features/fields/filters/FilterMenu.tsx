@@ -1,5 +1,5 @@
 import { Badge, Button, Divider, Popover, Stack, TagsInput } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
+import { IconFilter } from '../../../components/icons/icons';
 import { memo } from 'react';
 import type { FieldFilters } from '../../../components/fields-links/table-address';
 import { INVALID, VALID } from '../../../contract/field';

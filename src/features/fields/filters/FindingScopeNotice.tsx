@@ -1,5 +1,5 @@
 import { Alert, Button, Text } from '@mantine/core';
-import { IconListSearch } from '@tabler/icons-react';
+import { IconListSearch } from '../../../components/icons/icons';
 import { Link } from 'react-router-dom';
 import { findingTitles } from '../../../contract/audit';
 import type { FindingScope } from '../../../contract/audit';

@@ -1,5 +1,5 @@
 import { Button, EmptyState, Group } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { IconFilterOff } from '../../../components/icons/icons';
 import type { TableView } from '../../../components/fields-links/table-address';
 import { activeFilters } from './active-filters';
 import { RemovableChip } from './RemovableChip';

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { IconX } from '../../../components/icons/icons';
 
 /** A filter shown as a chip; the whole chip is the button that removes it. */
 export function RemovableChip({

@@ -1,6 +1,6 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '../../../components/icons/icons';
 import { memo, useState } from 'react';
 import { typingPauseMs } from './typing-pause';
 

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconLock, IconLockOpen } from '@tabler/icons-react';
+import { IconLock, IconLockOpen } from '../../../components/icons/icons';
 import { memo, useState } from 'react';
 import { BulkLockDialog } from '../bulk/BulkLockDialog';
 import { countNotOnPage, planLock } from './field-selection';

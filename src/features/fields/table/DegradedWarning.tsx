@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '../../../components/icons/icons';
 
 export function DegradedWarning() {
   return (

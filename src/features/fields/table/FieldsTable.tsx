@@ -1,5 +1,5 @@
 import { Table, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '../../../components/icons/icons';
 import { useTable } from '@tanstack/react-table';
 import type {
   Column,

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4 } from '../../../components/icons/icons';
 import { Link } from 'react-router-dom';
 import { howLongAgo, useNow } from '../../../components/how-long-ago';
 import type { InstanceData } from '../../../contract/search';

@@ -1,4 +1,4 @@
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '../../../components/icons/icons';
 import type { CSSProperties } from 'react';
 
 /** The mark of a field whose expression is not valid, wherever a row shows it. */

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { IconLinkOff } from '@tabler/icons-react';
+import { IconLinkOff } from '../../../components/icons/icons';
 import { plural } from '../../../components/plural';
 import type { SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';

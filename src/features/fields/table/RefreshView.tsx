@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '../../../components/icons/icons';
 
 /**
  * Loads the view afresh. After a lock the view is out of date but left as it is,

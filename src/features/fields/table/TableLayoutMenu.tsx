@@ -9,7 +9,7 @@ import {
   Text,
 } from '@mantine/core';
 import { memo, useId } from 'react';
-import { IconLayoutColumns } from '@tabler/icons-react';
+import { IconLayoutColumns } from '../../../components/icons/icons';
 import { columnIdOf, columnLabelOf, fieldColumns } from './field-columns';
 import { alwaysShownColumns, defaultTableLayout, isColumnShown } from './layout/table-layout';
 import type { Density, FieldColumnId } from './layout/table-layout';

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconArchive, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArchive, IconLock } from '../../../components/icons/icons';
 import { useLocation } from 'react-router-dom';
 import { inAppLink } from '../../../components/in-app-links';
 import { plural } from '../../../components/plural';

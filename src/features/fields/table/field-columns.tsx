@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '../../../components/icons/icons';
 import {
   columnResizingFeature,
   columnSizingFeature,

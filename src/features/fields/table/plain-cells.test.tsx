@@ -1,5 +1,5 @@
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
-import { IconArchive, IconLock } from '@tabler/icons-react';
+import { IconArchive, IconLock } from '../../../components/icons/icons';
 import { test } from 'vitest';
 import { searchItem } from '../../../api/test-support/mock-api';
 import { NamedIdCell } from '../../../components/plain-mantine/NamedIdCell';

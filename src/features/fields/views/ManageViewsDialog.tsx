@@ -9,7 +9,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconX } from '../../../components/icons/icons';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useInertApp } from '../../../components/use-inert-app';

@@ -1,5 +1,5 @@
 import { Button, Menu, Text } from '@mantine/core';
-import { IconBookmark, IconChevronDown } from '@tabler/icons-react';
+import { IconBookmark, IconChevronDown } from '../../../components/icons/icons';
 import { memo, useState } from 'react';
 import { builtinViews } from './builtin-views';
 import { ManageViewsDialog } from './ManageViewsDialog';

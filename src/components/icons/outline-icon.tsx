@@ -1,0 +1,43 @@
+import type { SVGProps } from 'react';
+
+/** An icon's props: its size in pixels, its colour and line width, and any SVG attribute. */
+export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'stroke'> {
+  size?: number | string;
+  stroke?: number | string;
+}
+
+/**
+ * An outline icon drawn on a 24-unit grid from its paths, with Tabler's defaults
+ * (24 px, the text's colour, lines 2 units wide).
+ */
+export function outlineIcon(name: string, paths: readonly string[]) {
+  function OutlineIcon({
+    size = 24,
+    color = 'currentColor',
+    stroke = 2,
+    className,
+    ...rest
+  }: IconProps) {
+    return (
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke={color}
+        strokeWidth={stroke}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={className ? `icon icon-${name} ${className}` : `icon icon-${name}`}
+        {...rest}
+      >
+        {paths.map((path) => (
+          <path key={path} d={path} />
+        ))}
+      </svg>
+    );
+  }
+  OutlineIcon.displayName = `Icon(${name})`;
+  return OutlineIcon;
+}
