@@ -33,7 +33,7 @@ test('paging: moves between pages with the range shown and back/forward restorin
     await expect(fieldsPage.range).toHaveText(/^Showing 26–50 of/);
   });
 
-  await test.step('while the next view loads, the current rows stay with a loading indicator', async () => {
+  await test.step('while the next view loads, the current rows stay, dimmed at once, with a loading indicator', async () => {
     const before = await fieldsPage.names();
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -42,10 +42,22 @@ test('paging: moves between pages with the range shown and back/forward restorin
       await route.continue();
     };
     await page.route('**/functions/search', holdSearches);
+    // The table's opacity as it turns busy, read at that moment: a fade would be at its start.
+    await page.evaluate(() => {
+      const record = window as unknown as { dimmedTo?: string };
+      new MutationObserver(() => {
+        const table = document.querySelector('table[aria-label="Calculated fields"]');
+        if (table?.getAttribute('aria-busy') === 'true')
+          record.dimmedTo ??= getComputedStyle(table).opacity;
+      }).observe(document.body, { subtree: true, attributeFilter: ['aria-busy'] });
+    });
 
     await page.getByLabel('Rows per page').selectOption('100');
 
     await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'true');
+    expect(await page.evaluate(() => (window as unknown as { dimmedTo?: string }).dimmedTo)).toBe(
+      '0.6',
+    );
     expect(await fieldsPage.names()).toEqual(before);
     release();
     await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'false');
