@@ -116,3 +116,24 @@ test.describe('field drawer', () => {
     await expect(drawer.section('Links').getByRole('row')).toHaveCount(item.links.length + 1);
   });
 });
+
+test('a link followed while the drawer closes is where the app goes', async ({
+  fieldsPage,
+  drawer,
+}) => {
+  const { page } = fieldsPage;
+  await fieldsPage.goto();
+  await fieldsPage.rows.first().getByRole('link').click();
+  await expect(drawer.dialog).toBeVisible();
+  // The audit page's script arrives late, so the fields page, with its closing drawer,
+  // stays on screen after the link is followed.
+  await page.route('**/assets/AuditPage-*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.keyboard.press('Escape');
+  // At once, while the drawer is closing: a pointer's click would wait for its overlay.
+  await page.getByRole('link', { name: 'Audit' }).dispatchEvent('click');
+  await expect(page.getByRole('heading', { name: /Audit/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/audit/);
+});

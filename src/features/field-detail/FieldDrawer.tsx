@@ -1,6 +1,6 @@
 import { Alert, Drawer, Skeleton, Stack } from '@mantine/core';
-import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigation, useParams } from 'react-router-dom';
 import { isFieldNotFound, useField } from '../../api/calculated-fields/get-field';
 import { ErrorState } from '../../components/ErrorState';
 import { parseFieldId } from '../../contract/field-id';
@@ -58,7 +58,16 @@ export function FieldDrawer() {
   useInertApp(opened);
   // What had focus when the drawer opened (the row's link) gets it back on close.
   const [opener] = useState(() => document.activeElement);
+  // A link followed while the drawer was closing (to the audit, whose page is still
+  // loading) has already chosen where the app goes: going back to the table then
+  // would cancel it.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = navigation.state !== 'idle';
+  });
   const close = () => {
+    if (leaving.current) return;
     navigate({ pathname: '/fields', search });
     if (opener instanceof HTMLElement) opener.focus();
   };
