@@ -58,6 +58,10 @@ export default defineConfig({
     // failure: `npx playwright test --trace=on`.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app then changes at once, without transitions (src/app/reduced-motion.css):
+    // fewer frames for the browser to draw, and no waiting for a control to stop
+    // moving. e2e/idle-page.spec.ts checks both settings.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       // Browsers cannot be downloaded on our CI machines: Debian's packages are used.
       executablePath: chromiumExecutable('headless-shell'),
