@@ -42,6 +42,8 @@ test('paging: moves between pages with the range shown and back/forward restorin
       await route.continue();
     };
     await page.route('**/functions/search', holdSearches);
+    // With the system's usual motion, where a fade would run (the suite asks for reduced motion).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     // The table's opacity as it turns busy, read at that moment: a fade would be at its start.
     await page.evaluate(() => {
       const record = window as unknown as { dimmedTo?: string };
@@ -63,6 +65,7 @@ test('paging: moves between pages with the range shown and back/forward restorin
     await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'false');
     await expect(fieldsPage.range).toHaveText(/^Showing 1–100 of/);
     await page.unroute('**/functions/search', holdSearches);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
   });
 
   await test.step('a page of 5,000 rows renders only what is visible and scrolls to its end', async () => {
