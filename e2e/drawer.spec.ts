@@ -131,9 +131,12 @@ test('a link followed while the drawer closes is where the app goes', async ({
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
-  await page.keyboard.press('Escape');
-  // At once, while the drawer is closing: a pointer's click would wait for its overlay.
-  await page.getByRole('link', { name: 'Audit' }).dispatchEvent('click');
+  // Escape, and the Audit link at once, in one task: the drawer is still closing.
+  await page.evaluate(() => {
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true });
+    document.activeElement!.dispatchEvent(escape);
+    document.querySelector<HTMLAnchorElement>('header a[href^="/audit"]')!.click();
+  });
   await expect(page.getByRole('heading', { name: /Audit/ })).toBeVisible();
   await expect(page).toHaveURL(/\/audit/);
 });

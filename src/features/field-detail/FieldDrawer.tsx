@@ -1,6 +1,6 @@
 import { Alert, Drawer, Skeleton, Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useNavigation, useParams } from 'react-router-dom';
+import { useContext, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isFieldNotFound, useField } from '../../api/calculated-fields/get-field';
 import { ErrorState } from '../../components/ErrorState';
 import { parseFieldId } from '../../contract/field-id';
@@ -60,14 +60,12 @@ export function FieldDrawer() {
   const [opener] = useState(() => document.activeElement);
   // A link followed while the drawer was closing (to the audit, whose page is still
   // loading) has already chosen where the app goes: going back to the table then
-  // would cancel it.
-  const navigation = useNavigation();
-  const leaving = useRef(false);
-  useEffect(() => {
-    leaving.current = navigation.state !== 'idle';
-  });
+  // would cancel it. The router's own state is read when the drawer has closed;
+  // useNavigation() gives the state of the last render, which a navigation started a
+  // moment ago may not have reached.
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
   const close = () => {
-    if (leaving.current) return;
+    if (dataRouter && dataRouter.router.state.navigation.state !== 'idle') return;
     navigate({ pathname: '/fields', search });
     if (opener instanceof HTMLElement) opener.focus();
   };
