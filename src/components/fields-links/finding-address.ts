@@ -1,6 +1,7 @@
 import { createLoader, createSerializer, parseAsString, parseAsStringLiteral } from 'nuqs';
 import type { inferParserType } from 'nuqs';
 import { findingKeys } from '../../contract/audit';
+import type { FindingScope } from '../../contract/audit';
 
 /**
  * Where an audit drill-down lands: the fields table listing only one finding's fields
@@ -22,6 +23,14 @@ export const readFindingScope: (search: URLSearchParams) => FindingScopeAddress 
   findingAddress,
   { urlKeys: findingUrlKeys },
 );
+
+/** The finding an address narrows the table to, if any. */
+export function findingScopeOf(address: FindingScopeAddress): FindingScope | undefined {
+  if (address.finding === null) return undefined;
+  return address.group === null
+    ? { key: address.finding }
+    : { key: address.finding, group: address.group };
+}
 
 const serializeFinding = createSerializer(findingAddress, { urlKeys: findingUrlKeys });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { startSession } from '../../api/session';
+import { endSession, startSession } from '../../api/session';
 import {
   calculatedField,
   heldAnswer,
@@ -12,8 +12,13 @@ import type { SearchResultItem } from '../../contract/field';
 import { apiPaths } from '../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../contract/search';
 import { giveElementsASize } from '../../test-support/element-size';
-import { currentUrl, renderWithProviders } from '../../test-support/render-with-providers';
+import {
+  appQueryClient,
+  currentUrl,
+  renderWithProviders,
+} from '../../test-support/render-with-providers';
 import { FieldsPage } from './FieldsPage';
+import { prefetchFieldsPage } from './prefetch-fields-page';
 
 /** 60 fields named "Field 01" to "Field 60"; every third one is locked, the last two are variables. */
 const initialFields: SearchResultItem[] = Array.from({ length: 60 }, (_, index) => {
@@ -157,6 +162,39 @@ test('an address opens the view it names: the search sent, its rows and its cont
   );
   const chips = screen.getByRole('group', { name: 'Active filters' });
   expect(within(chips).getByRole('button', { name: 'Remove filter: Unlocked' })).toBeVisible();
+});
+
+test('the search the router sends while the page loads is the address’s view, and the page draws it without asking again', async () => {
+  const address = 'q=Field&sort=-created&page=2&size=25&locked=false';
+  const client = appQueryClient();
+  prefetchFieldsPage(client, new URLSearchParams(address));
+  await waitFor(() => expect(searches).toHaveLength(1));
+  renderWithProviders(<FieldsPage />, {
+    url: `/fields?${address}`,
+    path: '/fields',
+    childRoutes: [{ path: ':id' }],
+    client,
+  });
+  await rowsShown();
+
+  expect(searches).toEqual([
+    {
+      filters: [{ field: 'notlocked' }, { field: 'notvariable' }],
+      sort: { field: 'created', ascending: false },
+      limit: 25,
+      offset: 25,
+      name: 'Field',
+    },
+  ]);
+  expect(shownNames()[0]).toBe('Field 20');
+});
+
+test('without a session the router sends no search: the page sends to sign-in', () => {
+  endSession();
+  const client = appQueryClient();
+  prefetchFieldsPage(client, new URLSearchParams());
+  // A query asked for is in the cache at once, before its answer.
+  expect(client.getQueryCache().getAll()).toEqual([]);
 });
 
 test('an address past the last page says so', async () => {

@@ -1,6 +1,9 @@
 import { useQueryStates } from 'nuqs';
-import type { FindingScope } from '../../../contract/audit';
-import { findingAddress, findingUrlKeys } from '../../../components/fields-links/finding-address';
+import {
+  findingAddress,
+  findingScopeOf,
+  findingUrlKeys,
+} from '../../../components/fields-links/finding-address';
 
 /**
  * The audit finding the table is narrowed to, if any (docs/audit.md, "The audit
@@ -12,12 +15,7 @@ export function useFindingScope() {
     history: 'push',
     shallow: false,
   });
-  const scope: FindingScope | undefined =
-    address.finding === null
-      ? undefined
-      : address.group === null
-        ? { key: address.finding }
-        : { key: address.finding, group: address.group };
+  const scope = findingScopeOf(address);
   const clear = () => void setAddress({ finding: null, group: null, groupLabel: null });
   return { scope, groupLabel: address.groupLabel ?? address.group ?? undefined, clear };
 }
