@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NormalizedFilter } from '../../../contract/search-validation';
 import { FieldIndex } from './field-index';
 import type { IndexColumns } from './index-columns';
+import { bitOf } from './index-columns';
 
 // 1,000 fields with ids 1..1000 in name order; a few rare values, so searches take the
 // path that checks a short list of candidates one by one.
@@ -60,5 +61,41 @@ describe('FieldIndex with few matches', () => {
       ids: [40],
     });
     expect(index.search(byName([{ kind: 'dependents', fieldId: 6 }])).totalHits).toBe(0);
+  });
+});
+
+describe('FieldIndex with two flags under a name sort', () => {
+  it('counts and pages every combination of two flags, also after a lock', () => {
+    // Field id i is locked when i is a multiple of 3, archived when a multiple of 5.
+    const flags = Int32Array.from(
+      ids,
+      (id) => (id % 3 === 0 ? bitOf('locked') : 0) | (id % 5 === 0 ? bitOf('archived') : 0),
+    );
+    const index = new FieldIndex(columns({ flags }));
+    index.applyLock(1, true, 2000);
+    index.applyLock(15, false, 2000);
+    const isLocked = (id: number) => id === 1 || (id % 3 === 0 && id !== 15);
+    for (const [notLocked, notArchived] of [
+      [false, false],
+      [false, true],
+      [true, false],
+      [true, true],
+    ]) {
+      const expected = ids.filter(
+        (id) => isLocked(id) !== notLocked && (id % 5 === 0) !== notArchived,
+      );
+      const filters: NormalizedFilter[] = [
+        { kind: 'flag', flag: 'locked', negated: notLocked! },
+        { kind: 'flag', flag: 'archived', negated: notArchived! },
+      ];
+      expect(index.search({ ...byName(filters), offset: 10, limit: 5 })).toEqual({
+        totalHits: expected.length,
+        hasMore: true,
+        ids: expected.slice(10, 15),
+      });
+      expect(index.search({ ...byName(filters.slice(0, 1)), offset: 5000 }).totalHits).toBe(
+        ids.filter((id) => isLocked(id) !== notLocked).length,
+      );
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { Statistics } from '../../../contract/statistics';
 import { countStatistics } from '../../../contract/statistics';
 import { countingRequest } from '../count-matching';
 import { Bitset } from './bitset';
+import { FlagCounts } from './flag-counts';
 import type { FlagBit, IndexColumns } from './index-columns';
 import { bitOf } from './index-columns';
 import type { NameGramParts } from './name-gram-index';
@@ -80,6 +81,7 @@ export class FieldIndex {
   private readonly lastModified: Float64Array;
   private readonly positionById: PositionsById;
   private readonly flags: Record<FlagFilter, Bitset>;
+  private readonly flagCounts: FlagCounts;
   private readonly lists: Lists;
   /** Referenced field id -> positions of the fields that reference it. */
   private readonly dependents: PackedLists;
@@ -98,6 +100,7 @@ export class FieldIndex {
     this.flags = Object.fromEntries(
       Object.entries(parts.flags).map(([flag, words]) => [flag, new Bitset(this.size, words)]),
     ) as Record<FlagFilter, Bitset>;
+    this.flagCounts = new FlagCounts(this.size, Object.values(this.flags));
     this.lists = parts.lists;
     this.dependents = new PackedLists(parts.dependents);
     this.names = new NameGramIndex(parts.names);
@@ -169,7 +172,8 @@ export class FieldIndex {
       };
     }
     if (sets.length > 0 && sort.field === 'name') {
-      const { count, page } = countAndSelect(this.size, sets, offset, limit, sort.ascending);
+      const known = this.flagCounts.countOf(sets);
+      const { count, page } = countAndSelect(this.size, sets, offset, limit, sort.ascending, known);
       return { totalHits: count, positions: page };
     }
     const matches = sets.length > 0 ? intersection(this.size, sets) : undefined;
@@ -185,7 +189,7 @@ export class FieldIndex {
   applyLock(id: number, locked: boolean, lastModified: number): boolean {
     const position = this.positionById.get(id);
     if (position === undefined) return false;
-    this.flags.locked.set(position, locked);
+    this.flagCounts.set(this.flags.locked, position, locked);
     if (this.lastModified[position] !== lastModified) {
       this.lastModified[position] = lastModified;
       this.orders.lastModified.reposition(position);

@@ -23,7 +23,8 @@ function wordsAndFlips(conditions: readonly SetCondition[]) {
  * The set of matches is never built (at 1,000,000 fields a copy alone would be
  * 125 kB per search): the words are walked in the order asked until the page is
  * full, and the rest only counted, in a loop that does nothing else, since that
- * count is most of a search at 1,000,000 fields.
+ * count is most of a search at 1,000,000 fields. With the count `known` already,
+ * the walk stops when the page is full.
  */
 export function countAndSelect(
   size: number,
@@ -31,6 +32,7 @@ export function countAndSelect(
   skip: number,
   take: number,
   ascending: boolean,
+  known?: number,
 ): { count: number; page: number[] } {
   const words = Math.ceil(size / 32);
   const spare = words * 32 - size;
@@ -42,6 +44,7 @@ export function countAndSelect(
     return word;
   };
   const page: number[] = [];
+  if (known !== undefined && skip >= known) return { count: known, page };
   let count = 0;
   let toSkip = skip;
   let step = 0;
@@ -63,6 +66,7 @@ export function countAndSelect(
     }
     // The rest of this word is counted above already.
   }
+  if (known !== undefined) return { count: known, page };
   // The words not yet walked: after `step` when ascending, before `words - step` when not.
   const [from, to] = ascending ? [step, words] : [0, words - step];
   if (from < to) {
