@@ -63,10 +63,15 @@ const justAnsweredMs = 1000;
 /**
  * Sends the search of a view the user has just chosen, before the page draws it:
  * drawing a page of rows takes long enough to be worth not waiting for. The page's
- * own query then takes this answer, or waits for it while it is on its way.
+ * own query then takes this answer, or waits for it while it is on its way. Resolves
+ * when the answer is in (or the search failed).
  */
-export function sendSearchNow(client: QueryClient, request: SearchRequest, scope?: FindingScope) {
-  void client.prefetchQuery(searchFieldsQueryOptions(request, scope));
+export function sendSearchNow(
+  client: QueryClient,
+  request: SearchRequest,
+  scope?: FindingScope,
+): Promise<void> {
+  return client.prefetchQuery(searchFieldsQueryOptions(request, scope));
 }
 
 /**

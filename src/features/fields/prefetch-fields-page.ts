@@ -15,5 +15,5 @@ export function prefetchFieldsPage(client: QueryClient, address: URLSearchParams
   const session = getSession();
   if (!session.token && !session.heldByServer) return;
   const scope = findingScopeOf(readFindingScope(address));
-  sendSearchNow(client, toSearchRequest(readTableView(address)), scope);
+  void sendSearchNow(client, toSearchRequest(readTableView(address)), scope);
 }

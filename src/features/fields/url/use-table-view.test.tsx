@@ -3,12 +3,12 @@ import { expect, test } from 'vitest';
 import { defaultTableView } from '../../../components/fields-links/table-address';
 import type { TableView } from '../../../components/fields-links/table-address';
 import { currentUrl, renderWithProviders } from '../../../test-support/render-with-providers';
-import { useTableView } from './use-table-view';
+import { rowsWaitMs, useTableView } from './use-table-view';
 
-function renderAt(url: string) {
+function renderAt(url: string, sendSearch?: (next: TableView) => Promise<void>) {
   const seen: { view: TableView; change: (change: Partial<TableView>) => void }[] = [];
   function Probe() {
-    const [view, change] = useTableView();
+    const [view, change] = useTableView(sendSearch);
     seen.push({ view, change });
     return null;
   }
@@ -97,4 +97,36 @@ test('refining a name replaces the history entry; starting or clearing a search 
   // A filter changed with the name is a step of its own.
   await change({ name: 'reve', locked: true }, '/fields?locked=true&q=reve&size=25');
   await back('/fields?q=rev&size=25');
+});
+
+test('a new view waits for its search’s answer, so the page draws it with its rows', async () => {
+  let answer = () => {};
+  const sent: TableView[] = [];
+  const { latest } = renderAt('/fields', (next) => {
+    sent.push(next);
+    return new Promise((resolve) => (answer = resolve));
+  });
+  await waitFor(() => expect(latest()).toBeDefined());
+
+  latest().change({ name: 'margin' });
+  expect(sent).toEqual([{ ...defaultTableView, name: 'margin' }]);
+  await new Promise((resolve) => setTimeout(resolve, rowsWaitMs / 5));
+  expect(latest().view.name).toBe('');
+  answer();
+  await waitFor(() => expect(latest().view.name).toBe('margin'));
+});
+
+test('a view whose answer is slow is drawn without it after a short wait', async () => {
+  const { latest } = renderAt('/fields', () => new Promise(() => {}));
+  await waitFor(() => expect(latest()).toBeDefined());
+  latest().change({ name: 'margin' });
+  await waitFor(() => expect(latest().view.name).toBe('margin'));
+});
+
+test('changes made while one waits are taken with it, a new search starting again at page 1', async () => {
+  const { latest } = renderAt('/fields?page=3', () => new Promise(() => {}));
+  await waitFor(() => expect(latest()).toBeDefined());
+  latest().change({ page: 4 });
+  latest().change({ name: 'x' });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?q=x'));
 });

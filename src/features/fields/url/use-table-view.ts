@@ -1,5 +1,6 @@
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryStates } from 'nuqs';
+import { useRef } from 'react';
 import {
   defaultTableView,
   tableAddress,
@@ -24,16 +25,34 @@ function refinesName(view: TableView, change: Partial<TableView>): boolean {
 }
 
 /**
+ * How long a new view waits for its rows before it is drawn without them (the
+ * previous rows dimmed). An answer in that time draws the view and its rows in one
+ * render instead of two: drawing the page is most of what a typed key costs.
+ */
+export const rowsWaitMs = 150;
+
+/** Changes made one after another, as one: any change but the page's starts again at page 1. */
+function combine(earlier: Partial<TableView>, later: Partial<TableView>): Partial<TableView> {
+  const combined = { ...earlier, ...later };
+  if (!('page' in later)) delete combined.page;
+  return combined;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * The table's view, read from and written to the address. Each change is a new
  * history entry, so Back undoes it, except a name refined while typing. Any change
- * other than the page itself starts again at page 1. `onChange` hears of each next
- * view before the page draws it (to send its search at once).
+ * other than the page itself starts again at page 1. `sendSearch` hears of each next
+ * view first (to send its search at once); the address, and with it the page, takes
+ * the view when that search is answered, or after `rowsWaitMs`. Changes made while
+ * one waits are taken together with it, in order.
  *
  * The change function stays the same from render to render, so the parts of the page
  * it is given (the filter menu's pickers, the pager) can skip drawing again when
  * nothing of theirs changed.
  */
-export function useTableView(onChange?: (next: TableView) => void) {
+export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
   const [view, setView] = useQueryStates(tableAddress, {
     urlKeys: tableUrlKeys,
     history: 'push',
@@ -41,12 +60,21 @@ export function useTableView(onChange?: (next: TableView) => void) {
     // drawer's close) see each change.
     shallow: false,
   });
+  // The changes not in the address yet, and which of them was made last.
+  const waiting = useRef<{ change: Partial<TableView>; latest: number }>({ change: {}, latest: 0 });
   const changeView = useCallbackRef((change: Partial<TableView>) => {
-    onChange?.({ ...view, page: defaultTableView.page, ...change });
-    void setView(
-      { page: null, ...change },
-      { history: refinesName(view, change) ? 'replace' : 'push' },
-    );
+    const pending = combine(waiting.current.change, change);
+    const latest = waiting.current.latest + 1;
+    waiting.current = { change: pending, latest };
+    const answered = sendSearch?.({ ...view, page: defaultTableView.page, ...pending });
+    void Promise.race([answered, pause(rowsWaitMs)]).then(() => {
+      if (waiting.current.latest !== latest) return; // a newer change takes this one along
+      waiting.current = { change: {}, latest };
+      void setView(
+        { page: null, ...pending },
+        { history: refinesName(view, pending) ? 'replace' : 'push' },
+      );
+    });
   });
   return [view, changeView] as const;
 }
