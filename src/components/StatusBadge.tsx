@@ -1,4 +1,6 @@
 import { IconAlertTriangle, IconCircleCheck } from './icons/icons';
+import { iconMaskStyle } from './icons/icon-mask';
+import icon from './icons/masked-icon.module.css';
 import { isValidStatus } from '../contract/field';
 import {
   groupStyle,
@@ -7,16 +9,19 @@ import {
   textSizeStyle,
 } from './plain-mantine/mantine-markup';
 
-// Made once; a table draws a status per row (plain elements: components/plain-mantine).
-const validIcon = <IconCircleCheck size={16} color="var(--mantine-color-teal-text)" aria-hidden />;
+// Made once; a table draws a status per row (plain elements: components/plain-mantine),
+// with the valid mark drawn by the group itself (icon-mask.ts).
+const validStyle = {
+  ...groupStyle(4),
+  ...iconMaskStyle(IconCircleCheck, 16, 'var(--mantine-color-teal-text)'),
+};
 const invalidIcon = <IconAlertTriangle size={12} />;
 
 /** A field's status: VALID reads quietly, anything else stands out by icon and colour. */
 export function StatusBadge({ status }: { status: string }) {
   if (isValidStatus(status)) {
     return (
-      <div className={m.group} style={groupStyle(4)}>
-        {validIcon}
+      <div className={`${m.group} ${icon.maskedIcon}`} style={validStyle}>
         <p className={m.text} data-size="sm" style={textSizeStyle.sm}>
           {status}
         </p>

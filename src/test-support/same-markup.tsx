@@ -1,6 +1,8 @@
+import { ActionIcon } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
+import icon from '../components/icons/masked-icon.module.css';
 import { renderWithProviders } from './render-with-providers';
 
 const ignoredAttributes = new Set(['id', 'for', 'class', 'style']);
@@ -29,13 +31,33 @@ function describe(element: Element): unknown {
   };
 }
 
+/** Mantine's icon elements: the svg, and an ActionIcon's wrapper around it. */
+function removeIconElements(root: Element) {
+  for (const element of root.querySelectorAll(`svg, .${ActionIcon.classes.icon}`)) element.remove();
+}
+
+/** The class and variables with which an element draws an icon by CSS (icon-mask.ts). */
+function removeDrawnIcons(root: Element) {
+  for (const element of root.querySelectorAll<HTMLElement>(`.${icon.maskedIcon}`)) {
+    element.classList.remove(icon.maskedIcon!);
+    for (const name of ['--icon-mask', '--icon-size', '--icon-color'])
+      element.style.removeProperty(name);
+  }
+}
+
 /**
  * Renders Mantine's component and its plain-element copy (components/plain-mantine) side
  * by side and expects the same elements: tag, classes, data attributes, ARIA and style.
  * Mantine's per-instance ids and its theming hooks ("mantine-Checkbox-root") are left
- * out; nothing styles by them.
+ * out; nothing styles by them. With `drawnIcons`, the plain copy draws its icons by CSS
+ * instead of Mantine's icon elements: those are compared without the icons, which the
+ * test checks apart.
  */
-export async function sameMarkup(mantine: ReactElement, plain: ReactElement) {
+export async function sameMarkup(
+  mantine: ReactElement,
+  plain: ReactElement,
+  { drawnIcons = false } = {},
+) {
   renderWithProviders(
     <>
       <div data-testid="mantine">{mantine}</div>
@@ -46,6 +68,10 @@ export async function sameMarkup(mantine: ReactElement, plain: ReactElement) {
     screen.findByTestId('mantine'),
     screen.findByTestId('plain'),
   ]);
+  if (drawnIcons) {
+    removeIconElements(expected);
+    removeDrawnIcons(actual);
+  }
   expect(describe(actual)).toEqual({
     ...(describe(expected) as object),
     attributes: { 'data-testid': 'plain' },

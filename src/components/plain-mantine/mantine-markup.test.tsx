@@ -1,9 +1,19 @@
-import { ActionIcon, Badge, Checkbox, CopyButton, Group, Switch, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Checkbox,
+  CopyButton,
+  Group,
+  Switch,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCopy } from '../icons/icons';
 import { test } from 'vitest';
 import { sameMarkup } from '../../test-support/same-markup';
 import { NamedId } from '../NamedId';
 import { StatusBadge } from '../StatusBadge';
+import { mantineClasses } from './mantine-markup';
 import { CellCheckbox } from './CellCheckbox';
 import { CellSwitch } from './CellSwitch';
 import { NamedIdCell } from './NamedIdCell';
@@ -57,6 +67,7 @@ test('a named id in a cell is NamedId’s Group, Text and copy button', async ()
       {copyButton('17')}
     </Group>,
     <NamedIdCell name="Ada" id={17} what="owner" />,
+    { drawnIcons: true },
   );
 });
 
@@ -74,6 +85,7 @@ test('an id without a name in a cell is NamedId’s monospace Text', async () =>
       {copyButton('17')}
     </Group>,
     <NamedIdCell id={17} what="owner" />,
+    { drawnIcons: true },
   );
 });
 
@@ -83,6 +95,7 @@ test.each([{ name: 'Ada' }, { name: undefined }])(
     await sameMarkup(
       <NamedId name={name} id={17} what="owner" />,
       <NamedIdCell name={name} id={17} what="owner" wrap />,
+      { drawnIcons: true },
     );
   },
 );
@@ -94,6 +107,7 @@ test('a valid status is a quiet Group with Text; any other a red Badge', async (
       <Text size="sm">VALID</Text>
     </Group>,
     <StatusBadge status="VALID" />,
+    { drawnIcons: true },
   );
 });
 
@@ -103,5 +117,12 @@ test('a status other than valid is Mantine’s filled red Badge', async () => {
       INVALID
     </Badge>,
     <StatusBadge status="INVALID" />,
+  );
+});
+
+test('text for screen readers only is Mantine’s VisuallyHidden', async () => {
+  await sameMarkup(
+    <VisuallyHidden>more links</VisuallyHidden>,
+    <span className={mantineClasses.visuallyHidden}>more links</span>,
   );
 });

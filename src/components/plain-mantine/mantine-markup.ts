@@ -1,4 +1,13 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Switch, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Checkbox,
+  Group,
+  Switch,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 /**
@@ -15,7 +24,6 @@ export const mantineClasses = {
   text: `mantine-focus-auto ${Text.classes.root}`,
   anchor: `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root}`,
   actionIcon: `mantine-focus-auto mantine-active ${ActionIcon.classes.root} m_87cf2631`,
-  actionIconIcon: ActionIcon.classes.icon,
   badge: Badge.classes.root,
   badgeSection: Badge.classes.section,
   badgeLabel: Badge.classes.label,
@@ -31,6 +39,7 @@ export const mantineClasses = {
   switchTrack: Switch.classes.track,
   switchThumb: Switch.classes.thumb,
   switchTrackLabel: Switch.classes.trackLabel,
+  visuallyHidden: VisuallyHidden.classes.root,
 } as const;
 
 type Vars = CSSProperties & Record<`--${string}`, string>;

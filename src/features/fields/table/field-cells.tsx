@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArchive, IconLock } from '../../../components/icons/icons';
 import { useLocation } from 'react-router-dom';
 import { inAppLink } from '../../../components/in-app-links';
@@ -128,7 +127,7 @@ export function LinkedResourcesCell({ links }: { links: FieldLink[] }) {
       {more > 0 && (
         <p className={m.text} data-size="xs" style={moreStyle}>
           +{more}
-          <VisuallyHidden> more links: {counts}</VisuallyHidden>
+          <span className={m.visuallyHidden}> more links: {counts}</span>
         </p>
       )}
     </div>
