@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { expect, test, vi } from 'vitest';
@@ -57,4 +57,17 @@ test('a change of the address from elsewhere (Back, clear all) shows in the box'
   expect(box()).toHaveValue('');
   showAddress('rev');
   expect(box()).toHaveValue('rev');
+});
+
+test('a key’s search goes out as soon as the box shows the letter, with no pause', () => {
+  vi.useFakeTimers();
+  try {
+    const { onChange } = renderSearch('');
+    fireEvent.change(box(), { target: { value: 'j' } });
+    expect(box()).toHaveValue('j');
+    vi.advanceTimersByTime(1);
+    expect(onChange).toHaveBeenLastCalledWith('j');
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -1,7 +1,9 @@
 /**
- * Keys closer together than this are sent as one search. The server answers a
- * name search in milliseconds and a newer search cancels the one in flight, so
- * the pause only merges bursts (a held key, fast typing) and stays short enough
- * that the rows follow the last key within 100 ms (bench/results/browser.md).
+ * How long after a key its search goes out. None: the timer only lets the box show
+ * the letter first, and merges keys that queued up meanwhile (a held key, fast typing
+ * on a busy machine). A search per key costs little: the server answers a name search
+ * in milliseconds, and the page draws a view only once its answer is in (or
+ * `rowsWaitMs` has passed), so views typed past before that are never drawn. A pause
+ * of 40 ms put 40 ms between the last key and its rows (bench/results/browser.md).
  */
-export const typingPauseMs = 40;
+export const typingPauseMs = 0;
