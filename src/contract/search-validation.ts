@@ -245,6 +245,9 @@ const sortSchema = z.strictObject(
   },
 );
 
+/** A published request collection sends "*" alone to list every field. */
+export const normalizedName = (name: string) => (name === '*' ? '' : name);
+
 const limitError = (issue: { input?: unknown }) =>
   issue.input === undefined
     ? `limit is required: an integer from 1 to ${SEARCH_LIMIT_MAX}`
@@ -265,8 +268,7 @@ export const searchRequestValidation = z.strictObject(
       .refine((name) => name.isWellFormed(), {
         error: 'name must be well-formed Unicode text (it holds a lone surrogate)',
       })
-      // A published request collection sends "*" alone to list every field.
-      .transform((name) => (name === '*' ? '' : name))
+      .transform(normalizedName)
       .optional(),
     offset: z
       .number({

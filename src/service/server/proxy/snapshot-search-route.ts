@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InstanceData } from '../../../contract/search';
-import { searchRequestValidation } from '../../../contract/search-validation';
 import type { AcceptedTokens } from '../../auth/accepted-tokens';
 import type { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
 import type { AuditService } from '../../audit/audit-service';
@@ -11,7 +10,7 @@ import { unacceptedBySearch } from '../../../contract/upstream-allow-list';
 import { ApiError } from '../api-error';
 import { UpstreamError } from '../../upstream/upstream-client';
 import { presentedToken, tokenRefusal } from '../token-auth';
-import { parseOrThrow } from '../validate';
+import { parseSearchBody } from '../search-body';
 import { instanceTokenJudge } from './instance-token-judge';
 import type { ProxiedApi } from './proxy-api';
 
@@ -57,7 +56,7 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
       limiter.recordFailure(request.ip);
       throw tokenRefusal(verdict);
     }
-    const search = parseOrThrow(searchRequestValidation, request.body);
+    const search = parseSearchBody(request.body);
     if (!service.latestScan()) {
       service.scanner.offerToken(token);
       if (!service.scanner.current() && service.store.scans(service.instanceId).length === 0) {

@@ -3,11 +3,11 @@ import { bulkLockRequestSchema } from '../../../contract/bulk-lock';
 import type { BulkLockResult } from '../../../contract/bulk-lock';
 import { lockRequestSchema } from '../../../contract/lock';
 import { apiPaths, apiRoutes } from '../../../contract/paths';
-import { searchRequestValidation } from '../../../contract/search-validation';
 import type { CalculatedField } from '../../../contract/field';
 import type { FieldStore } from '../../store/field-store';
 import { searchPageJson } from '../../store/search-page';
 import { ApiError, errorBody } from '../api-error';
+import { parseSearchBody } from '../search-body';
 import { parseFieldIdOrThrow, parseOrThrow } from '../validate';
 
 function notFound(id: number): ApiError {
@@ -28,7 +28,7 @@ export function registerFieldRoutes(
   const now = options.now ?? Date.now;
 
   api.post(apiRoutes.search, async (request, reply) => {
-    const page = store.search(parseOrThrow(searchRequestValidation, request.body));
+    const page = store.search(parseSearchBody(request.body));
     return reply.type('application/json; charset=utf-8').send(searchPageJson(page));
   });
 
