@@ -153,7 +153,8 @@ export class FieldIndex {
   }
 
   /**
-   * Three ways, by what narrows the search: a short list of candidates (a rare name,
+   * Four ways, by what narrows the search: a name alone under a name sort is paged
+   * from the runs of the names that match; a short list of candidates (a rare name,
    * the dependents of a field, a small posting list) is checked one by one; sets
    * alone under a name sort are counted and paged in one pass; other sorts build
    * the set of matches and walk their order.
@@ -163,6 +164,11 @@ export class FieldIndex {
     offset: number,
   ): { totalHits: number; positions: number[] } {
     const { limit, sort } = request;
+    if (request.name && request.filters.length === 0 && sort.field === 'name') {
+      const name = request.name.toLowerCase();
+      const { count, page } = this.names.page(name, offset, limit, sort.ascending);
+      return { totalHits: count, positions: page };
+    }
     const { candidates, sets } = this.conditions(request);
     if (candidates) {
       const matches = filterCandidates(candidates, sets);

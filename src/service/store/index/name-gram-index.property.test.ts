@@ -36,4 +36,38 @@ describe('NameGramIndex', () => {
       { numRuns: 200 },
     );
   });
+
+  it.each([
+    ['from bitsets only', Infinity],
+    ['from lists only', 0],
+    ['from both, as in use', 64],
+  ])('counts and pages the records of a name alone, in either order, %s', (_, denseShare) => {
+    fc.assert(
+      fc.property(
+        fc.array(text(10), { minLength: 1, maxLength: 300 }),
+        fc.array(text(7), { minLength: 1, maxLength: 10 }),
+        fc.nat({ max: 320 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.boolean(),
+        (names, queries, skip, take, ascending) => {
+          const sorted = [...names].sort();
+          const index = new NameGramIndex(sorted, denseShare);
+          for (const query of queries.filter((candidate) => candidate.length > 0)) {
+            const matching = sorted.flatMap((name, position) =>
+              name.includes(query) ? [position] : [],
+            );
+            const inOrder = ascending ? matching : matching.reverse();
+            // Twice: a common run's count is kept after the first time.
+            for (let time = 0; time < 2; time += 1) {
+              expect(index.page(query, skip, take, ascending)).toEqual({
+                count: matching.length,
+                page: inOrder.slice(skip, skip + take),
+              });
+            }
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
 });

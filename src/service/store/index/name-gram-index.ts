@@ -36,6 +36,8 @@ export class NameGramIndex {
   private readonly nameAt: Int32Array;
   private readonly postings: Map<number, Int32Array>;
   private readonly denseSets = new Map<number, Bitset>();
+  /** How many records each dense run's set holds, counted when first asked. */
+  private readonly denseCounts = new Map<number, number>();
   private readonly denseShare: number;
 
   /**
@@ -89,12 +91,57 @@ export class NameGramIndex {
       const key = gramKey(query, 0, query.length);
       return this.denseSets.get(key) ?? this.positionsOf(this.postings.get(key) ?? []);
     }
-    const keys: number[] = [];
-    for (let start = 0; start + 3 <= query.length; start += 1) {
-      keys.push(gramKey(query, start, 3));
-    }
+    const keys = keysOf(query);
     if (keys.every((key) => this.denseSets.has(key))) return this.denseMatching(query, keys);
     return this.positionsOf(this.sparseMatching(query, keys));
+  }
+
+  /**
+   * A search by name alone, in name order: how many records match, and the page of
+   * them from the `skip`-th on, at most `take`, without building their set or list.
+   * The records of a matching name are one run of positions, so the count adds up
+   * run lengths and the page walks the runs; a common run of up to 3 units counts
+   * its ready bitset once (it never changes) and pages it.
+   */
+  page(
+    query: string,
+    skip: number,
+    take: number,
+    ascending: boolean,
+  ): { count: number; page: number[] } {
+    if (query.length > 3)
+      return this.pageOfNames(this.sparseMatching(query, keysOf(query)), skip, take, ascending);
+    const key = gramKey(query, 0, query.length);
+    const dense = this.denseSets.get(key);
+    if (!dense) return this.pageOfNames(this.postings.get(key) ?? [], skip, take, ascending);
+    let count = this.denseCounts.get(key);
+    if (count === undefined) this.denseCounts.set(key, (count = dense.count()));
+    return { count, page: skip >= count ? [] : dense.select(skip, take, ascending) };
+  }
+
+  /** The count and one page of the records of these names (ascending name ids). */
+  private pageOfNames(
+    nameIds: ArrayLike<number>,
+    skip: number,
+    take: number,
+    ascending: boolean,
+  ): { count: number; page: number[] } {
+    const page: number[] = [];
+    let toSkip = skip;
+    for (let step = 0; step < nameIds.length && page.length < take; step += 1) {
+      const nameId = nameIds[ascending ? step : nameIds.length - 1 - step]!;
+      const start = this.runStarts[nameId]!;
+      const end = this.runStarts[nameId + 1]!;
+      if (toSkip >= end - start) {
+        toSkip -= end - start;
+        continue;
+      }
+      for (let i = toSkip; i < end - start && page.length < take; i += 1) {
+        page.push(ascending ? start + i : end - 1 - i);
+      }
+      toSkip = 0;
+    }
+    return { count: this.recordsIn(nameIds), page };
   }
 
   /** Every 3-unit run is common: AND their bitsets, then drop the names that only have them apart. */
@@ -164,6 +211,13 @@ export class NameGramIndex {
     }
     return positions;
   }
+}
+
+/** The key of every run of 3 units of a query of 4 or more. */
+function keysOf(query: string): number[] {
+  const keys: number[] = [];
+  for (let start = 0; start + 3 <= query.length; start += 1) keys.push(gramKey(query, start, 3));
+  return keys;
 }
 
 /** Both lists ascending; binary-searches the longer one from where the last match left off. */
