@@ -7,6 +7,7 @@ import { apiPaths } from '../../contract/paths';
 import type { SearchRequest } from '../../contract/search';
 import { startSession } from '../session';
 import { searchItem, setupMockApi } from '../test-support/mock-api';
+import { fieldKeys } from './field-keys';
 import { sendSearchNow, useSearchFields } from './search-fields';
 
 const server = setupMockApi();
@@ -93,4 +94,28 @@ test('a search sent as the view is chosen is the one the page shows, even when i
   expect(result.current.data?.results[0]?.name).toBe('rev field');
   await waitFor(() => expect(client.isFetching()).toBe(0));
   expect(sent).toEqual(['r', 'rev']);
+});
+
+test('a search sent for a view typed past before it answered is cancelled by the next one', async () => {
+  const aborted: string[] = [];
+  const answers = new Map<string, () => void>();
+  server.use(
+    http.post(apiPaths.search, async ({ request }) => {
+      const { name } = (await request.clone().json()) as SearchRequest;
+      request.signal.addEventListener('abort', () => aborted.push(name!));
+      await new Promise<void>((resolve) => answers.set(name!, resolve));
+      return HttpResponse.json({ totalHits: 0, results: [], hasMore: false, degraded: false });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+  void sendSearchNow(client, byName('re'));
+  await waitFor(() => expect(answers.has('re')).toBe(true));
+  void sendSearchNow(client, byName('rev'));
+  await waitFor(() => expect(answers.has('rev')).toBe(true));
+  await waitFor(() => expect(aborted).toEqual(['re']));
+
+  answers.get('rev')!();
+  await waitFor(() => expect(client.getQueryData(fieldKeys.search(byName('rev')))).toBeDefined());
+  expect(aborted).toEqual(['re']);
 });

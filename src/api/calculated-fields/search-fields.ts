@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { QueryClient, QueryState } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, QueryState } from '@tanstack/react-query';
 import { z } from 'zod';
 import { searchResultItemSchema } from '../../contract/field';
 import { apiPaths } from '../../contract/paths';
@@ -71,7 +71,26 @@ export function sendSearchNow(
   request: SearchRequest,
   scope?: FindingScope,
 ): Promise<void> {
-  return client.prefetchQuery(searchFieldsQueryOptions(request, scope));
+  const options = searchFieldsQueryOptions(request, scope);
+  cancelSupersededSearch(client, options.queryKey);
+  lastSentSearch.set(client, options.queryKey);
+  return client.prefetchQuery(options);
+}
+
+/** The search each query cache was last sent for a chosen view. */
+const lastSentSearch = new WeakMap<QueryClient, QueryKey>();
+
+/**
+ * The search sent for the view chosen before `next` is not wanted any more when no
+ * page shows it: a view typed past before its answer came is never drawn. One a page
+ * shows is left to React Query, which cancels it when the page moves on.
+ */
+function cancelSupersededSearch(client: QueryClient, next: QueryKey): void {
+  const previous = lastSentSearch.get(client);
+  if (!previous || hashKey(previous) === hashKey(next)) return;
+  const query = client.getQueryCache().find({ queryKey: previous, exact: true });
+  if (query?.state.fetchStatus === 'fetching' && query.getObserversCount() === 0)
+    void client.cancelQueries({ queryKey: previous, exact: true });
 }
 
 /**
