@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createBatchedBulkRun } from './bulk-run';
+import { createBatchedBulkRun, missingOutcome } from './bulk-run';
 import type { BulkRunSnapshot, ItemOutcome } from './bulk-run';
 
 interface Item {
@@ -82,15 +82,15 @@ describe('createBatchedBulkRun', () => {
     expect(result.failures.map((failure) => failure.item.id)).toEqual([9, 18, 27, 36]);
   });
 
-  test('an item the answer leaves out fails, with a reason', async () => {
+  test('an item given no outcome fails, with a reason, and the counts stay exact', async () => {
     const run = createBatchedBulkRun(itemsUpTo(3), async () => [{ ok: true }], {
       concurrency: 1,
       itemsPerRequest: 3,
     });
     const result = await run.start();
-    expect(result.succeeded).toBe(1);
+    expect(result).toMatchObject({ succeeded: 1, remaining: 0, inFlight: 0 });
     expect(result.failures.map((failure) => failure.item.id)).toEqual([2, 3]);
-    expect((result.failures[0]!.error as Error).message).toMatch(/left this field out/);
+    expect((result.failures[0]!.error as Error).message).toBe(missingOutcome);
   });
 
   test('a request that fails as a whole fails each of its items', async () => {

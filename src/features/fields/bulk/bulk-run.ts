@@ -63,6 +63,9 @@ export interface BatchedBulkRunOptions extends BulkRunOptions {
 /** What one request answered for one of its items. */
 export type ItemOutcome = { ok: true } | { ok: false; error: unknown };
 
+/** The failure of an item that `send` answered no outcome for. */
+export const missingOutcome = 'No outcome was given for this item.';
+
 /** Successes in a row after which one more request may be in flight again. */
 const successesPerStep = 8;
 
@@ -113,14 +116,15 @@ export function createBatchedBulkRun<Item extends { id: number }>(
     for (const listener of listeners) listener();
   };
 
-  /** Each item of an answered request, counted in one update so the counts move together. */
+  /**
+   * Each item of an answered request, counted in one update so the counts move together.
+   * An item `send` gave no outcome for counts as failed, so the counts stay exact; what
+   * that means for a field is said where its answer is read (`bulkLockFields`).
+   */
   const record = (batch: readonly Item[], outcomes: readonly ItemOutcome[]) => {
     const failed: BulkFailure<Item>[] = [];
     batch.forEach((item, at) => {
-      const outcome = outcomes[at] ?? {
-        ok: false,
-        error: new Error('The server’s answer left this field out.'),
-      };
+      const outcome = outcomes[at] ?? { ok: false, error: new Error(missingOutcome) };
       if (!outcome.ok) failed.push({ item, error: outcome.error });
     });
     update((current) => ({
