@@ -130,3 +130,17 @@ test('changes made while one waits are taken with it, a new search starting agai
   latest().change({ name: 'x' });
   await waitFor(() => expect(currentUrl()).toBe('/fields?q=x'));
 });
+
+test('a page left while its new view waits leaves the next page’s address alone', async () => {
+  const changes: Array<(change: Partial<TableView>) => void> = [];
+  function Probe() {
+    changes.push(useTableView(() => new Promise(() => {}))[1]);
+    return null;
+  }
+  const { router } = renderWithProviders(<Probe />, { url: '/fields', path: '/fields' });
+  await waitFor(() => expect(changes.length).toBeGreaterThan(0));
+  changes.at(-1)!({ name: 'margin' });
+  await router.navigate('/audit');
+  await new Promise((resolve) => setTimeout(resolve, rowsWaitMs * 2));
+  expect(currentUrl()).toBe('/audit');
+});

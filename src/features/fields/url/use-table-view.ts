@@ -1,6 +1,6 @@
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryStates } from 'nuqs';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   defaultTableView,
   tableAddress,
@@ -76,5 +76,12 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
       );
     });
   });
+  // A page left meanwhile takes no view: the address is another page's by then.
+  useEffect(
+    () => () => {
+      waiting.current = { change: {}, latest: waiting.current.latest + 1 };
+    },
+    [],
+  );
   return [view, changeView] as const;
 }
