@@ -20,7 +20,11 @@ const byName = (name: string): SearchRequest => ({
   name,
 });
 
-test('a newer search cancels the one in flight, and the rows on screen stay until it answers', async () => {
+/**
+ * Searches held until the test answers each (`answers`, by name), with the names of
+ * those whose request was aborted; each answers one field named after the search.
+ */
+function holdSearches() {
   const aborted: string[] = [];
   const answers = new Map<string, () => void>();
   server.use(
@@ -36,6 +40,11 @@ test('a newer search cancels the one in flight, and the rows on screen stay unti
       });
     }),
   );
+  return { aborted, answers };
+}
+
+test('a newer search cancels the one in flight, and the rows on screen stay until it answers', async () => {
+  const { aborted, answers } = holdSearches();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -97,16 +106,7 @@ test('a search sent as the view is chosen is the one the page shows, even when i
 });
 
 test('a search sent for a view typed past before it answered is cancelled by the next one', async () => {
-  const aborted: string[] = [];
-  const answers = new Map<string, () => void>();
-  server.use(
-    http.post(apiPaths.search, async ({ request }) => {
-      const { name } = (await request.clone().json()) as SearchRequest;
-      request.signal.addEventListener('abort', () => aborted.push(name!));
-      await new Promise<void>((resolve) => answers.set(name!, resolve));
-      return HttpResponse.json({ totalHits: 0, results: [], hasMore: false, degraded: false });
-    }),
-  );
+  const { aborted, answers } = holdSearches();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
   void sendSearchNow(client, byName('re'));
