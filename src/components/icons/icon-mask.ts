@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { outline } from './outline-icon';
 
 type IconMaskStyle = CSSProperties & Record<`--icon-${string}`, string>;
 
@@ -16,7 +17,10 @@ export function iconMaskStyle(
   color?: string,
 ): IconMaskStyle {
   const paths = icon.paths.map((path) => `<path d="${path}"/>`).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="black" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${paths}</svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${outline.viewBox}" fill="none" stroke="black"` +
+    ` stroke-width="${outline.strokeWidth}" stroke-linecap="${outline.strokeLinecap}"` +
+    ` stroke-linejoin="${outline.strokeLinejoin}">${paths}</svg>`;
   return {
     '--icon-mask': `url("data:image/svg+xml,${encodeURIComponent(svg)}")`,
     '--icon-size': `${sizePx}px`,

@@ -6,6 +6,14 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'stroke'> {
   stroke?: number | string;
 }
 
+/** Tabler's outline: a 24-unit grid, no fill, round lines 2 units wide (icon-mask.ts draws it too). */
+export const outline = {
+  viewBox: '0 0 24 24',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
 /**
  * An outline icon drawn on a 24-unit grid from its paths, with Tabler's defaults
  * (24 px, the text's colour, lines 2 units wide).
@@ -14,7 +22,7 @@ export function outlineIcon(name: string, paths: readonly string[]) {
   function OutlineIcon({
     size = 24,
     color = 'currentColor',
-    stroke = 2,
+    stroke = outline.strokeWidth,
     className,
     ...rest
   }: IconProps) {
@@ -23,12 +31,12 @@ export function outlineIcon(name: string, paths: readonly string[]) {
         xmlns="http://www.w3.org/2000/svg"
         width={size}
         height={size}
-        viewBox="0 0 24 24"
+        viewBox={outline.viewBox}
         fill="none"
         stroke={color}
         strokeWidth={stroke}
-        strokeLinecap="round"
-        strokeLinejoin="round"
+        strokeLinecap={outline.strokeLinecap}
+        strokeLinejoin={outline.strokeLinejoin}
         className={className ? `icon icon-${name} ${className}` : `icon icon-${name}`}
         {...rest}
       >
