@@ -26,7 +26,7 @@ import type { FieldIndexParts } from './index/field-index';
  */
 
 /** Bumped whenever FieldIndexParts changes shape. */
-const FORMAT = 4;
+const FORMAT = 5;
 /** The header is a JSON object padded to this many bytes, then the serialized parts. */
 const HEADER_BYTES = 1024;
 
@@ -123,9 +123,10 @@ type IntLists<K> = PackedLists<K, Int32Array>;
 
 interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names'> {
   lists: Record<keyof FieldIndexParts['lists'], IntLists<string | number>>;
-  names: Omit<FieldIndexParts['names'], 'postings' | 'denseWords'> & {
+  names: Omit<FieldIndexParts['names'], 'postings' | 'denseWords' | 'startsByRun'> & {
     postings: IntLists<number>;
     denseWords: PackedLists<number, Uint32Array>;
+    startsByRun: IntLists<string>;
   };
 }
 
@@ -173,6 +174,7 @@ function packed(parts: FieldIndexParts): PackedParts {
       ...names,
       postings: pack(names.postings, ints),
       denseWords: pack(names.denseWords, (length) => new Uint32Array(length)),
+      startsByRun: pack(names.startsByRun, ints),
     },
   };
 }
@@ -188,7 +190,12 @@ function unpacked(parts: PackedParts): FieldIndexParts {
       dataset: unpack(lists.dataset),
       card: unpack(lists.card),
     },
-    names: { ...names, postings: unpack(names.postings), denseWords: unpack(names.denseWords) },
+    names: {
+      ...names,
+      postings: unpack(names.postings),
+      denseWords: unpack(names.denseWords),
+      startsByRun: unpack(names.startsByRun),
+    },
   };
 }
 

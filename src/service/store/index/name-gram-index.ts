@@ -1,11 +1,13 @@
 import { Bitset } from './bitset';
 import { buildGramPostings, gramKey } from './gram-postings';
+import type { StartsByRun } from './name-occurrences';
+import { NameOccurrences } from './name-occurrences';
 
 /**
  * Substring search over lower-cased names. Each distinct name is indexed by every
- * run of 1, 2 and 3 UTF-16 code units it contains. A query of up to 3 code units
- * is answered by one posting list exactly; a longer one by intersecting the lists
- * of its 3-unit runs and checking the few candidates left with `includes`.
+ * run of 1, 2 and 3 UTF-16 code units it contains, so a query of up to 3 code units
+ * is answered by one posting list exactly; a longer one by where its runs of 4
+ * start (name-occurrences.ts), exactly too.
  * Names repeat a lot in real instances, so postings point at distinct names.
  *
  * Common runs ("e", "ou", "ing") match a large share of all records. Turning their
@@ -21,10 +23,11 @@ export interface NameGramParts {
   denseShare: number;
   distinctNames: string[];
   runStarts: number[];
-  nameAt: Int32Array;
   postings: Map<number, Int32Array>;
   /** The words of each dense run's bitset. */
   denseWords: Map<number, Uint32Array>;
+  /** For queries of 4 units or more (name-occurrences.ts). */
+  startsByRun: StartsByRun;
 }
 
 export class NameGramIndex {
@@ -32,9 +35,9 @@ export class NameGramIndex {
   private readonly distinctNames: string[];
   /** Where each distinct name's run of positions starts; it ends where the next starts. */
   private readonly runStarts: number[];
-  /** The distinct name at each position. */
-  private readonly nameAt: Int32Array;
   private readonly postings: Map<number, Int32Array>;
+  /** Answers queries of 4 units or more. */
+  private readonly occurrences: NameOccurrences;
   private readonly denseSets = new Map<number, Bitset>();
   /** How many records each dense run's set holds, counted when first asked. */
   private readonly denseCounts = new Map<number, number>();
@@ -49,26 +52,26 @@ export class NameGramIndex {
     if (!Array.isArray(nameKeys)) {
       const parts = nameKeys as NameGramParts;
       ({ size: this.size, denseShare: this.denseShare, distinctNames: this.distinctNames } = parts);
-      ({ runStarts: this.runStarts, nameAt: this.nameAt, postings: this.postings } = parts);
+      ({ runStarts: this.runStarts, postings: this.postings } = parts);
       for (const [key, words] of parts.denseWords) {
         this.denseSets.set(key, new Bitset(this.size, words));
       }
+      this.occurrences = new NameOccurrences(this.distinctNames, parts.startsByRun);
       return;
     }
     this.size = nameKeys.length;
     this.denseShare = denseShare;
     this.distinctNames = [];
     this.runStarts = [];
-    this.nameAt = new Int32Array(this.size);
     nameKeys.forEach((name: string, position: number) => {
       if (position === 0 || nameKeys[position - 1] !== name) {
         this.distinctNames.push(name);
         this.runStarts.push(position);
       }
-      this.nameAt[position] = this.distinctNames.length - 1;
     });
     this.runStarts.push(this.size);
     this.postings = buildGramPostings(this.distinctNames);
+    this.occurrences = new NameOccurrences(this.distinctNames);
     for (const [key, list] of this.postings) {
       if (this.recordsIn(list) * denseShare >= this.size) {
         this.denseSets.set(key, this.setOf(list));
@@ -77,9 +80,10 @@ export class NameGramIndex {
   }
 
   parts(): NameGramParts {
-    const { size, denseShare, distinctNames, runStarts, nameAt, postings } = this;
+    const { size, denseShare, distinctNames, runStarts, postings } = this;
     const denseWords = new Map([...this.denseSets].map(([key, set]) => [key, set.words]));
-    return { size, denseShare, distinctNames, runStarts, nameAt, postings, denseWords };
+    const { startsByRun } = this.occurrences;
+    return { size, denseShare, distinctNames, runStarts, postings, denseWords, startsByRun };
   }
 
   /**
@@ -91,9 +95,7 @@ export class NameGramIndex {
       const key = gramKey(query, 0, query.length);
       return this.denseSets.get(key) ?? this.positionsOf(this.postings.get(key) ?? []);
     }
-    const keys = keysOf(query);
-    if (keys.every((key) => this.denseSets.has(key))) return this.denseMatching(query, keys);
-    return this.positionsOf(this.sparseMatching(query, keys));
+    return this.positionsOf(this.occurrences.namesHolding(query));
   }
 
   /**
@@ -110,7 +112,7 @@ export class NameGramIndex {
     ascending: boolean,
   ): { count: number; page: number[] } {
     if (query.length > 3)
-      return this.pageOfNames(this.sparseMatching(query, keysOf(query)), skip, take, ascending);
+      return this.pageOfNames(this.occurrences.namesHolding(query), skip, take, ascending);
     const key = gramKey(query, 0, query.length);
     const dense = this.denseSets.get(key);
     if (!dense) return this.pageOfNames(this.postings.get(key) ?? [], skip, take, ascending);
@@ -142,41 +144,6 @@ export class NameGramIndex {
       toSkip = 0;
     }
     return { count: this.recordsIn(nameIds), page };
-  }
-
-  /** Every 3-unit run is common: AND their bitsets, then drop the names that only have them apart. */
-  private denseMatching(query: string, keys: number[]): Bitset {
-    const matches = this.denseSets.get(keys[0]!)!.copy();
-    for (const key of keys.slice(1)) matches.intersect(this.denseSets.get(key)!);
-    for (let position = matches.nextSetBit(0); position >= 0;) {
-      const nameId = this.nameAt[position]!;
-      const end = this.runStarts[nameId + 1]!;
-      if (!this.distinctNames[nameId]!.includes(query)) matches.deleteRange(position, end);
-      position = matches.nextSetBit(end);
-    }
-    return matches;
-  }
-
-  /** Some 3-unit run is rare: intersect the name lists from the shortest, then check each. */
-  private sparseMatching(query: string, keys: number[]): number[] {
-    const lists: Int32Array[] = [];
-    for (const key of keys) {
-      const list = this.postings.get(key);
-      if (!list) return [];
-      lists.push(list);
-    }
-    lists.sort((a, b) => a.length - b.length);
-    let candidates = lists[0]!;
-    for (const list of lists.slice(1)) {
-      candidates = intersectSorted(candidates, list);
-      if (candidates.length === 0) return [];
-    }
-    const matches: number[] = [];
-    for (let i = 0; i < candidates.length; i += 1) {
-      const nameId = candidates[i]!;
-      if (this.distinctNames[nameId]!.includes(query)) matches.push(nameId);
-    }
-    return matches;
   }
 
   private recordsIn(nameIds: ArrayLike<number>): number {
@@ -211,42 +178,4 @@ export class NameGramIndex {
     }
     return positions;
   }
-}
-
-/** The key of every run of 3 units of a query of 4 or more. */
-function keysOf(query: string): number[] {
-  const keys: number[] = [];
-  for (let start = 0; start + 3 <= query.length; start += 1) keys.push(gramKey(query, start, 3));
-  return keys;
-}
-
-/**
- * Both lists ascending. From where the last match left off, gallops (steps of 1, 2,
- * 4, ...) to the first entry not below the one wanted, then binary-searches that
- * stretch: the lists of common runs at 1,000,000 fields hold thousands of names,
- * and a binary search of the whole rest of the longer list for each entry of the
- * shorter took most of a search for a name of 4 or more characters.
- */
-function intersectSorted(short: Int32Array, long: Int32Array): Int32Array {
-  const result = new Int32Array(short.length);
-  let found = 0;
-  let low = 0;
-  for (let i = 0; i < short.length; i += 1) {
-    const wanted = short[i]!;
-    // Every entry before `low` is below `wanted`; `high` is past the end or not below it.
-    let high = low;
-    for (let step = 1; high < long.length && long[high]! < wanted; step *= 2) {
-      low = high + 1;
-      high += step;
-    }
-    high = Math.min(high, long.length);
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (long[middle]! < wanted) low = middle + 1;
-      else high = middle;
-    }
-    if (low === long.length) break;
-    if (long[low] === wanted) result[found++] = wanted;
-  }
-  return result.subarray(0, found);
 }
