@@ -123,14 +123,14 @@ type IntLists<K> = PackedLists<K, Int32Array>;
 
 interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names'> {
   lists: Record<keyof FieldIndexParts['lists'], IntLists<string | number>>;
-  names: Omit<FieldIndexParts['names'], 'postings' | 'denseWords' | 'startsByRun'> & {
+  names: Omit<FieldIndexParts['names'], 'postings' | 'denseWords' | 'occurrences'> & {
     postings: IntLists<number>;
     denseWords: PackedLists<number, Uint32Array>;
-    startsByRun: IntLists<string>;
+    occurrences: { stride: number; startsByRun: PackedLists<string, Float64Array> };
   };
 }
 
-function pack<K, A extends Int32Array | Uint32Array>(
+function pack<K, A extends Int32Array | Uint32Array | Float64Array>(
   lists: ReadonlyMap<K, ArrayLike<number>>,
   make: (length: number) => A,
 ): PackedLists<K, A> {
@@ -147,7 +147,7 @@ function pack<K, A extends Int32Array | Uint32Array>(
   return { keys: [...lists.keys()], ends, data };
 }
 
-function unpack<K, A extends Int32Array | Uint32Array>({
+function unpack<K, A extends Int32Array | Uint32Array | Float64Array>({
   keys,
   ends,
   data,
@@ -174,7 +174,10 @@ function packed(parts: FieldIndexParts): PackedParts {
       ...names,
       postings: pack(names.postings, ints),
       denseWords: pack(names.denseWords, (length) => new Uint32Array(length)),
-      startsByRun: pack(names.startsByRun, ints),
+      occurrences: {
+        stride: names.occurrences.stride,
+        startsByRun: pack(names.occurrences.startsByRun, (length) => new Float64Array(length)),
+      },
     },
   };
 }
@@ -194,7 +197,10 @@ function unpacked(parts: PackedParts): FieldIndexParts {
       ...names,
       postings: unpack(names.postings),
       denseWords: unpack(names.denseWords),
-      startsByRun: unpack(names.startsByRun),
+      occurrences: {
+        stride: names.occurrences.stride,
+        startsByRun: unpack(names.occurrences.startsByRun),
+      },
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Bitset } from './bitset';
 import { buildGramPostings, gramKey } from './gram-postings';
-import type { StartsByRun } from './name-occurrences';
+import type { NameOccurrencesParts } from './name-occurrences';
 import { NameOccurrences } from './name-occurrences';
 
 /**
@@ -26,8 +26,8 @@ export interface NameGramParts {
   postings: Map<number, Int32Array>;
   /** The words of each dense run's bitset. */
   denseWords: Map<number, Uint32Array>;
-  /** For queries of 4 units or more (name-occurrences.ts). */
-  startsByRun: StartsByRun;
+  /** For queries of 4 units or more. */
+  occurrences: NameOccurrencesParts;
 }
 
 export class NameGramIndex {
@@ -56,7 +56,7 @@ export class NameGramIndex {
       for (const [key, words] of parts.denseWords) {
         this.denseSets.set(key, new Bitset(this.size, words));
       }
-      this.occurrences = new NameOccurrences(this.distinctNames, parts.startsByRun);
+      this.occurrences = new NameOccurrences(parts.occurrences);
       return;
     }
     this.size = nameKeys.length;
@@ -71,7 +71,7 @@ export class NameGramIndex {
     });
     this.runStarts.push(this.size);
     this.postings = buildGramPostings(this.distinctNames);
-    this.occurrences = new NameOccurrences(this.distinctNames);
+    this.occurrences = NameOccurrences.of(this.distinctNames);
     for (const [key, list] of this.postings) {
       if (this.recordsIn(list) * denseShare >= this.size) {
         this.denseSets.set(key, this.setOf(list));
@@ -82,8 +82,8 @@ export class NameGramIndex {
   parts(): NameGramParts {
     const { size, denseShare, distinctNames, runStarts, postings } = this;
     const denseWords = new Map([...this.denseSets].map(([key, set]) => [key, set.words]));
-    const { startsByRun } = this.occurrences;
-    return { size, denseShare, distinctNames, runStarts, postings, denseWords, startsByRun };
+    const occurrences = this.occurrences.parts;
+    return { size, denseShare, distinctNames, runStarts, postings, denseWords, occurrences };
   }
 
   /**

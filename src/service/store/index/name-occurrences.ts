@@ -2,11 +2,14 @@
  * Exact substring search over distinct names for queries of 4 or more UTF-16 code
  * units, with no name to check afterwards.
  *
- * The names are laid end to end with one unit of gap after each, and every run of
- * 4 units is listed with the ascending offsets where it starts. A query starts at
- * offset p exactly when its runs at 0, 4, 8, ... and its last run start at p plus
- * their place in it: together they cover the query, each touches or overlaps the
- * next, and no run spans a gap, so all of them lie in one name.
+ * The names are laid out one per `stride` units (the longest name and one more),
+ * so name n starts at place n * stride and at least one unit of gap follows each,
+ * and every run of 4 units is listed with the ascending places where it starts. A
+ * query starts at place p exactly when its runs at 0, 4, 8, ... and its last run
+ * start at p plus their place in it: together they cover the query, each touches
+ * or overlaps the next, and no run spans a gap, so all of them lie in one name.
+ * The name at a place is a division: a table of the name at every place, as large
+ * as all the names, missed the processor's cache on nearly every match.
  *
  * Before, a query of 4 or more intersected the names holding each of its runs of 3
  * and checked every name left with `includes`: about 2,000 names per search at
@@ -14,52 +17,62 @@
  */
 const RUN = 4;
 
-/** Each run of 4 units -> the ascending offsets where it starts in the names laid end to end. */
-export type StartsByRun = Map<string, Int32Array>;
+/** Everything NameOccurrences holds, as plain data. */
+export interface NameOccurrencesParts {
+  stride: number;
+  /** Each run of 4 units -> the ascending places where it starts. */
+  startsByRun: Map<string, Float64Array>;
+}
 
 export class NameOccurrences {
-  /** The name each offset of the laid-out names belongs to (a gap: the name before it). */
-  private readonly nameAtOffset: Int32Array;
+  constructor(readonly parts: NameOccurrencesParts) {}
 
-  /** `distinctNames` in name-id order, and their runs' starts if built before. */
-  constructor(
-    distinctNames: readonly string[],
-    readonly startsByRun: StartsByRun = startsOfRuns(distinctNames),
-  ) {
-    const length = distinctNames.reduce((sum, name) => sum + name.length + 1, 0);
-    this.nameAtOffset = new Int32Array(length);
-    let offset = 0;
+  /** Lays out `distinctNames` (in name-id order) and lists where each run starts. */
+  static of(distinctNames: readonly string[]): NameOccurrences {
+    const stride = distinctNames.reduce((longest, name) => Math.max(longest, name.length), 0) + 1;
+    const lists = new Map<string, number[]>();
     distinctNames.forEach((name, nameId) => {
-      this.nameAtOffset.fill(nameId, offset, (offset += name.length + 1));
+      for (let start = 0; start + RUN <= name.length; start += 1) {
+        const run = name.slice(start, start + RUN);
+        const list = lists.get(run);
+        if (list) list.push(nameId * stride + start);
+        else lists.set(run, [nameId * stride + start]);
+      }
     });
+    const startsByRun = new Map([...lists].map(([run, list]) => [run, Float64Array.from(list)]));
+    return new NameOccurrences({ stride, startsByRun });
   }
 
   /** The ids of the names that contain `query` (4 units or more), ascending. */
   namesHolding(query: string): Int32Array {
+    const { stride } = this.parts;
     const starts = this.startsOf(query);
     const nameIds = new Int32Array(starts.length);
     let found = 0;
     for (let i = 0; i < starts.length; i += 1) {
-      const nameId = this.nameAtOffset[starts[i]!]!;
+      const nameId = Math.floor(starts[i]! / stride);
       // Starts ascend, so a name holding the query twice gives the same id in a row.
       if (found === 0 || nameIds[found - 1] !== nameId) nameIds[found++] = nameId;
     }
     return nameIds.subarray(0, found);
   }
 
-  /** Ascending offsets where `query` starts. */
-  private startsOf(query: string): Int32Array {
-    const runs: Array<{ place: number; starts: Int32Array }> = [];
+  /** Ascending places where `query` starts. */
+  private startsOf(query: string): Float64Array {
+    const runs: Array<{ place: number; starts: Float64Array }> = [];
     for (const place of placesOfRuns(query.length)) {
-      const starts = this.startsByRun.get(query.slice(place, place + RUN));
-      if (!starts) return new Int32Array(0);
+      const starts = this.parts.startsByRun.get(query.slice(place, place + RUN));
+      if (!starts) return new Float64Array(0);
       runs.push({ place, starts });
     }
     // A query of 4 units is one run at place 0: its list is the answer.
     if (runs.length === 1) return runs[0]!.starts;
     runs.sort((a, b) => a.starts.length - b.starts.length);
     const [rarest, ...others] = runs;
-    let candidates: Int32Array = rarest!.starts.map((start) => start - rarest!.place);
+    let candidates: Float64Array = new Float64Array(rarest!.starts.length);
+    for (let i = 0; i < candidates.length; i += 1) {
+      candidates[i] = rarest!.starts[i]! - rarest!.place;
+    }
     for (const { place, starts } of others) {
       candidates = keepFollowedBy(candidates, starts, place);
       if (candidates.length === 0) break;
@@ -76,29 +89,18 @@ function placesOfRuns(length: number): number[] {
   return places;
 }
 
-function startsOfRuns(distinctNames: readonly string[]): StartsByRun {
-  const lists = new Map<string, number[]>();
-  let offset = 0;
-  for (const name of distinctNames) {
-    for (let start = 0; start + RUN <= name.length; start += 1) {
-      const run = name.slice(start, start + RUN);
-      const list = lists.get(run);
-      if (list) list.push(offset + start);
-      else lists.set(run, [offset + start]);
-    }
-    offset += name.length + 1;
-  }
-  return new Map([...lists].map(([run, list]) => [run, Int32Array.from(list)]));
-}
-
 /**
  * The candidates c (ascending) for which `starts` holds c + place. From where the
  * last match left off, gallops (steps of 1, 2, 4, ...) to the first start not below
  * the one wanted, then binary-searches that stretch: the common runs' lists at
  * 1,000,000 fields hold thousands of starts.
  */
-function keepFollowedBy(candidates: Int32Array, starts: Int32Array, place: number): Int32Array {
-  const kept = new Int32Array(candidates.length);
+function keepFollowedBy(
+  candidates: Float64Array,
+  starts: Float64Array,
+  place: number,
+): Float64Array {
+  const kept = new Float64Array(candidates.length);
   let found = 0;
   let low = 0;
   for (let i = 0; i < candidates.length; i += 1) {
