@@ -16,6 +16,14 @@ function isOnControl(target: Element) {
  * the header or the page), and each row in view that has not changed is skipped
  * (FieldRow). One click handler serves every row, so rows take no callbacks.
  */
+/**
+ * Rows drawn past each edge of the view, so that a quick scroll does not show a gap
+ * before its rows are drawn. Each one is drawn, styled, laid out and checked by axe
+ * on every load and every new view: at 12, half the rows of a 720-pixel window were
+ * out of sight (docs/architecture.md, "Rows past the view").
+ */
+export const rowsDrawnBeyondView = 5;
+
 export function FieldRows({
   rows,
   rowHeight,
@@ -42,7 +50,7 @@ export function FieldRows({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: rowsDrawnBeyondView,
   });
   useEffect(() => {
     virtualizer.measure();

@@ -9,6 +9,7 @@ import type { SearchRequest, SearchResponse } from '../../../contract/search';
 import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { FieldsPage } from '../FieldsPage';
+import { rowsDrawnBeyondView } from './FieldRows';
 import type * as FieldCells from './field-cells';
 import type * as ResizeHandles from './ColumnResizeHandle';
 
@@ -44,7 +45,8 @@ const fields: SearchResultItem[] = Array.from({ length: 100 }, (_, index) =>
 );
 
 const server = setupMockApi();
-// 400 px at 44 px a row: 10 rows in view, 12 more below as overscan.
+// 400 px at 44 px a row: 10 rows in view, and the rows drawn beyond it below.
+const rowsInView = 10;
 giveElementsASize(1200, 400);
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -115,15 +117,19 @@ test('scrolling draws only the rows that come into view', async () => {
   const inViewBefore = [...table.querySelectorAll<HTMLElement>('tr[data-field-id]')].map((row) =>
     Number(row.dataset.fieldId),
   );
-  expect(inViewBefore.at(-1)).toBe(22);
+  const lastDrawn = rowsInView + rowsDrawnBeyondView;
+  expect(inViewBefore.at(-1)).toBe(lastDrawn);
   drawn.clear();
 
   const scroller = screen.getByTestId('fields-scroller');
   scroller.scrollTop = 5 * 44;
   fireEvent.scroll(scroller);
 
-  await waitFor(() => expect(table.querySelector('tr[data-field-id="27"]')).not.toBeNull());
-  expect(drawnAgain()).toEqual([23, 24, 25, 26, 27]);
+  const comingIntoView = [1, 2, 3, 4, 5].map((step) => lastDrawn + step);
+  await waitFor(() =>
+    expect(table.querySelector(`tr[data-field-id="${comingIntoView.at(-1)}"]`)).not.toBeNull(),
+  );
+  expect(drawnAgain()).toEqual(comingIntoView);
 });
 
 test('refreshing a view that has not changed draws none of the table again', async () => {
@@ -147,7 +153,9 @@ test('a larger page leaves the rows already on screen as they are', async () => 
   await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '101'));
   await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
 
-  // The same 22 rows are in view (10 and the overscan), each the same field as before.
-  expect(table.querySelectorAll('tr[data-field-id]')).toHaveLength(22);
+  // The same rows are in view (10 and those drawn beyond), each the same field as before.
+  expect(table.querySelectorAll('tr[data-field-id]')).toHaveLength(
+    rowsInView + rowsDrawnBeyondView,
+  );
   expect(drawnAgain()).toEqual([]);
 });
