@@ -26,7 +26,7 @@ import type { FieldIndexParts } from './index/field-index';
  */
 
 /** Bumped whenever FieldIndexParts changes shape. */
-const FORMAT = 5;
+const FORMAT = 6;
 /** The header is a JSON object padded to this many bytes, then the serialized parts. */
 const HEADER_BYTES = 1024;
 

@@ -2,14 +2,15 @@
  * Exact substring search over distinct names for queries of 4 or more UTF-16 code
  * units, with no name to check afterwards.
  *
- * The names are laid out one per `stride` units (the longest name and one more),
- * so name n starts at place n * stride and at least one unit of gap follows each,
- * and every run of 4 units is listed with the ascending places where it starts. A
- * query starts at place p exactly when its runs at 0, 4, 8, ... and its last run
- * start at p plus their place in it: together they cover the query, each touches
- * or overlaps the next, and no run spans a gap, so all of them lie in one name.
- * The name at a place is a division: a table of the name at every place, as large
- * as all the names, missed the processor's cache on nearly every match.
+ * The names are laid out one per `stride` units (the first power of two longer than
+ * the longest name), so name n starts at place n * stride and at least one unit of
+ * gap follows each, and every run of 4 units is listed with the ascending places
+ * where it starts. A query starts at place p exactly when its runs at 0, 4, 8, ...
+ * and its last run start at p plus their place in it: together they cover the
+ * query, each touches or overlaps the next, and no run spans a gap, so all of them
+ * lie in one name. The name at a place is a division: a table of the name at every
+ * place, as large as all the names, missed the processor's cache on nearly every
+ * match.
  *
  * Before, a query of 4 or more intersected the names holding each of its runs of 3
  * and checked every name left with `includes`: about 2,000 names per search at
@@ -29,7 +30,8 @@ export class NameOccurrences {
 
   /** Lays out `distinctNames` (in name-id order) and lists where each run starts. */
   static of(distinctNames: readonly string[]): NameOccurrences {
-    const stride = distinctNames.reduce((longest, name) => Math.max(longest, name.length), 0) + 1;
+    const longest = distinctNames.reduce((most, name) => Math.max(most, name.length), 0);
+    const stride = 2 ** Math.ceil(Math.log2(longest + 1));
     const lists = new Map<string, number[]>();
     distinctNames.forEach((name, nameId) => {
       for (let start = 0; start + RUN <= name.length; start += 1) {
@@ -45,12 +47,13 @@ export class NameOccurrences {
 
   /** The ids of the names that contain `query` (4 units or more), ascending. */
   namesHolding(query: string): Int32Array {
-    const { stride } = this.parts;
+    // A power of two: multiplying by its inverse is exact, and quicker than dividing.
+    const perStride = 1 / this.parts.stride;
     const starts = this.startsOf(query);
     const nameIds = new Int32Array(starts.length);
     let found = 0;
     for (let i = 0; i < starts.length; i += 1) {
-      const nameId = Math.floor(starts[i]! / stride);
+      const nameId = Math.floor(starts[i]! * perStride);
       // Starts ascend, so a name holding the query twice gives the same id in a row.
       if (found === 0 || nameIds[found - 1] !== nameId) nameIds[found++] = nameId;
     }
