@@ -19,6 +19,7 @@ import {
 } from '../../test-support/render-with-providers';
 import { FieldsPage } from './FieldsPage';
 import { prefetchFieldsPage } from './prefetch-fields-page';
+import { rowsDrawnBeyondView } from './table/FieldRows';
 
 /** 60 fields named "Field 01" to "Field 60"; every third one is locked, the last two are variables. */
 const initialFields: SearchResultItem[] = Array.from({ length: 60 }, (_, index) => {
@@ -62,9 +63,10 @@ function answerSearch(request: SearchRequest): SearchResponse {
 }
 
 const server = setupMockApi();
-// Tall enough for the 21 rows the tests read (9 in view and 12 overscan): every
-// further row is rendered again on each change of the page, in React's development build.
+// 10 rows in view (the tenth in part) and those drawn beyond them: every further row
+// would be rendered again on each change of the page, in React's development build.
 giveElementsASize(1200, 400);
+const rowsDrawn = 10 + rowsDrawnBeyondView;
 // Each test drives the whole page with a user's clicks and typing.
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -221,7 +223,8 @@ test('a filter from the menu is sent, kept in the address, shown as a chip, and 
   );
   await user.keyboard('{Escape}');
   const chips = screen.getByRole('group', { name: 'Active filters' });
-  await waitFor(() => expect(shownNames()).toHaveLength(19));
+  // 19 fields are locked: more than are drawn.
+  await waitFor(() => expect(shownNames()).toHaveLength(rowsDrawn));
   expect(shownNames().every((name) => Number(name.slice(-2)) % 3 === 0)).toBe(true);
 
   await user.click(within(chips).getByRole('button', { name: 'Remove filter: Locked' }));
@@ -350,7 +353,7 @@ test('a new page size sends its search before the page draws the new size, and o
   });
 
   await user.selectOptions(within(pager()).getByRole('combobox', { name: 'Rows per page' }), '25');
-  await waitFor(() => expect(shownNames()).toContain('Field 21'));
+  await waitFor(() => expect(shownNames()).toContain(`Field ${rowsDrawn}`));
   await rowsShown();
 
   expect(searches.filter((search) => search.limit === 25)).toHaveLength(1);
