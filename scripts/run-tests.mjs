@@ -10,6 +10,11 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const startedAt = performance.now();
+/** When each part ended, in seconds from the start: where the run's wall time went. */
+const finishedAfter = {};
+const markFinished = (label) =>
+  (finishedAfter[label] = Math.round((performance.now() - startedAt) / 1000));
 const failures = [];
 
 function fail(label) {
@@ -39,7 +44,10 @@ function startQuietly(label, command, args, { priority = 0 } = {}) {
     child.once('error', (error) =>
       resolve({ label, command, args, ok: false, output: `${error}` }),
     );
-    child.once('close', (code) => resolve({ label, command, args, ok: code === 0, output }));
+    child.once('close', (code) => {
+      markFinished(label);
+      resolve({ label, command, args, ok: code === 0, output });
+    });
   });
 }
 
@@ -49,7 +57,10 @@ function startLive(label, command, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.once('error', () => resolve(false));
-    child.once('close', (code) => resolve(code === 0));
+    child.once('close', (code) => {
+      markFinished(label);
+      resolve(code === 0);
+    });
   });
 }
 
@@ -131,6 +142,8 @@ for (const { label, command, args, ok, output } of await Promise.all(backgroundC
   else fail(label);
 }
 
+const endings = Object.entries(finishedAfter).sort(([, a], [, b]) => a - b);
+console.log(`\nFinished after: ${endings.map(([label, at]) => `${label} ${at} s`).join(', ')}`);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
