@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
-import { setupMockApi } from '../../../api/test-support/mock-api';
+import { heldAnswer, setupMockApi } from '../../../api/test-support/mock-api';
 import { AUDIT_BASE } from '../../../contract/audit';
 import type { FunctionsAnswer } from '../../../contract/audit-functions';
 import type { DirectoryResponse } from '../../../contract/directory';
@@ -164,8 +164,40 @@ describe('with the directory', () => {
     await user.click(await within(panel).findByRole('option', { name: /Sales Orders/ }));
     await waitFor(() => expect(params().getAll('dataSource')).toEqual([SALES]));
     expect(params().getAll('card')).toEqual(['dr:1:1']);
+    // The chips' names come from a lookup of the ids in the address, which answers later.
     expect(
-      within(chips()).getByRole('button', { name: 'Remove filter: Card Revenue by Region' }),
+      await within(chips()).findByRole('button', { name: 'Remove filter: Card Revenue by Region' }),
+    ).toBeInTheDocument();
+    expect(
+      await within(chips()).findByRole('button', {
+        name: 'Remove filter: Data source Sales Orders',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  test('a chip keeps its name while the names of a new filter are looked up', async () => {
+    const { user, panel } = await openFilters('/fields?card=dr:1:1');
+    const cardChip = { name: 'Remove filter: Card Revenue by Region' };
+    expect(await within(chips()).findByRole('button', cardChip)).toBeInTheDocument();
+    const lookup = heldAnswer();
+    server.use(
+      http.get(apiPaths.directory, async ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        // Held: the lookup of ids that names the data source; answered by directoryHandler.
+        if (!query.has('list') && query.has('dataSources')) await lookup.hold();
+      }),
+    );
+
+    await user.type(within(panel).getByRole('combobox', { name: 'Data sources' }), 'sales');
+    await user.click(await within(panel).findByRole('option', { name: /Sales Orders/ }));
+    await lookup.received;
+    expect(within(chips()).getByRole('button', cardChip)).toBeInTheDocument();
+
+    lookup.release();
+    expect(
+      await within(chips()).findByRole('button', {
+        name: 'Remove filter: Data source Sales Orders',
+      }),
     ).toBeInTheDocument();
   });
 
