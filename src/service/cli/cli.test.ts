@@ -74,7 +74,12 @@ describe('npm start', { timeout: 120_000 }, () => {
     ]);
     const { url: upstreamUrl, token: upstreamToken } = await upstream.ready;
     expect(upstreamToken).toBe('upstream-token');
-    const proxy = startServer(['--upstream', upstreamUrl, '--host', '127.0.0.2']);
+    // Its own audit file: the default, data/audit.sqlite of the checkout, may be held by
+    // a proxy a developer runs, or by this test in a second run beside this one.
+    const proxy = startServer([
+      ...['--upstream', upstreamUrl, '--host', '127.0.0.2'],
+      ...['--audit-data', join(dir, 'proxy-audit.sqlite')],
+    ]);
     try {
       await proxy.ready;
       expect(proxy.output()).toContain(`Proxying the API to ${upstreamUrl}`);
