@@ -75,7 +75,7 @@ function readJson(path) {
 const bin = (name) => `node_modules/.bin/${name}`;
 const backgroundChecks = [
   startQuietly('lint', bin('eslint'), ['--max-warnings', '0', '.'], { priority: 19 }),
-  startQuietly('format', bin('prettier'), ['--check', '.'], { priority: 19 }),
+  startQuietly('format', bin('oxfmt'), ['--check'], { priority: 19 }),
   // TypeScript 7, the native compiler: about a quarter of TypeScript 6's CPU time.
   // TypeScript 6 stays installed for typescript-eslint, which needs its compiler API.
   // On one thread: it runs on the CPU the test runners leave idle, where its parallel

@@ -26,7 +26,8 @@ const TYPED_LITERAL_TYPES: ReadonlySet<string> = new Set(['DATE', 'TIME', 'TIMES
 
 /** The tree of tokens that parse; otherwise the first syntax error, if it is not explained already. */
 export type SyntaxCheck =
-  { tree: SyntaxNode; problem?: undefined } | { tree?: undefined; problem?: Problem };
+  | { tree: SyntaxNode; problem?: undefined }
+  | { tree?: undefined; problem?: Problem };
 
 /**
  * Parses the token stream: its tree, or its first syntax error.

@@ -1,5 +1,13 @@
 export type TokenKind =
-  'number' | 'string' | 'column' | 'word' | 'operator' | 'open' | 'close' | 'comma' | 'unknown';
+  | 'number'
+  | 'string'
+  | 'column'
+  | 'word'
+  | 'operator'
+  | 'open'
+  | 'close'
+  | 'comma'
+  | 'unknown';
 
 /** One lexical unit of an expression. Offsets count UTF-16 code units. */
 export interface Token {

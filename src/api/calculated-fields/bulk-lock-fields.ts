@@ -7,7 +7,8 @@ import { requestJson } from '../http-client';
 
 /** One field's outcome in a bulk lock: the field as it now is, or why it was not changed. */
 export type FieldLockOutcome =
-  { ok: true; field: CalculatedField } | { ok: false; error: ApiError };
+  | { ok: true; field: CalculatedField }
+  | { ok: false; error: ApiError };
 
 /**
  * Locks or unlocks many fields in one request: this project's extension, which only a

@@ -15,7 +15,8 @@ import { locateFieldById } from './locate-field-by-id';
  * search result holds on instances that do not offer details (docs/api.md).
  */
 export type FieldDetail =
-  { complete: true; field: CalculatedField } | { complete: false; field: SearchResultItem };
+  | { complete: true; field: CalculatedField }
+  | { complete: false; field: SearchResultItem };
 
 /** The instance has no calculated field with this id. */
 export class FieldNotFoundError extends Error {
