@@ -74,10 +74,10 @@ function readJson(path) {
 
 const bin = (name) => `node_modules/.bin/${name}`;
 const backgroundChecks = [
-  startQuietly('lint', bin('eslint'), ['--max-warnings', '0', '.'], { priority: 19 }),
+  startQuietly('lint', bin('oxlint'), ['--max-warnings', '0'], { priority: 19 }),
   startQuietly('format', bin('oxfmt'), ['--check'], { priority: 19 }),
   // TypeScript 7, the native compiler: about a quarter of TypeScript 6's CPU time.
-  // TypeScript 6 stays installed for typescript-eslint, which needs its compiler API.
+  // TypeScript 6 stays installed for editors, which need its language service.
   // On one thread: it runs on the CPU the test runners leave idle, where its parallel
   // checkers only add work (about 11 CPU-seconds instead of 21 on a busy machine).
   startQuietly(
