@@ -144,3 +144,14 @@ test('a page left while its new view waits leaves the next page’s address alon
   await new Promise((resolve) => setTimeout(resolve, rowsWaitMs * 2));
   expect(currentUrl()).toBe('/audit');
 });
+
+test('a view still waiting when the address has moved to another page is not written there', async () => {
+  // Under load the address can change before the table is taken off the page: the
+  // router writes the new address first and unmounts the page in a later render.
+  const { latest } = renderAt('/fields');
+  await waitFor(() => expect(latest()).toBeDefined());
+  latest().change({ name: 'margin' });
+  window.history.pushState(null, '', '/audit');
+  await new Promise((resolve) => setTimeout(resolve, rowsWaitMs * 2));
+  expect(currentUrl()).toBe('/audit');
+});

@@ -40,6 +40,9 @@ function combine(earlier: Partial<TableView>, later: Partial<TableView>): Partia
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The page an address belongs to: "fields" for the table and its drawer alike. */
+const pageOfAddress = () => window.location.pathname.split('/')[1];
+
 /**
  * The table's view, read from and written to the address. Each change is a new
  * history entry, so Back undoes it, except a name refined while typing. Any change
@@ -67,9 +70,12 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     const latest = waiting.current.latest + 1;
     waiting.current = { change: pending, latest };
     const answered = sendSearch?.({ ...view, page: defaultTableView.page, ...pending });
+    const page = pageOfAddress();
     void Promise.race([answered, pause(rowsWaitMs)]).then(() => {
       if (waiting.current.latest !== latest) return; // a newer change takes this one along
       waiting.current = { change: {}, latest };
+      // The router may show another page's address before it takes the table away.
+      if (pageOfAddress() !== page) return;
       void setView(
         { page: null, ...pending },
         { history: refinesName(view, pending) ? 'replace' : 'push' },
