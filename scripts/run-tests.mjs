@@ -95,17 +95,13 @@ const backgroundChecks = [
 // two, and run one after the other each left a core idle for part of its run
 // (docs/testing.md, "The suite's time"). Vitest's lines are printed when it ends;
 // Playwright's global setup builds the web app and the service first.
-// Each Vitest project runs in a process of its own: one process runs its files one
-// after another on one core, and it ended last, alone, while the other core idled.
-const vitestProjects = ['node', 'browser-code'];
-const vitestRuns = vitestProjects.map((project) => {
-  const report = `${reportDir}/vitest-${project}.json`;
-  const run = startQuietly(`vitest ${project}`, bin('vitest'), [
-    ...['run', '--project', project],
-    ...['--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  ]);
-  return { project, report, run };
-});
+const vitestReport = `${reportDir}/vitest.json`;
+const vitestRun = startQuietly('vitest', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 
 const playwrightReport = `${reportDir}/playwright.json`;
 const playwrightOk = await startLive(
@@ -126,23 +122,18 @@ if (playwright?.stats) {
   else if (unexpected > 0) failures.push('playwright');
 } else fail('playwright (no report)');
 
-for (const { project, report, run } of vitestRuns) {
-  const ran = await run;
-  console.log(`\n=== vitest ${project}: ${ran.command} ${ran.args.join(' ')}`);
-  process.stdout.write(ran.output);
-  const vitest = readJson(report);
-  if (!vitest) {
-    fail(`vitest ${project} (no report)`);
-    continue;
-  }
+const vitestRan = await vitestRun;
+console.log(`\n=== vitest: ${vitestRan.command} ${vitestRan.args.join(' ')}`);
+process.stdout.write(vitestRan.output);
+const vitest = readJson(vitestReport);
+if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   // A suite that fails to load has no failed tests but still fails the run.
-  if (!ran.ok && vitest.numFailedTests === 0)
-    fail(`vitest ${project} (a test file failed to load)`);
-  else if (vitest.numFailedTests > 0) failures.push(`vitest ${project}`);
-}
+  if (!vitestRan.ok && vitest.numFailedTests === 0) fail('vitest (a test file failed to load)');
+  else if (vitest.numFailedTests > 0) failures.push('vitest');
+} else fail('vitest (no report)');
 
 for (const { label, command, args, ok, output } of await Promise.all(backgroundChecks)) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
