@@ -155,3 +155,34 @@ test('a view still waiting when the address has moved to another page is not wri
   await new Promise((resolve) => setTimeout(resolve, rowsWaitMs * 2));
   expect(currentUrl()).toBe('/audit');
 });
+
+test('a page asked for while a view waits is where the app goes, and the view is not written', async () => {
+  // The other page's code takes longer to load than the view waits for its answer.
+  let loadPage!: () => void;
+  const pageLoaded = new Promise<void>((resolve) => (loadPage = resolve));
+  const changes: Array<(change: Partial<TableView>) => void> = [];
+  function Probe() {
+    changes.push(useTableView(() => new Promise(() => {}))[1]);
+    return null;
+  }
+  const otherPage = {
+    path: '/audit',
+    lazy: async () => {
+      await pageLoaded;
+      return { Component: () => null };
+    },
+  };
+  const { router } = renderWithProviders(<Probe />, {
+    url: '/fields',
+    path: '/fields',
+    otherRoutes: [otherPage],
+  });
+  await waitFor(() => expect(changes.length).toBeGreaterThan(0));
+  changes.at(-1)!({ name: 'margin' });
+  const leaving = router.navigate('/audit');
+  await new Promise((resolve) => setTimeout(resolve, rowsWaitMs * 2));
+  loadPage();
+  await leaving;
+  await new Promise((resolve) => setTimeout(resolve, rowsWaitMs));
+  expect(currentUrl()).toBe('/audit');
+});

@@ -1,6 +1,7 @@
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryStates } from 'nuqs';
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
+import { UNSAFE_DataRouterContext } from 'react-router-dom';
 import {
   defaultTableView,
   tableAddress,
@@ -40,8 +41,8 @@ function combine(earlier: Partial<TableView>, later: Partial<TableView>): Partia
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The page an address belongs to: "fields" for the table and its drawer alike. */
-const pageOfAddress = () => window.location.pathname.split('/')[1];
+/** The page a path belongs to: "fields" for the table and its drawer alike. */
+const pageOf = (pathname: string) => pathname.split('/')[1];
 
 /**
  * The table's view, read from and written to the address. Each change is a new
@@ -63,6 +64,9 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     // drawer's close) see each change.
     shallow: false,
   });
+  // Read when a wait ends, not subscribed to: a render per navigation would cost
+  // every typed key.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   // The changes not in the address yet, and which of them was made last.
   const waiting = useRef<{ change: Partial<TableView>; latest: number }>({ change: {}, latest: 0 });
   const changeView = useCallbackRef((change: Partial<TableView>) => {
@@ -70,12 +74,15 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     const latest = waiting.current.latest + 1;
     waiting.current = { change: pending, latest };
     const answered = sendSearch?.({ ...view, page: defaultTableView.page, ...pending });
-    const page = pageOfAddress();
+    const page = pageOf(window.location.pathname);
     void Promise.race([answered, pause(rowsWaitMs)]).then(() => {
       if (waiting.current.latest !== latest) return; // a newer change takes this one along
       waiting.current = { change: {}, latest };
-      // The router may show another page's address before it takes the table away.
-      if (pageOfAddress() !== page) return;
+      // Another page may have been asked for meanwhile: the router shows its address
+      // before it takes the table away, and loads its code first. Writing the view
+      // then would land on that page's address, or cancel the way there.
+      const goingTo = router?.state.navigation.location?.pathname ?? window.location.pathname;
+      if (pageOf(window.location.pathname) !== page || pageOf(goingTo) !== page) return;
       void setView(
         { page: null, ...pending },
         { history: refinesName(view, pending) ? 'replace' : 'push' },
