@@ -186,3 +186,33 @@ test('a page asked for while a view waits is where the app goes, and the view is
   await new Promise((resolve) => setTimeout(resolve, rowsWaitMs));
   expect(currentUrl()).toBe('/audit');
 });
+
+test('a row opened while a view waits opens, with the view in its address', async () => {
+  // The drawer's code takes longer to load than the view waits for its answer.
+  let loadDrawer!: () => void;
+  const drawerLoaded = new Promise<void>((resolve) => (loadDrawer = resolve));
+  const changes: Array<(change: Partial<TableView>) => void> = [];
+  function Probe() {
+    changes.push(useTableView(() => new Promise(() => {}))[1]);
+    return null;
+  }
+  const drawer = {
+    path: ':id',
+    lazy: async () => {
+      await drawerLoaded;
+      return { Component: () => null };
+    },
+  };
+  const { router } = renderWithProviders(<Probe />, {
+    url: '/fields',
+    path: '/fields',
+    childRoutes: [drawer],
+  });
+  await waitFor(() => expect(changes.length).toBeGreaterThan(0));
+  changes.at(-1)!({ name: 'margin' });
+  const opening = router.navigate('/fields/7');
+  await new Promise((resolve) => setTimeout(resolve, rowsWaitMs * 2));
+  loadDrawer();
+  await opening;
+  await waitFor(() => expect(currentUrl()).toBe('/fields/7?q=margin'));
+});

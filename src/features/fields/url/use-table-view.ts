@@ -1,6 +1,7 @@
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryStates } from 'nuqs';
 import { useContext, useEffect, useRef } from 'react';
+import type { ContextType } from 'react';
 import { UNSAFE_DataRouterContext } from 'react-router-dom';
 import {
   defaultTableView,
@@ -44,6 +45,24 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The page a path belongs to: "fields" for the table and its drawer alike. */
 const pageOf = (pathname: string) => pathname.split('/')[1];
 
+type DataRouter = NonNullable<ContextType<typeof UNSAFE_DataRouterContext>>['router'];
+
+/**
+ * Resolves once the router has no navigation on its way. The view is written as a
+ * navigation of its own, and one started meanwhile (a row opened, another page) would
+ * be cancelled by it.
+ */
+function navigationSettled(router: DataRouter | undefined): Promise<void> {
+  if (!router || router.state.navigation.state === 'idle') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stopListening = router.subscribe((state) => {
+      if (state.navigation.state !== 'idle') return;
+      stopListening();
+      resolve();
+    });
+  });
+}
+
 /**
  * The table's view, read from and written to the address. Each change is a new
  * history entry, so Back undoes it, except a name refined while typing. Any change
@@ -75,14 +94,13 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     waiting.current = { change: pending, latest };
     const answered = sendSearch?.({ ...view, page: defaultTableView.page, ...pending });
     const page = pageOf(window.location.pathname);
-    void Promise.race([answered, pause(rowsWaitMs)]).then(() => {
+    void Promise.race([answered, pause(rowsWaitMs)]).then(async () => {
+      await navigationSettled(router);
       if (waiting.current.latest !== latest) return; // a newer change takes this one along
       waiting.current = { change: {}, latest };
-      // Another page may have been asked for meanwhile: the router shows its address
-      // before it takes the table away, and loads its code first. Writing the view
-      // then would land on that page's address, or cancel the way there.
-      const goingTo = router?.state.navigation.location?.pathname ?? window.location.pathname;
-      if (pageOf(window.location.pathname) !== page || pageOf(goingTo) !== page) return;
+      // Another page was opened meanwhile: the router shows its address before it
+      // takes the table away, and the view is not that page's.
+      if (pageOf(window.location.pathname) !== page) return;
       void setView(
         { page: null, ...pending },
         { history: refinesName(view, pending) ? 'replace' : 'push' },
