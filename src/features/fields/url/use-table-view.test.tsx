@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { defaultTableView } from '../../../components/fields-links/table-address';
 import type { TableView } from '../../../components/fields-links/table-address';
 import { currentUrl, renderWithProviders } from '../../../test-support/render-with-providers';
+import type { RenderOptions } from '../../../test-support/render-with-providers';
 import { rowsWaitMs, useTableView } from './use-table-view';
 
 function renderAt(url: string, sendSearch?: (next: TableView) => Promise<void>) {
@@ -131,13 +132,33 @@ test('changes made while one waits are taken with it, a new search starting agai
   await waitFor(() => expect(currentUrl()).toBe('/fields?q=x'));
 });
 
-test('a page left while its new view waits leaves the next page’s address alone', async () => {
+/** The view's change function, over a search that never answers, so every view waits. */
+function renderWaitingView(routes: Pick<RenderOptions, 'otherRoutes' | 'childRoutes'> = {}) {
   const changes: Array<(change: Partial<TableView>) => void> = [];
   function Probe() {
     changes.push(useTableView(() => new Promise(() => {}))[1]);
     return null;
   }
-  const { router } = renderWithProviders(<Probe />, { url: '/fields', path: '/fields' });
+  const { router } = renderWithProviders(<Probe />, { url: '/fields', path: '/fields', ...routes });
+  return { router, changes };
+}
+
+/** A route whose code loads only when `load` is called: longer than a view waits. */
+function slowRoute(path: string) {
+  let load!: () => void;
+  const loaded = new Promise<void>((resolve) => (load = resolve));
+  const route = {
+    path,
+    lazy: async () => {
+      await loaded;
+      return { Component: () => null };
+    },
+  };
+  return { route, load };
+}
+
+test('a page left while its new view waits leaves the next page’s address alone', async () => {
+  const { router, changes } = renderWaitingView();
   await waitFor(() => expect(changes.length).toBeGreaterThan(0));
   changes.at(-1)!({ name: 'margin' });
   await router.navigate('/audit');
@@ -157,62 +178,26 @@ test('a view still waiting when the address has moved to another page is not wri
 });
 
 test('a page asked for while a view waits is where the app goes, and the view is not written', async () => {
-  // The other page's code takes longer to load than the view waits for its answer.
-  let loadPage!: () => void;
-  const pageLoaded = new Promise<void>((resolve) => (loadPage = resolve));
-  const changes: Array<(change: Partial<TableView>) => void> = [];
-  function Probe() {
-    changes.push(useTableView(() => new Promise(() => {}))[1]);
-    return null;
-  }
-  const otherPage = {
-    path: '/audit',
-    lazy: async () => {
-      await pageLoaded;
-      return { Component: () => null };
-    },
-  };
-  const { router } = renderWithProviders(<Probe />, {
-    url: '/fields',
-    path: '/fields',
-    otherRoutes: [otherPage],
-  });
+  const otherPage = slowRoute('/audit');
+  const { router, changes } = renderWaitingView({ otherRoutes: [otherPage.route] });
   await waitFor(() => expect(changes.length).toBeGreaterThan(0));
   changes.at(-1)!({ name: 'margin' });
   const leaving = router.navigate('/audit');
   await new Promise((resolve) => setTimeout(resolve, rowsWaitMs * 2));
-  loadPage();
+  otherPage.load();
   await leaving;
   await new Promise((resolve) => setTimeout(resolve, rowsWaitMs));
   expect(currentUrl()).toBe('/audit');
 });
 
 test('a row opened while a view waits opens, with the view in its address', async () => {
-  // The drawer's code takes longer to load than the view waits for its answer.
-  let loadDrawer!: () => void;
-  const drawerLoaded = new Promise<void>((resolve) => (loadDrawer = resolve));
-  const changes: Array<(change: Partial<TableView>) => void> = [];
-  function Probe() {
-    changes.push(useTableView(() => new Promise(() => {}))[1]);
-    return null;
-  }
-  const drawer = {
-    path: ':id',
-    lazy: async () => {
-      await drawerLoaded;
-      return { Component: () => null };
-    },
-  };
-  const { router } = renderWithProviders(<Probe />, {
-    url: '/fields',
-    path: '/fields',
-    childRoutes: [drawer],
-  });
+  const drawer = slowRoute(':id');
+  const { router, changes } = renderWaitingView({ childRoutes: [drawer.route] });
   await waitFor(() => expect(changes.length).toBeGreaterThan(0));
   changes.at(-1)!({ name: 'margin' });
   const opening = router.navigate('/fields/7');
   await new Promise((resolve) => setTimeout(resolve, rowsWaitMs * 2));
-  loadDrawer();
+  drawer.load();
   await opening;
   await waitFor(() => expect(currentUrl()).toBe('/fields/7?q=margin'));
 });
