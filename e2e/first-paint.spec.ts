@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
+import { APP_CONFIG_PATH } from '../src/contract/paths';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the page shows its frame and a spinner before any script runs (${colorScheme})`, async ({
@@ -24,4 +25,29 @@ test('the app replaces the frame once its script runs', async ({ fieldsPage }) =
   await fieldsPage.goto();
   await expect(fieldsPage.page.getByRole('status', { name: 'Loading the app' })).toHaveCount(0);
   await expect(fieldsPage.page.getByText('Calculated-field manager')).toHaveCount(1);
+});
+
+test('the app asks for its config with the page, once, not after its script has run', async ({
+  signedInPage: page,
+}) => {
+  const order: string[] = [];
+  let configAsked: () => void = () => {};
+  const configRequested = new Promise<void>((resolve) => (configAsked = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== APP_CONFIG_PATH) return;
+    order.push('config');
+    configAsked();
+  });
+  // Scripts are held until the config has been asked for (at most 2 s): an app that asks
+  // only once its script runs gets its scripts late, and asks after them.
+  const twoSeconds = new Promise<void>((resolve) => setTimeout(resolve, 2000));
+  await page.route('**/assets/*.js', async (route) => {
+    await Promise.race([configRequested, twoSeconds]);
+    order.push('script');
+    await route.continue();
+  });
+  await page.goto('/fields');
+  await expect(page.getByRole('table', { name: 'Calculated fields' })).toBeVisible();
+  expect(order[0]).toBe('config');
+  expect(order.filter((step) => step === 'config')).toHaveLength(1);
 });
