@@ -1,7 +1,7 @@
 // npm run bench:browser: the app in Chromium against the service with 100,000 fields:
 // loading, typing, 5,000 rows, scrolling against a plain table, and bulk lock, each
 // figure set against its limit in the same run. Writes bench/results/browser.md.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { AuditStatus } from '../src/contract/audit';
 import { AUDIT_BASE } from '../src/contract/audit';
@@ -21,6 +21,7 @@ import {
   measureTyping,
 } from './support/browser-measures';
 import { entrySize } from './support/entry-size';
+import { writeFirstRowsPeers } from './support/first-rows-peers';
 import { launchChromium } from './support/chromium';
 import type { Browser } from '@playwright/test';
 import { buildAppAndService, startServer } from './support/processes';
@@ -154,6 +155,10 @@ async function main() {
   mkdirSync('bench/tmp', { recursive: true });
   log('building the web app and the service...');
   buildAppAndService();
+  // Served by the service from its web root beside the app, so they are written before it starts.
+  const peersFolder = parts.has('loading')
+    ? await writeFirstRowsPeers('dist', toSearchRequest(defaultTableView))
+    : undefined;
   if (!existsSync(storeFile)) log(`creating a demo store of ${FIELDS} fields (once)...`);
   const service = await startServer('dist-server/main.mjs', [
     'start',
@@ -189,7 +194,10 @@ async function main() {
     if (parts.has('loading')) {
       log('loading...');
       loading = await measureLoading(browser, target, 7);
-      log(`first rows p50 ${loading.firstRowsMs.p50} ms`);
+      const { react, mantine } = loading.peerFirstRowsMs;
+      log(
+        `first rows p50 ${loading.firstRowsMs.p50} ms (bare React ${react.p50} ms, React with Mantine ${mantine.p50} ms)`,
+      );
     }
     if (parts.has('typing')) {
       log('typing...');
@@ -201,7 +209,7 @@ async function main() {
       log('5,000 rows...');
       pageSize = await measurePageSize(browser, target, 5);
       log(
-        `choice to rows p50 ${pageSize.choiceToRowsMs.p50} ms, renderer CPU p50 ${pageSize.rendererCpuMs.p50} ms`,
+        `choice to rows p50 ${pageSize.choiceToRowsMs.p50} ms (fetch and parse alone ${pageSize.fetchAndParseMs.p50} ms), renderer CPU p50 ${pageSize.rendererCpuMs.p50} ms`,
       );
     }
     if (parts.has('scroll')) {
@@ -251,6 +259,7 @@ async function main() {
   } finally {
     await browser.close();
     await service.stop();
+    if (peersFolder) rmSync(peersFolder, { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { tokenStorageKey } from '../../src/api/session';
-import { apiPaths } from '../../src/contract/paths';
+import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import { withoutBulkLock } from '../../e2e/support/without-bulk-lock';
+import type { FirstRowsPeer } from './first-rows-peers';
+import { firstRowsPeers, peerPath } from './first-rows-peers';
 import { pageProbe } from './page-probe';
 import { cpuMilliseconds } from './processes';
 import { chromiumCpuMs, rendererCpuMs } from './renderer-cpu';
@@ -42,6 +44,8 @@ async function openFields(context: BrowserContext, query = ''): Promise<Page> {
 
 export interface LoadingFigures {
   firstRowsMs: Spread;
+  /** The same for each peer page (bench/peers), loaded in turn with the app: what this machine needs at the least. */
+  peerFirstRowsMs: Record<FirstRowsPeer, Spread>;
   /** The same, with the network held to 10 Mbit/s and 20 ms of latency. */
   firstRowsSlowMs: Spread;
   scriptTransferredKb: number;
@@ -49,7 +53,7 @@ export interface LoadingFigures {
   styleTransferredKb: number;
 }
 
-async function firstRows(browser: Browser, target: BenchTarget, slow: boolean) {
+async function firstRows(browser: Browser, target: BenchTarget, slow: boolean, path = '/fields') {
   const context = await signedInContext(browser, target);
   const page = await context.newPage();
   if (slow) {
@@ -62,7 +66,7 @@ async function firstRows(browser: Browser, target: BenchTarget, slow: boolean) {
       uploadThroughput: 10_000_000 / 8,
     });
   }
-  await page.goto('/fields');
+  await page.goto(path);
   await page.waitForSelector(rowsSelector);
   await page.waitForFunction('window.__bench.firstRowsAt !== null');
   const figures = (await page.evaluate(`(() => {
@@ -86,21 +90,37 @@ async function firstRows(browser: Browser, target: BenchTarget, slow: boolean) {
   return figures;
 }
 
-/** Cold loads of /fields, each in a new context: navigation start to the first rows painted. */
+/**
+ * Cold loads of /fields, each in a new context: navigation start to the first rows
+ * painted. Each load of the app is followed by one of each peer page, measured the
+ * same way, so the peers see the same machine as the app.
+ */
 export async function measureLoading(
   browser: Browser,
   target: BenchTarget,
   runs: number,
 ): Promise<LoadingFigures> {
-  await firstRows(browser, target, false); // the server's first answers are not counted
+  const peers = Object.keys(firstRowsPeers) as FirstRowsPeer[];
+  const peerLoad = async (peer: FirstRowsPeer) =>
+    (await firstRows(browser, target, false, peerPath(peer))).at;
+  // The server's first answers, and its first reads of each peer's files, are not counted.
+  await firstRows(browser, target, false);
+  for (const peer of peers) await peerLoad(peer);
   const fast = [];
-  for (let run = 0; run < runs; run++) fast.push(await firstRows(browser, target, false));
+  const peerTimes = new Map(peers.map((peer) => [peer, [] as number[]]));
+  for (let run = 0; run < runs; run++) {
+    fast.push(await firstRows(browser, target, false));
+    for (const peer of peers) peerTimes.get(peer)!.push(await peerLoad(peer));
+  }
   const slow = [];
   for (let run = 0; run < Math.ceil(runs / 2); run++)
     slow.push(await firstRows(browser, target, true));
   const kb = (bytes: number) => Math.round(bytes / 100) / 10;
   return {
     firstRowsMs: spread(fast.map((load) => load.at)),
+    peerFirstRowsMs: Object.fromEntries(
+      peers.map((peer) => [peer, spread(peerTimes.get(peer)!)]),
+    ) as Record<FirstRowsPeer, Spread>,
     firstRowsSlowMs: spread(slow.map((load) => load.at)),
     scriptTransferredKb: kb(fast[0]!.scriptTransferred),
     scriptDecodedKb: kb(fast[0]!.scriptDecoded),
@@ -161,6 +181,26 @@ export interface PageSizeFigures {
   choiceToRowsMs: Spread;
   /** The renderer's CPU time from the choice to the rows painted, which other work on the machine hardly moves. */
   rendererCpuMs: Spread;
+  /**
+   * The floor: `fetch()` and `response.json()` of the very search the app sent for
+   * those rows, on the same page once it is idle, drawing nothing.
+   */
+  fetchAndParseMs: Spread;
+  /** Of that, from the fetch to the answer's headers. */
+  fetchToHeadersMs: Spread;
+}
+
+/** How many requests a page has on their way. */
+function requestsInFlight(page: Page): () => number {
+  let count = 0;
+  page.on('request', () => (count += 1));
+  page.on('requestfinished', () => (count -= 1));
+  page.on('requestfailed', () => (count -= 1));
+  return () => count;
+}
+
+async function untilIdle(page: Page, inFlight: () => number) {
+  while (inFlight() > 0) await page.waitForTimeout(20);
 }
 
 /** Chooses 5,000 rows per page on a fresh page and times the choice to the rows painted. */
@@ -172,25 +212,43 @@ export async function measurePageSize(
   const context = await signedInContext(browser, target);
   const times = [];
   const cpuTimes = [];
+  const floors = [];
   for (let run = 0; run <= runs; run++) {
     const page = await openFields(context);
+    const inFlight = requestsInFlight(page);
     const painted = page.evaluate(
       'window.__bench.paintedWhen(() => window.__bench.showsRows(5000))',
     ) as Promise<number>;
+    const sent = page.waitForRequest(
+      (request) =>
+        request.url().endsWith(apiPaths.search) &&
+        (JSON.parse(request.postData() ?? '{}') as { limit?: number }).limit === 5000,
+    );
     const cpuBefore = await rendererCpuMs(browser);
     await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('5000');
     const paintedAt = await painted;
     const cpuAfter = await rendererCpuMs(browser);
     const changeAt = (await page.evaluate('window.__bench.changeAt')) as number;
+    const body = (await sent).postData()!;
+    await untilIdle(page, inFlight);
+    const floor = (await page.evaluate(
+      `window.__bench.fetchAndParse(${JSON.stringify(apiPaths.search)}, ${JSON.stringify(body)}, ${JSON.stringify(TOKEN_HEADER)}, ${JSON.stringify(tokenStorageKey)})`,
+    )) as { toHeaders: number; total: number };
     // The first run warms the server's and the browser's code paths; it is not counted.
     if (run > 0) {
       times.push(paintedAt - changeAt);
       cpuTimes.push(Math.round(cpuAfter - cpuBefore));
+      floors.push(floor);
     }
     await page.close();
   }
   await context.close();
-  return { choiceToRowsMs: spread(times), rendererCpuMs: spread(cpuTimes) };
+  return {
+    choiceToRowsMs: spread(times),
+    rendererCpuMs: spread(cpuTimes),
+    fetchAndParseMs: spread(floors.map((floor) => floor.total)),
+    fetchToHeadersMs: spread(floors.map((floor) => floor.toHeaders)),
+  };
 }
 
 export interface ScrollFigures {

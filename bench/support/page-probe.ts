@@ -60,6 +60,24 @@ export const pageProbe = String.raw`
     );
   };
 
+  /** fetch() and response.json() of a search, as the app sends it, drawing nothing: its times. */
+  bench.fetchAndParse = async (path, body, tokenHeader, tokenKey) => {
+    const startedAt = performance.now();
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        [tokenHeader]: sessionStorage.getItem(tokenKey),
+      },
+      body,
+    });
+    const headersAt = performance.now();
+    const answer = await response.json();
+    if (!response.ok || !Array.isArray(answer.results)) throw new Error('the search answered ' + response.status);
+    return { toHeaders: headersAt - startedAt, total: performance.now() - startedAt };
+  };
+
   /** Scrolls an element by step pixels every frame; the time between frames, and DOM changes. */
   bench.scrollFrames = (element, frames, step) =>
     new Promise((resolve) => {
