@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { tokenStorageKey } from '../../src/api/session';
 import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import { withoutBulkLock } from '../../e2e/support/without-bulk-lock';
@@ -190,13 +190,13 @@ export interface PageSizeFigures {
   fetchToHeadersMs: Spread;
 }
 
-/** How many requests a page has on their way. */
+/** How many of the requests a page sends from now on are still on their way. */
 function requestsInFlight(page: Page): () => number {
-  let count = 0;
-  page.on('request', () => (count += 1));
-  page.on('requestfinished', () => (count -= 1));
-  page.on('requestfailed', () => (count -= 1));
-  return () => count;
+  const onTheirWay = new Set<Request>();
+  page.on('request', (request) => onTheirWay.add(request));
+  page.on('requestfinished', (request) => onTheirWay.delete(request));
+  page.on('requestfailed', (request) => onTheirWay.delete(request));
+  return () => onTheirWay.size;
 }
 
 async function untilIdle(page: Page, inFlight: () => number) {
