@@ -12,13 +12,20 @@ import { defaultDemoNow } from './demo-options';
 import { pluralOf } from './long-templates';
 import { isWellFormed, referencedColumns } from './expression-syntax.test-helper';
 import { generateDemoInstance } from './generate-demo-instance';
+import { planDemoInstance } from './plan-demo-instance';
 
 function share(fields: readonly FieldRecordInput[], test: (field: FieldRecordInput) => boolean) {
   return fields.filter(test).length / fields.length;
 }
 
-/** Every broken reference, described; collected rather than asserted one by one to stay fast. */
-function crossReferenceProblems(instance: InstanceFile): string[] {
+/**
+ * Every broken reference, described; collected rather than asserted one by one to stay
+ * fast. `fields` may be a stream, so that a large instance is checked without holding it.
+ */
+function crossReferenceProblems(
+  instance: Omit<InstanceFile, 'fields'>,
+  fields: Iterable<FieldRecordInput>,
+): string[] {
   const problems: string[] = [];
   const ownerIds = new Set(instance.owners.map((owner) => owner.id));
   const sourceIds = new Set(instance.dataSources.map((source) => source.id));
@@ -29,7 +36,7 @@ function crossReferenceProblems(instance: InstanceFile): string[] {
   for (const card of instance.cards) {
     if (!sourceIds.has(card.dataSourceId)) problems.push(`card ${card.id}: unknown data source`);
   }
-  for (const field of instance.fields) {
+  for (const field of fields) {
     const problem = (text: string) => problems.push(`field ${field.id}: ${text}`);
     if (!ownerIds.has(field.owner)) problem(`unknown owner ${field.owner}`);
     const links = field.links ?? [];
@@ -120,7 +127,7 @@ describe('generateDemoInstance', () => {
         Array.from({ length: 2_000 }, (_, i) => i + 1),
       );
       expect(new Set(instance.fields.map((field) => field.legacyId)).size).toBe(2_000);
-      expect(crossReferenceProblems(instance)).toEqual([]);
+      expect(crossReferenceProblems(instance, instance.fields)).toEqual([]);
     },
   );
 
@@ -318,20 +325,32 @@ describe('generateDemoInstance', () => {
   });
 
   it('generates 100,000 fields that keep the invariants', () => {
-    const instance = generateDemoInstance({ fields: 100_000, seed: 3 });
-    expect(instance.fields).toHaveLength(100_000);
-    expect(instance.dataSources.length).toBeGreaterThan(90);
-    expect(instance.dataSources.length).toBeLessThanOrEqual(120);
-    expect(instance.owners.length).toBeLessThanOrEqual(200);
-    expect(instance.fields.every((field, i) => field.id === i + 1)).toBe(true);
-    expect(new Set(instance.fields.map((field) => field.legacyId)).size).toBe(100_000);
-    for (const field of instance.fields.filter((_, i) => i % 97 === 0)) {
-      fieldRecordSchema.parse(field);
+    // Checked as they are generated (`generateDemoInstance` collects this same stream):
+    // holding all 100,000 cost the garbage collector more than generating them.
+    const plan = planDemoInstance({ fields: 100_000, seed: 3 });
+    expect(plan.dataSources.length).toBeGreaterThan(90);
+    expect(plan.dataSources.length).toBeLessThanOrEqual(120);
+    expect(plan.owners.length).toBeLessThanOrEqual(200);
+    let count = 0;
+    let idsInOrder = true;
+    let locked = 0;
+    const legacyIds = new Set<string>();
+    function* counted(): Generator<FieldRecordInput> {
+      for (const field of plan.fields()) {
+        if (field.id !== count + 1) idsInOrder = false;
+        if (count % 97 === 0) fieldRecordSchema.parse(field);
+        if (field.locked === true) locked += 1;
+        legacyIds.add(field.legacyId!);
+        count += 1;
+        yield field;
+      }
     }
-    expect(crossReferenceProblems(instance)).toEqual([]);
-    const locked = share(instance.fields, (field) => field.locked === true);
-    expect(locked).toBeGreaterThan(0.1);
-    expect(locked).toBeLessThan(0.14);
+    expect(crossReferenceProblems(plan, counted())).toEqual([]);
+    expect(count).toBe(100_000);
+    expect(idsInOrder).toBe(true);
+    expect(legacyIds.size).toBe(100_000);
+    expect(locked / count).toBeGreaterThan(0.1);
+    expect(locked / count).toBeLessThan(0.14);
   });
 });
 
