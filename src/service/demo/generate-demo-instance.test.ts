@@ -23,7 +23,7 @@ function share(fields: readonly FieldRecordInput[], test: (field: FieldRecordInp
  * fast. `fields` may be a stream, so that a large instance is checked without holding it.
  */
 function crossReferenceProblems(
-  instance: Omit<InstanceFile, 'fields'>,
+  instance: Pick<InstanceFile, 'owners' | 'dataSources' | 'cards'>,
   fields: Iterable<FieldRecordInput>,
 ): string[] {
   const problems: string[] = [];
