@@ -1,10 +1,11 @@
 import { expect, test } from './support/fixtures';
+import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
 
 test.describe('loading, error and warning states', () => {
   // One page load serves both: the warning follows the recovery.
-  test('a failed search shows the error with a retry that recovers; a degraded answer shows a warning above the rows', async ({
+  test('a failed search shows the error, with no accessibility violations, and a retry that recovers; a degraded answer shows a warning above the rows', async ({
     fieldsPage,
-  }) => {
+  }, testInfo) => {
     const { page } = fieldsPage;
     let answer: 'fail' | 'pass' | 'degrade' = 'fail';
     await page.route('**/functions/search', async (route) => {
@@ -19,6 +20,8 @@ test.describe('loading, error and warning states', () => {
 
     const error = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
     await expect(error).toContainText('The server failed to answer (503)');
+    await expectNoAxeViolationsInBothSchemes(page, testInfo, 'error');
+    await page.emulateMedia({ colorScheme: 'light' });
     answer = 'pass';
     await error.getByRole('button', { name: 'Retry' }).click();
     await expect(fieldsPage.rows.first()).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 // The sign-in page's title is checked with its accessibility (accessibility.spec.ts).
 // One journey, moving inside the app where a user would, and loading only the
 // addresses a user would paste.
-test('the table, a search, an open field, the audit, an unknown address and a missing field each title the tab; a missing field says so', async ({
+test('the app replaces its loading frame; the table, a search, an open field, the audit, an unknown address and a missing field each title the tab; a missing field says so', async ({
   fieldsPage,
   drawer,
   api,
@@ -11,6 +11,10 @@ test('the table, a search, an open field, the audit, an unknown address and a mi
   const page = fieldsPage.page;
   const field = (await api.search({ filters: [{ field: 'notvariable' }], limit: 1 })).results[0]!;
   await fieldsPage.goto();
+  await test.step('the app has replaced the frame drawn before its script ran', async () => {
+    await expect(page.getByRole('status', { name: 'Loading the app' })).toHaveCount(0);
+    await expect(page.getByText('Calculated-field manager')).toHaveCount(1);
+  });
   await expect(page).toHaveTitle('Fields · Calculated fields');
 
   await fieldsPage.viewAfter(() => fieldsPage.searchBox.fill(field.name));
