@@ -281,7 +281,8 @@ test('the explaining drawer: an invalid field and a broken link, as written and 
     [{ field: 'invalid' }],
     (candidate) => analyzeExpression(candidate.expression).problems.length > 0,
   );
-  await openDrawer(drawer, invalid);
+  const opened = new Set<number>();
+  await openDrawer(drawer, invalid, opened);
   await expect(drawer.dialog.getByRole('list', { name: 'Problems' })).toBeVisible();
   await expectNoAxeViolationsInBothSchemes(drawer.page, testInfo, 'drawer-invalid');
   // A problem's button under the pointer: its hover background must keep its text legible.
@@ -293,7 +294,7 @@ test('the explaining drawer: an invalid field and a broken link, as written and 
   }
 
   const { field: broken } = await brokenReference(api);
-  await openDrawer(drawer, broken);
+  await openDrawer(drawer, broken, opened);
   await drawer.dialog.getByText('Formatted', { exact: true }).click();
   await expect(drawer.section('Links')).toContainText('neither a column nor');
   await expectNoAxeViolationsInBothSchemes(drawer.page, testInfo, 'drawer-broken-formatted');

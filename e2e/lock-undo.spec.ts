@@ -36,7 +36,10 @@ async function sharedWord(api: ServiceApi, name: string) {
 
 // One journey on one load of the app; each step shows its field by a search inside the
 // app (docs/testing.md, "The suite's time").
-test('undoing a lock', async ({ fieldsPage, api }) => {
+test('undoing a lock, and the Undo notification has no accessibility violations', async ({
+  fieldsPage,
+  api,
+}, testInfo) => {
   await test.step('Undo in the notification unlocks the field again, on the server too', async () => {
     const field = await api.unlockedField(10);
     try {
@@ -107,28 +110,25 @@ test('undoing a lock', async ({ fieldsPage, api }) => {
       await api.setLocked(field.id, false);
     }
   });
-});
 
-test('the Undo notification has no accessibility violations', async ({
-  fieldsPage,
-  api,
-}, testInfo) => {
-  const field = await api.unlockedField(13);
-  try {
-    await fieldsPage.goto(`?locked=false&q=${encodeURIComponent(field.name)}`);
-    await fieldsPage.toggleLock(field.id);
-    const notice = lockNotice(fieldsPage.page, `Locked “${field.name}”`);
-    await expect(notice).toBeVisible();
-    // Hovered, the notification stays open while it is checked.
-    await notice.hover();
-    await expectNoAxeViolationsInBothSchemes(
-      fieldsPage.page,
-      testInfo,
-      'lock-undo',
-      keepScreenshotsAtBothWidths,
-    );
-    await expect(notice).toBeVisible();
-  } finally {
-    await api.setLocked(field.id, false);
-  }
+  await test.step('the Undo notification has no accessibility violations', async () => {
+    const field = await api.unlockedField(13);
+    try {
+      await fieldsPage.showInApp(`?locked=false&q=${encodeURIComponent(field.name)}`);
+      await fieldsPage.toggleLock(field.id);
+      const notice = lockNotice(fieldsPage.page, `Locked “${field.name}”`);
+      await expect(notice).toBeVisible();
+      // Hovered, the notification stays open while it is checked.
+      await notice.hover();
+      await expectNoAxeViolationsInBothSchemes(
+        fieldsPage.page,
+        testInfo,
+        'lock-undo',
+        keepScreenshotsAtBothWidths,
+      );
+      await expect(notice).toBeVisible();
+    } finally {
+      await api.setLocked(field.id, false);
+    }
+  });
 });
