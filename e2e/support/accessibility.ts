@@ -7,55 +7,7 @@ import { expect } from '@playwright/test';
 export const colourRules = ['color-contrast', 'link-in-text-block'];
 
 const withinAttribute = 'data-axe-within';
-const outsideAttribute = 'data-axe-outside';
-
-/**
- * The body rows of `tables` whose markup repeats an earlier row's: the same elements
- * with the same classes, styles, roles and data attributes, differing only in text
- * and in attribute values that name the row (links, labels, ids). axe finds in them
- * what it finds in the row they repeat, so a check can leave them out (`outside`).
- */
-export async function rowsRepeatingMarkup(tables: Locator): Promise<Locator> {
-  const attribute = 'data-axe-repeated-row';
-  await tables.evaluateAll((elements, name) => {
-    const kept = ['class', 'style', 'role', 'type'];
-    const shape = (element: Element): string => {
-      const attributes = [...element.attributes]
-        .filter((each) => each.name !== name)
-        .map((each) =>
-          kept.includes(each.name) || each.name.startsWith('data-')
-            ? `${each.name}=${each.value}`
-            : each.name,
-        );
-      const children = [...element.childNodes].map((child) =>
-        child instanceof Element ? shape(child) : child.nodeType === Node.TEXT_NODE ? '#' : '',
-      );
-      return `<${element.tagName} ${attributes.join(' ')}>${children.join('')}`;
-    };
-    for (const table of elements) {
-      const seen = new Set<string>();
-      for (const row of table.querySelectorAll(':scope > tbody > tr')) {
-        const rowShape = shape(row);
-        row.toggleAttribute(name, seen.has(rowShape));
-        seen.add(rowShape);
-      }
-    }
-  }, attribute);
-  return tables.locator(`[${attribute}]`);
-}
-
-/** Marks (or unmarks) the elements of `parts` with an attribute axe's context can name. */
-async function mark(parts: Locator | undefined, attribute: string, on: boolean) {
-  if (!parts) return;
-  await parts.evaluateAll(
-    (elements, [name, set]) => {
-      for (const element of elements)
-        if (set) element.setAttribute(name as string, '');
-        else element.removeAttribute(name as string);
-    },
-    [attribute, on] as const,
-  );
-}
+const repeatedRowAttribute = 'data-axe-repeated-row';
 
 /**
  * Waits for the page's CSS transitions to end. A control just pressed, or a colour
@@ -86,51 +38,78 @@ async function injectAxe(page: Page) {
 /**
  * Fails with each violation's rule, help text and first few elements. `only` limits
  * the check to some rules, `within` to some parts of the page (ones that other checks
- * do not cover, or that changed since the page was checked), and `outside` leaves
- * parts out (rows of a long table repeating the markup of the rows checked), each
- * marked for axe by an attribute while it runs.
+ * do not cover, or that changed since the page was checked), marked for axe by an
+ * attribute while it runs.
+ *
+ * A table's body row whose markup repeats an earlier row of the same table is left
+ * out: the same elements with the same classes, styles, roles and data attributes,
+ * differing only in text and in values that name the row (links, labels, ids). axe
+ * finds in it what it finds in the row it repeats, and long tables (the audit page's
+ * problems by owner, 25 rows each) were most of a check's time.
  *
  * axe runs in the page itself, on the main document: the app has no frames. Only
  * violations are reported in full (`resultTypes`), which keeps the answer small.
  */
-export async function expectNoAxeViolations(
-  page: Page,
-  only?: string[],
-  within?: Locator,
-  outside?: Locator,
-) {
+export async function expectNoAxeViolations(page: Page, only?: string[], within?: Locator) {
   await transitionsEnded(page);
   await injectAxe(page);
-  await mark(within, withinAttribute, true);
-  await mark(outside, outsideAttribute, true);
+  if (within)
+    await within.evaluateAll((elements, name) => {
+      for (const element of elements) element.setAttribute(name, '');
+    }, withinAttribute);
   const options: RunOptions = {
     resultTypes: ['violations'],
     ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
   };
   const violations = await page.evaluate(
-    async ({ include, exclude, options }) => {
-      const results: AxeResults = await (window as unknown as { axe: typeof axe }).axe.run(
-        include
-          ? { include: [include], exclude: exclude ? [exclude] : [] }
-          : exclude
-            ? { exclude: [exclude] }
-            : document,
-        options,
-      );
-      return results.violations.map((violation) => ({
-        id: violation.id,
-        help: violation.help,
-        nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-      }));
+    async ({ include, repeated, options }) => {
+      const valuesKept = (attribute: string) =>
+        ['class', 'style', 'role', 'type'].includes(attribute) ||
+        (attribute.startsWith('data-') && attribute !== 'data-field-id');
+      const shape = (element: Element): string => {
+        const attributes = [...element.attributes].map((each) =>
+          valuesKept(each.name) ? `${each.name}=${each.value}` : each.name,
+        );
+        const children = [...element.childNodes].map((child) =>
+          child instanceof Element ? shape(child) : child.nodeType === Node.TEXT_NODE ? '#' : '',
+        );
+        return `<${element.tagName} ${attributes.join(' ')}>${children.join('')}`;
+      };
+      const leftOut: Element[] = [];
+      for (const table of document.querySelectorAll('table')) {
+        const seen = new Set<string>();
+        for (const row of table.querySelectorAll(':scope > tbody > tr')) {
+          const rowShape = shape(row);
+          if (seen.has(rowShape)) leftOut.push(row);
+          seen.add(rowShape);
+        }
+      }
+      for (const row of leftOut) row.setAttribute(repeated, '');
+      try {
+        const exclude = [`[${repeated}]`];
+        const results: AxeResults = await (window as unknown as { axe: typeof axe }).axe.run(
+          include ? { include: [include], exclude } : { exclude },
+          options,
+        );
+        return results.violations.map((violation) => ({
+          id: violation.id,
+          help: violation.help,
+          nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+        }));
+      } finally {
+        for (const row of leftOut) row.removeAttribute(repeated);
+      }
     },
     {
       include: within ? `[${withinAttribute}]` : undefined,
-      exclude: outside ? `[${outsideAttribute}]` : undefined,
+      repeated: repeatedRowAttribute,
       options,
     },
   );
-  await mark(within, withinAttribute, false);
-  await mark(outside, outsideAttribute, false);
+  if (within)
+    await within.evaluateAll((elements, name) => {
+      for (const element of elements) element.removeAttribute(name);
+    }, withinAttribute);
   expect(violations).toEqual([]);
 }
 
@@ -161,17 +140,11 @@ export async function expectNoAxeViolationsInBothSchemes(
   name: string,
   keep: (page: Page, testInfo: TestInfo, name: string) => Promise<void> = keepScreenshot,
   within?: Locator,
-  outside?: Locator,
 ) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-    await expectNoAxeViolations(
-      page,
-      colorScheme === 'dark' ? colourRules : undefined,
-      within,
-      outside,
-    );
+    await expectNoAxeViolations(page, colorScheme === 'dark' ? colourRules : undefined, within);
     await keep(page, testInfo, `${name}-${colorScheme}`);
   }
 }
