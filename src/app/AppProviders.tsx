@@ -15,13 +15,11 @@ const Notifications = lazy(async () => ({
 
 /**
  * The theme, notifications and server state every screen needs; the router goes inside.
- * The theme's CSS variables come from `theme-variables.css`, which main.tsx loads: the
- * provider would derive them from the theme on every start, about 20 ms on the way to
- * the first rows (theme-variables.test.tsx keeps the file equal to what it would write).
- * The component tests' DOM goes without them: it draws nothing with them, and every
- * style it computes (each role query asks whether elements are hidden) went through all
- * of them, which tripled that cost (docs/testing.md, "The suite's time").
- * `env="test"` renders popovers and menus in place and without transitions, for that DOM.
+ * `env="test"` renders popovers and menus in place and without transitions, for the
+ * component tests' DOM, and leaves out the theme's CSS variables: that DOM draws nothing
+ * with them, and every style it computes (each role query asks whether elements are
+ * hidden) went through all of them, which tripled that cost (docs/testing.md, "The
+ * suite's time").
  */
 export function AppProviders({
   client,
@@ -38,7 +36,7 @@ export function AppProviders({
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
       env={env}
-      withCssVariables={false}
+      withCssVariables={env !== 'test'}
     >
       <Suspense fallback={null}>
         <Notifications position="bottom-right" />
