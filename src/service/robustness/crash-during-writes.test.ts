@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../contract/search';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
-import { buildServer } from '../server/build-server';
+import { buildEmbeddedServer } from '../test-support/embedded-server';
 import { openStore } from '../store/open-store';
 import { startServiceProcess } from '../test-support/service-process';
 
@@ -50,14 +50,7 @@ async function lockedIds(url: string): Promise<Set<number>> {
  */
 async function reopen(data: string) {
   const stores = openStore(data);
-  const app = await buildServer({
-    api: {
-      kind: 'embedded',
-      store: stores.fields,
-      directory: stores.directory,
-      tokens: stores.tokens,
-    },
-  });
+  const app = await buildEmbeddedServer(stores);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url,

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { Stores } from '../store/open-store';
 import { openStore } from '../store/open-store';
-import { buildServer } from './build-server';
+import { buildEmbeddedServer } from '../test-support/embedded-server';
 
 let stores: Stores | undefined;
 afterEach(() => stores?.close());
@@ -10,14 +10,7 @@ afterEach(() => stores?.close());
 // would go unchecked: the server refuses it instead of answering unvalidated input.
 it('refuses a route that declares a Fastify schema, naming the route', async () => {
   stores = openStore(':memory:');
-  const app = await buildServer({
-    api: {
-      kind: 'embedded',
-      store: stores.fields,
-      directory: stores.directory,
-      tokens: stores.tokens,
-    },
-  });
+  const app = await buildEmbeddedServer(stores);
   app.post(
     '/schema-route',
     { schema: { body: { type: 'object', required: ['name'] } } },
