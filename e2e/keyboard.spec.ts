@@ -31,12 +31,19 @@ test('keyboard shortcuts: ? lists them, / searches, j, k and the arrows move, En
   });
 
   await test.step('/ focuses the search; typing in it never triggers a shortcut', async () => {
+    const matching = page.getByText(/^[\d,]+ matching$/);
+    const everyField = (await matching.textContent())!;
     await page.keyboard.press('/');
     await expect(fieldsPage.searchBox).toBeFocused();
     await page.keyboard.type('jlx?');
     await expect(fieldsPage.searchBox).toHaveValue('jlx?');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await fieldsPage.viewAfter(() => fieldsPage.searchBox.clear());
+    // Cleared before the typed search's answer was drawn, the page still shows every
+    // field and asks for nothing: wait for what it shows, not for a request.
+    await fieldsPage.searchBox.clear();
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expect(matching).toHaveText(everyField);
+    await expect(fieldsPage.table).toHaveAttribute('aria-busy', 'false');
     await fieldsPage.searchBox.blur();
   });
 
