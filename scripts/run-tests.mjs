@@ -22,6 +22,16 @@ function fail(label) {
   failures.push(label);
 }
 
+/** Runs a child (and what it starts later) at a lower priority: 19 is the lowest. */
+function lowerPriority(child, priority) {
+  if (priority === 0) return;
+  try {
+    setPriority(child.pid, priority);
+  } catch {
+    // Priority is an optimisation: a system that refuses it still runs the check.
+  }
+}
+
 /**
  * Starts a command with its output kept until it ends, at the given priority (19 is
  * the lowest): checks that run beside the test runners print as one block instead of
@@ -33,14 +43,7 @@ function startQuietly(label, command, args, { priority = 0 } = {}) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('spawn', () => {
-      if (priority === 0) return;
-      try {
-        setPriority(child.pid, priority);
-      } catch {
-        // Priority is an optimisation: a system that refuses it still runs the check.
-      }
-    });
+    child.once('spawn', () => lowerPriority(child, priority));
     child.once('error', (error) =>
       resolve({ label, command, args, ok: false, output: `${error}` }),
     );
@@ -52,10 +55,11 @@ function startQuietly(label, command, args, { priority = 0 } = {}) {
 }
 
 /** Starts a command whose output goes straight to the terminal. */
-function startLive(label, command, args, env = {}) {
+function startLive(label, command, args, { env = {}, priority = 0 } = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('spawn', () => lowerPriority(child, priority));
     child.once('error', () => resolve(false));
     child.once('close', (code) => {
       markFinished(label);
@@ -95,6 +99,10 @@ const backgroundChecks = [
 // two, and run one after the other each left a core idle for part of its run
 // (docs/testing.md, "The suite's time"). Vitest's lines are printed when it ends;
 // Playwright's global setup builds the web app and the service first.
+// Playwright (with its browsers and servers) runs at a lower priority than Vitest:
+// Vitest's one process then ends first, and Playwright's two workers keep both cores
+// busy to the end, where the other way round Vitest ran on one core for its last
+// 20 seconds or so.
 const vitestReport = `${reportDir}/vitest.json`;
 const vitestRun = startQuietly('vitest', bin('vitest'), [
   'run',
@@ -108,9 +116,7 @@ const playwrightOk = await startLive(
   'playwright',
   bin('playwright'),
   ['test', '--reporter=list,json'],
-  {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  },
+  { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }, priority: 10 },
 );
 const playwright = existsSync(playwrightReport) ? readJson(playwrightReport) : undefined;
 if (playwright?.stats) {
