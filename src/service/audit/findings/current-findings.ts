@@ -4,7 +4,8 @@ import { computeFindings } from './compute-findings';
 import type { FieldFacts } from './field-facts';
 import type { InstanceDirectory } from './instance-directory';
 import { loadFacts } from './load-facts';
-import { findingsAfterLock, onlyLockChanged } from './lock-change';
+import type { LockChange } from './lock-change';
+import { findingsAfterLocks, onlyLockChanged } from './lock-change';
 
 /** One field's change, with its facts before and after (undefined: not there). */
 export interface FieldChange {
@@ -24,6 +25,8 @@ const KEPT_CHANGES = 10_000;
 export class CurrentFindings {
   private facts: Map<number, FieldFacts> | undefined;
   private computed: Findings | undefined;
+  /** Locks since `computed` was made, by field id, taken into it when next read. */
+  private pendingLocks = new Map<number, LockChange>();
   /** Moves with every change, so callers can tell whether what they hold is current. */
   private generation = 0;
   /** The field changes since generation `changesFrom`, each with the generation it made. */
@@ -41,6 +44,9 @@ export class CurrentFindings {
   }
 
   findings(): Findings {
+    if (this.computed && this.pendingLocks.size > 0)
+      this.computed = findingsAfterLocks(this.computed, this.pendingLocks.values());
+    this.pendingLocks = new Map();
     if (!this.computed)
       this.computed = computeFindings(
         [...this.loaded().values()],
@@ -58,7 +64,8 @@ export class CurrentFindings {
   /**
    * A field changed (its new facts) or is gone (undefined). A lock, the change made
    * most through this server, leaves every rule's answer as it was: the findings
-   * then follow it at once instead of being computed again (lock-change.ts).
+   * then follow it when next read instead of being computed again (lock-change.ts),
+   * all the locks made since together.
    */
   apply(fieldId: number, facts: FieldFacts | undefined): void {
     if (!this.facts) {
@@ -73,10 +80,14 @@ export class CurrentFindings {
     const before = loaded.get(fieldId);
     if (facts) loaded.set(fieldId, facts);
     else loaded.delete(fieldId);
-    const computed = this.computed;
+    const { computed, pendingLocks } = this;
     this.changed();
-    if (computed && before && facts && onlyLockChanged(before, facts))
-      this.computed = findingsAfterLock(computed, before, facts);
+    if (computed && before && facts && onlyLockChanged(before, facts)) {
+      this.computed = computed;
+      this.pendingLocks = pendingLocks;
+      const earlier = pendingLocks.get(fieldId);
+      pendingLocks.set(fieldId, { before: earlier?.before ?? before, after: facts });
+    }
     if (this.changes.length === KEPT_CHANGES) this.forgetChanges();
     else this.changes.push({ fieldId, before, after: facts, generation: this.generation });
   }
@@ -95,6 +106,7 @@ export class CurrentFindings {
   replace(facts: readonly FieldFacts[], findings: Findings): void {
     this.facts = new Map(facts.map((field) => [field.id, field]));
     this.computed = findings;
+    this.pendingLocks = new Map();
     this.generation += 1;
     this.forgetChanges();
   }
@@ -107,6 +119,7 @@ export class CurrentFindings {
   /** Something the findings read besides the fields changed (the directory). */
   changed(): void {
     this.computed = undefined;
+    this.pendingLocks = new Map();
     this.generation += 1;
   }
 
