@@ -33,3 +33,22 @@ export const quietChromiumArgs = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/**
+ * Launches, and once more if that fails. A freshly installed headless shell once
+ * crashed while starting (a general protection fault in libc, before any page) as
+ * the two test workers started theirs together, in one of eight clean-machine runs,
+ * and ten more launches after fresh installs did not crash: one such start should
+ * not fail a whole run. A browser that will not start twice is a real failure.
+ */
+export async function launchWithOneRetry<Browser>(
+  launch: () => Promise<Browser>,
+  warn: (message: string) => void = console.warn,
+): Promise<Browser> {
+  try {
+    return await launch();
+  } catch (error) {
+    warn(`Chromium did not start (${String(error).split('\n')[0]}); starting it once more`);
+    return launch();
+  }
+}

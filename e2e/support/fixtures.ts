@@ -1,5 +1,7 @@
 import { test as base } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { e2eToken } from '../../playwright.config';
+import { launchWithOneRetry } from '../../scripts/chromium';
 import { TOKEN_HEADER } from '../../src/contract/paths';
 import { tokenStorageKey } from '../../src/api/session';
 import { FieldDrawer } from './field-drawer';
@@ -16,7 +18,17 @@ interface Fixtures {
   drawer: FieldDrawer;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { browser: Browser }>({
+  // Each worker's browser, as Playwright starts it, but started once more when the
+  // first start fails (scripts/chromium.ts says when that was seen).
+  browser: [
+    async ({ playwright, launchOptions }, use) => {
+      const browser = await launchWithOneRetry(() => playwright.chromium.launch(launchOptions));
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
   api: async ({ playwright, baseURL }, use) => {
     const request = await playwright.request.newContext({
       baseURL,
