@@ -41,10 +41,10 @@ export const quietChromiumArgs = [
  * and ten more launches after fresh installs did not crash: one such start should
  * not fail a whole run. A browser that will not start twice is a real failure.
  */
-export async function launchWithOneRetry<Browser>(
-  launch: () => Promise<Browser>,
+export async function launchWithOneRetry<Launched>(
+  launch: () => Promise<Launched>,
   warn: (message: string) => void = console.warn,
-): Promise<Browser> {
+): Promise<Launched> {
   try {
     return await launch();
   } catch (error) {

@@ -26,7 +26,7 @@ export class CurrentFindings {
   private facts: Map<number, FieldFacts> | undefined;
   private computed: Findings | undefined;
   /** Locks since `computed` was made, by field id, taken into it when next read. */
-  private pendingLocks = new Map<number, LockChange>();
+  private readonly pendingLocks = new Map<number, LockChange>();
   /** Moves with every change, so callers can tell whether what they hold is current. */
   private generation = 0;
   /** The field changes since generation `changesFrom`, each with the generation it made. */
@@ -44,9 +44,10 @@ export class CurrentFindings {
   }
 
   findings(): Findings {
-    if (this.computed && this.pendingLocks.size > 0)
+    if (this.computed && this.pendingLocks.size > 0) {
       this.computed = findingsAfterLocks(this.computed, this.pendingLocks.values());
-    this.pendingLocks = new Map();
+      this.pendingLocks.clear();
+    }
     if (!this.computed)
       this.computed = computeFindings(
         [...this.loaded().values()],
@@ -80,14 +81,11 @@ export class CurrentFindings {
     const before = loaded.get(fieldId);
     if (facts) loaded.set(fieldId, facts);
     else loaded.delete(fieldId);
-    const { computed, pendingLocks } = this;
-    this.changed();
-    if (computed && before && facts && onlyLockChanged(before, facts)) {
-      this.computed = computed;
-      this.pendingLocks = pendingLocks;
-      const earlier = pendingLocks.get(fieldId);
-      pendingLocks.set(fieldId, { before: earlier?.before ?? before, after: facts });
-    }
+    if (this.computed && before && facts && onlyLockChanged(before, facts)) {
+      const earlier = this.pendingLocks.get(fieldId);
+      this.pendingLocks.set(fieldId, { before: earlier?.before ?? before, after: facts });
+      this.generation += 1;
+    } else this.changed();
     if (this.changes.length === KEPT_CHANGES) this.forgetChanges();
     else this.changes.push({ fieldId, before, after: facts, generation: this.generation });
   }
@@ -106,7 +104,7 @@ export class CurrentFindings {
   replace(facts: readonly FieldFacts[], findings: Findings): void {
     this.facts = new Map(facts.map((field) => [field.id, field]));
     this.computed = findings;
-    this.pendingLocks = new Map();
+    this.pendingLocks.clear();
     this.generation += 1;
     this.forgetChanges();
   }
@@ -119,7 +117,7 @@ export class CurrentFindings {
   /** Something the findings read besides the fields changed (the directory). */
   changed(): void {
     this.computed = undefined;
-    this.pendingLocks = new Map();
+    this.pendingLocks.clear();
     this.generation += 1;
   }
 
