@@ -1,3 +1,4 @@
+import { drawnSwitch } from './support/drawn-controls';
 import { failLocking } from './support/fail-locking';
 import { expect, test } from './support/fixtures';
 
@@ -38,11 +39,20 @@ test('locking from a row and from the drawer, and a failed lock rolled back', as
       await fieldsPage.showInApp(`?q=${encodeURIComponent(field.name)}`);
       await fieldsPage.row(field.id).getByRole('link').click();
       await expect(drawer.lockSwitch).not.toBeChecked();
+      // The row's switch is drawn as Mantine's in the drawer, unlocked and locked.
+      expect(await drawnSwitch(fieldsPage.lockSwitch(field.id))).toEqual(
+        await drawnSwitch(drawer.lockSwitch),
+      );
 
       await drawer.toggleLock();
 
       await expect(drawer.lockSwitch).toBeChecked();
       await expect(fieldsPage.lockSwitch(field.id)).toBeChecked();
+      await expect(async () =>
+        expect(await drawnSwitch(fieldsPage.lockSwitch(field.id))).toEqual(
+          await drawnSwitch(drawer.lockSwitch),
+        ),
+      ).toPass({ timeout: 5_000 });
       await expect.poll(async () => (await api.field(field.id)).locked).toBe(true);
     } finally {
       await api.setLocked(field.id, false);

@@ -1,5 +1,6 @@
 import { e2eUrl } from '../../playwright.config';
 import { expect, test } from '../support/bulk-fixtures';
+import { drawnCheckbox } from '../support/drawn-controls';
 
 test.use({ baseURL: e2eUrl('isolated') });
 
@@ -14,6 +15,10 @@ test('selection is by id: it survives sorting and page sizes, and "all matching"
   });
   await fieldsPage.goto('?invalid=true&size=25');
   const firstId = await bulk.idOfRow(0);
+  // A row's checkbox is drawn as Mantine's in the header, unchecked and checked.
+  expect(await drawnCheckbox(bulk.rowCheckbox(firstId))).toEqual(
+    await drawnCheckbox(bulk.pageCheckbox),
+  );
   await bulk.rowCheckbox(firstId).check();
   await expect(bulk.count).toHaveText('1 selected');
 
@@ -31,6 +36,10 @@ test('selection is by id: it survives sorting and page sizes, and "all matching"
   await fieldsPage.page.getByLabel('Rows per page').selectOption('25');
   await expect(fieldsPage.range).toHaveText(/^Showing 1–25 of/);
   await bulk.pageCheckbox.check();
+  const firstOnPage = bulk.rowCheckbox(await bulk.idOfRow(0));
+  await expect(async () =>
+    expect(await drawnCheckbox(firstOnPage)).toEqual(await drawnCheckbox(bulk.pageCheckbox)),
+  ).toPass({ timeout: 5_000 });
   const selectAll = bulk.selectAllMatchingButton();
   await expect(selectAll).toHaveText(
     `Select all ${totalHits.toLocaleString('en-US')} fields matching`,

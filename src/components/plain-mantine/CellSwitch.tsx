@@ -1,11 +1,12 @@
 import type { ChangeEvent } from 'react';
-import { mantineClasses as m } from './mantine-markup';
+import controls from './cell-controls.module.css';
 
+const switchClass = `mantine-focus-auto ${controls.switch}`;
 const pendingStyle = { opacity: 0.6, cursor: 'progress' };
 
 /**
- * Mantine's `Switch` (no visible label) as plain elements, for a row of the table. The
- * label element around the input makes the whole track clickable, as Mantine's does.
+ * Mantine's `Switch` (no visible label) drawn by its input alone, for a row of the table
+ * (cell-controls.module.css).
  */
 export function CellSwitch({
   label,
@@ -20,38 +21,15 @@ export function CellSwitch({
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   return (
-    <div
-      className={m.switchRoot}
-      data-label-position="right"
-      data-checked={checked}
+    <input
+      className={switchClass}
+      aria-label={label}
+      aria-disabled={pending || undefined}
+      role="switch"
+      type="checkbox"
+      checked={checked}
       style={pending ? pendingStyle : undefined}
-    >
-      <label className={m.switchBody}>
-        <input
-          aria-label={label}
-          aria-disabled={pending || undefined}
-          data-checked={checked}
-          role="switch"
-          className={m.switchInput}
-          type="checkbox"
-          checked={checked}
-          onChange={onChange}
-        />
-        <span
-          className={m.switchTrack}
-          data-label-position="right"
-          data-without-labels="true"
-          aria-hidden="true"
-        >
-          <span
-            className={m.switchThumb}
-            data-reduce-motion="true"
-            data-with-thumb-indicator="true"
-          />
-          <span className={m.switchTrackLabel} />
-        </span>
-        <div className={m.labelWrapper} />
-      </label>
-    </div>
+      onChange={onChange}
+    />
   );
 }

@@ -1,41 +1,14 @@
-import {
-  ActionIcon,
-  Badge,
-  Checkbox,
-  CopyButton,
-  Group,
-  Switch,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, CopyButton, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCopy } from '../icons/icons';
 import { test } from 'vitest';
 import { sameMarkup } from '../../test-support/same-markup';
 import { NamedId } from '../NamedId';
 import { StatusBadge } from '../StatusBadge';
 import { mantineClasses } from './mantine-markup';
-import { CellCheckbox } from './CellCheckbox';
-import { CellSwitch } from './CellSwitch';
 import { NamedIdCell } from './NamedIdCell';
 
 // The table draws Mantine's markup with plain elements (mantine-markup.ts): each case
 // renders Mantine's component and the plain one and compares them element by element.
-
-const ignore = () => {};
-
-test.each([false, true])('a row checkbox is Mantine’s Checkbox (checked: %s)', async (checked) => {
-  await sameMarkup(
-    <Checkbox aria-label="Select Revenue" checked={checked} onChange={ignore} />,
-    <CellCheckbox label="Select Revenue" checked={checked} onChange={ignore} />,
-  );
-});
-
-test.each([false, true])('a row lock switch is Mantine’s Switch (checked: %s)', async (checked) => {
-  await sameMarkup(
-    <Switch aria-label="Lock Revenue" checked={checked} onChange={ignore} />,
-    <CellSwitch label="Lock Revenue" checked={checked} pending={false} onChange={ignore} />,
-  );
-});
 
 const copyButton = (id: string) => (
   <CopyButton value={id}>

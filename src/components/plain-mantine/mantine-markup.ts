@@ -1,23 +1,13 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Checkbox,
-  Group,
-  Switch,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 /**
  * The classes and style variables Mantine's own components give their elements, so the
  * table's cells can draw the same markup as plain elements (docs/architecture.md, "The
- * fields table"). Mantine exposes most classes as `Component.classes`; the checkbox's
- * and switch's own root classes are shadowed there by their shared input's, so those
- * two are written out. `mantine-markup.test.tsx` renders Mantine's components and
- * checks every class and variable here against them, so an upgrade that changes one
- * fails there first.
+ * fields table"). Mantine exposes them as `Component.classes`. `mantine-markup.test.tsx`
+ * renders Mantine's components and checks every class and variable here against them
+ * (the row's checkbox and switch in `cell-controls.test.tsx`), so an upgrade that
+ * changes one fails there first.
  */
 export const mantineClasses = {
   group: Group.classes.root,
@@ -27,18 +17,7 @@ export const mantineClasses = {
   badge: Badge.classes.root,
   badgeSection: Badge.classes.section,
   badgeLabel: Badge.classes.label,
-  checkboxRoot: `m_bf2d988c ${Checkbox.classes.root}`,
-  checkboxBody: Checkbox.classes.body,
-  checkboxInner: Checkbox.classes.inner,
   checkboxInput: `mantine-focus-auto ${Checkbox.classes.input}`,
-  checkboxIcon: Checkbox.classes.icon,
-  labelWrapper: Checkbox.classes.labelWrapper,
-  switchRoot: `m_5f93f3bb ${Switch.classes.root}`,
-  switchBody: Switch.classes.body,
-  switchInput: Switch.classes.input,
-  switchTrack: Switch.classes.track,
-  switchThumb: Switch.classes.thumb,
-  switchTrackLabel: Switch.classes.trackLabel,
   visuallyHidden: VisuallyHidden.classes.root,
 } as const;
 
@@ -88,10 +67,4 @@ export const redFilledBadgeStyle: Vars = {
   '--badge-bg': 'var(--mantine-color-red-filled)',
   '--badge-color': 'var(--mantine-color-white)',
   '--badge-bd': `${spacing(0.0625)} solid transparent`,
-};
-
-/** `<Checkbox>` with the theme's defaults. */
-export const checkboxStyle: Vars = {
-  '--checkbox-radius': 'var(--mantine-radius-sm)',
-  '--checkbox-color': 'var(--mantine-color-blue-filled)',
 };
