@@ -1,5 +1,5 @@
 import type { SearchResultItem } from '../../../contract/field';
-import type { TableSort } from '../../../components/fields-links/table-address';
+import type { TableSort } from '../../../links/table-address';
 
 /**
  * Orders strings by code point, as SQLite compares UTF-8 text. JavaScript's `<`

@@ -3,12 +3,8 @@ import { useQueryStates } from 'nuqs';
 import { useContext, useEffect, useRef } from 'react';
 import type { ContextType } from 'react';
 import { UNSAFE_DataRouterContext } from 'react-router-dom';
-import {
-  defaultTableView,
-  tableAddress,
-  tableUrlKeys,
-} from '../../../components/fields-links/table-address';
-import type { TableView } from '../../../components/fields-links/table-address';
+import { defaultTableView, tableAddress, tableUrlKeys } from '../../../links/table-address';
+import type { TableView } from '../../../links/table-address';
 
 /**
  * Typing searches after almost every key, so refining a name ("rev" to "reve")
