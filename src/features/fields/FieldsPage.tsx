@@ -11,7 +11,10 @@ import {
 import { searchWaitsForFirstScan } from '../../api/calculated-fields/first-scan-refusal';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { undoLastLockChange, useLockWithUndo } from '../../components/use-lock-with-undo';
+import {
+  undoLastLockChange,
+  useLockWithUndo,
+} from '../../api/calculated-fields/use-lock-with-undo';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../links/table-search';
 import type { TableSort, TableView } from '../../links/table-address';

@@ -15,7 +15,7 @@ import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
 import { sortableColumns } from '../../../links/table-address';
 import type { TableSort } from '../../../links/table-address';
-import { useLockWithUndo } from '../../../components/use-lock-with-undo';
+import { useLockWithUndo } from '../../../api/calculated-fields/use-lock-with-undo';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
 import { FieldRows } from './FieldRows';
 import {

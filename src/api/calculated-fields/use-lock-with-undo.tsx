@@ -2,8 +2,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { SearchResultItem } from '../contract/field';
-import { isLockPending, useLockField } from '../api/calculated-fields/lock-field';
+import type { SearchResultItem } from '../../contract/field';
+import { isLockPending, useLockField } from './lock-field';
 
 type LockableField = Pick<SearchResultItem, 'id' | 'name'>;
 
