@@ -8,7 +8,7 @@ import { auditContext } from '../audit/routes/audit-context';
 import { registerAuditRoutes } from '../audit/routes/register-audit-routes';
 import { registerApi } from './api-plugin';
 import type { EmbeddedApi } from './embedded-api';
-import type { ProxiedApi } from './proxy/proxy-api';
+import type { ProxiedApi } from './proxy/proxied-api';
 import { instanceTokenJudge } from './proxy/instance-token-judge';
 import type { TokenVerdict } from './token-auth';
 

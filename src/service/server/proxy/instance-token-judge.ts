@@ -3,7 +3,7 @@ import { instanceAcceptsToken } from '../../upstream/instance-accepts-token';
 import { UpstreamError } from '../../upstream/upstream-client';
 import { ApiError } from '../api-error';
 import type { TokenVerdict } from '../token-auth';
-import type { ProxiedApi } from './proxy-api';
+import type { ProxiedApi } from './proxied-api';
 
 /**
  * The verdict on a token for answers this server gives from the instance's data

@@ -12,7 +12,7 @@ import { UpstreamError } from '../../upstream/upstream-client';
 import { presentedToken, tokenRefusal } from '../token-auth';
 import { parseSearchBody } from '../search-body';
 import { instanceTokenJudge } from './instance-token-judge';
-import type { ProxiedApi } from './proxy-api';
+import type { ProxiedApi } from './proxied-api';
 
 export interface SnapshotSearchOptions {
   api: ProxiedApi;
