@@ -1,7 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { createContext, use, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { SearchResultItem } from '../../contract/field';
 import { isLockPending, useLockField } from './lock-field';
 
@@ -12,14 +13,48 @@ const undoOfferedMs = 8000;
 
 const noticeId = (id: number) => `lock-${id}`;
 
-// The last change that can still be undone, for the keyboard shortcut.
-let lastUndo: (() => void) | undefined;
+/** The last lock change that can still be undone, wherever on the page it was made. */
+class LastUndo {
+  private undo: (() => void) | undefined;
 
-/** Undoes the most recent lock change whose notification still offers Undo; false when none. */
-export function undoLastLockChange(): boolean {
-  if (!lastUndo) return false;
-  lastUndo();
-  return true;
+  offer(undo: () => void): void {
+    this.undo = undo;
+  }
+
+  /** Withdraws `undo` if it is still the last one offered; any offer when not given. */
+  withdraw(undo?: () => void): void {
+    if (undo === undefined || this.undo === undo) this.undo = undefined;
+  }
+
+  /** Runs the last offer; false when there is none. */
+  run(): boolean {
+    if (!this.undo) return false;
+    this.undo();
+    return true;
+  }
+}
+
+const LastUndoContext = createContext<LastUndo | null>(null);
+
+/** Keeps the last lock change that can still be undone, for the keyboard shortcut. */
+export function LockUndoProvider({ children }: { children: ReactNode }) {
+  const [lastUndo] = useState(() => new LastUndo());
+  return <LastUndoContext value={lastUndo}>{children}</LastUndoContext>;
+}
+
+function useLastUndo(): LastUndo {
+  const lastUndo = use(LastUndoContext);
+  if (!lastUndo) throw new Error('A lock with Undo needs a LockUndoProvider above it');
+  return lastUndo;
+}
+
+/**
+ * Undoes the most recent lock change whose notification still offers Undo, made by any
+ * `useLockWithUndo` below the same provider; false when there is none.
+ */
+export function useUndoLastLockChange(): () => boolean {
+  const lastUndo = useLastUndo();
+  return () => lastUndo.run();
 }
 
 function describe(locked: boolean) {
@@ -35,12 +70,13 @@ function describe(locked: boolean) {
  */
 export function useLockWithUndo() {
   const client = useQueryClient();
+  const lastUndo = useLastUndo();
   // The server's refusal carries only the change; the messages name the field.
   const names = useRef(new Map<number, string>());
   const lock = useLockField({
     onError: (error, change) => {
       const name = names.current.get(change.id) ?? `field ${change.id}`;
-      lastUndo = undefined;
+      lastUndo.withdraw();
       notifications.hide(noticeId(change.id));
       notifications.show({
         id: noticeId(change.id),
@@ -57,7 +93,7 @@ export function useLockWithUndo() {
   };
 
   const undo = (field: LockableField, locked: boolean) => {
-    lastUndo = undefined;
+    lastUndo.withdraw();
     send(field, !locked);
     notifications.update({
       id: noticeId(field.id),
@@ -73,7 +109,7 @@ export function useLockWithUndo() {
     const undoThis = () => undo(field, locked);
     // Toggling the same field again replaces its notification rather than stacking another.
     notifications.hide(noticeId(field.id));
-    lastUndo = undoThis;
+    lastUndo.offer(undoThis);
     notifications.show({
       id: noticeId(field.id),
       title: `${describe(locked)} “${field.name}”`,
@@ -89,7 +125,7 @@ export function useLockWithUndo() {
       ),
       autoClose: undoOfferedMs,
       onClose: () => {
-        if (lastUndo === undoThis) lastUndo = undefined;
+        lastUndo.withdraw(undoThis);
       },
     });
   };

@@ -12,8 +12,8 @@ import { searchWaitsForFirstScan } from '../../api/calculated-fields/first-scan-
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
 import {
-  undoLastLockChange,
   useLockWithUndo,
+  useUndoLastLockChange,
 } from '../../api/calculated-fields/use-lock-with-undo';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../links/table-search';
@@ -81,6 +81,7 @@ export function FieldsPage() {
   const layout = useTableLayout();
   const phone = usePhoneLayout();
   const setLocked = useLockWithUndo();
+  const undoLastLockChange = useUndoLastLockChange();
   const rowField = (id: number) => page?.results.find((field) => field.id === id);
   useTableShortcuts(findFieldsTable, {
     focusSearch: () => document.querySelector<HTMLElement>(searchBoxSelector)?.focus(),
