@@ -1,4 +1,5 @@
 import { isBrokenLink } from '../../../contract/field';
+import { compareNameOrder, nameKeyOf } from '../../../contract/name-order';
 import type { FlagBit, IndexColumns } from '../../store/index/index-columns';
 import { bitOf } from '../../store/index/index-columns';
 import type { FieldFacts } from '../findings/field-facts';
@@ -15,15 +16,14 @@ export function indexColumnsOfFacts(
   facts: readonly FieldFacts[],
   references: ReadonlyMap<number, readonly number[]>,
 ): IndexColumns {
-  const byName = [...facts].sort((a, b) => {
-    const first = a.name.toLowerCase();
-    const second = b.name.toLowerCase();
-    return first < second ? -1 : first > second ? 1 : a.id - b.id;
-  });
+  const keyed = facts
+    .map((field) => ({ field, id: field.id, nameKey: nameKeyOf(field.name) }))
+    .sort(compareNameOrder);
+  const byName = keyed.map(({ field }) => field);
   const size = byName.length;
   const columns: IndexColumns = {
     ids: Float64Array.from(byName, (field) => field.id),
-    nameKeys: byName.map((field) => field.name.toLowerCase()),
+    nameKeys: keyed.map(({ nameKey }) => nameKey),
     owners: Float64Array.from(byName, (field) => field.owner),
     created: Float64Array.from(byName, (field) => field.created),
     lastModified: Float64Array.from(byName, (field) => field.lastModified),

@@ -1,5 +1,6 @@
 import type { Link } from '../../../contract/field';
 import { isBrokenLink, searchItemOf } from '../../../contract/field';
+import { nameKeyOf } from '../../../contract/name-order';
 import type { DerivedField, DerivedUpdate } from '../../fields/derive-fields';
 import type { Db } from './open-database';
 import type { FieldRow, LinkRow } from './rows';
@@ -45,7 +46,7 @@ export class FieldWriter {
     insertField.run(
       field.id,
       field.name,
-      field.name.toLowerCase(),
+      nameKeyOf(field.name),
       field.owner,
       flag(field.locked),
       flag(field.global),
