@@ -1,4 +1,4 @@
-import { isBrokenLink } from '../../../contract/field';
+import { linkSummaryOf } from '../../../contract/link-summary';
 import { compareNameOrder, nameKeyOf } from '../../../contract/name-order';
 import type { FlagBit, IndexColumns } from '../../store/index/index-columns';
 import { bitOf } from '../../store/index/index-columns';
@@ -43,6 +43,7 @@ export function indexColumnsOfFacts(
     else if (ids[ids.length - 1] !== id) ids.push(id);
   };
   byName.forEach((field, position) => {
+    const links = linkSummaryOf(field.links);
     const flags: Array<[FlagBit, boolean]> = [
       ['locked', field.locked],
       ['archived', field.archived],
@@ -50,13 +51,10 @@ export function indexColumnsOfFacts(
       ['variable', field.variable],
       ['hidden', field.hidden],
       ['aggregated', field.aggregated],
-      ['has_invalid_link', field.links.some((link) => isBrokenLink(link))],
-      ['has_active_link', field.links.some((link) => link.active)],
-      [
-        'has_visible_data_source',
-        field.links.some((link) => link.type === 'DATA_SOURCE' && link.visible),
-      ],
-      ['has_active_card', field.links.some((link) => link.type === 'CARD' && link.active)],
+      ['has_invalid_link', links.brokenLink],
+      ['has_active_link', links.active],
+      ['has_visible_data_source', links.onDataSource],
+      ['has_active_card', links.inVisualization],
     ];
     columns.flags[position] = flags.reduce(
       (bits, [flag, set]) => (set ? bits | bitOf(flag) : bits),
