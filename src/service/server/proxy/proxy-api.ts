@@ -118,9 +118,7 @@ export async function registerProxyApi(
           if (instanceData) {
             void readWhole(response.stream).then((body) => {
               const json = body.toString('utf8');
-              void proxied.send(
-                json.trimEnd().endsWith('}') ? withInstanceData(json, instanceData) : json,
-              );
+              void proxied.send(withInstanceData(json, instanceData));
             });
             return;
           }
