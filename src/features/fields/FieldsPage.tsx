@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -49,9 +49,6 @@ import { SavedViewsMenu } from './views/SavedViewsMenu';
 import { viewAddress } from './views/view-address';
 
 const nameSort: TableSort = { column: 'name', descending: false };
-const findFieldsTable = () =>
-  document.querySelector<HTMLElement>('table[aria-label="Calculated fields"]');
-const searchBoxSelector = 'input[type="search"][aria-label="Search by name"]';
 
 export function FieldsPage() {
   const queryClient = useQueryClient();
@@ -83,8 +80,10 @@ export function FieldsPage() {
   const setLocked = useLockWithUndo();
   const undoLastLockChange = useUndoLastLockChange();
   const rowField = (id: number) => page?.results.find((field) => field.id === id);
-  useTableShortcuts(findFieldsTable, {
-    focusSearch: () => document.querySelector<HTMLElement>(searchBoxSelector)?.focus(),
+  const tableRef = useRef<HTMLTableElement>(null);
+  const searchBoxRef = useRef<HTMLInputElement>(null);
+  useTableShortcuts(tableRef, {
+    focusSearch: () => searchBoxRef.current?.focus(),
     showHelp: () => setHelpOpened(true),
     toggleLock: (id) => {
       const field = rowField(id);
@@ -143,7 +142,7 @@ export function FieldsPage() {
         />
       )}
       <Group gap="sm" align="flex-start">
-        <SearchInput value={view.name} onChange={searchByName} />
+        <SearchInput ref={searchBoxRef} value={view.name} onChange={searchByName} />
         <FilterMenu filters={view} onChange={changeView} />
         <SavedViewsMenu address={viewAddress(location.search)} onOpen={openView} layout={layout} />
       </Group>
@@ -187,6 +186,7 @@ export function FieldsPage() {
         <>
           <PageNamesProvider fields={page.results}>
             <FieldsTable
+              ref={tableRef}
               fields={page.results}
               sort={sort}
               onSortChange={changeSort}
