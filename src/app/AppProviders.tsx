@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { LockUndoProvider } from '../api/calculated-fields/use-lock-with-undo';
+import { LockUndoProvider } from '../api/calculated-fields/last-lock-undo';
 import { cssVariablesResolver, theme } from './theme';
 
 /**

@@ -7,7 +7,7 @@ import { apiPaths } from '../../contract/paths';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { startSession } from '../session';
 import { calculatedField, setupMockApi } from '../test-support/mock-api';
-import { LockUndoProvider, useUndoLastLockChange } from './use-lock-with-undo';
+import { LockUndoProvider, useUndoLastLockChange } from './last-lock-undo';
 
 /** The body of each lock request the instance received, in order. */
 let sent: boolean[] = [];

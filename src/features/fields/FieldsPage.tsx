@@ -11,10 +11,8 @@ import {
 import { searchWaitsForFirstScan } from '../../api/calculated-fields/first-scan-refusal';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
-import {
-  useLockWithUndo,
-  useUndoLastLockChange,
-} from '../../api/calculated-fields/use-lock-with-undo';
+import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-undo';
+import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../links/table-search';
 import type { TableSort, TableView } from '../../links/table-address';
