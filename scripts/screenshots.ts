@@ -3,7 +3,7 @@
  * the built server on a fresh demo store on a free port, waits for its first audit
  * scan, and photographs the fields table, the drawer of an invalid field and the audit
  * page at 1440 × 900 in the light scheme. The demo instance is generated from a fixed
- * seed, so the pictures change only when the app does.
+ * seed, so two runs show the same fields; the audit page also shows when its scan ran.
  */
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
