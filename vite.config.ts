@@ -48,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'browser-code',
           // happy-dom rather than jsdom: the same tests for about a sixth less CPU
-          // (docs/testing.md, "The suite's time").
+          // (bench/results/test-suite.md).
           environment: 'happy-dom',
           include: [
             'src/api/**/*.test.{ts,tsx}',

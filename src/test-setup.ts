@@ -18,7 +18,8 @@ configure({ asyncUtilTimeout: 10_000 });
 // A failed query's error prints the whole page. While `waitFor` and `findBy` retry, each
 // failed check builds such an error and only the last one is ever shown, and waitFor
 // prints the page into that one again when it gives up: so the checks in between skip
-// the print. On the fields page this printing was most of a test's CPU (docs/testing.md).
+// the print. On the fields page this printing was most of a test's CPU
+// (bench/results/test-suite.md).
 const errorWithPage = getConfig().getElementError;
 configure({
   getElementError(message, container) {
@@ -36,7 +37,7 @@ configure({
 // name the code that caused them. In these tests that cost about a seventh of the CPU of
 // rendering a page. Holding the counter at its limit makes React skip the recording;
 // warnings still name the components. TEST_OWNER_STACKS=1 keeps the stacks, for
-// reading a warning in detail (docs/testing.md, "The suite's time").
+// reading a warning in detail (bench/results/test-suite.md).
 if (process.env.TEST_OWNER_STACKS !== '1') skipElementOwnerStacks();
 
 function skipElementOwnerStacks() {
