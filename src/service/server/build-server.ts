@@ -1,7 +1,6 @@
 import Fastify from 'fastify';
 import { BULK_LOCK_MAX_FIELDS } from '../../contract/bulk-lock';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { AcceptedTokens } from '../auth/accepted-tokens';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { AuditApi } from './audit-api';
 import { registerAuditApi } from './audit-api';
@@ -18,6 +17,8 @@ import { checkUpstream } from './proxy/upstream-health';
 import { registerAppConfigRoute } from './routes/app-config-route';
 import { registerHealthRoute } from './routes/health-route';
 import { registerSecurityHeaders } from './security-headers';
+import { TokenAuth } from './token-auth';
+import { tokenJudgeOf } from './token-judges';
 import { registerWebApp, sendAppShell } from './web-app';
 import { zodOnlySchemaController } from './zod-only-schemas';
 
@@ -31,6 +32,11 @@ export interface ServerOptions {
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
   failedAuthLimiter?: FailedAuthLimiter;
+  /**
+   * Proxy mode without a held token: how long a token the instance accepted passes
+   * without asking it again (5 minutes unless said otherwise; docs/proxy.md).
+   */
+  tokenTrustMs?: number;
   /** The audit of the instance (docs/audit.md); without it, no audit API is served. */
   audit?: AuditApi;
 }
@@ -69,21 +75,22 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       new ApiError(404, `nothing is at ${request.method} ${request.url.split('?')[0]}`),
     );
   });
-  const limiter = options.failedAuthLimiter ?? new FailedAuthLimiter();
-  const accepted = new AcceptedTokens();
+  const auth = new TokenAuth(
+    tokenJudgeOf(api, { trustMs: options.tokenTrustMs }),
+    options.failedAuthLimiter ?? new FailedAuthLimiter(),
+  );
   const audit = options.audit?.service;
   const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
   const onFieldsChanged = audit && ((fields: readonly unknown[]) => audit.fieldsChanged(fields));
-  if (options.audit) await registerAuditApi(app, api, options.audit, limiter, accepted);
+  if (options.audit) await registerAuditApi(app, api, options.audit, auth);
   if (api.kind === 'embedded') {
-    await registerEmbeddedApi(app, api, limiter, onFieldsChanged);
+    await registerEmbeddedApi(app, api, auth, onFieldsChanged);
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     const refresher = options.audit?.snapshot;
     // Loaded only in proxy mode: its HTTP client is a tenth of an embedded start's module loading.
     const { registerProxyApi } = await import('./proxy/proxy-api');
-    await registerProxyApi(app, api, limiter, {
-      accepted,
+    await registerProxyApi(app, api, auth, {
       onFieldChanged,
       snapshot: audit && refresher && { service: audit, refresher },
     });

@@ -304,7 +304,7 @@ describe('proxy mode forwards only its own spelling of its own paths', () => {
   it('asks the instance for an unknown token, and lets a token it accepted past the limit', async () => {
     const stub = await startStubUpstream((request) =>
       request.headers[TOKEN_HEADER.toLowerCase()] === 'good'
-        ? { status: 200, body: '{}' }
+        ? { status: 200, body: '{"totalHits":0,"results":[],"hasMore":false,"degraded":false}' }
         : { status: 401, body: '{"message":"bad token"}' },
     );
     const proxy = await buildServer({
