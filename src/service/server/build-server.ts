@@ -16,6 +16,8 @@ import type { ProxiedApi } from './proxy/proxy-api';
 import { checkUpstream } from './proxy/upstream-health';
 import { registerAppConfigRoute } from './routes/app-config-route';
 import { registerHealthRoute } from './routes/health-route';
+import type { HostName } from './same-origin-guard';
+import { registerSameOriginGuard } from './same-origin-guard';
 import { registerSecurityHeaders } from './security-headers';
 import { TokenAuth } from './token-auth';
 import { tokenJudgeOf } from './token-judges';
@@ -37,6 +39,10 @@ export interface ServerOptions {
    * without asking it again (5 minutes unless said otherwise; docs/proxy.md).
    */
   tokenTrustMs?: number;
+  /** The address the server listens on; a specific one is a host name it answers to. */
+  boundHost?: string;
+  /** Host names it answers to besides its own (`--allowed-host`). */
+  allowedHosts?: readonly HostName[];
   /** The audit of the instance (docs/audit.md); without it, no audit API is served. */
   audit?: AuditApi;
 }
@@ -63,6 +69,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerSameOriginGuard(app, {
+    boundHost: options.boundHost,
+    allowedHosts: options.allowedHosts,
+  });
   // The API reads JSON only; Fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);

@@ -162,7 +162,8 @@ describe('framework errors answer the error shape with the security headers', ()
     const body = JSON.stringify(searchBody);
     const text = await rawExchange(
       server.url,
-      `POST ${apiPaths.search} HTTP/1.1\r\nHost: x\r\n${TOKEN_HEADER}: ${TEST_TOKEN}\r\n` +
+      `POST ${apiPaths.search} HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n` +
+        `${TOKEN_HEADER}: ${TEST_TOKEN}\r\n` +
         `Content-Type: application/json\r\nContent-Length: 5\r\n\r\n${body}`,
     );
     const answers = text.split(/(?=HTTP\/1\.1 )/);

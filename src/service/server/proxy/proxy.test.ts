@@ -166,7 +166,8 @@ describe('proxy to a stub instance', () => {
         (await proxy.call('GET', `${API_BASE}/functions/template/..%2F..%2Fadmin`, undefined, {}))
           .status,
       ).toBe(400);
-      expect((await proxy.call('DELETE', apiPaths.template(3), undefined, {})).status).toBe(405);
+      const json = { 'content-type': 'application/json' };
+      expect((await proxy.call('DELETE', apiPaths.template(3), undefined, json)).status).toBe(405);
       expect(stub.requests).toEqual([]);
 
       const response = await proxy.call('POST', `${apiPaths.search}?debug=1`, searchBody, {
