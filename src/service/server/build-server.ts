@@ -13,7 +13,7 @@ import { answerClientError, answerFrameworkError } from './framework-errors';
 import { registerJsonBodyParser } from './json-body';
 import { BODY_LIMIT_BYTES } from './limits';
 import type { ProxiedApi } from './proxy/proxy-api';
-import { checkUpstream } from './proxy/upstream-health';
+import { upstreamHealth } from './proxy/upstream-health';
 import { registerAppConfigRoute } from './routes/app-config-route';
 import { registerHealthRoute } from './routes/health-route';
 import type { HostName } from './same-origin-guard';
@@ -104,10 +104,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       onFieldChanged,
       snapshot: audit && refresher && { service: audit, refresher },
     });
-    registerHealthRoute(app, async () => ({
-      mode: 'proxy',
-      upstream: await checkUpstream(api.upstream),
-    }));
+    const upstream = upstreamHealth(api.upstream);
+    registerHealthRoute(app, async () => ({ mode: 'proxy', upstream: await upstream() }));
   }
   registerAppConfigRoute(app, {
     mode: api.kind,
