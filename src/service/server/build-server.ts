@@ -13,6 +13,7 @@ import { answerClientError, answerFrameworkError } from './framework-errors';
 import { registerJsonBodyParser } from './json-body';
 import { BODY_LIMIT_BYTES } from './limits';
 import type { ProxiedApi } from './proxy/proxy-api';
+import { DEFAULT_TOKEN_TRUST_MS } from './proxy/instance-token-judge';
 import { upstreamHealth } from './proxy/upstream-health';
 import { registerAppConfigRoute } from './routes/app-config-route';
 import { registerHealthRoute } from './routes/health-route';
@@ -111,6 +112,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     mode: api.kind,
     tokenHeldByServer: api.kind === 'proxy' && api.heldToken !== undefined,
     demo: api.kind === 'embedded' && api.tokens.demoToken?.() !== undefined,
+    ...(api.kind === 'proxy' &&
+      api.heldToken === undefined && {
+        tokenTrustMs: options.tokenTrustMs ?? DEFAULT_TOKEN_TRUST_MS,
+      }),
     // A proxy forwards one PUT per field: a real instance has no bulk lock (docs/decisions.md).
     ...(api.kind === 'embedded' && { bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS } }),
   });

@@ -141,6 +141,7 @@ describe('proxy to a reference service', () => {
       mode: 'proxy',
       tokenHeldByServer: false,
       demo: false,
+      tokenTrustMs: 300_000,
     });
   });
 });
