@@ -191,3 +191,19 @@ it('answers a host name allowed with --allowed-host, on any port', async () => {
   });
   expect(parseHostName('https://cfm.example.org/')).toBeUndefined();
 });
+
+it('answers to the address it is bound to, as to the loopback names', async () => {
+  for (const boundHost of ['10.1.2.3', 'fe80::1']) {
+    const app = await buildServer({
+      api: { kind: 'embedded', store: embedded.stores.fields, tokens: embedded.stores.tokens },
+      boundHost,
+    });
+    const shownHost = boundHost.includes(':') ? `[${boundHost}]` : boundHost;
+    const config = (host: string) =>
+      app.inject({ method: 'GET', url: APP_CONFIG_PATH, headers: { host } });
+    expect((await config(`${shownHost}:4500`)).statusCode).toBe(200);
+    expect((await config('localhost:4500')).statusCode).toBe(200);
+    expect((await config('10.1.2.4:4500')).statusCode).toBe(421);
+    await app.close();
+  }
+});

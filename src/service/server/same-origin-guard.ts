@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOKEN_HEADER } from '../../contract/paths';
 import { ApiError, sendError } from './api-error';
+import { presentedToken } from './token-auth';
 
 /** A host a request may name: a host name, and a port unless any port will do. */
 export interface HostName {
@@ -34,7 +35,6 @@ export interface SameOriginOptions {
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
-const tokenHeader = TOKEN_HEADER.toLowerCase();
 
 function shown(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}...` : text);
@@ -114,8 +114,7 @@ function refusalOf(
 
 /** What a browser sends to another site only after a preflight, which this server never answers. */
 function sentOnlyAfterPreflight(request: FastifyRequest): boolean {
-  const token = request.headers[tokenHeader];
-  if (typeof token === 'string' && token.trim() !== '') return true;
+  if (presentedToken(request) !== '') return true;
   const type = request.headers['content-type'] ?? '';
   return type.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
