@@ -9,17 +9,16 @@ import type { ProxiedApi } from './proxy-api';
 export const DEFAULT_TOKEN_TRUST_MS = 5 * 60_000;
 
 export interface InstanceTokenJudgeOptions {
-  /** How long a token the instance accepted passes without asking it again. */
+  /** How long a token the instance accepted passes without asking it again (`--token-trust`). */
   trustMs?: number;
-  /** How long a token the instance refused is refused without asking it again. */
-  refusalMemoryMs?: number;
-  /** Checks with the instance running at once; more are answered 429 meanwhile. */
-  maxConcurrentChecks?: number;
-  /** Tokens remembered each way (as hashes); the least recently seen go first. */
-  maxRemembered?: number;
-  /** Whether the instance accepts a token; true or false when it says, an error when it cannot. */
-  check?: (token: string) => Promise<boolean>;
 }
+
+/** How long a token the instance refused is refused without asking it again. */
+const REFUSAL_MEMORY_MS = 30_000;
+/** Checks with the instance running at once; more are answered 429 meanwhile. */
+const MAX_CONCURRENT_CHECKS = 8;
+/** Tokens remembered each way (as hashes); the least recently used go first. */
+const MAX_REMEMBERED = 10_000;
 
 type Verdict = Exclude<TokenVerdict, 'missing'>;
 
@@ -36,17 +35,14 @@ export class InstanceTokenJudge implements TokenJudge {
   private readonly refused: LRUCache<string, true>;
   private readonly checking = new Map<string, Promise<Verdict>>();
   private readonly trustMs: number;
-  private readonly maxConcurrentChecks: number;
-  private readonly check: (token: string) => Promise<boolean>;
 
-  constructor(api: ProxiedApi, options: InstanceTokenJudgeOptions = {}) {
-    const max = options.maxRemembered ?? 10_000;
+  constructor(
+    private readonly api: ProxiedApi,
+    options: InstanceTokenJudgeOptions = {},
+  ) {
     this.trustMs = options.trustMs ?? DEFAULT_TOKEN_TRUST_MS;
-    this.accepted = new LRUCache({ max, ttl: Math.max(1, this.trustMs) });
-    this.refused = new LRUCache({ max, ttl: options.refusalMemoryMs ?? 30_000 });
-    this.maxConcurrentChecks = options.maxConcurrentChecks ?? 8;
-    const timeoutMs = api.timeoutMs ?? 15_000;
-    this.check = options.check ?? ((token) => instanceAcceptsToken(api.upstream, token, timeoutMs));
+    this.accepted = new LRUCache({ max: MAX_REMEMBERED, ttl: Math.max(1, this.trustMs) });
+    this.refused = new LRUCache({ max: MAX_REMEMBERED, ttl: REFUSAL_MEMORY_MS });
   }
 
   known(token: string): TokenVerdict | undefined {
@@ -61,7 +57,7 @@ export class InstanceTokenJudge implements TokenJudge {
     const key = keyOf(token);
     const running = this.checking.get(key);
     if (running) return running;
-    if (this.checking.size >= this.maxConcurrentChecks) return Promise.reject(tooManyChecks());
+    if (this.checking.size >= MAX_CONCURRENT_CHECKS) return Promise.reject(tooManyChecks());
     const checked = this.checkOnce(token).finally(() => this.checking.delete(key));
     this.checking.set(key, checked);
     return checked;
@@ -82,7 +78,8 @@ export class InstanceTokenJudge implements TokenJudge {
   private async checkOnce(token: string): Promise<Verdict> {
     let accepts: boolean;
     try {
-      accepts = await this.check(token);
+      const { upstream, timeoutMs = 15_000 } = this.api;
+      accepts = await instanceAcceptsToken(upstream, token, timeoutMs);
     } catch (error) {
       const reason = error instanceof UpstreamError ? error.message : 'no answer';
       throw new ApiError(502, `the token could not be checked with the instance: ${reason}`);

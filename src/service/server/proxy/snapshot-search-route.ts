@@ -36,9 +36,10 @@ function notYetAnswerable(unaccepted: readonly string[]): ApiError {
 /**
  * `POST /functions/search` in proxy mode (docs/proxy.md): answered from the
  * instance as last seen, refreshed first, for a caller whose token the instance
- * accepts (judged, as every request, before this route runs). Before the first scan has completed it is forwarded to the instance,
- * and the answer says so; the first search starts that scan. A search the
- * instance is not known to accept is refused (409) until then, not forwarded.
+ * accepts (judged before this route runs, as on every route). Before the first
+ * scan has completed it is forwarded to the instance, and the answer says so; the
+ * first search starts that scan. A search the instance is not known to accept is
+ * refused (409) until then, not forwarded.
  */
 export function snapshotSearchRoute(options: SnapshotSearchOptions) {
   const { service, refresher, auth } = options;
