@@ -17,7 +17,8 @@ configure({ asyncUtilTimeout: 10_000 });
 // A failed query's error prints the whole page. While `waitFor` and `findBy` retry, each
 // failed check builds such an error and only the last one is ever shown, and waitFor
 // prints the page into that one again when it gives up: so the checks in between skip
-// the print. On the fields page this printing was most of a test's CPU (docs/testing.md).
+// the print. On the fields page this printing was most of a test's CPU
+// (bench/results/test-suite.md).
 const errorWithPage = getConfig().getElementError;
 configure({
   getElementError(message, container) {

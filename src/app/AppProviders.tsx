@@ -8,7 +8,7 @@ import { cssVariablesResolver, theme } from './theme';
 
 /**
  * Loaded after the first screen: nothing is notified before a page has loaded, and
- * notifications shown meanwhile wait in their store (docs/architecture.md, "Loading").
+ * notifications shown meanwhile wait in their store (docs/web-app.md, "Loading").
  */
 const Notifications = lazy(async () => ({
   default: (await import('@mantine/notifications')).Notifications,
@@ -19,8 +19,8 @@ const Notifications = lazy(async () => ({
  * `env="test"` renders popovers and menus in place and without transitions, for the
  * component tests' DOM, and leaves out the theme's CSS variables: that DOM draws nothing
  * with them, and every style it computes (each role query asks whether elements are
- * hidden) went through all of them, which tripled that cost (docs/testing.md, "The
- * suite's time").
+ * hidden) went through all of them, which tripled that cost
+ * (bench/results/test-suite.md).
  */
 export function AppProviders({
   client,

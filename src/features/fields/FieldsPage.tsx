@@ -95,7 +95,7 @@ export function FieldsPage() {
   });
 
   // The toolbar, pager and help are memoized: with callbacks that stay the same they
-  // skip the page's renders for each step of a search (docs/architecture.md).
+  // skip the page's renders for each step of a search (docs/web-app.md).
   const searchByName = useCallback((name: string) => changeView({ name }), [changeView]);
   const openView = useCallback((to: string) => void navigate(to), [navigate]);
   const changePage = useCallback((next: number) => changeView({ page: next }), [changeView]);

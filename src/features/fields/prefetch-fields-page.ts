@@ -8,7 +8,7 @@ import { toSearchRequest } from '../../links/table-search';
 /**
  * Sends the search of the table's view in `address` while the page's code is still
  * loading: the router calls it as it starts loading the page, so the first rows are
- * there when the page first draws instead of being asked for then (docs/architecture.md,
+ * there when the page first draws instead of being asked for then (docs/web-app.md,
  * "Loading"). Without a session nothing is asked: the page sends to sign-in.
  */
 export function prefetchFieldsPage(client: QueryClient, address: URLSearchParams): void {

@@ -147,7 +147,7 @@ export const FieldsTable = memo(function FieldsTable({
   const scroller = useRef<HTMLDivElement>(null);
   // Kept from the scroll events, because reading scrollTop here, or scrolling to where
   // the table already is, makes the browser lay out the new rows at once: a large part
-  // of each keystroke's work while typing a search (docs/architecture.md).
+  // of each keystroke's work while typing a search (docs/web-app.md).
   const scrolledDown = useRef(false);
   useEffect(() => {
     if (scrolledDown.current) scroller.current?.scrollTo({ top: 0 });
