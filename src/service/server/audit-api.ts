@@ -6,7 +6,7 @@ import { auditContext } from '../audit/routes/audit-context';
 import { registerAuditRoutes } from '../audit/routes/register-audit-routes';
 import { registerApi } from './api-plugin';
 import type { EmbeddedApi } from './embedded-api';
-import type { ProxiedApi } from './proxy/proxy-api';
+import type { ProxiedApi } from './proxy/proxied-api';
 import type { TokenAuth } from './token-auth';
 
 export interface AuditApi {

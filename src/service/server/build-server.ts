@@ -12,7 +12,7 @@ import { registerErrorHandling } from './error-handling';
 import { answerClientError, answerFrameworkError } from './framework-errors';
 import { registerJsonBodyParser } from './json-body';
 import { BODY_LIMIT_BYTES } from './limits';
-import type { ProxiedApi } from './proxy/proxy-api';
+import type { ProxiedApi } from './proxy/proxied-api';
 import { DEFAULT_TOKEN_TRUST_MS } from './proxy/instance-token-judge';
 import { upstreamHealth } from './proxy/upstream-health';
 import { registerAppConfigRoute } from './routes/app-config-route';
@@ -26,7 +26,7 @@ import { registerWebApp, sendAppShell } from './web-app';
 import { zodOnlySchemaController } from './zod-only-schemas';
 
 export type { EmbeddedApi } from './embedded-api';
-export type { ProxiedApi } from './proxy/proxy-api';
+export type { ProxiedApi } from './proxy/proxied-api';
 
 export interface ServerOptions {
   /** Who answers the API: this server's store, or a real instance behind it. */

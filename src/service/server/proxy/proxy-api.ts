@@ -12,15 +12,7 @@ import { parseFieldIdOrThrow } from '../validate';
 import { snapshotSearchRoute, withInstanceData } from './snapshot-search-route';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 import { allowedTemplateQuery } from './allowed-query';
-
-export interface ProxiedApi {
-  kind: 'proxy';
-  /** The instance's base address, e.g. https://example.instance.com */
-  upstream: URL;
-  /** A token the server holds and sends; the browser then sends none. */
-  heldToken?: string;
-  timeoutMs?: number;
-}
+import type { ProxiedApi } from './proxied-api';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
@@ -114,9 +106,7 @@ export async function registerProxyApi(
           if (instanceData) {
             void readWhole(response.stream).then((body) => {
               const json = body.toString('utf8');
-              void proxied.send(
-                json.trimEnd().endsWith('}') ? withInstanceData(json, instanceData) : json,
-              );
+              void proxied.send(withInstanceData(json, instanceData));
             });
             return;
           }

@@ -19,9 +19,20 @@ export interface SnapshotSearchOptions {
   passThrough: (request: FastifyRequest, reply: FastifyReply, data: InstanceData) => unknown;
 }
 
-/** `instanceData` added to a search answer already written as JSON. */
+/**
+ * The instance's own search answer with `instanceData` added; an answer that is not
+ * a JSON object is passed on as it came.
+ */
 export function withInstanceData(json: string, data: InstanceData): string {
-  return `${json.slice(0, json.lastIndexOf('}'))},"instanceData":${JSON.stringify(data)}}`;
+  let answer: unknown;
+  try {
+    answer = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+    ? JSON.stringify({ ...answer, instanceData: data })
+    : json;
 }
 
 function notYetAnswerable(unaccepted: readonly string[]): ApiError {
@@ -74,6 +85,6 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
     const page = snapshot.search(search)!;
     return reply
       .type('application/json; charset=utf-8')
-      .send(withInstanceData(searchPageJson(page), refresher.instanceData()));
+      .send(searchPageJson(page, { instanceData: refresher.instanceData() }));
   };
 }

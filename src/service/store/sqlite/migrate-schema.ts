@@ -1,4 +1,4 @@
-import type { Db } from './open-database';
+import type { Db } from './db';
 
 /** The meta key that says every field must be derived again from what was authored. */
 export const REDERIVE_PENDING = 'rederive_pending';

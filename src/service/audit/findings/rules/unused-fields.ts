@@ -1,3 +1,4 @@
+import { linkSummaryOf } from '../../../../contract/link-summary';
 import type { Finding } from '../finding';
 import type { FindingContext } from '../finding-context';
 
@@ -5,7 +6,7 @@ import type { FindingContext } from '../finding-context';
 export function unusedFields({ fields, references }: FindingContext): Finding {
   const ids: number[] = [];
   for (const field of fields.values()) {
-    const onActiveCard = field.links.some((link) => link.type === 'CARD' && link.active);
+    const onActiveCard = linkSummaryOf(field.links).inVisualization;
     const referencedByOthers = (references.referencedBy.get(field.id) ?? []).some(
       (source) => source !== field.id,
     );
