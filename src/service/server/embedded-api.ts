@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { TokenStore } from '../auth/token-store';
-import type { CalculatedField } from '../../contract/field';
 import type { DirectoryStore } from '../store/directory-store';
 import type { FieldStore } from '../store/field-store';
 import { registerApi } from './api-plugin';
+import type { FieldsMoved } from './fields-moved';
+import { registerTemplateWriteRoutes } from './routes/template-write-routes';
 import { registerDirectoryRoute } from './routes/directory-route';
 import { registerFieldRoutes } from './routes/field-routes';
 
@@ -23,14 +24,15 @@ export async function registerEmbeddedApi(
   app: FastifyInstance,
   api: EmbeddedApi,
   limiter: FailedAuthLimiter,
-  onFieldsChanged?: (fields: readonly CalculatedField[]) => void,
+  onFieldsMoved?: FieldsMoved,
 ): Promise<void> {
   await registerApi(app, {
     judgeToken: (token) =>
       token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid',
     limiter,
     routes: (routes) => {
-      registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsChanged });
+      registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
+      registerTemplateWriteRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
       if (api.directory) registerDirectoryRoute(routes, api.directory);
     },
   });
