@@ -5,6 +5,7 @@ import type { DirectoryStore } from '../store/directory-store';
 import type { FieldStore } from '../store/field-store';
 import { registerApi } from './api-plugin';
 import type { FieldsMoved } from './fields-moved';
+import { registerBulkTemplateRoute } from './routes/bulk-template-route';
 import { registerTemplateWriteRoutes } from './routes/template-write-routes';
 import { registerDirectoryRoute } from './routes/directory-route';
 import { registerFieldRoutes } from './routes/field-routes';
@@ -33,6 +34,7 @@ export async function registerEmbeddedApi(
     routes: (routes) => {
       registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
       registerTemplateWriteRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
+      registerBulkTemplateRoute(routes, { store: api.store, now: api.now, onFieldsMoved });
       if (api.directory) registerDirectoryRoute(routes, api.directory);
     },
   });

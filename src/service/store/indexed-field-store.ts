@@ -123,17 +123,20 @@ export class IndexedFieldStore implements FieldStore {
    * built again when next needed, so a bulk call builds it once.
    */
   private follow(write: () => WriteOutcome): WriteOutcome {
-    const index = this.current();
     const outcome = write();
     if (outcome.kind !== 'written') return outcome;
     this.readFromStamp = undefined;
-    let inStep = !outcome.referencesChanged;
-    for (const { before, after } of outcome.changes) {
-      this.json.delete((before ?? after)!.id);
-      inStep &&= before !== undefined && after !== undefined && index.applyChange(before, after);
-    }
+    for (const { before, after } of outcome.changes) this.json.delete((before ?? after)!.id);
+    // An index not built yet, or behind another process's writes, is built when next needed.
+    const index = this.sqlite.dataVersion() === this.indexedVersion ? this.index : undefined;
+    const inStep =
+      index !== undefined &&
+      !outcome.referencesChanged &&
+      outcome.changes.every(
+        ({ before, after }) => before && after && index.applyChange(before, after),
+      );
     if (!inStep) {
-      // The saved index no longer holds the store either.
+      // Neither does the saved index hold the store any longer.
       this.saved = undefined;
       this.index = undefined;
     }
