@@ -9,6 +9,7 @@ import { registerCompression } from './compression';
 import type { EmbeddedApi } from './embedded-api';
 import { registerEmbeddedApi } from './embedded-api';
 import { registerErrorHandling } from './error-handling';
+import { fieldsMovedInto } from './fields-moved';
 import { answerClientError, answerFrameworkError } from './framework-errors';
 import { registerJsonBodyParser } from './json-body';
 import { BODY_LIMIT_BYTES } from './limits';
@@ -92,10 +93,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   );
   const audit = options.audit?.service;
   const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
-  const onFieldsChanged = audit && ((fields: readonly unknown[]) => audit.fieldsChanged(fields));
+  const onFieldsMoved = audit && fieldsMovedInto(audit);
   if (options.audit) await registerAuditApi(app, api, options.audit, auth);
   if (api.kind === 'embedded') {
-    await registerEmbeddedApi(app, api, auth, onFieldsChanged);
+    await registerEmbeddedApi(app, api, auth, onFieldsMoved);
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     const refresher = options.audit?.snapshot;

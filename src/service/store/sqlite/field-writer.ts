@@ -1,4 +1,4 @@
-import type { Link } from '../../../contract/field';
+import type { CalculatedField, Link } from '../../../contract/field';
 import { searchItemOf } from '../../../contract/field';
 import { linkStateOf, linkSummaryOf } from '../../../contract/link-summary';
 import { nameKeyOf } from '../../../contract/name-order';
@@ -36,6 +36,11 @@ export class FieldWriter {
       insertReference: db.prepare(
         'INSERT INTO field_references (field_id, target_id) VALUES (?, ?)',
       ),
+      references: db
+        .prepare<[number], number>(
+          'SELECT target_id FROM field_references WHERE field_id = ? ORDER BY target_id',
+        )
+        .pluck(),
     };
   }
 
@@ -83,6 +88,30 @@ export class FieldWriter {
     );
     for (const name of new Set(field.functions)) insertFunction.run(field.id, name);
     for (const target of references) insertReference.run(field.id, target);
+  }
+
+  /** Deletes a field with its links, functions and references. */
+  delete(id: number): void {
+    this.statements.deleteField.run(id);
+  }
+
+  /** A stored field's nested references, ascending. */
+  referencesOf(id: number): number[] {
+    return this.statements.references.all(id);
+  }
+
+  /**
+   * Writes a stored field with new authored properties that nothing derived depends
+   * on (owner, flags, data type), keeping what was derived from its expression.
+   */
+  rewrite(field: CalculatedField): void {
+    const row = this.statements.field.get(field.id);
+    if (!row) return;
+    this.write({
+      field,
+      expressionStatus: row.expression_status,
+      references: this.referencesOf(field.id),
+    });
   }
 
   /**
