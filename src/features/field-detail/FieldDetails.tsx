@@ -10,6 +10,8 @@ import { referenceKind } from './explanation/check-references';
 import { referenceCycleNote } from './explanation/reference-cycle';
 import { useFieldExplanation, useFieldNames } from './explanation/use-field-explanation';
 import { FunctionChips } from './functions/FunctionChips';
+import { FieldActions } from './actions/FieldActions';
+import { HistorySection } from './history/HistorySection';
 import { LinksTable } from './links/LinksTable';
 import { ProblemsSection } from './problems/ProblemsSection';
 import { ReferencesSection } from './references/ReferencesSection';
@@ -40,6 +42,7 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
   return (
     <Stack gap="lg">
       <FieldSummary field={field} ownerName={ownerName} />
+      <FieldActions field={field} />
       <ExpressionSection
         expression={field.expression}
         explanation={explanation}
@@ -60,6 +63,7 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
       />
       <LinksTable explanation={explanation} />
       <FunctionChips functions={field.functions} />
+      <HistorySection fieldId={field.id} />
       <FieldFacts detail={detail} ownerName={ownerName} />
     </Stack>
   );

@@ -8,7 +8,9 @@ import type {
 } from '../../../contract/directory';
 import type { CalculatedField, Link } from '../../../contract/field';
 import { searchItemOf } from '../../../contract/field';
+import { journalPaths } from '../../../contract/journal';
 import { apiPaths } from '../../../contract/paths';
+import { reader } from '../../../api/test-support/mock-journal';
 import type { SearchRequest, SearchResponse } from '../../../contract/search';
 import { DEPENDENTS_FILTER } from '../../../contract/search';
 
@@ -61,6 +63,9 @@ export function mockInstance(
   const searches: SearchRequest[] = [];
   const { fields, directory, dependents = {} } = options;
   server.use(
+    // A reader by default: the drawer shows what it knows and offers no change.
+    http.get(journalPaths.me, () => HttpResponse.json(reader)),
+    http.get(journalPaths.fieldHistory(':id'), () => HttpResponse.json({ versions: [] })),
     http.get(apiPaths.directory, ({ request }) => {
       if (directory === 'missing') return new HttpResponse('Not Found', { status: 404 });
       const query = new URL(request.url).searchParams;
