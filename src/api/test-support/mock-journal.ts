@@ -38,6 +38,8 @@ export function mockJournal(
   const sets: ChangeSetDetail[] = [];
   const readsLeft = new Map<number, number>();
   const requests: ChangeSetRequest[] = [];
+  /** How often GET /me was answered. */
+  const reads = { me: 0 };
 
   function plan(request: ChangeSetRequest): Plan {
     const items = request.items.map(({ id, change, basedOn }): PlannedItem => {
@@ -126,7 +128,10 @@ export function mockJournal(
   }
 
   const handlers = [
-    http.get(journalPaths.me, () => HttpResponse.json(options.me ?? editor)),
+    http.get(journalPaths.me, () => {
+      reads.me += 1;
+      return HttpResponse.json(options.me ?? editor);
+    }),
     http.post(journalPaths.plans, async ({ request }) => {
       const body = (await request.json()) as ChangeSetRequest;
       requests.push(body);
@@ -206,7 +211,7 @@ export function mockJournal(
       return field ? HttpResponse.json(field) : HttpResponse.json(notFound(), { status: 404 });
     }),
   ];
-  return { handlers, sets, requests };
+  return { handlers, sets, requests, reads };
 }
 
 /** The field as a change leaves it, with what the expression derives; null when deleted. */
