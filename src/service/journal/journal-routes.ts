@@ -7,6 +7,7 @@ import {
   journalPaths,
 } from '../../contract/journal';
 import { ApiError } from '../server/api-error';
+import { JOURNAL_BODY_LIMIT_BYTES } from '../server/limits';
 import { parseFieldIdOrThrow, parseOrThrow } from '../server/validate';
 import type { WhoIs } from '../server/who-is';
 import { writeRefusal } from '../server/who-is';
@@ -48,10 +49,11 @@ export function registerJournalRoutes(
     return me;
   };
 
-  api.post(route(journalPaths.plans), async (request) =>
+  const large = { bodyLimit: JOURNAL_BODY_LIMIT_BYTES };
+  api.post(route(journalPaths.plans), large, async (request) =>
     journal.plan(parseOrThrow(changeSetRequestSchema, request.body), whoIs(request)),
   );
-  api.post(route(journalPaths.changeSets), async (request, reply) => {
+  api.post(route(journalPaths.changeSets), large, async (request, reply) => {
     const me = writer(request);
     const summary = await journal.start(parseOrThrow(changeSetRequestSchema, request.body), me);
     return reply.code(202).send(summary);
