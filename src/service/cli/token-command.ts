@@ -41,7 +41,8 @@ export function tokenCommand(argv: string[]): void {
     const name = values.name?.trim();
     if (!name) throw new CliError('--name says what the token is for, e.g. --name ci');
     const role = values.role ?? 'editor';
-    if (!isRole(role)) throw new CliError(`--role is editor or reader (got ${JSON.stringify(role)})`);
+    if (!isRole(role))
+      throw new CliError(`--role is editor or reader (got ${JSON.stringify(role)})`);
     const token = generateToken();
     stores.tokens.addToken(name, token, Date.now(), role);
     console.log(token);

@@ -120,5 +120,8 @@ export class EmbeddedTarget implements JournalTarget {
 }
 
 function gone(id: number) {
-  return refusalBody({ status: 404, message: `no calculated field has the id ${id}` }, apiPaths.template(id));
+  return refusalBody(
+    { status: 404, message: `no calculated field has the id ${id}` },
+    apiPaths.template(id),
+  );
 }

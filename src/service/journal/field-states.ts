@@ -23,7 +23,5 @@ export function hasValuesOf(field: CalculatedField, update: UpdateOf): boolean {
 
 /** Whether a field is still as a change left it: no one changed it since. */
 export function unchangedSince(current: CalculatedField, recorded: CalculatedField): boolean {
-  return (
-    current.checkSum === recorded.checkSum && current.lastModified === recorded.lastModified
-  );
+  return current.checkSum === recorded.checkSum && current.lastModified === recorded.lastModified;
 }

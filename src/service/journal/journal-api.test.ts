@@ -58,7 +58,11 @@ describe('who may write', () => {
       ['POST', apiPaths.templates, { name: 'x', owner: 101, expression: '1', links: [] }],
       ['POST', apiPaths.bulkTemplate, { delete: [10] }],
       ['POST', apiPaths.bulkLock, { ids: [3], locked: true }],
-      ['POST', journalPaths.changeSets, { kind: 'rename', items: [{ id: 3, change: { update: { name: 'R' } } }] }],
+      [
+        'POST',
+        journalPaths.changeSets,
+        { kind: 'rename', items: [{ id: 3, change: { update: { name: 'R' } } }] },
+      ],
       ['POST', journalPaths.undo(1), { dryRun: false }],
       ['POST', journalPaths.retry(1), {}],
       ['POST', journalPaths.check(1), {}],
@@ -81,12 +85,20 @@ describe('who may write', () => {
   });
 
   it('plans for a reader with every item skipped as forbidden', async () => {
-    const { body } = await reader.plan({ kind: 'archive', items: [{ id: 3, change: { update: { archived: true } } }] });
-    expect(body).toMatchObject({ counts: { change: 0, skip: 1 }, items: [{ reason: 'forbidden' }] });
+    const { body } = await reader.plan({
+      kind: 'archive',
+      items: [{ id: 3, change: { update: { archived: true } } }],
+    });
+    expect(body).toMatchObject({
+      counts: { change: 0, skip: 1 },
+      items: [{ reason: 'forbidden' }],
+    });
   });
 
   it('refuses a request without a token with 401', async () => {
-    const response = await server.request('GET', journalPaths.me, undefined, { [TOKEN_HEADER]: '' });
+    const response = await server.request('GET', journalPaths.me, undefined, {
+      [TOKEN_HEADER]: '',
+    });
     expect(response.status).toBe(401);
   });
 });
@@ -132,7 +144,10 @@ describe('dry runs: POST /plans', () => {
   });
 
   it('skips an update that leaves the expression INVALID, unless allowInvalid', async () => {
-    const request = { kind: 'edit' as const, items: [{ id: 11, change: { update: { expression: 'SUM(`Amount`' } } }] };
+    const request = {
+      kind: 'edit' as const,
+      items: [{ id: 11, change: { update: { expression: 'SUM(`Amount`' } } }],
+    };
     expect((await client.plan(request)).body).toMatchObject({ items: [{ reason: 'invalid' }] });
     expect((await client.plan({ ...request, allowInvalid: true })).body).toMatchObject({
       items: [{ action: 'change', after: { status: 'INVALID' } }],
@@ -140,15 +155,29 @@ describe('dry runs: POST /plans', () => {
   });
 
   it('skips a delete of a field a card uses, unless allowUsed', async () => {
-    const used = await client.plan({ kind: 'delete', items: [{ id: 14, change: { delete: true } }] });
-    expect(used.body).toMatchObject({ items: [{ reason: 'used', message: expect.stringContaining('1 card') }] });
-    const allowed = await client.plan({ kind: 'delete', allowUsed: true, items: [{ id: 14, change: { delete: true } }] });
+    const used = await client.plan({
+      kind: 'delete',
+      items: [{ id: 14, change: { delete: true } }],
+    });
+    expect(used.body).toMatchObject({
+      items: [{ reason: 'used', message: expect.stringContaining('1 card') }],
+    });
+    const allowed = await client.plan({
+      kind: 'delete',
+      allowUsed: true,
+      items: [{ id: 14, change: { delete: true } }],
+    });
     expect(allowed.body).toMatchObject({ items: [{ action: 'change', after: null }] });
   });
 
   it('derives the after of a rename as the write would, nested references included', async () => {
-    const { body } = await client.plan({ kind: 'rename', items: [{ id: 1, change: { update: { name: 'Margin' } } }] });
-    expect(body).toMatchObject({ items: [{ action: 'change', after: { name: 'Margin', status: 'VALID' } }] });
+    const { body } = await client.plan({
+      kind: 'rename',
+      items: [{ id: 1, change: { update: { name: 'Margin' } } }],
+    });
+    expect(body).toMatchObject({
+      items: [{ action: 'change', after: { name: 'Margin', status: 'VALID' } }],
+    });
   });
 
   it('answers a malformed request with 400 in the error shape, naming the item', async () => {
@@ -157,7 +186,12 @@ describe('dry runs: POST /plans', () => {
       items: [{ id: -1, change: { update: {} } }],
     });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ status: 400, errors: expect.arrayContaining([expect.objectContaining({ field: expect.stringContaining('items[0]') })]) });
+    expect(body).toMatchObject({
+      status: 400,
+      errors: expect.arrayContaining([
+        expect.objectContaining({ field: expect.stringContaining('items[0]') }),
+      ]),
+    });
   });
 });
 
@@ -190,20 +224,33 @@ describe('change sets', () => {
       kind: 'edit',
       items: [{ id: 2, change: { update: { locked: false, name: 'GM %' } } }],
     });
-    expect(detail.items[0]).toMatchObject({ state: 'applied', after: { name: 'GM %', locked: false } });
+    expect(detail.items[0]).toMatchObject({
+      state: 'applied',
+      after: { name: 'GM %', locked: false },
+    });
   });
 
   it('lists sets newest first, filtered by person, kind, date and field, and paged', async () => {
     const all = (await client.call<ChangeSetList>('GET', journalPaths.changeSets)).body;
     expect(all.total).toBeGreaterThanOrEqual(2);
     expect(all.changeSets[0]!.id).toBeGreaterThan(all.changeSets[1]!.id);
-    const owner = (await client.call<ChangeSetList>('GET', `${journalPaths.changeSets}?kind=owner&person=test`)).body;
+    const owner = (
+      await client.call<ChangeSetList>('GET', `${journalPaths.changeSets}?kind=owner&person=test`)
+    ).body;
     expect(owner.changeSets.map((set) => set.kind)).toEqual(['owner']);
-    const field2 = (await client.call<ChangeSetList>('GET', `${journalPaths.changeSets}?fieldId=5`)).body;
+    const field2 = (await client.call<ChangeSetList>('GET', `${journalPaths.changeSets}?fieldId=5`))
+      .body;
     expect(field2.total).toBe(1);
-    const none = (await client.call<ChangeSetList>('GET', `${journalPaths.changeSets}?from=${clock + 10_000_000}`)).body;
+    const none = (
+      await client.call<ChangeSetList>(
+        'GET',
+        `${journalPaths.changeSets}?from=${clock + 10_000_000}`,
+      )
+    ).body;
     expect(none).toEqual({ total: 0, changeSets: [] });
-    const paged = (await client.call<ChangeSetList>('GET', `${journalPaths.changeSets}?limit=1&offset=1`)).body;
+    const paged = (
+      await client.call<ChangeSetList>('GET', `${journalPaths.changeSets}?limit=1&offset=1`)
+    ).body;
     expect(paged.changeSets).toHaveLength(1);
     expect(paged.changeSets[0]!.id).toBe(all.changeSets[1]!.id);
     const bad = await client.call('GET', `${journalPaths.changeSets}?kind=nope&limit=9999`);
@@ -220,7 +267,10 @@ describe('change sets', () => {
     const started = await client.start({
       kind: 'archive',
       allowUsed: true,
-      items: Array.from({ length: 400 }, (_, index) => ({ id: ids[index % ids.length]!, change: { update: { hidden: index % 2 === 0 } } })),
+      items: Array.from({ length: 400 }, (_, index) => ({
+        id: ids[index % ids.length]!,
+        change: { update: { hidden: index % 2 === 0 } },
+      })),
     });
     expect(started.status).toBe(202);
     // It may already be done on a fast machine; either answer is in the error shape.
@@ -260,14 +310,20 @@ describe('undo', () => {
     expect(await client.field(11)).toMatchObject({ name: one.name, expression: one.expression });
     expect((await client.field(12))!.name).toBe('Minus One');
     expect(two.name).not.toBe('Minus One');
-    expect((await client.detail(set.changeSet.id)).body.changeSet.undoneBy).toBe(undone.changeSet.id);
+    expect((await client.detail(set.changeSet.id)).body.changeSet.undoneBy).toBe(
+      undone.changeSet.id,
+    );
     // Undone once is enough.
     expect((await client.undo(set.changeSet.id)).status).toBe(409);
   });
 
   it('creates a deleted field again with its id, and the fields that nested it find it again', async () => {
     const gross = (await client.field(1))!;
-    const set = await client.run({ kind: 'delete', allowUsed: true, items: [{ id: 1, change: { delete: true } }] });
+    const set = await client.run({
+      kind: 'delete',
+      allowUsed: true,
+      items: [{ id: 1, change: { delete: true } }],
+    });
     expect(set.items[0]).toMatchObject({ state: 'applied', after: null });
     expect(await client.field(1)).toBeUndefined();
 
@@ -286,11 +342,15 @@ describe('undo', () => {
       sort: { field: 'id', ascending: true },
       limit: 10,
     });
-    expect(((await margin.json()) as { results: Array<{ id: number }> }).results.map((field) => field.id)).toEqual([15]);
+    expect(
+      ((await margin.json()) as { results: Array<{ id: number }> }).results.map(
+        (field) => field.id,
+      ),
+    ).toEqual([15]);
     expect((await client.field(15))!.status).toBe('VALID');
   });
 
-  it('keeps each field\'s history: every version, who and when', async () => {
+  it("keeps each field's history: every version, who and when", async () => {
     const { body } = await client.call<FieldHistory>('GET', journalPaths.fieldHistory(11));
     expect(body.versions.map((version) => [version.kind, version.after?.name])).toEqual([
       ['rename', 'Label'],

@@ -22,9 +22,11 @@ const route = (path: string) => path.slice(JOURNAL_BASE.length);
 function setIdOf(raw: string): number {
   const id = Number(raw);
   if (!/^[1-9][0-9]{0,14}$/.test(raw)) {
-    throw new ApiError(400, `a change set id is a positive integer (got ${JSON.stringify(raw.slice(0, 40))})`, [
-      { field: 'id', message: 'must be a positive integer' },
-    ]);
+    throw new ApiError(
+      400,
+      `a change set id is a positive integer (got ${JSON.stringify(raw.slice(0, 40))})`,
+      [{ field: 'id', message: 'must be a positive integer' }],
+    );
   }
   return id;
 }

@@ -67,8 +67,10 @@ interface ItemRow {
   new_id: number | null;
 }
 
-const parsed = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const parsed = <T>(json: string | null): T | null =>
+  json === null ? null : (JSON.parse(json) as T);
+const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 
 /** The journal's change sets and items in SQLite (journal-schema.ts). */
 export class JournalStore {
@@ -187,16 +189,19 @@ export class JournalStore {
   list(query: ChangeSetQuery): ChangeSetList {
     const where: string[] = [];
     const values: unknown[] = [];
-    if (query.person !== undefined) where.push('person = ?') && values.push(query.person);
-    if (query.kind !== undefined) where.push('kind = ?') && values.push(query.kind);
-    if (query.from !== undefined) where.push('created_at >= ?') && values.push(query.from);
-    if (query.to !== undefined) where.push('created_at <= ?') && values.push(query.to);
-    if (query.fieldId !== undefined) {
-      where.push(
-        'EXISTS (SELECT 1 FROM journal_items i WHERE i.change_set_id = s.id AND i.field_id = ?)',
-      );
-      values.push(query.fieldId);
-    }
+    const filter = (sql: string, value: unknown) => {
+      if (value === undefined) return;
+      where.push(sql);
+      values.push(value);
+    };
+    filter('person = ?', query.person);
+    filter('kind = ?', query.kind);
+    filter('created_at >= ?', query.from);
+    filter('created_at <= ?', query.to);
+    filter(
+      'EXISTS (SELECT 1 FROM journal_items i WHERE i.change_set_id = s.id AND i.field_id = ?)',
+      query.fieldId,
+    );
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const total = this.db
       .prepare<unknown[], number>(`SELECT count(*) FROM journal_change_sets s ${clause}`)

@@ -62,7 +62,8 @@ export class Journal {
 
   cancel(id: number): ChangeSetSummary {
     const summary = this.summary(id);
-    if (!this.runner.cancel(id)) throw new ApiError(409, `change set ${id} is not running (${summary.state})`);
+    if (!this.runner.cancel(id))
+      throw new ApiError(409, `change set ${id} is not running (${summary.state})`);
     return summary;
   }
 
@@ -87,7 +88,10 @@ export class Journal {
   async undo(id: number, dryRun: boolean, me: Me): Promise<UndoAnswer> {
     const summary = this.idleOrRefuse(id, 'undo');
     if (summary.undoneBy !== null) {
-      throw new ApiError(409, `change set ${id} was undone already, by change set ${summary.undoneBy}`);
+      throw new ApiError(
+        409,
+        `change set ${id} was undone already, by change set ${summary.undoneBy}`,
+      );
     }
     const planned = await planUndo(this.target, this.store.items(id), me.canWrite);
     const plan = planOf('undo', planned);
@@ -122,7 +126,10 @@ export class Journal {
   private idleOrRefuse(id: number, what: string): ChangeSetSummary {
     const summary = this.summary(id);
     if (this.runner.isRunning(id) || summary.state === 'running') {
-      throw new ApiError(409, `change set ${id} is still running; cancel it or wait before you ${what} it`);
+      throw new ApiError(
+        409,
+        `change set ${id} is still running; cancel it or wait before you ${what} it`,
+      );
     }
     return summary;
   }

@@ -99,7 +99,14 @@ async function planItem(
 }
 
 function changing(current: CalculatedField, change: RecordedChange): PlannedChange {
-  return { id: current.id, name: current.name, action: 'change', before: current, after: null, change };
+  return {
+    id: current.id,
+    name: current.name,
+    action: 'change',
+    before: current,
+    after: null,
+    change,
+  };
 }
 
 function usedMessage(cards: number, nestingFields: number): string {

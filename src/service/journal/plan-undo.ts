@@ -36,13 +36,23 @@ async function undoItem(
   canWrite: boolean,
 ): Promise<PlannedChange> {
   const id = idNow(item);
-  const skip = (change: RecordedChange, reason: Parameters<typeof skipped>[3], message: string) =>
-    ({ ...skipped(id, current, change, reason, message), name: item.fieldName });
+  const skip = (
+    change: RecordedChange,
+    reason: Parameters<typeof skipped>[3],
+    message: string,
+  ) => ({ ...skipped(id, current, change, reason, message), name: item.fieldName });
   if ('delete' in item.change) {
     const restore = { restore: true } as const;
     if (!canWrite) return skip(restore, 'forbidden', 'this token may not change fields');
     if (current) return skip(restore, 'changed-since', `a field has the id ${id} again`);
-    return { id, name: item.fieldName, action: 'change', before: null, after: item.before, change: restore };
+    return {
+      id,
+      name: item.fieldName,
+      action: 'change',
+      before: null,
+      after: item.before,
+      change: restore,
+    };
   }
   if ('restore' in item.change) {
     const remove = { delete: true } as const;

@@ -16,7 +16,8 @@ export function journalClient(server: TestServer, headers: Record<string, string
       const response = await server.request('GET', apiPaths.template(id));
       return response.status === 200 ? ((await response.json()) as CalculatedField) : undefined;
     },
-    plan: (request: ChangeSetRequest) => call<Record<string, unknown>>('POST', journalPaths.plans, request),
+    plan: (request: ChangeSetRequest) =>
+      call<Record<string, unknown>>('POST', journalPaths.plans, request),
     start: (request: ChangeSetRequest) =>
       call<{ id: number; state: string }>('POST', journalPaths.changeSets, request),
     detail: (id: number) => call<ChangeSetDetail>('GET', journalPaths.changeSet(id)),

@@ -120,7 +120,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       onFieldChanged,
       snapshot: audit && refresher && { service: audit, refresher },
     });
-    await registerJournalApi(app, { whoIs: proxyWhoIs(api.heldToken, api.allowWrites ?? false), auth });
+    await registerJournalApi(app, {
+      whoIs: proxyWhoIs(api.heldToken, api.allowWrites ?? false),
+      auth,
+    });
     const upstream = upstreamHealth(api.upstream);
     registerHealthRoute(app, async () => ({ mode: 'proxy', upstream: await upstream() }));
   }

@@ -21,8 +21,6 @@ export function reportMoved(
 ): void {
   if (!onFieldsMoved) return;
   const changed = changes.flatMap(({ after }) => (after ? [after] : []));
-  const removed = changes.flatMap(({ before, after }) =>
-    before && !after ? [before.id] : [],
-  );
+  const removed = changes.flatMap(({ before, after }) => (before && !after ? [before.id] : []));
   onFieldsMoved(changed, removed);
 }

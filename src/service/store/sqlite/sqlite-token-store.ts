@@ -62,7 +62,9 @@ export class SqliteTokenStore implements TokenStore {
     const version = this.dataVersion.get()!;
     if (version === this.loadedVersion) return;
     const rows = this.db
-      .prepare<[], { hash: string; name: string; role: Role }>('SELECT hash, name, role FROM tokens')
+      .prepare<[], { hash: string; name: string; role: Role }>(
+        'SELECT hash, name, role FROM tokens',
+      )
       .all();
     this.hashes = rows.map((row) => Buffer.from(row.hash, 'hex'));
     this.holders = rows.map(({ name, role }) => ({ name, role }));
