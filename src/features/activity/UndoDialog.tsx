@@ -36,7 +36,7 @@ export function UndoDialog({
         {plan && (
           <>
             <Text size="sm">
-              {plural(plan.counts.change, 'field', 'fields')} will be put back as they were.
+              {plural(plan.counts.change, 'field', 'fields')} will be put back as before.
             </Text>
             {refused.length > 0 && (
               <Alert
