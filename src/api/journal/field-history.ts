@@ -1,20 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FieldHistory } from '../../contract/journal';
 import { fieldHistorySchema, journalPaths } from '../../contract/journal';
 import { requestJson } from '../http-client';
 import { journalKeys } from './journal-keys';
 
-/** Every recorded version of a field, as the journal holds them. */
-export function getFieldHistory(id: number, signal?: AbortSignal) {
+export function getFieldHistory(id: number, signal?: AbortSignal): Promise<FieldHistory> {
   return requestJson(journalPaths.fieldHistory(id), fieldHistorySchema, { signal });
 }
 
-export function fieldHistoryOptions(id: number) {
+export function fieldHistoryQueryOptions(id: number) {
   return queryOptions({
     queryKey: journalKeys.fieldHistory(id),
     queryFn: ({ signal }) => getFieldHistory(id, signal),
   });
 }
 
-export function useFieldHistory(id: number, enabled = true) {
-  return useQuery({ ...fieldHistoryOptions(id), enabled });
+export function useFieldHistory(id: number) {
+  return useQuery(fieldHistoryQueryOptions(id));
 }

@@ -141,13 +141,12 @@ export function mockJournal(
       const body = (await request.json()) as ChangeSetRequest;
       requests.push(body);
       const planned = plan(body);
-      return HttpResponse.json(
-        record(
-          body.kind,
-          planned.items,
-          body.items.map((item) => item.change),
-        ),
+      const detail = record(
+        body.kind,
+        planned.items,
+        body.items.map((item) => item.change),
       );
+      return HttpResponse.json(detail.changeSet);
     }),
     http.get(journalPaths.changeSet(':id'), ({ params }) => {
       const detail = sets[Number(params.id) - 1];
@@ -188,7 +187,7 @@ export function mockJournal(
     http.post(journalPaths.cancel(':id'), ({ params }) => {
       const detail = sets[Number(params.id) - 1]!;
       detail.changeSet = { ...detail.changeSet, state: 'cancelled' };
-      return HttpResponse.json(detail);
+      return HttpResponse.json(detail.changeSet);
     }),
     http.get(journalPaths.fieldHistory(':id'), ({ params }) =>
       HttpResponse.json({

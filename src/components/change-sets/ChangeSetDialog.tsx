@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useCreateChangeSet } from '../../api/journal/create-change-set';
-import { usePlan } from '../../api/journal/plan-change-set';
+import { usePlan } from '../../api/journal/plan-query';
+import { useStartChangeSet } from '../../api/journal/start-change-set';
 import type { ChangeSetRequest, Plan } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
 import { ChangeSetRun } from './ChangeSetRun';
@@ -40,7 +40,7 @@ export function ChangeSetDialog({
 }) {
   const [stage, setStage] = useState<Stage>(form ? 'form' : 'preview');
   const plan = usePlan(stage === 'preview' ? request : undefined);
-  const create = useCreateChangeSet();
+  const create = useStartChangeSet();
   const busy = create.isPending;
   const blocked = plan.data && blockedBy?.(plan.data);
 
@@ -108,7 +108,7 @@ export function ChangeSetDialog({
             onClick={() =>
               request &&
               create.mutate(request, {
-                onSuccess: (detail) => setStage({ running: detail.changeSet.id }),
+                onSuccess: (summary) => setStage({ running: summary.id }),
               })
             }
           >

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
-import { isRunning, useChangeSet } from '../../api/journal/get-change-set';
+import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import type { ChangeSetDetail } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
@@ -35,6 +36,12 @@ export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void 
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
   const [undone, setUndone] = useState(false);
+  const client = useQueryClient();
+  const finished = query.data !== undefined && query.data.changeSet.state !== 'running';
+  // A set can be done before its first read: the fields on screen are read again then too.
+  useEffect(() => {
+    if (finished) void refreshAfterChangeSet(client);
+  }, [finished, client]);
   if (query.isPending) return <Text size="sm">Starting…</Text>;
   if (query.isError)
     return (
@@ -45,7 +52,7 @@ export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void 
       />
     );
   const detail = query.data;
-  const running = isRunning(detail);
+  const running = detail.changeSet.state === 'running';
   const failures = detail.items.filter((item) => item.state === 'failed');
   const skipped = detail.items.filter((item) => item.state === 'skipped');
   return (
@@ -58,7 +65,8 @@ export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void 
         <List size="sm" aria-label="Skipped fields">
           {skipped.map((item) => (
             <List.Item key={item.fieldId}>
-              {item.fieldName}: {item.reason ? skipReasonWords[item.reason] : 'skipped'}
+              {item.fieldName}:{' '}
+              {item.message ?? (item.reason ? skipReasonWords[item.reason] : 'skipped')}
             </List.Item>
           ))}
         </List>

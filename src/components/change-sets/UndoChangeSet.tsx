@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterChangeSet } from '../../api/journal/get-change-set';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
 import type { Plan } from '../../contract/journal';
 import { PlanPreview } from './PlanPreview';
@@ -12,6 +14,7 @@ export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => v
   const preview = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const [plan, setPlan] = useState<Plan>();
+  const client = useQueryClient();
   if (!plan)
     return (
       <Button
@@ -43,7 +46,17 @@ export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => v
           color="red"
           disabled={plan.counts.change === 0}
           loading={undo.isPending}
-          onClick={() => undo.mutate({ id, dryRun: false }, { onSuccess: () => onUndone?.() })}
+          onClick={() =>
+            undo.mutate(
+              { id, dryRun: false },
+              {
+                onSuccess: () => {
+                  void refreshAfterChangeSet(client);
+                  onUndone?.();
+                },
+              },
+            )
+          }
         >
           Undo
         </Button>

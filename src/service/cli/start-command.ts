@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Stores } from '../store/open-store';
+import { openEmbeddedJournalStore } from '../journal/open-journal-store';
 import { openStore } from '../store/open-store';
 import { generateToken } from '../auth/token-hash';
 import { buildServer, redactedLogPaths } from '../server/build-server';
@@ -139,6 +140,7 @@ export async function startCommand(argv: string[]): Promise<void> {
           keep: audit.keep,
         }),
   );
+  const journal = stores ? openEmbeddedJournalStore(dataFile) : undefined;
   const app = await buildServer({
     api: proxied ?? {
       kind: 'embedded',
@@ -157,6 +159,7 @@ export async function startCommand(argv: string[]): Promise<void> {
       keep: audit.keep,
       scanEveryMs: audit.scanEveryMs,
     },
+    journal: journal?.store,
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -165,6 +168,7 @@ export async function startCommand(argv: string[]): Promise<void> {
     log(`Received ${signal}; stopping`);
     await app.close();
     await opened.close();
+    journal?.close();
     stores?.close();
     process.exit(0);
   };

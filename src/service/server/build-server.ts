@@ -12,6 +12,11 @@ import { registerErrorHandling } from './error-handling';
 import { fieldsMovedInto } from './fields-moved';
 import { answerClientError, answerFrameworkError } from './framework-errors';
 import { registerJsonBodyParser } from './json-body';
+import { registerJournalApi } from './journal-api';
+import { EmbeddedTarget } from '../journal/embedded-target';
+import { Journal } from '../journal/journal';
+import type { JournalStore } from '../journal/journal-store';
+import { embeddedWhoIs, proxyWhoIs } from './who-is';
 import { BODY_LIMIT_BYTES } from './limits';
 import type { ProxiedApi } from './proxy/proxied-api';
 import { DEFAULT_TOKEN_TRUST_MS } from './proxy/instance-token-judge';
@@ -47,6 +52,11 @@ export interface ServerOptions {
   allowedHosts?: readonly HostName[];
   /** The audit of the instance (docs/audit.md); without it, no audit API is served. */
   audit?: AuditApi;
+  /**
+   * Where the journal keeps its change sets (docs/api.md, "The journal"); without
+   * it, the journal API answers only who the token is.
+   */
+  journal?: JournalStore;
 }
 
 /** Redacted wherever a log line could carry request headers, as `req` or logged on their own. */
@@ -97,6 +107,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (options.audit) await registerAuditApi(app, api, options.audit, auth);
   if (api.kind === 'embedded') {
     await registerEmbeddedApi(app, api, auth, onFieldsMoved);
+    const target = new EmbeddedTarget(api.store, api.now ?? Date.now, onFieldsMoved);
+    const journal = options.journal && new Journal(options.journal, target, api.now);
+    if (journal) app.addHook('onClose', () => journal.idle());
+    await registerJournalApi(app, { journal, whoIs: embeddedWhoIs(api.tokens), auth });
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     const refresher = options.audit?.snapshot;
@@ -105,6 +119,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await registerProxyApi(app, api, auth, {
       onFieldChanged,
       snapshot: audit && refresher && { service: audit, refresher },
+    });
+    await registerJournalApi(app, {
+      whoIs: proxyWhoIs(api.heldToken, api.allowWrites ?? false),
+      auth,
     });
     const upstream = upstreamHealth(api.upstream);
     registerHealthRoute(app, async () => ({ mode: 'proxy', upstream: await upstream() }));

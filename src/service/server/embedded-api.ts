@@ -9,6 +9,8 @@ import { registerTemplateWriteRoutes } from './routes/template-write-routes';
 import { registerDirectoryRoute } from './routes/directory-route';
 import { registerFieldRoutes } from './routes/field-routes';
 import type { TokenAuth } from './token-auth';
+import { embeddedWhoIs, refuseWritesWithout } from './who-is';
+import { isFieldWrite } from './field-writes';
 
 export interface EmbeddedApi {
   kind: 'embedded';
@@ -16,7 +18,7 @@ export interface EmbeddedApi {
   /** Without one, the directory route is missing, as on a real instance. */
   directory?: DirectoryStore;
   /** Verifies tokens; a demo store also knows its demo token, which makes the app call it a demo. */
-  tokens: Pick<TokenStore, 'verify'> & Partial<Pick<TokenStore, 'demoToken'>>;
+  tokens: Pick<TokenStore, 'verify'> & Partial<Pick<TokenStore, 'demoToken' | 'identify'>>;
   now?: () => number;
 }
 
@@ -30,6 +32,7 @@ export async function registerEmbeddedApi(
   await registerApi(app, {
     auth,
     routes: (routes) => {
+      refuseWritesWithout(routes, embeddedWhoIs(api.tokens), isFieldWrite);
       registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
       registerTemplateWriteRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
       registerBulkTemplateRoute(routes, { store: api.store, now: api.now, onFieldsMoved });

@@ -5,6 +5,7 @@ import type { CreateRequest, UpdateRequest } from '../../contract/template-write
 import type { StoredFieldFacts } from '../fields/derive-fields';
 import type { WriteOutcome } from '../fields/write-outcome';
 import type { PreparedImport } from './prepared-import';
+import type { RestoredIdentity } from './sqlite/field-edits';
 import type { SearchPage } from './search-page';
 
 /**
@@ -30,8 +31,16 @@ export interface FieldStore {
    * and every field whose derived state moves with it. A refusal changes nothing.
    */
   updateField(id: number, request: UpdateRequest, now: number): WriteOutcome;
-  /** Creates a field with the next id, in one transaction. */
-  createField(request: CreateRequest, now: number): WriteOutcome;
+  /**
+   * What updateField would make of `current`, derived the same way, writing nothing
+   * (the journal's dry run).
+   */
+  previewUpdate(current: CalculatedField, request: UpdateRequest, now: number): WriteOutcome;
+  /**
+   * Creates a field with the next id, in one transaction; given `identity`, again as
+   * the deleted field it was (an undone delete), refused when its id is taken.
+   */
+  createField(request: CreateRequest, now: number, identity?: RestoredIdentity): WriteOutcome;
   /** Deletes an unlocked field; the fields that nested it are derived again. */
   deleteField(id: number): WriteOutcome;
   statistics(): Statistics;

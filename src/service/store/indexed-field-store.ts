@@ -3,6 +3,7 @@ import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { Statistics } from '../../contract/statistics';
 import type { CreateRequest, UpdateRequest } from '../../contract/template-writes';
 import type { WriteOutcome } from '../fields/write-outcome';
+import type { RestoredIdentity } from './sqlite/field-edits';
 import type { FieldStore, ImportContext } from './field-store';
 import type { FieldIndexParts } from './index/field-index';
 import { FieldIndex } from './index/field-index';
@@ -87,8 +88,12 @@ export class IndexedFieldStore implements FieldStore {
     return this.follow(() => this.sqlite.updateField(id, request, now));
   }
 
-  createField(request: CreateRequest, now: number): WriteOutcome {
-    return this.follow(() => this.sqlite.createField(request, now));
+  previewUpdate(current: CalculatedField, request: UpdateRequest, now: number): WriteOutcome {
+    return this.sqlite.previewUpdate(current, request, now);
+  }
+
+  createField(request: CreateRequest, now: number, identity?: RestoredIdentity): WriteOutcome {
+    return this.follow(() => this.sqlite.createField(request, now, identity));
   }
 
   deleteField(id: number): WriteOutcome {

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useCanWrite } from '../../../api/journal/get-me';
+import { useCanWrite } from '../../../components/change-sets/use-can-write';
 import { ChangeSetDialog } from '../../../components/change-sets/ChangeSetDialog';
 import type { CalculatedField } from '../../../contract/field';
 import { DeleteDialog } from './DeleteDialog';

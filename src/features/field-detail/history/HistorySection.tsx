@@ -1,6 +1,6 @@
 import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useCanWrite } from '../../../api/journal/get-me';
+import { useCanWrite } from '../../../components/change-sets/use-can-write';
 import { useFieldHistory } from '../../../api/journal/field-history';
 import { describeChange, kindWords } from '../../../components/change-sets/change-words';
 import { UndoChangeSet } from '../../../components/change-sets/UndoChangeSet';

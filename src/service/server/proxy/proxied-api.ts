@@ -5,5 +5,7 @@ export interface ProxiedApi {
   upstream: URL;
   /** A token the server holds and sends; the browser then sends none. */
   heldToken?: string;
+  /** With a held token, writes are sent only when the server was started with --allow-writes. */
+  allowWrites?: boolean;
   timeoutMs?: number;
 }

@@ -6,10 +6,23 @@ import { deriveFields } from '../../fields/derive-fields';
 import type { WriteContext } from '../../fields/plan-field-writes';
 import { planCreate, planUpdate } from '../../fields/plan-field-writes';
 import type { FieldChange, WriteOutcome } from '../../fields/write-outcome';
-import { lockedRefusal, notFound } from '../../fields/write-outcome';
+import { lockedRefusal, notFound, refused } from '../../fields/write-outcome';
 import type { FieldWriter } from './field-writer';
 import type { Db } from './open-database';
 import { readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
+
+/** The id, legacyId and creation time a deleted field had, to create it again as it was. */
+export interface RestoredIdentity {
+  id: number;
+  legacyId: string;
+  created: number;
+}
+
+/** An update that changes nothing derived: the rest of the field stays as it is. */
+function withoutRederiving(current: CalculatedField, authored: AuthoredField): CalculatedField {
+  const { name, owner, archived, global, hidden, dataType, lastModified } = authored;
+  return { ...current, name, owner, archived, global, hidden, dataType, lastModified };
+}
 
 /**
  * Update, create and delete of one field, each in one immediate transaction: the
@@ -39,9 +52,7 @@ export class SqliteFieldEdits {
       const plan = planUpdate(current, request, this.context(), now);
       if (plan.kind !== 'change') return plan;
       if (plan.rederive) return this.derived(plan.authored, current);
-      // Nothing derived depends on what changed: the rest of the field stays as it is.
-      const { name, owner, archived, global, hidden, dataType, lastModified } = plan.authored;
-      const field = { ...current, name, owner, archived, global, hidden, dataType, lastModified };
+      const field = withoutRederiving(current, plan.authored);
       this.writer.rewrite(field);
       return {
         kind: 'written',
@@ -52,14 +63,38 @@ export class SqliteFieldEdits {
     });
   }
 
-  create(request: CreateRequest, now: number): WriteOutcome {
+  /**
+   * What an update would make of `current`, derived as `update` derives it, with
+   * nothing written: a journal's dry run (docs/api.md, "The journal").
+   */
+  preview(current: CalculatedField, request: UpdateRequest, now: number): WriteOutcome {
+    const plan = planUpdate(current, request, this.context(), now);
+    if (plan.kind !== 'change') return plan;
+    if (!plan.rederive) {
+      const field = withoutRederiving(current, plan.authored);
+      return { kind: 'written', field, changes: [], referencesChanged: false };
+    }
+    const others = readStoredFieldFacts(this.db).filter((field) => field.id !== current.id);
+    const own = deriveFields([plan.authored], others, readInstanceShape(this.db)).fields[0]!;
+    return { kind: 'written', field: own.field, changes: [], referencesChanged: false };
+  }
+
+  /**
+   * Creates a field with the next id, or, given `identity`, again under the id,
+   * legacyId and creation time it had (an undone delete); refused when that id is taken.
+   */
+  create(request: CreateRequest, now: number, identity?: RestoredIdentity): WriteOutcome {
     return this.inTransaction(() => {
-      const identity = {
+      if (identity && this.getField(identity.id)) {
+        return refused(409, `a field with the id ${identity.id} exists already`);
+      }
+      const assigned = identity ?? {
         id: this.statements.nextId.get()!,
         legacyId: `calculation_${randomUUID()}`,
       };
-      const plan = planCreate(request, this.context(), identity, now);
+      const plan = planCreate(request, this.context(), assigned, now);
       if (plan.kind !== 'create') return plan;
+      if (identity) plan.authored.created = identity.created;
       return this.derived(plan.authored, undefined);
     });
   }

@@ -18,4 +18,11 @@ export function migrateSchema(db: Db, fromVersion: number): void {
     }
     db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(REDERIVE_PENDING, '1');
   }
+  if (fromVersion < 3) {
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(tokens)').all();
+    // Tokens made before roles existed could write: they stay editors.
+    if (!columns.some((column) => column.name === 'role')) {
+      db.exec("ALTER TABLE tokens ADD COLUMN role TEXT NOT NULL DEFAULT 'editor'");
+    }
+  }
 }

@@ -8,9 +8,10 @@
  * nested references (docs/expressions.md). Booleans are 0/1 integers.
  *
  * Version 2 added expression_status and field_references, and search results
- * with variable and dataType; migrate-schema.ts brings older stores up to it.
+ * with variable and dataType; version 3 gave each token a role (reader or editor).
+ * migrate-schema.ts brings older stores up to it.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -106,6 +107,7 @@ CREATE TABLE IF NOT EXISTS tokens (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   hash TEXT NOT NULL UNIQUE,
-  created INTEGER NOT NULL
+  created INTEGER NOT NULL,
+  role TEXT NOT NULL DEFAULT 'editor'
 );
 `;

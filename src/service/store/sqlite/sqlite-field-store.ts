@@ -10,6 +10,7 @@ import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
 import type { CreateRequest, UpdateRequest } from '../../../contract/template-writes';
 import type { WriteOutcome } from '../../fields/write-outcome';
+import type { RestoredIdentity } from './field-edits';
 import { SqliteFieldEdits } from './field-edits';
 import { FieldWriter } from './field-writer';
 import { REDERIVE_PENDING } from './migrate-schema';
@@ -89,8 +90,12 @@ export class SqliteFieldStore {
     return this.edits.update(id, request, now);
   }
 
-  createField(request: CreateRequest, now: number): WriteOutcome {
-    return this.edits.create(request, now);
+  previewUpdate(current: CalculatedField, request: UpdateRequest, now: number): WriteOutcome {
+    return this.edits.preview(current, request, now);
+  }
+
+  createField(request: CreateRequest, now: number, identity?: RestoredIdentity): WriteOutcome {
+    return this.edits.create(request, now, identity);
   }
 
   deleteField(id: number): WriteOutcome {

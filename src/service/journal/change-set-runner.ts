@@ -1,0 +1,84 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { apiPaths } from '../../contract/paths';
+import { errorBody } from '../server/api-error';
+import type { ItemOutcome, JournalStore, StoredItem } from './journal-store';
+import type { JournalTarget, Sent } from './journal-target';
+
+/** Items sent between two looks at a cancel, and between two turns of the event loop. */
+export const BATCH_SIZE = 100;
+
+/**
+ * Runs recorded sets in the background, batch by batch, recording each item's
+ * outcome as it completes, so progress can be read while it runs and a kill
+ * leaves every finished item recorded.
+ */
+export class ChangeSetRunner {
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly cancelled = new Set<number>();
+
+  constructor(
+    private readonly store: JournalStore,
+    private readonly target: JournalTarget,
+    private readonly now: () => number,
+    private readonly onFinished: (id: number) => void = () => {},
+  ) {}
+
+  isRunning(id: number): boolean {
+    return this.running.has(id);
+  }
+
+  start(id: number): void {
+    if (this.running.has(id)) return;
+    this.cancelled.delete(id);
+    this.running.set(
+      id,
+      this.run(id).finally(() => {
+        this.running.delete(id);
+        this.onFinished(id);
+      }),
+    );
+  }
+
+  /** Stops a running set after the batch in flight; false when it is not running. */
+  cancel(id: number): boolean {
+    if (!this.running.has(id)) return false;
+    this.cancelled.add(id);
+    return true;
+  }
+
+  /** Resolves once every running set has stopped. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+
+  private async run(id: number): Promise<void> {
+    const pending = this.store.items(id).filter((item) => item.state === 'pending');
+    for (let start = 0; start < pending.length; start += BATCH_SIZE) {
+      if (this.cancelled.has(id)) {
+        this.store.setState(id, 'cancelled', this.now());
+        return;
+      }
+      for (const item of pending.slice(start, start + BATCH_SIZE)) {
+        this.store.recordOutcome(id, item.position, await this.send(item));
+      }
+      await nextTurn();
+    }
+    this.store.setState(id, 'done', this.now());
+  }
+
+  private async send(item: StoredItem): Promise<ItemOutcome> {
+    let sent: Sent;
+    try {
+      sent =
+        'restore' in item.change
+          ? await this.target.restore(item.after!)
+          : await this.target.send(item.change, item.before!);
+    } catch (error) {
+      const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
+      return { state: 'failed', error: errorBody(502, message, apiPaths.template(item.fieldId)) };
+    }
+    if (sent.kind === 'applied') return { state: 'applied', after: sent.after, newId: sent.newId };
+    if (sent.kind === 'failed') return { state: 'failed', error: sent.error };
+    return { state: 'unknown' };
+  }
+}
