@@ -26,6 +26,9 @@ export interface MockJournalOptions {
 export const editor: Me = { person: 'demo', role: 'editor', canWrite: true };
 export const reader: Me = { person: 'viewer', role: 'reader', canWrite: false };
 
+/** For tests of pages that ask who the token is and change nothing: a reader. */
+export const readerMe = http.get(journalPaths.me, () => HttpResponse.json(reader));
+
 /**
  * The journal's API over fields held in memory, answering the contract's shapes:
  * enough of its rules (locked, used, changed since, invalid) for the app's dialogs.

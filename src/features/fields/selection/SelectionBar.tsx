@@ -1,7 +1,10 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconLock, IconLockOpen } from '../../../components/icons/icons';
+import { Button, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconLock, IconLockOpen } from '../../../components/icons/icons';
 import { memo, useState } from 'react';
+import { BulkChangeDialog } from '../bulk/BulkChangeDialog';
+import type { BulkAction } from '../bulk/BulkChangeDialog';
 import { BulkLockDialog } from '../bulk/BulkLockDialog';
+import { useCanWrite } from '../../../components/change-sets/use-can-write';
 import { countNotOnPage, planLock } from './field-selection';
 import type { LockPlan } from './field-selection';
 import { SelectAllMatching } from './SelectAllMatching';
@@ -32,6 +35,8 @@ export const SelectionBar = memo(function SelectionBar({
   totalHits: number | undefined;
 }) {
   const [plan, setPlan] = useState<LockPlan>();
+  const [bulkAction, setBulkAction] = useState<BulkAction>();
+  const canWrite = useCanWrite();
   const { selection } = controls;
   const count = selection.fields.size;
   return (
@@ -57,6 +62,27 @@ export const SelectionBar = memo(function SelectionBar({
           >
             Unlock selected
           </Button>
+          {canWrite && (
+            <Menu position="bottom-start">
+              <Menu.Target>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  rightSection={<IconChevronDown size={14} aria-hidden />}
+                >
+                  Change selected
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setBulkAction('archive')}>Archive…</Menu.Item>
+                <Menu.Item onClick={() => setBulkAction('restore')}>Restore…</Menu.Item>
+                <Menu.Item onClick={() => setBulkAction('owner')}>Change owner…</Menu.Item>
+                <Menu.Item color="red" onClick={() => setBulkAction('delete')}>
+                  Delete…
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
           <Button size="compact-sm" variant="subtle" onClick={controls.clear}>
             Clear selection
           </Button>
@@ -68,6 +94,13 @@ export const SelectionBar = memo(function SelectionBar({
           search={search}
           searchKey={searchKey}
           totalHits={totalHits}
+        />
+      )}
+      {bulkAction && (
+        <BulkChangeDialog
+          action={bulkAction}
+          ids={[...selection.fields.keys()]}
+          onClose={() => setBulkAction(undefined)}
         />
       )}
       <BulkLockDialog

@@ -1,3 +1,4 @@
+import { readerMe } from '../../../api/test-support/mock-journal';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -24,7 +25,7 @@ function answer(): SearchResponse {
   return { totalHits: 2, results, hasMore: false, degraded: false };
 }
 
-const server = setupMockApi();
+const server = setupMockApi(readerMe);
 giveElementsASize();
 vi.setConfig({ testTimeout: 90_000 });
 
