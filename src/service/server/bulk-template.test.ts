@@ -78,7 +78,11 @@ describe('POST /functions/bulk/template', () => {
     ]);
     expect(results[0]).toMatchObject({ operation: 'update', field: { id: 3, owner: 103 } });
     expect(results[1]).toMatchObject({
-      error: { status: 409, path: apiPaths.template(2), message: expect.stringMatching(/unlock it first/) },
+      error: {
+        status: 409,
+        path: apiPaths.template(2),
+        message: expect.stringMatching(/unlock it first/),
+      },
     });
     expect(results[3]).toMatchObject({ error: { message: 'owner 999 is not a known user' } });
     expect(await getField(2)).toEqual(locked);
@@ -90,12 +94,22 @@ describe('POST /functions/bulk/template', () => {
 
   it('locks and unlocks with update: [{id, locked}], as the app’s bulk lock sends it', async () => {
     clock += 1000;
-    const response = await bulk({ update: [{ id: 7, locked: true }, { id: 8, locked: true }] });
+    const response = await bulk({
+      update: [
+        { id: 7, locked: true },
+        { id: 8, locked: true },
+      ],
+    });
     const { results } = (await response.json()) as BulkTemplateResponse;
     expect(results.map((result) => result.status)).toEqual([200, 200]);
     expect(await idsMatching([{ field: 'locked' }])).toEqual(expect.arrayContaining([7, 8]));
     expect((await getField(7)).lastModified).toBe(clock);
-    await bulk({ update: [{ id: 7, locked: false }, { id: 8, locked: false }] });
+    await bulk({
+      update: [
+        { id: 7, locked: false },
+        { id: 8, locked: false },
+      ],
+    });
     expect(await idsMatching([{ field: 'locked' }])).not.toContain(7);
   });
 
@@ -128,7 +142,12 @@ describe('POST /functions/bulk/template', () => {
     clock += 1000;
     const response = await bulk(
       {
-        update: [{ ...nesting, expression: nesting.expression.replace('`Gross Margin`', '`Gross Margin v2`') }],
+        update: [
+          {
+            ...nesting,
+            expression: nesting.expression.replace('`Gross Margin`', '`Gross Margin v2`'),
+          },
+        ],
         links: nesting.links,
         strict: false,
       },
@@ -162,18 +181,50 @@ describe('POST /functions/bulk/template', () => {
 describe('a malformed bulk call is refused whole, naming each offending item, and changes nothing', () => {
   const link = { resource: { type: 'DATA_SOURCE', id: SALES } };
   it.each([
-    ['more than 1,000 items', { delete: Array.from({ length: 1001 }, (_, i) => i + 1) }, /at most 1,000 items \(got 1,001\)/, undefined],
+    [
+      'more than 1,000 items',
+      { delete: Array.from({ length: 1001 }, (_, i) => i + 1) },
+      /at most 1,000 items \(got 1,001\)/,
+      undefined,
+    ],
     ['no items', { update: [] }, /at least one item/, undefined],
     [
       'malformed items among good ones',
-      { update: [{ id: 3, owner: 101 }, { id: 4, name: '' }, { name: 'no id' }, { id: 6, colour: 'red' }] },
+      {
+        update: [
+          { id: 3, owner: 101 },
+          { id: 4, name: '' },
+          { name: 'no id' },
+          { id: 6, colour: 'red' },
+        ],
+      },
       /3 problems/,
       ['update[1] (id 4)', 'update[2]', 'update[3] (id 6)'],
     ],
-    ['a create without a name', { create: [{ owner: 101, expression: '1', links: [link] }] }, /name must be a string/, ['create[0]']],
-    ['a delete id that is not an id', { delete: [3, 'abc', -1] }, /positive integer field id/, ['delete[1] (id "abc")', 'delete[2] (id -1)']],
-    ['an id twice', { update: [{ id: 3, hidden: true }], delete: [3] }, /appears twice/, ['delete[0] (id 3)']],
-    ['an unknown property', { update: [{ id: 3, hidden: true }], remove: [1] }, /remove "remove"/, undefined],
+    [
+      'a create without a name',
+      { create: [{ owner: 101, expression: '1', links: [link] }] },
+      /name must be a string/,
+      ['create[0]'],
+    ],
+    [
+      'a delete id that is not an id',
+      { delete: [3, 'abc', -1] },
+      /positive integer field id/,
+      ['delete[1] (id "abc")', 'delete[2] (id -1)'],
+    ],
+    [
+      'an id twice',
+      { update: [{ id: 3, hidden: true }], delete: [3] },
+      /appears twice/,
+      ['delete[0] (id 3)'],
+    ],
+    [
+      'an unknown property',
+      { update: [{ id: 3, hidden: true }], remove: [1] },
+      /remove "remove"/,
+      undefined,
+    ],
   ])('%s', async (_label, body, message, named) => {
     const stored = storeFingerprint(server.dataFile);
     const response = await bulk(body);

@@ -28,7 +28,9 @@ type Item =
 /** `update[3] (id 17)`: how a refusal names an item. */
 function itemName(operation: BulkOperation, index: number, raw: unknown): string {
   const id = operation === 'delete' ? raw : (raw as { id?: unknown } | null)?.id;
-  return id === undefined ? `${operation}[${index}]` : `${operation}[${index}] (id ${preview(id, 20)})`;
+  return id === undefined
+    ? `${operation}[${index}]`
+    : `${operation}[${index}] (id ${preview(id, 20)})`;
 }
 
 /**
@@ -79,7 +81,10 @@ function readItems(body: unknown): Item[] {
 
 /** `{"id", "locked"}` alone: a lock or unlock, as the single PUT takes it. */
 function isLockOnly(request: UpdateRequest): request is { id: number; locked: boolean } {
-  return request.locked !== undefined && Object.keys(request).every((key) => key === 'id' || key === 'locked');
+  return (
+    request.locked !== undefined &&
+    Object.keys(request).every((key) => key === 'id' || key === 'locked')
+  );
 }
 
 /**
@@ -126,7 +131,8 @@ export function registerBulkTemplateRoute(
       return { operation, index, id: outcome.field.id, status: 200, field: outcome.field };
     });
     for (const id of removed) changed.delete(id);
-    if (changed.size > 0 || removed.length > 0) options.onFieldsMoved?.([...changed.values()], removed);
+    if (changed.size > 0 || removed.length > 0)
+      options.onFieldsMoved?.([...changed.values()], removed);
     return { results };
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { analyzeExpression, referencedColumns } from '../../../analysis/analyze-expression';
 import type { CalculatedField } from '../../../contract/field';
 import type { CreateRequest, UpdateRequest } from '../../../contract/template-writes';
 import type { AuthoredField, Derivation, StoredFieldFacts } from '../../fields/derive-fields';
@@ -7,6 +8,8 @@ import type { WriteContext } from '../../fields/plan-field-writes';
 import { planCreate, planUpdate } from '../../fields/plan-field-writes';
 import type { FieldChange, WriteOutcome } from '../../fields/write-outcome';
 import { lockedRefusal, notFound } from '../../fields/write-outcome';
+import type { WrittenNames } from './affected-fields';
+import { AffectedFields } from './affected-fields';
 import type { FieldWriter } from './field-writer';
 import type { Db } from './open-database';
 import { readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
@@ -20,14 +23,20 @@ import { readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
  */
 export class SqliteFieldEdits {
   private readonly statements;
+  private readonly affected: AffectedFields;
 
   constructor(
     private readonly db: Db,
     private readonly writer: FieldWriter,
     private readonly getField: (id: number) => CalculatedField | undefined,
   ) {
+    this.affected = new AffectedFields(db);
     this.statements = {
       ownerExists: db.prepare<[number], number>('SELECT 1 FROM owners WHERE id = ?').pluck(),
+      dataSourceExists: db
+        .prepare<[string], number>('SELECT 1 FROM data_sources WHERE id = ?')
+        .pluck(),
+      cardExists: db.prepare<[string], number>('SELECT 1 FROM cards WHERE id = ?').pluck(),
       nextId: db.prepare<[], number>('SELECT coalesce(max(id), 0) + 1 FROM fields').pluck(),
     };
   }
@@ -70,9 +79,10 @@ export class SqliteFieldEdits {
       if (!current) return notFound(id);
       if (current.locked) return lockedRefusal(current);
       const hadReferences = this.writer.referencesOf(id).length > 0;
+      const affected = this.affected.of(id, { written: [] });
       this.writer.delete(id);
-      const stored = readStoredFieldFacts(this.db);
-      const derivation = deriveFields([], stored, readInstanceShape(this.db));
+      const stored = readStoredFieldFacts(this.db, affected);
+      const derivation = deriveFields([], stored, readInstanceShape(this.db, linksOf(stored)));
       const { changes, referencesChanged } = this.apply(derivation, stored);
       return {
         kind: 'written',
@@ -87,27 +97,50 @@ export class SqliteFieldEdits {
   }
 
   private context(): WriteContext {
+    const { ownerExists, dataSourceExists, cardExists } = this.statements;
     return {
-      ownerExists: (owner) => this.statements.ownerExists.get(owner) !== undefined,
-      shape: readInstanceShape(this.db),
+      ownerExists: (owner) => ownerExists.get(owner) !== undefined,
+      linkTargetExists: (type, id) =>
+        (type === 'DATA_SOURCE' ? dataSourceExists : cardExists).get(id) !== undefined,
     };
   }
 
-  /** Writes a field derived anew, with every stored field its derivation changes. */
+  /**
+   * Writes a field derived anew, with every stored field its derivation changes:
+   * derived over the fields it can affect (AffectedFields), widened to whatever its
+   * new expression turns out to nest.
+   */
   private derived(authored: AuthoredField, before: CalculatedField | undefined): WriteOutcome {
-    const stored = readStoredFieldFacts(this.db);
-    const others = stored.filter((field) => field.id !== authored.id);
-    const derivation = deriveFields([authored], others, readInstanceShape(this.db));
-    const own = derivation.fields[0]!;
-    const hadReferences = stored.find((field) => field.id === authored.id)?.references ?? [];
-    this.writer.write(own);
-    const { changes, referencesChanged } = this.apply(derivation, others);
-    return {
-      kind: 'written',
-      field: own.field,
-      changes: [{ before, after: own.field }, ...changes],
-      referencesChanged: referencesChanged || hadReferences.join() !== own.references.join(),
+    const names: WrittenNames = {
+      newName: before?.name === authored.name ? undefined : authored.name,
+      written: referencedColumns(analyzeExpression(authored.expression)),
     };
+    let ids = this.affected.of(authored.id, names);
+    for (;;) {
+      const others = readStoredFieldFacts(this.db, ids);
+      const shape = readInstanceShape(this.db, [...authored.links, ...linksOf(others)]);
+      const derivation = deriveFields([authored], others, shape);
+      const own = derivation.fields[0]!;
+      const known = new Set([authored.id, ...ids]);
+      const missing = own.references.filter((target) => !known.has(target));
+      // Ids no stored field has (a reference to a deleted field) add nothing.
+      const wider =
+        missing.length > 0 &&
+        this.affected.of(authored.id, { ...names, ids: [...ids, ...missing] });
+      if (wider && wider.length > ids.length) {
+        ids = wider;
+        continue;
+      }
+      const hadReferences = before ? this.writer.referencesOf(authored.id) : [];
+      this.writer.write(own);
+      const { changes, referencesChanged } = this.apply(derivation, others);
+      return {
+        kind: 'written',
+        field: own.field,
+        changes: [{ before, after: own.field }, ...changes],
+        referencesChanged: referencesChanged || hadReferences.join() !== own.references.join(),
+      };
+    }
   }
 
   /** Writes the derivation's updates of stored fields; what changed, and whether references did. */
@@ -125,4 +158,8 @@ export class SqliteFieldEdits {
     });
     return { changes, referencesChanged };
   }
+}
+
+function linksOf(fields: readonly StoredFieldFacts[]): Array<{ type: string; id: string }> {
+  return fields.flatMap((field) => field.links);
 }
