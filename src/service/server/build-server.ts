@@ -73,7 +73,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const limiter = options.failedAuthLimiter ?? new FailedAuthLimiter();
   const accepted = new AcceptedTokens();
   const audit = options.audit?.service;
-  const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
   const onFieldsMoved = audit && fieldsMovedInto(audit);
   if (options.audit) await registerAuditApi(app, api, options.audit, limiter, accepted);
   if (api.kind === 'embedded') {
@@ -85,7 +84,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const { registerProxyApi } = await import('./proxy/proxy-api');
     await registerProxyApi(app, api, limiter, {
       accepted,
-      onFieldChanged,
+      onFieldsMoved,
       snapshot: audit && refresher && { service: audit, refresher },
     });
     registerHealthRoute(app, async () => ({
