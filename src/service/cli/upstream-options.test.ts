@@ -32,7 +32,17 @@ describe('proxy options', () => {
       upstream: new URL('http://127.0.0.1:9000'),
       timeoutMs: 500,
       heldToken: 't0k3n',
+      allowWrites: false,
     });
+  });
+
+  it('allow writes only when asked, and only for a server that holds a token', () => {
+    const held = { UPSTREAM_TOKEN: 't0k3n' };
+    const upstream = 'https://acme.example.com';
+    expect(upstreamOptions({ upstream, allowWrites: true }, held)?.allowWrites).toBe(true);
+    expect(() => upstreamOptions({ upstream, allowWrites: true }, {})).toThrow(
+      /--allow-writes is for a server that holds the instance token/,
+    );
   });
 
   it('refuse an address that is not a plain http(s) base', () => {

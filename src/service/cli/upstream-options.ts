@@ -6,6 +6,7 @@ export interface UpstreamArguments {
   upstream?: string;
   tokenFile?: string;
   timeoutMs?: string;
+  allowWrites?: boolean;
 }
 
 /**
@@ -39,7 +40,17 @@ export function upstreamOptions(
     parseInteger('upstream-timeout', args.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS, 100, 600_000) ??
     15_000;
   const heldToken = readHeldToken(args.tokenFile ?? env.UPSTREAM_TOKEN_FILE, env.UPSTREAM_TOKEN);
-  return { kind: 'proxy', upstream, timeoutMs, ...(heldToken ? { heldToken } : {}) };
+  if (args.allowWrites && !heldToken) {
+    throw new CliError(
+      '--allow-writes is for a server that holds the instance token (--upstream-token-file); without one, each person signs in with their own',
+    );
+  }
+  return {
+    kind: 'proxy',
+    upstream,
+    timeoutMs,
+    ...(heldToken ? { heldToken, allowWrites: args.allowWrites === true } : {}),
+  };
 }
 
 function readHeldToken(

@@ -81,22 +81,7 @@ export class EmbeddedTarget implements JournalTarget {
   }
 
   async restore(recorded: CalculatedField): Promise<Sent> {
-    const outcome = this.store.createField(
-      {
-        name: recorded.name,
-        owner: recorded.owner,
-        expression: recorded.expression,
-        links: recorded.links.filter((link) => link.resource.type !== 'FUNCTION_TEMPLATE'),
-        global: recorded.global,
-        hidden: recorded.hidden,
-        archived: recorded.archived,
-        locked: recorded.locked,
-        dataType: recorded.dataType,
-        variable: recorded.variable,
-      },
-      this.now(),
-      { id: recorded.id, legacyId: recorded.legacyId, created: recorded.created },
-    );
+    const outcome = this.store.restoreField(recorded);
     return this.answered(outcome, recorded.id, outcome.kind === 'written' ? outcome.field! : null);
   }
 

@@ -102,7 +102,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     options.failedAuthLimiter ?? new FailedAuthLimiter(),
   );
   const audit = options.audit?.service;
-  const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
   const onFieldsMoved = audit && fieldsMovedInto(audit);
   if (options.audit) await registerAuditApi(app, api, options.audit, auth);
   if (api.kind === 'embedded') {
@@ -117,7 +116,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Loaded only in proxy mode: its HTTP client is a tenth of an embedded start's module loading.
     const { registerProxyApi } = await import('./proxy/proxy-api');
     await registerProxyApi(app, api, auth, {
-      onFieldChanged,
+      onFieldsMoved,
       snapshot: audit && refresher && { service: audit, refresher },
     });
     await registerJournalApi(app, {
