@@ -21,17 +21,22 @@ async function tablePage(api: ServiceApi, page: number) {
   return answer.results;
 }
 
-/** Every field the page asks to lock or unlock, by id: alone (PUT) or in a bulk call. */
+/**
+ * Every field the page asks to lock or unlock, by id: alone (PUT, when sent) or in a
+ * bulk call the server took (one refused as a whole is sent again as PUTs).
+ */
 function recordLockRequests(page: Page): number[] {
   const ids: number[] = [];
   page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    const match = /\/functions\/template\/(\d+)$/.exec(pathname);
+    const match = /\/functions\/template\/(\d+)$/.exec(new URL(request.url()).pathname);
     if (request.method() === 'PUT' && match) ids.push(Number(match[1]));
-    if (request.method() === 'POST' && pathname === apiPaths.bulkTemplate) {
-      const { update = [] } = request.postDataJSON() as BulkTemplateRequest;
-      ids.push(...(update as Array<{ id: number }>).map((item) => item.id));
-    }
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || !response.ok()) return;
+    if (new URL(request.url()).pathname !== apiPaths.bulkTemplate) return;
+    const { update = [] } = request.postDataJSON() as BulkTemplateRequest;
+    ids.push(...(update as Array<{ id: number }>).map((item) => item.id));
   });
   return ids;
 }
