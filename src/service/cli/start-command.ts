@@ -14,7 +14,7 @@ import { auditSettings } from './audit-options';
 import { CliError, parseInteger } from './cli-error';
 import { demoSignInLines } from './demo-sign-in-lines';
 import { ensureWebBuild } from './ensure-web-build';
-import { upstreamOptions } from './upstream-options';
+import { heldTokenWritesLine, upstreamOptions } from './upstream-options';
 import { defaultDataFile, webRoot } from './paths';
 
 export const startUsage = `npm start -- [--port N] [--host H] [--data FILE] [--demo-fields N] [--demo-token T] [--no-build]
@@ -190,6 +190,8 @@ export async function startCommand(argv: string[]): Promise<void> {
     log(
       `Proxying the API to ${proxied.upstream.origin}${proxied.heldToken ? ' with the token this server holds' : ''}`,
     );
+    const writes = heldTokenWritesLine(proxied);
+    if (writes) log(writes);
   } else {
     const token = stores!.tokens.demoToken();
     if (token) demoSignInLines(origin, token).forEach((line) => log(line));

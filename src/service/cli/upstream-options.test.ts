@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { upstreamOptions } from './upstream-options';
+import { heldTokenWritesLine, upstreamOptions } from './upstream-options';
 
 const dir = mkdtempSync(join(tmpdir(), 'cfm-upstream-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,6 +43,11 @@ describe('proxy options', () => {
     expect(() => upstreamOptions({ upstream, allowWrites: true }, {})).toThrow(
       /--allow-writes is for a server that holds the instance token/,
     );
+    const say = (allowWrites: boolean, env: Record<string, string>) =>
+      heldTokenWritesLine(upstreamOptions({ upstream, allowWrites }, env)!);
+    expect(say(false, held)).toMatch(/only lock and unlock .* start with --allow-writes/);
+    expect(say(true, held)).toMatch(/updates, creates and deletes are forwarded/);
+    expect(say(false, {})).toBeUndefined();
   });
 
   it('refuse an address that is not a plain http(s) base', () => {

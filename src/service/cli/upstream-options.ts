@@ -76,3 +76,11 @@ function readHeldToken(
   const token = fromEnvironment?.trim();
   return token ? token : undefined;
 }
+
+/** What a server holding the instance token forwards, said at start-up; nothing without a held token. */
+export function heldTokenWritesLine(api: ProxiedApi): string | undefined {
+  if (api.heldToken === undefined) return undefined;
+  return api.allowWrites
+    ? 'Writes: updates, creates and deletes are forwarded with the token this server holds (--allow-writes)'
+    : 'Writes: only lock and unlock are forwarded with the token this server holds; start with --allow-writes to forward updates, creates and deletes';
+}

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { normalizeFilter, type NormalizedFilter } from '../../contract/search-validation';
 import type { SortField } from '../../contract/search';
 import { searchItemOf } from '../../contract/field';
+import { validateFormulas } from '../fields/validate-formulas';
 import type { FieldStore } from '../store/field-store';
 import { upstreamFilterNames } from '../../contract/upstream-allow-list';
 
@@ -112,7 +113,9 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     const template = /^\/api\/query\/v1\/functions\/template\/(\d+)$/.exec(path);
     const isSearch = path === '/api/query/v1/functions/search';
     const isBulk = path === '/api/query/v1/functions/bulk/template';
-    if (!template && !isSearch && !isBulk)
+    const isCreate = path === '/api/query/v1/functions/template';
+    const isValidate = path === '/api/query/v1/functions/validateFormulas';
+    if (!template && !isSearch && !isBulk && !isCreate && !isValidate)
       return { status: 404, body: htmlNotFound, type: 'text/html' };
     if (request.token !== options.token) {
       return {
@@ -192,6 +195,14 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
         status: 405,
         body: foreignError(405, 'Method Not Allowed', 'Request method not supported', path),
       };
+    if (isCreate) {
+      const outcome = store.createField(JSON.parse(request.body), Date.now());
+      return outcome.kind === 'written'
+        ? { status: 200, body: JSON.stringify(outcome.field) }
+        : { status: 400, body: foreignError(400, 'Bad Request', 'Invalid template', path) };
+    }
+    if (isValidate)
+      return { status: 200, body: JSON.stringify(validateFormulas(JSON.parse(request.body))) };
     return isBulk ? bulk(request.body) : search(request.body, path);
   };
 

@@ -59,7 +59,12 @@ async function startProxy(api: Partial<ProxiedApi> = {}) {
     await audit.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  // A DELETE sends an empty JSON body: the same-origin guard wants a JSON type on every change.
+  const call = (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload: unknown = method === 'DELETE' ? {} : undefined,
+  ) =>
     app.inject({
       method,
       url,
@@ -141,6 +146,24 @@ describe('writes through the proxy to a production-shaped instance', () => {
     expect((await proxy.call('DELETE', apiPaths.template(10))).statusCode).toBe(204);
     expect(instance.stores.fields.getField(10)).toBeUndefined();
     expect(await proxy.search([])).not.toContain(10);
+  });
+
+  it('creates a field and checks formulas through the instance', async () => {
+    const created = await proxy.call('POST', apiPaths.templates, {
+      name: 'Through The Proxy',
+      owner: 102,
+      expression: '`Region`',
+      links: [{ resource: { type: 'CARD', id: 'dr:1:1' } }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const field = created.json() as CalculatedField;
+    expect(instance.stores.fields.getField(field.id)?.name).toBe('Through The Proxy');
+    expect(await proxy.search([])).toContain(field.id);
+    const checked = await proxy.call('POST', apiPaths.validateFormulas, {
+      columns: ['Region'],
+      formulas: { one: { formula: '`Nope`' } },
+    });
+    expect(checked.json()).toMatchObject({ allValid: false, invalidColumns: ['Nope'] });
   });
 
   it('refuses a malformed bulk call itself, sending the instance nothing', async () => {

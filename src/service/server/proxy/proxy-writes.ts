@@ -43,6 +43,18 @@ function fieldIn(text: string): CalculatedField | undefined {
   }
 }
 
+/** An answer's text as a JSON object, or undefined. */
+function objectIn(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether a field read back shows what an update item asked. */
 function showsUpdate(field: CalculatedField, request: UpdateRequest): boolean {
   if (request.locked !== undefined && field.locked !== request.locked) return false;
@@ -136,13 +148,14 @@ export function registerProxyWrites(routes: FastifyInstance, options: ProxyWrite
     return field;
   });
 
-  routes.post(apiRoutes.templates, async (request, reply) => {
+  routes.post(apiRoutes.templates, async (request) => {
     parseOrThrow(createRequestSchema, request.body);
     refuseUnlessAllowed();
     const answer = await send(request, 'POST', apiPaths.templates, request.body);
     const field = fieldIn(answer.text);
-    if (field) moved([field], []);
-    return reply.type('application/json').send(answer.text || '{}');
+    if (!field) throw new ApiError(502, 'the instance did not answer the field it created');
+    moved([field], []);
+    return field;
   });
 
   routes.delete<{ Params: { id: string } }>(apiRoutes.template, async (request, reply) => {
@@ -153,10 +166,13 @@ export function registerProxyWrites(routes: FastifyInstance, options: ProxyWrite
     return reply.code(204).send();
   });
 
-  routes.post(apiRoutes.validateFormulas, async (request, reply) => {
+  routes.post(apiRoutes.validateFormulas, async (request) => {
     parseOrThrow(validateFormulasRequestSchema, request.body);
     const answer = await send(request, 'POST', apiPaths.validateFormulas, request.body);
-    return reply.type('application/json').send(answer.text || '{}');
+    // Passed on as this server writes it, never as the instance sent it.
+    const verdicts = objectIn(answer.text);
+    if (!verdicts) throw new ApiError(502, 'the instance did not answer the formulas checked');
+    return verdicts;
   });
 
   routes.post(apiRoutes.bulkTemplate, { bodyLimit: BULK_TEMPLATE_BODY_LIMIT }, async (request) => {
