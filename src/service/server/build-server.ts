@@ -107,7 +107,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (api.kind === 'embedded') {
     await registerEmbeddedApi(app, api, auth, onFieldsMoved);
     const target = new EmbeddedTarget(api.store, api.now ?? Date.now, onFieldsMoved);
-    const journal = options.journal && new Journal(options.journal, target, api.now);
+    const journal = options.journal && new Journal(options.journal, () => target, api.now);
     if (journal) app.addHook('onClose', () => journal.idle());
     await registerJournalApi(app, { journal, whoIs: embeddedWhoIs(api.tokens), auth });
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
