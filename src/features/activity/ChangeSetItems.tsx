@@ -5,14 +5,6 @@ import type { ChangeItem } from '../../contract/journal';
 import { FieldLink } from '../field-detail/FieldLink';
 import { changedProperties } from './changed-properties';
 
-const stateColors: Record<ChangeItem['state'], string> = {
-  pending: 'gray',
-  applied: 'green',
-  failed: 'red',
-  skipped: 'yellow',
-  unknown: 'orange',
-};
-
 /** The items of one change set: each field, what happened to it and why, and what changed. */
 export function ChangeSetItems({ id }: { id: number }) {
   const query = useChangeSet(id);
@@ -43,10 +35,8 @@ export function ChangeSetItems({ id }: { id: number }) {
             <Table.Td>
               <FieldLink id={item.newId ?? item.fieldId}>{item.fieldName}</FieldLink>
             </Table.Td>
-            <Table.Td>
-              <Badge color={stateColors[item.state]} variant="light">
-                {item.state}
-              </Badge>
+            <Table.Td miw={96}>
+              <Badge variant="default">{item.state}</Badge>
             </Table.Td>
             <Table.Td>
               <Text size="sm">{reasonOf(item)}</Text>

@@ -7,13 +7,6 @@ import type { ChangeSetSummary } from '../../contract/journal';
 import { ChangeSetItems } from './ChangeSetItems';
 import { UndoDialog } from './UndoDialog';
 
-const stateColors: Record<ChangeSetSummary['state'], string> = {
-  running: 'blue',
-  done: 'green',
-  cancelled: 'gray',
-  incomplete: 'orange',
-};
-
 /** One change set: its summary, its items when expanded, and what may be done with it. */
 export function ChangeSetRow({
   changeSet,
@@ -56,9 +49,7 @@ export function ChangeSetRow({
           <DateTime epochMs={changeSet.createdAt} withTime />
         </Table.Td>
         <Table.Td>
-          <Badge color={stateColors[changeSet.state]} variant="light">
-            {changeSet.state}
-          </Badge>
+          <Badge variant="default">{changeSet.state}</Badge>
           {changeSet.undoneBy !== null && (
             <Text size="xs" c="dimmed">
               undone by #{changeSet.undoneBy}

@@ -1,7 +1,7 @@
 import type { CalculatedField, Link } from '../../contract/field';
 import type { CreateRequest, UpdateRequest, WrittenLink } from '../../contract/template-writes';
 import { editableProperties } from '../../contract/template-writes';
-import type { AuthoredField, AuthoredLink, InstanceShape } from './derive-fields';
+import type { AuthoredField, AuthoredLink } from './derive-fields';
 import type { Refused, WriteOutcome } from './write-outcome';
 import { lockedRefusal, refused } from './write-outcome';
 
@@ -10,7 +10,8 @@ const DERIVED_LINK_TYPE = 'FUNCTION_TEMPLATE';
 
 export interface WriteContext {
   ownerExists(owner: number): boolean;
-  shape: InstanceShape;
+  /** Whether a DATA_SOURCE or CARD of that id is known. */
+  linkTargetExists(type: 'DATA_SOURCE' | 'CARD', id: string): boolean;
 }
 
 /** A field as its author wrote it, from the stored field. */
@@ -160,11 +161,7 @@ export function planCreate(
   }
   links.forEach((link, index) => {
     const { type, id } = link.resource;
-    const known =
-      type === 'DATA_SOURCE'
-        ? context.shape.columnsBySource.has(id)
-        : context.shape.sourceByCard.has(id);
-    if (!known && (type === 'DATA_SOURCE' || type === 'CARD')) {
+    if ((type === 'DATA_SOURCE' || type === 'CARD') && !context.linkTargetExists(type, id)) {
       problems.push({ field: `links[${index}]`, message: `no ${type} has the id ${id}` });
     }
   });

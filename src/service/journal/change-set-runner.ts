@@ -18,7 +18,6 @@ export class ChangeSetRunner {
 
   constructor(
     private readonly store: JournalStore,
-    private readonly target: JournalTarget,
     private readonly now: () => number,
     private readonly onFinished: (id: number) => void = () => {},
   ) {}
@@ -27,12 +26,13 @@ export class ChangeSetRunner {
     return this.running.has(id);
   }
 
-  start(id: number): void {
+  /** Runs a set's pending items against `target`, which holds the caller's token while it runs. */
+  start(id: number, target: JournalTarget): void {
     if (this.running.has(id)) return;
     this.cancelled.delete(id);
     this.running.set(
       id,
-      this.run(id).finally(() => {
+      this.run(id, target).finally(() => {
         this.running.delete(id);
         this.onFinished(id);
       }),
@@ -51,34 +51,41 @@ export class ChangeSetRunner {
     while (this.running.size > 0) await Promise.all(this.running.values());
   }
 
-  private async run(id: number): Promise<void> {
+  private async run(id: number, target: JournalTarget): Promise<void> {
     const pending = this.store.items(id).filter((item) => item.state === 'pending');
     for (let start = 0; start < pending.length; start += BATCH_SIZE) {
       if (this.cancelled.has(id)) {
         this.store.setState(id, 'cancelled', this.now());
         return;
       }
-      for (const item of pending.slice(start, start + BATCH_SIZE)) {
-        this.store.recordOutcome(id, item.position, await this.send(item));
-      }
+      const batch = pending.slice(start, start + BATCH_SIZE);
+      const outcomes = await sendBatch(target, batch);
+      batch.forEach((item, index) => this.store.recordOutcome(id, item.position, outcomes[index]!));
       await nextTurn();
     }
     this.store.setState(id, 'done', this.now());
   }
+}
 
-  private async send(item: StoredItem): Promise<ItemOutcome> {
-    let sent: Sent;
-    try {
-      sent =
-        'restore' in item.change
-          ? await this.target.restore(item.after!)
-          : await this.target.send(item.change, item.before!);
-    } catch (error) {
-      const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
-      return { state: 'failed', error: errorBody(502, message, apiPaths.template(item.fieldId)) };
-    }
-    if (sent.kind === 'applied') return { state: 'applied', after: sent.after, newId: sent.newId };
-    if (sent.kind === 'failed') return { state: 'failed', error: sent.error };
-    return { state: 'unknown' };
+async function sendBatch(
+  target: JournalTarget,
+  batch: readonly StoredItem[],
+): Promise<ItemOutcome[]> {
+  let sent: Sent[];
+  try {
+    sent = await target.send(batch);
+  } catch (error) {
+    const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
+    return batch.map((item) => ({
+      state: 'failed',
+      error: errorBody(502, message, apiPaths.template(item.fieldId)),
+    }));
   }
+  return sent.map((outcome): ItemOutcome => {
+    if (outcome.kind === 'applied') {
+      return { state: 'applied', after: outcome.after, newId: outcome.newId };
+    }
+    if (outcome.kind === 'failed') return { state: 'failed', error: outcome.error };
+    return { state: 'unknown' };
+  });
 }

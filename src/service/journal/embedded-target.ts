@@ -7,7 +7,7 @@ import type { FieldsMoved } from '../server/fields-moved';
 import { reportMoved } from '../server/fields-moved';
 import { refusalBody } from '../server/routes/write-answers';
 import type { FieldStore } from '../store/field-store';
-import type { JournalTarget, Preview, Sent, UpdateOf } from './journal-target';
+import type { JournalTarget, Preview, Sent, SentItem, UpdateOf } from './journal-target';
 import { activeCardsOf } from './journal-target';
 
 const MAX_NESTING_LISTED = 1000;
@@ -53,7 +53,15 @@ export class EmbeddedTarget implements JournalTarget {
     return { activeCards: activeCardsOf(field), nestedBy };
   }
 
-  async send(change: FieldChange, before: CalculatedField): Promise<Sent> {
+  async send(items: readonly SentItem[]): Promise<Sent[]> {
+    return items.map((item) =>
+      'restore' in item.change
+        ? this.restore(item.after!)
+        : this.sendOne(item.change, item.before!),
+    );
+  }
+
+  private sendOne(change: FieldChange, before: CalculatedField): Sent {
     const id = before.id;
     if ('delete' in change) {
       const outcome = this.store.deleteField(id);
@@ -80,23 +88,8 @@ export class EmbeddedTarget implements JournalTarget {
     return after ? { kind: 'applied', after } : { kind: 'failed', error: gone(id) };
   }
 
-  async restore(recorded: CalculatedField): Promise<Sent> {
-    const outcome = this.store.createField(
-      {
-        name: recorded.name,
-        owner: recorded.owner,
-        expression: recorded.expression,
-        links: recorded.links.filter((link) => link.resource.type !== 'FUNCTION_TEMPLATE'),
-        global: recorded.global,
-        hidden: recorded.hidden,
-        archived: recorded.archived,
-        locked: recorded.locked,
-        dataType: recorded.dataType,
-        variable: recorded.variable,
-      },
-      this.now(),
-      { id: recorded.id, legacyId: recorded.legacyId, created: recorded.created },
-    );
+  private restore(recorded: CalculatedField): Sent {
+    const outcome = this.store.restoreField(recorded);
     return this.answered(outcome, recorded.id, outcome.kind === 'written' ? outcome.field! : null);
   }
 

@@ -350,6 +350,15 @@ describe('undo', () => {
     expect((await client.field(15))!.status).toBe('VALID');
   });
 
+  it('creates a field without links again too, as it was recorded', async () => {
+    const noLinks = (await client.field(10))!;
+    const set = await client.run({ kind: 'delete', items: [{ id: 10, change: { delete: true } }] });
+    const undo = await client.undo(set.changeSet.id);
+    await client.finished(undo.body.changeSet!.id);
+    const back = (await client.field(10))!;
+    expect(back).toEqual({ ...noLinks, lastModified: back.lastModified });
+  });
+
   it("keeps each field's history: every version, who and when", async () => {
     const { body } = await client.call<FieldHistory>('GET', journalPaths.fieldHistory(11));
     expect(body.versions.map((version) => [version.kind, version.after?.name])).toEqual([

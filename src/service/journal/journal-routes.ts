@@ -11,7 +11,8 @@ import { JOURNAL_BODY_LIMIT_BYTES } from '../server/limits';
 import { parseFieldIdOrThrow, parseOrThrow } from '../server/validate';
 import type { WhoIs } from '../server/who-is';
 import { writeRefusal } from '../server/who-is';
-import type { Journal } from './journal';
+import { presentedToken } from '../server/token-auth';
+import type { Caller, Journal } from './journal';
 
 const undoRequestSchema = z.strictObject({ dryRun: z.boolean().optional() });
 const noBodySchema = z.strictObject({}).optional();
@@ -45,19 +46,23 @@ export function registerJournalRoutes(
   api.get(route(journalPaths.me), async (request) => whoIs(request));
   const { journal } = options;
   if (!journal) return;
-  const writer = (request: FastifyRequest) => {
-    const me = whoIs(request);
-    if (!me.canWrite) throw writeRefusal(me);
-    return me;
+  const caller = (request: FastifyRequest): Caller => ({
+    me: whoIs(request),
+    token: presentedToken(request),
+  });
+  const writer = (request: FastifyRequest): Caller => {
+    const asking = caller(request);
+    if (!asking.me.canWrite) throw writeRefusal(asking.me);
+    return asking;
   };
 
   const large = { bodyLimit: JOURNAL_BODY_LIMIT_BYTES };
   api.post(route(journalPaths.plans), large, async (request) =>
-    journal.plan(parseOrThrow(changeSetRequestSchema, request.body), whoIs(request)),
+    journal.plan(parseOrThrow(changeSetRequestSchema, request.body), caller(request)),
   );
   api.post(route(journalPaths.changeSets), large, async (request, reply) => {
-    const me = writer(request);
-    const summary = await journal.start(parseOrThrow(changeSetRequestSchema, request.body), me);
+    const asking = writer(request);
+    const summary = await journal.start(parseOrThrow(changeSetRequestSchema, request.body), asking);
     return reply.code(202).send(summary);
   });
   api.get(route(journalPaths.changeSets), async (request) =>
@@ -72,19 +77,19 @@ export function registerJournalRoutes(
     return journal.cancel(setIdOf(request.params.id));
   });
   api.post<WithId>(route(journalPaths.retry(':id')), async (request, reply) => {
-    writer(request);
+    const asking = writer(request);
     parseOrThrow(noBodySchema, request.body);
-    return reply.code(202).send(journal.retry(setIdOf(request.params.id)));
+    return reply.code(202).send(journal.retry(setIdOf(request.params.id), asking));
   });
   api.post<WithId>(route(journalPaths.check(':id')), async (request) => {
-    writer(request);
+    const asking = writer(request);
     parseOrThrow(noBodySchema, request.body);
-    return journal.check(setIdOf(request.params.id));
+    return journal.check(setIdOf(request.params.id), asking);
   });
   api.post<WithId>(route(journalPaths.undo(':id')), async (request, reply) => {
     const { dryRun = false } = parseOrThrow(undoRequestSchema, request.body ?? {});
-    const me = dryRun ? whoIs(request) : writer(request);
-    const answer = await journal.undo(setIdOf(request.params.id), dryRun, me);
+    const asking = dryRun ? caller(request) : writer(request);
+    const answer = await journal.undo(setIdOf(request.params.id), dryRun, asking);
     return dryRun ? answer : reply.code(202).send(answer);
   });
   api.get<WithId>(route(journalPaths.fieldHistory(':id')), async (request) =>

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../../contract/errors';
 import type { CalculatedField } from '../../contract/field';
-import type { FieldChange } from '../../contract/journal';
+import type { FieldChange, RecordedChange } from '../../contract/journal';
 
 /** What an update would make of a field, or the instance's reason to refuse it. */
 export type Preview =
@@ -26,10 +26,19 @@ export interface JournalTarget {
   preview(current: CalculatedField, update: UpdateOf): Promise<Preview>;
   /** How many cards use a field through active links, and the ids of fields that nest it. */
   usage(field: CalculatedField): Promise<{ activeCards: number; nestedBy: number[] }>;
-  /** Sends one item, guarded by the state it was planned on. */
-  send(change: FieldChange, before: CalculatedField): Promise<Sent>;
-  /** Creates a deleted field again from its recorded state. */
-  restore(recorded: CalculatedField): Promise<Sent>;
+  /**
+   * Sends a batch of items, each guarded by the state it was planned on (a restore
+   * creates a deleted field again from its recorded state, its `after`); what each did,
+   * in the order given.
+   */
+  send(items: readonly SentItem[]): Promise<Sent[]>;
+}
+
+/** One item as the runner hands it over. */
+export interface SentItem {
+  change: RecordedChange;
+  before: CalculatedField | null;
+  after: CalculatedField | null;
 }
 
 export type UpdateOf = Extract<FieldChange, { update: unknown }>['update'];

@@ -25,25 +25,29 @@ import { planUndo } from './plan-undo';
 export class Journal {
   private readonly runner: ChangeSetRunner;
 
+  /** `targetFor` gives the instance as a caller's token reaches it (embedded mode ignores the token). */
   constructor(
     private readonly store: JournalStore,
-    private readonly target: JournalTarget,
+    private readonly targetFor: (token: string) => JournalTarget,
     private readonly now: () => number = Date.now,
     onFinished?: (id: number) => void,
   ) {
-    this.runner = new ChangeSetRunner(store, target, now, onFinished);
+    this.runner = new ChangeSetRunner(store, now, onFinished);
     // Sets this process did not finish were stopped by a crash or a kill.
     store.markRunningIncomplete();
   }
 
-  async plan(request: ChangeSetRequest, me: Me): Promise<Plan> {
-    return planOf(request.kind, await planChangeSet(this.target, request, me));
+  async plan(request: ChangeSetRequest, caller: Caller): Promise<Plan> {
+    const target = this.targetFor(caller.token);
+    return planOf(request.kind, await planChangeSet(target, request, caller.me));
   }
 
   /** Records the set and every item before anything is sent, then runs it in the background. */
-  async start(request: ChangeSetRequest, me: Me): Promise<ChangeSetSummary> {
-    const planned = await planChangeSet(this.target, request, me);
-    return this.record({ kind: request.kind, note: request.note, person: me.person }, planned);
+  async start(request: ChangeSetRequest, caller: Caller): Promise<ChangeSetSummary> {
+    const target = this.targetFor(caller.token);
+    const planned = await planChangeSet(target, request, caller.me);
+    const set = { kind: request.kind, note: request.note, person: caller.me.person };
+    return this.record(set, planned, target);
   }
 
   list(query: ChangeSetQuery): ChangeSetList {
@@ -68,24 +72,27 @@ export class Journal {
   }
 
   /** Sends the failed items of a finished set again; an incomplete set is checked first. */
-  retry(id: number): ChangeSetSummary {
+  retry(id: number, caller: Caller): ChangeSetSummary {
     this.idleOrRefuse(id, 'retry');
     this.store.resetForRetry(id);
     this.store.setState(id, 'running', null);
-    this.runner.start(id);
+    this.runner.start(id, this.targetFor(caller.token));
     return this.summary(id);
   }
 
   /** Reads each unfinished item back from the instance and records whether it was applied. */
-  async check(id: number): Promise<ChangeSetDetail> {
+  async check(id: number, caller: Caller): Promise<ChangeSetDetail> {
     this.idleOrRefuse(id, 'check');
-    for (const { position, outcome } of await checkItems(this.target, this.store.items(id))) {
+    const target = this.targetFor(caller.token);
+    for (const { position, outcome } of await checkItems(target, this.store.items(id))) {
       this.store.recordOutcome(id, position, outcome);
     }
     return this.detail(id);
   }
 
-  async undo(id: number, dryRun: boolean, me: Me): Promise<UndoAnswer> {
+  async undo(id: number, dryRun: boolean, caller: Caller): Promise<UndoAnswer> {
+    const { me } = caller;
+    const target = this.targetFor(caller.token);
     const summary = this.idleOrRefuse(id, 'undo');
     if (summary.undoneBy !== null) {
       throw new ApiError(
@@ -93,12 +100,13 @@ export class Journal {
         `change set ${id} was undone already, by change set ${summary.undoneBy}`,
       );
     }
-    const planned = await planUndo(this.target, this.store.items(id), me.canWrite);
+    const planned = await planUndo(target, this.store.items(id), me.canWrite);
     const plan = planOf('undo', planned);
     if (dryRun) return { changeSet: null, plan };
     const changeSet = this.record(
       { kind: 'undo', note: `undo of change set ${id}`, person: me.person, undoOf: id },
       planned,
+      target,
     );
     return { changeSet, plan };
   }
@@ -111,9 +119,10 @@ export class Journal {
   private record(
     set: { kind: ChangeSetRequest['kind']; note?: string; person: string; undoOf?: number },
     planned: readonly PlannedChange[],
+    target: JournalTarget,
   ): ChangeSetSummary {
     const id = this.store.record(set, planned.map(newItemOf), this.now());
-    this.runner.start(id);
+    this.runner.start(id, target);
     return this.summary(id);
   }
 
@@ -133,6 +142,12 @@ export class Journal {
     }
     return summary;
   }
+}
+
+/** Who asks, and the token that reaches the instance for them (never recorded). */
+export interface Caller {
+  me: Me;
+  token: string;
 }
 
 function missing(id: number): ApiError {

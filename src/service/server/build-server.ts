@@ -102,13 +102,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     options.failedAuthLimiter ?? new FailedAuthLimiter(),
   );
   const audit = options.audit?.service;
-  const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
   const onFieldsMoved = audit && fieldsMovedInto(audit);
   if (options.audit) await registerAuditApi(app, api, options.audit, auth);
   if (api.kind === 'embedded') {
     await registerEmbeddedApi(app, api, auth, onFieldsMoved);
     const target = new EmbeddedTarget(api.store, api.now ?? Date.now, onFieldsMoved);
-    const journal = options.journal && new Journal(options.journal, target, api.now);
+    const journal = options.journal && new Journal(options.journal, () => target, api.now);
     if (journal) app.addHook('onClose', () => journal.idle());
     await registerJournalApi(app, { journal, whoIs: embeddedWhoIs(api.tokens), auth });
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
@@ -117,7 +116,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Loaded only in proxy mode: its HTTP client is a tenth of an embedded start's module loading.
     const { registerProxyApi } = await import('./proxy/proxy-api');
     await registerProxyApi(app, api, auth, {
-      onFieldChanged,
+      onFieldsMoved,
       snapshot: audit && refresher && { service: audit, refresher },
     });
     await registerJournalApi(app, {

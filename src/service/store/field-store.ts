@@ -5,7 +5,6 @@ import type { CreateRequest, UpdateRequest } from '../../contract/template-write
 import type { StoredFieldFacts } from '../fields/derive-fields';
 import type { WriteOutcome } from '../fields/write-outcome';
 import type { PreparedImport } from './prepared-import';
-import type { RestoredIdentity } from './sqlite/field-edits';
 import type { SearchPage } from './search-page';
 
 /**
@@ -36,11 +35,13 @@ export interface FieldStore {
    * (the journal's dry run).
    */
   previewUpdate(current: CalculatedField, request: UpdateRequest, now: number): WriteOutcome;
+  /** Creates a field with the next id, in one transaction. */
+  createField(request: CreateRequest, now: number): WriteOutcome;
   /**
-   * Creates a field with the next id, in one transaction; given `identity`, again as
-   * the deleted field it was (an undone delete), refused when its id is taken.
+   * Writes a deleted field again as it was recorded, same id (an undone delete),
+   * in one transaction; refused when its id is taken.
    */
-  createField(request: CreateRequest, now: number, identity?: RestoredIdentity): WriteOutcome;
+  restoreField(recorded: CalculatedField): WriteOutcome;
   /** Deletes an unlocked field; the fields that nested it are derived again. */
   deleteField(id: number): WriteOutcome;
   statistics(): Statistics;

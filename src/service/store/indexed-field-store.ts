@@ -3,7 +3,6 @@ import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { Statistics } from '../../contract/statistics';
 import type { CreateRequest, UpdateRequest } from '../../contract/template-writes';
 import type { WriteOutcome } from '../fields/write-outcome';
-import type { RestoredIdentity } from './sqlite/field-edits';
 import type { FieldStore, ImportContext } from './field-store';
 import type { FieldIndexParts } from './index/field-index';
 import { FieldIndex } from './index/field-index';
@@ -92,8 +91,12 @@ export class IndexedFieldStore implements FieldStore {
     return this.sqlite.previewUpdate(current, request, now);
   }
 
-  createField(request: CreateRequest, now: number, identity?: RestoredIdentity): WriteOutcome {
-    return this.follow(() => this.sqlite.createField(request, now, identity));
+  createField(request: CreateRequest, now: number): WriteOutcome {
+    return this.follow(() => this.sqlite.createField(request, now));
+  }
+
+  restoreField(recorded: CalculatedField): WriteOutcome {
+    return this.follow(() => this.sqlite.restoreField(recorded));
   }
 
   deleteField(id: number): WriteOutcome {

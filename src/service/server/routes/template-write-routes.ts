@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { lockRequestSchema } from '../../../contract/lock';
 import { apiPaths, apiRoutes } from '../../../contract/paths';
-import { createRequestSchema, updateRequestSchema } from '../../../contract/template-writes';
+import { createRequestSchema } from '../../../contract/template-writes';
 import { validateFormulasRequestSchema } from '../../../contract/validate-formulas';
 import { validateFormulas } from '../../fields/validate-formulas';
 import type { WriteOutcome } from '../../fields/write-outcome';
@@ -9,14 +8,8 @@ import type { FieldStore } from '../../store/field-store';
 import { ApiError } from '../api-error';
 import type { FieldsMoved } from '../fields-moved';
 import { parseFieldIdOrThrow, parseOrThrow } from '../validate';
+import { parsePutBody } from './put-body';
 import { sendRefusal } from './write-answers';
-
-/** True for `{"locked": ...}` alone, the lock or unlock this PUT has always taken. */
-function isLockOnly(body: unknown): boolean {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return true;
-  const keys = Object.keys(body);
-  return keys.length === 0 || (keys.length === 1 && keys[0] === 'locked');
-}
 
 /**
  * Production's writes to one field (docs/api.md): update (or lock) with PUT,
@@ -41,14 +34,14 @@ export function registerTemplateWriteRoutes(
 
   api.put<{ Params: { id: string } }>(apiRoutes.template, async (request, reply) => {
     const id = parseFieldIdOrThrow(request.params.id);
-    if (isLockOnly(request.body)) {
-      const { locked } = parseOrThrow(lockRequestSchema, request.body);
-      const field = store.setLocked(id, locked, now());
+    const body = parsePutBody(request.body);
+    if (body.kind === 'lock') {
+      const field = store.setLocked(id, body.locked, now());
       if (!field) throw new ApiError(404, `no calculated field has the id ${id}`);
       options.onFieldsMoved?.([field], []);
       return field;
     }
-    const outcome = store.updateField(id, parseOrThrow(updateRequestSchema, request.body), now());
+    const outcome = store.updateField(id, body.request, now());
     if (outcome.kind === 'refused')
       return sendRefusal(reply, outcome.refusal, apiPaths.template(id));
     moved(outcome);

@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { analyzeExpression, referencedColumns } from '../../../analysis/analyze-expression';
 import type { CalculatedField } from '../../../contract/field';
 import type { CreateRequest, UpdateRequest } from '../../../contract/template-writes';
 import type { AuthoredField, Derivation, StoredFieldFacts } from '../../fields/derive-fields';
 import { deriveFields } from '../../fields/derive-fields';
 import type { WriteContext } from '../../fields/plan-field-writes';
-import { planCreate, planUpdate } from '../../fields/plan-field-writes';
+import { authoredOf, planCreate, planUpdate } from '../../fields/plan-field-writes';
 import type { FieldChange, WriteOutcome } from '../../fields/write-outcome';
 import { lockedRefusal, notFound, refused } from '../../fields/write-outcome';
+import type { WrittenNames } from './affected-fields';
+import { AffectedFields } from './affected-fields';
 import type { FieldWriter } from './field-writer';
 import type { Db } from './open-database';
 import { readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
-
-/** The id, legacyId and creation time a deleted field had, to create it again as it was. */
-export interface RestoredIdentity {
-  id: number;
-  legacyId: string;
-  created: number;
-}
 
 /** An update that changes nothing derived: the rest of the field stays as it is. */
 function withoutRederiving(current: CalculatedField, authored: AuthoredField): CalculatedField {
@@ -33,14 +29,20 @@ function withoutRederiving(current: CalculatedField, authored: AuthoredField): C
  */
 export class SqliteFieldEdits {
   private readonly statements;
+  private readonly affected: AffectedFields;
 
   constructor(
     private readonly db: Db,
     private readonly writer: FieldWriter,
     private readonly getField: (id: number) => CalculatedField | undefined,
   ) {
+    this.affected = new AffectedFields(db);
     this.statements = {
       ownerExists: db.prepare<[number], number>('SELECT 1 FROM owners WHERE id = ?').pluck(),
+      dataSourceExists: db
+        .prepare<[string], number>('SELECT 1 FROM data_sources WHERE id = ?')
+        .pluck(),
+      cardExists: db.prepare<[string], number>('SELECT 1 FROM cards WHERE id = ?').pluck(),
       nextId: db.prepare<[], number>('SELECT coalesce(max(id), 0) + 1 FROM fields').pluck(),
     };
   }
@@ -79,23 +81,28 @@ export class SqliteFieldEdits {
     return { kind: 'written', field: own.field, changes: [], referencesChanged: false };
   }
 
-  /**
-   * Creates a field with the next id, or, given `identity`, again under the id,
-   * legacyId and creation time it had (an undone delete); refused when that id is taken.
-   */
-  create(request: CreateRequest, now: number, identity?: RestoredIdentity): WriteOutcome {
+  create(request: CreateRequest, now: number): WriteOutcome {
     return this.inTransaction(() => {
-      if (identity && this.getField(identity.id)) {
-        return refused(409, `a field with the id ${identity.id} exists already`);
-      }
-      const assigned = identity ?? {
+      const identity = {
         id: this.statements.nextId.get()!,
         legacyId: `calculation_${randomUUID()}`,
       };
-      const plan = planCreate(request, this.context(), assigned, now);
+      const plan = planCreate(request, this.context(), identity, now);
       if (plan.kind !== 'create') return plan;
-      if (identity) plan.authored.created = identity.created;
       return this.derived(plan.authored, undefined);
+    });
+  }
+
+  /**
+   * Writes a deleted field again exactly as it was recorded (an undone delete): its
+   * id, legacyId, times and links, derived anew. Refused when its id is taken.
+   */
+  restore(recorded: CalculatedField): WriteOutcome {
+    return this.inTransaction(() => {
+      if (this.getField(recorded.id)) {
+        return refused(409, `a field with the id ${recorded.id} exists already`);
+      }
+      return this.derived(authoredOf(recorded), undefined);
     });
   }
 
@@ -105,9 +112,10 @@ export class SqliteFieldEdits {
       if (!current) return notFound(id);
       if (current.locked) return lockedRefusal(current);
       const hadReferences = this.writer.referencesOf(id).length > 0;
+      const affected = this.affected.of(id, { written: [] });
       this.writer.delete(id);
-      const stored = readStoredFieldFacts(this.db);
-      const derivation = deriveFields([], stored, readInstanceShape(this.db));
+      const stored = readStoredFieldFacts(this.db, affected);
+      const derivation = deriveFields([], stored, readInstanceShape(this.db, linksOf(stored)));
       const { changes, referencesChanged } = this.apply(derivation, stored);
       return {
         kind: 'written',
@@ -122,27 +130,50 @@ export class SqliteFieldEdits {
   }
 
   private context(): WriteContext {
+    const { ownerExists, dataSourceExists, cardExists } = this.statements;
     return {
-      ownerExists: (owner) => this.statements.ownerExists.get(owner) !== undefined,
-      shape: readInstanceShape(this.db),
+      ownerExists: (owner) => ownerExists.get(owner) !== undefined,
+      linkTargetExists: (type, id) =>
+        (type === 'DATA_SOURCE' ? dataSourceExists : cardExists).get(id) !== undefined,
     };
   }
 
-  /** Writes a field derived anew, with every stored field its derivation changes. */
+  /**
+   * Writes a field derived anew, with every stored field its derivation changes:
+   * derived over the fields it can affect (AffectedFields), widened to whatever its
+   * new expression turns out to nest.
+   */
   private derived(authored: AuthoredField, before: CalculatedField | undefined): WriteOutcome {
-    const stored = readStoredFieldFacts(this.db);
-    const others = stored.filter((field) => field.id !== authored.id);
-    const derivation = deriveFields([authored], others, readInstanceShape(this.db));
-    const own = derivation.fields[0]!;
-    const hadReferences = stored.find((field) => field.id === authored.id)?.references ?? [];
-    this.writer.write(own);
-    const { changes, referencesChanged } = this.apply(derivation, others);
-    return {
-      kind: 'written',
-      field: own.field,
-      changes: [{ before, after: own.field }, ...changes],
-      referencesChanged: referencesChanged || hadReferences.join() !== own.references.join(),
+    const names: WrittenNames = {
+      newName: before?.name === authored.name ? undefined : authored.name,
+      written: referencedColumns(analyzeExpression(authored.expression)),
     };
+    let ids = this.affected.of(authored.id, names);
+    for (;;) {
+      const others = readStoredFieldFacts(this.db, ids);
+      const shape = readInstanceShape(this.db, [...authored.links, ...linksOf(others)]);
+      const derivation = deriveFields([authored], others, shape);
+      const own = derivation.fields[0]!;
+      const known = new Set([authored.id, ...ids]);
+      const missing = own.references.filter((target) => !known.has(target));
+      // Ids no stored field has (a reference to a deleted field) add nothing.
+      const wider =
+        missing.length > 0 &&
+        this.affected.of(authored.id, { ...names, ids: [...ids, ...missing] });
+      if (wider && wider.length > ids.length) {
+        ids = wider;
+        continue;
+      }
+      const hadReferences = before ? this.writer.referencesOf(authored.id) : [];
+      this.writer.write(own);
+      const { changes, referencesChanged } = this.apply(derivation, others);
+      return {
+        kind: 'written',
+        field: own.field,
+        changes: [{ before, after: own.field }, ...changes],
+        referencesChanged: referencesChanged || hadReferences.join() !== own.references.join(),
+      };
+    }
   }
 
   /** Writes the derivation's updates of stored fields; what changed, and whether references did. */
@@ -160,4 +191,8 @@ export class SqliteFieldEdits {
     });
     return { changes, referencesChanged };
   }
+}
+
+function linksOf(fields: readonly StoredFieldFacts[]): Array<{ type: string; id: string }> {
+  return fields.flatMap((field) => field.links);
 }

@@ -7,6 +7,7 @@ import type { CalculatedField, SearchResultItem } from '../../../contract/field'
 import { checkSumOf } from '../../fields/check-sum';
 import { openStore } from '../open-store';
 import { SCHEMA_VERSION } from './schema';
+import { hashToken } from '../../auth/token-hash';
 
 const versionOneStore = readFileSync(
   join(import.meta.dirname, 'test-fixtures', 'version-1-store.sql'),
@@ -101,6 +102,20 @@ describe('a store written by schema version 1', () => {
       db.prepare('SELECT count(*) AS n FROM meta WHERE key = ?').get('rederive_pending'),
     ).toEqual({ n: 0 });
     db.close();
+  });
+
+  it('keeps its tokens, each an editor, as tokens could write before roles existed', () => {
+    const db = new Database(file);
+    db.prepare("INSERT INTO tokens (name, hash, created) VALUES ('ci', ?, 1)").run(
+      hashToken('old-token').toString('hex'),
+    );
+    db.close();
+    const stores = openStore(file);
+    try {
+      expect(stores.tokens.identify('old-token')).toEqual({ name: 'ci', role: 'editor' });
+    } finally {
+      stores.close();
+    }
   });
 
   it('is derived again once, not at every start', () => {

@@ -10,7 +10,6 @@ import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
 import type { CreateRequest, UpdateRequest } from '../../../contract/template-writes';
 import type { WriteOutcome } from '../../fields/write-outcome';
-import type { RestoredIdentity } from './field-edits';
 import { SqliteFieldEdits } from './field-edits';
 import { FieldWriter } from './field-writer';
 import { REDERIVE_PENDING } from './migrate-schema';
@@ -94,8 +93,12 @@ export class SqliteFieldStore {
     return this.edits.preview(current, request, now);
   }
 
-  createField(request: CreateRequest, now: number, identity?: RestoredIdentity): WriteOutcome {
-    return this.edits.create(request, now, identity);
+  createField(request: CreateRequest, now: number): WriteOutcome {
+    return this.edits.create(request, now);
+  }
+
+  restoreField(recorded: CalculatedField): WriteOutcome {
+    return this.edits.restore(recorded);
   }
 
   deleteField(id: number): WriteOutcome {
