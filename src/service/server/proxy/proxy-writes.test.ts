@@ -12,7 +12,7 @@ import { startProductionLikeUpstream } from '../../test-support/production-like-
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
 import { buildServer } from '../build-server';
-import type { ProxiedApi } from './proxy-api';
+import type { ProxiedApi } from './proxied-api';
 
 const TOKEN = 'instance-token-1234';
 

@@ -15,7 +15,7 @@ import { BULK_TEMPLATE_BODY_LIMIT, isLockOnly, readBulkItems } from '../routes/b
 import { parsePutBody } from '../routes/put-body';
 import { presentedToken } from '../token-auth';
 import { parseFieldIdOrThrow, parseOrThrow } from '../validate';
-import type { ProxiedApi } from './proxy-api';
+import type { ProxiedApi } from './proxied-api';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 
 /** Fields read back at once when a bulk call is verified. */
