@@ -120,17 +120,23 @@ export function ChangeSetDialog({
   }
 
   const running = typeof stage === 'object';
+  // The header is a plain box: inside the drawer a second <header> would be a second banner.
   return (
-    <Modal
+    <Modal.Root
       opened
       onClose={onClose}
-      title={title}
       closeOnClickOutside={!running && !busy}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       size={size}
       centered
     >
-      {body}
-    </Modal>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>{body}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
