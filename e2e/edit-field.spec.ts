@@ -111,7 +111,7 @@ test('a bulk owner change: the dry run skips a locked field, the set runs, and u
 
   const planned = dialog.getByRole('list', { name: 'What the change would do' });
   await expect(planned.getByRole('listitem').filter({ hasText: locked.name })).toContainText(
-    'skipped',
+    'locked: unlock it first',
   );
   const changing = fields.filter((field) => field !== locked);
   const owners = await Promise.all(fields.map(async (field) => (await api.field(field.id)).owner));
