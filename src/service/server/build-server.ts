@@ -15,6 +15,7 @@ import { registerJsonBodyParser } from './json-body';
 import { registerJournalApi } from './journal-api';
 import { EmbeddedTarget } from '../journal/embedded-target';
 import { Journal } from '../journal/journal';
+import { ProxyTarget } from '../journal/proxy-target';
 import type { JournalStore } from '../journal/journal-store';
 import { embeddedWhoIs, proxyWhoIs } from './who-is';
 import { BODY_LIMIT_BYTES } from './limits';
@@ -114,12 +115,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   } else {
     const refresher = options.audit?.snapshot;
     // Loaded only in proxy mode: its HTTP client is a tenth of an embedded start's module loading.
-    const { registerProxyApi } = await import('./proxy/proxy-api');
+    const { registerProxyApi, DEFAULT_TIMEOUT_MS } = await import('./proxy/proxy-api');
     await registerProxyApi(app, api, auth, {
       onFieldsMoved,
       snapshot: audit && refresher && { service: audit, refresher },
     });
+    const journal =
+      options.journal &&
+      new Journal(
+        options.journal,
+        (token) =>
+          new ProxyTarget({
+            upstream: api.upstream,
+            token: api.heldToken ?? token,
+            timeoutMs: api.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            onFieldsMoved,
+          }),
+      );
+    if (journal) app.addHook('onClose', () => journal.idle());
     await registerJournalApi(app, {
+      journal,
       whoIs: proxyWhoIs(api.heldToken, api.allowWrites ?? false),
       auth,
     });

@@ -26,7 +26,7 @@ export interface ProxiedApi {
   timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_TIMEOUT_MS = 15_000;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
 
 function readAll(stream: NodeJS.ReadableStream, limit = 64 * 1024): Promise<string> {
