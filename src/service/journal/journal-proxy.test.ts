@@ -9,21 +9,29 @@ import { journalPaths } from '../../contract/journal';
 import { TOKEN_HEADER } from '../../contract/paths';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import { buildServer } from '../server/build-server';
+import { startProductionLikeUpstream } from '../test-support/production-like-upstream';
 import type { TestServer } from '../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../test-support/test-server';
 import { JournalStore } from './journal-store';
 
-// The journal in proxy mode: the instance is a reference service of its own.
+// The journal in proxy mode, against an instance shaped like production: it answers a
+// bulk call with an empty body, and its search lags its writes by a minute.
 let instance: TestServer;
+let upstream: Awaited<ReturnType<typeof startProductionLikeUpstream>>;
 let proxy: FastifyInstance;
 let db: Database.Database;
 let dir: string;
 beforeAll(async () => {
   instance = await startTestServer();
+  upstream = await startProductionLikeUpstream({
+    store: instance.stores.fields,
+    token: TEST_TOKEN,
+    searchLagMs: 60_000,
+  });
   dir = mkdtempSync(join(tmpdir(), 'cfm-journal-proxy-'));
   db = new Database(join(dir, 'audit.sqlite'));
   proxy = await buildServer({
-    api: { kind: 'proxy', upstream: new URL(instance.url), timeoutMs: 5000 },
+    api: { kind: 'proxy', upstream: new URL(upstream.url), timeoutMs: 5000 },
     journal: new JournalStore(db),
     failedAuthLimiter: new FailedAuthLimiter(1000),
   });
@@ -32,6 +40,7 @@ afterAll(async () => {
   await proxy.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
+  await upstream.close();
   await instance.close();
 });
 
@@ -73,6 +82,7 @@ it('names the person by a hash of the token, never the token', async () => {
 
 it('sends a set through the bulk operation, records what the instance shows, and undoes it', async () => {
   const before3 = onInstance(3)!;
+  const sentBefore = upstream.requests.length;
   const set = await run({
     kind: 'owner',
     items: [
@@ -81,6 +91,18 @@ it('sends a set through the bulk operation, records what the instance shows, and
     ],
   });
   expect(set.items.map((item) => item.state)).toEqual(['applied', 'applied']);
+  // Field 3 through the bulk operation; field 2, unlocked first, one request at a time.
+  const writes = upstream.requests
+    .slice(sentBefore)
+    .filter((request) => request.method !== 'GET')
+    .map((request) => `${request.method} ${request.url.split('?')[0]} ${request.body}`);
+  expect(writes).toEqual([
+    expect.stringMatching(
+      /^POST \/api\/query\/v1\/functions\/bulk\/template \{"update":\[\{"id":3,/,
+    ),
+    'PUT /api/query/v1/functions/template/2 {"locked":false}',
+    'PUT /api/query/v1/functions/template/2 {"owner":103}',
+  ]);
   expect(set.items[0]!.after).toEqual(onInstance(3));
   expect(onInstance(2)).toMatchObject({ owner: 103, locked: false });
 
