@@ -67,14 +67,14 @@ export function deepestChain(
 
 /** Fields that reference other fields, grouped by the depth of their longest chain. */
 export function nestedChains({ fields, references }: FindingContext): Finding {
-  const depth = nestingDepths(references.references);
+  const depth = nestingDepths(references.nests);
   const nameOf = (id: number) => `\`${fields.get(id)?.name ?? id}\``;
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
   for (const field of fields.values()) {
     const level = depth.get(field.id) ?? 0;
     if (level === 0) continue;
-    const chain = deepestChain(field.id, references.references, depth);
+    const chain = deepestChain(field.id, references.nests, depth);
     notes.set(field.id, `depth ${level}: ${chain.map(nameOf).join(' → ')}`);
     entries.push([String(level), field.id]);
   }
