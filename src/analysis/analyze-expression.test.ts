@@ -16,7 +16,11 @@ function inJavaOrder(names: string[]): string[] {
 
 /** What the service stores, without the reference spans that have tests of their own. */
 function stored(expression: string) {
-  const { references: _references, fieldReferences: _fields, ...rest } = analyzeExpression(expression);
+  const {
+    references: _references,
+    fieldReferences: _fields,
+    ...rest
+  } = analyzeExpression(expression);
   return rest;
 }
 

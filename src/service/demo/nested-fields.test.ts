@@ -92,7 +92,10 @@ describe('nested fields of the demo instance', () => {
       expect(stored.status).toBe('INVALID');
       expect(stored.links).toContainEqual(
         expect.objectContaining({
-          resource: { type: 'FUNCTION_TEMPLATE', id: String(stored.functionTemplateDependencies![0]) },
+          resource: {
+            type: 'FUNCTION_TEMPLATE',
+            id: String(stored.functionTemplateDependencies![0]),
+          },
           valid: 'ILLEGAL_REFERENCE',
         }),
       );

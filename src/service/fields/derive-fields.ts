@@ -107,7 +107,8 @@ export function deriveFields(
   ]);
   const exists = new Set([...authored, ...stored].map((field) => field.id));
   const validityOf = (link: { type: string; id: string }, names: readonly string[]) => {
-    if (link.type === FUNCTION_TEMPLATE) return exists.has(Number(link.id)) ? VALID : ILLEGAL_REFERENCE;
+    if (link.type === FUNCTION_TEMPLATE)
+      return exists.has(Number(link.id)) ? VALID : ILLEGAL_REFERENCE;
     const source = link.type === 'CARD' ? shape.sourceByCard.get(link.id) : link.id;
     const columns = source === undefined ? undefined : shape.columnsBySource.get(source);
     return columns !== undefined && names.every((name) => columns.includes(name))

@@ -11,7 +11,13 @@ import { startTestServer } from '../test-support/test-server';
 // field since deleted (no field has that id).
 const onSales = { type: 'DATA_SOURCE' as const, id: SALES, visible: true, active: true };
 const nestedFields: FieldRecordInput[] = [
-  { id: 15, name: 'Margin Pct', owner: 101, expression: 'SERVICE_BEAST_MODE(1) * 100', links: [onSales] },
+  {
+    id: 15,
+    name: 'Margin Pct',
+    owner: 101,
+    expression: 'SERVICE_BEAST_MODE(1) * 100',
+    links: [onSales],
+  },
   {
     id: 16,
     name: 'Margin Label',
@@ -26,8 +32,20 @@ const nestedFields: FieldRecordInput[] = [
     expression: 'SERVICE_BEAST_MODE(15) + LENGTH(SERVICE_BEAST_MODE(16))',
     links: [onSales],
   },
-  { id: 18, name: 'Itself', owner: 101, expression: 'SERVICE_BEAST_MODE(18) + 1', links: [onSales] },
-  { id: 19, name: 'Orphan', owner: 101, expression: 'SERVICE_BEAST_MODE(40) * 2', links: [onSales] },
+  {
+    id: 18,
+    name: 'Itself',
+    owner: 101,
+    expression: 'SERVICE_BEAST_MODE(18) + 1',
+    links: [onSales],
+  },
+  {
+    id: 19,
+    name: 'Orphan',
+    owner: 101,
+    expression: 'SERVICE_BEAST_MODE(40) * 2',
+    links: [onSales],
+  },
 ];
 
 let server: TestServer;

@@ -12,7 +12,11 @@ export const unknownFunction: LintRule = {
   fix: 'Correct the name; the message suggests the nearest known function. If the instance offers a function the analyzer does not know, this finding can be ignored.',
   check({ tree }, report) {
     walkTree(tree, (node) => {
-      if (node.kind !== 'call' || KNOWN_FUNCTIONS.has(node.name) || node.name === NESTED_FIELD_CALL) {
+      if (
+        node.kind !== 'call' ||
+        KNOWN_FUNCTIONS.has(node.name) ||
+        node.name === NESTED_FIELD_CALL
+      ) {
         return;
       }
       const suggestion = nearestKnownFunction(node.name);

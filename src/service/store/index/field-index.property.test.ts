@@ -25,6 +25,9 @@ fc.sample(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), {
 });
 instance.fields[1]!.name = 'İstanbul Ünits ß';
 instance.fields[2]!.name = 'ISTANBUL units SS';
+// A field that nests itself is not `nested` (no other field nests it); the demo's
+// fields that nest a deleted field (ids past 1500) keep templateDependencies answering.
+instance.fields[4]!.expression = `SERVICE_BEAST_MODE(${instance.fields[4]!.id}) + 1`;
 const names = instance.fields.map((field) => field.name);
 const owners = instance.owners.map((owner) => owner.id);
 const dataSources = instance.dataSources.map((source) => source.id);

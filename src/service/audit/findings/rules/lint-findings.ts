@@ -48,9 +48,7 @@ export function lintFindings({ fields, references, expressions }: FindingContext
             new Map(
               targets.flatMap((id) => {
                 const target = fields.get(id);
-                return target
-                  ? [[id, { id, name: target.name, archived: target.archived }]]
-                  : [];
+                return target ? [[id, { id, name: target.name, archived: target.archived }]] : [];
               }),
             ),
           )
