@@ -13,11 +13,38 @@ import { computeFindings } from './compute-findings';
 import { factsOf } from './field-facts';
 import { UNEXPLAINED_INVALID } from './rules/invalid-fields';
 
+const onSales = { type: 'DATA_SOURCE' as const, id: SALES, visible: true, active: true };
+/**
+ * The findings instance and two fields of nested references by id: 19 nests
+ * itself (INVALID, and unused all the same: a self-reference is no use), 20 nests
+ * field 99, since deleted (INVALID, a broken dependency).
+ */
+const instance = {
+  ...findingsInstance,
+  fields: [
+    ...findingsInstance.fields,
+    {
+      id: 19,
+      name: 'Itself',
+      owner: 102,
+      expression: 'SERVICE_BEAST_MODE(19) + 1',
+      links: [onSales],
+    },
+    {
+      id: 20,
+      name: 'Nests Deleted',
+      owner: 102,
+      expression: 'SERVICE_BEAST_MODE(99) * 2',
+      links: [onSales],
+    },
+  ],
+};
+
 let server: TestServer;
 const audits: Array<ReturnType<typeof openTestAudit>> = [];
 
 beforeEach(async () => {
-  server = await startTestServer({ instance: findingsInstance });
+  server = await startTestServer({ instance });
 });
 afterEach(async () => {
   for (const audit of audits.splice(0)) await audit.close();

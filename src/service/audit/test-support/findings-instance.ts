@@ -110,22 +110,6 @@ const fields: FieldRecordInput[] = [
     expression: 'SUM(`Revenue`) * 2',
     links: [onSales],
   },
-  // References itself: INVALID, and unused all the same (a self-reference is no use).
-  {
-    id: 19,
-    name: 'Itself',
-    owner: 102,
-    expression: 'SERVICE_BEAST_MODE(19) + 1',
-    links: [onSales],
-  },
-  // Nests field 99, since deleted: INVALID, a broken dependency.
-  {
-    id: 20,
-    name: 'Nests Deleted',
-    owner: 102,
-    expression: 'SERVICE_BEAST_MODE(99) * 2',
-    links: [onSales],
-  },
 ];
 
 export const findingsInstance: InstanceFile = {
