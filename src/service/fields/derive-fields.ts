@@ -106,12 +106,21 @@ export function deriveFields(
     ...stored.map((field) => ({ id: field.id, nests: field.references })),
   ]);
   const exists = new Set([...authored, ...stored].map((field) => field.id));
+  const columnSets = new Map<string, ReadonlySet<string>>();
+  const columnsOf = (source: string) => {
+    let columns = columnSets.get(source);
+    const listed = shape.columnsBySource.get(source);
+    if (!columns && listed) columnSets.set(source, (columns = new Set(listed)));
+    return columns;
+  };
   const validityOf = (link: { type: string; id: string }, names: readonly string[]) => {
-    if (link.type === FUNCTION_TEMPLATE)
+    if (link.type === FUNCTION_TEMPLATE) {
       return exists.has(Number(link.id)) ? VALID : ILLEGAL_REFERENCE;
+    }
+    // A backtick name is always a column: the link is VALID when its data source has each.
     const source = link.type === 'CARD' ? shape.sourceByCard.get(link.id) : link.id;
-    const columns = source === undefined ? undefined : shape.columnsBySource.get(source);
-    return columns !== undefined && names.every((name) => columns.includes(name))
+    const columns = source === undefined ? undefined : columnsOf(source);
+    return columns !== undefined && names.every((name) => columns.has(name))
       ? VALID
       : ILLEGAL_REFERENCE;
   };
