@@ -10,6 +10,7 @@ import { findingsInstance, SALES, TICKETS, TICKETS_CARD } from '../test-support/
 import { openTestAudit } from '../test-support/audit-fixture';
 import type { Findings } from './compute-findings';
 import { computeFindings } from './compute-findings';
+import { groupLabel } from './describe-findings';
 import { factsOf } from './field-facts';
 import { UNEXPLAINED_INVALID } from './rules/invalid-fields';
 
@@ -154,6 +155,10 @@ describe('findings of a scanned instance', () => {
     expect(finding.notes.get(7)).toBe('depends on `Broken Syntax`, which is broken');
     expect(finding.notes.get(15)).toBe('depends on `Profit A`, which is broken');
     expect(finding.notes.get(20)).toBe('depends on field 99, which does not exist');
+    const group = finding.groups.find((each) => each.ids.includes(20))!;
+    expect(groupLabel(findings, 'broken-dependencies', group)).toBe(
+      'depend on field 99, which does not exist',
+    );
     // 19 nests only itself: no other field is its broken dependency.
     expect(finding.ids).not.toContain(19);
     // 3 depends on 2 and 1, which are sound.
