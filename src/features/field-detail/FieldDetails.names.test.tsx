@@ -143,6 +143,20 @@ describe('with the directory', () => {
     ).toBeInTheDocument();
   });
 
+  test('an expression that parses but nests a missing field is still linted', async () => {
+    const orphan = calculatedField(31, {
+      name: 'Orphan',
+      status: 'INVALID',
+      expression: 'SERVICE_BEAST_MODE(99) * 1.1',
+    });
+    mockInstance(server, { fields: [orphan], directory: smallDirectory });
+    renderDetails({ complete: true, field: orphan });
+    await screen.findByText(
+      'SERVICE_BEAST_MODE(99) at position 0 references field 99, which does not exist',
+    );
+    expect(screen.getByText('The lint rules find nothing to improve.')).toBeInTheDocument();
+  });
+
   test('names the columns that break each link and the data source that lacks them', async () => {
     show();
     const links = section('Links');

@@ -46,7 +46,8 @@ export function ProblemsSection({
         )}
         {findings.length === 0 ? (
           <Text size="sm">
-            {problems.length > 0
+            {/* An id with no field is a problem too, but the expression still parses. */}
+            {explanation.analysis.problems.length > 0
               ? 'Lint rules run once the expression parses.'
               : 'The lint rules find nothing to improve.'}
           </Text>
