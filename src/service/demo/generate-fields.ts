@@ -26,7 +26,7 @@ interface AuthoredField {
   dataType: DemoDataType;
   variable: boolean;
   source: DemoDataSource;
-  /** It references another calculated field. */
+  /** It nests another calculated field. */
   nested: boolean;
 }
 
@@ -66,7 +66,7 @@ export function* generateFields(
     const field = completeField(id, authored, context, random);
     referenceable.remember(
       authored.source,
-      { id, name: authored.name, nested: authored.nested },
+      { id, name: authored.name, nestsAnother: authored.nested },
       isLinkedTo(field, authored.source, context),
     );
     yield field;

@@ -8,11 +8,11 @@ import type { SeededRandom } from './seeded-random';
 export interface Target {
   id: number;
   name: string;
-  /** It references another field itself, so naming it makes a chain. */
-  nested: boolean;
+  /** It nests another field itself, so nesting it makes a chain. */
+  nestsAnother: boolean;
 }
 
-/** Chance that a nested field names a field that is nested itself, making chains. */
+/** Chance that a nested field nests a field that nests another itself, making chains. */
 const chainChance = 0.15;
 
 /**
@@ -21,7 +21,7 @@ const chainChance = 0.15;
  * nested, so the demo has chains but never a cycle.
  */
 export class ReferenceableFields {
-  private readonly bySource = new Map<string, { all: Target[]; nested: Target[] }>();
+  private readonly bySource = new Map<string, { all: Target[]; nesting: Target[] }>();
   private readonly namesBySource = new Map<string, Set<string>>();
 
   /** Notes a generated field; `linked` says whether it is linked to `source`. */
@@ -30,11 +30,11 @@ export class ReferenceableFields {
     if (!linked) return;
     let targets = this.bySource.get(source.record.id);
     if (!targets) {
-      targets = { all: [], nested: [] };
+      targets = { all: [], nesting: [] };
       this.bySource.set(source.record.id, targets);
     }
     targets.all.push(target);
-    if (target.nested) targets.nested.push(target);
+    if (target.nestsAnother) targets.nesting.push(target);
   }
 
   hasTargets(source: DemoDataSource): boolean {
@@ -43,8 +43,8 @@ export class ReferenceableFields {
 
   pickTarget(source: DemoDataSource, random: SeededRandom): Target {
     const targets = this.bySource.get(source.record.id)!;
-    const fromNested = targets.nested.length > 0 && random.chance(chainChance);
-    return random.pick(fromNested ? targets.nested : targets.all);
+    const chain = targets.nesting.length > 0 && random.chance(chainChance);
+    return random.pick(chain ? targets.nesting : targets.all);
   }
 
   /** `name`, or `name 2`, `name 3`... whichever is not yet used on the data source. */
