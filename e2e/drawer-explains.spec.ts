@@ -70,7 +70,7 @@ async function openDrawer(drawer: FieldDrawer, field: CalculatedField, opened?: 
 }
 
 // One journey on one load of the app: each step was a test of its own, and each paid
-// for a cold load (docs/testing.md, "The suite's time").
+// for a cold load (bench/results/test-suite.md).
 test('the drawer explains a field', async ({ api, drawer }) => {
   // Six fields looked up through the API and opened one after another.
   test.slow();

@@ -53,7 +53,6 @@ export const searchFilterSchema = z.union([
   z.strictObject({ field: z.literal(DEPENDENTS_FILTER), value: idSchema }),
 ]);
 export type SearchFilter = z.infer<typeof searchFilterSchema>;
-export type SearchFilterName = SearchFilter['field'];
 
 /** The search body as a client sends it. The service's own validation is in search-validation.ts. */
 export const searchRequestSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import expressionsPage from '../../../docs/expressions.md?raw';
-import { publishedFormulas } from '../published-formulas';
+import { publishedFormulas } from '../test-data/published-formulas';
 import { lintExpression } from './lint-expression';
 import type { LintContext } from './lint-rule';
 import { lintRules } from './lint-rules';

@@ -1,7 +1,7 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '../../../components/icons/icons';
 import { FUNCTION_TEMPLATE, isValidStatus } from '../../../contract/field';
-import { fieldsTableLink } from '../../../components/fields-links/table-link';
+import { fieldsTableLink } from '../../../links/table-link';
 import { NamedId } from '../../../components/NamedId';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import type { LinkSource } from '../explanation/link-sources';

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { FieldDetail } from '../../../api/calculated-fields/get-field';
+import { LockUndoProvider } from '../../../api/calculated-fields/last-lock-undo';
 import { FieldDetails } from '../FieldDetails';
 
 function CurrentAddress() {
@@ -16,12 +17,14 @@ export function renderDetails(detail: FieldDetail) {
   return render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/fields/${detail.field.id}?sort=name`]}>
-          <Routes>
-            <Route path="/fields/:id" element={<FieldDetails detail={detail} />} />
-          </Routes>
-          <CurrentAddress />
-        </MemoryRouter>
+        <LockUndoProvider>
+          <MemoryRouter initialEntries={[`/fields/${detail.field.id}?sort=name`]}>
+            <Routes>
+              <Route path="/fields/:id" element={<FieldDetails detail={detail} />} />
+            </Routes>
+            <CurrentAddress />
+          </MemoryRouter>
+        </LockUndoProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

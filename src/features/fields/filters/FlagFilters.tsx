@@ -1,6 +1,6 @@
 import { Checkbox, Switch } from '@mantine/core';
 import { memo } from 'react';
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 import { FlagChoice } from './FlagChoice';
 
 type Change = (part: Partial<FieldFilters>) => void;

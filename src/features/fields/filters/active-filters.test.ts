@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { noFilters } from '../../../components/fields-links/table-address';
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import { noFilters } from '../../../links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 import type { DirectoryNames } from '../../../api/directory/lookup-directory';
 import { activeFilters } from './active-filters';
 

@@ -1,4 +1,4 @@
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 import type { DirectoryNames } from '../../../api/directory/lookup-directory';
 import { noDirectory } from '../../../api/directory/lookup-directory';
 

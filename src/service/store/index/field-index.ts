@@ -1,4 +1,5 @@
 import { isValidStatus } from '../../../contract/field';
+import { nameKeyOf } from '../../../contract/name-order';
 import type { FlagFilter, SortField } from '../../../contract/search';
 import type {
   NormalizedFilter,
@@ -165,7 +166,7 @@ export class FieldIndex {
   ): { totalHits: number; positions: number[] } {
     const { limit, sort } = request;
     if (request.name && request.filters.length === 0 && sort.field === 'name') {
-      const name = request.name.toLowerCase();
+      const name = nameKeyOf(request.name);
       const { count, page } = this.names.page(name, offset, limit, sort.ascending);
       return { totalHits: count, positions: page };
     }
@@ -217,7 +218,7 @@ export class FieldIndex {
       if (match instanceof Bitset) sets.push({ set: match, negated: false });
       else lists.push(match);
     };
-    if (request.name) add(this.names.matching(request.name.toLowerCase()));
+    if (request.name) add(this.names.matching(nameKeyOf(request.name)));
     for (const filter of request.filters) {
       if (filter.kind === 'flag')
         sets.push({ set: this.flags[filter.flag], negated: filter.negated });

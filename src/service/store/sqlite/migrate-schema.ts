@@ -1,5 +1,5 @@
+import type { Db } from './db';
 import { nestByIdExpressions } from './nest-by-id';
-import type { Db } from './open-database';
 
 /** The meta key that says every field must be derived again from what was authored. */
 export const REDERIVE_PENDING = 'rederive_pending';

@@ -1,6 +1,6 @@
 /**
- * The store's tables. `name_key` holds the name lower-cased by JavaScript so that
- * search and sort fold case the same way for every script, not just ASCII.
+ * The store's tables. `name_key` holds the name's key (contract/name-order.ts), so
+ * that search and sort fold case the same way for every script, not just ASCII.
  * `search_json` is the field's search result as sent, written with every change,
  * so that loading the search index reads one value instead of rebuilding it.
  * `expression_status` is the status from the expression alone; `status` is also

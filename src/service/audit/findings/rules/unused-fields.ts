@@ -1,3 +1,4 @@
+import { linkSummaryOf } from '../../../../contract/link-summary';
 import type { Finding } from '../finding';
 import type { FindingContext } from '../finding-context';
 
@@ -5,7 +6,7 @@ import type { FindingContext } from '../finding-context';
 export function unusedFields({ fields, references }: FindingContext): Finding {
   const ids: number[] = [];
   for (const field of fields.values()) {
-    const onActiveCard = field.links.some((link) => link.type === 'CARD' && link.active);
+    const onActiveCard = linkSummaryOf(field.links).inVisualization;
     // referencedBy leaves a self-reference out: nesting itself is no use.
     const nestedByOthers = references.referencedBy.has(field.id);
     if (!onActiveCard && !nestedByOthers) ids.push(field.id);
