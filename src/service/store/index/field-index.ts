@@ -34,7 +34,7 @@ type ListFilter = Extract<NormalizedFilter, { kind: 'list' }>;
 
 /**
  * The stored flag each flag filter reads; `invalid` reads the status instead and
- * `nested` the references.
+ * `nested` the fields that nest each field.
  */
 const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
   variable: 'variable',
@@ -336,8 +336,14 @@ function buildParts(columns: IndexColumns): FieldIndexParts {
       positions(fieldIds).sort(),
     ]),
   );
+  // `nested`: some other field nests this one (a self-reference is no use).
   const nested = new Bitset(size);
-  for (const list of dependents.values()) for (const position of list) nested.add(position);
+  for (const [target, sources] of dependents) {
+    const position = positionById.get(target);
+    if (position !== undefined && sources.some((source) => source !== position)) {
+      nested.add(position);
+    }
+  }
   const flags = { invalid: invalid.words, nested: nested.words } as Record<FlagFilter, Uint32Array>;
   for (const [filter, bit] of Object.entries(flagBitOf)) {
     flags[filter as FlagFilter] = flagWords(bitOf(bit));
