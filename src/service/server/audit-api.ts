@@ -4,7 +4,7 @@ import type { AcceptedTokens } from '../auth/accepted-tokens';
 import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { AuditService } from '../audit/audit-service';
 import type { SnapshotRefresher } from '../audit/snapshot/snapshot-refresher';
-import { auditContext } from '../audit/routes/audit-context';
+import type { AuditContext } from '../audit/routes/audit-context';
 import { registerAuditRoutes } from '../audit/routes/register-audit-routes';
 import { registerApi } from './api-plugin';
 import type { EmbeddedApi } from './embedded-api';
@@ -33,13 +33,13 @@ export async function registerAuditApi(
       ? (token: string): TokenVerdict =>
           token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid'
       : instanceTokenJudge(api, accepted);
-  const context = auditContext({
+  const context: AuditContext = {
     service: audit.service,
     mode: api.kind,
     instance: api.kind === 'embedded' ? "this server's store" : api.upstream.origin,
     keep: audit.keep,
     scanEveryMs: audit.scanEveryMs,
-  });
+  };
   await registerApi(app, {
     prefix: AUDIT_BASE,
     judgeToken,

@@ -28,7 +28,7 @@ async function json<T>(response: Response | Promise<Response>, status = 200): Pr
 /** Starts a scan over the API and waits for it to end. */
 async function scanOver(server: TestServer): Promise<Scan> {
   const { scan } = await json<{ scan: Scan }>(server.request('POST', `${AUDIT_BASE}/scans`), 202);
-  await server.audit!.service.scanner.settled();
+  await server.audit!.service.scansSettled();
   return (await json<{ scan: Scan }>(server.request('GET', `${AUDIT_BASE}/scans/${scan.id}`))).scan;
 }
 

@@ -61,8 +61,8 @@ function snapshotOf(
   audit: ReturnType<typeof openTestAudit>,
   scanId: number,
 ): Map<number, CalculatedField> {
-  const versions = audit.store.scanVersions(scanId);
-  const bodies = audit.store.bodies([...versions.values()]);
+  const versions = audit.store.members.versions(scanId);
+  const bodies = audit.store.versions.bodies([...versions.values()]);
   return new Map([...versions].map(([id, version]) => [id, JSON.parse(bodies.get(version)!)]));
 }
 
@@ -127,7 +127,7 @@ describe('a scan through an instance', () => {
     });
     const audit = proxyAudit(upstream.url, { concurrency: 1 });
     const messages: Array<string | undefined> = [];
-    audit.service.scanner.subscribe((scan) => messages.push(scan.message));
+    audit.service.onScanProgress((scan) => messages.push(scan.message));
     const scan = await audit.scan(TEST_TOKEN);
     expect(scan.state).toBe('complete');
     expect(scan.fields).toBe(14);

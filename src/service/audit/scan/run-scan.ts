@@ -9,7 +9,6 @@ const BATCH_INTERVAL_MS = 250;
 
 export interface ScanRun {
   store: AuditStore;
-  instanceId: number;
   scanId: number;
   source: FieldSource;
   signal: AbortSignal;
@@ -31,7 +30,7 @@ export async function runScan(run: ScanRun): Promise<void> {
     requests: source.counters.requests,
     retries: source.counters.retries,
   });
-  const started = store.scan(scanId);
+  const started = store.scans.get(scanId);
   if (!started) throw new Error(`no scan ${scanId}`);
   // Counters of a resumed scan carry on from what it had done.
   const base = { requests: started.progress.requests, retries: started.progress.retries };
@@ -43,15 +42,19 @@ export async function runScan(run: ScanRun): Promise<void> {
   let toRead: number[];
   if (started.phase === 'listing') {
     const listing = await listEveryField(source, signal, (listed) => {
-      store.setCounters(scanId, { listed, ...progressNow() });
+      store.scans.setCounters(scanId, { listed, ...progressNow() });
       run.onProgress();
     });
     signal.throwIfAborted();
-    toRead = store.recordListing(scanId, run.instanceId, listing.fields);
-    store.setCounters(scanId, { toRead: toRead.length, read: 0, ...progressNow() });
+    toRead = store.inTransaction(() => {
+      const unread = store.members.recordListing(scanId, listing.fields);
+      store.scans.startReading(scanId, listing.fields.length);
+      return unread;
+    });
+    store.scans.setCounters(scanId, { toRead: toRead.length, read: 0, ...progressNow() });
     run.onProgress();
   } else {
-    toRead = store.unread(scanId);
+    toRead = store.members.unread(scanId);
   }
   await readFields(run, toRead, progressNow);
 }
@@ -63,7 +66,7 @@ async function readFields(
 ): Promise<void> {
   const { store, scanId, source } = run;
   const now = run.now ?? Date.now;
-  const scan = store.scan(scanId)!;
+  const scan = store.scans.get(scanId)!;
   let read = scan.progress.toRead - ids.length;
   // Fields read but not yet written: each batch is written in one transaction,
   // about ten times faster than a commit per field.
@@ -76,7 +79,7 @@ async function readFields(
       let newBytes = 0;
       let newVersions = 0;
       const members = batch.map(({ fieldId, raw }) => {
-        const saved = raw === undefined ? undefined : saveFieldVersion(store, run.instanceId, raw);
+        const saved = raw === undefined ? undefined : saveFieldVersion(store, raw);
         if (saved && saved.newBytes > 0) {
           newBytes += saved.newBytes;
           newVersions += 1;
@@ -84,9 +87,9 @@ async function readFields(
         // Gone since it was listed, or an answer that is not this field: it leaves the snapshot.
         return { fieldId, versionId: saved?.field.id === fieldId ? saved.versionId : undefined };
       });
-      store.addMembers(scanId, members);
-      store.addNewBytes(scanId, newBytes, newVersions);
-      store.setCounters(scanId, { read, ...progressNow() });
+      store.members.add(scanId, members);
+      store.scans.addNewBytes(scanId, newBytes, newVersions);
+      store.scans.setCounters(scanId, { read, ...progressNow() });
     });
     lastFlush = now();
     run.onProgress();

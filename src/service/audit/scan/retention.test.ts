@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { apiPaths } from '../../../contract/paths';
+import type { TestServer } from '../../test-support/test-server';
+import { startTestServer } from '../../test-support/test-server';
+import { openTestAudit } from '../test-support/audit-fixture';
+import { EmbeddedSource } from './embedded-source';
+
+let server: TestServer;
+let audit: ReturnType<typeof openTestAudit>;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  audit = openTestAudit({
+    openSource: () => new EmbeddedSource(server.stores.fields),
+    needsCallerToken: false,
+    loadDirectory: async () => undefined,
+    keep: 3,
+    // Age alone keeps nothing here: only the count and the rules below decide.
+    retention: { keepMs: 0, keepEnded: 2 },
+  });
+});
+afterEach(async () => {
+  await audit.close();
+  await server.close();
+});
+
+const keptIds = () => audit.store.scans.page(0, 1000).scans.map((scan) => scan.id);
+
+it('scans that find nothing changed cannot erase a change from the history, nor its diff', async () => {
+  const first = await audit.scan();
+  await server.request('PUT', apiPaths.template(3), { locked: true });
+  const locked = await audit.scan();
+  let latest = locked;
+  for (let idle = 0; idle < 31; idle++) latest = await audit.scan();
+
+  // The idle scans do not pile up either: only the newest of them stays.
+  expect(keptIds()).toEqual([latest.id, locked.id, first.id]);
+  const diff = await audit.service.diff(first.id, locked.id);
+  expect(diff.changes.map(({ id, kinds }) => ({ id, kinds }))).toEqual([
+    { id: 3, kinds: ['locked'] },
+  ]);
+});
+
+it('keeps the newest failed and cancelled scans only, however many there were', async () => {
+  const first = await audit.scan();
+  const cancelled: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const running = audit.service.startScan(undefined);
+    await audit.service.cancelScan(running.id);
+    cancelled.push(running.id);
+  }
+  expect(keptIds()).toEqual([cancelled[4], cancelled[3], first.id]);
+});

@@ -1,0 +1,154 @@
+import type { FactsRow, StoredFacts } from './field-versions';
+import { storedFactsOf } from './field-versions';
+import type { AuditDb } from './open-audit-database';
+
+/**
+ * The snapshot of each scan (`scan_members`: which version of each field it saw)
+ * and what a running scan listed (`scan_listing`), so a restart knows what is left.
+ */
+export class ScanMembers {
+  private readonly statements;
+
+  constructor(
+    db: AuditDb,
+    private readonly instanceId: number,
+  ) {
+    this.statements = {
+      deleteListing: db.prepare<[number]>('DELETE FROM scan_listing WHERE scan_id = ?'),
+      deleteListed: db.prepare<[number, number]>(
+        'DELETE FROM scan_listing WHERE scan_id = ? AND field_id = ?',
+      ),
+      deleteMembers: db.prepare<[number]>('DELETE FROM scan_members WHERE scan_id = ?'),
+      insertListing: db.prepare<[number, number, string]>(
+        'INSERT OR REPLACE INTO scan_listing (scan_id, field_id, listing_digest) VALUES (?, ?, ?)',
+      ),
+      keepUnchanged: db.prepare<[number, number]>(
+        `INSERT INTO scan_members (scan_id, field_id, version_id)
+         SELECT l.scan_id, l.field_id, c.version_id FROM scan_listing l
+         JOIN current_members c ON c.instance_id = ? AND c.field_id = l.field_id
+         JOIN field_versions v ON v.id = c.version_id AND v.listing_digest = l.listing_digest
+         WHERE l.scan_id = ?`,
+      ),
+      unread: db
+        .prepare<[number], number>(
+          `SELECT field_id FROM scan_listing l WHERE scan_id = ?
+           AND NOT EXISTS (SELECT 1 FROM scan_members m WHERE m.scan_id = l.scan_id AND m.field_id = l.field_id)
+           ORDER BY field_id`,
+        )
+        .pluck(),
+      upsert: db.prepare<[number, number, number]>(
+        'INSERT OR REPLACE INTO scan_members (scan_id, field_id, version_id) VALUES (?, ?, ?)',
+      ),
+      exists: db
+        .prepare<[number, number], number>(
+          'SELECT count(*) FROM scan_members WHERE scan_id = ? AND field_id = ?',
+        )
+        .pluck(),
+      delete: db.prepare<[number, number]>(
+        'DELETE FROM scan_members WHERE scan_id = ? AND field_id = ?',
+      ),
+      count: db
+        .prepare<[number], number>('SELECT count(*) FROM scan_members WHERE scan_id = ?')
+        .pluck(),
+      facts: db
+        .prepare<[number], FactsRow>(
+          `SELECT m.field_id, m.version_id, v.facts, v.facts_version FROM scan_members m
+           JOIN field_versions v ON v.id = m.version_id WHERE m.scan_id = ? ORDER BY m.field_id`,
+        )
+        .raw(),
+      versions: db
+        .prepare<[number], [number, number]>(
+          'SELECT field_id, version_id FROM scan_members WHERE scan_id = ? ORDER BY field_id',
+        )
+        .raw(),
+      expressions: db
+        .prepare<[number, string], [number, string]>(
+          `SELECT m.field_id, json_extract(v.body, '$.expression') FROM scan_members m
+           JOIN field_versions v ON v.id = m.version_id
+           WHERE m.scan_id = ? AND m.field_id IN (SELECT value FROM json_each(?))`,
+        )
+        .raw(),
+      differing: db
+        .prepare<[number, number, number, number], number>(
+          `SELECT
+             (SELECT count(*) FROM scan_members a LEFT JOIN scan_members b
+                ON b.scan_id = ? AND b.field_id = a.field_id
+              WHERE a.scan_id = ? AND (b.version_id IS NULL OR b.version_id <> a.version_id))
+           + (SELECT count(*) FROM scan_members b WHERE b.scan_id = ? AND NOT EXISTS
+                (SELECT 1 FROM scan_members a WHERE a.scan_id = ? AND a.field_id = b.field_id))`,
+        )
+        .pluck(),
+    };
+  }
+
+  /**
+   * What the listing found, with the members it can keep: a field whose listing
+   * digest equals its current version's is not read again. Answers the ids left to read.
+   * The caller runs it in one transaction with the scan's progress.
+   */
+  recordListing(
+    scanId: number,
+    listed: ReadonlyArray<{ id: number; listingDigest: string }>,
+  ): number[] {
+    this.drop(scanId);
+    for (const entry of listed)
+      this.statements.insertListing.run(scanId, entry.id, entry.listingDigest);
+    this.statements.keepUnchanged.run(this.instanceId, scanId);
+    return this.unread(scanId);
+  }
+
+  /** Listed fields the scan has not read yet, in id order. */
+  unread(scanId: number): number[] {
+    return this.statements.unread.all(scanId);
+  }
+
+  /** Fields read by a scan; undefined for a listed field that is gone when read (deleted meanwhile). */
+  add(scanId: number, members: ReadonlyArray<{ fieldId: number; versionId: number | undefined }>) {
+    for (const { fieldId, versionId } of members) {
+      if (versionId === undefined) this.statements.deleteListed.run(scanId, fieldId);
+      else this.statements.upsert.run(scanId, fieldId, versionId);
+    }
+  }
+
+  /** A write through this server while a scan runs: the scan keeps the newer state too. */
+  replaceIfPresent(scanId: number, fieldId: number, versionId: number | undefined): void {
+    if (this.statements.exists.get(scanId, fieldId) === 0) return;
+    if (versionId === undefined) this.statements.delete.run(scanId, fieldId);
+    else this.statements.upsert.run(scanId, fieldId, versionId);
+  }
+
+  count(scanId: number): number {
+    return this.statements.count.get(scanId)!;
+  }
+
+  /** The facts of every field in a scan's snapshot, read one row at a time. */
+  *facts(scanId: number): IterableIterator<StoredFacts> {
+    for (const row of this.statements.facts.iterate(scanId)) yield storedFactsOf(row);
+  }
+
+  /** Field id -> version id of a scan's snapshot. */
+  versions(scanId: number): Map<number, number> {
+    return new Map(this.statements.versions.all(scanId));
+  }
+
+  /** Field id -> the expression of its version in a scan's snapshot, for the fields given. */
+  expressions(scanId: number, fieldIds: readonly number[]): Map<number, string> {
+    return new Map(this.statements.expressions.all(scanId, JSON.stringify(fieldIds)));
+  }
+
+  /** How many fields differ (changed, added or removed) between two scans' snapshots. */
+  differing(scanId: number, otherScanId: number): number {
+    return this.statements.differing.get(otherScanId, scanId, otherScanId, scanId)!;
+  }
+
+  /** The listing is not needed once the scan has completed. */
+  dropListing(scanId: number): void {
+    this.statements.deleteListing.run(scanId);
+  }
+
+  /** A scan that did not complete leaves no partial snapshot. */
+  drop(scanId: number): void {
+    this.statements.deleteListing.run(scanId);
+    this.statements.deleteMembers.run(scanId);
+  }
+}
