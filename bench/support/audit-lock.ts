@@ -8,8 +8,6 @@ import { cpus } from 'node:os';
 import { generateDemoInstance } from '../../src/service/demo/generate-demo-instance';
 import { importInstance } from '../../src/service/instance/import-instance';
 import { openEmbeddedAudit } from '../../src/service/audit/open-audit';
-import { snapshotStatistics } from '../../src/service/audit/findings/snapshot-statistics';
-import { FindingSearch } from '../../src/service/audit/search/finding-search';
 import { SnapshotSearch } from '../../src/service/audit/snapshot/snapshot-search';
 import { openStore } from '../../src/service/store/open-store';
 import { spread } from './percentiles';
@@ -44,15 +42,14 @@ export async function measureLock(fields: number, label: string): Promise<void> 
   const { service } = audit;
   const scanMs = await (async () => {
     const started = performance.now();
-    service.scanner.start('manual');
-    await service.scanner.settled();
+    service.startScan(undefined);
+    await service.scansSettled();
     return performance.now() - started;
   })();
   const snapshot = new SnapshotSearch(service);
-  const drillDowns = new FindingSearch();
-  const findingsNow = () => service.findings()!;
-  const statistics = () => snapshotStatistics(findingsNow());
-  const drillDown = () => drillDowns.search(findingsNow(), 'unused', undefined, request);
+  const findingsNow = () => service.view()!.findings();
+  const statistics = () => service.view()!.statistics();
+  const drillDown = () => service.view()!.searchFinding('unused', undefined, request);
   const firstMs = {
     findings: time(findingsNow),
     statistics: time(statistics),
@@ -121,6 +118,7 @@ function lockMarkdown(
     '',
     `\`npm run bench:audit -- lock\` (bench/support/audit-lock.ts): ${ROUNDS} locks, each followed by`,
     'the answers the audit page and the proxy ask for next; median and p95 of each step.',
+    'Taken on a shared 2-core machine under other work: compare within a row, not with other files.',
     '',
     `| step | ${labels.map((l) => `${l} (${all[l]!.fields} fields, ${all[l]!.date.slice(0, 10)})`).join(' | ')} |`,
     `| --- | ${labels.map(() => '---').join(' | ')} |`,
