@@ -1,5 +1,12 @@
 import { LRUCache } from 'lru-cache';
-import type { AuditStatus, ChangeKind, DiffAnswer, Scan, TrendPoint } from '../../contract/audit';
+import type {
+  AuditStatus,
+  ChangeKind,
+  DiffAnswer,
+  Headline,
+  Scan,
+  TrendPoint,
+} from '../../contract/audit';
 import type { ScanDiff } from './diff/diff-scans';
 import { diffScans } from './diff/diff-scans';
 import { diffCsv, diffJson } from './diff/diff-export';
@@ -61,7 +68,8 @@ export class AuditService {
   private directory: InstanceDirectory | undefined;
   private versionNow = 0;
   private current: SnapshotView | undefined;
-  private findingsOfScan: { scanId: number; findings: Findings } | undefined;
+  /** What the scan being completed found: its findings, or the instance exactly as last seen. */
+  private scanFound: { scanId: number; findings: Findings | 'as-last-seen' } | undefined;
   /** Identical diffs asked for together share one computation. */
   private readonly diffs = new LRUCache<string, Promise<ScanDiff>>({ max: CACHED_DIFFS });
   private firstScanTried = false;
@@ -83,8 +91,8 @@ export class AuditService {
       },
       now: options.now,
       summarize: async (scanId, token, signal) => {
-        await this.refreshDirectory(token, signal);
-        return this.computeScanFindings(scanId).headline;
+        const namesChanged = await this.refreshDirectory(token, signal);
+        return this.summarizeScan(scanId, namesChanged);
       },
       onComplete: (scan) => this.scanCompleted(scan),
     });
@@ -314,37 +322,54 @@ export class AuditService {
     );
   }
 
-  private async refreshDirectory(token: string | undefined, signal: AbortSignal): Promise<void> {
+  /** Reads the names and columns again; true when they changed. */
+  private async refreshDirectory(token: string | undefined, signal: AbortSignal): Promise<boolean> {
     let directory: InstanceDirectory | undefined;
     try {
       directory = await this.options.loadDirectory(token, signal);
     } catch (error) {
       // Names are a courtesy: without them the findings show ids, as before.
       if (signal.aborted) throw error;
-      return;
+      return false;
     }
-    if (!directory) return;
+    if (!directory) return false;
+    const json = directoryJson(directory);
+    const changed = json !== this.store.directory.read();
     this.directory = directory;
-    this.store.directory.save(directoryJson(directory), (this.options.now ?? Date.now)());
+    this.store.directory.save(json, (this.options.now ?? Date.now)());
+    return changed;
   }
 
-  private computeScanFindings(scanId: number): Findings {
+  /**
+   * The headline of a scan about to complete. A scan that found the instance exactly
+   * as last seen, names included, has its findings already: computing them again held
+   * the server for seconds at 100,000 fields after every scan that changed nothing.
+   */
+  private summarizeScan(scanId: number, namesChanged: boolean): Headline {
+    const view = namesChanged ? undefined : this.view();
+    if (view && this.store.current.changesSince(scanId) === 0) {
+      this.scanFound = { scanId, findings: 'as-last-seen' };
+      return view.findings().headline;
+    }
     const facts = loadFacts(this.store, this.store.members.facts(scanId));
     const findings = computeFindings(
       facts,
       (ids) => this.store.members.expressions(scanId, ids),
       this.directory,
     );
-    this.findingsOfScan = { scanId, findings };
-    return findings;
+    this.scanFound = { scanId, findings };
+    return findings.headline;
   }
 
   private scanCompleted(scan: Scan): void {
-    const known =
-      this.findingsOfScan?.scanId === scan.id ? this.findingsOfScan.findings : undefined;
-    // The view now holds them; kept here too, they would outlive the view's next change.
-    this.findingsOfScan = undefined;
+    const found = this.scanFound?.scanId === scan.id ? this.scanFound.findings : undefined;
+    // The view holds them from now on; kept here too, they would outlive its next change.
+    this.scanFound = undefined;
     this.versionNow += 1;
-    this.current = this.viewOfScan(scan, known ?? this.computeScanFindings(scan.id));
+    if (found === 'as-last-seen' && this.current) {
+      this.current = this.current.withScan(this.versionNow, scan);
+    } else {
+      this.current = this.viewOfScan(scan, found === 'as-last-seen' ? undefined : found);
+    }
   }
 }

@@ -113,3 +113,23 @@ test('a view never changes: the one before a lock still answers as it did', asyn
 
   expect(answers(before)).toEqual(answeredBefore);
 });
+
+test('a scan that finds nothing changed builds nothing again; one that finds a change computes the findings', async () => {
+  const before = audit.service.view()!;
+  const answeredBefore = answers(before);
+  for (const builder of builders) builder.mockClear();
+
+  const idle = await audit.scan();
+  const after = audit.service.view()!;
+  expect(after.scan.id).toBe(idle.id);
+  expect(answers(after)).toEqual(answeredBefore);
+  for (const builder of builders) expect(builder).not.toHaveBeenCalled();
+
+  // Changed by another client of the instance: only a scan sees it.
+  const [id] = answeredBefore.newest.ids;
+  const field = server.stores.fields.getField(id!)!;
+  server.stores.fields.setLocked(id!, !field.locked, Date.now());
+  await audit.scan();
+  expect(vi.mocked(computeFindings)).toHaveBeenCalledTimes(1);
+  expect(audit.service.view()!.findings().headline.locked).not.toBe(answeredBefore.headline.locked);
+});

@@ -102,6 +102,23 @@ export class SnapshotView {
     return next;
   }
 
+  /**
+   * The same fields as a later scan found them, one that found nothing changed: the
+   * next view takes everything this one built, and this one gives its indexes up.
+   */
+  withScan(version: number, scan: Scan): SnapshotView {
+    const next = new SnapshotView(version, scan, this.source);
+    next.computed = this.findings();
+    next.described = this.described;
+    next.usage = this.usage;
+    next.counted = this.counted;
+    next.index = this.index;
+    next.findingIndexes = this.findingIndexes;
+    this.index = undefined;
+    this.findingIndexes = new LRUCache({ max: CACHED_FINDING_INDEXES });
+    return next;
+  }
+
   /** Every field, by id. */
   facts(): ReadonlyMap<number, FieldFacts> {
     if (this.computed) return this.computed.fields;
