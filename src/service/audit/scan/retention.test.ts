@@ -51,3 +51,22 @@ it('keeps the newest failed and cancelled scans only, however many there were', 
   }
   expect(keptIds()).toEqual([cancelled[4], cancelled[3], first.id]);
 });
+
+it('keeps scans that changed something beyond the count while they are younger than the age kept', async () => {
+  const young = openTestAudit({
+    openSource: () => new EmbeddedSource(server.stores.fields),
+    needsCallerToken: false,
+    loadDirectory: async () => undefined,
+    keep: 1,
+  });
+  try {
+    const ids: number[] = [];
+    for (const locked of [false, true, false, true]) {
+      await server.request('PUT', apiPaths.template(3), { locked });
+      ids.push((await young.scan()).id);
+    }
+    expect(young.store.scans.page(0, 100).scans.map((scan) => scan.id)).toEqual(ids.reverse());
+  } finally {
+    await young.close();
+  }
+});
