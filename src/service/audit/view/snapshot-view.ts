@@ -35,6 +35,8 @@ export interface ViewSource {
   directory: InstanceDirectory | undefined;
 }
 
+/** Changes a view carries from the view it starts from; past this many it reads the file again. */
+const KEPT_CHANGES = 10_000;
 /** Drill-down indexes kept per view. */
 const CACHED_FINDING_INDEXES = 8;
 
@@ -83,22 +85,18 @@ export class SnapshotView {
   /** The next view, with these fields changed (a lock, an edit) or gone. */
   withFieldsChanged(version: number, changed: readonly ChangedField[]): SnapshotView {
     const next = new SnapshotView(version, this.scan, this.source);
-    const start =
-      this.from && !this.computed
-        ? this.from
-        : this.hasFacts()
-          ? { view: this, changes: new Map<number, FieldChange>() }
-          : undefined;
-    // Nothing read the fields yet, and the file already has the change: the first
-    // use reads it with the rest, so a lock soon after a start does not wait for them.
-    if (!start) return next;
-    const changes = new Map(start.changes);
-    const factsThen = start.view.facts();
+    const origin = this.origin();
+    // Nothing read the fields yet (or too much changed since): the file already has
+    // the changes, and the next view's first use reads them with the rest, so a lock
+    // soon after a start does not wait for 100,000 fields to be read.
+    if (!origin || origin.changes.size + changed.length > KEPT_CHANGES) return next;
+    const changes = new Map(origin.changes);
+    const factsThen = origin.view.facts();
     for (const { fieldId, after } of changed) {
       const before = changes.has(fieldId) ? changes.get(fieldId)!.before : factsThen.get(fieldId);
       changes.set(fieldId, { before, after });
     }
-    next.from = { view: start.view, changes };
+    next.from = { view: origin.view, changes };
     return next;
   }
 
@@ -187,8 +185,14 @@ export class SnapshotView {
     return this.index;
   }
 
-  private hasFacts(): boolean {
-    return this.computed !== undefined || this.loadedFacts !== undefined;
+  /**
+   * What the next view starts from: the earlier view this one starts from, while
+   * this one has made no findings of its own, or else this one once it read its fields.
+   */
+  private origin(): SnapshotView['from'] {
+    if (this.from && !this.computed) return this.from;
+    if (this.computed || this.loadedFacts) return { view: this, changes: new Map() };
+    return undefined;
   }
 
   private readFacts(): Map<number, FieldFacts> {
