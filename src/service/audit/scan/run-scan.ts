@@ -1,8 +1,11 @@
+import { setImmediate } from 'node:timers/promises';
 import type { AuditStore } from '../storage/audit-store';
 import { saveFieldVersion } from '../storage/save-field-version';
 import type { FieldSource } from './field-source';
 import { listEveryField } from './list-every-field';
 
+/** Listed fields are recorded this many at a time, other requests answered in between. */
+const LISTING_BATCH = 5000;
 /** Fields read are written in batches of this size or this often, whichever comes first. */
 const BATCH_SIZE = 50;
 const BATCH_INTERVAL_MS = 250;
@@ -46,17 +49,35 @@ export async function runScan(run: ScanRun): Promise<void> {
       run.onProgress();
     });
     signal.throwIfAborted();
-    toRead = store.inTransaction(() => {
-      const unread = store.members.recordListing(scanId, listing.fields);
-      store.scans.startReading(scanId, listing.fields.length);
-      return unread;
-    });
+    toRead = await recordListing(store, scanId, listing.fields);
     store.scans.setCounters(scanId, { toRead: toRead.length, read: 0, ...progressNow() });
     run.onProgress();
   } else {
     toRead = store.members.unread(scanId);
   }
   await readFields(run, toRead, progressNow);
+}
+
+/**
+ * What the listing found, a batch per transaction: one transaction of 100,000 rows
+ * held the server for about half a second. Answers the ids left to read.
+ */
+async function recordListing(
+  store: AuditStore,
+  scanId: number,
+  listed: ReadonlyArray<{ id: number; listingDigest: string }>,
+): Promise<number[]> {
+  store.inTransaction(() => store.members.drop(scanId));
+  const byId = [...listed].sort((a, b) => a.id - b.id);
+  for (let start = 0; start < byId.length; start += LISTING_BATCH) {
+    await setImmediate();
+    store.inTransaction(() =>
+      store.members.recordListed(scanId, byId.slice(start, start + LISTING_BATCH)),
+    );
+  }
+  await setImmediate();
+  store.scans.startReading(scanId, listed.length);
+  return store.members.unread(scanId);
 }
 
 async function readFields(

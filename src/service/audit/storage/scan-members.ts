@@ -22,12 +22,12 @@ export class ScanMembers {
       insertListing: db.prepare<[number, number, string]>(
         'INSERT OR REPLACE INTO scan_listing (scan_id, field_id, listing_digest) VALUES (?, ?, ?)',
       ),
-      keepUnchanged: db.prepare<[number, number]>(
-        `INSERT INTO scan_members (scan_id, field_id, version_id)
+      keepUnchanged: db.prepare<[number, number, number, number]>(
+        `INSERT OR REPLACE INTO scan_members (scan_id, field_id, version_id)
          SELECT l.scan_id, l.field_id, c.version_id FROM scan_listing l
          JOIN current_members c ON c.instance_id = ? AND c.field_id = l.field_id
          JOIN field_versions v ON v.id = c.version_id AND v.listing_digest = l.listing_digest
-         WHERE l.scan_id = ?`,
+         WHERE l.scan_id = ? AND l.field_id BETWEEN ? AND ?`,
       ),
       unread: db
         .prepare<[number], number>(
@@ -82,19 +82,16 @@ export class ScanMembers {
   }
 
   /**
-   * What the listing found, with the members it can keep: a field whose listing
-   * digest equals its current version's is not read again. Answers the ids left to read.
-   * The caller runs it in one transaction with the scan's progress.
+   * Part of what the listing found, with the members it can keep: a listed field
+   * whose listing digest equals its current version's is not read again. The parts
+   * may be written in separate transactions: until the scan starts reading, a
+   * restart lists again from nothing.
    */
-  recordListing(
-    scanId: number,
-    listed: ReadonlyArray<{ id: number; listingDigest: string }>,
-  ): number[] {
-    this.drop(scanId);
+  recordListed(scanId: number, listed: ReadonlyArray<{ id: number; listingDigest: string }>) {
     for (const entry of listed)
       this.statements.insertListing.run(scanId, entry.id, entry.listingDigest);
-    this.statements.keepUnchanged.run(this.instanceId, scanId);
-    return this.unread(scanId);
+    const ids = listed.map((entry) => entry.id);
+    this.statements.keepUnchanged.run(this.instanceId, scanId, Math.min(...ids), Math.max(...ids));
   }
 
   /** Listed fields the scan has not read yet, in id order. */
