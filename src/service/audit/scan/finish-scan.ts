@@ -11,7 +11,6 @@ export function completeScan(store: AuditStore, scanId: number, headline: Headli
     const previous = store.scans.latestComplete();
     const changes = previous ? store.members.differing(scanId, previous.id) : null;
     store.current.replaceWithScan(scanId);
-    store.members.dropListing(scanId);
     const members = store.members.count(scanId);
     store.scans.markComplete(scanId, { headline, changes, members }, now);
   });

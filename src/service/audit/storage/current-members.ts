@@ -55,9 +55,15 @@ export class CurrentMembers {
       delete: db.prepare<[number, number]>(
         'DELETE FROM current_members WHERE instance_id = ? AND field_id = ?',
       ),
-      deleteAll: db.prepare<[number]>('DELETE FROM current_members WHERE instance_id = ?'),
-      copyScan: db.prepare<[number, number]>(
-        'INSERT INTO current_members (instance_id, field_id, version_id) SELECT ?, field_id, version_id FROM scan_members WHERE scan_id = ?',
+      deleteNotInScan: db.prepare<[number, number]>(
+        `DELETE FROM current_members WHERE instance_id = ? AND NOT EXISTS
+         (SELECT 1 FROM scan_members m WHERE m.scan_id = ? AND m.field_id = current_members.field_id)`,
+      ),
+      takeFromScan: db.prepare<[number, number, number]>(
+        `INSERT OR REPLACE INTO current_members (instance_id, field_id, version_id)
+         SELECT ?, m.field_id, m.version_id FROM scan_members m
+         LEFT JOIN current_members c ON c.instance_id = ? AND c.field_id = m.field_id
+         WHERE m.scan_id = ? AND (c.version_id IS NULL OR c.version_id <> m.version_id)`,
       ),
     };
   }
@@ -97,9 +103,13 @@ export class CurrentMembers {
     else this.statements.upsert.run(this.instanceId, fieldId, versionId);
   }
 
-  /** A scan completed: its snapshot is the instance as last seen. */
+  /**
+   * A scan completed: its snapshot is the instance as last seen. Only the rows that
+   * differ are written: rewriting all 100,000 took about 1.5 s after every scan.
+   */
   replaceWithScan(scanId: number): void {
-    this.statements.deleteAll.run(this.instanceId);
-    this.statements.copyScan.run(this.instanceId, scanId);
+    const { instanceId } = this;
+    this.statements.deleteNotInScan.run(instanceId, scanId);
+    this.statements.takeFromScan.run(instanceId, instanceId, scanId);
   }
 }

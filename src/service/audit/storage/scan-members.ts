@@ -15,6 +15,10 @@ export class ScanMembers {
   ) {
     this.statements = {
       deleteListing: db.prepare<[number]>('DELETE FROM scan_listing WHERE scan_id = ?'),
+      deleteSomeListing: db.prepare<[number, number, number]>(
+        `DELETE FROM scan_listing WHERE scan_id = ? AND field_id IN
+         (SELECT field_id FROM scan_listing WHERE scan_id = ? LIMIT ?)`,
+      ),
       deleteListed: db.prepare<[number, number]>(
         'DELETE FROM scan_listing WHERE scan_id = ? AND field_id = ?',
       ),
@@ -138,9 +142,13 @@ export class ScanMembers {
     return this.statements.differing.get(otherScanId, scanId, otherScanId, scanId)!;
   }
 
-  /** The listing is not needed once the scan has completed. */
-  dropListing(scanId: number): void {
-    this.statements.deleteListing.run(scanId);
+  /**
+   * Deletes up to `count` rows of a scan's listing, once every listed field is read;
+   * answers how many went. What is left to read is the listing less the members, so a
+   * restart between two parts finds nothing left to read.
+   */
+  dropListingPart(scanId: number, count: number): number {
+    return this.statements.deleteSomeListing.run(scanId, scanId, count).changes;
   }
 
   /** A scan that did not complete leaves no partial snapshot. */
