@@ -70,3 +70,23 @@ it('keeps scans that changed something beyond the count while they are younger t
     await young.close();
   }
 });
+
+it('a scan being pruned is shown nowhere, and its snapshot goes even when a restart interrupted that', async () => {
+  const first = await audit.scan();
+  for (const locked of [true, false, true]) {
+    await server.request('PUT', apiPaths.template(3), { locked });
+    await audit.scan();
+  }
+  const [second] = keptIds().slice(-2);
+  // As a restart would leave it: marked, its snapshot still there.
+  const marked = audit.store.scans.markPruning({ keep: 1, keepMs: 0, keepEnded: 0 }, Date.now());
+  expect(marked).toContain(second);
+  expect(audit.store.members.versions(second!).size).toBeGreaterThan(0);
+  expect(audit.service.scan(second!)).toBeUndefined();
+  expect(keptIds()).not.toContain(second);
+
+  await audit.reopen();
+  await audit.scan();
+  expect(audit.store.members.versions(second!).size).toBe(0);
+  expect(keptIds()).toContain(first.id);
+});

@@ -153,6 +153,35 @@ export class Scanner {
     for (const listener of this.listeners) listener(scan);
   }
 
+  /** Runs the scan until it completes, fails or is cancelled; false when the server stopped it. */
+  private async runToEnd(
+    scanId: number,
+    token: string | undefined,
+    source: FieldSource,
+    controller: AbortController,
+  ): Promise<boolean> {
+    const { store } = this.options;
+    try {
+      await runScan({
+        store,
+        scanId,
+        source,
+        signal: controller.signal,
+        onProgress: () => this.emit(scanId),
+        now: this.now,
+      });
+      const headline = await this.options.summarize(scanId, token, controller.signal);
+      completeScan(store, scanId, headline, this.now());
+      this.options.onComplete?.(store.scans.get(scanId)!);
+    } catch (error) {
+      if (controller.signal.reason instanceof Shutdown) return false;
+      if (controller.signal.aborted) {
+        endScan(store, scanId, 'cancelled', 'cancelled before it completed', this.now());
+      } else endScan(store, scanId, 'failed', failureMessage(error), this.now());
+    }
+    return true;
+  }
+
   private launch(scanId: number, token: string | undefined): void {
     const { store, retention } = this.options;
     const controller = new AbortController();
@@ -162,24 +191,10 @@ export class Scanner {
     });
     const run = async () => {
       try {
-        await runScan({
-          store,
-          scanId,
-          source,
-          signal: controller.signal,
-          onProgress: () => this.emit(scanId),
-          now: this.now,
-        });
-        const headline = await this.options.summarize(scanId, token, controller.signal);
-        completeScan(store, scanId, headline, this.now());
-        pruneScans(store, retention, this.now());
-        this.options.onComplete?.(store.scans.get(scanId)!);
-      } catch (error) {
-        if (controller.signal.reason instanceof Shutdown) return;
-        if (controller.signal.aborted) {
-          endScan(store, scanId, 'cancelled', 'cancelled before it completed', this.now());
-        } else endScan(store, scanId, 'failed', failureMessage(error), this.now());
-        pruneScans(store, retention, this.now());
+        // A scan stopped by the server's shutdown resumes at its next start, unpruned.
+        if (await this.runToEnd(scanId, token, source, controller)) {
+          await pruneScans(store, retention, this.now());
+        }
       } finally {
         this.running = undefined;
         this.emit(scanId);

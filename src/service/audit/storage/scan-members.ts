@@ -23,6 +23,10 @@ export class ScanMembers {
         'DELETE FROM scan_listing WHERE scan_id = ? AND field_id = ?',
       ),
       deleteMembers: db.prepare<[number]>('DELETE FROM scan_members WHERE scan_id = ?'),
+      deleteSomeMembers: db.prepare<[number, number, number]>(
+        `DELETE FROM scan_members WHERE scan_id = ? AND field_id IN
+         (SELECT field_id FROM scan_members WHERE scan_id = ? LIMIT ?)`,
+      ),
       insertListing: db.prepare<[number, number, string]>(
         'INSERT OR REPLACE INTO scan_listing (scan_id, field_id, listing_digest) VALUES (?, ?, ?)',
       ),
@@ -149,6 +153,11 @@ export class ScanMembers {
    */
   dropListingPart(scanId: number, count: number): number {
     return this.statements.deleteSomeListing.run(scanId, scanId, count).changes;
+  }
+
+  /** Deletes up to `count` members of a pruned scan's snapshot; answers how many went. */
+  dropPart(scanId: number, count: number): number {
+    return this.statements.deleteSomeMembers.run(scanId, scanId, count).changes;
   }
 
   /** A scan that did not complete leaves no partial snapshot. */

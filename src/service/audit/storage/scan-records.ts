@@ -66,22 +66,24 @@ export class ScanRecords {
         "INSERT INTO scans (instance_id, trigger, state, phase, started) VALUES (?, ?, 'running', 'listing', ?)",
       ),
       get: db.prepare<[number, number], ScanRow>(
-        'SELECT * FROM scans WHERE id = ? AND instance_id = ?',
+        "SELECT * FROM scans WHERE id = ? AND instance_id = ? AND state <> 'pruning'",
       ),
       running: db.prepare<[number], ScanRow>(
         "SELECT * FROM scans WHERE instance_id = ? AND state = 'running' ORDER BY id DESC LIMIT 1",
       ),
       latest: db.prepare<[number], ScanRow>(
-        'SELECT * FROM scans WHERE instance_id = ? ORDER BY id DESC LIMIT 1',
+        "SELECT * FROM scans WHERE instance_id = ? AND state <> 'pruning' ORDER BY id DESC LIMIT 1",
       ),
       latestComplete: db.prepare<[number], ScanRow>(
         "SELECT * FROM scans WHERE instance_id = ? AND state = 'complete' ORDER BY id DESC LIMIT 1",
       ),
       page: db.prepare<[number, number, number], ScanRow>(
-        'SELECT * FROM scans WHERE instance_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+        "SELECT * FROM scans WHERE instance_id = ? AND state <> 'pruning' ORDER BY id DESC LIMIT ? OFFSET ?",
       ),
       count: db
-        .prepare<[number], number>('SELECT count(*) FROM scans WHERE instance_id = ?')
+        .prepare<[number], number>(
+          "SELECT count(*) FROM scans WHERE instance_id = ? AND state <> 'pruning'",
+        )
         .pluck(),
       completeCount: db
         .prepare<[number], number>(
@@ -114,9 +116,15 @@ export class ScanRecords {
       ),
       finished: db
         .prepare<[number], [number, RetainedScan['state'], number, number | null]>(
-          "SELECT id, state, finished, changes FROM scans WHERE instance_id = ? AND state <> 'running'",
+          "SELECT id, state, finished, changes FROM scans WHERE instance_id = ? AND state NOT IN ('running', 'pruning')",
         )
         .raw(),
+      markPruning: db.prepare<[number]>("UPDATE scans SET state = 'pruning' WHERE id = ?"),
+      pruning: db
+        .prepare<[number], number>(
+          "SELECT id FROM scans WHERE instance_id = ? AND state = 'pruning' ORDER BY id",
+        )
+        .pluck(),
       delete: db.prepare<[number]>('DELETE FROM scans WHERE id = ?'),
     };
   }
@@ -208,14 +216,22 @@ export class ScanRecords {
     this.statements.end.run(state, now, message, scanId);
   }
 
-  /** Deletes the finished scans the policy lets go (scan-retention.ts); answers how many went. */
-  prune(policy: RetentionPolicy, now: number): number {
+  /**
+   * Marks the finished scans the policy lets go (scan-retention.ts): from now on no
+   * answer shows them. Answers every scan so marked, those a restart interrupted too,
+   * whose snapshots the caller deletes part by part before deleting each scan.
+   */
+  markPruning(policy: RetentionPolicy, now: number): number[] {
     const finished = this.statements.finished
       .all(this.instanceId)
       .map(([id, state, finishedAt, changes]) => ({ id, state, finished: finishedAt, changes }));
-    const doomed = scansToDelete(finished, policy, now);
-    for (const id of doomed) this.statements.delete.run(id);
-    return doomed.length;
+    for (const id of scansToDelete(finished, policy, now)) this.statements.markPruning.run(id);
+    return this.statements.pruning.all(this.instanceId);
+  }
+
+  /** A scan whose snapshot is gone. */
+  delete(scanId: number): void {
+    this.statements.delete.run(scanId);
   }
 
   private scanOf(row: ScanRow): Scan {
