@@ -22,6 +22,7 @@ import { ScanStartLimit } from './scan/scan-start-limit';
 import { Scanner } from './scan/scanner';
 import { searchItemsJson } from './search/search-items-json';
 import type { AuditStore } from './storage/audit-store';
+import { countInParts } from './storage/count-in-parts';
 import { saveFieldVersion } from './storage/save-field-version';
 import type { RetentionPolicy } from './storage/scan-retention';
 import { DEFAULT_KEEP_ENDED, DEFAULT_KEEP_MS } from './storage/scan-retention';
@@ -345,11 +346,14 @@ export class AuditService {
    * as last seen, names included, has its findings already: computing them again held
    * the server for seconds at 100,000 fields after every scan that changed nothing.
    */
-  private summarizeScan(scanId: number, namesChanged: boolean): Headline {
+  private async summarizeScan(scanId: number, namesChanged: boolean): Promise<Headline> {
     const view = namesChanged ? undefined : this.view();
-    if (view && this.store.current.changesSince(scanId) === 0) {
+    const { current } = this.store;
+    const differing = (from: number, to: number) => current.changesSince(scanId, from, to);
+    if (view && (await countInParts(this.store, scanId, differing)) === 0) {
       this.scanFound = { scanId, findings: 'as-last-seen' };
-      return view.findings().headline;
+      // The view as it is now: a lock while counting reached the scan too.
+      return this.view()!.findings().headline;
     }
     const facts = loadFacts(this.store, this.store.members.facts(scanId));
     const findings = computeFindings(

@@ -95,7 +95,7 @@ function expectedKinds(
   return kinds.length > 0 ? kinds : ['other'];
 }
 
-function storeScan(store: AuditStore, fields: Array<Traits | undefined>): number {
+async function storeScan(store: AuditStore, fields: Array<Traits | undefined>): Promise<number> {
   const scan = store.scans.create('manual', 0);
   const members = fields.flatMap((traits, index) => {
     if (!traits) return [];
@@ -103,7 +103,7 @@ function storeScan(store: AuditStore, fields: Array<Traits | undefined>): number
     return [{ fieldId: index + 1, versionId: saved.versionId }];
   });
   store.members.add(scan.id, members);
-  completeScan(store, scan.id, headline, 0);
+  await completeScan(store, scan.id, headline, () => 0);
   return scan.id;
 }
 
@@ -114,8 +114,8 @@ describe('the diff of two scans', () => {
         const db = openAuditDatabase(':memory:');
         try {
           const store = new AuditStore(db, ':memory:', 'property');
-          const from = storeScan(store, before);
-          const to = storeScan(store, after);
+          const from = await storeScan(store, before);
+          const to = await storeScan(store, after);
           const { members } = store;
           const diff = await diffScans(store, members.versions(from), members.versions(to), {
             from,

@@ -1,19 +1,29 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Headline } from '../../../contract/audit';
 import type { AuditStore } from '../storage/audit-store';
+import { countInParts } from '../storage/count-in-parts';
 import type { RetentionPolicy } from '../storage/scan-retention';
 
 /**
  * The scan's snapshot becomes the instance as last seen, and the scan says how
  * many fields it found changed since the complete scan before it (retention weighs that).
  */
-export function completeScan(store: AuditStore, scanId: number, headline: Headline, now: number) {
+export async function completeScan(
+  store: AuditStore,
+  scanId: number,
+  headline: Headline,
+  now: () => number,
+): Promise<void> {
+  const previous = store.scans.latestComplete();
+  const changes = previous
+    ? await countInParts(store, scanId, (from, to) =>
+        store.members.differing(scanId, previous.id, from, to),
+      )
+    : null;
   store.inTransaction(() => {
-    const previous = store.scans.latestComplete();
-    const changes = previous ? store.members.differing(scanId, previous.id) : null;
     store.current.replaceWithScan(scanId);
     const members = store.members.count(scanId);
-    store.scans.markComplete(scanId, { headline, changes, members }, now);
+    store.scans.markComplete(scanId, { headline, changes, members }, now());
   });
 }
 

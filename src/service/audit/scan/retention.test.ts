@@ -3,6 +3,7 @@ import { apiPaths } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
 import { openTestAudit } from '../test-support/audit-fixture';
+import { countInParts } from '../storage/count-in-parts';
 import { EmbeddedSource } from './embedded-source';
 
 let server: TestServer;
@@ -89,4 +90,18 @@ it('a scan being pruned is shown nowhere, and its snapshot goes even when a rest
   await audit.scan();
   expect(audit.store.members.versions(second!).size).toBe(0);
   expect(keptIds()).toContain(first.id);
+});
+
+it('counts the fields a scan changed in parts, as one count over every field does', async () => {
+  const first = await audit.scan();
+  for (const id of [2, 5, 9, 14])
+    await server.request('PUT', apiPaths.template(id), { locked: true });
+  const second = await audit.scan();
+  const differing = (from: number, to: number) =>
+    audit.store.members.differing(second.id, first.id, from, to);
+
+  const whole = differing(0, Number.MAX_SAFE_INTEGER);
+  expect(whole).toBeGreaterThanOrEqual(3);
+  for (const part of [1, 2, 3, 5, 100])
+    expect(await countInParts(audit.store, second.id, differing, part)).toBe(whole);
 });

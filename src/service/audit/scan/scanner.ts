@@ -171,7 +171,7 @@ export class Scanner {
         now: this.now,
       });
       const headline = await this.options.summarize(scanId, token, controller.signal);
-      completeScan(store, scanId, headline, this.now());
+      await completeScan(store, scanId, headline, this.now);
       this.options.onComplete?.(store.scans.get(scanId)!);
     } catch (error) {
       if (controller.signal.reason instanceof Shutdown) return false;

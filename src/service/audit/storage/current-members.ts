@@ -40,13 +40,14 @@ export class CurrentMembers {
         )
         .raw(),
       changesSince: db
-        .prepare<[number, number, number, number], number>(
+        .prepare<[number, number, number, number, number, number, number, number], number>(
           `SELECT
              (SELECT count(*) FROM current_members c LEFT JOIN scan_members m
                 ON m.scan_id = ? AND m.field_id = c.field_id
-              WHERE c.instance_id = ? AND (m.version_id IS NULL OR m.version_id <> c.version_id))
-           + (SELECT count(*) FROM scan_members m WHERE m.scan_id = ? AND NOT EXISTS
-                (SELECT 1 FROM current_members c WHERE c.instance_id = ? AND c.field_id = m.field_id))`,
+              WHERE c.instance_id = ? AND c.field_id BETWEEN ? AND ?
+              AND (m.version_id IS NULL OR m.version_id <> c.version_id))
+           + (SELECT count(*) FROM scan_members m WHERE m.scan_id = ? AND m.field_id BETWEEN ? AND ?
+              AND NOT EXISTS (SELECT 1 FROM current_members c WHERE c.instance_id = ? AND c.field_id = m.field_id))`,
         )
         .pluck(),
       upsert: db.prepare<[number, number, number]>(
@@ -91,10 +92,14 @@ export class CurrentMembers {
     return new Map(this.statements.expressions.all(this.instanceId, JSON.stringify(fieldIds)));
   }
 
-  /** How many fields differ between a scan's snapshot and the instance as last seen. */
-  changesSince(scanId: number): number {
+  /**
+   * How many fields differ between a scan's snapshot and the instance as last seen,
+   * of those with ids in [from, to] (every field when left out).
+   */
+  changesSince(scanId: number, from = 0, to = Number.MAX_SAFE_INTEGER): number {
     const { instanceId } = this;
-    return this.statements.changesSince.get(scanId, instanceId, scanId, instanceId)!;
+    const { changesSince } = this.statements;
+    return changesSince.get(scanId, instanceId, from, to, scanId, from, to, instanceId)!;
   }
 
   /** A field changed through this server (a lock), or no longer exists (undefined). */

@@ -77,13 +77,19 @@ export class ScanMembers {
         )
         .raw(),
       differing: db
-        .prepare<[number, number, number, number], number>(
+        .prepare<[number, number, number, number, number, number, number, number], number>(
           `SELECT
              (SELECT count(*) FROM scan_members a LEFT JOIN scan_members b
                 ON b.scan_id = ? AND b.field_id = a.field_id
-              WHERE a.scan_id = ? AND (b.version_id IS NULL OR b.version_id <> a.version_id))
-           + (SELECT count(*) FROM scan_members b WHERE b.scan_id = ? AND NOT EXISTS
-                (SELECT 1 FROM scan_members a WHERE a.scan_id = ? AND a.field_id = b.field_id))`,
+              WHERE a.scan_id = ? AND a.field_id BETWEEN ? AND ?
+              AND (b.version_id IS NULL OR b.version_id <> a.version_id))
+           + (SELECT count(*) FROM scan_members b WHERE b.scan_id = ? AND b.field_id BETWEEN ? AND ?
+              AND NOT EXISTS (SELECT 1 FROM scan_members a WHERE a.scan_id = ? AND a.field_id = b.field_id))`,
+        )
+        .pluck(),
+      boundAfter: db
+        .prepare<[number, number, number], number>(
+          'SELECT field_id FROM scan_members WHERE scan_id = ? AND field_id >= ? ORDER BY field_id LIMIT 1 OFFSET ?',
         )
         .pluck(),
     };
@@ -141,9 +147,15 @@ export class ScanMembers {
     return new Map(this.statements.expressions.all(scanId, JSON.stringify(fieldIds)));
   }
 
-  /** How many fields differ (changed, added or removed) between two scans' snapshots. */
-  differing(scanId: number, otherScanId: number): number {
-    return this.statements.differing.get(otherScanId, scanId, otherScanId, scanId)!;
+  /** How many fields with ids in [from, to] differ (changed, added or removed) between two scans. */
+  differing(scanId: number, otherScanId: number, from: number, to: number): number {
+    const { differing } = this.statements;
+    return differing.get(otherScanId, scanId, from, to, otherScanId, from, to, scanId)!;
+  }
+
+  /** The id of the `count`-th member of the scan from `from` on; undefined past its last. */
+  boundAfter(scanId: number, from: number, count: number): number | undefined {
+    return this.statements.boundAfter.get(scanId, from, count - 1);
   }
 
   /**
