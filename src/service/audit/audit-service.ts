@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type {
   AuditStatus,
   ChangeKind,
@@ -8,9 +7,7 @@ import type {
   TrendPoint,
 } from '../../contract/audit';
 import type { ScanDiff } from './diff/diff-scans';
-import { diffScans } from './diff/diff-scans';
-import { diffCsv, diffJson } from './diff/diff-export';
-import { changesOfKind, withStates } from './diff/diff-pages';
+import { ScanDiffs } from './diff/scan-diffs';
 import type { Findings } from './findings/compute-findings';
 import { computeFindings } from './findings/compute-findings';
 import { factsOf } from './findings/field-facts';
@@ -53,9 +50,6 @@ export interface AuditServiceOptions {
   now?: () => number;
 }
 
-/** Diffs kept, newest used last. */
-const CACHED_DIFFS = 4;
-
 /**
  * The audit of one instance (docs/audit.md): its scans, the instance as last seen
  * (one SnapshotView per version), and the changes made through this server since
@@ -71,13 +65,13 @@ export class AuditService {
   private current: SnapshotView | undefined;
   /** What the scan being completed found: its findings, or the instance exactly as last seen. */
   private scanFound: { scanId: number; findings: Findings | 'as-last-seen' } | undefined;
-  /** Identical diffs asked for together share one computation. */
-  private readonly diffs = new LRUCache<string, Promise<ScanDiff>>({ max: CACHED_DIFFS });
+  private readonly diffs: ScanDiffs;
   private firstScanTried = false;
 
   constructor(private readonly options: AuditServiceOptions) {
     const { store } = options;
     this.store = store;
+    this.diffs = new ScanDiffs(store);
     this.startLimit = options.scanStartLimit ?? new ScanStartLimit();
     const kept = store.directory.read();
     this.directory = kept === undefined ? undefined : directoryFromJson(kept);
@@ -268,34 +262,23 @@ export class AuditService {
 
   // --- diffs ------------------------------------------------------------------
 
-  /** What changed from one complete scan to another. */
-  async diff(from: number, to: number): Promise<ScanDiff> {
-    const key = `${from} ${to}`;
-    let diff = this.diffs.get(key);
-    if (!diff) {
-      const { members } = this.store;
-      diff = diffScans(this.store, members.versions(from), members.versions(to), { from, to });
-      diff.catch(() => this.diffs.delete(key));
-      this.diffs.set(key, diff);
-    }
-    return diff;
+  /** What changed from one complete scan to another (computed once while asked for together). */
+  diff(from: number, to: number): Promise<ScanDiff> {
+    return this.diffs.diff(from, to);
   }
 
   /** A page of a diff's changes of one kind (or all), each with both states. */
-  async diffChanges(
+  diffChanges(
     from: number,
     to: number,
     page: { kind?: ChangeKind; offset: number; limit: number },
   ) {
-    const matching = changesOfKind(await this.diff(from, to), page.kind);
-    const changes = withStates(this.store, matching.slice(page.offset, page.offset + page.limit));
-    return { totalHits: matching.length, changes };
+    return this.diffs.changes(from, to, page);
   }
 
   /** Every change of a diff as a file, streamed. */
-  async diffExport(answer: DiffAnswer, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
-    const diff = await this.diff(answer.from.id, answer.to.id);
-    return format === 'csv' ? diffCsv(this.store, diff) : diffJson(this.store, diff, answer);
+  diffExport(answer: DiffAnswer, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
+    return this.diffs.export(answer, format);
   }
 
   // --- inside -------------------------------------------------------------------
