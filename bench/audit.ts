@@ -370,5 +370,5 @@ if (process.argv[2] === 'lock') {
   await measureLock(FIELDS, process.env.BENCH_LABEL ?? 'latest');
 } else if (process.argv[2] === 'scan-loop') {
   const { measureScanLoop } = await import('./support/audit-scan-loop');
-  await measureScanLoop(FIELDS);
+  await measureScanLoop(FIELDS, process.env.BENCH_LABEL ?? 'latest');
 } else await main();
