@@ -19,7 +19,7 @@ import { ScanStartLimit } from './scan/scan-start-limit';
 import { Scanner } from './scan/scanner';
 import { searchItemsJson } from './search/search-items-json';
 import type { AuditStore } from './storage/audit-store';
-import { countInParts } from './storage/count-in-parts';
+import { inParts } from './storage/in-parts';
 import { saveFieldVersion } from './storage/save-field-version';
 import type { RetentionPolicy } from './storage/scan-retention';
 import { DEFAULT_KEEP_ENDED, DEFAULT_KEEP_MS } from './storage/scan-retention';
@@ -333,7 +333,7 @@ export class AuditService {
     const view = namesChanged ? undefined : this.view();
     const { current } = this.store;
     const differing = (from: number, to: number) => current.changesSince(scanId, from, to);
-    if (view && (await countInParts(this.store, scanId, differing)) === 0) {
+    if (view && (await inParts(this.store, scanId, differing)) === 0) {
       this.scanFound = { scanId, findings: 'as-last-seen' };
       // The view as it is now: a lock while counting reached the scan too.
       return this.view()!.findings().headline;

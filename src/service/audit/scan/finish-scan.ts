@@ -1,12 +1,15 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Headline } from '../../../contract/audit';
 import type { AuditStore } from '../storage/audit-store';
-import { countInParts } from '../storage/count-in-parts';
+import { inParts } from '../storage/in-parts';
 import type { RetentionPolicy } from '../storage/scan-retention';
 
 /**
  * The scan's snapshot becomes the instance as last seen, and the scan says how
  * many fields it found changed since the complete scan before it (retention weighs that).
+ * The instance as last seen takes the snapshot a part at a time: a restart before the
+ * scan is marked complete completes it again, and a lock in between reaches both
+ * (AuditService.fieldsChanged), so every part takes the same state.
  */
 export async function completeScan(
   store: AuditStore,
@@ -16,12 +19,14 @@ export async function completeScan(
 ): Promise<void> {
   const previous = store.scans.latestComplete();
   const changes = previous
-    ? await countInParts(store, scanId, (from, to) =>
+    ? await inParts(store, scanId, (from, to) =>
         store.members.differing(scanId, previous.id, from, to),
       )
     : null;
+  await inParts(store, scanId, (from, to) =>
+    store.inTransaction(() => store.current.takeScan(scanId, from, to)),
+  );
   store.inTransaction(() => {
-    store.current.replaceWithScan(scanId);
     const members = store.members.count(scanId);
     store.scans.markComplete(scanId, { headline, changes, members }, now());
   });
@@ -43,6 +48,8 @@ export function endScan(
 
 /** Members of a pruned scan deleted at a time, other requests answered in between. */
 const PRUNE_BATCH = 1000;
+/** Version ids looked at a time for versions no snapshot uses any more. */
+const VERSIONS_PART = 5000;
 
 /**
  * Deletes the scans retention lets go, and the field versions only they used. A
@@ -59,6 +66,10 @@ export async function pruneScans(
     while (store.members.dropPart(scanId, PRUNE_BATCH) > 0) await setImmediate();
     store.scans.delete(scanId);
   }
-  if (doomed.length > 0) store.versions.deleteUnused();
+  if (doomed.length === 0) return 0;
+  for (let from = 0, last = store.versions.maxId(); from <= last; from += VERSIONS_PART) {
+    await setImmediate();
+    store.versions.deleteUnused(from, from + VERSIONS_PART - 1);
+  }
   return doomed.length;
 }

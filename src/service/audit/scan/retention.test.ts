@@ -3,7 +3,7 @@ import { apiPaths } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
 import { openTestAudit } from '../test-support/audit-fixture';
-import { countInParts } from '../storage/count-in-parts';
+import { inParts } from '../storage/in-parts';
 import { EmbeddedSource } from './embedded-source';
 
 let server: TestServer;
@@ -103,5 +103,5 @@ it('counts the fields a scan changed in parts, as one count over every field doe
   const whole = differing(0, Number.MAX_SAFE_INTEGER);
   expect(whole).toBeGreaterThanOrEqual(3);
   for (const part of [1, 2, 3, 5, 100])
-    expect(await countInParts(audit.store, second.id, differing, part)).toBe(whole);
+    expect(await inParts(audit.store, second.id, differing, part)).toBe(whole);
 });

@@ -59,8 +59,9 @@ export class FieldVersions {
       replaceFacts: db.prepare<[string, number, number]>(
         'UPDATE field_versions SET facts = ?, facts_version = ? WHERE id = ?',
       ),
-      deleteUnused: db.prepare<[number]>(
-        `DELETE FROM field_versions WHERE instance_id = ?
+      maxId: db.prepare<[], number | null>('SELECT max(id) FROM field_versions').pluck(),
+      deleteUnused: db.prepare<[number, number, number]>(
+        `DELETE FROM field_versions WHERE instance_id = ? AND id BETWEEN ? AND ?
          AND NOT EXISTS (SELECT 1 FROM scan_members WHERE version_id = field_versions.id)
          AND NOT EXISTS (SELECT 1 FROM current_members WHERE version_id = field_versions.id)`,
       ),
@@ -99,8 +100,13 @@ export class FieldVersions {
     this.statements.replaceFacts.run(facts, factsVersion, versionId);
   }
 
-  /** Deletes the versions no snapshot uses any more (after scans were pruned). */
-  deleteUnused(): void {
-    this.statements.deleteUnused.run(this.instanceId);
+  /** The highest version id in the file (of any instance); 0 when there is none. */
+  maxId(): number {
+    return this.statements.maxId.get() ?? 0;
+  }
+
+  /** Deletes the versions with ids in [from, to] no snapshot uses any more (after scans were pruned). */
+  deleteUnused(from: number, to: number): void {
+    this.statements.deleteUnused.run(this.instanceId, from, to);
   }
 }
