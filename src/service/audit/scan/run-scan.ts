@@ -78,15 +78,14 @@ async function recordListing(
 ): Promise<number[]> {
   store.inTransaction(() => store.members.drop(scanId));
   const byId = [...listed].sort((a, b) => a.id - b.id);
+  const unread: number[] = [];
   for (let start = 0; start < byId.length; start += LISTING_BATCH) {
     await setImmediate();
-    store.inTransaction(() =>
-      store.members.recordListed(scanId, byId.slice(start, start + LISTING_BATCH)),
-    );
+    const part = byId.slice(start, start + LISTING_BATCH);
+    unread.push(...store.inTransaction(() => store.members.recordListed(scanId, part)));
   }
-  await setImmediate();
   store.scans.startReading(scanId, listed.length);
-  return store.members.unread(scanId);
+  return unread;
 }
 
 async function readFields(

@@ -38,8 +38,8 @@ export class ScanMembers {
          WHERE l.scan_id = ? AND l.field_id BETWEEN ? AND ?`,
       ),
       unread: db
-        .prepare<[number], number>(
-          `SELECT field_id FROM scan_listing l WHERE scan_id = ?
+        .prepare<[number, number, number], number>(
+          `SELECT field_id FROM scan_listing l WHERE scan_id = ? AND field_id BETWEEN ? AND ?
            AND NOT EXISTS (SELECT 1 FROM scan_members m WHERE m.scan_id = l.scan_id AND m.field_id = l.field_id)
            ORDER BY field_id`,
         )
@@ -99,18 +99,23 @@ export class ScanMembers {
    * Part of what the listing found, with the members it can keep: a listed field
    * whose listing digest equals its current version's is not read again. The parts
    * may be written in separate transactions: until the scan starts reading, a
-   * restart lists again from nothing.
+   * restart lists again from nothing. Answers the part's fields left to read.
    */
-  recordListed(scanId: number, listed: ReadonlyArray<{ id: number; listingDigest: string }>) {
+  recordListed(
+    scanId: number,
+    listed: ReadonlyArray<{ id: number; listingDigest: string }>,
+  ): number[] {
     for (const entry of listed)
       this.statements.insertListing.run(scanId, entry.id, entry.listingDigest);
     const ids = listed.map((entry) => entry.id);
-    this.statements.keepUnchanged.run(this.instanceId, scanId, Math.min(...ids), Math.max(...ids));
+    const [from, to] = [Math.min(...ids), Math.max(...ids)];
+    this.statements.keepUnchanged.run(this.instanceId, scanId, from, to);
+    return this.unread(scanId, from, to);
   }
 
-  /** Listed fields the scan has not read yet, in id order. */
-  unread(scanId: number): number[] {
-    return this.statements.unread.all(scanId);
+  /** Listed fields the scan has not read yet (with ids in [from, to]), in id order. */
+  unread(scanId: number, from = 0, to = Number.MAX_SAFE_INTEGER): number[] {
+    return this.statements.unread.all(scanId, from, to);
   }
 
   /** Fields read by a scan; undefined for a listed field that is gone when read (deleted meanwhile). */
