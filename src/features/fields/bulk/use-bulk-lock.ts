@@ -15,7 +15,7 @@ import type { LockPlan, SelectedField } from '../selection/field-selection';
 /**
  * Fields done are shown in the table (behind the dialog) together, at most this often.
  * Each showing draws the whole fields page again, which took more of the browser's
- * time than sending when it came ten times a second (docs/architecture.md).
+ * time than sending when it came ten times a second (docs/web-app.md).
  */
 const showEveryMs = 500;
 
@@ -152,7 +152,7 @@ function createLockRun(
 /**
  * Locks or unlocks a planned set of fields with a bounded number of requests in flight:
  * many fields a request where the server offers the bulk lock, one PUT per field
- * elsewhere (docs/architecture.md, "Bulk lock").
+ * elsewhere (docs/web-app.md, "Bulk lock").
  * Fields done show their new state in the table in batches (each cached page is
  * rewritten once per batch, `onFieldsDone` hears each batch); when a pass ends, every
  * cached search is refreshed.

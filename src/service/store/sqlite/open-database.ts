@@ -3,8 +3,9 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrateSchema } from './migrate-schema';
 import { SCHEMA_VERSION, schemaSql } from './schema';
+import type { Db } from './db';
 
-export type Db = Database.Database;
+export type { Db } from './db';
 
 /**
  * Opens (creating when missing) the store file in WAL mode with the current schema
