@@ -91,9 +91,9 @@ afterAll(async () => {
 
 describe('the findings of a seeded demo instance', () => {
   it('are those written down, right after the scan and after a restart', async () => {
-    expect(summary(audit.service.findings()!)).toEqual(expected);
+    expect(summary(audit.service.view()!.findings())).toEqual(expected);
     await audit.reopen();
-    expect(summary(audit.service.findings()!)).toEqual(expected);
+    expect(summary(audit.service.view()!.findings())).toEqual(expected);
   });
 
   it('stay the same when facts an older version stored are derived again, once', async () => {
@@ -102,7 +102,7 @@ describe('the findings of a seeded demo instance', () => {
         db.prepare("UPDATE field_versions SET facts_version = 1, facts = '{}'").run(),
       ),
     );
-    expect(summary(audit.service.findings()!)).toEqual(expected);
+    expect(summary(audit.service.view()!.findings())).toEqual(expected);
     await audit.reopen((file) => {
       const stale = withFile(file, (db) =>
         db
@@ -112,6 +112,6 @@ describe('the findings of a seeded demo instance', () => {
       );
       expect(stale).toBe(0);
     });
-    expect(summary(audit.service.findings()!)).toEqual(expected);
+    expect(summary(audit.service.view()!.findings())).toEqual(expected);
   });
 });

@@ -67,7 +67,7 @@ async function scannedFindings(withDirectory: boolean): Promise<Findings> {
   audits.push(audit);
   const scan = await audit.scan();
   expect(scan.state).toBe('complete');
-  return audit.service.findings()!;
+  return audit.service.view()!.findings();
 }
 
 const ids = (findings: Findings, key: FindingKey) => findings.byKey[key].ids;

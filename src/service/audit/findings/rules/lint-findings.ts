@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { lintExpression } from '../../../../analysis/lint/lint-expression';
 import type { ReferencedField } from '../../../../analysis/lint/lint-rule';
 import { lintRuleById } from '../../../../analysis/lint/lint-rules';
@@ -11,8 +12,7 @@ import type { FindingContext } from '../finding-context';
  * Lint with references known, by the expression's hash and the referenced fields:
  * the same pair lints the same. Keyed by hash so the cache holds no expressions.
  */
-const withReferences = new Map<string, LintNote[]>();
-const CACHE_LIMIT = 50_000;
+const withReferences = new LRUCache<string, LintNote[]>({ max: 50_000 });
 
 function lintWithReferences(expression: string, fields: Map<number, ReferencedField>): LintNote[] {
   const key = `${JSON.stringify([...fields])}\n${hash('sha1', expression, 'base64')}`;
@@ -22,7 +22,6 @@ function lintWithReferences(expression: string, fields: Map<number, ReferencedFi
       rule: ruleId,
       message,
     }));
-    if (withReferences.size >= CACHE_LIMIT) withReferences.clear();
     withReferences.set(key, notes);
   }
   return notes;
