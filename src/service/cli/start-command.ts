@@ -13,11 +13,11 @@ import { auditSettings } from './audit-options';
 import { CliError, parseInteger } from './cli-error';
 import { demoSignInLines } from './demo-sign-in-lines';
 import { ensureWebBuild } from './ensure-web-build';
-import { upstreamOptions } from './upstream-options';
+import { heldTokenWritesLine, upstreamOptions } from './upstream-options';
 import { defaultDataFile, webRoot } from './paths';
 
 export const startUsage = `npm start -- [--port N] [--host H] [--data FILE] [--demo-fields N] [--demo-token T] [--no-build]
-npm start -- --upstream URL [--upstream-token-file FILE] [--upstream-timeout MS] [--port N] [--host H]
+npm start -- --upstream URL [--upstream-token-file FILE [--allow-writes]] [--upstream-timeout MS] [--port N] [--host H]
 
   --port N          port to listen on (default 4500, or $PORT)
   --host H          address to bind (default 127.0.0.1, or $HOST)
@@ -36,6 +36,9 @@ npm start -- --upstream URL [--upstream-token-file FILE] [--upstream-timeout MS]
   --upstream-token-file FILE  a token the server holds and sends; the app then skips
                               sign-in (or $UPSTREAM_TOKEN / $UPSTREAM_TOKEN_FILE).
                               The file must be readable by its owner only (chmod 600).
+  --allow-writes              with a held token, forward updates, creates and deletes too;
+                              without it such a server only locks and unlocks, since
+                              anyone who reaches it acts with that token
   --upstream-timeout MS       how long to wait for the instance (default 15000)
   --token-trust T             how long a token the instance accepted is trusted before
                               it is checked again, from 0s to 1h (default 5m, or $TOKEN_TRUST);
@@ -83,6 +86,7 @@ export async function startCommand(argv: string[]): Promise<void> {
       upstream: { type: 'string' },
       'upstream-token-file': { type: 'string' },
       'upstream-timeout': { type: 'string' },
+      'allow-writes': { type: 'boolean' },
       'audit-data': { type: 'string' },
       'scan-every': { type: 'string' },
       'keep-scans': { type: 'string' },
@@ -105,6 +109,7 @@ export async function startCommand(argv: string[]): Promise<void> {
     upstream: values.upstream,
     tokenFile: values['upstream-token-file'],
     timeoutMs: values['upstream-timeout'],
+    allowWrites: values['allow-writes'],
   });
   const access = accessSettings({
     allowedHosts: values['allowed-host'],
@@ -181,6 +186,8 @@ export async function startCommand(argv: string[]): Promise<void> {
     log(
       `Proxying the API to ${proxied.upstream.origin}${proxied.heldToken ? ' with the token this server holds' : ''}`,
     );
+    const writes = heldTokenWritesLine(proxied);
+    if (writes) log(writes);
   } else {
     const token = stores!.tokens.demoToken();
     if (token) demoSignInLines(origin, token).forEach((line) => log(line));

@@ -9,6 +9,7 @@ import { registerCompression } from './compression';
 import type { EmbeddedApi } from './embedded-api';
 import { registerEmbeddedApi } from './embedded-api';
 import { registerErrorHandling } from './error-handling';
+import { fieldsMovedInto } from './fields-moved';
 import { answerClientError, answerFrameworkError } from './framework-errors';
 import { registerJsonBodyParser } from './json-body';
 import { BODY_LIMIT_BYTES } from './limits';
@@ -91,18 +92,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     options.failedAuthLimiter ?? new FailedAuthLimiter(),
   );
   const audit = options.audit?.service;
-  const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
-  const onFieldsChanged = audit && ((fields: readonly unknown[]) => audit.fieldsChanged(fields));
+  const onFieldsMoved = audit && fieldsMovedInto(audit);
   if (options.audit) await registerAuditApi(app, api, options.audit, auth);
   if (api.kind === 'embedded') {
-    await registerEmbeddedApi(app, api, auth, onFieldsChanged);
+    await registerEmbeddedApi(app, api, auth, onFieldsMoved);
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     const refresher = options.audit?.snapshot;
     // Loaded only in proxy mode: its HTTP client is a tenth of an embedded start's module loading.
     const { registerProxyApi } = await import('./proxy/proxy-api');
     await registerProxyApi(app, api, auth, {
-      onFieldChanged,
+      onFieldsMoved,
       snapshot: audit && refresher && { service: audit, refresher },
     });
     const upstream = upstreamHealth(api.upstream);

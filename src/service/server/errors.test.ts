@@ -42,9 +42,9 @@ describe('error statuses answer the one error shape', () => {
     expect(search.status).toBe(405);
     expect(search.headers.get('allow')).toBe('POST');
     expect((await search.json()).message).toBe('this path takes POST');
-    const template = await server.request('DELETE', apiPaths.template(1));
+    const template = await server.request('PATCH', apiPaths.template(1), { locked: true });
     expect(template.status).toBe(405);
-    expect(template.headers.get('allow')).toBe('GET, HEAD, PUT');
+    expect(template.headers.get('allow')).toBe('GET, HEAD, PUT, DELETE');
     const statistics = await server.request('POST', apiPaths.statistics, searchBody);
     expect(statistics.status).toBe(405);
   });

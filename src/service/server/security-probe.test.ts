@@ -230,7 +230,7 @@ describe('methods', () => {
         headers: { [TOKEN_HEADER]: TEST_TOKEN },
       });
       expect(answer.status).toBe(405);
-      expect(answer.headers.allow).toBe('GET, HEAD, PUT');
+      expect(answer.headers.allow).toBe('GET, HEAD, PUT, DELETE');
       expectErrorShape(answer.text, 405);
     },
   );

@@ -1,6 +1,8 @@
 import type { CalculatedField } from '../../contract/field';
 import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { Statistics } from '../../contract/statistics';
+import type { CreateRequest, UpdateRequest } from '../../contract/template-writes';
+import type { WriteOutcome } from '../fields/write-outcome';
 import type { FieldStore, ImportContext } from './field-store';
 import type { FieldIndexParts } from './index/field-index';
 import { FieldIndex } from './index/field-index';
@@ -81,6 +83,18 @@ export class IndexedFieldStore implements FieldStore {
     return fields;
   }
 
+  updateField(id: number, request: UpdateRequest, now: number): WriteOutcome {
+    return this.follow(() => this.sqlite.updateField(id, request, now));
+  }
+
+  createField(request: CreateRequest, now: number): WriteOutcome {
+    return this.follow(() => this.sqlite.createField(request, now));
+  }
+
+  deleteField(id: number): WriteOutcome {
+    return this.follow(() => this.sqlite.deleteField(id));
+  }
+
   importContext(): ImportContext {
     return this.sqlite.importContext();
   }
@@ -100,6 +114,33 @@ export class IndexedFieldStore implements FieldStore {
     if (!this.index || this.sqlite.dataVersion() !== this.indexedVersion) return undefined;
     if (this.readFromStamp !== undefined) return undefined;
     return this.index.parts();
+  }
+
+  /**
+   * Runs a write and keeps the index in step: a change that keeps every field in its
+   * place (its name, links and references) moves the field within the index; any
+   * other (a new or deleted field, a rename, references that moved) has the index
+   * built again when next needed, so a bulk call builds it once.
+   */
+  private follow(write: () => WriteOutcome): WriteOutcome {
+    const outcome = write();
+    if (outcome.kind !== 'written') return outcome;
+    this.readFromStamp = undefined;
+    for (const { before, after } of outcome.changes) this.json.delete((before ?? after)!.id);
+    // An index not built yet, or behind another process's writes, is built when next needed.
+    const index = this.sqlite.dataVersion() === this.indexedVersion ? this.index : undefined;
+    const inStep =
+      index !== undefined &&
+      !outcome.referencesChanged &&
+      outcome.changes.every(
+        ({ before, after }) => before && after && index.applyChange(before, after),
+      );
+    if (!inStep) {
+      // Neither does the saved index hold the store any longer.
+      this.saved = undefined;
+      this.index = undefined;
+    }
+    return outcome;
   }
 
   private current(): FieldIndex {

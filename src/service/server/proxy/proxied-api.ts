@@ -5,5 +5,7 @@ export interface ProxiedApi {
   upstream: URL;
   /** A token the server holds and sends; the browser then sends none. */
   heldToken?: string;
+  /** With a held token, whether writes other than lock and unlock are forwarded (--allow-writes). */
+  allowWrites?: boolean;
   timeoutMs?: number;
 }

@@ -5,6 +5,7 @@ import type { InstanceData } from '../../../contract/search';
 import type { AuditService } from '../../audit/audit-service';
 import type { SnapshotRefresher } from '../../audit/snapshot/snapshot-refresher';
 import { sendError } from '../api-error';
+import type { FieldsMoved } from '../fields-moved';
 import { registerApi } from '../api-plugin';
 import { presentedToken } from '../token-auth';
 import type { TokenAuth } from '../token-auth';
@@ -13,6 +14,7 @@ import { snapshotSearchRoute, withInstanceData } from './snapshot-search-route';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 import { allowedTemplateQuery } from './allowed-query';
 import type { ProxiedApi } from './proxied-api';
+import { registerProxyWrites } from './proxy-writes';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
@@ -48,12 +50,9 @@ function readWhole(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * encoding, `;` parameters) can reach anything else upstream. Of a query string
  * only the allow-listed parameters pass (`hidden` on GET template), rewritten.
  */
-/** The largest changed field read back from the instance to keep the audit current. */
-const FIELD_BODY_LIMIT = 4 * 1024 * 1024;
-
 export interface ProxyHooks {
-  /** Hears each field the instance answered a change with (the audit keeps its view current). */
-  onFieldChanged?: (field: unknown) => void;
+  /** Hears the fields the instance answered changes with (the audit keeps its view current). */
+  onFieldsMoved?: FieldsMoved;
   /** The audit's snapshot of the instance, which answers searches when given (docs/proxy.md). */
   snapshot?: { service: AuditService; refresher: SnapshotRefresher };
 }
@@ -110,19 +109,7 @@ export async function registerProxyApi(
             });
             return;
           }
-          if (request.method !== 'PUT' || !hooks.onFieldChanged)
-            return void proxied.send(response.stream);
-          // A changed field is small: read it whole, answer it, and tell the audit.
-          void readWhole(response.stream).then((body) => {
-            void proxied.send(body);
-            if (body.length > FIELD_BODY_LIMIT) return;
-            try {
-              hooks.onFieldChanged!(JSON.parse(body.toString('utf8')));
-            } catch {
-              // Not a field after all: the next scan reads it.
-            }
-          });
-          return;
+          return void proxied.send(response.stream);
         }
         if (status === 401) auth.instanceRefused(token, request.ip);
         // reply-from's types describe a server response; at run time it is the upstream's answer.
@@ -161,15 +148,16 @@ export async function registerProxyApi(
       routes.get(apiRoutes.statistics, (request, reply) =>
         forward(request, reply, apiPaths.statistics),
       );
-      routes.route({
-        method: ['GET', 'PUT'],
-        url: apiRoutes.template,
-        handler: (request, reply) => {
-          const { id } = request.params as { id: string };
-          const path = apiPaths.template(parseFieldIdOrThrow(id));
-          if (request.method !== 'GET') return forward(request, reply, path);
-          return forward(request, reply, path, { query: allowedTemplateQuery(request.query) });
-        },
+      routes.get<{ Params: { id: string } }>(apiRoutes.template, (request, reply) => {
+        const path = apiPaths.template(parseFieldIdOrThrow(request.params.id));
+        return forward(request, reply, path, { query: allowedTemplateQuery(request.query) });
+      });
+      // Writes are read and verified here, not streamed through (proxy-writes.ts).
+      registerProxyWrites(routes, {
+        api,
+        timeoutMs,
+        auth,
+        onFieldsMoved: hooks.onFieldsMoved,
       });
     },
   });

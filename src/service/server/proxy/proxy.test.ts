@@ -168,7 +168,7 @@ describe('proxy to a stub instance', () => {
           .status,
       ).toBe(400);
       const json = { 'content-type': 'application/json' };
-      expect((await proxy.call('DELETE', apiPaths.template(3), undefined, json)).status).toBe(405);
+      expect((await proxy.call('PATCH', apiPaths.template(3), undefined, json)).status).toBe(405);
       expect(stub.requests).toEqual([]);
 
       const response = await proxy.call('POST', `${apiPaths.search}?debug=1`, searchBody, {
@@ -204,6 +204,8 @@ describe('proxy to a stub instance', () => {
         apiPaths.template(7),
         apiPaths.template(7),
         apiPaths.template(7),
+        // The PUT's answer was not a field: it is read again, in the documented form.
+        `${apiPaths.template(7)}?hidden=true`,
       ]);
     } finally {
       await stub.close();

@@ -1,3 +1,4 @@
+import type { CalculatedField } from '../../../contract/field';
 import { isValidStatus } from '../../../contract/field';
 import { nameKeyOf } from '../../../contract/name-order';
 import type { FlagFilter, SortField } from '../../../contract/search';
@@ -8,6 +9,7 @@ import type {
 import type { Statistics } from '../../../contract/statistics';
 import { countStatistics } from '../../../contract/statistics';
 import { countingRequest } from '../count-matching';
+import { flagsOf } from '../field-flags';
 import { Bitset } from './bitset';
 import { FlagCounts } from './flag-counts';
 import type { FlagBit, IndexColumns } from './index-columns';
@@ -205,6 +207,36 @@ export class FieldIndex {
   }
 
   /**
+   * Takes a change of an indexed field that keeps its place: the same name, the same
+   * links to data sources and cards, the same references (the caller knows those).
+   * Flags, owner, status, functions and lastModified move; false when the change is
+   * of another kind or the field unknown, and the index must be built again.
+   */
+  applyChange(before: CalculatedField, after: CalculatedField): boolean {
+    const position = this.positionById.get(after.id);
+    if (position === undefined || before.id !== after.id) return false;
+    if (before.name.toLowerCase() !== after.name.toLowerCase()) return false;
+    if (linkTargets(before) !== linkTargets(after)) return false;
+    const flags = flagsOf(after);
+    for (const [filter, bit] of Object.entries(flagBitOf)) {
+      this.flagCounts.set(this.flags[filter as FlagFilter], position, flags[bit]);
+    }
+    this.flagCounts.set(this.flags.invalid, position, !isValidStatus(after.status));
+    const { owner, status, function: functions } = this.lists;
+    movePosting(owner, before.owner, after.owner, position);
+    movePosting(status, before.status.toUpperCase(), after.status.toUpperCase(), position);
+    const had = new Set(before.functions);
+    const has = new Set(after.functions);
+    for (const name of had) if (!has.has(name)) movePosting(functions, name, undefined, position);
+    for (const name of has) if (!had.has(name)) movePosting(functions, undefined, name, position);
+    if (this.lastModified[position] !== after.lastModified) {
+      this.lastModified[position] = after.lastModified;
+      this.orders.lastModified.reposition(position);
+    }
+    return true;
+  }
+
+  /**
    * What the request asks, as sets every match is in (or out of) and, when some part
    * of it matches few records, the shortest list of those as candidates.
    */
@@ -386,4 +418,34 @@ function postingsOf<T extends string | number>(values: ArrayLike<T>): Map<T, Int
   }
   // Half the memory of arrays of numbers, and saved and read back as one block each.
   return new Map([...lists].map(([value, list]) => [value, Int32Array.from(list)]));
+}
+
+/** The data sources and cards a field links to, as one comparable text. */
+function linkTargets(field: CalculatedField): string {
+  return JSON.stringify(field.links.map((link) => [link.resource.type, link.resource.id]));
+}
+
+/** Moves a position from one value's ascending posting list to another's (either may be none). */
+function movePosting<T>(
+  postings: Map<T, ArrayLike<number>>,
+  from: T | undefined,
+  to: T | undefined,
+  position: number,
+): void {
+  if (from === to) return;
+  if (from !== undefined) {
+    const list = Int32Array.from(postings.get(from) ?? []).filter((at) => at !== position);
+    if (list.length > 0) postings.set(from, list);
+    else postings.delete(from);
+  }
+  if (to !== undefined) {
+    const list = Int32Array.from(postings.get(to) ?? []);
+    const at = list.findIndex((other) => other > position);
+    const end = at === -1 ? list.length : at;
+    const next = new Int32Array(list.length + 1);
+    next.set(list.subarray(0, end));
+    next[end] = position;
+    next.set(list.subarray(end), end + 1);
+    postings.set(to, next);
+  }
 }

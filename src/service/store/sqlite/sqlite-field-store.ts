@@ -8,6 +8,9 @@ import type { Db } from './open-database';
 import type { FieldRow, LinkRow } from './rows';
 import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
+import type { CreateRequest, UpdateRequest } from '../../../contract/template-writes';
+import type { WriteOutcome } from '../../fields/write-outcome';
+import { SqliteFieldEdits } from './field-edits';
 import { FieldWriter } from './field-writer';
 import { REDERIVE_PENDING } from './migrate-schema';
 import { readAuthoredFields, readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
@@ -21,9 +24,11 @@ import { fieldFromRow, linkFromRow } from './rows';
 export class SqliteFieldStore {
   private readonly statements;
   private readonly writer: FieldWriter;
+  private readonly edits: SqliteFieldEdits;
 
   constructor(private readonly db: Db) {
     this.writer = new FieldWriter(db);
+    this.edits = new SqliteFieldEdits(db, this.writer, (id) => this.getField(id));
     this.statements = {
       field: db.prepare<[number], FieldRow>('SELECT * FROM fields WHERE id = ?'),
       links: db.prepare<[number], LinkRow>(
@@ -78,6 +83,18 @@ export class SqliteFieldStore {
     const field = this.getField(id)!;
     this.statements.setSearchJson.run(JSON.stringify(searchItemOf(field)), id);
     return field;
+  }
+
+  updateField(id: number, request: UpdateRequest, now: number): WriteOutcome {
+    return this.edits.update(id, request, now);
+  }
+
+  createField(request: CreateRequest, now: number): WriteOutcome {
+    return this.edits.create(request, now);
+  }
+
+  deleteField(id: number): WriteOutcome {
+    return this.edits.delete(id);
   }
 
   importContext(): ImportContext {
