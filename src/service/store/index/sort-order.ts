@@ -28,6 +28,29 @@ export class SortOrder {
     order[low] = position;
     for (let i = Math.min(from, low); i <= Math.max(from, low); i += 1) rank[order[i]!] = i;
   }
+
+  /**
+   * Moves many positions whose keys changed in one pass over the order: the others
+   * keep their relative order, so the moved ones, sorted, are merged back in.
+   * Moving them one at a time costs a pass each.
+   */
+  repositionMany(positions: readonly number[]): void {
+    const { order, rank } = this;
+    const moved = new Uint8Array(order.length);
+    for (const position of positions) moved[position] = 1;
+    const incoming = [...new Set(positions)].sort(this.compare);
+    const staying = order.filter((position) => moved[position] === 0);
+    let next = 0;
+    let at = 0;
+    for (const position of staying) {
+      while (next < incoming.length && this.compare(incoming[next]!, position) < 0) {
+        order[at++] = incoming[next++]!;
+      }
+      order[at++] = position;
+    }
+    while (next < incoming.length) order[at++] = incoming[next++]!;
+    for (let i = 0; i < order.length; i += 1) rank[order[i]!] = i;
+  }
 }
 
 /** Each position's rank in an order of positions. */

@@ -9,8 +9,10 @@
  *
  * Version 2 added expression_status and field_references, and search results
  * with variable and dataType; migrate-schema.ts brings older stores up to it.
+ * Version 3 added the count of changes the search index replays (index-changes.ts),
+ * created in an older store as in a new one.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS meta (

@@ -9,6 +9,8 @@ import type { FieldRow, LinkRow } from './rows';
 import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
 import { FieldWriter } from './field-writer';
+import type { ChangesSince } from './index-changes';
+import { IndexChanges } from './index-changes';
 import { REDERIVE_PENDING } from './migrate-schema';
 import { readAuthoredFields, readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
 import { fieldFromRow, linkFromRow } from './rows';
@@ -21,9 +23,11 @@ import { fieldFromRow, linkFromRow } from './rows';
 export class SqliteFieldStore {
   private readonly statements;
   private readonly writer: FieldWriter;
+  private readonly changes: IndexChanges;
 
   constructor(private readonly db: Db) {
     this.writer = new FieldWriter(db);
+    this.changes = new IndexChanges(db);
     this.statements = {
       field: db.prepare<[number], FieldRow>('SELECT * FROM fields WHERE id = ?'),
       links: db.prepare<[number], LinkRow>(
@@ -146,6 +150,25 @@ export class SqliteFieldStore {
   /** What the search index is built from. */
   loadIndexColumns(): IndexColumns {
     return loadIndexColumns(this.db);
+  }
+
+  /** The columns and the count of changes they hold, read in one transaction. */
+  loadIndex(): { columns: IndexColumns; seq: number } {
+    const read = this.db.transaction(() => ({
+      columns: this.loadIndexColumns(),
+      seq: this.changes.seq(),
+    }));
+    return read();
+  }
+
+  /** The changes to what the index reads after the count `seq`. */
+  indexChangesSince(seq: number): ChangesSince {
+    return this.changes.since(seq);
+  }
+
+  /** The id the store was given when created. */
+  storeId(): string {
+    return this.changes.storeId();
   }
 
   /** Moves when another connection (another process) commits to the file. */
