@@ -1,6 +1,7 @@
 // npm run bench:service: our service against json-server 0.17 and a same-bytes
 // Fastify floor at 100,000 fields, then our service alone at each size of the scale
-// table, all in one run so the ratios hold.
+// table, all in one run so the ratios hold; then the restart after SIGKILL at each
+// size (alone with BENCH_PART=restart).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -14,6 +15,8 @@ import type { LoadResult } from './support/load';
 import { measureLoad } from './support/load';
 import type { RunningServer } from './support/processes';
 import { cpuMilliseconds, residentMegabytes, startServer } from './support/processes';
+import type { RestartRow } from './support/restart-after-kill';
+import { measureRestartAfterKill, writeRestartReport } from './support/restart-after-kill';
 import type { ScaleRow, ServiceRow } from './support/service-report';
 import { writeServiceReport } from './support/service-report';
 import type { Scenario } from './support/workload';
@@ -26,6 +29,8 @@ const SCALE = (process.env.BENCH_SCALE ?? '10000,100000,1000000')
   .map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PEER_REQUESTS = Number(process.env.BENCH_PEER_REQUESTS ?? 5);
+/** `restart` measures only the restart after SIGKILL, at each size of the scale table. */
+const PART = process.env.BENCH_PART;
 const tmp = 'bench/tmp';
 // v2: records carry the ids they reference, for the templateDependencies query.
 const jsonServerDb = `${tmp}/json-server-v2-${FIELDS}.json`;
@@ -214,9 +219,22 @@ async function measureScale(fields: number): Promise<ScaleRow> {
   return { fields, startupMs, memoryMb, queries };
 }
 
+const machine = () => `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
+
+async function restartsAfterKill(): Promise<void> {
+  const rows: RestartRow[] = [];
+  for (const fields of SCALE) {
+    await ensureStore(fields);
+    rows.push(await measureRestartAfterKill(fields));
+    log(`${fields} fields: restart after SIGKILL ${rows.at(-1)!.restartMs} ms`);
+  }
+  console.log(writeRestartReport(new Date().toISOString(), machine(), rows));
+}
+
 async function main() {
   mkdirSync(tmp, { recursive: true });
   execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  if (PART === 'restart') return restartsAfterKill();
   await ensureStore(FIELDS);
   const inputs = readBenchInputs(FIELDS);
   log(`${inputs.references.size} fields reference ${inputs.referencedIds.length} others`);
@@ -231,7 +249,7 @@ async function main() {
 
   const report = writeServiceReport({
     date: new Date().toISOString(),
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+    machine: machine(),
     fields: FIELDS,
     seconds: SECONDS,
     peerRequests: PEER_REQUESTS,
@@ -242,6 +260,7 @@ async function main() {
     scale,
   });
   console.log(report);
+  await restartsAfterKill();
 }
 
 main().catch((error: unknown) => {
