@@ -31,7 +31,8 @@ async function send(server: RunningServer, path: string, body: unknown): Promise
     headers: { 'content-type': 'application/json', [TOKEN_HEADER]: benchToken },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
 }
 
 async function setLocked(server: RunningServer, locked: boolean): Promise<void> {
@@ -91,6 +92,9 @@ export function writeRestartReport(date: string, machine: string, rows: RestartR
     '',
   ].join('\n');
   writeFileSync('bench/results/restart.md', markdown);
-  writeFileSync('bench/results/restart.json', `${JSON.stringify({ date, machine, rows }, null, 2)}\n`);
+  writeFileSync(
+    'bench/results/restart.json',
+    `${JSON.stringify({ date, machine, rows }, null, 2)}\n`,
+  );
   return markdown;
 }

@@ -33,10 +33,20 @@ const requests: NormalizedSearchRequest[] = [
 ];
 
 let dir: string;
+const started: Array<ReturnType<typeof startServiceProcess>> = [];
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cfm-restart-'));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  for (const server of started) server.child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function start(args: string[]) {
+  const server = startServiceProcess(args);
+  started.push(server);
+  return server;
+}
 
 function post(url: string, path: string, body: unknown) {
   return fetch(`${url}${path}`, {
@@ -51,7 +61,7 @@ describe('a restart after kill -9', { timeout: 120_000 }, () => {
   it('reads the index saved while the server ran and replays the locks made after it', async () => {
     const data = join(dir, 'store.sqlite');
     const args = ['--data', data, '--demo-fields', String(fieldCount), '--demo-token', token];
-    const killed = startServiceProcess(args);
+    const killed = start(args);
     const { url } = await killed.ready;
     await vi.waitFor(() => expect(existsSync(`${data}.index`)).toBe(true), { timeout: 20_000 });
     for (const ids of [[3, 30, 150], [4, 40], [3]]) {
@@ -79,7 +89,7 @@ describe('a restart after kill -9', { timeout: 120_000 }, () => {
 
   it('stops within 2 s of SIGTERM', async () => {
     const data = join(dir, 'store.sqlite');
-    const server = startServiceProcess(['--data', data]);
+    const server = start(['--data', data]);
     const { url } = await server.ready;
     expect((await post(url, apiPaths.bulkLock, { ids: [5, 6], locked: true })).status).toBe(200);
     const signalledAt = performance.now();
