@@ -2,11 +2,12 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalculatedField, SearchResultItem } from '../../../contract/field';
 import { checkSumOf } from '../../fields/check-sum';
 import { openStore } from '../open-store';
 import { SCHEMA_VERSION } from './schema';
+import { SqliteFieldStore } from './sqlite-field-store';
 
 const versionOneStore = readFileSync(
   join(import.meta.dirname, 'test-fixtures', 'version-1-store.sql'),
@@ -111,5 +112,35 @@ describe('a store written by schema version 1', () => {
     const stores = openStore(file);
     expect(stores.fields.getField(1)!.functions).toEqual(['LEFT ALONE']);
     stores.close();
+  });
+
+  it('counts the changes of any writer from then on, so the saved index catches up with them', () => {
+    const first = openStore(file);
+    everyItem(first.fields);
+    first.close();
+    const db = new Database(file);
+    db.prepare('UPDATE fields SET locked = 1 - locked WHERE id IN (3, 4)').run();
+    const lockedNow = db
+      .prepare('SELECT id FROM fields WHERE locked = 1 ORDER BY id')
+      .pluck()
+      .all();
+    db.close();
+
+    const builds = vi.spyOn(SqliteFieldStore.prototype, 'loadIndexColumns');
+    const stores = openStore(file);
+    try {
+      const locked = stores.fields.search({
+        filters: [{ kind: 'flag', flag: 'locked', negated: false }],
+        sort: { field: 'id', ascending: true },
+        limit: 100,
+      });
+      expect(locked.results.map((json) => (JSON.parse(json) as SearchResultItem).id)).toEqual(
+        lockedNow,
+      );
+      expect(builds).not.toHaveBeenCalled();
+    } finally {
+      stores.close();
+      builds.mockRestore();
+    }
   });
 });
