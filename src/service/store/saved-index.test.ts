@@ -100,7 +100,7 @@ describe('the search index saved beside the store', () => {
     expect(ours).toEqual(sql);
   });
 
-  it('keeps the locks made before it was saved, in the flags and in the last-modified order', () => {
+  it('keeps the locks made before the store closed, in the flags and in the last-modified order', () => {
     const stores = openStore(file);
     for (const id of [5, 77, 300]) stores.fields.setLocked(id, true, Date.UTC(2030, 0, id));
     stores.fields.setLocked(6, false, Date.UTC(2031, 0, 1));
@@ -201,5 +201,15 @@ describe('the search index saved beside the store', () => {
     const { ours, sql } = answersAfterReopening();
     expect(ours).toEqual(sql);
     expect(readFileSync(`${file}.index`).length).toBe(saved.length);
+  });
+
+  it('leaves no file behind from a process killed while saving it', () => {
+    const abandoned = `${file}.index.${2 ** 22 + 1}-1.tmp`;
+    const ours = `${file}.index.${process.pid}-0.tmp`;
+    writeFileSync(abandoned, 'half an index');
+    writeFileSync(ours, 'being written');
+    openStore(file).close();
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(ours)).toBe(true);
   });
 });
