@@ -103,7 +103,7 @@ export class IndexedFieldStore implements FieldStore {
     if (changes.rebuild || !this.index.applyLocks(changes.locks)) return this.build();
     for (const { id } of changes.locks) this.json.delete(id);
     this.indexedSeq = changes.seq;
-    this.saved?.indexMoved(changes.seq, false);
+    this.saved?.indexMoved(changes.seq, true);
   }
 
   private load(): void {
@@ -120,7 +120,7 @@ export class IndexedFieldStore implements FieldStore {
     const { columns, seq } = this.sqlite.loadIndex();
     this.index = new FieldIndex(columns);
     this.indexedSeq = seq;
-    this.saved?.indexMoved(seq, true);
+    this.saved?.indexMoved(seq, false);
   }
 
   /** Search results as JSON, read from SQLite when not cached. */

@@ -19,8 +19,8 @@ const SAVE_DELAY_MS = 1000;
 export class SavedIndexKeeper {
   /** The store's count of changes the saved file holds, when there is one. */
   private savedSeq = -1;
-  /** The count at which the index was last built from SQLite. */
-  private builtSeq = -1;
+  /** The count of the latest change a start could not replay from an older saved file. */
+  private unreplayableSeq = -1;
   private heldSeq = -1;
   private timer: NodeJS.Timeout | undefined;
   private writing = false;
@@ -42,10 +42,14 @@ export class SavedIndexKeeper {
     return saved;
   }
 
-  /** The index now holds the store's changes up to `seq`; `built` when built from SQLite. */
-  indexMoved(seq: number, built: boolean): void {
+  /**
+   * The index now holds the store's changes up to `seq`; `replayable` unless it took
+   * a change that a start replays only by building the index from SQLite (it was
+   * built so itself, say).
+   */
+  indexMoved(seq: number, replayable: boolean): void {
     this.heldSeq = seq;
-    if (built) this.builtSeq = seq;
+    if (!replayable) this.unreplayableSeq = seq;
     if (this.worthSaving()) this.schedule();
   }
 
@@ -53,13 +57,15 @@ export class SavedIndexKeeper {
   close(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.builtSeq <= this.savedSeq) return;
+    if (this.unreplayableSeq <= this.savedSeq) return;
     const saved = this.snapshot();
     if (saved) saveIndex(this.indexFile, saved, this.store);
   }
 
   private worthSaving(): boolean {
-    return this.builtSeq > this.savedSeq || this.heldSeq - this.savedSeq >= CHANGES_BEFORE_SAVING;
+    return (
+      this.unreplayableSeq > this.savedSeq || this.heldSeq - this.savedSeq >= CHANGES_BEFORE_SAVING
+    );
   }
 
   private schedule(): void {
