@@ -42,9 +42,12 @@ export class IndexedFieldStore implements FieldStore {
       savedIndex && new SavedIndexKeeper(savedIndex.file, savedIndex.store, () => this.snapshot());
   }
 
-  /** Stops saving the index; saves it now only when the next start could not catch up otherwise. */
-  close(): void {
-    this.saved?.close();
+  /**
+   * Stops saving the index. With `saveIndex`, saves it now when the next start
+   * could not catch up otherwise (saved-index-keeper.ts).
+   */
+  close(options: { saveIndex: boolean }): void {
+    this.saved?.close(options);
   }
 
   search(request: NormalizedSearchRequest): SearchPage {

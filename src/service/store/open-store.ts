@@ -12,8 +12,11 @@ export interface Stores {
   fields: FieldStore;
   directory: DirectoryStore;
   tokens: TokenStore;
-  /** Closes the store; the saved search index is written only if the next start needs it. */
-  close(): void;
+  /**
+   * Closes the store. Unless `saveIndex` is false (a server that must stop at once),
+   * first saves the search index when the next start could not catch up otherwise.
+   */
+  close(options?: { saveIndex: boolean }): void;
 }
 
 /**
@@ -36,8 +39,8 @@ export function openStore(file: string): Stores {
     fields,
     directory: new SqliteDirectoryStore(db),
     tokens: new SqliteTokenStore(db),
-    close: () => {
-      fields.close();
+    close: ({ saveIndex } = { saveIndex: true }) => {
+      fields.close({ saveIndex });
       db.close();
     },
   };

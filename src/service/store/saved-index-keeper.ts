@@ -1,8 +1,15 @@
 import { readdirSync, rmSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { SavedParts } from './saved-index';
-import { readSavedIndex, saveIndex, savedIndexBytes, temporaryFileOf } from './saved-index';
+import {
+  headerBytes,
+  packForSaving,
+  readSavedIndex,
+  saveIndex,
+  temporaryFileOf,
+} from './saved-index';
+import { OffThreadSerializer } from './serialize-off-thread';
 
 /** Locks replayed at start cost a pass over the index; this many are worth saving for. */
 const CHANGES_BEFORE_SAVING = 10_000;
@@ -24,6 +31,7 @@ export class SavedIndexKeeper {
   private heldSeq = -1;
   private timer: NodeJS.Timeout | undefined;
   private writing = false;
+  private readonly serializer = new OffThreadSerializer();
 
   constructor(
     private readonly indexFile: string,
@@ -53,11 +61,16 @@ export class SavedIndexKeeper {
     if (this.worthSaving()) this.schedule();
   }
 
-  /** Stops saving; saves now only when the next start could not replay from the saved file. */
-  close(): void {
+  /**
+   * Stops saving. With `saveIndex`, saves now (blocking) when the next start could
+   * not catch up from the saved file: what a command that imported wants, not a
+   * server that must stop at once.
+   */
+  close({ saveIndex: saveNow }: { saveIndex: boolean }): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.unreplayableSeq <= this.savedSeq) return;
+    this.serializer.close();
+    if (!saveNow || this.unreplayableSeq <= this.savedSeq) return;
     const saved = this.snapshot();
     if (saved) saveIndex(this.indexFile, saved, this.store);
   }
@@ -74,7 +87,10 @@ export class SavedIndexKeeper {
     this.timer.unref();
   }
 
-  /** Serializes the index as it is now, then writes and renames the file off the main thread. */
+  /**
+   * Takes the index as it is now, and serializes, writes and renames it off the
+   * thread that answers requests.
+   */
   private async save(): Promise<void> {
     this.timer = undefined;
     const saved = this.snapshot();
@@ -82,7 +98,14 @@ export class SavedIndexKeeper {
     this.writing = true;
     const temporary = temporaryFileOf(this.indexFile);
     try {
-      await writeFile(temporary, savedIndexBytes(saved, this.store));
+      const { value, transfer } = packForSaving(saved.parts);
+      const { payload, crc32 } = await this.serializer.serialize(value, transfer);
+      const file = await open(temporary, 'w');
+      try {
+        await file.writev([headerBytes(this.store, saved.seq, crc32), payload]);
+      } finally {
+        await file.close();
+      }
       await rename(temporary, this.indexFile);
       this.savedSeq = saved.seq;
     } catch {

@@ -60,33 +60,58 @@ export function readSavedIndex(indexFile: string, store: string): SavedParts | u
   }
 }
 
-/** The saved file's bytes: the header, then the parts serialized. */
-export function savedIndexBytes(saved: SavedParts, store: string): Buffer {
-  const payload = serialize(packed(saved.parts));
+/** The header of a saved index whose serialized parts have this CRC-32. */
+export function headerBytes(store: string, seq: number, payloadCrc32: number): Buffer {
   const header: Header = {
     format: FORMAT,
     v8: process.versions.v8,
     store,
-    seq: saved.seq,
-    crc32: crc32(payload),
+    seq,
+    crc32: payloadCrc32,
   };
-  const headerBytes = Buffer.alloc(HEADER_BYTES, ' ');
-  headerBytes.write(JSON.stringify(header));
-  return Buffer.concat([headerBytes, payload]);
+  const bytes = Buffer.alloc(HEADER_BYTES, ' ');
+  bytes.write(JSON.stringify(header));
+  return bytes;
 }
 
 /**
- * Writes the index. A temporary file renamed into place, so a reader never sees
- * half of one, and a process killed while writing leaves the last one whole.
+ * Writes the index at once. A temporary file renamed into place, so a reader never
+ * sees half of one, and a process killed while writing leaves the last one whole.
  */
 export function saveIndex(indexFile: string, saved: SavedParts, store: string): void {
   const temporary = temporaryFileOf(indexFile);
   try {
-    writeFileSync(temporary, savedIndexBytes(saved, store));
+    const payload = serialize(packed(saved.parts));
+    writeFileSync(
+      temporary,
+      Buffer.concat([headerBytes(store, saved.seq, crc32(payload)), payload]),
+    );
     renameSync(temporary, indexFile);
   } finally {
     rmSync(temporary, { force: true });
   }
+}
+
+/**
+ * The parts as saved, for serializing on another thread: the packed lists are new
+ * arrays that can be moved there (`transfer`); the rest is copied when posted.
+ */
+export function packForSaving(parts: FieldIndexParts): {
+  value: PackedParts;
+  transfer: ArrayBuffer[];
+} {
+  const value = packed(parts);
+  const { lists, names } = value;
+  const moved = [
+    ...Object.values(lists),
+    names.postings,
+    names.denseWords,
+    names.occurrences.startsByRun,
+  ];
+  return {
+    value,
+    transfer: moved.flatMap(({ ends, data }) => [ends.buffer, data.buffer] as ArrayBuffer[]),
+  };
 }
 
 let temporaries = 0;
