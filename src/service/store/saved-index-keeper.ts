@@ -98,7 +98,9 @@ export class SavedIndexKeeper {
     this.writing = true;
     const temporary = temporaryFileOf(this.indexFile);
     try {
-      const { value, transfer } = packForSaving(saved.parts);
+      // Locks taken while packing may reach the file beside the count from before
+      // them: the next start replays them again, which sets the same values.
+      const { value, transfer } = await packForSaving(saved.parts);
       const { payload, crc32 } = await this.serializer.serialize(value, transfer);
       const file = await open(temporary, 'w');
       try {

@@ -81,7 +81,7 @@ export function headerBytes(store: string, seq: number, payloadCrc32: number): B
 export function saveIndex(indexFile: string, saved: SavedParts, store: string): void {
   const temporary = temporaryFileOf(indexFile);
   try {
-    const payload = serialize(packed(saved.parts));
+    const payload = serialize(finished(packed(saved.parts)));
     writeFileSync(
       temporary,
       Buffer.concat([headerBytes(store, saved.seq, crc32(payload)), payload]),
@@ -95,12 +95,13 @@ export function saveIndex(indexFile: string, saved: SavedParts, store: string): 
 /**
  * The parts as saved, for serializing on another thread: the packed lists are new
  * arrays that can be moved there (`transfer`); the rest is copied when posted.
+ * Packed in turns of about 10 ms, so requests are answered meanwhile.
  */
-export function packForSaving(parts: FieldIndexParts): {
+export async function packForSaving(parts: FieldIndexParts): Promise<{
   value: PackedParts;
   transfer: ArrayBuffer[];
-} {
-  const value = packed(parts);
+}> {
+  const value = await finishedInTurns(packed(parts));
   const { lists, names } = value;
   const moved = [
     ...Object.values(lists),
@@ -142,19 +143,22 @@ interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names'> {
   };
 }
 
-function pack<K, A extends Int32Array | Uint32Array | Float64Array>(
+/** Packs the lists, pausing (a `yield`) now and then so a caller may let other work run. */
+function* pack<K, A extends Int32Array | Uint32Array | Float64Array>(
   lists: ReadonlyMap<K, ArrayLike<number>>,
   make: (length: number) => A,
-): PackedLists<K, A> {
+): Generator<void, PackedLists<K, A>> {
   const ends = new Float64Array(lists.size);
   let length = 0;
   let index = 0;
   for (const list of lists.values()) ends[index++] = length += list.length;
   const data = make(length);
   let offset = 0;
+  let count = 0;
   for (const list of lists.values()) {
     data.set(list, offset);
     offset += list.length;
+    if (++count % 256 === 0) yield;
   }
   return { keys: [...lists.keys()], ends, data };
 }
@@ -171,27 +175,50 @@ function unpack<K, A extends Int32Array | Uint32Array | Float64Array>({
 
 const ints = (length: number) => new Int32Array(length);
 
-function packed(parts: FieldIndexParts): PackedParts {
+function* packed(parts: FieldIndexParts): Generator<void, PackedParts> {
   const { lists, names } = parts;
   return {
     ...parts,
     lists: {
-      owner: pack(lists.owner, ints),
-      status: pack(lists.status, ints),
-      function: pack(lists.function, ints),
-      dataset: pack(lists.dataset, ints),
-      card: pack(lists.card, ints),
+      owner: yield* pack(lists.owner, ints),
+      status: yield* pack(lists.status, ints),
+      function: yield* pack(lists.function, ints),
+      dataset: yield* pack(lists.dataset, ints),
+      card: yield* pack(lists.card, ints),
     },
     names: {
       ...names,
-      postings: pack(names.postings, ints),
-      denseWords: pack(names.denseWords, (length) => new Uint32Array(length)),
+      postings: yield* pack(names.postings, ints),
+      denseWords: yield* pack(names.denseWords, (length) => new Uint32Array(length)),
       occurrences: {
         stride: names.occurrences.stride,
-        startsByRun: pack(names.occurrences.startsByRun, (length) => new Float64Array(length)),
+        startsByRun: yield* pack(
+          names.occurrences.startsByRun,
+          (length) => new Float64Array(length),
+        ),
       },
     },
   };
+}
+
+/** Runs a generator to its end at once. */
+function finished<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a generator to its end, letting other work run at each pause that comes after 10 ms. */
+async function finishedInTurns<T>(steps: Generator<void, T>): Promise<T> {
+  let turnStarted = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - turnStarted < 10) continue;
+    await new Promise((done) => setImmediate(done));
+    turnStarted = performance.now();
+  }
 }
 
 function unpacked(parts: PackedParts): FieldIndexParts {
