@@ -224,7 +224,8 @@ const machine = () => `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${
 async function restartsAfterKill(): Promise<void> {
   const rows: RestartRow[] = [];
   for (const fields of SCALE) {
-    await ensureStore(fields);
+    // An existing store is measured as it is, its audit scan finished or not.
+    if (!existsSync(benchStore(fields))) await ensureStore(fields);
     rows.push(await measureRestartAfterKill(fields));
     log(`${fields} fields: restart after SIGKILL ${rows.at(-1)!.restartMs} ms`);
   }
