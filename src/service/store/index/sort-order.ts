@@ -35,15 +35,20 @@ export class SortOrder {
    * Moving them one at a time costs a pass each.
    */
   repositionMany(positions: readonly number[]): void {
-    const { order, rank } = this;
+    const { order, rank, compare } = this;
     const moved = new Uint8Array(order.length);
     for (const position of positions) moved[position] = 1;
-    const incoming = [...new Set(positions)].sort(this.compare);
-    const staying = order.filter((position) => moved[position] === 0);
+    const incoming = [...new Set(positions)].sort(compare);
+    const staying = new Int32Array(order.length - incoming.length);
+    let kept = 0;
+    for (let i = 0; i < order.length; i += 1) {
+      if (moved[order[i]!] === 0) staying[kept++] = order[i]!;
+    }
     let next = 0;
     let at = 0;
-    for (const position of staying) {
-      while (next < incoming.length && this.compare(incoming[next]!, position) < 0) {
+    for (let i = 0; i < staying.length; i += 1) {
+      const position = staying[i]!;
+      while (next < incoming.length && compare(incoming[next]!, position) < 0) {
         order[at++] = incoming[next++]!;
       }
       order[at++] = position;
