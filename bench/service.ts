@@ -10,7 +10,13 @@ import { AUDIT_BASE } from '../src/contract/audit';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
 import type { SearchRequest, SearchResponse } from '../src/contract/search';
 import type { BenchInputs } from './support/bench-store';
-import { benchStore, benchToken, readBenchInputs, startBenchService } from './support/bench-store';
+import {
+  benchStore,
+  benchToken,
+  readBenchInputs,
+  savedIndexUsable,
+  startBenchService,
+} from './support/bench-store';
 import type { LoadResult } from './support/load';
 import { measureLoad } from './support/load';
 import type { RunningServer } from './support/processes';
@@ -101,15 +107,15 @@ async function auditScanning(service: RunningServer): Promise<boolean> {
  * Creates the demo store of `fields` fields when it is missing, and opens it until
  * the audit's first scan of it is done, so that a restart measures a store already
  * at the current version with no scan to finish. One search makes the search index
- * (built, or read back), so the service saves it on stopping when the saved one
- * is missing or of an older format: the restart then reads it back, as after any
- * clean stop, instead of building it from SQLite.
+ * (built, or read back); one built is saved in the background, which is waited
+ * for: the restart then reads it back instead of building it from SQLite.
  */
 async function ensureStore(fields: number): Promise<void> {
   if (!existsSync(benchStore(fields))) log(`creating a demo store of ${fields} fields (once)...`);
   const service = await startBenchService(fields);
   while (await auditScanning(service)) await new Promise((done) => setTimeout(done, 1000));
   await post(service, { filters: [], sort: { field: 'name', ascending: true }, limit: 1 });
+  await savedIndexUsable(fields);
   await service.stop();
 }
 

@@ -1,10 +1,10 @@
-import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { AuditStatus } from '../../src/contract/audit';
 import { AUDIT_BASE } from '../../src/contract/audit';
 import { BULK_LOCK_MAX_FIELDS } from '../../src/contract/bulk-lock';
 import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import type { SearchRequest } from '../../src/contract/search';
-import { benchStore, benchToken, startBenchService } from './bench-store';
+import { benchToken, savedIndexUsable, startBenchService } from './bench-store';
 import type { RunningServer } from './processes';
 
 /** Locks taken after the index was last saved: what a kill leaves for the next start to replay. */
@@ -46,27 +46,6 @@ async function setLocked(server: RunningServer, locked: boolean): Promise<void> 
   }
 }
 
-/** The count of changes in the saved index's header, when this version wrote it. */
-function savedSeq(fields: number): number | undefined {
-  try {
-    const descriptor = openSync(`${benchStore(fields)}.index`, 'r');
-    const header = Buffer.alloc(1024);
-    readSync(descriptor, header, 0, header.length, 0);
-    closeSync(descriptor);
-    const { seq } = JSON.parse(header.toString('utf8')) as { seq?: unknown };
-    return typeof seq === 'number' ? seq : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function savedIndexWritten(fields: number): Promise<void> {
-  for (let waited = 0; savedSeq(fields) === undefined; waited += 500) {
-    if (waited > 300_000) throw new Error('the index was not saved within 5 minutes');
-    await new Promise((done) => setTimeout(done, 500));
-  }
-}
-
 async function auditScanning(server: RunningServer): Promise<boolean> {
   const response = await fetch(`${server.url}${AUDIT_BASE}/status`, {
     headers: { [TOKEN_HEADER]: benchToken },
@@ -91,7 +70,7 @@ export async function measureRestartAfterKill(fields: number): Promise<RestartRo
   const killed = await startBenchService(fields);
   await send(killed, apiPaths.search, firstSearch);
   // A store saved by an earlier version has its index built, then saved in the background.
-  await savedIndexWritten(fields);
+  await savedIndexUsable(fields);
   await setLocked(killed, true);
   killed.child.kill('SIGKILL');
   await exited(killed);
