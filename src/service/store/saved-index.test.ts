@@ -141,6 +141,26 @@ describe('the search index saved beside the store', () => {
     expect(ours).toEqual(sql);
   });
 
+  it('catches up with the locks another program makes while it is open, without building the index again', () => {
+    const stores = openStore(file);
+    const db = new Database(file);
+    try {
+      stores.fields.search(requests[0]!);
+      db.prepare(
+        'UPDATE fields SET locked = 1 - locked, last_modified = id WHERE id % 5 = 0',
+      ).run();
+      const builds = countBuilds();
+      const oracle = new SqlSearchOracle(db);
+      expect(requests.map((request) => stores.fields.search(request))).toEqual(
+        requests.map((request) => oracle.search(request)),
+      );
+      expect(builds).not.toHaveBeenCalled();
+    } finally {
+      db.close();
+      stores.close();
+    }
+  });
+
   it('is saved in the background once built, so a kill after some locks costs only their replay', async () => {
     rmSync(`${file}.index`);
     const killed = openStore(file);
