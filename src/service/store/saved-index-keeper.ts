@@ -97,10 +97,13 @@ export class SavedIndexKeeper {
     if (!saved) return;
     this.writing = true;
     const temporary = temporaryFileOf(this.indexFile);
+    const unreplayableBefore = this.unreplayableSeq;
     try {
       // Locks taken while packing may reach the file beside the count from before
-      // them: the next start replays them again, which sets the same values.
+      // them: the next start replays them again, which sets the same values. Any
+      // other change may have moved lists half packed: that file is not written.
       const { value, transfer } = await packForSaving(saved.parts);
+      if (this.unreplayableSeq !== unreplayableBefore) throw new Error('changed while packing');
       const { payload, crc32 } = await this.serializer.serialize(value, transfer);
       const file = await open(temporary, 'w');
       try {
