@@ -20,4 +20,21 @@ describe('SortOrder', () => {
     expect([...order.order]).toEqual([...sorted()]);
     expect([...order.rank]).toEqual([...ranksOf(sorted())]);
   });
+
+  it('stays sorted through rounds of random moves, one or many at a time', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const keys = Array.from({ length: 300 }, () => Math.floor(random() * 50));
+    const { order, sorted } = orderOf(keys);
+    for (let round = 0; round < 40; round += 1) {
+      const moved = Array.from({ length: 1 + (round % 7) * 9 }, () =>
+        Math.floor(random() * keys.length),
+      );
+      for (const position of moved) keys[position] = Math.floor(random() * 50);
+      if (moved.length === 1) order.reposition(moved[0]!);
+      else order.repositionMany(moved);
+      expect([...order.order]).toEqual([...sorted()]);
+      expect([...order.rank]).toEqual([...ranksOf(sorted())]);
+    }
+  });
 });

@@ -30,31 +30,40 @@ export class SortOrder {
   }
 
   /**
-   * Moves many positions whose keys changed in one pass over the order: the others
-   * keep their relative order, so the moved ones, sorted, are merged back in.
-   * Moving them one at a time costs a pass each.
+   * Moves many positions whose keys changed, each element of the order shifted at
+   * most twice: the moved ones are taken out (the others keep their relative
+   * order), then put back, sorted, from the last, each found by binary search.
+   * Moving them one at a time shifts the order once each.
    */
   repositionMany(positions: readonly number[]): void {
     const { order, rank, compare } = this;
-    const moved = new Uint8Array(order.length);
-    for (const position of positions) moved[position] = 1;
     const incoming = [...new Set(positions)].sort(compare);
-    const staying = new Int32Array(order.length - incoming.length);
-    let kept = 0;
-    for (let i = 0; i < order.length; i += 1) {
-      if (moved[order[i]!] === 0) staying[kept++] = order[i]!;
-    }
-    let next = 0;
-    let at = 0;
-    for (let i = 0; i < staying.length; i += 1) {
-      const position = staying[i]!;
-      while (next < incoming.length && compare(incoming[next]!, position) < 0) {
-        order[at++] = incoming[next++]!;
+    const removedRanks = incoming.map((position) => rank[position]!).sort((a, b) => a - b);
+    let write = removedRanks[0]!;
+    removedRanks.forEach((removed, i) => {
+      const next = removedRanks[i + 1] ?? order.length;
+      order.copyWithin(write, removed + 1, next);
+      write += next - removed - 1;
+    });
+    let staying = order.length - incoming.length;
+    let end = order.length;
+    for (let i = incoming.length - 1; i >= 0; i -= 1) {
+      const position = incoming[i]!;
+      let low = 0;
+      let high = staying;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compare(order[middle]!, position) < 0) low = middle + 1;
+        else high = middle;
       }
-      order[at++] = position;
+      order.copyWithin(end - (staying - low), low, staying);
+      end -= staying - low;
+      order[--end] = position;
+      staying = low;
     }
-    while (next < incoming.length) order[at++] = incoming[next++]!;
-    for (let i = 0; i < order.length; i += 1) rank[order[i]!] = i;
+    for (let i = Math.min(removedRanks[0]!, staying); i < order.length; i += 1) {
+      rank[order[i]!] = i;
+    }
   }
 }
 
