@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { preview, previewKeys } from './preview';
-import type { SearchRequest } from './search';
 import { searchResponseSchema } from './search';
 import { searchRequestValidation } from './search-validation';
 import { statisticsSchema } from './statistics';
@@ -44,7 +43,6 @@ export const scanProgressSchema = z.object({
   requests: z.number().int(),
   retries: z.number().int(),
 });
-export type ScanProgress = z.infer<typeof scanProgressSchema>;
 
 export const scanSchema = z.object({
   id: z.number().int(),
@@ -317,15 +315,6 @@ export const findingFieldsAnswerSchema = searchResponseSchema.extend({
   notes: z.record(z.string(), z.string()),
 });
 
-export type FindingFieldsRequest = {
-  filters: SearchRequest['filters'];
-  sort: SearchRequest['sort'];
-  limit: number;
-  offset?: number;
-  name?: string;
-  group?: string;
-};
-
 /** GET /diff?from&to and GET /diff/export?from&to&format */
 export const diffQuerySchema = z.strictObject(
   {
@@ -363,4 +352,3 @@ export const diffChangesRequestSchema = z.strictObject(
         : 'the body must be a JSON object with from, to and limit',
   },
 );
-export type DiffChangesRequest = z.input<typeof diffChangesRequestSchema>;

@@ -7,9 +7,6 @@ export const fieldKeys = {
   search: (request: SearchRequest) => [...fieldKeys.searches(), request] as const,
   details: () => [...fieldKeys.all, 'detail'] as const,
   detail: (id: number) => [...fieldKeys.details(), id] as const,
-  /** Fields with exactly this name linked to one of these data sources. */
-  named: (name: string, dataSourceIds: readonly string[]) =>
-    [...fieldKeys.all, 'named', name, dataSourceIds] as const,
-  /** Fields whose expression references field `id`. */
+  /** Fields whose expression nests field `id`. */
   dependents: (id: number) => [...fieldKeys.all, 'dependents', id] as const,
 };

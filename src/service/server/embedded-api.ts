@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { TokenStore } from '../auth/token-store';
 import type { CalculatedField } from '../../contract/field';
 import type { DirectoryStore } from '../store/directory-store';
@@ -7,6 +6,7 @@ import type { FieldStore } from '../store/field-store';
 import { registerApi } from './api-plugin';
 import { registerDirectoryRoute } from './routes/directory-route';
 import { registerFieldRoutes } from './routes/field-routes';
+import type { TokenAuth } from './token-auth';
 
 export interface EmbeddedApi {
   kind: 'embedded';
@@ -22,13 +22,11 @@ export interface EmbeddedApi {
 export async function registerEmbeddedApi(
   app: FastifyInstance,
   api: EmbeddedApi,
-  limiter: FailedAuthLimiter,
+  auth: TokenAuth,
   onFieldsChanged?: (fields: readonly CalculatedField[]) => void,
 ): Promise<void> {
   await registerApi(app, {
-    judgeToken: (token) =>
-      token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid',
-    limiter,
+    auth,
     routes: (routes) => {
       registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsChanged });
       if (api.directory) registerDirectoryRoute(routes, api.directory);

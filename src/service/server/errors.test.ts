@@ -100,10 +100,12 @@ describe('authentication', () => {
   ];
   it.each(routes)('%s %s needs a token', async (method, path, body) => {
     for (const token of [undefined, '', 'not-a-real-token']) {
-      const headers: Record<string, string> = { [TOKEN_HEADER]: token ?? '' };
       const response = await fetch(`${server.url}${path}`, {
         method,
-        headers: token === undefined ? {} : headers,
+        headers: {
+          ...(token === undefined ? {} : { [TOKEN_HEADER]: token }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       expect(response.status).toBe(401);

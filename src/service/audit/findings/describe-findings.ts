@@ -37,8 +37,12 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
     }
     case 'nested':
       return `depth ${group.depth}`;
-    case 'broken-dependencies':
-      return `depend on ${quoted(nameOf(group.cause!))}`;
+    case 'broken-dependencies': {
+      const cause = group.cause!;
+      return findings.fields.has(cause)
+        ? `depend on ${quoted(nameOf(cause))}`
+        : `depend on field ${cause}, which does not exist`;
+    }
     case 'lint':
       return group.title ?? group.key;
     default:

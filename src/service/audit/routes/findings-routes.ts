@@ -90,15 +90,11 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
         return note === undefined ? [] : [[String(id), note]];
       }),
     );
-    const json = searchPageJson({
-      totalHits: page.totalHits,
-      hasMore: page.hasMore,
-      degraded: false,
-      results,
-    });
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`${json.slice(0, -1)},"notes":${JSON.stringify(notes)}}`);
+    const json = searchPageJson(
+      { totalHits: page.totalHits, hasMore: page.hasMore, degraded: false, results },
+      { notes },
+    );
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   api.get('/trend', async (): Promise<{ points: TrendPoint[] }> => ({

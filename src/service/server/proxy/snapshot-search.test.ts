@@ -203,6 +203,32 @@ describe('searches through the proxy, answered from the snapshot of the instance
     expect(found.results.map((field) => field.id)).toEqual([50]);
   });
 
+  it('orders full-width letters and characters beyond U+FFFF as the embedded store does', async () => {
+    const instance = equalNamesInstance(FIELDS);
+    const renamed = [
+      { ...instance.fields[60]!, name: '📈 Growth', lastModified: Date.now() },
+      { ...instance.fields[61]!, name: 'Ｒevenue', lastModified: Date.now() },
+    ];
+    const { refusals } = importInstance(proxy.instance.stores.fields, {
+      ...instance,
+      fields: renamed,
+    });
+    expect(refusals).toEqual([]);
+    proxy.clock.now += 5000;
+    await proxy.page({});
+    const embedded = proxy.instance.stores.fields
+      .search({
+        name: '',
+        filters: [],
+        sort: { field: 'name', ascending: true },
+        limit: 5000,
+        offset: 0,
+      })
+      .results.map((json) => (JSON.parse(json) as { id: number }).id);
+    expect(embedded.slice(-2)).toEqual([62, 61]);
+    expect(await proxy.pageThrough(true)).toEqual(embedded);
+  });
+
   it('drops a field the instance deleted once the sweep its count set off has run', async () => {
     proxy.deleted.add(42);
     proxy.clock.now += 5000;

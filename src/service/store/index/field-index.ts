@@ -1,4 +1,5 @@
 import { isValidStatus } from '../../../contract/field';
+import { nameKeyOf } from '../../../contract/name-order';
 import type { FlagFilter, SortField } from '../../../contract/search';
 import type {
   NormalizedFilter,
@@ -33,7 +34,7 @@ type ListFilter = Extract<NormalizedFilter, { kind: 'list' }>;
 
 /**
  * The stored flag each flag filter reads; `invalid` reads the status instead and
- * `nested` the references.
+ * `nested` the fields that nest each field.
  */
 const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
   variable: 'variable',
@@ -172,7 +173,7 @@ export class FieldIndex {
   ): { totalHits: number; positions: number[] } {
     const { limit, sort } = request;
     if (request.name && request.filters.length === 0 && sort.field === 'name') {
-      const name = request.name.toLowerCase();
+      const name = nameKeyOf(request.name);
       const { count, page } = this.names.page(name, offset, limit, sort.ascending);
       return { totalHits: count, positions: page };
     }
@@ -242,7 +243,7 @@ export class FieldIndex {
       if (match instanceof Bitset) sets.push({ set: match, negated: false });
       else lists.push(match);
     };
-    if (request.name) add(this.names.matching(request.name.toLowerCase()));
+    if (request.name) add(this.names.matching(nameKeyOf(request.name)));
     for (const filter of request.filters) {
       if (filter.kind === 'flag')
         sets.push({ set: this.flags[filter.flag], negated: filter.negated });
@@ -360,8 +361,14 @@ function buildParts(columns: IndexColumns): FieldIndexParts {
       positions(fieldIds).sort(),
     ]),
   );
+  // `nested`: some other field nests this one (a self-reference is no use).
   const nested = new Bitset(size);
-  for (const list of dependents.values()) for (const position of list) nested.add(position);
+  for (const [target, sources] of dependents) {
+    const position = positionById.get(target);
+    if (position !== undefined && sources.some((source) => source !== position)) {
+      nested.add(position);
+    }
+  }
   const flags = { invalid: invalid.words, nested: nested.words } as Record<FlagFilter, Uint32Array>;
   for (const [filter, bit] of Object.entries(flagBitOf)) {
     flags[filter as FlagFilter] = flagWords(bitOf(bit));

@@ -1,5 +1,7 @@
 import type { Link } from '../../../contract/field';
-import { isBrokenLink, searchItemOf } from '../../../contract/field';
+import { searchItemOf } from '../../../contract/field';
+import { linkStateOf, linkSummaryOf } from '../../../contract/link-summary';
+import { nameKeyOf } from '../../../contract/name-order';
 import type { DerivedField, DerivedUpdate } from '../../fields/derive-fields';
 import type { Db } from './open-database';
 import type { FieldRow, LinkRow } from './rows';
@@ -45,7 +47,7 @@ export class FieldWriter {
     insertField.run(
       field.id,
       field.name,
-      field.name.toLowerCase(),
+      nameKeyOf(field.name),
       field.owner,
       flag(field.locked),
       flag(field.global),
@@ -108,11 +110,11 @@ export class FieldWriter {
 
 /** has_invalid_link, has_active_link, has_visible_data_source, has_active_card */
 function linkSummaryFlags(links: readonly Link[]): [number, number, number, number] {
-  const any = (test: (link: Link) => boolean) => (links.some(test) ? 1 : 0);
+  const summary = linkSummaryOf(links.map(linkStateOf));
   return [
-    any(isBrokenLink),
-    any((link) => link.active),
-    any((link) => link.resource.type === 'DATA_SOURCE' && link.visible),
-    any((link) => link.resource.type === 'CARD' && link.active),
+    flag(summary.brokenLink),
+    flag(summary.active),
+    flag(summary.onDataSource),
+    flag(summary.inVisualization),
   ];
 }

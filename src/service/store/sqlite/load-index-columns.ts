@@ -30,7 +30,8 @@ function fieldsByValue(db: Db, sql: string): Map<string, number[]> {
  * Everything the search index needs, in a handful of queries: one scan of the
  * covering index fields_in_name_order gives every per-field column already in
  * position order, postings come grouped by value, and the two other orders come
- * from their own indexes.
+ * from their own indexes. `ORDER BY name_key, id` is the name order of
+ * contract/name-order.ts: SQLite compares text by code point, as compareNameKeys does.
  */
 export function loadIndexColumns(db: Db): IndexColumns {
   const [

@@ -4,8 +4,9 @@ import Database from 'better-sqlite3';
 import { ensureIndexChangeTriggers, indexChangesSql } from './index-changes';
 import { migrateSchema } from './migrate-schema';
 import { SCHEMA_VERSION, schemaSql } from './schema';
+import type { Db } from './db';
 
-export type Db = Database.Database;
+export type { Db } from './db';
 
 /**
  * Opens (creating when missing) the store file in WAL mode with the current schema

@@ -14,7 +14,7 @@ import type { FindingContext } from '../finding-context';
 const withReferences = new Map<string, LintNote[]>();
 const CACHE_LIMIT = 50_000;
 
-function lintWithReferences(expression: string, fields: Map<string, ReferencedField>): LintNote[] {
+function lintWithReferences(expression: string, fields: Map<number, ReferencedField>): LintNote[] {
   const key = `${JSON.stringify([...fields])}\n${hash('sha1', expression, 'base64')}`;
   let notes = withReferences.get(key);
   if (!notes) {
@@ -30,16 +30,16 @@ function lintWithReferences(expression: string, fields: Map<string, ReferencedFi
 
 /**
  * Fields the analyzer's lint rules report, grouped by rule. A field that references
- * other fields is linted again knowing them (a reference to an archived field, a
- * field name that is no bare column), its expression read for that; the others
+ * other fields is linted again knowing them (a reference to an archived field),
+ * its expression read for that; the others
  * keep what was found when stored.
  */
 export function lintFindings({ fields, references, expressions }: FindingContext): Finding {
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
-  const expressionOf = expressions([...references.references.keys()]);
+  const expressionOf = expressions([...references.nests.keys()]);
   for (const field of fields.values()) {
-    const targets = references.references.get(field.id);
+    const targets = references.nests.get(field.id);
     const expression = expressionOf.get(field.id);
     const found =
       targets && expression !== undefined
@@ -48,9 +48,7 @@ export function lintFindings({ fields, references, expressions }: FindingContext
             new Map(
               targets.flatMap((id) => {
                 const target = fields.get(id);
-                return target
-                  ? [[target.name, { id, name: target.name, archived: target.archived }]]
-                  : [];
+                return target ? [[id, { id, name: target.name, archived: target.archived }]] : [];
               }),
             ),
           )

@@ -2,8 +2,9 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { SearchResultItem } from '../contract/field';
-import { isLockPending, useLockField } from '../api/calculated-fields/lock-field';
+import type { SearchResultItem } from '../../contract/field';
+import { useLastUndo } from './last-lock-undo';
+import { isLockPending, useLockField } from './lock-field';
 
 type LockableField = Pick<SearchResultItem, 'id' | 'name'>;
 
@@ -11,16 +12,6 @@ type LockableField = Pick<SearchResultItem, 'id' | 'name'>;
 const undoOfferedMs = 8000;
 
 const noticeId = (id: number) => `lock-${id}`;
-
-// The last change that can still be undone, for the keyboard shortcut.
-let lastUndo: (() => void) | undefined;
-
-/** Undoes the most recent lock change whose notification still offers Undo; false when none. */
-export function undoLastLockChange(): boolean {
-  if (!lastUndo) return false;
-  lastUndo();
-  return true;
-}
 
 function describe(locked: boolean) {
   return locked ? 'Locked' : 'Unlocked';
@@ -35,12 +26,13 @@ function describe(locked: boolean) {
  */
 export function useLockWithUndo() {
   const client = useQueryClient();
+  const lastUndo = useLastUndo();
   // The server's refusal carries only the change; the messages name the field.
   const names = useRef(new Map<number, string>());
   const lock = useLockField({
     onError: (error, change) => {
       const name = names.current.get(change.id) ?? `field ${change.id}`;
-      lastUndo = undefined;
+      lastUndo.withdraw();
       notifications.hide(noticeId(change.id));
       notifications.show({
         id: noticeId(change.id),
@@ -57,7 +49,7 @@ export function useLockWithUndo() {
   };
 
   const undo = (field: LockableField, locked: boolean) => {
-    lastUndo = undefined;
+    lastUndo.withdraw();
     send(field, !locked);
     notifications.update({
       id: noticeId(field.id),
@@ -73,7 +65,7 @@ export function useLockWithUndo() {
     const undoThis = () => undo(field, locked);
     // Toggling the same field again replaces its notification rather than stacking another.
     notifications.hide(noticeId(field.id));
-    lastUndo = undoThis;
+    lastUndo.offer(undoThis);
     notifications.show({
       id: noticeId(field.id),
       title: `${describe(locked)} “${field.name}”`,
@@ -89,7 +81,7 @@ export function useLockWithUndo() {
       ),
       autoClose: undoOfferedMs,
       onClose: () => {
-        if (lastUndo === undoThis) lastUndo = undefined;
+        lastUndo.withdraw(undoThis);
       },
     });
   };

@@ -1,4 +1,4 @@
-import type { FlagFilter, ListFilter, SearchFilter, SearchRequest } from '../../contract/search';
+import type { FlagFilter, ListFilter, SearchFilter, SearchRequest } from '../contract/search';
 import type { FieldFilters, TableView } from './table-address';
 
 /** `{field: flag}` when the choice is true, `{field: not<flag>}` when false, nothing when null. */
