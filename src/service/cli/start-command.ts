@@ -170,7 +170,8 @@ export async function startCommand(argv: string[]): Promise<void> {
     log(`Received ${signal}; stopping`);
     await app.close();
     await opened.close();
-    stores?.close();
+    // The search index is saved as the store changes, so nothing heavy is left to do.
+    stores?.close({ saveIndex: false });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -52,6 +52,13 @@ const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
 };
 
 type OrderField = Exclude<SortField, 'name'>;
+
+/** A field's lock flag and last-modified time as the store holds them now. */
+export interface LockChange {
+  id: number;
+  locked: boolean;
+  lastModified: number;
+}
 type Lists = Record<ListFilter['field'], Map<string | number, ArrayLike<number>>>;
 
 /**
@@ -233,6 +240,24 @@ export class FieldIndex {
       this.lastModified[position] = after.lastModified;
       this.orders.lastModified.reposition(position);
     }
+    return true;
+  }
+
+  /**
+   * Takes many locks and unlocks at once (a replay of the store's changes), moving
+   * the last-modified order once; false when a field is unknown.
+   */
+  applyLocks(locks: readonly LockChange[]): boolean {
+    const moved: number[] = [];
+    for (const { id, locked, lastModified } of locks) {
+      const position = this.positionById.get(id);
+      if (position === undefined) return false;
+      this.flagCounts.set(this.flags.locked, position, locked);
+      if (this.lastModified[position] === lastModified) continue;
+      this.lastModified[position] = lastModified;
+      moved.push(position);
+    }
+    if (moved.length > 0) this.orders.lastModified.repositionMany(moved);
     return true;
   }
 

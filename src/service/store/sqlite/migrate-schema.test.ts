@@ -2,11 +2,12 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalculatedField, SearchResultItem } from '../../../contract/field';
 import { checkSumOf } from '../../fields/check-sum';
 import { openStore } from '../open-store';
 import { SCHEMA_VERSION } from './schema';
+import { SqliteFieldStore } from './sqlite-field-store';
 
 const versionOneStore = readFileSync(
   join(import.meta.dirname, 'test-fixtures', 'version-1-store.sql'),
@@ -112,6 +113,36 @@ describe('a store written by schema version 1', () => {
     expect(stores.fields.getField(1)!.functions).toEqual(['LEFT ALONE']);
     stores.close();
   });
+
+  it('counts the changes of any writer from then on, so the saved index catches up with them', () => {
+    const first = openStore(file);
+    everyItem(first.fields);
+    first.close();
+    const db = new Database(file);
+    db.prepare('UPDATE fields SET locked = 1 - locked WHERE id IN (3, 4)').run();
+    const lockedNow = db
+      .prepare('SELECT id FROM fields WHERE locked = 1 ORDER BY id')
+      .pluck()
+      .all();
+    db.close();
+
+    const builds = vi.spyOn(SqliteFieldStore.prototype, 'loadIndexColumns');
+    const stores = openStore(file);
+    try {
+      const locked = stores.fields.search({
+        filters: [{ kind: 'flag', flag: 'locked', negated: false }],
+        sort: { field: 'id', ascending: true },
+        limit: 100,
+      });
+      expect(locked.results.map((json) => (JSON.parse(json) as SearchResultItem).id)).toEqual(
+        lockedNow,
+      );
+      expect(builds).not.toHaveBeenCalled();
+    } finally {
+      stores.close();
+      builds.mockRestore();
+    }
+  });
 });
 
 describe('a store from before nested references were by id', () => {
@@ -166,5 +197,33 @@ describe('a store from before nested references were by id', () => {
     } finally {
       stores.close();
     }
+  });
+});
+
+describe('a store written by schema version 3', () => {
+  it('gains the count of changes without being derived again', () => {
+    openStore(file).close();
+    const db = new Database(file);
+    const triggers = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+      .pluck()
+      .all() as string[];
+    for (const trigger of triggers) db.exec(`DROP TRIGGER ${trigger}`);
+    db.exec('DROP TABLE index_changes; DROP TABLE lock_changes; PRAGMA user_version = 3');
+    db.prepare('UPDATE fields SET functions = \'["LEFT ALONE"]\' WHERE id = 1').run();
+    db.close();
+
+    const stores = openStore(file);
+    try {
+      expect(stores.fields.getField(1)!.functions).toEqual(['LEFT ALONE']);
+      const locked = !stores.fields.getField(2)!.locked;
+      expect(stores.fields.setLocked(2, locked, Date.UTC(2030, 0, 1))!.locked).toBe(locked);
+    } finally {
+      stores.close();
+    }
+    const after = new Database(file, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(after.prepare('SELECT field_id FROM lock_changes').pluck().all()).toEqual([2]);
+    after.close();
   });
 });

@@ -19,8 +19,12 @@ export function migrateSchema(db: Db, fromVersion: number): void {
       db.exec("ALTER TABLE fields ADD COLUMN expression_status TEXT NOT NULL DEFAULT ''");
     }
   }
-  if (fromVersion < 3) nestById(db);
-  db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(REDERIVE_PENDING, '1');
+  if (fromVersion < 3) {
+    nestById(db);
+    db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(REDERIVE_PENDING, '1');
+  }
+  // Version 4 derives nothing differently: it adds the count of changes the search
+  // index replays, which openDatabase creates in every store (index-changes.ts).
 }
 
 /** Version 3: a field nests another by id; rewrite the names the old rule took as fields. */

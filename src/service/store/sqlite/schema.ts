@@ -11,9 +11,11 @@
  * Version 2 added expression_status and field_references, and search results
  * with variable and dataType. Version 3 nests fields by id (SERVICE_BEAST_MODE(<id>)):
  * field_references holds the ids as written, FUNCTION_TEMPLATE links follow them.
- * migrate-schema.ts brings older stores up to it.
+ * Version 4 added the count of changes the search index replays (index-changes.ts),
+ * created in an older store as in a new one. migrate-schema.ts brings older stores
+ * up to it.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS meta (
