@@ -3,6 +3,7 @@
 // audit page transfers; then the audit page in Chromium (every chart drawn, bytes
 // transferred, and whether it follows a lock without Refresh), each figure beside
 // its limit. Written to bench/results/audit.md and audit.json.
+// --part=remap-preview runs only the workflows' remap preview (bench/remap-preview.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
@@ -363,4 +364,9 @@ function writeReport(results: {
   log('wrote bench/results/audit.md and audit.json');
 }
 
-await main();
+if (process.argv.includes('--part=remap-preview')) {
+  const { benchRemapPreview } = await import('./remap-preview');
+  await benchRemapPreview();
+} else {
+  await main();
+}
