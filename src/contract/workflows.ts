@@ -53,14 +53,38 @@ export const replaceRequestSchema = z.strictObject({
 export type ReplaceRequest = z.input<typeof replaceRequestSchema>;
 
 export const mergeRequestSchema = z.strictObject({
-  /** The fields of one duplicate group. */
-  fieldIds: ids.min(2).max(1000),
+  /** The fields of one duplicate group: their ids, or the group of the audit's finding. */
+  fieldIds: ids.min(2).max(1000).optional(),
+  group: z
+    .strictObject({
+      finding: z.enum(['exact-duplicates', 'near-duplicates']),
+      key: z.string().min(1).max(500),
+    })
+    .optional(),
   /** The one to keep; the plan suggests one when left out. */
   keep: z.number().int().positive().optional(),
   /** What becomes of the others once nothing nests them. */
   others: z.enum(['archive', 'delete']).default('archive'),
 });
 export type MergeRequest = z.input<typeof mergeRequestSchema>;
+
+/**
+ * The key of a group of the broken-references finding: where the column is
+ * missing, and which. Written by the finding, read by the remap it starts.
+ */
+export function brokenReferenceGroupKey(
+  placeType: string,
+  placeId: string,
+  column?: string,
+): string {
+  return `${placeType} ${placeId}\n${column ?? ''}`;
+}
+
+/** The data source and column of a broken-references group, when a remap can start from it. */
+export function remapTargetOfGroup(key: string): ColumnRequest | undefined {
+  const match = /^DATA_SOURCE (.+)\n(.+)$/s.exec(key);
+  return match ? { dataSourceId: match[1]!, column: match[2]! } : undefined;
+}
 
 export const handoverRequestSchema = z.strictObject({
   /** The departed owner whose fields are handed over. */

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
@@ -95,6 +96,13 @@ test('the column impact by name, a remap previewed with its diff, the INVALID an
     ),
   ).toBeVisible();
   expect(screen.getByText('Locked Revenue: locked: unlock it first')).toBeVisible();
+
+  // Colours are checked in the browser, landmarks by the page that holds the panel;
+  // here the names, roles and structure of the panel.
+  const audit = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  expect(audit.violations.map((violation) => violation.id)).toEqual([]);
 
   await user.click(screen.getByRole('checkbox', { name: 'Also save the 1 that would be INVALID' }));
   await user.click(screen.getByRole('button', { name: 'Apply 1 change' }));

@@ -22,17 +22,18 @@ export function suggestKeep(fields: readonly FieldFacts[]): number {
  */
 export function mergePlan(
   snapshot: WorkflowSnapshot,
-  request: Required<Pick<MergeRequest, 'fieldIds' | 'others'>> & { keep?: number },
+  request: Pick<MergeRequest, 'fieldIds' | 'group' | 'keep'> & { others: 'archive' | 'delete' },
 ): WorkflowPreview {
-  const group = request.fieldIds.map((id) => {
+  const fieldIds = groupIds(snapshot, request);
+  const group = fieldIds.map((id) => {
     const field = snapshot.fields.get(id);
     if (!field) throw new ApiError(404, `field ${id} is not in the audit's copy of the instance`);
     return field;
   });
   const keep = request.keep ?? suggestKeep(group);
-  if (!request.fieldIds.includes(keep))
+  if (!fieldIds.includes(keep))
     throw new ApiError(400, 'the field to keep must be one of the group');
-  const others = new Set(request.fieldIds.filter((id) => id !== keep));
+  const others = new Set(fieldIds.filter((id) => id !== keep));
   const nesting = new Set<number>();
   for (const id of others)
     for (const by of snapshot.nestedBy.get(id) ?? []) if (!others.has(by)) nesting.add(by);
@@ -67,6 +68,21 @@ export function mergePlan(
       cards: [...cards].map(([id, fieldIds]) => ({ id, title: cardTitle(snapshot, id), fieldIds })),
     },
   );
+}
+
+/** The ids given, or those of the finding's group. */
+function groupIds(
+  snapshot: WorkflowSnapshot,
+  request: Pick<MergeRequest, 'fieldIds' | 'group'>,
+): number[] {
+  if (request.fieldIds) return request.fieldIds;
+  if (!request.group)
+    throw new ApiError(400, 'name the fields to merge: fieldIds, or a duplicate group');
+  const { finding, key } = request.group;
+  const found = snapshot.findings.byKey[finding].groups.find((group) => group.key === key);
+  if (!found)
+    throw new ApiError(404, `the finding ${finding} has no such group; scan again or reload`);
+  return found.ids;
 }
 
 function retireItem(

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../contract/paths';
 import type { ColumnImpact, WorkflowPreview } from '../../contract/workflows';
-import { workflowPaths } from '../../contract/workflows';
+import { remapTargetOfGroup, workflowPaths } from '../../contract/workflows';
+import type { FindingGroupsAnswer } from '../../contract/audit';
+import { AUDIT_BASE } from '../../contract/audit';
 import { SALES } from '../audit/test-support/findings-instance';
 import { findingsInstance } from '../audit/test-support/findings-instance';
 import type { TestServer } from '../test-support/test-server';
@@ -161,6 +163,28 @@ describe('the workflows API', () => {
       action: 'skip',
       reason: 'locked: unlock it first',
     });
+  });
+
+  it("merge from the audit's duplicate group, the suggested keeper the oldest of equals", async () => {
+    const groups = await server.request('GET', `${AUDIT_BASE}/findings/exact-duplicates/groups`);
+    const [group] = ((await groups.json()) as FindingGroupsAnswer).groups;
+    const plan = await post<WorkflowPreview>(workflowPaths.merge, {
+      group: { finding: 'exact-duplicates', key: group!.key },
+    });
+    expect(plan.keep).toBe(10);
+    expect(plan.items.map((item) => [item.name, item.rule])).toEqual([['Dup Two', 'archive']]);
+    const missing = await post<{ message: string }>(
+      workflowPaths.merge,
+      { group: { finding: 'exact-duplicates', key: 'nothing' } },
+      404,
+    );
+    expect(missing.message).toContain('no such group');
+  });
+
+  it('a broken-references group names the column a remap starts from', async () => {
+    const groups = await server.request('GET', `${AUDIT_BASE}/findings/broken-references/groups`);
+    const keys = ((await groups.json()) as FindingGroupsAnswer).groups.map((group) => group.key);
+    expect(keys.map(remapTargetOfGroup)).toContainEqual({ dataSourceId: SALES, column: 'Profit' });
   });
 
   it('merge: a delete waits while a field that nests the old one cannot be repointed', async () => {
