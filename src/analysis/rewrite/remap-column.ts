@@ -1,4 +1,5 @@
-import { analyzeExpression } from '../analyze-expression';
+import { columnReferencesOf } from '../analyze-expression';
+import { tokenize } from '../tokenize';
 import type { Rewrite, TextEdit } from './text-edit';
 import { applyEdits } from './text-edit';
 
@@ -9,8 +10,8 @@ import { applyEdits } from './text-edit';
  */
 export function remapColumn(expression: string, from: string, to: string): Rewrite {
   if (to.includes('`')) throw new Error('a column name cannot hold a backtick');
-  const edits: TextEdit[] = analyzeExpression(expression)
-    .references.filter((reference) => reference.name === from)
+  const edits: TextEdit[] = columnReferencesOf(tokenize(expression).tokens)
+    .filter((reference) => reference.name === from)
     .map(({ start, end }) => ({ start, end, text: `\`${to}\`` }));
   return applyEdits(expression, edits);
 }
