@@ -5,7 +5,7 @@ import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
 import { useChangeSet } from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
-import type { ChangeSetSummary } from '../../contract/journal';
+import type { ChangeItemRequest, ChangeSetSummary } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
 
 const errorText = (error: unknown) =>
@@ -51,11 +51,17 @@ function words(state: ChangeSetSummary['state']): string {
   ];
 }
 
-/** Posts the previewed changes as one change set of the journal, then follows it. */
-export function ApplyChangeSet({ preview }: { preview: WorkflowPreview }) {
+/** Posts the previewed changes chosen as one change set of the journal, then follows it. */
+export function ApplyChangeSet({
+  preview,
+  changes,
+}: {
+  preview: WorkflowPreview;
+  changes: ChangeItemRequest[];
+}) {
   const [allowInvalid, setAllowInvalid] = useState(false);
   const start = useStartChangeSet();
-  const count = preview.changes.length;
+  const count = changes.length;
   if (start.data) return <ChangeSetProgress id={start.data.id} />;
   return (
     <Stack gap="xs">
@@ -78,7 +84,7 @@ export function ApplyChangeSet({ preview }: { preview: WorkflowPreview }) {
           onClick={() =>
             start.mutate({
               kind: preview.kind,
-              items: preview.changes,
+              items: changes,
               ...(allowInvalid ? { allowInvalid } : {}),
             })
           }

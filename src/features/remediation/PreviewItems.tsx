@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PreviewItem, WorkflowPreview } from '../../contract/workflows';
 import { ExpressionDiff } from './ExpressionDiff';
@@ -6,11 +6,17 @@ import { ExpressionDiff } from './ExpressionDiff';
 /** Items shown at first; thousands are shown a page at a time. */
 const PAGE = 50;
 
-function ItemBody({ item }: { item: PreviewItem }) {
+function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () => void }) {
+  const { item } = props;
   return (
     <Stack gap={4}>
       <Group gap="xs">
-        <Text fw={600}>{item.name}</Text>
+        <Checkbox
+          label={<Text fw={600}>{item.name}</Text>}
+          aria-label={`Include ${item.name}`}
+          checked={props.included}
+          onChange={props.onToggle}
+        />
         {item.status === 'INVALID' && (
           <Badge color="red" variant="light">
             {item.wasInvalid ? 'stays INVALID' : 'becomes INVALID'}
@@ -47,8 +53,19 @@ function ItemBody({ item }: { item: PreviewItem }) {
   );
 }
 
-/** A preview's changes (with diffs and what becomes INVALID) and what is skipped, with reasons. */
-export function PreviewItems({ preview }: { preview: WorkflowPreview }) {
+/**
+ * A preview's changes (with diffs and what becomes INVALID) and what is skipped,
+ * with reasons; each change can be left out.
+ */
+export function PreviewItems({
+  preview,
+  excluded,
+  onToggle,
+}: {
+  preview: WorkflowPreview;
+  excluded: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+}) {
   const [shown, setShown] = useState(PAGE);
   const changes = preview.items.filter((item) => item.action === 'change');
   const skipped = preview.items.filter((item) => item.action === 'skip');
@@ -81,7 +98,11 @@ export function PreviewItems({ preview }: { preview: WorkflowPreview }) {
         <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0 }}>
           {changes.slice(0, shown).map((item) => (
             <li key={item.id}>
-              <ItemBody item={item} />
+              <ItemBody
+                item={item}
+                included={!excluded.has(item.id)}
+                onToggle={() => onToggle(item.id)}
+              />
             </li>
           ))}
         </Stack>

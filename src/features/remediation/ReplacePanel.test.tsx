@@ -60,6 +60,9 @@ test('find and replace over the table search: the request says what and where, t
     scope,
   });
   expect(screen.getByRole('button', { name: 'Apply 1 change' })).toBeEnabled();
+
+  await user.click(screen.getByRole('checkbox', { name: 'Include Null Safe' }));
+  expect(screen.getByRole('button', { name: 'Apply 0 changes' })).toBeDisabled();
 });
 
 test("a bad pattern shows the server's reason and offers nothing to apply", async () => {

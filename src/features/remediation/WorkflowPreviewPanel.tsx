@@ -1,5 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import type { WorkflowRequest } from '../../api/workflows/preview-workflow';
 import { usePreviewWorkflow } from '../../api/workflows/preview-workflow';
@@ -20,13 +21,21 @@ export function WorkflowPreviewPanel(props: {
   extra?: (preview: NonNullable<ReturnType<typeof usePreviewWorkflow>['data']>) => ReactNode;
 }) {
   const preview = usePreviewWorkflow();
+  const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const { request } = props;
+  const toggle = (id: number) => {
+    const next = new Set(excluded);
+    if (!next.delete(id)) next.add(id);
+    setExcluded(next);
+  };
   return (
     <Stack gap="sm">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (request) preview.mutate(request);
+          if (!request) return;
+          setExcluded(new Set());
+          preview.mutate(request);
         }}
       >
         <Stack gap="xs">
@@ -43,9 +52,13 @@ export function WorkflowPreviewPanel(props: {
       )}
       {preview.data && (
         <>
-          <PreviewItems preview={preview.data} />
+          <PreviewItems preview={preview.data} excluded={excluded} onToggle={toggle} />
           {props.extra?.(preview.data)}
-          <ApplyChangeSet key={JSON.stringify(request)} preview={preview.data} />
+          <ApplyChangeSet
+            key={JSON.stringify(request)}
+            preview={preview.data}
+            changes={preview.data.changes.filter((change) => !excluded.has(change.id))}
+          />
         </>
       )}
     </Stack>
