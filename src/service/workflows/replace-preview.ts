@@ -13,12 +13,22 @@ import type { WorkflowSnapshot } from './workflow-snapshot';
 
 type ReplaceRequest = z.output<typeof replaceRequestSchema>;
 
+/** One index per state of the findings: a search-scoped preview asked again does not build it again. */
+const indexes = new WeakMap<WorkflowSnapshot['findings'], FieldIndex>();
+
+function indexOf(snapshot: WorkflowSnapshot): FieldIndex {
+  const cached = indexes.get(snapshot.findings);
+  if (cached) return cached;
+  const facts = [...snapshot.fields.values()];
+  const index = new FieldIndex(indexColumnsOfFacts(facts, snapshot.findings.references.references));
+  indexes.set(snapshot.findings, index);
+  return index;
+}
+
 /** The fields a find and replace looks in: the ids given, or every match of the table's search. */
 function scopeIds(snapshot: WorkflowSnapshot, scope: ReplaceRequest['scope']): number[] {
   if ('ids' in scope) return scope.ids.filter((id) => snapshot.fields.has(id));
-  const facts = [...snapshot.fields.values()];
-  const references = snapshot.findings.references.references;
-  const index = new FieldIndex(indexColumnsOfFacts(facts, references));
+  const index = indexOf(snapshot);
   const ids: number[] = [];
   for (let offset = 0; ; offset += SEARCH_LIMIT_MAX) {
     const page = index.search({ ...scope.search, limit: SEARCH_LIMIT_MAX, offset });
