@@ -68,6 +68,7 @@ export default defineConfig({
             'src/api/**/*.test.{ts,tsx}',
             'src/app/**/*.test.{ts,tsx}',
             'src/components/**/*.test.{ts,tsx}',
+            'src/links/**/*.test.{ts,tsx}',
             'src/features/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['src/test-isolation.ts', 'src/test-setup.ts'],

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sendSearchNow } from '../../api/calculated-fields/search-fields';
 import { getSession } from '../../api/session';
-import { findingScopeOf, readFindingScope } from '../../components/fields-links/finding-address';
-import { readTableView } from '../../components/fields-links/table-address';
-import { toSearchRequest } from '../../components/fields-links/table-search';
+import { findingScopeOf, readFindingScope } from '../../links/finding-address';
+import { readTableView } from '../../links/table-address';
+import { toSearchRequest } from '../../links/table-search';
 
 /**
  * Sends the search of the table's view in `address` while the page's code is still

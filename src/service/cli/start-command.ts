@@ -178,7 +178,8 @@ export async function startCommand(argv: string[]): Promise<void> {
     await app.close();
     await opened.close();
     journal.close();
-    stores?.close();
+    // The search index is saved as the store changes, so nothing heavy is left to do.
+    stores?.close({ saveIndex: false });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { AuditApi } from './audit-api';
 import { registerAuditApi } from './audit-api';
+import { registerWorkflowsApi } from './workflows-api';
 import { ApiError, sendError } from './api-error';
 import { registerCompression } from './compression';
 import type { EmbeddedApi } from './embedded-api';
@@ -19,7 +20,7 @@ import { ProxyTarget } from '../journal/proxy-target';
 import type { JournalStore } from '../journal/journal-store';
 import { embeddedWhoIs, proxyWhoIs } from './who-is';
 import { BODY_LIMIT_BYTES } from './limits';
-import type { ProxiedApi } from './proxy/proxy-api';
+import type { ProxiedApi } from './proxy/proxied-api';
 import { DEFAULT_TOKEN_TRUST_MS } from './proxy/instance-token-judge';
 import { upstreamHealth } from './proxy/upstream-health';
 import { registerAppConfigRoute } from './routes/app-config-route';
@@ -33,7 +34,7 @@ import { registerWebApp, sendAppShell } from './web-app';
 import { zodOnlySchemaController } from './zod-only-schemas';
 
 export type { EmbeddedApi } from './embedded-api';
-export type { ProxiedApi } from './proxy/proxy-api';
+export type { ProxiedApi } from './proxy/proxied-api';
 
 export interface ServerOptions {
   /** Who answers the API: this server's store, or a real instance behind it. */
@@ -104,7 +105,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   );
   const audit = options.audit?.service;
   const onFieldsMoved = audit && fieldsMovedInto(audit);
-  if (options.audit) await registerAuditApi(app, api, options.audit, auth);
+  if (options.audit) {
+    await registerAuditApi(app, api, options.audit, auth);
+    await registerWorkflowsApi(app, options.audit.service, auth);
+  }
   if (api.kind === 'embedded') {
     await registerEmbeddedApi(app, api, auth, onFieldsMoved);
     const target = new EmbeddedTarget(api.store, api.now ?? Date.now, onFieldsMoved);

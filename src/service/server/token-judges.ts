@@ -2,7 +2,7 @@ import type { TokenStore } from '../auth/token-store';
 import type { EmbeddedApi } from './embedded-api';
 import type { InstanceTokenJudgeOptions } from './proxy/instance-token-judge';
 import { InstanceTokenJudge } from './proxy/instance-token-judge';
-import type { ProxiedApi } from './proxy/proxy-api';
+import type { ProxiedApi } from './proxy/proxied-api';
 import type { TokenJudge } from './token-auth';
 
 /** Embedded mode: the store's own tokens, and nothing else, are valid. */

@@ -4,7 +4,7 @@ import { instanceAcceptsToken } from '../../upstream/instance-accepts-token';
 import { UpstreamError } from '../../upstream/upstream-client';
 import { ApiError } from '../api-error';
 import type { TokenJudge, TokenVerdict } from '../token-auth';
-import type { ProxiedApi } from './proxy-api';
+import type { ProxiedApi } from './proxied-api';
 
 export const DEFAULT_TOKEN_TRUST_MS = 5 * 60_000;
 

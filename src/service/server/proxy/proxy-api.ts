@@ -13,18 +13,8 @@ import { parseFieldIdOrThrow } from '../validate';
 import { snapshotSearchRoute, withInstanceData } from './snapshot-search-route';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 import { allowedTemplateQuery } from './allowed-query';
+import type { ProxiedApi } from './proxied-api';
 import { registerProxyWrites } from './proxy-writes';
-
-export interface ProxiedApi {
-  kind: 'proxy';
-  /** The instance's base address, e.g. https://example.instance.com */
-  upstream: URL;
-  /** A token the server holds and sends; the browser then sends none. */
-  heldToken?: string;
-  /** With a held token, whether writes other than lock and unlock are forwarded (--allow-writes). */
-  allowWrites?: boolean;
-  timeoutMs?: number;
-}
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
@@ -115,9 +105,7 @@ export async function registerProxyApi(
           if (instanceData) {
             void readWhole(response.stream).then((body) => {
               const json = body.toString('utf8');
-              void proxied.send(
-                json.trimEnd().endsWith('}') ? withInstanceData(json, instanceData) : json,
-              );
+              void proxied.send(withInstanceData(json, instanceData));
             });
             return;
           }

@@ -7,15 +7,15 @@ import { apiPaths, apiRoutes, TOKEN_HEADER } from '../../../contract/paths';
 import { createRequestSchema, editableProperties } from '../../../contract/template-writes';
 import type { UpdateRequest } from '../../../contract/template-writes';
 import { validateFormulasRequestSchema } from '../../../contract/validate-formulas';
-import type { TokenAuth } from '../token-auth';
 import { ApiError, errorBody } from '../api-error';
 import type { FieldsMoved } from '../fields-moved';
 import type { BulkItem } from '../routes/bulk-items';
 import { BULK_TEMPLATE_BODY_LIMIT, isLockOnly, readBulkItems } from '../routes/bulk-items';
 import { parsePutBody } from '../routes/put-body';
 import { presentedToken } from '../token-auth';
+import type { TokenAuth } from '../token-auth';
 import { parseFieldIdOrThrow, parseOrThrow } from '../validate';
-import type { ProxiedApi } from './proxy-api';
+import type { ProxiedApi } from './proxied-api';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 
 /** Fields read back at once when a bulk call is verified. */

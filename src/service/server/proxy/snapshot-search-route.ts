@@ -19,9 +19,20 @@ export interface SnapshotSearchOptions {
   passThrough: (request: FastifyRequest, reply: FastifyReply, data: InstanceData) => unknown;
 }
 
-/** `instanceData` added to a search answer already written as JSON. */
+/**
+ * The instance's own search answer with `instanceData` added; an answer that is not
+ * a JSON object is passed on as it came.
+ */
 export function withInstanceData(json: string, data: InstanceData): string {
-  return `${json.slice(0, json.lastIndexOf('}'))},"instanceData":${JSON.stringify(data)}}`;
+  let answer: unknown;
+  try {
+    answer = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+    ? JSON.stringify({ ...answer, instanceData: data })
+    : json;
 }
 
 function notYetAnswerable(unaccepted: readonly string[]): ApiError {
@@ -48,11 +59,8 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
     const token = presentedToken(request);
     const search = parseSearchBody(request.body);
     if (!service.latestScan()) {
-      service.scanner.offerToken(token);
-      if (!service.scanner.current() && service.store.scans(service.instanceId).length === 0) {
-        // The first scan runs with this caller's token, as one started from the audit page would.
-        service.scanner.start('schedule', token);
-      }
+      // The first scan runs with this caller's token, as one started from the audit page would.
+      service.ensureFirstScan(token);
       // Validated: each filter is an object with its name in `field`, as the client spelt it.
       const { filters } = request.body as { filters: Array<{ field: string }> };
       const unaccepted = unacceptedBySearch({ filters, sort: search.sort });
@@ -61,7 +69,7 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
       if (unaccepted.length > 0) throw notYetAnswerable(unaccepted);
       return options.passThrough(request, reply, {
         source: 'instance',
-        firstScanRunning: service.scanner.current() !== undefined,
+        firstScanRunning: service.runningScan() !== undefined,
       });
     }
     try {
@@ -74,6 +82,6 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
     const page = snapshot.search(search)!;
     return reply
       .type('application/json; charset=utf-8')
-      .send(withInstanceData(searchPageJson(page), refresher.instanceData()));
+      .send(searchPageJson(page, { instanceData: refresher.instanceData() }));
   };
 }

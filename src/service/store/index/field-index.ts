@@ -1,5 +1,6 @@
 import type { CalculatedField } from '../../../contract/field';
 import { isValidStatus } from '../../../contract/field';
+import { nameKeyOf } from '../../../contract/name-order';
 import type { FlagFilter, SortField } from '../../../contract/search';
 import type {
   NormalizedFilter,
@@ -35,7 +36,7 @@ type ListFilter = Extract<NormalizedFilter, { kind: 'list' }>;
 
 /**
  * The stored flag each flag filter reads; `invalid` reads the status instead and
- * `nested` the references.
+ * `nested` the fields that nest each field.
  */
 const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
   variable: 'variable',
@@ -51,6 +52,13 @@ const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
 };
 
 type OrderField = Exclude<SortField, 'name'>;
+
+/** A field's lock flag and last-modified time as the store holds them now. */
+export interface LockChange {
+  id: number;
+  locked: boolean;
+  lastModified: number;
+}
 type Lists = Record<ListFilter['field'], Map<string | number, ArrayLike<number>>>;
 
 /**
@@ -167,7 +175,7 @@ export class FieldIndex {
   ): { totalHits: number; positions: number[] } {
     const { limit, sort } = request;
     if (request.name && request.filters.length === 0 && sort.field === 'name') {
-      const name = request.name.toLowerCase();
+      const name = nameKeyOf(request.name);
       const { count, page } = this.names.page(name, offset, limit, sort.ascending);
       return { totalHits: count, positions: page };
     }
@@ -236,6 +244,24 @@ export class FieldIndex {
   }
 
   /**
+   * Takes many locks and unlocks at once (a replay of the store's changes), moving
+   * the last-modified order once; false when a field is unknown.
+   */
+  applyLocks(locks: readonly LockChange[]): boolean {
+    const moved: number[] = [];
+    for (const { id, locked, lastModified } of locks) {
+      const position = this.positionById.get(id);
+      if (position === undefined) return false;
+      this.flagCounts.set(this.flags.locked, position, locked);
+      if (this.lastModified[position] === lastModified) continue;
+      this.lastModified[position] = lastModified;
+      moved.push(position);
+    }
+    if (moved.length > 0) this.orders.lastModified.repositionMany(moved);
+    return true;
+  }
+
+  /**
    * What the request asks, as sets every match is in (or out of) and, when some part
    * of it matches few records, the shortest list of those as candidates.
    */
@@ -249,7 +275,7 @@ export class FieldIndex {
       if (match instanceof Bitset) sets.push({ set: match, negated: false });
       else lists.push(match);
     };
-    if (request.name) add(this.names.matching(request.name.toLowerCase()));
+    if (request.name) add(this.names.matching(nameKeyOf(request.name)));
     for (const filter of request.filters) {
       if (filter.kind === 'flag')
         sets.push({ set: this.flags[filter.flag], negated: filter.negated });
@@ -367,8 +393,14 @@ function buildParts(columns: IndexColumns): FieldIndexParts {
       positions(fieldIds).sort(),
     ]),
   );
+  // `nested`: some other field nests this one (a self-reference is no use).
   const nested = new Bitset(size);
-  for (const list of dependents.values()) for (const position of list) nested.add(position);
+  for (const [target, sources] of dependents) {
+    const position = positionById.get(target);
+    if (position !== undefined && sources.some((source) => source !== position)) {
+      nested.add(position);
+    }
+  }
   const flags = { invalid: invalid.words, nested: nested.words } as Record<FlagFilter, Uint32Array>;
   for (const [filter, bit] of Object.entries(flagBitOf)) {
     flags[filter as FlagFilter] = flagWords(bitOf(bit));

@@ -1,5 +1,6 @@
 import type { CalculatedField } from '../../../contract/field';
 import { searchItemOf } from '../../../contract/field';
+import { nameKeyOf } from '../../../contract/name-order';
 import type { DerivedField, DerivedUpdate } from '../../fields/derive-fields';
 import { flagsOf } from '../field-flags';
 import type { Db } from './open-database';
@@ -51,7 +52,7 @@ export class FieldWriter {
     insertField.run(
       field.id,
       field.name,
-      field.name.toLowerCase(),
+      nameKeyOf(field.name),
       field.owner,
       flag(field.locked),
       flag(field.global),
