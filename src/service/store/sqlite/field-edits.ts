@@ -11,7 +11,7 @@ import { lockedRefusal, notFound, refused } from '../../fields/write-outcome';
 import type { WrittenNames } from './affected-fields';
 import { AffectedFields } from './affected-fields';
 import type { FieldWriter } from './field-writer';
-import type { Db } from './open-database';
+import type { Db } from './db';
 import { readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
 
 /** An update that changes nothing derived: the rest of the field stays as it is. */

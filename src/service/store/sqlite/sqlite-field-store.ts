@@ -4,7 +4,7 @@ import type { CycleNote } from '../../fields/derive-fields';
 import { deriveFields } from '../../fields/derive-fields';
 import type { ImportContext } from '../field-store';
 import type { PreparedImport } from '../prepared-import';
-import type { Db } from './open-database';
+import type { Db } from './db';
 import type { FieldRow, LinkRow } from './rows';
 import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
