@@ -10,12 +10,12 @@ import { startTestServer } from '../test-support/test-server';
 import { journalClient } from './test-support';
 
 const READER_TOKEN = 'reader-token-for-journal-tests';
-// The fixture plus field 15, which nests "Gross Margin" (field 1).
+// The fixture plus field 15, which nests "Gross Margin" (field 1) by its id.
 const nesting: FieldRecordInput = {
   id: 15,
   name: 'Margin Pct',
   owner: 101,
-  expression: '`Gross Margin` * 100',
+  expression: 'SERVICE_BEAST_MODE(1) * 100',
   links: [{ type: 'DATA_SOURCE', id: SALES, visible: true, active: true }],
 };
 
