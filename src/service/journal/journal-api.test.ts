@@ -173,10 +173,16 @@ describe('dry runs: POST /plans', () => {
   it('derives the after of a rename as the write would, nested references included', async () => {
     const { body } = await client.plan({
       kind: 'rename',
-      items: [{ id: 1, change: { update: { name: 'Margin' } } }],
+      items: [
+        { id: 1, change: { update: { name: 'Margin' } } },
+        { id: 3, change: { update: { expression: 'SERVICE_BEAST_MODE(15) + 1' } } },
+      ],
     });
     expect(body).toMatchObject({
-      items: [{ action: 'change', after: { name: 'Margin', status: 'VALID' } }],
+      items: [
+        { action: 'change', after: { name: 'Margin', status: 'VALID' } },
+        { action: 'change', after: { status: 'VALID', functionTemplateDependencies: [15] } },
+      ],
     });
   });
 
