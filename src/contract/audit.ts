@@ -240,7 +240,14 @@ export const trendPointSchema = z.object({
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 export const trendAnswerSchema = z.object({ points: z.array(trendPointSchema) });
 
-export const scansAnswerSchema = z.object({ scans: z.array(scanSchema) });
+/** GET /scans: newest first, a page at a time. */
+export const scansAnswerSchema = z.object({
+  scans: z.array(scanSchema),
+  totalHits: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+});
+/** Scans in one page of GET /scans when no limit is given: more than retention keeps. */
+export const SCANS_PAGE_DEFAULT = 100;
 export const scanAnswerSchema = z.object({ scan: scanSchema });
 
 export const diffAnswerSchema = z.object({
@@ -290,6 +297,17 @@ export const groupsQuerySchema = z.strictObject(
   {
     error: (issue) =>
       `the groups take offset and limit (remove ${issue.code === 'unrecognized_keys' ? previewKeys(issue.keys) : 'the rest'})`,
+  },
+);
+
+export const scansQuerySchema = z.strictObject(
+  {
+    offset: wholeNumberText('offset', 0, 1_000_000_000).optional(),
+    limit: wholeNumberText('limit', 1, AUDIT_PAGE_MAX).optional(),
+  },
+  {
+    error: (issue) =>
+      `the scans take offset and limit (remove ${issue.code === 'unrecognized_keys' ? previewKeys(issue.keys) : 'the rest'})`,
   },
 );
 

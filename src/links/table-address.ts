@@ -115,7 +115,7 @@ export const tableAddress = {
   aggregated: parseAsChoice,
   global: parseAsChoice,
   hidden: parseAsChoice,
-  /** true: the expression references another calculated field (`nested`). */
+  /** true: another calculated field nests this one (`nested`). */
   nested: parseAsChoice,
   owners: parseAsNativeArrayOf(parseAsOwnerId),
   dataSources: parseAsNativeArrayOf(parseAsNonEmpty),

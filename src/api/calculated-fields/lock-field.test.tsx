@@ -272,3 +272,19 @@ test('an out-of-date list waits for the user when the window regains focus; othe
   client.unmount();
   focusManager.setFocused(undefined);
 });
+
+test('a view of one finding that a lock made out of date says so', async () => {
+  const scope = { key: 'unused' as const };
+  // Opened from the audit page: the same search of the whole instance was never shown.
+  client.removeQueries({ queryKey: fieldKeys.search(byName), exact: true });
+  client.setQueryData(searchFieldsQueryOptions(byName, scope).queryKey, page(2));
+  server.use(
+    http.get(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
+    http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
+  );
+  const { result } = renderLockHook();
+
+  await act(() => result.current.mutateAsync({ id: 2, locked: true }));
+
+  expect(isViewOutdated(client, byName, scope)).toBe(true);
+});

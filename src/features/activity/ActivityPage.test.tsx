@@ -165,3 +165,32 @@ test('a token that may not write sees no undo', async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
 });
+
+test('an incomplete set offers a check against the instance, and then to finish it', async () => {
+  const open = { total: 2, pending: 1, applied: 1, failed: 0, skipped: 0, unknown: 0 };
+  const checked = { ...open, pending: 0, failed: 1 };
+  let counts = open;
+  const checks: string[] = [];
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({ total: 1, changeSets: [summary(5, { state: 'incomplete', counts })] }),
+    ),
+    http.post(journalPaths.check(':id'), ({ params }) => {
+      checks.push(String(params.id));
+      counts = checked;
+      return HttpResponse.json({
+        ...detail,
+        changeSet: summary(5, { state: 'incomplete', counts }),
+      });
+    }),
+  );
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const row = (await screen.findByText('#5 rename')).closest('tr')!;
+  expect(within(row).getByText('incomplete')).toBeTruthy();
+  expect(within(row).queryByRole('button', { name: 'Undo' })).toBeNull();
+  await user.click(await within(row).findByRole('button', { name: 'Check against the instance' }));
+  expect(checks).toEqual(['5']);
+  const after = (await screen.findByRole('button', { name: 'Finish' })).closest('tr')!;
+  expect(within(after).getByRole('button', { name: 'Undo' })).toBeTruthy();
+  expect(within(after).queryByRole('button', { name: 'Check against the instance' })).toBeNull();
+});

@@ -1,4 +1,4 @@
-import { Badge, Code, Loader, Stack, Table, Text } from '@mantine/core';
+import { Code, Loader, Stack, Table, Text } from '@mantine/core';
 import { useChangeSet } from '../../api/journal/get-change-set';
 import { ErrorState } from '../../components/ErrorState';
 import type { ChangeItem } from '../../contract/journal';
@@ -35,8 +35,10 @@ export function ChangeSetItems({ id }: { id: number }) {
             <Table.Td>
               <FieldLink id={item.newId ?? item.fieldId}>{item.fieldName}</FieldLink>
             </Table.Td>
-            <Table.Td miw={96}>
-              <Badge variant="default">{item.state}</Badge>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {item.state}
+              </Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm">{reasonOf(item)}</Text>

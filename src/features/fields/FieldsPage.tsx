@@ -124,7 +124,7 @@ export function FieldsPage() {
             </Text>
           )}
           <RefreshView
-            outdated={search.isStale && isViewOutdated(queryClient, request)}
+            outdated={search.isStale && isViewOutdated(queryClient, request, scope)}
             // A new view's search (the previous rows shown meanwhile) is not a refresh: the
             // button's spinner and its transitions drew the page six more times per key.
             refreshing={search.isRefetching && !search.isPlaceholderData}

@@ -8,6 +8,7 @@ import { SnapshotRefresher } from './snapshot/snapshot-refresher';
 import { EmbeddedSource } from './scan/embedded-source';
 import { UpstreamSource } from './scan/upstream-source';
 import { AuditStore } from './storage/audit-store';
+import type { AuditDb } from './storage/open-audit-database';
 import { openAuditDatabase } from './storage/open-audit-database';
 
 export const DEFAULT_KEEP_SCANS = 30;
@@ -40,6 +41,8 @@ export interface OpenedAudit {
   service: AuditService;
   /** Proxy mode: keeps the snapshot fresh for the table's searches (docs/proxy.md). */
   snapshot?: SnapshotRefresher;
+  /** Proxy mode: the audit's file, where the journal keeps its change sets too (docs/api.md). */
+  database?: AuditDb;
   /** Stops the running scan (it resumes at the next start) and closes the file. */
   close(): Promise<void>;
 }
@@ -49,8 +52,7 @@ export function openEmbeddedAudit(options: EmbeddedAuditOptions): OpenedAudit {
   const db = openAuditDatabase(options.file);
   const { directory } = options;
   const service = new AuditService({
-    store: new AuditStore(db, options.file),
-    instanceKey: 'embedded',
+    store: new AuditStore(db, options.file, 'embedded'),
     keep: options.keep,
     needsCallerToken: false,
     openSource: () => new EmbeddedSource(options.store),
@@ -78,8 +80,11 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
       onWait,
     });
   const service = new AuditService({
-    store: new AuditStore(db, options.file),
-    instanceKey: `${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, '')}`,
+    store: new AuditStore(
+      db,
+      options.file,
+      `${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, '')}`,
+    ),
     keep: options.keep,
     needsCallerToken: options.heldToken === undefined,
     openSource: (token, onWait) =>
@@ -98,7 +103,7 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
     refreshEveryMs: options.refreshEveryMs,
     now: options.now,
   });
-  return { service, snapshot, close: closer(service, db, snapshot) };
+  return { service, snapshot, database: db, close: closer(service, db, snapshot) };
 }
 
 function closer(service: AuditService, db: { close(): void }, snapshot?: SnapshotRefresher) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Stores } from '../store/open-store';
+import { JournalStore } from '../journal/journal-store';
 import { openEmbeddedJournalStore } from '../journal/open-journal-store';
 import { openStore } from '../store/open-store';
 import { generateToken } from '../auth/token-hash';
@@ -145,7 +146,10 @@ export async function startCommand(argv: string[]): Promise<void> {
           keep: audit.keep,
         }),
   );
-  const journal = stores ? openEmbeddedJournalStore(dataFile) : undefined;
+  // The journal lives in the store's file (embedded) or the audit's (proxy).
+  const journal = stores
+    ? openEmbeddedJournalStore(dataFile)
+    : { store: new JournalStore(opened.database!), close: () => {} };
   const app = await buildServer({
     api: proxied ?? {
       kind: 'embedded',
@@ -164,7 +168,7 @@ export async function startCommand(argv: string[]): Promise<void> {
       keep: audit.keep,
       scanEveryMs: audit.scanEveryMs,
     },
-    journal: journal?.store,
+    journal: journal.store,
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -173,8 +177,9 @@ export async function startCommand(argv: string[]): Promise<void> {
     log(`Received ${signal}; stopping`);
     await app.close();
     await opened.close();
-    journal?.close();
-    stores?.close();
+    journal.close();
+    // The search index is saved as the store changes, so nothing heavy is left to do.
+    stores?.close({ saveIndex: false });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

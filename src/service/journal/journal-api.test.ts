@@ -10,12 +10,12 @@ import { startTestServer } from '../test-support/test-server';
 import { journalClient } from './test-support';
 
 const READER_TOKEN = 'reader-token-for-journal-tests';
-// The fixture plus field 15, which nests "Gross Margin" (field 1).
+// The fixture plus field 15, which nests "Gross Margin" (field 1) by its id.
 const nesting: FieldRecordInput = {
   id: 15,
   name: 'Margin Pct',
   owner: 101,
-  expression: '`Gross Margin` * 100',
+  expression: 'SERVICE_BEAST_MODE(1) * 100',
   links: [{ type: 'DATA_SOURCE', id: SALES, visible: true, active: true }],
 };
 
@@ -173,10 +173,16 @@ describe('dry runs: POST /plans', () => {
   it('derives the after of a rename as the write would, nested references included', async () => {
     const { body } = await client.plan({
       kind: 'rename',
-      items: [{ id: 1, change: { update: { name: 'Margin' } } }],
+      items: [
+        { id: 1, change: { update: { name: 'Margin' } } },
+        { id: 3, change: { update: { expression: 'SERVICE_BEAST_MODE(15) + 1' } } },
+      ],
     });
     expect(body).toMatchObject({
-      items: [{ action: 'change', after: { name: 'Margin', status: 'VALID' } }],
+      items: [
+        { action: 'change', after: { name: 'Margin', status: 'VALID' } },
+        { action: 'change', after: { status: 'VALID', functionTemplateDependencies: [15] } },
+      ],
     });
   });
 

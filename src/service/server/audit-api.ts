@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUDIT_BASE } from '../../contract/audit';
 import type { AuditService } from '../audit/audit-service';
 import type { SnapshotRefresher } from '../audit/snapshot/snapshot-refresher';
-import { auditContext } from '../audit/routes/audit-context';
+import type { AuditContext } from '../audit/routes/audit-context';
 import { registerAuditRoutes } from '../audit/routes/register-audit-routes';
 import { registerApi } from './api-plugin';
 import type { EmbeddedApi } from './embedded-api';
@@ -24,13 +24,13 @@ export async function registerAuditApi(
   audit: AuditApi,
   auth: TokenAuth,
 ): Promise<void> {
-  const context = auditContext({
+  const context: AuditContext = {
     service: audit.service,
     mode: api.kind,
     instance: api.kind === 'embedded' ? "this server's store" : api.upstream.origin,
     keep: audit.keep,
     scanEveryMs: audit.scanEveryMs,
-  });
+  };
   await registerApi(app, {
     prefix: AUDIT_BASE,
     auth,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { AuditApi } from './audit-api';
 import { registerAuditApi } from './audit-api';
+import { registerWorkflowsApi } from './workflows-api';
 import { ApiError, sendError } from './api-error';
 import { registerCompression } from './compression';
 import type { EmbeddedApi } from './embedded-api';
@@ -15,6 +16,7 @@ import { registerJsonBodyParser } from './json-body';
 import { registerJournalApi } from './journal-api';
 import { EmbeddedTarget } from '../journal/embedded-target';
 import { Journal } from '../journal/journal';
+import { ProxyTarget } from '../journal/proxy-target';
 import type { JournalStore } from '../journal/journal-store';
 import { embeddedWhoIs, proxyWhoIs } from './who-is';
 import { BODY_LIMIT_BYTES } from './limits';
@@ -103,7 +105,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   );
   const audit = options.audit?.service;
   const onFieldsMoved = audit && fieldsMovedInto(audit);
-  if (options.audit) await registerAuditApi(app, api, options.audit, auth);
+  if (options.audit) {
+    await registerAuditApi(app, api, options.audit, auth);
+    await registerWorkflowsApi(app, options.audit.service, auth);
+  }
   if (api.kind === 'embedded') {
     await registerEmbeddedApi(app, api, auth, onFieldsMoved);
     const target = new EmbeddedTarget(api.store, api.now ?? Date.now, onFieldsMoved);
@@ -114,12 +119,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   } else {
     const refresher = options.audit?.snapshot;
     // Loaded only in proxy mode: its HTTP client is a tenth of an embedded start's module loading.
-    const { registerProxyApi } = await import('./proxy/proxy-api');
+    const { registerProxyApi, DEFAULT_TIMEOUT_MS } = await import('./proxy/proxy-api');
     await registerProxyApi(app, api, auth, {
       onFieldsMoved,
       snapshot: audit && refresher && { service: audit, refresher },
     });
+    const journal =
+      options.journal &&
+      new Journal(
+        options.journal,
+        (token) =>
+          new ProxyTarget({
+            upstream: api.upstream,
+            token: api.heldToken ?? token,
+            timeoutMs: api.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            onFieldsMoved,
+          }),
+      );
+    if (journal) app.addHook('onClose', () => journal.idle());
     await registerJournalApi(app, {
+      journal,
       whoIs: proxyWhoIs(api.heldToken, api.allowWrites ?? false),
       auth,
     });

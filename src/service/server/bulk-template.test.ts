@@ -14,7 +14,13 @@ import { startTestServer } from '../test-support/test-server';
 // second margin on the same data source a repoint can move 15 to.
 const onSales = { type: 'DATA_SOURCE' as const, id: SALES, visible: true, active: true };
 const extra: FieldRecordInput[] = [
-  { id: 15, name: 'Margin Pct', owner: 101, expression: '`Gross Margin` * 100', links: [onSales] },
+  {
+    id: 15,
+    name: 'Margin Pct',
+    owner: 101,
+    expression: 'SERVICE_BEAST_MODE(1) * 100',
+    links: [onSales],
+  },
   {
     id: 16,
     name: 'Gross Margin v2',
@@ -145,7 +151,10 @@ describe('POST /functions/bulk/template', () => {
         update: [
           {
             ...nesting,
-            expression: nesting.expression.replace('`Gross Margin`', '`Gross Margin v2`'),
+            expression: nesting.expression.replace(
+              'SERVICE_BEAST_MODE(1)',
+              'SERVICE_BEAST_MODE(16)',
+            ),
           },
         ],
         links: nesting.links,

@@ -15,7 +15,7 @@ const nesting: FieldRecordInput = {
   id: 15,
   name: 'Margin Pct',
   owner: 101,
-  expression: '`Gross Margin` * 100',
+  expression: 'SERVICE_BEAST_MODE(1) * 100',
   links: [onSales],
 };
 

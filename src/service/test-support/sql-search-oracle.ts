@@ -22,7 +22,9 @@ const flagConditions = {
   invalid: `status <> '${VALID}'`,
   invalidlink: 'has_invalid_link = 1',
   active: 'has_active_link = 1',
-  nested: 'EXISTS (SELECT 1 FROM field_references WHERE field_references.field_id = fields.id)',
+  // Some other field nests this one; a self-reference is no use.
+  nested:
+    'EXISTS (SELECT 1 FROM field_references WHERE target_id = fields.id AND field_id <> fields.id)',
   ondataset: 'has_visible_data_source = 1',
   invisualization: 'has_active_card = 1',
 } as const;

@@ -9,7 +9,7 @@ import type {
 import type { CalculatedField, Link } from '../../../contract/field';
 import { searchItemOf } from '../../../contract/field';
 import { journalPaths } from '../../../contract/journal';
-import { apiPaths } from '../../../contract/paths';
+import { API_BASE, apiPaths, apiRoutes } from '../../../contract/paths';
 import { reader } from '../../../api/test-support/mock-journal';
 import type { SearchRequest, SearchResponse } from '../../../contract/search';
 import { DEPENDENTS_FILTER } from '../../../contract/search';
@@ -31,6 +31,13 @@ export const cardLink = (id: string, valid = 'VALID'): Link => ({
   valid,
 });
 
+export const functionTemplateLink = (id: number, valid = 'VALID'): Link => ({
+  resource: { type: 'FUNCTION_TEMPLATE', id: String(id) },
+  visible: false,
+  active: true,
+  valid,
+});
+
 export interface MockDirectory {
   owners: OwnerEntry[];
   dataSources: DataSourceEntry[];
@@ -48,9 +55,9 @@ export const smallDirectory: MockDirectory = {
 
 /**
  * An instance for drawer tests: the directory (or a 404 where it is 'missing'),
- * and a search over `fields` that knows names, the dataset filter and
- * templateDependencies (refused with 400 when `dependents` is 'unsupported').
- * Every search body is kept in `searches`.
+ * each field of `fields` by id (404 for any other id), and a search over `fields`
+ * that knows names, the dataset filter and templateDependencies (refused with 400
+ * when `dependents` is 'unsupported'). Every search body is kept in `searches`.
  */
 export function mockInstance(
   server: ReturnType<typeof setupServer>,
@@ -66,6 +73,14 @@ export function mockInstance(
     // A reader by default: the drawer shows what it knows and offers no change.
     http.get(journalPaths.me, () => HttpResponse.json(reader)),
     http.get(journalPaths.fieldHistory(':id'), () => HttpResponse.json({ versions: [] })),
+    http.get(`${API_BASE}${apiRoutes.template}`, ({ params }) => {
+      const found = fields.find((field) => field.id === Number(params.id));
+      if (found) return HttpResponse.json(found);
+      return HttpResponse.json(
+        { status: 404, statusReason: 'Not Found', message: 'no such field', path: '' },
+        { status: 404 },
+      );
+    }),
     http.get(apiPaths.directory, ({ request }) => {
       if (directory === 'missing') return new HttpResponse('Not Found', { status: 404 });
       const query = new URL(request.url).searchParams;

@@ -11,7 +11,7 @@ function CurrentAddress() {
   return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** The drawer's content with the app's providers, at /fields/:id?sort=name. */
+/** The drawer's content with the providers the app gives it, at /fields/:id?sort=name. */
 export function renderDetails(detail: FieldDetail) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(

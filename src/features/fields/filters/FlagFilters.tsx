@@ -113,9 +113,9 @@ export function ExpressionFilters({ filters, change }: { filters: FieldFilters; 
       <FlagChoice
         flag="nested"
         label="Nested"
-        yes="Uses other fields"
-        no="Does not"
-        description="The expression references another calculated field."
+        yes="Used by other fields"
+        no="Not used by any"
+        description="Another calculated field nests this one: its expression uses it with SERVICE_BEAST_MODE(id)."
         value={filters.nested}
         change={change}
       />

@@ -16,7 +16,7 @@ import { allowedTemplateQuery } from './allowed-query';
 import type { ProxiedApi } from './proxied-api';
 import { registerProxyWrites } from './proxy-writes';
 
-const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_TIMEOUT_MS = 15_000;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
 
 function readAll(stream: NodeJS.ReadableStream, limit = 64 * 1024): Promise<string> {

@@ -84,7 +84,7 @@ async function startProxy(api: Partial<ProxiedApi> = {}) {
   };
   // The table's first page starts the first scan; the snapshot answers once it is done.
   await search([]);
-  await audit.service.scanner.settled();
+  await audit.service.scansSettled();
   return { call, search };
 }
 
@@ -185,7 +185,8 @@ describe('writes through the proxy to a production-shaped instance', () => {
 describe('a proxy holding the instance token', () => {
   const writes: Array<[string, 'PUT' | 'POST' | 'DELETE', string, unknown]> = [
     ['an update', 'PUT', apiPaths.template(4), { hidden: true }],
-    ['a delete', 'DELETE', apiPaths.template(4), undefined],
+    // A page holding no token must send a JSON type to change anything (same-origin-guard.ts).
+    ['a delete', 'DELETE', apiPaths.template(4), {}],
     ['a bulk update', 'POST', apiPaths.bulkTemplate, { update: [{ id: 4, hidden: true }] }],
     [
       'a create',

@@ -59,11 +59,8 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
     const token = presentedToken(request);
     const search = parseSearchBody(request.body);
     if (!service.latestScan()) {
-      service.scanner.offerToken(token);
-      if (!service.scanner.current() && service.store.scans(service.instanceId).length === 0) {
-        // The first scan runs with this caller's token, as one started from the audit page would.
-        service.scanner.start('schedule', token);
-      }
+      // The first scan runs with this caller's token, as one started from the audit page would.
+      service.ensureFirstScan(token);
       // Validated: each filter is an object with its name in `field`, as the client spelt it.
       const { filters } = request.body as { filters: Array<{ field: string }> };
       const unaccepted = unacceptedBySearch({ filters, sort: search.sort });
@@ -72,7 +69,7 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
       if (unaccepted.length > 0) throw notYetAnswerable(unaccepted);
       return options.passThrough(request, reply, {
         source: 'instance',
-        firstScanRunning: service.scanner.current() !== undefined,
+        firstScanRunning: service.runningScan() !== undefined,
       });
     }
     try {

@@ -36,7 +36,7 @@ type ListFilter = Extract<NormalizedFilter, { kind: 'list' }>;
 
 /**
  * The stored flag each flag filter reads; `invalid` reads the status instead and
- * `nested` the references.
+ * `nested` the fields that nest each field.
  */
 const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
   variable: 'variable',
@@ -52,6 +52,13 @@ const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
 };
 
 type OrderField = Exclude<SortField, 'name'>;
+
+/** A field's lock flag and last-modified time as the store holds them now. */
+export interface LockChange {
+  id: number;
+  locked: boolean;
+  lastModified: number;
+}
 type Lists = Record<ListFilter['field'], Map<string | number, ArrayLike<number>>>;
 
 /**
@@ -237,6 +244,24 @@ export class FieldIndex {
   }
 
   /**
+   * Takes many locks and unlocks at once (a replay of the store's changes), moving
+   * the last-modified order once; false when a field is unknown.
+   */
+  applyLocks(locks: readonly LockChange[]): boolean {
+    const moved: number[] = [];
+    for (const { id, locked, lastModified } of locks) {
+      const position = this.positionById.get(id);
+      if (position === undefined) return false;
+      this.flagCounts.set(this.flags.locked, position, locked);
+      if (this.lastModified[position] === lastModified) continue;
+      this.lastModified[position] = lastModified;
+      moved.push(position);
+    }
+    if (moved.length > 0) this.orders.lastModified.repositionMany(moved);
+    return true;
+  }
+
+  /**
    * What the request asks, as sets every match is in (or out of) and, when some part
    * of it matches few records, the shortest list of those as candidates.
    */
@@ -368,8 +393,14 @@ function buildParts(columns: IndexColumns): FieldIndexParts {
       positions(fieldIds).sort(),
     ]),
   );
+  // `nested`: some other field nests this one (a self-reference is no use).
   const nested = new Bitset(size);
-  for (const list of dependents.values()) for (const position of list) nested.add(position);
+  for (const [target, sources] of dependents) {
+    const position = positionById.get(target);
+    if (position !== undefined && sources.some((source) => source !== position)) {
+      nested.add(position);
+    }
+  }
   const flags = { invalid: invalid.words, nested: nested.words } as Record<FlagFilter, Uint32Array>;
   for (const [filter, bit] of Object.entries(flagBitOf)) {
     flags[filter as FlagFilter] = flagWords(bitOf(bit));

@@ -11,7 +11,7 @@ import { lockedRefusal, notFound, refused } from '../../fields/write-outcome';
 import type { WrittenNames } from './affected-fields';
 import { AffectedFields } from './affected-fields';
 import type { FieldWriter } from './field-writer';
-import type { Db } from './open-database';
+import type { Db } from './db';
 import { readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
 
 /** An update that changes nothing derived: the rest of the field stays as it is. */
@@ -76,8 +76,7 @@ export class SqliteFieldEdits {
       const field = withoutRederiving(current, plan.authored);
       return { kind: 'written', field, changes: [], referencesChanged: false };
     }
-    const others = readStoredFieldFacts(this.db).filter((field) => field.id !== current.id);
-    const own = deriveFields([plan.authored], others, readInstanceShape(this.db)).fields[0]!;
+    const own = this.deriveAffected(plan.authored, current).derivation.fields[0]!;
     return { kind: 'written', field: own.field, changes: [], referencesChanged: false };
   }
 
@@ -138,12 +137,29 @@ export class SqliteFieldEdits {
     };
   }
 
-  /**
-   * Writes a field derived anew, with every stored field its derivation changes:
-   * derived over the fields it can affect (AffectedFields), widened to whatever its
-   * new expression turns out to nest.
-   */
+  /** Writes a field derived anew, with every stored field its derivation changes. */
   private derived(authored: AuthoredField, before: CalculatedField | undefined): WriteOutcome {
+    const { derivation, others } = this.deriveAffected(authored, before);
+    const own = derivation.fields[0]!;
+    const hadReferences = before ? this.writer.referencesOf(authored.id) : [];
+    this.writer.write(own);
+    const { changes, referencesChanged } = this.apply(derivation, others);
+    return {
+      kind: 'written',
+      field: own.field,
+      changes: [{ before, after: own.field }, ...changes],
+      referencesChanged: referencesChanged || hadReferences.join() !== own.references.join(),
+    };
+  }
+
+  /**
+   * A field derived anew over the stored fields it can affect (AffectedFields),
+   * widened to whatever its new expression turns out to nest; nothing written.
+   */
+  private deriveAffected(
+    authored: AuthoredField,
+    before: CalculatedField | undefined,
+  ): { derivation: Derivation; others: StoredFieldFacts[] } {
     const names: WrittenNames = {
       newName: before?.name === authored.name ? undefined : authored.name,
       written: referencedColumns(analyzeExpression(authored.expression)),
@@ -153,26 +169,14 @@ export class SqliteFieldEdits {
       const others = readStoredFieldFacts(this.db, ids);
       const shape = readInstanceShape(this.db, [...authored.links, ...linksOf(others)]);
       const derivation = deriveFields([authored], others, shape);
-      const own = derivation.fields[0]!;
       const known = new Set([authored.id, ...ids]);
-      const missing = own.references.filter((target) => !known.has(target));
+      const missing = derivation.fields[0]!.references.filter((target) => !known.has(target));
       // Ids no stored field has (a reference to a deleted field) add nothing.
       const wider =
         missing.length > 0 &&
         this.affected.of(authored.id, { ...names, ids: [...ids, ...missing] });
-      if (wider && wider.length > ids.length) {
-        ids = wider;
-        continue;
-      }
-      const hadReferences = before ? this.writer.referencesOf(authored.id) : [];
-      this.writer.write(own);
-      const { changes, referencesChanged } = this.apply(derivation, others);
-      return {
-        kind: 'written',
-        field: own.field,
-        changes: [{ before, after: own.field }, ...changes],
-        referencesChanged: referencesChanged || hadReferences.join() !== own.references.join(),
-      };
+      if (!wider || wider.length <= ids.length) return { derivation, others };
+      ids = wider;
     }
   }
 

@@ -1,9 +1,9 @@
-import type { CalculatedField, Link } from '../../../contract/field';
+import type { CalculatedField } from '../../../contract/field';
 import { searchItemOf } from '../../../contract/field';
-import { linkStateOf, linkSummaryOf } from '../../../contract/link-summary';
 import { nameKeyOf } from '../../../contract/name-order';
 import type { DerivedField, DerivedUpdate } from '../../fields/derive-fields';
-import type { Db } from './open-database';
+import { flagsOf } from '../field-flags';
+import type { Db } from './db';
 import type { FieldRow, LinkRow } from './rows';
 import { fieldFromRow, linkFromRow } from './rows';
 
@@ -71,7 +71,7 @@ export class FieldWriter {
       field.cacheWindow,
       JSON.stringify(field.columnPositions),
       JSON.stringify(field.functions),
-      ...linkSummaryFlags(field.links),
+      ...linkSummaryFlags(field),
       JSON.stringify(searchItemOf(field)),
       expressionStatus,
     );
@@ -138,12 +138,12 @@ export class FieldWriter {
 }
 
 /** has_invalid_link, has_active_link, has_visible_data_source, has_active_card */
-function linkSummaryFlags(links: readonly Link[]): [number, number, number, number] {
-  const summary = linkSummaryOf(links.map(linkStateOf));
+function linkSummaryFlags(field: DerivedField['field']): [number, number, number, number] {
+  const flags = flagsOf(field);
   return [
-    flag(summary.brokenLink),
-    flag(summary.active),
-    flag(summary.onDataSource),
-    flag(summary.inVisualization),
+    flag(flags.has_invalid_link),
+    flag(flags.has_active_link),
+    flag(flags.has_visible_data_source),
+    flag(flags.has_active_card),
   ];
 }

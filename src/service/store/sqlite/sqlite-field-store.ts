@@ -4,7 +4,7 @@ import type { CycleNote } from '../../fields/derive-fields';
 import { deriveFields } from '../../fields/derive-fields';
 import type { ImportContext } from '../field-store';
 import type { PreparedImport } from '../prepared-import';
-import type { Db } from './open-database';
+import type { Db } from './db';
 import type { FieldRow, LinkRow } from './rows';
 import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
@@ -12,6 +12,8 @@ import type { CreateRequest, UpdateRequest } from '../../../contract/template-wr
 import type { WriteOutcome } from '../../fields/write-outcome';
 import { SqliteFieldEdits } from './field-edits';
 import { FieldWriter } from './field-writer';
+import type { ChangesSince } from './index-changes';
+import { IndexChanges } from './index-changes';
 import { REDERIVE_PENDING } from './migrate-schema';
 import { readAuthoredFields, readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
 import { fieldFromRow, linkFromRow } from './rows';
@@ -25,10 +27,12 @@ export class SqliteFieldStore {
   private readonly statements;
   private readonly writer: FieldWriter;
   private readonly edits: SqliteFieldEdits;
+  private readonly changes: IndexChanges;
 
   constructor(private readonly db: Db) {
     this.writer = new FieldWriter(db);
     this.edits = new SqliteFieldEdits(db, this.writer, (id) => this.getField(id));
+    this.changes = new IndexChanges(db);
     this.statements = {
       field: db.prepare<[number], FieldRow>('SELECT * FROM fields WHERE id = ?'),
       links: db.prepare<[number], LinkRow>(
@@ -171,6 +175,30 @@ export class SqliteFieldStore {
   /** What the search index is built from. */
   loadIndexColumns(): IndexColumns {
     return loadIndexColumns(this.db);
+  }
+
+  /** The columns and the count of changes they hold, read in one transaction. */
+  loadIndex(): { columns: IndexColumns; seq: number } {
+    const read = this.db.transaction(() => ({
+      columns: this.loadIndexColumns(),
+      seq: this.changes.seq(),
+    }));
+    return read();
+  }
+
+  /** The changes to what the index reads after the count `seq`. */
+  indexChangesSince(seq: number): ChangesSince {
+    return this.changes.since(seq);
+  }
+
+  /** The store's count of changes to what the index reads, now. */
+  indexChangeSeq(): number {
+    return this.changes.seq();
+  }
+
+  /** The id the store was given when created. */
+  storeId(): string {
+    return this.changes.storeId();
   }
 
   /** Moves when another connection (another process) commits to the file. */

@@ -1,7 +1,7 @@
 import type { Role } from '../../../contract/journal';
 import type { TokenHolder, TokenStore } from '../../auth/token-store';
 import { hashToken, matchingIndex } from '../../auth/token-hash';
-import type { Db } from './open-database';
+import type { Db } from './db';
 
 const DEMO_TOKEN_KEY = 'demo_token';
 
