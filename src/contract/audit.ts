@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { preview, previewKeys } from './preview';
 import type { SearchRequest } from './search';
 import { searchResponseSchema } from './search';
+import { readRows } from './search-page';
 import { searchRequestValidation } from './search-validation';
 import { statisticsSchema } from './statistics';
 
@@ -313,9 +314,9 @@ export const findingFieldsRequestSchema = z.strictObject(
   },
 );
 /** A page of a finding's fields: a search answer, with what the finding says of each field. */
-export const findingFieldsAnswerSchema = searchResponseSchema.extend({
-  notes: z.record(z.string(), z.string()),
-});
+export const findingFieldsAnswerSchema = searchResponseSchema
+  .extend({ results: z.array(z.unknown()), notes: z.record(z.string(), z.string()) })
+  .transform((page) => ({ ...page, ...readRows(page.results) }));
 
 export type FindingFieldsRequest = {
   filters: SearchRequest['filters'];

@@ -5,6 +5,7 @@ import { normalizeFilter, type NormalizedFilter } from '../../contract/search-va
 import type { SortField } from '../../contract/search';
 import type { FieldStore } from '../store/field-store';
 import { upstreamFilterNames } from '../../contract/upstream-allow-list';
+import { asProductionSends } from '../../test-support/production-variant';
 
 export interface UpstreamRequest {
   method: string;
@@ -34,6 +35,12 @@ export interface ProductionLikeOptions {
   intercept?: (
     request: UpstreamRequest,
   ) => { status: number; body: string; headers?: Record<string, string> } | 'drop' | undefined;
+  /**
+   * Answers fields as production may send them (test-support/production-variant.ts):
+   * numeric link ids, a link type the app does not know, null or absent dataType,
+   * extra properties, and the field `malformedId` names malformed.
+   */
+  variant?: { malformedId?: number };
   /** The port to listen on; a free one when absent. */
   port?: number;
   /**
@@ -100,6 +107,8 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
   const requests: UpstreamRequest[] = [];
   const { store } = options;
   let unknownFilters = options.unknownFilters ?? 'refuse';
+  const shaped = (item: Record<string, unknown>) =>
+    options.variant ? asProductionSends(item, options.variant.malformedId) : item;
 
   const answer = (request: UpstreamRequest): { status: number; body: string; type?: string } => {
     const path = request.url.split('?')[0]!;
@@ -127,7 +136,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
       if (request.method === 'GET') {
         const field = store.getField(id);
         return field
-          ? { status: 200, body: JSON.stringify(field) }
+          ? { status: 200, body: JSON.stringify(shaped({ ...field })) }
           : {
               status: 404,
               body: foreignError(404, 'Not Found', `Function template ${id} not found`, path),
@@ -147,7 +156,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
           };
         const field = store.setLocked(id, locked, Date.now());
         return field
-          ? { status: 200, body: JSON.stringify(field) }
+          ? { status: 200, body: JSON.stringify(shaped({ ...field })) }
           : {
               status: 404,
               body: foreignError(404, 'Not Found', `Function template ${id} not found`, path),
@@ -212,7 +221,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
       const page = store.search({ filters, sort, limit: 5000, offset: from, name });
       for (const json of page.results) {
         const item = JSON.parse(json) as Record<string, unknown>;
-        if (!options.deleted?.has(item.id as number)) all.push(item);
+        if (!options.deleted?.has(item.id as number)) all.push(shaped(item));
       }
       if (!page.hasMore) break;
     }
