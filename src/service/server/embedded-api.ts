@@ -7,6 +7,8 @@ import type { FieldStore } from '../store/field-store';
 import { registerApi } from './api-plugin';
 import { registerDirectoryRoute } from './routes/directory-route';
 import { registerFieldRoutes } from './routes/field-routes';
+import { embeddedNames } from './names/embedded-names';
+import { registerNameRoutes } from './names/name-routes';
 
 export interface EmbeddedApi {
   kind: 'embedded';
@@ -25,13 +27,17 @@ export async function registerEmbeddedApi(
   limiter: FailedAuthLimiter,
   onFieldsChanged?: (fields: readonly CalculatedField[]) => void,
 ): Promise<void> {
+  const judgeToken = (token: string) =>
+    token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid';
   await registerApi(app, {
-    judgeToken: (token) =>
-      token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid',
+    judgeToken,
     limiter,
     routes: (routes) => {
       registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsChanged });
       if (api.directory) registerDirectoryRoute(routes, api.directory);
     },
   });
+  if (api.directory) {
+    await registerNameRoutes(app, { judgeToken, limiter, answers: embeddedNames(api.directory) });
+  }
 }

@@ -124,7 +124,7 @@ export const fixtureInstance: InstanceFile = {
   owners: [
     { id: 101, name: 'Ada Lovelace' },
     { id: 102, name: 'Grace Hopper' },
-    { id: 103, name: 'Linus Torvalds' },
+    { id: 103, name: 'Linus Torvalds', active: false },
   ],
   dataSources: [
     {

@@ -14,6 +14,8 @@ import { parseFieldIdOrThrow } from '../validate';
 import { snapshotSearchRoute, withInstanceData } from './snapshot-search-route';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 import { allowedTemplateQuery } from './allowed-query';
+import { registerNameRoutes } from '../names/name-routes';
+import { upstreamNames } from '../names/upstream-names';
 
 export interface ProxiedApi {
   kind: 'proxy';
@@ -200,5 +202,15 @@ export async function registerProxyApi(
         },
       });
     },
+  });
+  await registerNameRoutes(app, {
+    judgeToken,
+    limiter,
+    answers: upstreamNames({
+      upstream: api.upstream,
+      timeoutMs,
+      heldToken: api.heldToken,
+      accepted,
+    }),
   });
 }

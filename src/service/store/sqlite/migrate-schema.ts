@@ -19,3 +19,15 @@ export function migrateSchema(db: Db, fromVersion: number): void {
     db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(REDERIVE_PENDING, '1');
   }
 }
+
+/**
+ * Owners gained `active` without a new schema version (every owner of an older
+ * store reads as active until the instance file is imported again). Checked on
+ * every open, so it holds whichever version a store was written at.
+ */
+export function addOwnersActiveColumn(db: Db): void {
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(owners)').all();
+  if (!columns.some((column) => column.name === 'active')) {
+    db.exec('ALTER TABLE owners ADD COLUMN active INTEGER NOT NULL DEFAULT 1');
+  }
+}

@@ -38,7 +38,7 @@ export class SqliteFieldStore {
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       setSearchJson: db.prepare<[string, number]>('UPDATE fields SET search_json = ? WHERE id = ?'),
       upsertOwner: db.prepare(
-        'INSERT INTO owners (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name',
+        'INSERT INTO owners (id, name, active) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, active = excluded.active',
       ),
       upsertDataSource: db.prepare(
         'INSERT INTO data_sources (id, name, columns) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, columns = excluded.columns',
@@ -105,7 +105,9 @@ export class SqliteFieldStore {
   applyImport(prepared: PreparedImport): void {
     const { upsertOwner, upsertDataSource, upsertCard } = this.statements;
     const write = this.db.transaction(() => {
-      for (const owner of prepared.owners) upsertOwner.run(owner.id, owner.name);
+      for (const owner of prepared.owners) {
+        upsertOwner.run(owner.id, owner.name, owner.active ? 1 : 0);
+      }
       for (const source of prepared.dataSources) {
         upsertDataSource.run(source.id, source.name, JSON.stringify(source.columns));
       }
