@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { nameHandlers } from '../../api/test-support/mock-names';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
 import { searchItem, setupMockApi } from '../../api/test-support/mock-api';
@@ -26,7 +27,7 @@ beforeEach(() => {
   startSession('token-for-tests', false);
   server.use(
     http.post(apiPaths.search, () => HttpResponse.json(page)),
-    http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })),
+    ...nameHandlers('missing'),
   );
 });
 

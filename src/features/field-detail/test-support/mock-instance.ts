@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { nameHandlers } from '../../../api/test-support/mock-names';
 import type { setupServer } from 'msw/node';
 import type {
   CardEntry,
@@ -45,7 +46,8 @@ export const smallDirectory: MockDirectory = {
 };
 
 /**
- * An instance for drawer tests: the directory (or a 404 where it is 'missing'),
+ * An instance for drawer tests: its names and the directory (or a 404 for each where
+ * they are 'missing'),
  * and a search over `fields` that knows names, the dataset filter and
  * templateDependencies (refused with 400 when `dependents` is 'unsupported').
  * Every search body is kept in `searches`.
@@ -61,6 +63,8 @@ export function mockInstance(
   const searches: SearchRequest[] = [];
   const { fields, directory, dependents = {} } = options;
   server.use(
+    // Names from production's endpoints; columns from the directory extension.
+    ...nameHandlers(directory),
     http.get(apiPaths.directory, ({ request }) => {
       if (directory === 'missing') return new HttpResponse('Not Found', { status: 404 });
       const query = new URL(request.url).searchParams;
