@@ -75,6 +75,7 @@ export const findingKeys = [
   'nested',
   'broken-dependencies',
   'lint',
+  'inactive-owners',
 ] as const;
 export type FindingKey = (typeof findingKeys)[number];
 
@@ -101,6 +102,7 @@ export const findingTitles: Record<FindingKey, string> = {
   nested: 'Nested',
   'broken-dependencies': 'Broken dependencies',
   lint: 'Lint',
+  'inactive-owners': 'Owned by inactive users',
 };
 
 /** What changed about one field between two scans (docs/audit.md, "Change over time"). */

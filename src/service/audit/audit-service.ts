@@ -31,6 +31,8 @@ export interface AuditServiceOptions {
   loadDirectory: (
     token: string | undefined,
     signal: AbortSignal,
+    /** The owners of the scan's fields, whose names and status are wanted. */
+    ownerIds: readonly number[],
   ) => Promise<InstanceDirectory | undefined>;
   /** Complete scans to keep. */
   keep: number;
@@ -65,8 +67,10 @@ export class AuditService {
       keep: options.keep,
       now: options.now,
       summarize: async (scanId, token, signal) => {
-        await this.refreshDirectory(token, signal);
-        return this.computeScanFindings(scanId).headline;
+        const facts = loadFacts(this.store, this.store.scanFacts(scanId));
+        const owners = [...new Set(facts.map((field) => field.owner))];
+        await this.refreshDirectory(token, signal, owners);
+        return this.computeScanFindings(scanId, facts).headline;
       },
       onComplete: (scan) => this.scanCompleted(scan),
     });
@@ -190,10 +194,14 @@ export class AuditService {
     await this.scanner.close();
   }
 
-  private async refreshDirectory(token: string | undefined, signal: AbortSignal): Promise<void> {
+  private async refreshDirectory(
+    token: string | undefined,
+    signal: AbortSignal,
+    ownerIds: readonly number[],
+  ): Promise<void> {
     let directory: InstanceDirectory | undefined;
     try {
-      directory = await this.options.loadDirectory(token, signal);
+      directory = await this.options.loadDirectory(token, signal, ownerIds);
     } catch (error) {
       // Names are a courtesy: without them the findings show ids, as before.
       if (signal.aborted) throw error;
@@ -208,8 +216,10 @@ export class AuditService {
     );
   }
 
-  private computeScanFindings(scanId: number): Findings {
-    const facts = loadFacts(this.store, this.store.scanFacts(scanId));
+  private computeScanFindings(
+    scanId: number,
+    facts = loadFacts(this.store, this.store.scanFacts(scanId)),
+  ): Findings {
     const findings = computeFindings(
       facts,
       (ids) => this.store.scanExpressions(scanId, ids),

@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { normalizeFilter, type NormalizedFilter } from '../../contract/search-validation';
 import type { SortField } from '../../contract/search';
+import type { DirectoryStore } from '../store/directory-store';
 import type { FieldStore } from '../store/field-store';
+import { namePaths } from '../../contract/names';
 import { upstreamFilterNames } from '../../contract/upstream-allow-list';
 import { asProductionSends } from '../../test-support/production-variant';
 
@@ -41,6 +43,8 @@ export interface ProductionLikeOptions {
    * extra properties, and the field `malformedId` names malformed.
    */
   variant?: { malformedId?: number };
+  /** Answers production's name endpoints (users, cards, data sources) from it when given. */
+  directory?: DirectoryStore;
   /** The port to listen on; a free one when absent. */
   port?: number;
   /**
@@ -66,6 +70,32 @@ function foreignError(status: number, error: string, message: string, path: stri
     message,
     path,
   });
+}
+
+/** Production's name endpoints over a directory store; undefined for any other path. */
+function nameAnswer(
+  directory: DirectoryStore,
+  request: UpstreamRequest,
+  path: string,
+): { status: number; body: string } | undefined {
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const ids = (name: string) => (query.get(name) ?? '').split(',').filter(Boolean);
+  if (path === namePaths.users && request.method === 'GET')
+    return { status: 200, body: JSON.stringify(directory.users(ids('id').map(Number))) };
+  if (path === namePaths.cards && request.method === 'GET')
+    return { status: 200, body: JSON.stringify(directory.cards(ids('urns'))) };
+  if (path === namePaths.dataSources && request.method === 'POST') {
+    let asked: unknown;
+    try {
+      asked = JSON.parse(request.body);
+    } catch {
+      asked = undefined;
+    }
+    if (!Array.isArray(asked)) return { status: 400, body: '{"message":"Bad Request"}' };
+    const found = directory.dataSources(asked.map(String));
+    return { status: 200, body: JSON.stringify({ dataSources: found }) };
+  }
+  return undefined;
 }
 
 const knownSorts = new Set<SortField>(['name', 'created']);
@@ -98,7 +128,7 @@ function withUnstableTies(
 /**
  * An instance shaped like production rather than like this project's service,
  * over a real store: only the two operations and GET template (no statistics, no
- * directory), a name sort whose ties move on every call, 404 and 401 bodies of
+ * directory extension; production's name endpoints when given a directory), a name sort whose ties move on every call, 404 and 401 bodies of
  * another shape, an HTML page for every path it does not serve, latency, and
  * filters it does not know refused or ignored. Tests and the browser journeys of
  * proxy mode run against it (docs/testing.md).
@@ -112,6 +142,20 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
 
   const answer = (request: UpstreamRequest): { status: number; body: string; type?: string } => {
     const path = request.url.split('?')[0]!;
+    const names = options.directory && nameAnswer(options.directory, request, path);
+    if (names) {
+      return request.token === options.token
+        ? names
+        : {
+            status: 401,
+            body: foreignError(
+              401,
+              'Unauthorized',
+              'Full authentication is required to access this resource',
+              path,
+            ),
+          };
+    }
     const template = /^\/api\/query\/v1\/functions\/template\/(\d+)$/.exec(path);
     const isSearch = path === '/api/query/v1/functions/search';
     if (!template && !isSearch) return { status: 404, body: htmlNotFound, type: 'text/html' };

@@ -38,6 +38,8 @@ const expected = {
     nested: { ids: 'afc2ed061c72', groups: 'f58f5b651ff0', notes: '86f294d7ecce' },
     'broken-dependencies': { ids: '412247a6c63d', groups: 'ca4621bca4db', notes: '7a9dce9b5a5a' },
     lint: { ids: '4d99013a5900', groups: '974ac069d0aa', notes: 'b05e3924c405' },
+    // This test's directory says nothing of owners' status.
+    'inactive-owners': { ids: '97d170e1550e', groups: '97d170e1550e', notes: '97d170e1550e' },
   },
 };
 
