@@ -72,7 +72,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const limiter = options.failedAuthLimiter ?? new FailedAuthLimiter();
   const accepted = new AcceptedTokens();
   const audit = options.audit?.service;
-  const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
+  const listCopy = options.audit?.snapshot?.listCopy;
+  const onFieldChanged =
+    audit &&
+    ((field: unknown) => {
+      audit.fieldChanged(field);
+      listCopy?.fieldChanged(field);
+    });
   const onFieldsChanged = audit && ((fields: readonly unknown[]) => audit.fieldsChanged(fields));
   if (options.audit) await registerAuditApi(app, api, options.audit, limiter, accepted);
   if (api.kind === 'embedded') {

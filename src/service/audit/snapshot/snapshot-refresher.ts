@@ -5,6 +5,7 @@ import { UpstreamError } from '../../upstream/upstream-client';
 import type { AuditService } from '../audit-service';
 import { listEveryField, nextOffset } from '../scan/list-every-field';
 import { UpstreamSource } from '../scan/upstream-source';
+import { ListCopy } from './list-copy';
 
 export const DEFAULT_REFRESH_EVERY_MS = 5000;
 /** Without a lastModified sort every refresh lists the whole instance, so it runs this seldom. */
@@ -52,7 +53,20 @@ export class SnapshotRefresher {
   private sweptWith: { instanceCount: number; heldCount: number } | undefined;
   private readonly stop = new AbortController();
 
-  constructor(private readonly options: SnapshotRefresherOptions) {}
+  /** Answers the table's searches until the first scan completes (list-copy.ts). */
+  readonly listCopy: ListCopy;
+
+  constructor(private readonly options: SnapshotRefresherOptions) {
+    this.listCopy = new ListCopy(
+      (token) => new UpstreamSource(options.clientFor(token), options.concurrency),
+      options.now,
+    );
+  }
+
+  /** Lists the instance for the list copy, once, with this caller's token. */
+  startListCopy(token: string | undefined): void {
+    this.listCopy.start(token, this.stop.signal);
+  }
 
   private get now() {
     return this.options.now ?? Date.now;

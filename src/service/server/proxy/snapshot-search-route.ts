@@ -63,6 +63,19 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
         // The first scan runs with this caller's token, as one started from the audit page would.
         service.scanner.start('schedule', token);
       }
+      refresher.startListCopy(token);
+      const listed = refresher.listCopy.search(search);
+      if (listed) {
+        return reply.type('application/json; charset=utf-8').send(
+          withInstanceData(searchPageJson(listed), {
+            source: 'snapshot',
+            asOf: refresher.listCopy.asOf!,
+            refreshEveryMs: 0,
+            checkingDeletions: false,
+            listedOnly: true,
+          }),
+        );
+      }
       // Validated: each filter is an object with its name in `field`, as the client spelt it.
       const { filters } = request.body as { filters: Array<{ field: string }> };
       const unaccepted = unacceptedBySearch({ filters, sort: search.sort });
