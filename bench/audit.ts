@@ -2,7 +2,9 @@
 // incremental scan after 1% of the fields changed; times, memory and the bytes the
 // audit page transfers; then the audit page in Chromium (every chart drawn, bytes
 // transferred, and whether it follows a lock without Refresh), each figure beside
-// its limit. Written to bench/results/audit.md and audit.json.
+// its limit. Written to bench/results/audit.md and audit.json. Then, in proxy mode,
+// the time from the first search to exact paging (bench/results/exact-paging.md);
+// `-- --part exact-paging` runs that part alone.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
@@ -20,6 +22,7 @@ import {
   waterfall,
 } from './support/audit-page-profile';
 import { launchChromium } from './support/chromium';
+import { measureExactPaging, writeExactPagingReport } from './support/exact-paging';
 import type { RunningServer } from './support/processes';
 import { buildAppAndService, residentMegabytes, startServer } from './support/processes';
 
@@ -363,4 +366,21 @@ function writeReport(results: {
   log('wrote bench/results/audit.md and audit.json');
 }
 
-await main();
+/** The machine, as the reports state it. */
+const environment = () =>
+  `${cpus().length} CPUs, load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ')} at the end, Node ${process.version}`;
+
+async function exactPagingPart() {
+  const figures = await measureExactPaging(FIELDS, [30, 80], log);
+  writeExactPagingReport(figures, environment());
+  log('wrote bench/results/exact-paging.md and exact-paging.json');
+}
+
+const part = process.argv[process.argv.indexOf('--part') + 1];
+if (process.argv.includes('--part') && part !== 'exact-paging') {
+  throw new Error('--part takes exact-paging');
+}
+if (part !== 'exact-paging') await main();
+await exactPagingPart();
