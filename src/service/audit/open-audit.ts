@@ -33,6 +33,8 @@ export interface ProxyAuditOptions extends Common {
   retry?: Partial<RetryPolicy>;
   /** How often a search asks the instance what changed, at most. */
   refreshEveryMs?: number;
+  /** How long a search before the first scan waits for the list copy (docs/proxy.md); 3 s. */
+  firstSearchWaitsMs?: number;
   /** The clock that spaces refreshes. */
   now?: () => number;
 }
@@ -103,6 +105,7 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
     clientFor: (token) => clientFor(token),
     concurrency: options.concurrency,
     refreshEveryMs: options.refreshEveryMs,
+    firstSearchWaitsMs: options.firstSearchWaitsMs,
     now: options.now,
   });
   return { service, snapshot, close: closer(service, db, snapshot) };

@@ -69,6 +69,43 @@ function expectEachOnce(ids: number[]) {
   expect(new Set(ids).size).toBe(FIELDS);
 }
 
+/** A proxy and its audit in front of the instance; its first scan never completes. */
+async function proxyWithHeldScan(firstSearchWaitsMs: number) {
+  const upstream = await unstableInstance({ holdTemplates: true });
+  const dir = mkdtempSync(join(tmpdir(), 'cfm-list-copy-'));
+  closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const upstreamUrl = new URL(upstream.url);
+  const audit = openProxyAudit({
+    file: join(dir, 'audit.sqlite'),
+    upstream: upstreamUrl,
+    timeoutMs: 5000,
+    concurrency: 4,
+    keep: 5,
+    refreshEveryMs: 5000,
+    firstSearchWaitsMs,
+  });
+  const app = await buildServer({
+    api: { kind: 'proxy', upstream: upstreamUrl, timeoutMs: 5000 },
+    audit: { service: audit.service, snapshot: audit.snapshot, keep: 5 },
+    failedAuthLimiter: new FailedAuthLimiter(1000),
+  });
+  closers.push(async () => {
+    await app.close();
+    await audit.close();
+  });
+  const page = async (offset: number) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: apiPaths.search,
+      headers: { [TOKEN_HEADER]: TOKEN, 'content-type': 'application/json' },
+      payload: { filters: [], sort: { field: 'name', ascending: true }, limit: PAGE, offset },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return searchResponseSchema.parse(response.json());
+  };
+  return { audit, page };
+}
+
 describe('the list copy', () => {
   it('holds every field once, listed in pages that cut runs of equal created times, and pages by name in a total order', async () => {
     const upstream = await unstableInstance();
@@ -90,37 +127,8 @@ describe('the list copy', () => {
   });
 
   it('answers the table through the proxy before the first scan completes, and says so', async () => {
-    const upstream = await unstableInstance({ holdTemplates: true });
-    const dir = mkdtempSync(join(tmpdir(), 'cfm-list-copy-'));
-    closers.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const upstreamUrl = new URL(upstream.url);
-    const audit = openProxyAudit({
-      file: join(dir, 'audit.sqlite'),
-      upstream: upstreamUrl,
-      timeoutMs: 5000,
-      concurrency: 4,
-      keep: 5,
-      refreshEveryMs: 5000,
-    });
-    const app = await buildServer({
-      api: { kind: 'proxy', upstream: upstreamUrl, timeoutMs: 5000 },
-      audit: { service: audit.service, snapshot: audit.snapshot, keep: 5 },
-      failedAuthLimiter: new FailedAuthLimiter(1000),
-    });
-    closers.push(async () => {
-      await app.close();
-      await audit.close();
-    });
-    const page = async (offset: number) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: apiPaths.search,
-        headers: { [TOKEN_HEADER]: TOKEN, 'content-type': 'application/json' },
-        payload: { filters: [], sort: { field: 'name', ascending: true }, limit: PAGE, offset },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return searchResponseSchema.parse(response.json());
-    };
+    // The first search goes to the instance, as while a long listing runs.
+    const { audit, page } = await proxyWithHeldScan(0);
     // The first search starts the scan and the listing, and is answered by the instance.
     expect((await page(0)).instanceData?.source).toBe('instance');
     await expect.poll(() => audit.snapshot!.listCopy.ready, { timeout: 10_000 }).toBe(true);
@@ -132,5 +140,10 @@ describe('the list copy', () => {
     }
     expectEachOnce(ids);
     expect(audit.service.latestScan()).toBeUndefined();
+  });
+
+  it("a small instance's very first page is answered from the list copy", async () => {
+    const { page } = await proxyWithHeldScan(3000);
+    expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
   });
 });

@@ -71,6 +71,7 @@ type State =
  */
 export class ListCopy {
   private state: State = { kind: 'none' };
+  private listing: Promise<void> | undefined;
 
   constructor(
     private readonly sourceFor: (token: string | undefined) => FieldSource,
@@ -81,9 +82,20 @@ export class ListCopy {
   start(token: string | undefined, signal: AbortSignal): void {
     if (this.state.kind !== 'none') return;
     this.state = { kind: 'building' };
-    void this.build(token, signal).catch(() => {
+    this.listing = this.build(token, signal).catch(() => {
       this.state = { kind: 'failed' };
     });
+  }
+
+  /** Waits for the listing to end, or `ms`, whichever comes first. */
+  async settled(ms: number): Promise<void> {
+    if (!this.listing) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.listing,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+    ]);
+    clearTimeout(timer);
   }
 
   get ready(): boolean {

@@ -20,6 +20,8 @@ export interface SnapshotRefresherOptions {
   concurrency: number;
   refreshEveryMs?: number;
   sweepEveryMs?: number;
+  /** How long a search before the first scan waits for the list copy; 3 s. */
+  firstSearchWaitsMs?: number;
   now?: () => number;
 }
 
@@ -63,9 +65,14 @@ export class SnapshotRefresher {
     );
   }
 
-  /** Lists the instance for the list copy, once, with this caller's token. */
-  startListCopy(token: string | undefined): void {
+  /**
+   * Lists the instance for the list copy, once, with this caller's token, and waits
+   * a moment for it: a small instance is listed that fast, and its very first page
+   * is then exact too.
+   */
+  async startListCopy(token: string | undefined): Promise<void> {
     this.listCopy.start(token, this.stop.signal);
+    await this.listCopy.settled(this.options.firstSearchWaitsMs ?? 3000);
   }
 
   private get now() {

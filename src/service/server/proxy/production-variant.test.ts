@@ -42,6 +42,8 @@ async function proxyOfVariantInstance() {
     concurrency: 4,
     keep: 5,
     refreshEveryMs: 5000,
+    // The first search goes to the instance, as while a long listing runs.
+    firstSearchWaitsMs: 0,
   });
   const app = await buildServer({
     api: { kind: 'proxy', upstream: upstreamUrl, timeoutMs: 5000 },

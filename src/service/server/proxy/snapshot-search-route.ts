@@ -63,7 +63,7 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
         // The first scan runs with this caller's token, as one started from the audit page would.
         service.scanner.start('schedule', token);
       }
-      refresher.startListCopy(token);
+      await refresher.startListCopy(token);
       const listed = refresher.listCopy.search(search);
       if (listed) {
         return reply.type('application/json; charset=utf-8').send(
