@@ -78,9 +78,12 @@ export class ListCopy {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Starts listing once, with this caller's token; later calls do nothing. */
+  /**
+   * Starts listing with this caller's token, unless a listing is running or done;
+   * a failed one is tried again by the next search.
+   */
   start(token: string | undefined, signal: AbortSignal): void {
-    if (this.state.kind !== 'none') return;
+    if (this.state.kind === 'building' || this.state.kind === 'ready') return;
     this.state = { kind: 'building' };
     this.listing = this.build(token, signal).catch(() => {
       this.state = { kind: 'failed' };
