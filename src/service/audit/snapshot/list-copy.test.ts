@@ -49,7 +49,9 @@ async function unstableInstance(options: { holdTemplates?: boolean; windowed?: b
     windowed: options.windowed,
     // The scan waits on every template: the first scan stays running.
     intercept: (request) =>
-      options.holdTemplates && request.url.includes('/functions/template/')
+      options.holdTemplates &&
+      request.method === 'GET' &&
+      request.url.includes('/functions/template/')
         ? { status: 429, body: '{}', headers: { 'retry-after': '60' } }
         : undefined,
   });
@@ -94,17 +96,24 @@ async function proxyWithHeldScan(firstSearchWaitsMs: number) {
     await app.close();
     await audit.close();
   });
-  const page = async (offset: number) => {
+  const page = async (offset: number, filters: unknown[] = []) => {
     const response = await app.inject({
       method: 'POST',
       url: apiPaths.search,
       headers: { [TOKEN_HEADER]: TOKEN, 'content-type': 'application/json' },
-      payload: { filters: [], sort: { field: 'name', ascending: true }, limit: PAGE, offset },
+      payload: { filters, sort: { field: 'name', ascending: true }, limit: PAGE, offset },
     });
     expect(response.statusCode, response.body).toBe(200);
     return searchResponseSchema.parse(response.json());
   };
-  return { audit, page };
+  const lock = (id: number) =>
+    app.inject({
+      method: 'PUT',
+      url: apiPaths.template(id),
+      headers: { [TOKEN_HEADER]: TOKEN, 'content-type': 'application/json' },
+      payload: { locked: true },
+    });
+  return { audit, page, lock };
 }
 
 describe('the list copy', () => {
@@ -147,5 +156,14 @@ describe('the list copy', () => {
   it("a small instance's very first page is answered from the list copy", async () => {
     const { page } = await proxyWithHeldScan(3000);
     expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
+  });
+
+  it('shows a lock made through the proxy at once', async () => {
+    const { page, lock } = await proxyWithHeldScan(3000);
+    expect((await page(0, [{ field: 'locked' }])).results).toEqual([]);
+    expect((await lock(5)).statusCode).toBe(200);
+    const locked = await page(0, [{ field: 'locked' }]);
+    expect(locked.instanceData).toMatchObject({ listedOnly: true });
+    expect(locked.results.map((field) => field.id)).toEqual([5]);
   });
 });
