@@ -1,5 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '../../components/icons/icons';
+import { ownerName as ownerNameOf } from '../../api/directory/lookup-directory';
 import { useFieldDependents } from '../../api/calculated-fields/field-dependents';
 import type { FieldDetail } from '../../api/calculated-fields/get-field';
 import type { CalculatedField, SearchResultItem } from '../../contract/field';
@@ -35,7 +36,7 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
   );
   const dependentIds =
     dependents.data?.supported === true ? dependents.data.page.results.map((item) => item.id) : [];
-  const ownerName = names.owners.get(field.owner)?.name;
+  const ownerName = ownerNameOf(names, field.owner);
 
   return (
     <Stack gap="lg">
@@ -68,7 +69,7 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
 /** An instance without the detail route: what its search result holds. */
 function SearchResultDetails({ field, detail }: { field: SearchResultItem; detail: FieldDetail }) {
   const { names, namesPending, sources } = useFieldNames(field);
-  const ownerName = names.owners.get(field.owner)?.name;
+  const ownerName = ownerNameOf(names, field.owner);
   return (
     <Stack gap="lg">
       <FieldSummary field={field} ownerName={ownerName} />
