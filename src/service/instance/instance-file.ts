@@ -25,6 +25,8 @@ export const dataSourceRecordSchema = z.strictObject({
   name: z.string().min(1).max(200),
   /** Column names as they appear between backticks in expressions. */
   columns: z.array(z.string().min(1).max(200)),
+  /** The user who owns the data source (production's bulk answer names them). */
+  owner: z.number().int().positive().optional(),
 });
 
 export const cardRecordSchema = z.strictObject({

@@ -14,6 +14,6 @@ export interface DirectoryStore {
   users(ids: readonly number[]): UserAnswer[];
   /** The cards among `ids`, with their titles. */
   cards(ids: readonly string[]): Array<{ id: string; title: string }>;
-  /** The data sources among `ids`, with their names. */
-  dataSources(ids: readonly string[]): Array<{ id: string; name: string }>;
+  /** The data sources among `ids`, with their names and owners where known. */
+  dataSources(ids: readonly string[]): Array<{ id: string; name: string; owner?: number }>;
 }

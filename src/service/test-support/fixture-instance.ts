@@ -131,6 +131,7 @@ export const fixtureInstance: InstanceFile = {
       id: SALES,
       name: 'Sales Orders',
       columns: ['Revenue', 'Cost', 'Order Date', 'Region', 'Customer ID'],
+      owner: 101,
     },
     { id: TICKETS, name: 'Support Tickets', columns: ['Amount', 'Status'] },
   ],

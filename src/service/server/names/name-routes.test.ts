@@ -65,13 +65,13 @@ describe.each([
     expect(owners.json()).toEqual([{ id: SALES_CARD, title: 'Revenue by Region', owners: [] }]);
   });
 
-  it('names data sources from a JSON array of ids', async () => {
+  it('names data sources from a JSON array of ids, with their owners where known', async () => {
     const answer = await ask('POST', `${namePaths.dataSources}?part=core`, [TICKETS, SALES]);
     expect(answer.status).toBe(200);
     expect(answer.json()).toEqual({
       dataSources: [
         { id: TICKETS, name: 'Support Tickets' },
-        { id: SALES, name: 'Sales Orders' },
+        { id: SALES, name: 'Sales Orders', owner: 101 },
       ],
     });
   });

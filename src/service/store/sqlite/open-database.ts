@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { addOwnersActiveColumn, migrateSchema } from './migrate-schema';
+import { addNameColumns, migrateSchema } from './migrate-schema';
 import { SCHEMA_VERSION, schemaSql } from './schema';
 
 export type Db = Database.Database;
@@ -23,7 +23,7 @@ export function openDatabase(file: string): Db {
     if (version > SCHEMA_VERSION) return version;
     db.exec(schemaSql);
     if (version > 0 && version < SCHEMA_VERSION) migrateSchema(db, version);
-    if (version > 0) addOwnersActiveColumn(db);
+    if (version > 0) addNameColumns(db);
     // Set only when it moves: an open that changes nothing writes nothing, so a
     // saved search index (saved-index.ts) can tell that no one wrote since.
     if (version !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);

@@ -54,6 +54,9 @@ export class SqliteDirectoryStore implements DirectoryStore {
       users: db.prepare<[string], { id: number; name: string; active: number }>(
         'SELECT id, name, active FROM owners WHERE id IN (SELECT value FROM json_each(?))',
       ),
+      dataSourceOwners: db.prepare<[string], { id: string; name: string; owner: number | null }>(
+        'SELECT id, name, owner FROM data_sources WHERE id IN (SELECT value FROM json_each(?))',
+      ),
       ownerNames: db.prepare<[], { id: number; name: string }>('SELECT id, name FROM owners'),
       dataSourceNames: db.prepare<[], { id: string; name: string }>(
         'SELECT id, name FROM data_sources',
@@ -84,9 +87,13 @@ export class SqliteDirectoryStore implements DirectoryStore {
     }));
   }
 
-  dataSources(ids: readonly string[]): Array<{ id: string; name: string }> {
-    const rows = this.statements.dataSources.all(JSON.stringify(ids));
-    return inOrder(ids, rows).map(({ id, name }) => ({ id, name }));
+  dataSources(ids: readonly string[]): Array<{ id: string; name: string; owner?: number }> {
+    const rows = this.statements.dataSourceOwners.all(JSON.stringify(ids));
+    return inOrder(ids, rows).map(({ id, name, owner }) => ({
+      id,
+      name,
+      ...(owner !== null && { owner }),
+    }));
   }
 
   private lookup(request: Extract<DirectoryRequest, { form: 'lookup' }>): DirectoryResponse {

@@ -41,7 +41,7 @@ export class SqliteFieldStore {
         'INSERT INTO owners (id, name, active) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, active = excluded.active',
       ),
       upsertDataSource: db.prepare(
-        'INSERT INTO data_sources (id, name, columns) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, columns = excluded.columns',
+        'INSERT INTO data_sources (id, name, columns, owner) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, columns = excluded.columns, owner = excluded.owner',
       ),
       upsertCard: db.prepare(
         'INSERT INTO cards (id, title, data_source_id) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET title = excluded.title, data_source_id = excluded.data_source_id',
@@ -109,7 +109,12 @@ export class SqliteFieldStore {
         upsertOwner.run(owner.id, owner.name, owner.active ? 1 : 0);
       }
       for (const source of prepared.dataSources) {
-        upsertDataSource.run(source.id, source.name, JSON.stringify(source.columns));
+        upsertDataSource.run(
+          source.id,
+          source.name,
+          JSON.stringify(source.columns),
+          source.owner ?? null,
+        );
       }
       for (const card of prepared.cards) upsertCard.run(card.id, card.title, card.dataSourceId);
       for (const field of prepared.fields) this.writer.write(field);
