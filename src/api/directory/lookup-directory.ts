@@ -48,13 +48,6 @@ export interface DirectoryNames {
   cards: ReadonlyMap<string, CardName>;
 }
 
-/** An owner as the table and the drawer name them: a user who has left is marked so. */
-export function ownerName(names: DirectoryNames, id: number): string | undefined {
-  const owner = names.owners.get(id);
-  if (!owner) return undefined;
-  return owner.active === false ? `${owner.name} (inactive)` : owner.name;
-}
-
 export const noDirectory: DirectoryNames = {
   available: false,
   owners: new Map(),

@@ -1,6 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '../../components/icons/icons';
-import { ownerName as ownerNameOf } from '../../api/directory/lookup-directory';
 import { useFieldDependents } from '../../api/calculated-fields/field-dependents';
 import type { FieldDetail } from '../../api/calculated-fields/get-field';
 import type { CalculatedField, SearchResultItem } from '../../contract/field';
@@ -36,7 +35,7 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
   );
   const dependentIds =
     dependents.data?.supported === true ? dependents.data.page.results.map((item) => item.id) : [];
-  const ownerName = ownerNameOf(names, field.owner);
+  const ownerName = names.owners.get(field.owner)?.name;
 
   return (
     <Stack gap="lg">
@@ -69,7 +68,7 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
 /** An instance without the detail route: what its search result holds. */
 function SearchResultDetails({ field, detail }: { field: SearchResultItem; detail: FieldDetail }) {
   const { names, namesPending, sources } = useFieldNames(field);
-  const ownerName = ownerNameOf(names, field.owner);
+  const ownerName = names.owners.get(field.owner)?.name;
   return (
     <Stack gap="lg">
       <FieldSummary field={field} ownerName={ownerName} />

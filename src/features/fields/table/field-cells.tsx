@@ -6,7 +6,6 @@ import type { Link as FieldLink, SearchResultItem } from '../../../contract/fiel
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
 import { fieldAddress } from './field-address';
 import { InvalidIcon } from './InvalidIcon';
-import { ownerName } from '../../../api/directory/lookup-directory';
 import { usePageNames } from './page-names';
 import {
   dimmedColor,
@@ -92,7 +91,7 @@ function countOf(links: FieldLink[], type: string) {
 
 /** The owner by name where the directory knows it (the id on hover and to copy), else the id. */
 export function OwnerCell({ owner }: { owner: number }) {
-  const name = ownerName(usePageNames(), owner);
+  const name = usePageNames().owners.get(owner)?.name;
   return <NamedIdCell name={name} id={owner} what="owner" />;
 }
 
