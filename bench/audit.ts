@@ -3,8 +3,10 @@
 // audit page transfers; then the audit page in Chromium (every chart drawn, bytes
 // transferred, and whether it follows a lock without Refresh), each figure beside
 // its limit. Written to bench/results/audit.md and audit.json. Then, in proxy mode,
-// the time from the first search to exact paging (bench/results/exact-paging.md);
-// `-- --part exact-paging` runs that part alone.
+// the time from the first search to exact paging (bench/results/exact-paging.md).
+// `npm run bench:audit -- lock` runs only the lock's part (bench/support/audit-lock.ts),
+// `-- scan-loop` only the event loop during scans (bench/support/audit-scan-loop.ts),
+// `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
@@ -378,9 +380,15 @@ async function exactPagingPart() {
   log('wrote bench/results/exact-paging.md and exact-paging.json');
 }
 
-const part = process.argv[process.argv.indexOf('--part') + 1];
-if (process.argv.includes('--part') && part !== 'exact-paging') {
-  throw new Error('--part takes exact-paging');
+if (process.argv[2] === 'lock') {
+  const { measureLock } = await import('./support/audit-lock');
+  await measureLock(FIELDS, process.env.BENCH_LABEL ?? 'latest');
+} else if (process.argv[2] === 'scan-loop') {
+  const { measureScanLoop } = await import('./support/audit-scan-loop');
+  await measureScanLoop(FIELDS, process.env.BENCH_LABEL ?? 'latest');
+} else if (process.argv[2] === 'exact-paging') {
+  await exactPagingPart();
+} else {
+  await main();
+  await exactPagingPart();
 }
-if (part !== 'exact-paging') await main();
-await exactPagingPart();

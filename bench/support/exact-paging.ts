@@ -80,7 +80,7 @@ export async function measureExactPaging(
     await search(0);
     // Watched in this process: searches sent meanwhile would go to the instance and
     // add its work to what is measured.
-    while (!audit.snapshot!.listCopy.ready) {
+    while (!audit.service.listCopyReady()) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const answer = await search(0);
@@ -99,7 +99,7 @@ export async function measureExactPaging(
       upstreamSearches: upstream.requests.filter((request) => request.url.endsWith('/search'))
         .length,
       repeatedInSixPages: shown.length - new Set(shown).size,
-      firstScanStillRunning: audit.service.scanner.current() !== undefined,
+      firstScanStillRunning: audit.service.runningScan() !== undefined,
     };
   } finally {
     await app.close();
@@ -116,7 +116,7 @@ export function writeExactPagingReport(figures: ExactPagingFigures, environment:
   const lines = [
     '# Exact paging before the first scan (proxy mode)',
     '',
-    `${figures.fields.toLocaleString('en-US')} demo fields behind a production-like instance (ties shuffled on every call, ${figures.latencyMs[0]}-${figures.latencyMs[1]} ms a request, reading from its store only the page asked for), the proxy and its audit (whose first scan runs meanwhile) in one process with the instance (${environment}). Timed from the first search until the table's searches are answered from the list copy. Written by \`npm run bench:audit\` (\`-- --part exact-paging\` runs this part alone).`,
+    `${figures.fields.toLocaleString('en-US')} demo fields behind a production-like instance (ties shuffled on every call, ${figures.latencyMs[0]}-${figures.latencyMs[1]} ms a request, reading from its store only the page asked for), the proxy and its audit (whose first scan runs meanwhile) in one process with the instance (${environment}). Timed from the first search until the table's searches are answered from the list copy. Written by \`npm run bench:audit\` (\`-- exact-paging\` runs this part alone).`,
     '',
     '| measure | figure | limit | |',
     '| --- | ---: | ---: | --- |',

@@ -4,6 +4,8 @@ export const linkValiditySchema = z.string(); // seen: VALID, ILLEGAL_REFERENCE
 export const VALID = 'VALID';
 export const ILLEGAL_REFERENCE = 'ILLEGAL_REFERENCE';
 export const INVALID = 'INVALID';
+/** The link type of a field this one nests (docs/expressions.md, nested references). */
+export const FUNCTION_TEMPLATE = 'FUNCTION_TEMPLATE';
 
 /** A field whose status is anything but VALID is invalid (instances may name other states). */
 export function isValidStatus(status: string): boolean {
@@ -20,6 +22,9 @@ export function isBrokenLink(link: { valid: string }): boolean {
  * `String(...)`, so numbers occur: read either, keep the text.
  */
 export const linkIdSchema = z.union([z.string(), z.number()]).transform(String);
+
+/** A nested field's id: production may send a link's id as text. */
+const nestedIdSchema = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
 
 /**
  * A property the app shows but does not depend on: a value of another shape is
@@ -79,8 +84,8 @@ export const calculatedFieldSchema = z.object({
   archived: z.boolean(),
   hidden: z.boolean(),
   variable: z.boolean(),
-  /** Ids of the fields this one nests (production's full template). */
-  functionTemplateDependencies: optionalExtra(z.array(linkIdSchema)),
+  /** The ids of the fields it nests; an instance may leave it out, or send them as text. */
+  functionTemplateDependencies: optionalExtra(z.array(nestedIdSchema)),
   persistedOnDataSource: optionalExtra(z.boolean().nullable()),
   nonAggregatedColumns: optionalExtra(z.array(z.unknown())),
   certification: optionalExtra(z.object({ state: z.string() }).nullable()),

@@ -28,7 +28,7 @@ export function searchFields(request: SearchRequest, signal?: AbortSignal, scope
 
 export function searchFieldsQueryOptions(request: SearchRequest, scope?: FindingScope) {
   return queryOptions({
-    queryKey: scope ? [...fieldKeys.search(request), scope] : fieldKeys.search(request),
+    queryKey: fieldKeys.search(request, scope),
     queryFn: ({ signal }): Promise<SearchPage> => searchFields(request, signal, scope),
     // The next page, sort or filter keeps the rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
@@ -94,6 +94,10 @@ function keptUntilRefreshed(state: QueryState<SearchPage> | undefined): boolean 
 }
 
 /** A lock changed fields since this view loaded; it stays as it is until refreshed. */
-export function isViewOutdated(client: QueryClient, request: SearchRequest): boolean {
-  return keptUntilRefreshed(client.getQueryState<SearchPage>(fieldKeys.search(request)));
+export function isViewOutdated(
+  client: QueryClient,
+  request: SearchRequest,
+  scope?: FindingScope,
+): boolean {
+  return keptUntilRefreshed(client.getQueryState<SearchPage>(fieldKeys.search(request, scope)));
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,10 +11,11 @@ import {
 import { searchWaitsForFirstScan } from '../../api/calculated-fields/first-scan-refusal';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { undoLastLockChange, useLockWithUndo } from '../../components/use-lock-with-undo';
+import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-undo';
+import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
 import { parseFieldId } from '../../contract/field-id';
-import { toSearchRequest } from '../../components/fields-links/table-search';
-import type { TableSort, TableView } from '../../components/fields-links/table-address';
+import { toSearchRequest } from '../../links/table-search';
+import type { TableSort, TableView } from '../../links/table-address';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
@@ -47,9 +48,6 @@ import { SavedViewsMenu } from './views/SavedViewsMenu';
 import { viewAddress } from './views/view-address';
 
 const nameSort: TableSort = { column: 'name', descending: false };
-const findFieldsTable = () =>
-  document.querySelector<HTMLElement>('table[aria-label="Calculated fields"]');
-const searchBoxSelector = 'input[type="search"][aria-label="Search by name"]';
 
 export function FieldsPage() {
   const queryClient = useQueryClient();
@@ -79,9 +77,12 @@ export function FieldsPage() {
   const layout = useTableLayout();
   const phone = usePhoneLayout();
   const setLocked = useLockWithUndo();
+  const undoLastLockChange = useUndoLastLockChange();
   const rowField = (id: number) => page?.results.find((field) => field.id === id);
-  useTableShortcuts(findFieldsTable, {
-    focusSearch: () => document.querySelector<HTMLElement>(searchBoxSelector)?.focus(),
+  const tableRef = useRef<HTMLTableElement>(null);
+  const searchBoxRef = useRef<HTMLInputElement>(null);
+  useTableShortcuts(tableRef, {
+    focusSearch: () => searchBoxRef.current?.focus(),
     showHelp: () => setHelpOpened(true),
     toggleLock: (id) => {
       const field = rowField(id);
@@ -95,7 +96,7 @@ export function FieldsPage() {
   });
 
   // The toolbar, pager and help are memoized: with callbacks that stay the same they
-  // skip the page's renders for each step of a search (docs/architecture.md).
+  // skip the page's renders for each step of a search (docs/web-app.md).
   const searchByName = useCallback((name: string) => changeView({ name }), [changeView]);
   const openView = useCallback((to: string) => void navigate(to), [navigate]);
   const changePage = useCallback((next: number) => changeView({ page: next }), [changeView]);
@@ -124,7 +125,7 @@ export function FieldsPage() {
             </Text>
           )}
           <RefreshView
-            outdated={search.isStale && isViewOutdated(queryClient, request)}
+            outdated={search.isStale && isViewOutdated(queryClient, request, scope)}
             // A new view's search (the previous rows shown meanwhile) is not a refresh: the
             // button's spinner and its transitions drew the page six more times per key.
             refreshing={search.isRefetching && !search.isPlaceholderData}
@@ -140,7 +141,7 @@ export function FieldsPage() {
         />
       )}
       <Group gap="sm" align="flex-start">
-        <SearchInput value={view.name} onChange={searchByName} />
+        <SearchInput ref={searchBoxRef} value={view.name} onChange={searchByName} />
         <FilterMenu filters={view} onChange={changeView} />
         <SavedViewsMenu address={viewAddress(location.search)} onOpen={openView} layout={layout} />
       </Group>
@@ -187,6 +188,7 @@ export function FieldsPage() {
         <>
           <PageNamesProvider fields={page.results}>
             <FieldsTable
+              ref={tableRef}
               fields={page.results}
               sort={sort}
               onSortChange={changeSort}

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { TableSort } from '../../../components/fields-links/table-address';
+import type { TableSort } from '../../../links/table-address';
 import { downloadFile } from '../../../components/download-file';
 import { exportFile } from './export-file';
 import type { ExportFormat } from './export-file';

@@ -17,7 +17,7 @@ import { NamedIdCell } from '../../../components/plain-mantine/NamedIdCell';
 
 // The cells are plain elements with Mantine's classes (components/plain-mantine): the
 // same look as Group, Text and Anchor without their per-element style work, which a
-// page of rows multiplies (docs/architecture.md, "The fields table").
+// page of rows multiplies (docs/web-app.md, "The fields table").
 
 /** Icons keep their size when a long name is cut short. */
 const iconStyle = { flexShrink: 0 };
@@ -41,7 +41,7 @@ const archivedIcon = <IconArchive size={16} aria-hidden style={iconStyle} />;
  * (`useInAppLinkClicks` in FieldRows), while a click with a modifier opens the address
  * as any link does. The
  * router's `Link` did the same per row at several times the cost, and every name is
- * drawn again with each change of the address (docs/architecture.md, "Typing").
+ * drawn again with each change of the address (docs/web-app.md, "Typing").
  */
 export function NameCell({ field }: { field: SearchResultItem }) {
   const { search } = useLocation();

@@ -57,8 +57,8 @@ describe('the finding "owned by inactive users"', () => {
   it('embedded: from the owners the instance file marks inactive', async () => {
     const server = await startTestServer({ withAudit: true });
     closers.push(() => server.close());
-    server.audit!.service.scanner.start('manual');
-    await server.audit!.service.scanner.settled();
+    server.audit!.service.startScan(undefined);
+    await server.audit!.service.scansSettled();
     const ask: Ask = async (method, path, body) => {
       const response = await server.request(method, path, body);
       return { status: response.status, body: await response.json() };
@@ -96,8 +96,8 @@ describe('the finding "owned by inactive users"', () => {
       await app.close();
       await audit.close();
     });
-    audit.service.scanner.start('manual', token);
-    await audit.service.scanner.settled();
+    audit.service.startScan(token);
+    await audit.service.scansSettled();
     const ask: Ask = async (method, url, body) => {
       const response = await app.inject({
         method: method as 'GET' | 'POST',

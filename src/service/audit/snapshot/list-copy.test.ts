@@ -142,7 +142,7 @@ describe('the list copy', () => {
     const { audit, page } = await proxyWithHeldScan(0);
     // The first search starts the scan and the listing, and is answered by the instance.
     expect((await page(0)).instanceData?.source).toBe('instance');
-    await expect.poll(() => audit.snapshot!.listCopy.ready, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => audit.service.listCopyReady(), { timeout: 10_000 }).toBe(true);
     const ids: number[] = [];
     for (let offset = 0; offset < FIELDS; offset += PAGE) {
       const answer = await page(offset);

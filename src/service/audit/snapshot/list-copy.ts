@@ -48,6 +48,7 @@ function listedFacts(item: ReturnType<typeof searchItemOf>): FieldFacts {
       valid,
     })),
     names: [],
+    nests: [],
     functions: [],
     problems: [],
     shape: '',

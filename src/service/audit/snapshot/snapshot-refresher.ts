@@ -3,13 +3,14 @@ import { detectLastModifiedSort } from '../../upstream/detect-sort-support';
 import type { UpstreamClient } from '../../upstream/upstream-client';
 import { UpstreamError } from '../../upstream/upstream-client';
 import type { AuditService } from '../audit-service';
+import type { FieldFacts } from '../findings/field-facts';
 import { listEveryField, nextOffset } from '../scan/list-every-field';
 import { UpstreamSource } from '../scan/upstream-source';
-import { ListCopy } from './list-copy';
 
 export const DEFAULT_REFRESH_EVERY_MS = 5000;
 /** Without a lastModified sort every refresh lists the whole instance, so it runs this seldom. */
 export const DEFAULT_SWEEP_EVERY_MS = 60_000;
+const DEFAULT_FIRST_SEARCH_WAITS_MS = 3000;
 const CHANGES_PAGE = 500;
 
 export interface SnapshotRefresherOptions {
@@ -55,28 +56,15 @@ export class SnapshotRefresher {
   private sweptWith: { instanceCount: number; heldCount: number } | undefined;
   private readonly stop = new AbortController();
 
-  /** Answers the table's searches until the first scan completes (list-copy.ts). */
-  readonly listCopy: ListCopy;
-
-  constructor(private readonly options: SnapshotRefresherOptions) {
-    this.listCopy = new ListCopy(
-      (token) => new UpstreamSource(options.clientFor(token), options.concurrency),
-      options.now,
-    );
-  }
-
-  /**
-   * Lists the instance for the list copy, once, with this caller's token, and waits
-   * a moment for it: a small instance is listed that fast, and its very first page
-   * is then exact too.
-   */
-  async startListCopy(token: string | undefined): Promise<void> {
-    this.listCopy.start(token, this.stop.signal);
-    await this.listCopy.settled(this.options.firstSearchWaitsMs ?? 3000);
-  }
+  constructor(private readonly options: SnapshotRefresherOptions) {}
 
   private get now() {
     return this.options.now ?? Date.now;
+  }
+
+  /** How long a search before the first scan waits for the list copy (list-copy.ts). */
+  get firstSearchWaitsMs(): number {
+    return this.options.firstSearchWaitsMs ?? DEFAULT_FIRST_SEARCH_WAITS_MS;
   }
 
   get refreshEveryMs(): number {
@@ -155,7 +143,7 @@ export class SnapshotRefresher {
 
   /** Reads the fields changed since the newest one held; answers the instance's count of fields. */
   private async readChangesSinceNewest(client: UpstreamClient): Promise<number> {
-    const held = this.options.service.currentFacts();
+    const held = this.options.service.view()?.facts() ?? new Map<number, FieldFacts>();
     let newest = Number.NEGATIVE_INFINITY;
     for (const field of held.values()) newest = Math.max(newest, field.lastModified);
     const changed = new Set<number>();
@@ -200,7 +188,7 @@ export class SnapshotRefresher {
    * counts but does not list) is looked at again only every `sweepEveryMs`.
    */
   private countsDiffer(instanceCount: number): boolean {
-    const heldCount = this.options.service.currentFacts().size;
+    const heldCount = this.options.service.view()?.facts().size ?? 0;
     if (instanceCount === heldCount) return false;
     const known =
       this.sweptWith?.instanceCount === instanceCount && this.sweptWith.heldCount === heldCount;
@@ -225,7 +213,7 @@ export class SnapshotRefresher {
     const { service } = this.options;
     const client = this.options.clientFor(token);
     // Taken before listing, so a field added by a pass during the sweep is not taken for deleted.
-    const heldBefore = service.store.currentListingDigests(service.instanceId);
+    const heldBefore = service.currentListingDigests();
     const listing = await listEveryField(
       new UpstreamSource(client, this.options.concurrency),
       this.stop.signal,
@@ -242,7 +230,10 @@ export class SnapshotRefresher {
       for (const id of heldBefore.keys()) if (!listed.has(id)) service.fieldRemoved(id);
     }
     await this.readFields(client, toRead);
-    this.sweptWith = { instanceCount: listing.totalHits, heldCount: service.currentFacts().size };
+    this.sweptWith = {
+      instanceCount: listing.totalHits,
+      heldCount: service.view()?.facts().size ?? 0,
+    };
     this.refreshedAt = Math.max(this.refreshedAt ?? 0, started);
     this.lastError = undefined;
   }

@@ -6,9 +6,8 @@ import {
   namePaths,
   usersQuerySchema,
 } from '../../../contract/names';
-import type { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
 import { registerApi } from '../api-plugin';
-import type { TokenVerdict } from '../token-auth';
+import type { TokenAuth } from '../token-auth';
 import { parseOrThrow } from '../validate';
 
 /** What answers the name routes: the store in embedded mode, the instance behind a proxy. */
@@ -29,16 +28,14 @@ const DATA_BASE = '/api/data';
 export async function registerNameRoutes(
   app: FastifyInstance,
   options: {
-    judgeToken: (token: string) => TokenVerdict | Promise<TokenVerdict>;
-    limiter: FailedAuthLimiter;
+    auth: TokenAuth;
     answers: NameAnswers;
   },
 ): Promise<void> {
-  const { judgeToken, limiter, answers } = options;
+  const { auth, answers } = options;
   await registerApi(app, {
     prefix: CONTENT_BASE,
-    judgeToken,
-    limiter,
+    auth,
     routes: (api) => {
       api.get(namePaths.users.slice(CONTENT_BASE.length), async (request) => {
         const query = parseOrThrow(usersQuerySchema, request.query);
@@ -52,8 +49,7 @@ export async function registerNameRoutes(
   });
   await registerApi(app, {
     prefix: DATA_BASE,
-    judgeToken,
-    limiter,
+    auth,
     routes: (api) => {
       api.post(namePaths.dataSources.slice(DATA_BASE.length), async (request) => {
         parseOrThrow(dataSourcesQuerySchema, request.query);

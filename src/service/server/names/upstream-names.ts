@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { namePaths } from '../../../contract/names';
 import { TOKEN_HEADER } from '../../../contract/paths';
-import type { AcceptedTokens } from '../../auth/accepted-tokens';
 import { presentedToken } from '../token-auth';
+import type { TokenAuth } from '../token-auth';
 import { upstreamFailure, upstreamUnreachable } from '../proxy/upstream-errors';
 import type { NameAnswers } from './name-routes';
 
@@ -19,18 +19,18 @@ export interface UpstreamNamesOptions {
   timeoutMs: number;
   /** A token the server holds and sends; the browser then sends none. */
   heldToken?: string;
-  /** Tokens the instance accepted lately: only these are answered from the cache. */
-  accepted: AcceptedTokens;
+  /** Hears the instance's answer to the token sent on. */
+  auth: TokenAuth;
   now?: () => number;
 }
 
 /**
  * The name routes behind a proxy: each asks the instance, with the caller's token
  * (or the one the server holds), for the ids it has not answered within the last
- * minute, and the server remembers each entry by id. A token the instance has not
- * accepted lately gets nothing from the cache: all its ids are put to the instance,
- * which judges the token. Ids the instance does not answer are left out, as it
- * leaves them out; the app shows those ids.
+ * minute, and the server remembers each entry by id. Only a token the instance
+ * accepted lately gets here (the server's token policy, token-auth.ts), so what is
+ * kept is never answered to a token the instance has not judged. Ids the instance
+ * does not answer are left out, as it leaves them out; the app shows those ids.
  */
 export function upstreamNames(options: UpstreamNamesOptions): NameAnswers {
   const cache = new LRUCache<string, Entry>({
@@ -68,13 +68,13 @@ export function upstreamNames(options: UpstreamNamesOptions): NameAnswers {
     }
     const text = (await response.text()).slice(0, ANSWER_LIMIT);
     if (!response.ok) {
-      if (response.status === 401) options.accepted.forget(token);
+      if (response.status === 401) options.auth.instanceRefused(token, request.ip);
       throw upstreamFailure(response.status, text, {
         retryAfter: response.headers.get('retry-after') ?? undefined,
         sentToken: token,
       });
     }
-    if (options.heldToken === undefined) options.accepted.remember(token);
+    if (options.heldToken === undefined) options.auth.instanceAccepted(token);
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -84,15 +84,13 @@ export function upstreamNames(options: UpstreamNamesOptions): NameAnswers {
 
   /** Cached entries for known tokens, the rest from the instance; in the order asked. */
   const lookUp = async (
-    request: FastifyRequest,
     kind: string,
     ids: ReadonlyArray<string | number>,
     fetchEntries: (missing: Array<string | number>) => Promise<unknown>,
   ): Promise<Entry[]> => {
     const key = (id: string | number) => `${kind}:${id}`;
-    const trusted =
-      options.heldToken !== undefined || options.accepted.has(presentedToken(request));
-    const missing = trusted ? ids.filter((id) => !cache.has(key(id))) : [...ids];
+    // The token passed the server's token policy: the instance accepted it lately.
+    const missing = ids.filter((id) => !cache.has(key(id)));
     const fetched = new Map<string, Entry>();
     if (missing.length > 0) {
       const answer = await fetchEntries(missing);
@@ -108,7 +106,7 @@ export function upstreamNames(options: UpstreamNamesOptions): NameAnswers {
 
   return {
     users: (ids, includeDetails, request) =>
-      lookUp(request, includeDetails ? 'user+detail' : 'user', ids, (missing) =>
+      lookUp(includeDetails ? 'user+detail' : 'user', ids, (missing) =>
         ask(
           request,
           `${namePaths.users}?${new URLSearchParams({ id: missing.join(','), includeDetails: String(includeDetails) })}`,
@@ -116,7 +114,7 @@ export function upstreamNames(options: UpstreamNamesOptions): NameAnswers {
         ),
       ),
     cards: (ids, withOwners, request) =>
-      lookUp(request, withOwners ? 'card+owners' : 'card', ids, (missing) =>
+      lookUp(withOwners ? 'card+owners' : 'card', ids, (missing) =>
         ask(
           request,
           `${namePaths.cards}?${new URLSearchParams({ urns: missing.join(','), parts: withOwners ? 'metadata,owners' : 'metadata' })}`,
@@ -124,7 +122,7 @@ export function upstreamNames(options: UpstreamNamesOptions): NameAnswers {
         ),
       ),
     dataSources: async (ids, request) => ({
-      dataSources: await lookUp(request, 'dataSource', ids, async (missing) => {
+      dataSources: await lookUp('dataSource', ids, async (missing) => {
         const answer = await ask(request, `${namePaths.dataSources}?part=core`, {
           method: 'POST',
           body: JSON.stringify(missing),

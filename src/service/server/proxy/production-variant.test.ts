@@ -104,7 +104,7 @@ describe('an instance that answers in the shapes production sends', () => {
   });
 
   it('the copy of the instance holds every field, link ids as text, the malformed one with what could be read', async () => {
-    await proxy.audit.service.scanner.settled();
+    await proxy.audit.service.scansSettled();
     expect(proxy.audit.service.latestScan()?.state).toBe('complete');
     const response = await proxy.search();
     const page = searchResponseSchema.parse(response.json());
