@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { preview, previewKeys } from './preview';
 import { searchResponseSchema } from './search';
+import { readRows } from './search-page';
 import { searchRequestValidation } from './search-validation';
 import { statisticsSchema } from './statistics';
 
@@ -72,6 +73,7 @@ export const findingKeys = [
   'nested',
   'broken-dependencies',
   'lint',
+  'inactive-owners',
 ] as const;
 export type FindingKey = (typeof findingKeys)[number];
 
@@ -98,6 +100,7 @@ export const findingTitles: Record<FindingKey, string> = {
   nested: 'Nested',
   'broken-dependencies': 'Broken dependencies',
   lint: 'Lint',
+  'inactive-owners': 'Owned by inactive users',
 };
 
 /** What changed about one field between two scans (docs/audit.md, "Change over time"). */
@@ -329,9 +332,9 @@ export const findingFieldsRequestSchema = z.strictObject(
   },
 );
 /** A page of a finding's fields: a search answer, with what the finding says of each field. */
-export const findingFieldsAnswerSchema = searchResponseSchema.extend({
-  notes: z.record(z.string(), z.string()),
-});
+export const findingFieldsAnswerSchema = searchResponseSchema
+  .extend({ results: z.array(z.unknown()), notes: z.record(z.string(), z.string()) })
+  .transform((page) => ({ ...page, ...readRows(page.results) }));
 
 /** GET /diff?from&to and GET /diff/export?from&to&format */
 export const diffQuerySchema = z.strictObject(

@@ -25,6 +25,9 @@ const rules: Record<FindingKey, { rule: string }> = {
   lint: {
     rule: "At least one of the analyzer's lint rules reports something in the expression.",
   },
+  'inactive-owners': {
+    rule: 'The owner is a user the instance reports inactive (detail.active is false): someone who has left, so nobody answers for the field. Grouped by owner.',
+  },
 };
 
 export const findingRules = Object.fromEntries(
