@@ -84,6 +84,13 @@ export type FindingKey = (typeof findingKeys)[number];
  */
 export const unusedRule = 'No active card link, and no other calculated field references it.';
 
+/**
+ * When two fields are duplicates, exact or near: they compute the same thing on the same
+ * data, so one could replace the other. service/audit/findings/rules/duplicates.ts applies it.
+ */
+export const duplicateRule =
+  'Duplicates compute the same thing on the same data: they have the same data sources (a card counts as its data source) and are of the same kind (a variable, a field saved on cards only, or a field of a data source).';
+
 /** The fields of one finding, or of one of its groups: where a drill-down searches. */
 export interface FindingScope {
   key: FindingKey;
@@ -179,6 +186,8 @@ export type AuditStatus = z.infer<typeof auditStatusSchema>;
 export const findingGroupSummarySchema = z.object({
   key: z.string(),
   label: z.string(),
+  /** Duplicates: what the fields are and where they live ("variables on data source Sales"). */
+  where: z.string().optional(),
   count: z.number().int(),
 });
 export type FindingGroupSummary = z.infer<typeof findingGroupSummarySchema>;
