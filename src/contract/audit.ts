@@ -97,6 +97,18 @@ export interface FindingScope {
   group?: string;
 }
 
+/** The headline number that counts each finding's fields, for the trend and the change since a scan. */
+export const findingHeadlines: Record<FindingKey, keyof Headline> = {
+  invalid: 'invalid',
+  'broken-references': 'brokenReferences',
+  unused: 'unused',
+  'exact-duplicates': 'exactDuplicates',
+  'near-duplicates': 'nearDuplicates',
+  nested: 'nested',
+  'broken-dependencies': 'brokenDependencies',
+  lint: 'lint',
+};
+
 /** What each finding is called, on the audit page and wherever its fields are listed. */
 export const findingTitles: Record<FindingKey, string> = {
   invalid: 'Invalid',
