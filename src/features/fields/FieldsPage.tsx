@@ -64,6 +64,8 @@ export function FieldsPage() {
   const openFieldId = parseFieldId(useParams().id);
   const page = useKeptFields(search.data);
   const selection = useFieldSelection(page?.results);
+  // A new list only when the selection changes, so the export menu skips other renders.
+  const selectedIds = useMemo(() => [...selection.selection.fields.keys()], [selection.selection]);
   // Read from the address afresh at each of its changes; the same object while it stays.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const sort = useMemo(() => view.sort, [view.sort.column, view.sort.descending]);
@@ -155,7 +157,12 @@ export function FieldsPage() {
         />
         <Group gap="sm" wrap="nowrap" ml="auto">
           {page && page.totalHits > 0 && (
-            <ExportMenu search={matches} sort={sort} totalHits={page.totalHits} />
+            <ExportMenu
+              search={matches}
+              sort={sort}
+              totalHits={page.totalHits}
+              selectedIds={selectedIds}
+            />
           )}
           <TableLayoutMenu controls={layout} phone={phone} />
         </Group>
