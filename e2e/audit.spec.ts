@@ -195,6 +195,11 @@ test.describe('audit page', () => {
       const diff = page.getByRole('region', { name: 'What changed between two scans' });
       await expect(diff.getByRole('combobox', { name: 'From scan' })).toBeVisible();
       await expect(diff).toContainText('fields changed');
+      // Each picker shows its scan's whole label, not a cut one.
+      for (const name of ['From scan', 'To scan']) {
+        const picker = diff.getByRole('combobox', { name });
+        expect(await picker.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+      }
       const download = page.waitForEvent('download');
       await diff.getByRole('button', { name: 'Export CSV' }).click();
       expect((await download).suggestedFilename()).toMatch(/^audit-diff-\d+-\d+\.csv$/);

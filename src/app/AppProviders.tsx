@@ -39,7 +39,9 @@ export function AppProviders({
       withCssVariables={env !== 'test'}
     >
       <Suspense fallback={null}>
-        <Notifications position="bottom-right" />
+        {/* Top right, under the header (56 px, AppLayout): at the bottom they covered the
+            table's pager, which is where a lock's Undo notice was read. */}
+        <Notifications position="top-right" style={{ top: 64 }} />
       </Suspense>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -41,8 +41,14 @@ const kindLabels: Record<ChangeKind, string> = {
   other: 'Other changes',
 };
 
+const scanTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Short enough for the picker to show whole: the id, when it finished, how many fields. */
 const scanLabel = (scan: Scan) =>
-  `#${scan.id}, ${new Date(scan.finished ?? scan.started).toLocaleString()} (${formatCount(scan.fields)} fields)`;
+  `#${scan.id} · ${scanTime.format(scan.finished ?? scan.started)} · ${formatCount(scan.fields)} fields`;
+
+/** Wide enough for a whole label; the whole width on a phone. */
+const pickerWidth = { base: '100%', xs: 340 };
 
 function ChangeRow({ change }: { change: FieldChange }) {
   const [open, setOpen] = useState(false);
@@ -210,7 +216,7 @@ function DiffOfScans({ scans }: { scans: Scan[] }) {
           value={from === undefined ? null : String(from)}
           onChange={(value) => value && setChosen({ from: Number(value), to })}
           allowDeselect={false}
-          w={300}
+          w={pickerWidth}
         />
         <Select
           label="To scan"
@@ -218,7 +224,7 @@ function DiffOfScans({ scans }: { scans: Scan[] }) {
           value={to === undefined ? null : String(to)}
           onChange={(value) => value && setChosen({ from, to: Number(value) })}
           allowDeselect={false}
-          w={300}
+          w={pickerWidth}
         />
         {from !== undefined && to !== undefined && <ExportButtons from={from} to={to} />}
       </Group>

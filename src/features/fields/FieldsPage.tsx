@@ -140,15 +140,12 @@ export function FieldsPage() {
           onShowAll={finding.clear}
         />
       )}
+      {/* One toolbar: search and filters, the selection's actions, export and layout. It
+          wraps to a second line only when a selection's actions need the room. */}
       <Group gap="sm" align="flex-start">
         <SearchInput value={view.name} onChange={searchByName} />
         <FilterMenu filters={view} onChange={changeView} />
         <SavedViewsMenu address={viewAddress(location.search)} onOpen={openView} layout={layout} />
-      </Group>
-      <ActiveFilterChips filters={view} onChange={changeView} />
-      {page?.degraded && <DegradedWarning />}
-      {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
-      <Group justify="space-between" gap="sm" align="flex-start">
         <SelectionBar
           controls={selection}
           search={matches}
@@ -167,6 +164,9 @@ export function FieldsPage() {
           <TableLayoutMenu controls={layout} phone={phone} />
         </Group>
       </Group>
+      <ActiveFilterChips filters={view} onChange={changeView} />
+      {page?.degraded && <DegradedWarning />}
+      {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
       <SearchingBar active={search.isFetching} />
       {search.isPending && <LoadingRows />}
       {search.isError && (

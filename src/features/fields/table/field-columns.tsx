@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '../../../components/icons/icons';
 import {
   columnResizingFeature,
@@ -16,6 +15,7 @@ import { PageCheckbox, RowCheckbox } from '../selection/selection-cells';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import { ProblemCell } from './ProblemCell';
 import { RowLockSwitch } from './RowLockSwitch';
+import classes from './field-columns.module.css';
 
 interface FieldColumnMeta {
   /** What the column is called where its header shows something else (an icon). */
@@ -99,14 +99,16 @@ export const fieldColumns = column.columns([
   }),
   column.display({
     id: 'problems',
+    // Named on screen too: the icon alone told nobody what the column holds. On a
+    // phone, where the column is narrow, the name is for screen readers only.
     header: () => (
-      <>
+      <span className={classes.problemsHeader} title="Problems: an invalid status or a broken link">
         <IconAlertTriangle size={16} aria-hidden />
-        <VisuallyHidden>Problems</VisuallyHidden>
-      </>
+        <span className={classes.problemsLabel}>Problems</span>
+      </span>
     ),
     cell: ({ row }) => <ProblemCell field={row.original} />,
-    size: 64,
+    size: 104,
     meta: { label: 'Problems', phoneWidth: 56 },
   }),
   column.accessor('links', {
