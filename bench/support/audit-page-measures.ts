@@ -6,10 +6,10 @@ import { spread } from './percentiles';
 import { rendererCpuMs } from './renderer-cpu';
 
 /**
- * The audit page fully drawn, checked in the page each frame: the trend chart's
- * five lines have their paths through every scan, both sets of numbers are shown
- * (no skeleton left), every finding card is there, and the problems by owner and
- * data source.
+ * The audit page fully drawn, checked in the page each frame: the trend's five
+ * small plots have their paths through every scan, the live numbers and the ranked
+ * list are shown (no skeleton left), the finding cards are there, and the problems
+ * by owner and data source.
  */
 export const everythingDrawn = String.raw`() => {
   const lines = [...document.querySelectorAll('[data-trend-chart] path[data-series]')]
@@ -18,7 +18,7 @@ export const everythingDrawn = String.raw`() => {
   return lines.length >= 5
     && document.querySelector('[aria-label="Loading the numbers"]') === null
     && text.includes('Fields in total')
-    && text.includes('Fields in the scan')
+    && document.querySelector('table[aria-label="Fix these first"]') !== null
     && document.querySelectorAll('table[aria-label$=" by group"]').length > 0
     && text.includes('By data source');
 }`;

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
+import notificationClasses from './Notifications.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
@@ -39,9 +40,8 @@ export function AppProviders({
       withCssVariables={env !== 'test'}
     >
       <Suspense fallback={null}>
-        {/* Top right, under the header (56 px, AppLayout): at the bottom they covered the
-            table's pager, which is where a lock's Undo notice was read. */}
-        <Notifications position="top-right" style={{ top: 64 }} />
+        {/* Top right, under the header: at the bottom they covered the table's pager. */}
+        <Notifications position="top-right" className={notificationClasses.notifications} />
       </Suspense>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -113,7 +113,7 @@ export function FieldsPage() {
   const steps = useTableSteps(page, view, scope);
 
   return (
-    <div className={classes.page}>
+    <div className={classes.page} data-scroll-root>
       <Group justify="space-between" align="baseline">
         <Title order={1} size="h2">
           Calculated fields

@@ -61,6 +61,7 @@ export const fieldColumns = column.columns([
     size: 44,
     enableHiding: false,
     enableResizing: false,
+    meta: { phoneWidth: 36 },
   }),
   column.accessor('name', {
     header: 'Name',
@@ -88,14 +89,14 @@ export const fieldColumns = column.columns([
       />
     ),
     size: 84,
-    meta: { phoneWidth: 64 },
+    meta: { phoneWidth: 56 },
   }),
   column.accessor('status', {
     header: 'Status',
     enableSorting: false,
     cell: (info) => <StatusBadge status={info.getValue()} />,
     size: 116,
-    meta: { phoneWidth: 100 },
+    meta: { phoneWidth: 84 },
   }),
   column.display({
     id: 'problems',
@@ -109,7 +110,7 @@ export const fieldColumns = column.columns([
     ),
     cell: ({ row }) => <ProblemCell field={row.original} />,
     size: 104,
-    meta: { label: 'Problems', phoneWidth: 56 },
+    meta: { label: 'Problems', phoneWidth: 40 },
   }),
   column.accessor('links', {
     header: 'Links',
