@@ -383,3 +383,56 @@ test('the page opens with one ranked list: each finding with fields, its count, 
   await waitFor(() => expect(glance.querySelectorAll('a').length).toBeGreaterThan(0));
   expect(glance).not.toHaveTextContent('Invalid');
 });
+
+test('a change in the diff names its owners, opens its field, and shows only the part of the expression that changed', async () => {
+  const state = (owner: number, expression: string) => ({
+    name: 'Margin',
+    owner,
+    status: 'VALID',
+    locked: false,
+    expression,
+  });
+  server.use(
+    http.post(`${AUDIT_BASE}/diff/changes`, () =>
+      HttpResponse.json({
+        totalHits: 1,
+        hasMore: false,
+        changes: [
+          {
+            id: 77,
+            name: 'Margin',
+            kinds: ['owner', 'expression'],
+            before: state(5, "CASE WHEN `Region` = 'North' THEN SUM(`Amount`) ELSE 0 END"),
+            after: state(6, "CASE WHEN `Region` = 'South' THEN SUM(`Amount`) ELSE 0 END"),
+          },
+        ],
+      }),
+    ),
+    http.get(apiPaths.directory, () =>
+      HttpResponse.json({
+        owners: [
+          { id: 5, name: 'Ada Lovelace' },
+          { id: 6, name: 'Grace Hopper' },
+        ],
+        dataSources: [],
+        cards: [],
+        totalHits: 2,
+        hasMore: false,
+      }),
+    ),
+  );
+  const { user } = renderWithProviders(<AuditPage />, { url: '/audit' });
+  const diff = await section('What changed between two scans');
+  beIdle();
+  const name = await within(diff).findByText('Margin', { selector: 'a' });
+  expect(name).toHaveAttribute('href', '/fields/77');
+  await user.click(within(diff).getByRole('button', { name: 'Show the changes of Margin' }));
+
+  const changes = within(diff).getByRole('table', { name: 'What changed in field 77' });
+  await within(changes).findByText('Ada Lovelace (5)');
+  expect(within(changes).getByText('Grace Hopper (6)')).toBeInTheDocument();
+  const edit = within(diff).getByLabelText('What changed in the expression');
+  expect(edit.querySelector('del')).toHaveTextContent(/^North$/);
+  expect(edit.querySelector('ins')).toHaveTextContent(/^South$/);
+  expect(edit.textContent).toBe("CASE WHEN `Region` = 'NorthSouth' THEN SUM(`Amount`) ELS…");
+});

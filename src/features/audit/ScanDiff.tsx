@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Chip,
@@ -17,6 +18,8 @@ import { IconChevronDown, IconChevronRight, IconDownload } from '../../component
 import { Fragment, useId, useState } from 'react';
 import { exportDiff, useDiff, useDiffChanges } from '../../api/audit/scans';
 import { downloadFile } from '../../components/download-file';
+import { fieldAddress } from '../../components/fields-links/field-address';
+import { inAppLink } from '../../components/in-app-links';
 import { ErrorState } from '../../components/ErrorState';
 import type { ChangeKind, FieldChange, Scan } from '../../contract/audit';
 import { changeKinds } from '../../contract/audit';
@@ -65,7 +68,21 @@ function ChangeRow({ change }: { change: FieldChange }) {
           </UnstyledButton>
         </Table.Td>
         <Table.Td>{change.id}</Table.Td>
-        <Table.Td>{change.name}</Table.Td>
+        <Table.Td>
+          {change.after ? (
+            // The field as it is now, in its drawer; a removed field has none to open.
+            <a
+              href={fieldAddress(change.id)}
+              {...inAppLink}
+              className={Anchor.classes.root}
+              data-underline="hover"
+            >
+              {change.name}
+            </a>
+          ) : (
+            change.name
+          )}
+        </Table.Td>
         <Table.Td>
           <Group gap={4}>
             {change.kinds.map((kind) => (

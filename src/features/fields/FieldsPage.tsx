@@ -19,7 +19,7 @@ import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
 import { ExportMenu } from './export/ExportMenu';
-import { fieldAddress } from './table/field-address';
+import { fieldAddress } from '../../components/fields-links/field-address';
 import { FieldsTable } from './table/FieldsTable';
 import { PageNamesProvider } from './table/page-names';
 import classes from './FieldsPage.module.css';

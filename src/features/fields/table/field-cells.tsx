@@ -4,7 +4,7 @@ import { inAppLink } from '../../../components/in-app-links';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
-import { fieldAddress } from './field-address';
+import { fieldAddress } from '../../../components/fields-links/field-address';
 import { InvalidIcon } from './InvalidIcon';
 import { usePageNames } from './page-names';
 import {
