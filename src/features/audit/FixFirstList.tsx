@@ -61,7 +61,7 @@ export function FixFirstList({
   const rows = fixFirstRows(answer.findings, previous?.headline);
   const clear = answer.findings.filter((finding) => finding.count === 0);
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" className={classes.box}>
       {rows.length === 0 ? (
         <Text size="sm">Nothing to fix: no finding has a field.</Text>
       ) : (

@@ -46,9 +46,8 @@ const kindLabels: Record<ChangeKind, string> = {
 
 const scanTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Short enough for the picker to show whole: the id, when it finished, how many fields. */
-const scanLabel = (scan: Scan) =>
-  `#${scan.id} · ${scanTime.format(scan.finished ?? scan.started)} · ${formatCount(scan.fields)} fields`;
+/** Short enough for the picker to show whole, on a phone too: the id and when it finished. */
+const scanLabel = (scan: Scan) => `#${scan.id} · ${scanTime.format(scan.finished ?? scan.started)}`;
 
 /** Wide enough for a whole label; the whole width on a phone. */
 const pickerWidth = { base: '100%', xs: 340 };

@@ -22,6 +22,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', time
 
 interface Row {
   label: string;
+  /** The scan's number alone, under a small plot: a date and time there ran into the next. */
+  short: string;
   headline: Headline;
 }
 
@@ -121,7 +123,7 @@ function SeriesChart({ rows, entry }: { rows: Row[]; entry: Series }) {
         <div className={classes.times}>
           {labelledPoints(rows.length, MOST_TIME_LABELS).map((index) => (
             <span key={index} style={{ left: `${across(index, rows.length)}%` }}>
-              {rows[index]!.label}
+              {rows[index]!.short}
             </span>
           ))}
         </div>
@@ -145,6 +147,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
   const rows: Row[] = points.map((point) => ({
     headline: point.headline,
     label: `#${point.scanId} ${dateFormat.format(point.finished)}`,
+    short: `#${point.scanId}`,
   }));
   return (
     <ChartCard
