@@ -70,8 +70,9 @@ function FilterControls({
   change: (part: Partial<FieldFilters>) => void;
 }) {
   return (
-    // Two columns where there is room: what to pick from lists and the problems on the
-    // left, the yes/no choices on the right, so the menu scrolls little or not at all.
+    // Two columns where there is room, so the menu scrolls little or not at all: what to
+    // pick from lists, the problems and the expression's flags on the left; the field's
+    // state and use on the right.
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
       <Stack gap="sm">
         <Divider label="Who and where" labelPosition="left" />
@@ -82,14 +83,14 @@ function FilterControls({
         <Divider label="Problems" labelPosition="left" />
         <ProblemFilters filters={filters} change={change} />
         <StatusPicker statuses={filters.statuses} change={change} />
+        <Divider label="Expression" labelPosition="left" />
+        <ExpressionFilters filters={filters} change={change} />
       </Stack>
       <Stack gap="sm">
         <Divider label="State" labelPosition="left" />
         <StateFilters filters={filters} change={change} />
         <Divider label="Use" labelPosition="left" />
         <UseFilters filters={filters} change={change} />
-        <Divider label="Expression" labelPosition="left" />
-        <ExpressionFilters filters={filters} change={change} />
       </Stack>
     </SimpleGrid>
   );
