@@ -67,7 +67,7 @@ export default defineConfig({
       executablePath: chromiumExecutable('headless-shell'),
       args: [
         ...quietChromiumArgs,
-        // Measured on the suite (docs/testing.md): the GPU process's work done in the
+        // Measured on the suite (bench/results/test-suite.md): the GPU process's work done in the
         // browser process, and no optimising JavaScript compilers, whose work a page
         // that lives a few seconds never pays back, cost about 15% less CPU time.
         '--in-process-gpu',

@@ -7,11 +7,25 @@ import { precompressAssets } from './scripts/vite/precompress-assets.ts';
 // `npm run dev` serves the app with hot reload and sends API calls to a service
 // started separately with `npm start` (default port 4500).
 const servicePort = process.env.SERVICE_PORT ?? '4500';
+const service = `http://127.0.0.1:${servicePort}`;
 
 export default defineConfig({
   plugins: [react(), entrySizeBudget(), precompressAssets()],
   server: {
-    proxy: { '/api': `http://127.0.0.1:${servicePort}` },
+    proxy: {
+      '/api': {
+        target: service,
+        // The service answers only to its own host name and origin (docs/api.md,
+        // "Requests from other sites"): a request the app made on this dev server's own
+        // origin is passed on as one made on the service's.
+        changeOrigin: true,
+        configure: (proxy) =>
+          proxy.on('proxyReq', (proxyRequest, request) => {
+            if (request.headers.origin === `http://${request.headers.host}`)
+              proxyRequest.setHeader('origin', service);
+          }),
+      },
+    },
   },
   build: {
     outDir: 'dist',
@@ -48,12 +62,13 @@ export default defineConfig({
         test: {
           name: 'browser-code',
           // happy-dom rather than jsdom: the same tests for about a sixth less CPU
-          // (docs/testing.md, "The suite's time").
+          // (bench/results/test-suite.md).
           environment: 'happy-dom',
           include: [
             'src/api/**/*.test.{ts,tsx}',
             'src/app/**/*.test.{ts,tsx}',
             'src/components/**/*.test.{ts,tsx}',
+            'src/links/**/*.test.{ts,tsx}',
             'src/features/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['src/test-isolation.ts', 'src/test-setup.ts'],

@@ -3,6 +3,8 @@
 // audit page transfers; then the audit page in Chromium (every chart drawn, bytes
 // transferred, and whether it follows a lock without Refresh), each figure beside
 // its limit. Written to bench/results/audit.md and audit.json.
+// `npm run bench:audit -- lock` runs only the lock's part (bench/support/audit-lock.ts),
+// `-- scan-loop` only the event loop during scans (bench/support/audit-scan-loop.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
@@ -360,4 +362,10 @@ function writeReport(results: {
   log('wrote bench/results/audit.md and audit.json');
 }
 
-await main();
+if (process.argv[2] === 'lock') {
+  const { measureLock } = await import('./support/audit-lock');
+  await measureLock(FIELDS, process.env.BENCH_LABEL ?? 'latest');
+} else if (process.argv[2] === 'scan-loop') {
+  const { measureScanLoop } = await import('./support/audit-scan-loop');
+  await measureScanLoop(FIELDS, process.env.BENCH_LABEL ?? 'latest');
+} else await main();

@@ -1,6 +1,7 @@
 // npm run bench:service: our service against json-server 0.17 and a same-bytes
 // Fastify floor at 100,000 fields, then our service alone at each size of the scale
-// table, all in one run so the ratios hold.
+// table, all in one run so the ratios hold; then the restart after SIGKILL at each
+// size (alone with BENCH_PART=restart).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -9,11 +10,19 @@ import { AUDIT_BASE } from '../src/contract/audit';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
 import type { SearchRequest, SearchResponse } from '../src/contract/search';
 import type { BenchInputs } from './support/bench-store';
-import { benchStore, benchToken, readBenchInputs, startBenchService } from './support/bench-store';
+import {
+  benchStore,
+  benchToken,
+  readBenchInputs,
+  savedIndexUsable,
+  startBenchService,
+} from './support/bench-store';
 import type { LoadResult } from './support/load';
 import { measureLoad } from './support/load';
 import type { RunningServer } from './support/processes';
 import { cpuMilliseconds, residentMegabytes, startServer } from './support/processes';
+import type { RestartRow } from './support/restart-after-kill';
+import { measureRestartAfterKill, writeRestartReport } from './support/restart-after-kill';
 import type { ScaleRow, ServiceRow } from './support/service-report';
 import { writeServiceReport } from './support/service-report';
 import type { Scenario } from './support/workload';
@@ -26,6 +35,8 @@ const SCALE = (process.env.BENCH_SCALE ?? '10000,100000,1000000')
   .map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PEER_REQUESTS = Number(process.env.BENCH_PEER_REQUESTS ?? 5);
+/** `restart` measures only the restart after SIGKILL, at each size of the scale table. */
+const PART = process.env.BENCH_PART;
 const tmp = 'bench/tmp';
 // v2: records carry the ids they reference, for the templateDependencies query.
 const jsonServerDb = `${tmp}/json-server-v2-${FIELDS}.json`;
@@ -96,15 +107,15 @@ async function auditScanning(service: RunningServer): Promise<boolean> {
  * Creates the demo store of `fields` fields when it is missing, and opens it until
  * the audit's first scan of it is done, so that a restart measures a store already
  * at the current version with no scan to finish. One search makes the search index
- * (built, or read back), so the service saves it on stopping when the saved one
- * is missing or of an older format: the restart then reads it back, as after any
- * clean stop, instead of building it from SQLite.
+ * (built, or read back); one built is saved in the background, which is waited
+ * for: the restart then reads it back instead of building it from SQLite.
  */
 async function ensureStore(fields: number): Promise<void> {
   if (!existsSync(benchStore(fields))) log(`creating a demo store of ${fields} fields (once)...`);
   const service = await startBenchService(fields);
   while (await auditScanning(service)) await new Promise((done) => setTimeout(done, 1000));
   await post(service, { filters: [], sort: { field: 'name', ascending: true }, limit: 1 });
+  await savedIndexUsable(fields);
   await service.stop();
 }
 
@@ -214,9 +225,23 @@ async function measureScale(fields: number): Promise<ScaleRow> {
   return { fields, startupMs, memoryMb, queries };
 }
 
+const machine = () => `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
+
+async function restartsAfterKill(): Promise<void> {
+  const rows: RestartRow[] = [];
+  for (const fields of SCALE) {
+    // An existing store is measured as it is, its audit scan finished or not.
+    if (!existsSync(benchStore(fields))) await ensureStore(fields);
+    rows.push(await measureRestartAfterKill(fields));
+    log(`${fields} fields: restart after SIGKILL ${rows.at(-1)!.restartMs} ms`);
+  }
+  console.log(writeRestartReport(new Date().toISOString(), machine(), rows));
+}
+
 async function main() {
   mkdirSync(tmp, { recursive: true });
   execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  if (PART === 'restart') return restartsAfterKill();
   await ensureStore(FIELDS);
   const inputs = readBenchInputs(FIELDS);
   log(`${inputs.references.size} fields reference ${inputs.referencedIds.length} others`);
@@ -231,7 +256,7 @@ async function main() {
 
   const report = writeServiceReport({
     date: new Date().toISOString(),
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+    machine: machine(),
     fields: FIELDS,
     seconds: SECONDS,
     peerRequests: PEER_REQUESTS,
@@ -242,6 +267,7 @@ async function main() {
     scale,
   });
   console.log(report);
+  await restartsAfterKill();
 }
 
 main().catch((error: unknown) => {

@@ -37,16 +37,6 @@ const referenceNames = (field: CalculatedField) => [
 
 const isDataSource = (link: Link) => link.resource.type === 'DATA_SOURCE';
 
-/** Fields named exactly `name` on data source `dataSourceId`. */
-async function fieldsNamed(api: ServiceApi, name: string, dataSourceId: string) {
-  const page = await api.search({
-    name,
-    filters: [{ field: 'dataset', idList: [dataSourceId] }],
-    limit: 1000,
-  });
-  return page.results.filter((item) => item.name === name);
-}
-
 /** A field with a broken data-source link, a name its data source lacks, and that source. */
 async function brokenReference(api: ServiceApi) {
   let found: { missing: string; dataSource: { id: string; name: string } } | undefined;
@@ -55,13 +45,11 @@ async function brokenReference(api: ServiceApi) {
     if (!link) return false;
     const [dataSource] = (await api.directory({ dataSources: [link.resource.id] })).dataSources;
     if (!dataSource) return false;
-    for (const name of referenceNames(candidate)) {
-      if (dataSource.columns.includes(name)) continue;
-      if ((await fieldsNamed(api, name, dataSource.id)).length > 0) continue;
-      found = { missing: name, dataSource };
-      return true;
-    }
-    return false;
+    // A backtick name is always a column: the first one the data source lacks.
+    const missing = referenceNames(candidate).find((name) => !dataSource.columns.includes(name));
+    if (missing === undefined) return false;
+    found = { missing, dataSource };
+    return true;
   });
   return { field, ...found! };
 }
@@ -82,7 +70,7 @@ async function openDrawer(drawer: FieldDrawer, field: CalculatedField, opened?: 
 }
 
 // One journey on one load of the app: each step was a test of its own, and each paid
-// for a cold load (docs/testing.md, "The suite's time").
+// for a cold load (bench/results/test-suite.md).
 test('the drawer explains a field', async ({ api, drawer }) => {
   // Six fields looked up through the API and opened one after another.
   test.slow();
@@ -119,7 +107,7 @@ test('the drawer explains a field', async ({ api, drawer }) => {
 
     await openDrawer(drawer, field, opened);
 
-    const reason = `neither a column nor a calculated field of ${dataSource.name}`;
+    const reason = `not a column of ${dataSource.name}`;
     const linkRow = drawer.section('Links').getByRole('row').filter({ hasText: dataSource.name });
     await expect(linkRow.first()).toContainText('ILLEGAL_REFERENCE');
     await expect(linkRow.first()).toContainText(`\`${missing}\``);
@@ -130,9 +118,7 @@ test('the drawer explains a field', async ({ api, drawer }) => {
       .getByRole('row')
       .filter({ hasText: `\`${missing}\`` });
     await expect(referenceRow).toContainText('missing');
-    await expect(referenceRow).toContainText(
-      `Neither a column nor a calculated field of ${dataSource.name}.`,
-    );
+    await expect(referenceRow).toContainText(`Not a column of ${dataSource.name}.`);
     await expect(
       drawer.expression.locator('[data-kind="missing"]', { hasText: `\`${missing}\`` }).first(),
     ).toBeVisible();
@@ -171,28 +157,33 @@ test('the drawer explains a field', async ({ api, drawer }) => {
   });
 
   await test.step('references and dependents both ways, each a link that opens the other field', async () => {
-    let referenced: { id: number; name: string } | undefined;
-    const field = await findField(api, [{ field: 'nested' }], async (candidate) => {
-      const source = candidate.links.find(isDataSource)?.resource.id;
-      if (!source) return false;
-      for (const name of referenceNames(candidate)) {
-        const [named] = await fieldsNamed(api, name, source);
-        if (named && named.id !== candidate.id) referenced = named;
-        if (referenced) return true;
-      }
-      return false;
+    // A field that some other field nests, and the first field that nests it.
+    const referenced = await findField(api, [{ field: 'nested' }], () => true);
+    const nesting = await api.search({
+      filters: [{ field: 'templateDependencies', value: String(referenced.id) }],
+      limit: 1,
     });
+    const field = await api.field(nesting.results[0]!.id);
+    expect(field.functionTemplateDependencies).toContain(referenced.id);
 
     await openDrawer(drawer, field, opened);
 
+    // The References list names the nested field, not only its id.
+    await expect(
+      drawer
+        .section('References')
+        .getByRole('row')
+        .filter({ hasText: `SERVICE_BEAST_MODE(${referenced.id})` })
+        .getByRole('link', { name: referenced.name, exact: true }),
+    ).toBeVisible();
     const dependencies = drawer.section('Dependencies');
     const uses = dependencies.getByRole('list', { name: 'Fields this one references' });
-    await uses.getByRole('link', { name: referenced!.name, exact: true }).click();
-    opened.add(referenced!.id);
+    await uses.getByRole('link', { name: referenced.name, exact: true }).click();
+    opened.add(referenced.id);
 
-    await expect(drawer.page).toHaveURL(new RegExp(`/fields/${referenced!.id}(\\?|$)`));
+    await expect(drawer.page).toHaveURL(new RegExp(`/fields/${referenced.id}(\\?|$)`));
     await expect(
-      drawer.dialog.getByRole('heading', { name: referenced!.name, exact: true }),
+      drawer.dialog.getByRole('heading', { name: referenced.name, exact: true }),
     ).toBeVisible();
     const usedBy = drawer
       .section('Dependencies')
@@ -296,7 +287,7 @@ test('the explaining drawer: an invalid field and a broken link, as written and 
   const { field: broken } = await brokenReference(api);
   await openDrawer(drawer, broken, opened);
   await drawer.dialog.getByText('Formatted', { exact: true }).click();
-  await expect(drawer.section('Links')).toContainText('neither a column nor');
+  await expect(drawer.section('Links')).toContainText('is not a column of');
   await expectNoAxeViolationsInBothSchemes(drawer.page, testInfo, 'drawer-broken-formatted');
 
   await drawer.section('Links').scrollIntoViewIfNeeded();

@@ -5,7 +5,7 @@ import { keepScreenshotsAtBothWidths } from './support/screenshots';
 // Slots 15-19 are this file's own fields (see ServiceApi.unlockedField).
 
 // One journey on one page load: each shortcut is a step (a load costs the suite more
-// than the steps together; docs/testing.md).
+// than the steps together; bench/results/test-suite.md).
 test('keyboard shortcuts: ? lists them, / searches, j, k and the arrows move, Enter opens, l locks, z undoes, x selects, and typing in the search triggers none', async ({
   fieldsPage,
   drawer,

@@ -35,7 +35,7 @@ async function sharedWord(api: ServiceApi, name: string) {
 }
 
 // One journey on one load of the app; each step shows its field by a search inside the
-// app (docs/testing.md, "The suite's time").
+// app (bench/results/test-suite.md).
 test('undoing a lock, and the Undo notification has no accessibility violations', async ({
   fieldsPage,
   api,

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 
 // Each step takes its own field (a "slot"): the workers share one database. One
 // journey on one load of the app; each step shows its field's row by a search inside
-// the app (docs/testing.md, "The suite's time").
+// the app (bench/results/test-suite.md).
 test('locking from a row and from the drawer, and a failed lock rolled back', async ({
   fieldsPage,
   drawer,

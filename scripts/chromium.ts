@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 /**
  * Debian's Chromium packages: the headless shell runs pages without the browser's
  * own user interface layer, about a fifth less CPU per page load than the full
- * browser (docs/testing.md), so the tests use it; the benchmarks use the browser
+ * browser (bench/results/test-suite.md), so the tests use it; the benchmarks use the browser
  * people run. `CHROMIUM_PATH` overrides both; with neither installed, Playwright's
  * own download is used.
  */

@@ -9,7 +9,7 @@
 // least one poll. Upstream knows (microsoft/playwright#41098); until it takes the
 // snapshot only for the final failure, this edits the two places that take it.
 // A failing test still gets the page's snapshot once, in its error-context.md, which
-// Playwright writes when the test fails. Measured in docs/testing.md ("Playwright's
+// Playwright writes when the test fails. Measured in bench/results/test-suite.md ("Playwright's
 // snapshot for failure messages").
 //
 // Each edit is an exact text replacement. When Playwright changes that text the edit

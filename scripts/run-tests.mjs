@@ -1,6 +1,6 @@
 // Runs every check of the project and ends with one line: "N passed, N failed[, N skipped]".
 // Lint, formatting and type checking count as one check each; Vitest and Playwright
-// count their tests from their JSON reports. Where the time goes: docs/testing.md.
+// count their tests from their JSON reports. Where the time goes: bench/results/test-suite.md.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -97,7 +97,7 @@ const backgroundChecks = [
 
 // Vitest and Playwright run at the same time: Vitest keeps one core busy, Playwright
 // two, and run one after the other each left a core idle for part of its run
-// (docs/testing.md, "The suite's time"). Vitest's lines are printed when it ends;
+// (bench/results/test-suite.md). Vitest's lines are printed when it ends;
 // Playwright's global setup builds the web app and the service first.
 // Playwright (with its browsers and servers) runs at a lower priority than Vitest:
 // Vitest's one process then ends first, and Playwright's two workers keep both cores

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { nameFragments } from './workload';
 import type { RunningServer } from './processes';
@@ -27,6 +28,45 @@ export function startBenchService(fields: number, nodeArgs: string[] = []): Prom
     ],
     { nodeArgs },
   );
+}
+
+/** The count of changes in the saved index's header, when this version wrote it. */
+function savedSeq(fields: number): number | undefined {
+  try {
+    const descriptor = openSync(`${benchStore(fields)}.index`, 'r');
+    const header = Buffer.alloc(1024);
+    readSync(descriptor, header, 0, header.length, 0);
+    closeSync(descriptor);
+    const { seq } = JSON.parse(header.toString('utf8')) as { seq?: unknown };
+    return typeof seq === 'number' ? seq : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The store's count of its latest change that a start replays only by building the
+ * index (the service's sqlite/index-changes.ts).
+ */
+function rebuildSeq(fields: number): number {
+  const db = new Database(benchStore(fields), { readonly: true });
+  try {
+    return db.prepare('SELECT rebuild_seq FROM index_changes').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Waits until a start can read the search index saved beside the store and replay
+ * the rest: a server saves it in the background once it has built it, and saves
+ * nothing when it stops, so a restart measured after reads it back.
+ */
+export async function savedIndexUsable(fields: number): Promise<void> {
+  for (let waited = 0; !((savedSeq(fields) ?? -1) >= rebuildSeq(fields)); waited += 500) {
+    if (waited > 300_000) throw new Error('the index was not saved within 5 minutes');
+    await new Promise((done) => setTimeout(done, 500));
+  }
 }
 
 export interface BenchInputs {

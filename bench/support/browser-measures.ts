@@ -444,7 +444,7 @@ function recordLockFailures(page: Page): Map<string, number> {
   const count = (reason: string) => reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   const isLock = (method: string, url: string) =>
     (method === 'PUT' && /\/functions\/template\/\d+$/.test(url)) ||
-    (method === 'POST' && url.endsWith(apiPaths.bulkLock));
+    (method === 'POST' && url.endsWith(apiPaths.bulkTemplate));
   page.on('response', (response) => {
     const request = response.request();
     if (!isLock(request.method(), request.url()) || response.ok()) return;

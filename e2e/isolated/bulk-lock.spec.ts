@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { apiPaths } from '../../src/contract/paths';
 import { MAX_LOCKS_IN_FLIGHT } from '../../src/features/fields/bulk/lock-concurrency';
 import { expect, test } from '../support/bulk-fixtures';
-import type { BulkLockRequest } from '../../src/contract/bulk-lock';
+import type { BulkTemplateRequest } from '../../src/contract/bulk-template';
 import { failLocking } from '../support/fail-locking';
 import { withoutBulkLock } from '../support/without-bulk-lock';
 import type { ServiceApi } from '../support/service-api';
@@ -21,16 +21,22 @@ async function tablePage(api: ServiceApi, page: number) {
   return answer.results;
 }
 
-/** Every field the page asks to lock or unlock, by id: alone (PUT) or in a bulk lock. */
+/**
+ * Every field the page asks to lock or unlock, by id: alone (PUT, when sent) or in a
+ * bulk call the server took (one refused as a whole is sent again as PUTs).
+ */
 function recordLockRequests(page: Page): number[] {
   const ids: number[] = [];
   page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    const match = /\/functions\/template\/(\d+)$/.exec(pathname);
+    const match = /\/functions\/template\/(\d+)$/.exec(new URL(request.url()).pathname);
     if (request.method() === 'PUT' && match) ids.push(Number(match[1]));
-    if (request.method() === 'POST' && pathname === apiPaths.bulkLock) {
-      ids.push(...(request.postDataJSON() as BulkLockRequest).ids);
-    }
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || !response.ok()) return;
+    if (new URL(request.url()).pathname !== apiPaths.bulkTemplate) return;
+    const { update = [] } = request.postDataJSON() as BulkTemplateRequest;
+    ids.push(...(update as Array<{ id: number }>).map((item) => item.id));
   });
   return ids;
 }
@@ -115,7 +121,7 @@ test('a bulk lock across two pages sends each change once, reports a failure and
 });
 
 test('cancel stops sending and reports what was done', async ({ fieldsPage, bulk, api }) => {
-  // One PUT per field, as against a server without the bulk lock: twelve fields are then
+  // One PUT per field, as against an instance without the bulk operation: twelve fields are then
   // more requests than go at once, so a cancel has some left to stop.
   await withoutBulkLock(fieldsPage.page);
   const fields = (await tablePage(api, 3)).slice(0, 12);

@@ -30,7 +30,7 @@ const header = [
 const column = (name: string) => header.indexOf(name);
 
 // One journey on one load of the app; after the first step each step shows its view
-// inside the app (docs/testing.md, "The suite's time").
+// inside the app (bench/results/test-suite.md).
 test('exports: every match in the table order, a formula as text, progress and cancel', async ({
   fieldsPage,
   exportMenu,

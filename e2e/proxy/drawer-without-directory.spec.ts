@@ -48,6 +48,6 @@ test('without the directory, the drawer shows ids and says which checks it canno
   await expect(linkRow).toContainText(
     'This instance does not list its data sources’ columns, so which reference is missing cannot be told here.',
   );
-  await expect(drawer.section('References')).toContainText('this instance does not list columns');
+  await expect(drawer.section('References')).toContainText('does not list the columns of');
   await expect(drawer.section('References')).not.toContainText('missing');
 });

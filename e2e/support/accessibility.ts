@@ -116,7 +116,7 @@ export async function expectNoAxeViolations(page: Page, only?: string[], within?
 /**
  * Screenshots are for people to look at, and nothing compares them: a run keeps
  * them only when asked (`E2E_SCREENSHOTS=1 npx playwright test ...`), since taking
- * them costs CPU time the suite does not have (docs/testing.md).
+ * them costs CPU time the suite does not have (bench/results/test-suite.md).
  */
 export const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1';
 

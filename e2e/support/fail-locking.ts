@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import type { BulkLockRequest, BulkLockResponse } from '../../src/contract/bulk-lock';
+import type { BulkTemplateRequest, BulkTemplateResponse } from '../../src/contract/bulk-template';
 import { apiPaths } from '../../src/contract/paths';
 
 /** The service's 500 answer, as a failed lock of field `id` gets it. */
@@ -11,34 +11,38 @@ const faultOf = (id: number) => ({
 });
 
 /**
- * A bulk lock that carries field `id`: the other fields go to the service, and the
+ * A bulk call that carries field `id`: the other fields go to the service, and the
  * answer has field `id` failed with the fault a single PUT would have answered.
  */
 async function failInBulk(route: Route, id: number) {
-  const asked = route.request().postDataJSON() as BulkLockRequest;
-  if (!asked.ids.includes(id)) return route.continue();
-  const rest = asked.ids.filter((other) => other !== id);
-  const answered: BulkLockResponse =
+  const asked = route.request().postDataJSON() as BulkTemplateRequest;
+  const items = (asked.update ?? []) as Array<{ id: number; locked: boolean }>;
+  const at = items.findIndex((item) => item.id === id);
+  if (at === -1) return route.continue();
+  const rest = items.filter((item) => item.id !== id);
+  const answered: BulkTemplateResponse =
     rest.length === 0
       ? { results: [] }
       : ((await (
-          await route.fetch({ postData: JSON.stringify({ ...asked, ids: rest }) })
-        ).json()) as BulkLockResponse);
+          await route.fetch({ postData: JSON.stringify({ update: rest }) })
+        ).json()) as BulkTemplateResponse);
   const byId = new Map(answered.results.map((result) => [result.id, result]));
-  const results = asked.ids.map((other) =>
-    other === id ? { id, status: 500, error: faultOf(id) } : byId.get(other)!,
+  const results = items.map((item, index) =>
+    item.id === id
+      ? { operation: 'update', index, id, status: 500, error: faultOf(id) }
+      : { ...byId.get(item.id)!, index },
   );
   return route.fulfill({ status: 200, json: { results } });
 }
 
 /**
  * Makes every lock or unlock of field `id` fail with the service's 500 answer, whether
- * sent alone (PUT) or with others (the bulk lock); reads pass. Answers a function that
+ * sent alone (PUT) or with others (the bulk operation); reads pass. Answers a function that
  * lets its locks through again.
  */
 export async function failLocking(page: Page, id: number): Promise<() => Promise<void>> {
   const single = `**${apiPaths.template(id)}`;
-  const bulk = `**${apiPaths.bulkLock}`;
+  const bulk = `**${apiPaths.bulkTemplate}`;
   await page.route(single, (route) =>
     route.request().method() === 'PUT'
       ? route.fulfill({

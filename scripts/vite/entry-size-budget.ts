@@ -51,7 +51,7 @@ export function entrySizeBudget(budgetBytes = entryBudgetBytes): Plugin {
         const list = sizes.map(({ name, bytes }) => `${name} ${bytes} B`).join(', ');
         this.error(
           `The entry JavaScript is ${total} bytes compressed, over its budget of ${budgetBytes} (${list}). ` +
-            'Load the part that grew with import() or React.lazy (see docs/architecture.md, "Loading").',
+            'Load the part that grew with import() or React.lazy (see docs/web-app.md, "Loading").',
         );
       }
     },

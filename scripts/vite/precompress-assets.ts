@@ -29,7 +29,7 @@ export async function compressedVariants(content: Buffer): Promise<{ br: Buffer;
 
 /**
  * Writes `name.br` and `name.gz` beside every text file of the build, so the
- * server sends them as they are (see docs/architecture.md, "Compression"). A
+ * server sends them as they are (see docs/web-app.md, "Loading"). A
  * variant no smaller than the original is not written; the server then sends
  * the original.
  */

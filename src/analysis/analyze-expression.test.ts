@@ -16,7 +16,11 @@ function inJavaOrder(names: string[]): string[] {
 
 /** What the service stores, without the reference spans that have tests of their own. */
 function stored(expression: string) {
-  const { references: _references, ...rest } = analyzeExpression(expression);
+  const {
+    references: _references,
+    fieldReferences: _fields,
+    ...rest
+  } = analyzeExpression(expression);
   return rest;
 }
 
@@ -424,5 +428,42 @@ describe('precedence of word operators', () => {
     expect(analysis.status).toBe('VALID');
     expect(analysis.columnPositions).toHaveLength(50_000);
     expect(referencedColumns(analysis)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+  });
+});
+
+describe('nested references: SERVICE_BEAST_MODE(<id>)', () => {
+  it('reads each as a reference to a field, never as a function', () => {
+    const expression = 'SERVICE_BEAST_MODE(12) * 100 + service_beast_mode( 7 /* id */ ) - SUM(`a`)';
+    const analysis = analyzeExpression(expression);
+    expect(analysis.fieldReferences).toEqual([
+      { id: 12, start: 0, end: 22 },
+      { id: 7, start: 31, end: 63 },
+    ]);
+    expect(analysis.functions).toEqual(
+      inJavaOrder(['SERVICE_OP_MULTIPLY', 'SERVICE_OP_ADD', 'SERVICE_OP_SUBTRACT', 'SUM']),
+    );
+    expect(analysis.status).toBe('VALID');
+  });
+
+  it('takes a backtick name as a column, even inside the parentheses of no call', () => {
+    const analysis = analyzeExpression('`Gross Margin` * 100');
+    expect(analysis.fieldReferences).toEqual([]);
+    expect(referencedColumns(analysis)).toEqual(['Gross Margin']);
+  });
+
+  it.each([
+    ['SERVICE_BEAST_MODE(`Margin`)', 'found `Margin`'],
+    ["SERVICE_BEAST_MODE('12')", "found '12'"],
+    ['SERVICE_BEAST_MODE(1.5)', 'found 1.5'],
+    ['SERVICE_BEAST_MODE(12, 3)', "found ','"],
+    ['SERVICE_BEAST_MODE()', "found ')'"],
+    ['SERVICE_BEAST_MODE(0)', 'found 0'],
+  ])('makes %s INVALID: the argument is no id', (expression, found) => {
+    const analysis = analyzeExpression(expression);
+    expect(analysis.status).toBe('INVALID');
+    expect(analysis.fieldReferences).toEqual([]);
+    expect(analysis.problems.map((problem) => problem.message)).toContain(
+      `SERVICE_BEAST_MODE at position 0 takes the id of a calculated field, a whole number, and nothing else; ${found}`,
+    );
   });
 });

@@ -1,8 +1,11 @@
 import type { ColumnPosition } from '../contract/field';
 import { INVALID, VALID } from '../contract/field';
 import { collectFunctionUsage } from './collect-function-usage';
+import type { FieldReference } from './field-references';
+import { fieldReferencesOf } from './field-references';
 import { parseExpression } from './parse-expression';
 import type { Problem } from './problem';
+import { byStart } from './problem';
 import type { Token } from './token';
 
 /** One backtick reference in the expression. */
@@ -20,10 +23,15 @@ export interface ExpressionAnalysis {
   columnPositions: ColumnPosition[];
   /** Every closed backtick reference outside strings and comments, in order; repeats kept. */
   references: ColumnReference[];
+  /** Every `SERVICE_BEAST_MODE(<id>)`: a use of another calculated field, in order; repeats kept. */
+  fieldReferences: FieldReference[];
   functions: string[];
   aggregated: boolean;
   analytic: boolean;
-  /** From the text alone; a reference cycle between fields can still make a field INVALID. */
+  /**
+   * From the text alone; an id with no field or a reference cycle between fields
+   * can still make a field INVALID (nested-references.ts).
+   */
   status: typeof VALID | typeof INVALID;
   /** Why the expression is INVALID, ordered by start; empty when VALID. */
   problems: Problem[];
@@ -35,15 +43,19 @@ export interface ExpressionAnalysis {
  * Never throws.
  */
 export function analyzeExpression(expression: string): ExpressionAnalysis {
-  const { tokens, problems } = parseExpression(expression);
+  const parsed = parseExpression(expression);
+  const { tokens } = parsed;
   const usage = collectFunctionUsage(tokens);
   const references = referencesOf(tokens);
+  const fields = fieldReferencesOf(tokens);
+  const problems = [...parsed.problems, ...fields.problems].sort(byStart);
   return {
     columnPositions: references.map(({ name, start }) => ({
       columnName: `\`${name}\``,
       columnPosition: start,
     })),
     references,
+    fieldReferences: fields.references,
     functions: usage.functions,
     aggregated: usage.aggregated,
     analytic: usage.analytic,

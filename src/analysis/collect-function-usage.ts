@@ -1,4 +1,5 @@
 import { AGGREGATE_FUNCTIONS } from './aggregate-functions';
+import { NESTED_FIELD_CALL } from './field-references';
 import { javaHashSetOrder } from './java-hash-set-order';
 import { isIdentifier, isKeywordOf } from './keywords';
 import { endsOperand } from './operand-boundaries';
@@ -16,8 +17,11 @@ export interface FunctionUsage {
   analytic: boolean;
 }
 
-/** Calls the service does not list: production leaves CURRENT_DATE out of its own example. */
-const UNLISTED_FUNCTIONS: ReadonlySet<string> = new Set(['CURRENT_DATE']);
+/**
+ * Calls the service does not list: production leaves CURRENT_DATE out of its own
+ * example, and a nested field's reference is no function.
+ */
+const UNLISTED_FUNCTIONS: ReadonlySet<string> = new Set(['CURRENT_DATE', NESTED_FIELD_CALL]);
 
 /**
  * Reads function calls, binary operators, windows and FIXED clauses straight from

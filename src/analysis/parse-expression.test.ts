@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseExpression } from './parse-expression';
-import { publishedFormulas } from './published-formulas';
+import { publishedFormulas } from './test-data/published-formulas';
 import type { SyntaxNode } from './syntax-tree';
 import { childrenOf, walkTree } from './syntax-tree';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeExpression } from './analyze-expression';
-import { publishedFormulas } from './published-formulas';
+import { publishedFormulas } from './test-data/published-formulas';
 
 describe('published formulas', () => {
   it.each(publishedFormulas.map((entry, index) => [index, entry.what, entry] as const))(

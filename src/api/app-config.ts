@@ -21,7 +21,7 @@ async function readAppConfigAnswer(timeoutMs: number): Promise<unknown> {
 /**
  * Asks the app's own server how the app gets its token; never fails. The schema
  * (and with it the validation library) loads while the answer is on its way, so
- * the first script the browser runs stays small (docs/architecture.md, "Loading").
+ * the first script the browser runs stays small (docs/web-app.md, "Loading").
  */
 export async function fetchAppConfig(timeoutMs = 5000): Promise<AppConfig> {
   try {

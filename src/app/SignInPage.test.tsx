@@ -8,10 +8,15 @@ import { SignInPage } from './SignInPage';
 
 const server = setupMockApi();
 
-function answerConfig(demo: boolean) {
+function answerConfig(demo: boolean, proxy: { tokenTrustMs?: number } | undefined = undefined) {
   server.use(
     http.get(APP_CONFIG_PATH, () =>
-      HttpResponse.json({ mode: 'embedded', tokenHeldByServer: false, demo }),
+      HttpResponse.json({
+        mode: proxy ? 'proxy' : 'embedded',
+        tokenHeldByServer: false,
+        demo,
+        ...proxy,
+      }),
     ),
   );
 }
@@ -30,4 +35,21 @@ it('says nothing of a demo on another instance', async () => {
   await screen.findByLabelText(/Developer token/);
   await expect.poll(() => client.getQueryData(['app-config'])).toBeDefined();
   expect(screen.queryByText('This is the demo instance')).not.toBeInTheDocument();
+});
+
+it('in proxy mode, says how long a revoked token still reads the audit, and that every token reads one copy', async () => {
+  answerConfig(false, { tokenTrustMs: 120_000 });
+  renderWithProviders(<SignInPage />, { url: '/sign-in' });
+  expect(
+    await screen.findByText(/trusts the answer for 2 minutes: a token the instance revokes/),
+  ).toBeInTheDocument();
+  expect(screen.getByText(/any token the instance accepts reads that copy/)).toBeInTheDocument();
+  expect(screen.getByText(/the instance decides what you may change/)).toBeInTheDocument();
+});
+
+it('says nothing of a proxy in embedded mode', async () => {
+  answerConfig(false);
+  const { client } = renderWithProviders(<SignInPage />, { url: '/sign-in' });
+  await expect.poll(() => client.getQueryData(['app-config'])).toBeDefined();
+  expect(screen.queryByText(/stands in front of your instance/)).not.toBeInTheDocument();
 });

@@ -21,9 +21,33 @@ import { isApiError } from '../api/api-error';
 import { appConfigQuery } from '../api/app-config';
 import { checkToken } from '../api/check-token';
 import { getSession, startSession, subscribeToSession } from '../api/session';
+import { plural } from '../components/plural';
 import { useDocumentTitle } from '../components/use-document-title';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import type { SignInState } from './RequireSession';
+
+/** "30 seconds", "5 minutes". */
+function spanOf(ms: number): string {
+  return ms < 60_000
+    ? plural(Math.round(ms / 1000), 'second', 'seconds')
+    : plural(Math.round(ms / 60_000), 'minute', 'minutes');
+}
+
+/** What a proxy's sign-in does not promise (docs/proxy.md, "Who may see it"). */
+function ProxyTokenNote({ trustMs }: { trustMs: number | undefined }) {
+  return (
+    <Text size="sm" c="dimmed">
+      This server stands in front of your instance and asks it whether it accepts your token.{' '}
+      {trustMs === 0
+        ? 'It asks on every request.'
+        : `It trusts the answer for ${spanOf(trustMs ?? 300_000)}: a token the instance revokes can still read the audit here for up to that long.`}{' '}
+      The audit and the table's searches come from one copy of the instance, made with the token of
+      whoever scanned it, so any token the instance accepts reads that copy, even one that sees
+      fewer fields on the instance itself. Changes you make here are sent with your token, so the
+      instance decides what you may change.
+    </Text>
+  );
+}
 
 function problemWith(error: Error | null): string | undefined {
   if (!error) return undefined;
@@ -39,7 +63,8 @@ export function SignInPage() {
   useDocumentTitle('Sign in');
   const [token, setToken] = useState('');
   const [rememberOnThisDevice, setRememberOnThisDevice] = useState(false);
-  const demo = useQuery(appConfigQuery).data?.demo === true;
+  const config = useQuery(appConfigQuery).data;
+  const demo = config?.demo === true;
   const check = useMutation({
     mutationFn: checkToken,
     onSuccess: (_answer, acceptedToken) => startSession(acceptedToken, rememberOnThisDevice),
@@ -83,6 +108,7 @@ export function SignInPage() {
                 <Code>npm run token -- create --name &lt;your name&gt;</Code>, and a demo instance
                 prints its token when it starts.
               </Text>
+              {config?.mode === 'proxy' && <ProxyTokenNote trustMs={config.tokenTrustMs} />}
               <PasswordInput
                 label="Developer token"
                 autoComplete="off"

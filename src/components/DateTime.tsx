@@ -11,7 +11,7 @@ interface FormattedDate {
 /**
  * Formatting a date with its time zone costs more than drawing the cell around it, and
  * a page of rows shows two dates per row, drawn again with each new page of rows
- * (docs/architecture.md, "Typing"). Kept by time; emptied when it grows past a few
+ * (docs/web-app.md, "Typing"). Kept by time; emptied when it grows past a few
  * pages' worth.
  */
 const formatted = new Map<string, FormattedDate>();

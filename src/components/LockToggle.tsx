@@ -1,7 +1,7 @@
 import { Switch } from '@mantine/core';
 import { useLockPending } from '../api/calculated-fields/lock-field';
 import type { SearchResultItem } from '../contract/field';
-import { useLockWithUndo } from './use-lock-with-undo';
+import { useLockWithUndo } from '../api/calculated-fields/use-lock-with-undo';
 
 /**
  * Locks or unlocks a field at once, with Undo; a refusal switches it back and says why.

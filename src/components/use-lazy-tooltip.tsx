@@ -10,7 +10,7 @@ const OPEN_DELAY_MS = 300;
  * a floating element per row at render (the largest part of drawing a page of rows), though a user
  * hovers one at a time. Spread `targetProps` on the element the label describes and render `tooltip`
  * beside it (a sibling, so the target is never remounted and keeps focus). Focus opens it at once,
- * the pointer after a short rest, and Escape closes it (docs/architecture.md, "Tooltips").
+ * the pointer after a short rest, and Escape closes it (docs/web-app.md, "Tooltips").
  */
 export function useLazyTooltip<Target extends HTMLElement>(label: ReactNode) {
   const target = useRef<Target>(null);

@@ -8,7 +8,7 @@ const phoneQuery = '(max-width: 40em)';
  *
  * The query is made once per component and then read. Mantine's `useMediaQuery` calls
  * `matchMedia` again on every render, and the fields page renders several times per
- * typed key (docs/architecture.md, "Typing").
+ * typed key (docs/web-app.md, "Typing").
  */
 export function usePhoneLayout(): boolean {
   const [query] = useState(() => window.matchMedia(phoneQuery));

@@ -12,6 +12,12 @@ export const appConfigSchema = z.object({
    */
   demo: z.boolean().catch(false),
   /**
+   * Proxy mode with tokens from sign-in: how long a token the instance accepted is
+   * trusted without asking it again (`--token-trust`). A token the instance revokes
+   * keeps reading the audit that long; sign-in says so.
+   */
+  tokenTrustMs: z.int().min(0).optional().catch(undefined),
+  /**
    * The server takes this project's bulk lock (POST /functions/bulk-lock) with up to
    * `maxFields` ids a request. Absent (a proxy, an older server): one PUT per field.
    */

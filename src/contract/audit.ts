@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { preview, previewKeys } from './preview';
-import type { SearchRequest } from './search';
 import { searchResponseSchema } from './search';
 import { searchRequestValidation } from './search-validation';
 import { statisticsSchema } from './statistics';
@@ -44,7 +43,6 @@ export const scanProgressSchema = z.object({
   requests: z.number().int(),
   retries: z.number().int(),
 });
-export type ScanProgress = z.infer<typeof scanProgressSchema>;
 
 export const scanSchema = z.object({
   id: z.number().int(),
@@ -263,7 +261,14 @@ export const trendPointSchema = z.object({
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 export const trendAnswerSchema = z.object({ points: z.array(trendPointSchema) });
 
-export const scansAnswerSchema = z.object({ scans: z.array(scanSchema) });
+/** GET /scans: newest first, a page at a time. */
+export const scansAnswerSchema = z.object({
+  scans: z.array(scanSchema),
+  totalHits: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+});
+/** Scans in one page of GET /scans when no limit is given: more than retention keeps. */
+export const SCANS_PAGE_DEFAULT = 100;
 export const scanAnswerSchema = z.object({ scan: scanSchema });
 
 export const diffAnswerSchema = z.object({
@@ -316,6 +321,17 @@ export const groupsQuerySchema = z.strictObject(
   },
 );
 
+export const scansQuerySchema = z.strictObject(
+  {
+    offset: wholeNumberText('offset', 0, 1_000_000_000).optional(),
+    limit: wholeNumberText('limit', 1, AUDIT_PAGE_MAX).optional(),
+  },
+  {
+    error: (issue) =>
+      `the scans take offset and limit (remove ${issue.code === 'unrecognized_keys' ? previewKeys(issue.keys) : 'the rest'})`,
+  },
+);
+
 /** POST /findings/{key}/fields: a search over the finding's fields, or one group's. */
 export const findingFieldsRequestSchema = z.strictObject(
   {
@@ -337,15 +353,6 @@ export const findingFieldsRequestSchema = z.strictObject(
 export const findingFieldsAnswerSchema = searchResponseSchema.extend({
   notes: z.record(z.string(), z.string()),
 });
-
-export type FindingFieldsRequest = {
-  filters: SearchRequest['filters'];
-  sort: SearchRequest['sort'];
-  limit: number;
-  offset?: number;
-  name?: string;
-  group?: string;
-};
 
 /** GET /diff?from&to and GET /diff/export?from&to&format */
 export const diffQuerySchema = z.strictObject(
@@ -384,4 +391,3 @@ export const diffChangesRequestSchema = z.strictObject(
         : 'the body must be a JSON object with from, to and limit',
   },
 );
-export type DiffChangesRequest = z.input<typeof diffChangesRequestSchema>;

@@ -8,17 +8,24 @@ export type CsvValue = string | number | boolean;
  * apostrophe makes the cell plain text in Excel, LibreOffice and Google Sheets.
  */
 const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * A spreadsheet set to split cells on `;` or a tab (as many locales' are) may start
+ * a cell after one even inside quotes, so a formula character there is made text too.
+ */
+const formulaAfterSeparator = /([;\t])(?=[=+\-@])/g;
 
 export function neutraliseFormula(text: string): string {
-  return formulaStart.test(text) ? `'${text}` : text;
+  const inner = text.replace(formulaAfterSeparator, "$1'");
+  return formulaStart.test(inner) ? `'${inner}` : inner;
 }
 
 /** One cell as RFC 4180 writes it; text is neutralised, numbers and booleans are not text. */
 export function csvCell(value: CsvValue): string {
   if (typeof value !== 'string') return String(value);
   const text = neutraliseFormula(value);
-  // A neutralised cell is quoted too, so no reader splits it back into a formula.
-  const needsQuotes = text !== value || /[",\r\n]/.test(text);
+  // A neutralised cell is quoted too, so no reader splits it back into a formula; so is
+  // one with a separator other readers use (`;`, tab).
+  const needsQuotes = text !== value || /[",;\t\r\n]/.test(text);
   return needsQuotes ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

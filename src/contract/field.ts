@@ -4,6 +4,8 @@ export const linkValiditySchema = z.string(); // seen: VALID, ILLEGAL_REFERENCE
 export const VALID = 'VALID';
 export const ILLEGAL_REFERENCE = 'ILLEGAL_REFERENCE';
 export const INVALID = 'INVALID';
+/** The link type of a field this one nests (docs/expressions.md, nested references). */
+export const FUNCTION_TEMPLATE = 'FUNCTION_TEMPLATE';
 
 /** A field whose status is anything but VALID is invalid (instances may name other states). */
 export function isValidStatus(status: string): boolean {
@@ -52,6 +54,8 @@ export const calculatedFieldSchema = z.object({
   cacheWindow: z.string(),
   columnPositions: z.array(columnPositionSchema),
   functions: z.array(z.string()),
+  /** The ids of the fields it nests; an instance may leave it out. */
+  functionTemplateDependencies: z.array(z.number().int()).optional(),
   archived: z.boolean(),
   hidden: z.boolean(),
   variable: z.boolean(),

@@ -9,6 +9,12 @@ export const APP_CONFIG_PATH = '/api/app-config';
 export const apiRoutes = {
   search: '/functions/search',
   template: '/functions/template/:id',
+  /** Production's create (POST). */
+  templates: '/functions/template',
+  /** Production's bulk create, update and delete. */
+  bulkTemplate: '/functions/bulk/template',
+  /** Production's check of formulas against columns; stores nothing. */
+  validateFormulas: '/functions/validateFormulas',
   statistics: '/functions/statistics',
   /** This project's extension: names of owners, data sources and cards (docs/api.md). */
   directory: '/functions/directory',
@@ -21,6 +27,9 @@ export const apiPaths = {
   statistics: `${API_BASE}${apiRoutes.statistics}`,
   directory: `${API_BASE}${apiRoutes.directory}`,
   bulkLock: `${API_BASE}${apiRoutes.bulkLock}`,
+  templates: `${API_BASE}${apiRoutes.templates}`,
+  bulkTemplate: `${API_BASE}${apiRoutes.bulkTemplate}`,
+  validateFormulas: `${API_BASE}${apiRoutes.validateFormulas}`,
   template: (id: number | string) => `${API_BASE}/functions/template/${id}`,
   /**
    * Reading a field, in the one form documented for production: hidden fields are

@@ -18,7 +18,7 @@ export const flagFilters = [
   'invalid',
   'invalidlink',
   'active',
-  // The expression references another calculated field (docs/expressions.md).
+  // Another calculated field nests this one (docs/expressions.md, nested references).
   'nested',
   // This project's additions, matching the statistics: a visible DATA_SOURCE link
   // (onDatasets; `notondataset` is onCards) and an active CARD link (inVisualizations).
@@ -31,7 +31,10 @@ export type FlagFilter = (typeof flagFilters)[number];
 export const listFilters = ['owner', 'dataset', 'card', 'status', 'function'] as const;
 export type ListFilter = (typeof listFilters)[number];
 
-/** `{field: "templateDependencies", value: id}`: the fields that reference field `id` directly. */
+/**
+ * `{field: "templateDependencies", value: id}`: the fields that nest field `id`
+ * directly, still after that field is deleted.
+ */
 export const DEPENDENTS_FILTER = 'templateDependencies' as const;
 
 /** Every flag filter and its negation: `locked`, `notlocked`, ... */
@@ -50,7 +53,6 @@ export const searchFilterSchema = z.union([
   z.strictObject({ field: z.literal(DEPENDENTS_FILTER), value: idSchema }),
 ]);
 export type SearchFilter = z.infer<typeof searchFilterSchema>;
-export type SearchFilterName = SearchFilter['field'];
 
 /** The search body as a client sends it. The service's own validation is in search-validation.ts. */
 export const searchRequestSchema = z.strictObject({

@@ -1,6 +1,6 @@
 // The demo's sign-in link carries the token in the address's fragment (`#token=...`),
 // which browsers never send to a server. The service writes such links; the app reads
-// them. See docs/architecture.md, "Signing in with a link".
+// them. See docs/web-app.md, "Signing in with a link".
 
 /** The fragment parameter that holds the token. */
 export const SIGN_IN_FRAGMENT_KEY = 'token';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeExpression } from '../analyze-expression';
-import { publishedFormulas } from '../published-formulas';
+import { publishedFormulas } from '../test-data/published-formulas';
 import { tokenize } from '../tokenize';
 import { formatExpression } from './format-expression';
 

@@ -4,7 +4,7 @@ import type { Token } from '../token';
 /** error: the result is wrong; warning: it is probably not what was meant; info: hard to keep right. */
 export type LintSeverity = 'error' | 'warning' | 'info';
 
-/** A calculated field the expression references by name (a nested reference). */
+/** A calculated field the expression references by id (a nested reference). */
 export interface ReferencedField {
   id: number;
   name: string;
@@ -13,8 +13,8 @@ export interface ReferencedField {
 
 /** What the expression alone cannot tell; every part is optional. */
 export interface LintContext {
-  /** The fields the expression's backtick names stand for, keyed by name. */
-  referencedFields?: ReadonlyMap<string, ReferencedField>;
+  /** The fields the expression's SERVICE_BEAST_MODE(<id>) references stand for, keyed by id. */
+  referencedFields?: ReadonlyMap<number, ReferencedField>;
 }
 
 /** One thing a rule found, anchored in the text. Offsets count UTF-16 code units. */

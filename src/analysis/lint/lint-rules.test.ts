@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import expressionsPage from '../../../docs/expressions.md?raw';
-import { publishedFormulas } from '../published-formulas';
+import { publishedFormulas } from '../test-data/published-formulas';
 import { lintExpression } from './lint-expression';
 import type { LintContext } from './lint-rule';
 import { lintRules } from './lint-rules';
@@ -27,8 +27,8 @@ interface RuleCases {
 
 const archivedContext: LintContext = {
   referencedFields: new Map([
-    ['Old Margin', { id: 41, name: 'Old Margin', archived: true }],
-    ['Margin', { id: 42, name: 'Margin', archived: false }],
+    [41, { id: 41, name: 'Old Margin', archived: true }],
+    [42, { id: 42, name: 'Margin', archived: false }],
   ]),
 };
 
@@ -74,6 +74,7 @@ const cases: Record<string, RuleCases> = {
       'DATEDIFF(CURRENT_DATE(), `d`)',
       'COUNT(DISTINCT `a`)',
       'CAST(`a` AS DECIMAL(10, 2))',
+      'SERVICE_BEAST_MODE(12) + 1',
     ],
   },
   'unguarded-division': {
@@ -107,6 +108,7 @@ const cases: Record<string, RuleCases> = {
       'SUM(`a`) OVER (PARTITION BY `r`) / `b`',
       'SUM(SUM(`a`) FIXED (BY `r`)) + SUM(`b`)',
       'LAG(`a`) OVER (ORDER BY `d`) - `a`',
+      'SUM(`a`) / SERVICE_BEAST_MODE(12)',
     ],
   },
   'case-without-else': {
@@ -165,10 +167,14 @@ const cases: Record<string, RuleCases> = {
   'archived-field-reference': {
     context: archivedContext,
     flags: [
-      ['`Old Margin` * 2', ['`Old Margin`']],
-      ['`Old Margin` + `Old Margin` - `Margin`', ['`Old Margin`']],
+      ['SERVICE_BEAST_MODE(41) * 2', ['SERVICE_BEAST_MODE(41)']],
+      [
+        'SERVICE_BEAST_MODE( 41 ) + SERVICE_BEAST_MODE(41) - SERVICE_BEAST_MODE(42)',
+        ['SERVICE_BEAST_MODE( 41 )'],
+      ],
     ],
-    passes: ['`Margin` * 2', '`Revenue` - `Cost`'],
+    // A backtick name is always a column, even one that is some field's name.
+    passes: ['SERVICE_BEAST_MODE(42) * 2', '`Old Margin` * 2', '`Revenue` - `Cost`'],
   },
   'hard-coded-date': {
     flags: [

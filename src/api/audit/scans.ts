@@ -10,7 +10,11 @@ import {
 import { requestJson, requestText } from '../http-client';
 import { auditKeys } from './audit-keys';
 
-/** Starts a scan (or answers the one running) and cancels one; both refresh the status. */
+/**
+ * Starts a scan (or answers the one running) and cancels one; both refresh the status.
+ * Each sends an empty JSON body: the server takes a request that changes something only
+ * with a JSON type or the token header, which another site's page cannot send.
+ */
 export function useScanControls() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: auditKeys.all });
@@ -21,7 +25,10 @@ export function useScanControls() {
   });
   const cancel = useMutation({
     mutationFn: (id: number) =>
-      requestJson(`${AUDIT_BASE}/scans/${id}/cancel`, scanAnswerSchema, { method: 'POST' }),
+      requestJson(`${AUDIT_BASE}/scans/${id}/cancel`, scanAnswerSchema, {
+        method: 'POST',
+        body: {},
+      }),
     onSettled: refresh,
   });
   return { start, cancel };

@@ -14,7 +14,7 @@ import { startSession } from '../session';
 import { calculatedField, heldAnswer, searchItem, setupMockApi } from '../test-support/mock-api';
 import { fieldKeys } from './field-keys';
 import type { FieldDetail } from './get-field';
-import { lockFieldAndShow, showLockedInCache, useLockField } from './lock-field';
+import { showLockedInCache, useLockField } from './lock-field';
 import { isViewOutdated, searchFieldsQueryOptions } from './search-fields';
 
 const templatePath = apiPaths.template(':id');
@@ -205,40 +205,6 @@ test('while another toggle is still in flight, an answer does not refresh the vi
   expect(client.getQueryState(fieldKeys.search(byCreated))?.isInvalidated).toBe(true);
 });
 
-test('lockFieldAndShow shows the state only once the server has answered, in every view', async () => {
-  const answer = heldAnswer();
-  server.use(
-    http.put(templatePath, async () => {
-      await answer.hold();
-      return HttpResponse.json(calculatedField(2, { locked: true }));
-    }),
-  );
-
-  const done = lockFieldAndShow(client, { id: 2, locked: true });
-  await answer.received;
-  field2EverywhereIs(false);
-  answer.release();
-  await done;
-
-  field2EverywhereIs(true);
-});
-
-test('lockFieldAndShow shows what the server answered, not what was asked', async () => {
-  // Another admin locked the field meanwhile; the instance answers with its state.
-  server.use(http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))));
-  await lockFieldAndShow(client, { id: 2, locked: false });
-  field2EverywhereIs(true);
-  expect(lockedIn(byName, 1)).toBe(false);
-});
-
-test('lockFieldAndShow leaves every view as it was when the server refuses', async () => {
-  server.use(http.put(templatePath, () => new HttpResponse(null, { status: 500 })));
-  await expect(lockFieldAndShow(client, { id: 2, locked: true })).rejects.toMatchObject({
-    status: 500,
-  });
-  field2EverywhereIs(false);
-});
-
 test('a list on screen is marked out of date but not fetched again, so its rows stay in place', async () => {
   let searches = 0;
   let details = 0;
@@ -305,4 +271,20 @@ test('an out-of-date list waits for the user when the window regains focus; othe
   for (const stop of stopWatching) stop();
   client.unmount();
   focusManager.setFocused(undefined);
+});
+
+test('a view of one finding that a lock made out of date says so', async () => {
+  const scope = { key: 'unused' as const };
+  // Opened from the audit page: the same search of the whole instance was never shown.
+  client.removeQueries({ queryKey: fieldKeys.search(byName), exact: true });
+  client.setQueryData(searchFieldsQueryOptions(byName, scope).queryKey, page(2));
+  server.use(
+    http.get(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
+    http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
+  );
+  const { result } = renderLockHook();
+
+  await act(() => result.current.mutateAsync({ id: 2, locked: true }));
+
+  expect(isViewOutdated(client, byName, scope)).toBe(true);
 });

@@ -46,17 +46,6 @@ export function showManyLockedInCache(client: QueryClient, changes: readonly Loc
   }
 }
 
-/**
- * Locks or unlocks one field and then shows the server's answer in every cached view.
- * Bulk runs use it: each field shows its new state once it is done, with nothing to
- * roll back; the caller refreshes the caches when the whole run ends.
- */
-export async function lockFieldAndShow(client: QueryClient, change: LockChange) {
-  const field = await lockField(change);
-  showLockedInCache(client, { id: change.id, locked: field.locked });
-  return field;
-}
-
 const lockMutationKey = [...fieldKeys.all, 'lock'] as const;
 
 /** The lock changes of field `id` still on their way. */

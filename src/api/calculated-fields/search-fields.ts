@@ -46,7 +46,7 @@ export function searchFields(request: SearchRequest, signal?: AbortSignal, scope
 
 export function searchFieldsQueryOptions(request: SearchRequest, scope?: FindingScope) {
   return queryOptions({
-    queryKey: scope ? [...fieldKeys.search(request), scope] : fieldKeys.search(request),
+    queryKey: fieldKeys.search(request, scope),
     queryFn: ({ signal }): Promise<SearchResponse> => searchFields(request, signal, scope),
     // The next page, sort or filter keeps the rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
@@ -112,6 +112,10 @@ function keptUntilRefreshed(state: QueryState<SearchResponse> | undefined): bool
 }
 
 /** A lock changed fields since this view loaded; it stays as it is until refreshed. */
-export function isViewOutdated(client: QueryClient, request: SearchRequest): boolean {
-  return keptUntilRefreshed(client.getQueryState<SearchResponse>(fieldKeys.search(request)));
+export function isViewOutdated(
+  client: QueryClient,
+  request: SearchRequest,
+  scope?: FindingScope,
+): boolean {
+  return keptUntilRefreshed(client.getQueryState<SearchResponse>(fieldKeys.search(request, scope)));
 }

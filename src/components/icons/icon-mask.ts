@@ -8,7 +8,7 @@ type IconMaskStyle = CSSProperties & Record<`--icon-${string}`, string>;
  * `maskedIcon` (masked-icon.module.css) and this style: where a table draws an icon on
  * every row, one pseudo-element instead of an svg and its paths, each of which the
  * browser creates, styles, lays out and paints for every row scrolled in
- * (docs/architecture.md, "The fields table"). Tabler's outline, as outlineIcon draws it;
+ * (docs/web-app.md, "The fields table"). Tabler's outline, as outlineIcon draws it;
  * the colour is the text's unless `color` names another.
  */
 export function iconMaskStyle(

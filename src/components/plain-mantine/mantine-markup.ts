@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 
 /**
  * The classes and style variables Mantine's own components give their elements, so the
- * table's cells can draw the same markup as plain elements (docs/architecture.md, "The
+ * table's cells can draw the same markup as plain elements (docs/web-app.md, "The
  * fields table"). Mantine exposes them as `Component.classes`. `mantine-markup.test.tsx`
  * renders Mantine's components and checks every class and variable here against them
  * (the row's checkbox and switch in `cell-controls.test.tsx`), so an upgrade that

@@ -145,7 +145,7 @@ beforeEach(() => {
       return HttpResponse.json(status());
     }),
     answer(`${AUDIT_BASE}/findings`, findings),
-    answer(`${AUDIT_BASE}/scans`, () => ({ scans })),
+    answer(`${AUDIT_BASE}/scans`, () => ({ scans, totalHits: scans.length, hasMore: false })),
     answer(`${AUDIT_BASE}/trend`, () => ({
       points: [...scans].reverse().map((entry) => ({
         scanId: entry.id,

@@ -18,7 +18,7 @@ import { IconChevronDown, IconChevronRight, IconDownload } from '../../component
 import { Fragment, useId, useState } from 'react';
 import { exportDiff, useDiff, useDiffChanges } from '../../api/audit/scans';
 import { downloadFile } from '../../components/download-file';
-import { fieldAddress } from '../../components/fields-links/field-address';
+import { fieldAddress } from '../../links/field-address';
 import { inAppLink } from '../../components/in-app-links';
 import { ErrorState } from '../../components/ErrorState';
 import type { ChangeKind, FieldChange, Scan } from '../../contract/audit';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { statisticDefinitions, statisticNames } from '../../contract/statistics';
-import { readTableView } from '../../components/fields-links/table-address';
-import { toSearchRequest } from '../../components/fields-links/table-search';
-import { readFindingScope } from '../../components/fields-links/finding-address';
+import { readTableView } from '../../links/table-address';
+import { toSearchRequest } from '../../links/table-search';
+import { readFindingScope } from '../../links/finding-address';
 import { findingLink, statisticLink } from './drill-down-links';
 
 /** The API filters the table sends for a link. */

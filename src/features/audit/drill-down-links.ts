@@ -1,7 +1,7 @@
 import type { Statistics } from '../../contract/statistics';
-import type { FieldFilters } from '../../components/fields-links/table-address';
-import { fieldsTableLink } from '../../components/fields-links/table-link';
-import { withFindingScope } from '../../components/fields-links/finding-address';
+import type { FieldFilters } from '../../links/table-address';
+import { fieldsTableLink } from '../../links/table-link';
+import { withFindingScope } from '../../links/finding-address';
 import type { FindingKey } from '../../contract/audit';
 
 /**

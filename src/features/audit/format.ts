@@ -15,24 +15,6 @@ export function formatShare(part: number, whole: number): string {
   return `${shareFormats[percent < 10 ? 1 : 0].format(percent)}%`;
 }
 
-const monthFormat = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** `2025-03` as the user's locale writes it, e.g. "Mar 2025". */
-export function formatMonth(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return monthFormat.format(Date.UTC(year, monthNumber - 1, 1));
-}
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
-export function formatTime(epochMs: number): string {
-  return timeFormat.format(epochMs);
-}
-
 const byteUnits = ['bytes', 'KB', 'MB', 'GB'] as const;
 
 /** A size as people read it: 1.2 MB, 830 KB. */

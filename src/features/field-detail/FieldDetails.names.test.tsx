@@ -6,6 +6,7 @@ import type { CalculatedField } from '../../contract/field';
 import {
   cardLink,
   dataSourceLink,
+  functionTemplateLink,
   mockInstance,
   SALES,
   smallDirectory,
@@ -33,19 +34,23 @@ const oldMargin = calculatedField(21, {
   expression: '`Revenue`',
   links: [dataSourceLink(SALES)],
 });
-// Same name, another data source: not what `Gross Margin` stands for here.
-const otherGrossMargin = calculatedField(22, {
-  name: 'Gross Margin',
-  expression: '1',
-  links: [dataSourceLink('99999999-0000-4000-8000-000000000000')],
-});
+// Nests 20, 21 and 99, which no field has; `Gross Margin` between backticks is a column.
 const field = calculatedField(30, {
   name: 'Margin Check',
   owner: 7,
-  expression: 'SUM(`Revenue`) - SUM(`Profit`) + SUM(`Gross Margin`) + SUM(`Old Margin`)',
-  links: [dataSourceLink(SALES, 'ILLEGAL_REFERENCE'), cardLink('dr:1:1', 'ILLEGAL_REFERENCE')],
+  status: 'INVALID',
+  expression:
+    'SUM(`Revenue`) - SUM(`Profit`) + SERVICE_BEAST_MODE(20) + SERVICE_BEAST_MODE( 21 ) + SERVICE_BEAST_MODE(99) + `Gross Margin`',
+  links: [
+    dataSourceLink(SALES, 'ILLEGAL_REFERENCE'),
+    cardLink('dr:1:1', 'ILLEGAL_REFERENCE'),
+    functionTemplateLink(20),
+    functionTemplateLink(21),
+    functionTemplateLink(99, 'ILLEGAL_REFERENCE'),
+  ],
+  functionTemplateDependencies: [20, 21, 99],
 });
-const instanceFields = [grossMargin, oldMargin, otherGrossMargin, field];
+const instanceFields = [grossMargin, oldMargin, field];
 
 function show(
   options: { directory?: 'missing'; dependents?: Record<number, number[]> | 'unsupported' } = {},
@@ -61,10 +66,11 @@ function show(
 }
 
 const section = (name: string) => within(screen.getByRole('region', { name }));
-const referenceRow = (name: string) =>
+/** The row of a backtick name, or of `SERVICE_BEAST_MODE(<id>)`. */
+const referenceRow = (label: string) =>
   section('References')
     .getAllByRole('row')
-    .find((row) => row.textContent?.startsWith(`\`${name}\``))!;
+    .find((row) => row.textContent?.startsWith(label))!;
 
 describe('with the directory', () => {
   test('names the owner, data sources and cards, with each id on hover and to copy', async () => {
@@ -92,12 +98,22 @@ describe('with the directory', () => {
     expect(section('Links').queryByRole('link', { name: 'Revenue by Region' })).toBeNull();
   });
 
-  test('tells a column, another calculated field (a link that opens it) and a missing reference apart', async () => {
+  test('shows each nested field by name (a link that opens it), and a backtick name as a column', async () => {
     show();
-    await waitFor(() => expect(referenceRow('Gross Margin')).toHaveTextContent('calculated field'));
-    expect(referenceRow('Revenue')).toHaveTextContent('Column of Sales Orders.');
-    expect(referenceRow('Profit')).toHaveTextContent(
-      'Neither a column nor a calculated field of Sales Orders.',
+    await waitFor(() =>
+      expect(referenceRow('SERVICE_BEAST_MODE(20)')).toHaveTextContent(
+        'calculated fieldGross Margin',
+      ),
+    );
+    expect(referenceRow('SERVICE_BEAST_MODE(21)')).toHaveTextContent('Old Margin');
+    expect(referenceRow('`Revenue`')).toHaveTextContent('Column of Sales Orders.');
+    expect(referenceRow('`Profit`')).toHaveTextContent('Not a column of Sales Orders.');
+    // A field of that name on the data source changes nothing: a backtick name is a column.
+    expect(referenceRow('`Gross Margin`')).toHaveTextContent('Not a column of Sales Orders.');
+    await waitFor(() =>
+      expect(referenceRow('SERVICE_BEAST_MODE(99)')).toHaveTextContent(
+        'No calculated field has the id 99',
+      ),
     );
     const kinds = [...screen.getByTestId('expression').querySelectorAll('[data-column]')].map(
       (span) => [span.textContent, span.getAttribute('data-kind')],
@@ -105,36 +121,64 @@ describe('with the directory', () => {
     expect(kinds).toEqual([
       ['`Revenue`', 'column'],
       ['`Profit`', 'missing'],
-      ['`Gross Margin`', 'field'],
-      ['`Old Margin`', 'field'],
+      ['SERVICE_BEAST_MODE(20)', 'field'],
+      ['SERVICE_BEAST_MODE( 21 )', 'field'],
+      ['SERVICE_BEAST_MODE(99)', 'missing'],
+      ['`Gross Margin`', 'missing'],
     ]);
 
     fireEvent.click(
-      within(referenceRow('Gross Margin')).getByRole('link', { name: 'Gross Margin' }),
+      within(referenceRow('SERVICE_BEAST_MODE(20)')).getByRole('link', { name: 'Gross Margin' }),
     );
     expect(screen.getByTestId('address')).toHaveTextContent('/fields/20?sort=name');
   });
 
-  test('names the references that break each link and the data source that lacks them', async () => {
+  test('says which nested id has no field, at its offset, among the problems', async () => {
+    show();
+    const problems = within(await screen.findByRole('list', { name: 'Problems' }));
+    expect(
+      await problems.findByText(
+        'SERVICE_BEAST_MODE(99) at position 85 references field 99, which does not exist',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('an expression that parses but nests a missing field is still linted', async () => {
+    const orphan = calculatedField(31, {
+      name: 'Orphan',
+      status: 'INVALID',
+      expression: 'SERVICE_BEAST_MODE(99) * 1.1',
+    });
+    mockInstance(server, { fields: [orphan], directory: smallDirectory });
+    renderDetails({ complete: true, field: orphan });
+    await screen.findByText(
+      'SERVICE_BEAST_MODE(99) at position 0 references field 99, which does not exist',
+    );
+    expect(screen.getByText('The lint rules find nothing to improve.')).toBeInTheDocument();
+  });
+
+  test('names the columns that break each link and the data source that lacks them', async () => {
     show();
     const links = section('Links');
     await waitFor(() =>
       expect(
-        links.getAllByText('`Profit` is neither a column nor a calculated field of Sales Orders.'),
+        links.getAllByText('`Profit` and `Gross Margin` are not columns of Sales Orders.'),
       ).toHaveLength(2),
     );
   });
 
-  test('lists the fields it references and those that reference it, each a link', async () => {
+  test('lists the fields it nests and those that nest it, each a link', async () => {
     const instance = show({ dependents: { 30: [20, 21] } });
     const dependencies = section('Dependencies');
     const uses = within(
       await dependencies.findByRole('list', { name: 'Fields this one references' }),
     );
-    expect(uses.getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Gross Margin',
-      'Old Margin',
-    ]);
+    await waitFor(() =>
+      expect(uses.getAllByRole('link').map((link) => link.textContent)).toEqual([
+        'Gross Margin',
+        'Old Margin',
+      ]),
+    );
     const usedBy = within(
       await dependencies.findByRole('list', { name: 'Fields that reference this one' }),
     );
@@ -146,13 +190,24 @@ describe('with the directory', () => {
     expect(instance.searches).toContainEqual(
       expect.objectContaining({ filters: [{ field: 'templateDependencies', value: '30' }] }),
     );
-    // Both reference it back: a cycle the drawer can see.
+  });
+
+  test('names a cycle it sees through a field that nests it back', async () => {
+    const back = calculatedField(20, {
+      name: 'Gross Margin',
+      expression: 'SERVICE_BEAST_MODE(30) * 2',
+      functionTemplateDependencies: [30],
+    });
+    mockInstance(server, { fields: [back, field], directory: smallDirectory, dependents: {} });
+    renderDetails({ complete: true, field });
     expect(
-      await screen.findByText(/which reference it back: a reference cycle/),
+      await screen.findByText(
+        'part of a reference cycle: `Margin Check` → `Gross Margin` → `Margin Check`; a field cannot depend on itself',
+      ),
     ).toBeInTheDocument();
   });
 
-  test('flags a reference to an archived field among the lint findings', async () => {
+  test('flags a nested field that is archived among the lint findings', async () => {
     show();
     const findings = within(await screen.findByRole('list', { name: 'Lint findings' }));
     await waitFor(() =>
@@ -180,12 +235,11 @@ describe('without the directory, as on a real instance', () => {
     expect(screen.getAllByText('7').length).toBeGreaterThan(0);
     expect(screen.queryByText('Ada Lovelace')).toBeNull();
 
-    await waitFor(() => expect(referenceRow('Gross Margin')).toHaveTextContent('calculated field'));
-    expect(referenceRow('Profit')).toHaveTextContent(
-      `Not a calculated field of ${SALES}; this instance does not list columns`,
+    await waitFor(() =>
+      expect(referenceRow('SERVICE_BEAST_MODE(20)')).toHaveTextContent('Gross Margin'),
     );
-    expect(
-      links.getAllByText(/Not calculated fields of this data source: `Revenue` and `Profit`/),
-    ).toHaveLength(1);
+    expect(referenceRow('`Profit`')).toHaveTextContent(
+      `This instance does not list the columns of ${SALES}`,
+    );
   });
 });

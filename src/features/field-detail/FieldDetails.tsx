@@ -1,13 +1,10 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '../../components/icons/icons';
-import { useFieldDependents } from '../../api/calculated-fields/field-dependents';
 import type { FieldDetail } from '../../api/calculated-fields/get-field';
 import type { CalculatedField, SearchResultItem } from '../../contract/field';
 import { DependenciesSection } from './dependencies/DependenciesSection';
 import { ExpressionSection } from './expression/ExpressionSection';
 import { useExpressionPlace } from './expression/use-expression-place';
-import { referenceKind } from './explanation/check-references';
-import { referenceCycleNote } from './explanation/reference-cycle';
 import { useFieldExplanation, useFieldNames } from './explanation/use-field-explanation';
 import { FunctionChips } from './functions/FunctionChips';
 import { LinksTable } from './links/LinksTable';
@@ -28,35 +25,19 @@ export function FieldDetails({ detail }: { detail: FieldDetail }) {
 function CompleteDetails({ field, detail }: { field: CalculatedField; detail: FieldDetail }) {
   const explanation = useFieldExplanation(field);
   const place = useExpressionPlace();
-  const dependents = useFieldDependents(field.id);
-  const { uses, checks, checked, names, referencedFields } = explanation;
-  const kinds = new Map(
-    uses.map(({ name }) => [name, referenceKind(checks.get(name)!, checked.length)] as const),
-  );
-  const dependentIds =
-    dependents.data?.supported === true ? dependents.data.page.results.map((item) => item.id) : [];
+  const { names, referencedFields, nested } = explanation;
   const ownerName = names.owners.get(field.owner)?.name;
 
   return (
     <Stack gap="lg">
       <FieldSummary field={field} ownerName={ownerName} />
-      <ExpressionSection
-        expression={field.expression}
-        explanation={explanation}
-        kinds={kinds}
-        place={place}
-      />
-      <ProblemsSection
-        status={field.status}
-        explanation={explanation}
-        cycleNote={referenceCycleNote(field, referencedFields, dependentIds)}
-        place={place}
-      />
-      <ReferencesSection explanation={explanation} kinds={kinds} place={place} />
+      <ExpressionSection expression={field.expression} explanation={explanation} place={place} />
+      <ProblemsSection status={field.status} explanation={explanation} place={place} />
+      <ReferencesSection explanation={explanation} place={place} />
       <DependenciesSection
         fieldId={field.id}
         referencedFields={referencedFields}
-        checking={[...checks.values()].some((check) => check.searching)}
+        checking={nested.some((item) => item.state === 'reading')}
       />
       <LinksTable explanation={explanation} />
       <FunctionChips functions={field.functions} />

@@ -330,6 +330,31 @@ test('a lock switch moves before the server answers, and moves back when the ser
   expect(lockSwitch('Field 01')).toBeChecked();
 });
 
+test('the keyboard reaches the page’s own table and search box: j moves, l locks, z undoes, / searches', async () => {
+  const sent: Array<{ id: string; locked: boolean }> = [];
+  server.use(
+    http.put(apiPaths.template(':id'), async ({ params, request }) => {
+      const { locked } = (await request.json()) as { locked: boolean };
+      sent.push({ id: String(params.id), locked });
+      return HttpResponse.json(calculatedField(Number(params.id), { locked }));
+    }),
+  );
+  const { user } = renderPage('/fields');
+  await rowsShown();
+
+  await user.keyboard('j');
+  expect(document.activeElement?.closest('tr')).toBe(rowOf('Field 01'));
+  await user.keyboard('j');
+  expect(document.activeElement?.closest('tr')).toBe(rowOf('Field 02'));
+  await user.keyboard('l');
+  await waitFor(() => expect(sent).toEqual([{ id: '2', locked: true }]));
+  await user.keyboard('z');
+  await waitFor(() => expect(sent.at(-1)).toEqual({ id: '2', locked: false }));
+
+  await user.keyboard('/');
+  expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search by name' }));
+});
+
 test('opening a row keeps the table’s address, so closing the drawer returns to the same view', async () => {
   const { user } = renderPage('/fields?sort=-created&size=25');
   await rowsShown();

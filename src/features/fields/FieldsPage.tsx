@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,15 +11,16 @@ import {
 import { searchWaitsForFirstScan } from '../../api/calculated-fields/first-scan-refusal';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { undoLastLockChange, useLockWithUndo } from '../../components/use-lock-with-undo';
+import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-undo';
+import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
 import { parseFieldId } from '../../contract/field-id';
-import { toSearchRequest } from '../../components/fields-links/table-search';
-import type { TableSort, TableView } from '../../components/fields-links/table-address';
+import { toSearchRequest } from '../../links/table-search';
+import type { TableSort, TableView } from '../../links/table-address';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
 import { ExportMenu } from './export/ExportMenu';
-import { fieldAddress } from '../../components/fields-links/field-address';
+import { fieldAddress } from '../../links/field-address';
 import { FieldsTable } from './table/FieldsTable';
 import { PageNamesProvider } from './table/page-names';
 import classes from './FieldsPage.module.css';
@@ -46,9 +47,6 @@ import { SavedViewsMenu } from './views/SavedViewsMenu';
 import { viewAddress } from './views/view-address';
 
 const nameSort: TableSort = { column: 'name', descending: false };
-const findFieldsTable = () =>
-  document.querySelector<HTMLElement>('table[aria-label="Calculated fields"]');
-const searchBoxSelector = 'input[type="search"][aria-label="Search by name"]';
 
 export function FieldsPage() {
   const queryClient = useQueryClient();
@@ -80,9 +78,12 @@ export function FieldsPage() {
   const layout = useTableLayout();
   const phone = usePhoneLayout();
   const setLocked = useLockWithUndo();
+  const undoLastLockChange = useUndoLastLockChange();
   const rowField = (id: number) => page?.results.find((field) => field.id === id);
-  useTableShortcuts(findFieldsTable, {
-    focusSearch: () => document.querySelector<HTMLElement>(searchBoxSelector)?.focus(),
+  const tableRef = useRef<HTMLTableElement>(null);
+  const searchBoxRef = useRef<HTMLInputElement>(null);
+  useTableShortcuts(tableRef, {
+    focusSearch: () => searchBoxRef.current?.focus(),
     showHelp: () => setHelpOpened(true),
     toggleLock: (id) => {
       const field = rowField(id);
@@ -96,7 +97,7 @@ export function FieldsPage() {
   });
 
   // The toolbar, pager and help are memoized: with callbacks that stay the same they
-  // skip the page's renders for each step of a search (docs/architecture.md).
+  // skip the page's renders for each step of a search (docs/web-app.md).
   const searchByName = useCallback((name: string) => changeView({ name }), [changeView]);
   const openView = useCallback((to: string) => void navigate(to), [navigate]);
   const changePage = useCallback((next: number) => changeView({ page: next }), [changeView]);
@@ -125,7 +126,7 @@ export function FieldsPage() {
             </Text>
           )}
           <RefreshView
-            outdated={search.isStale && isViewOutdated(queryClient, request)}
+            outdated={search.isStale && isViewOutdated(queryClient, request, scope)}
             // A new view's search (the previous rows shown meanwhile) is not a refresh: the
             // button's spinner and its transitions drew the page six more times per key.
             refreshing={search.isRefetching && !search.isPlaceholderData}
@@ -143,7 +144,7 @@ export function FieldsPage() {
       {/* One toolbar: search and filters, the selection's actions, export and layout. It
           wraps to a second line only when a selection's actions need the room. */}
       <Group gap="sm" align="flex-start">
-        <SearchInput value={view.name} onChange={searchByName} />
+        <SearchInput ref={searchBoxRef} value={view.name} onChange={searchByName} />
         <FilterMenu filters={view} onChange={changeView} />
         <SavedViewsMenu address={viewAddress(location.search)} onOpen={openView} layout={layout} />
         <SelectionBar
@@ -190,6 +191,7 @@ export function FieldsPage() {
         <>
           <PageNamesProvider fields={page.results}>
             <FieldsTable
+              ref={tableRef}
               fields={page.results}
               sort={sort}
               onSortChange={changeSort}

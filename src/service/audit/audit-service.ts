@@ -1,24 +1,33 @@
-import type { Scan } from '../../contract/audit';
+import type {
+  AuditStatus,
+  ChangeKind,
+  DiffAnswer,
+  Headline,
+  Scan,
+  TrendPoint,
+} from '../../contract/audit';
 import type { ScanDiff } from './diff/diff-scans';
-import { diffScans } from './diff/diff-scans';
+import { ScanDiffs } from './diff/scan-diffs';
 import type { Findings } from './findings/compute-findings';
 import { computeFindings } from './findings/compute-findings';
-import type { FieldChange } from './findings/current-findings';
-import { CurrentFindings } from './findings/current-findings';
 import { factsOf } from './findings/field-facts';
-import type { FieldFacts } from './findings/field-facts';
 import type { InstanceDirectory } from './findings/instance-directory';
 import { directoryFromJson, directoryJson } from './findings/instance-directory';
 import { loadFacts } from './findings/load-facts';
 import type { FieldSource } from './scan/field-source';
+import { ScanStartLimit } from './scan/scan-start-limit';
 import { Scanner } from './scan/scanner';
+import { searchItemsJson } from './search/search-items-json';
 import type { AuditStore } from './storage/audit-store';
+import { inParts } from './storage/in-parts';
 import { saveFieldVersion } from './storage/save-field-version';
+import type { RetentionPolicy } from './storage/scan-retention';
+import { DEFAULT_KEEP_ENDED, DEFAULT_KEEP_MS } from './storage/scan-retention';
+import type { ChangedField } from './view/snapshot-view';
+import { SnapshotView } from './view/snapshot-view';
 
 export interface AuditServiceOptions {
   store: AuditStore;
-  /** Names the instance audited: `embedded`, or the instance's address in proxy mode. */
-  instanceKey: string;
   openSource: (
     token: string | undefined,
     onWait: (message: string | undefined) => void,
@@ -32,41 +41,53 @@ export interface AuditServiceOptions {
     token: string | undefined,
     signal: AbortSignal,
   ) => Promise<InstanceDirectory | undefined>;
-  /** Complete scans to keep. */
+  /** Complete scans that changed something to keep (storage/scan-retention.ts). */
   keep: number;
+  /** The rest of the retention policy; the defaults when left out. */
+  retention?: Partial<Omit<RetentionPolicy, 'keep'>>;
+  /** Scans started on request per token and window; the defaults when left out. */
+  scanStartLimit?: ScanStartLimit;
   now?: () => number;
 }
 
 /**
- * The audit of one instance (docs/audit.md): its scans, the findings of the
- * instance as last seen, and the changes made through this server since the last
- * scan, which are applied at once so the audit page never waits for a rescan.
+ * The audit of one instance (docs/audit.md): its scans, the instance as last seen
+ * (one SnapshotView per version), and the changes made through this server since
+ * the last scan, which move the view at once so the audit page never waits for a
+ * rescan. Callers say what they want; the store and the scanner stay inside.
  */
 export class AuditService {
-  readonly instanceId: number;
-  readonly scanner: Scanner;
-  private readonly current: CurrentFindings;
-  private findingsOfScan: { scanId: number; findings: Findings } | undefined;
+  private readonly store: AuditStore;
+  private readonly scanner: Scanner;
+  private readonly startLimit: ScanStartLimit;
   private directory: InstanceDirectory | undefined;
-  private readonly diffs = new Map<string, ScanDiff>();
-  private changes: { version: number; scanId: number; count: number } | undefined;
+  private versionNow = 0;
+  private current: SnapshotView | undefined;
+  /** What the scan being completed found: its findings, or the instance exactly as last seen. */
+  private scanFound: { scanId: number; findings: Findings | 'as-last-seen' } | undefined;
+  private readonly diffs: ScanDiffs;
+  private firstScanTried = false;
 
   constructor(private readonly options: AuditServiceOptions) {
     const { store } = options;
-    this.instanceId = store.instanceId(options.instanceKey);
-    const kept = store.directory(this.instanceId);
+    this.store = store;
+    this.diffs = new ScanDiffs(store);
+    this.startLimit = options.scanStartLimit ?? new ScanStartLimit();
+    const kept = store.directory.read();
     this.directory = kept === undefined ? undefined : directoryFromJson(kept);
-    this.current = new CurrentFindings(store, this.instanceId, () => this.directory);
     this.scanner = new Scanner({
       store,
-      instanceId: this.instanceId,
       openSource: options.openSource,
       needsCallerToken: options.needsCallerToken,
-      keep: options.keep,
+      retention: {
+        keep: options.keep,
+        keepMs: options.retention?.keepMs ?? DEFAULT_KEEP_MS,
+        keepEnded: options.retention?.keepEnded ?? DEFAULT_KEEP_ENDED,
+      },
       now: options.now,
       summarize: async (scanId, token, signal) => {
-        await this.refreshDirectory(token, signal);
-        return this.computeScanFindings(scanId).headline;
+        const namesChanged = await this.refreshDirectory(token, signal);
+        return this.summarizeScan(scanId, namesChanged);
       },
       onComplete: (scan) => this.scanCompleted(scan),
     });
@@ -77,100 +98,112 @@ export class AuditService {
     return this.options.needsCallerToken;
   }
 
-  get store(): AuditStore {
-    return this.options.store;
-  }
-
-  /** The latest complete scan, which the current findings start from. */
-  latestScan(): Scan | undefined {
-    return this.store.latestCompleteScan(this.instanceId);
-  }
-
-  /** Findings of the instance as last seen; undefined before the first scan completed. */
-  findings(): Findings | undefined {
-    if (!this.latestScan()) return undefined;
-    return this.current.findings();
-  }
-
-  /** Moves whenever the current findings change. */
+  /** Moves whenever the instance as last seen changes. */
   get version(): number {
-    return this.current.version;
+    return this.versionNow;
   }
 
-  /** The fields changed since `version`, or undefined when not known (CurrentFindings.changesSince). */
-  changesSince(version: number): FieldChange[] | undefined {
-    return this.current.changesSince(version);
+  /** The latest complete scan, which the instance as last seen starts from. */
+  latestScan(): Scan | undefined {
+    return this.store.scans.latestComplete();
   }
 
-  /** Findings of one scan's snapshot, as it was. */
-  private findingsOf(scanId: number): Findings {
-    if (this.findingsOfScan?.scanId === scanId) return this.findingsOfScan.findings;
-    return this.computeScanFindings(scanId);
+  /** The instance as last seen; undefined before the first scan completed. */
+  view(): SnapshotView | undefined {
+    const scan = this.latestScan();
+    if (!scan) return undefined;
+    if (this.current?.scan.id !== scan.id) this.current = this.viewOfScan(scan);
+    return this.current;
+  }
+
+  /** What the status route answers of the scans, the file and the view. */
+  status(): Omit<AuditStatus, 'mode' | 'instance' | 'keep' | 'scanEveryMs'> {
+    const latestScan = this.latestScan();
+    const runningScan = this.scanner.current();
+    const nextScanAt = this.scanner.nextScanAt();
+    return {
+      ...(latestScan ? { latestScan } : {}),
+      ...(runningScan ? { runningScan } : {}),
+      ...(nextScanAt ? { nextScanAt } : {}),
+      scanCount: this.store.scans.completeCount(),
+      diskBytes: this.store.diskBytes(),
+      changesSinceScan: this.view()?.changesSinceScan() ?? 0,
+      version: this.version,
+    };
+  }
+
+  /** The headline numbers of each complete scan kept, oldest first. */
+  trend(): TrendPoint[] {
+    return this.store.scans.complete().map((scan) => ({
+      scanId: scan.id,
+      finished: scan.finished ?? scan.started,
+      headline: scan.headline!,
+    }));
+  }
+
+  // --- scans -----------------------------------------------------------------
+
+  /** One scan of this instance; undefined for an unknown id or another instance's. */
+  scan(scanId: number): Scan | undefined {
+    return this.store.scans.get(scanId);
+  }
+
+  /** Scans newest first, a page at a time. */
+  scans(offset: number, limit: number): { scans: Scan[]; totalHits: number } {
+    return this.store.scans.page(offset, limit);
+  }
+
+  /** The running scan, if any. */
+  runningScan(): Scan | undefined {
+    return this.scanner.current();
   }
 
   /**
-   * A field as the instance answered a change made through this server (a lock):
-   * the instance as last seen, and a running scan, take it at once.
+   * A scan asked for by a caller: the one running, or a new one, which counts
+   * toward the token's limit (throws TooManyScans).
    */
-  fieldChanged(raw: unknown): void {
-    const saved = saveFieldVersion(this.store, this.instanceId, raw);
-    if (!saved) return;
-    this.store.setCurrent(this.instanceId, saved.field.id, saved.versionId);
-    const running = this.scanner.runningScanId();
-    if (running !== undefined)
-      this.store.replaceMemberIfPresent(running, saved.field.id, saved.versionId);
-    this.current.apply(saved.field.id, factsOf(saved.field));
+  startScan(token: string | undefined): Scan {
+    const running = this.scanner.current();
+    if (running) return running;
+    this.startLimit.take(token);
+    return this.scanner.start('manual', token);
   }
 
-  /** Many fields changed by one request (a bulk lock): their versions are written in one transaction. */
-  fieldsChanged(raws: readonly unknown[]): void {
-    this.store.inTransaction(() => {
-      for (const raw of raws) this.fieldChanged(raw);
-    });
+  /** Cancels a running scan and answers it once it has ended; false when it is not running. */
+  async cancelScan(scanId: number): Promise<Scan | undefined> {
+    if (!this.scanner.cancel(scanId)) return undefined;
+    await this.scanner.settled();
+    return this.scan(scanId);
   }
 
-  /** A field the instance no longer has (seen by the snapshot's refresh): it leaves the instance as last seen. */
-  fieldRemoved(fieldId: number): void {
-    this.store.setCurrent(this.instanceId, fieldId, undefined);
-    const running = this.scanner.runningScanId();
-    if (running !== undefined) this.store.replaceMemberIfPresent(running, fieldId, undefined);
-    this.current.apply(fieldId, undefined);
+  /** Hears every change of the running scan; answers how to stop. */
+  onScanProgress(listener: (scan: Scan) => void): () => void {
+    return this.scanner.subscribe(listener);
   }
 
-  /** The facts of every field as last seen, by id; empty before the first scan completed. */
-  currentFacts(): ReadonlyMap<number, FieldFacts> {
-    if (!this.latestScan()) return new Map();
-    return this.current.fieldFacts();
+  /** Resolves when no scan is running. */
+  async scansSettled(): Promise<void> {
+    await this.scanner.settled();
   }
 
-  /** Fields that differ between the latest scan and the instance as last seen. */
-  changesSinceScan(): number {
-    const latest = this.latestScan();
-    if (!latest) return 0;
-    const cached = this.changes;
-    if (cached?.version === this.version && cached.scanId === latest.id) return cached.count;
-    const count = this.store.changesSince(this.instanceId, latest.id);
-    this.changes = { version: this.version, scanId: latest.id, count };
-    return count;
+  /**
+   * A caller the instance accepts is here: a scan a restart interrupted, or one the
+   * schedule owes, can run now with that caller's token.
+   */
+  offerToken(token: string | undefined): void {
+    this.scanner.offerToken(token);
   }
 
-  /** What changed from one complete scan to another; the last few are kept. */
-  diff(from: number, to: number): ScanDiff {
-    const key = `${from} ${to}`;
-    const cached = this.diffs.get(key);
-    if (cached) return cached;
-    const diff = diffScans(this.store, this.store.scanVersions(from), this.store.scanVersions(to), {
-      from,
-      to,
-    });
-    this.diffs.set(key, diff);
-    while (this.diffs.size > 4) this.diffs.delete(this.diffs.keys().next().value!);
-    return diff;
-  }
-
-  /** Names and columns as last read; undefined when the instance offers none. */
-  names(): InstanceDirectory | undefined {
-    return this.directory;
+  /**
+   * Runs the first scan (with this caller's token, if one is needed) when none has
+   * completed, unless one was already started since the server started: at start
+   * in embedded mode, at the first search in proxy mode (docs/audit.md, "Scans").
+   */
+  ensureFirstScan(token: string | undefined): void {
+    this.scanner.offerToken(token);
+    if (this.firstScanTried || this.scanner.current() || this.latestScan()) return;
+    this.firstScanTried = true;
+    this.scanner.start('schedule', token);
   }
 
   /**
@@ -180,9 +213,7 @@ export class AuditService {
    */
   begin(options: { scanEveryMs?: number; firstScan: boolean }): void {
     this.scanner.resumeInterrupted();
-    if (options.firstScan && !this.scanner.current() && !this.latestScan()) {
-      this.scanner.start('schedule');
-    }
+    if (options.firstScan && !this.options.needsCallerToken) this.ensureFirstScan(undefined);
     if (options.scanEveryMs !== undefined) this.scanner.scheduleEvery(options.scanEveryMs);
   }
 
@@ -190,40 +221,142 @@ export class AuditService {
     await this.scanner.close();
   }
 
-  private async refreshDirectory(token: string | undefined, signal: AbortSignal): Promise<void> {
+  // --- changes through this server -------------------------------------------
+
+  /**
+   * Fields as the instance answered a change made through this server (a lock, a
+   * bulk lock): stored in one transaction, then the instance as last seen and a
+   * running scan take them at once.
+   */
+  fieldsChanged(raws: readonly unknown[]): void {
+    const changed = this.store.inTransaction(() =>
+      raws.flatMap((raw): ChangedField[] => {
+        const saved = saveFieldVersion(this.store, raw);
+        if (!saved) return [];
+        this.setCurrent(saved.field.id, saved.versionId);
+        return [{ fieldId: saved.field.id, after: factsOf(saved.field) }];
+      }),
+    );
+    this.moveView(changed);
+  }
+
+  fieldChanged(raw: unknown): void {
+    this.fieldsChanged([raw]);
+  }
+
+  /** A field the instance no longer has (seen by the snapshot's refresh): it leaves the instance as last seen. */
+  fieldRemoved(fieldId: number): void {
+    this.setCurrent(fieldId, undefined);
+    this.moveView([{ fieldId, after: undefined }]);
+  }
+
+  /** Field id -> the listing digest of its version as last seen. */
+  currentListingDigests(): Map<number, string> {
+    return this.store.current.listingDigests();
+  }
+
+  /** The search results of these fields as last seen, as JSON. */
+  searchItems(ids: readonly number[]): string[] {
+    return searchItemsJson(this.store.current, ids);
+  }
+
+  // --- diffs ------------------------------------------------------------------
+
+  /** What changed from one complete scan to another (computed once while asked for together). */
+  diff(from: number, to: number): Promise<ScanDiff> {
+    return this.diffs.diff(from, to);
+  }
+
+  /** A page of a diff's changes of one kind (or all), each with both states. */
+  diffChanges(
+    from: number,
+    to: number,
+    page: { kind?: ChangeKind; offset: number; limit: number },
+  ) {
+    return this.diffs.changes(from, to, page);
+  }
+
+  /** Every change of a diff as a file, streamed. */
+  diffExport(answer: DiffAnswer, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
+    return this.diffs.export(answer, format);
+  }
+
+  // --- inside -------------------------------------------------------------------
+
+  private setCurrent(fieldId: number, versionId: number | undefined): void {
+    this.store.current.set(fieldId, versionId);
+    const running = this.scanner.runningScanId();
+    if (running !== undefined) this.store.members.replaceIfPresent(running, fieldId, versionId);
+  }
+
+  private moveView(changed: readonly ChangedField[]): void {
+    if (changed.length === 0) return;
+    // One step per field, as single changes of the same fields would move it.
+    this.versionNow += changed.length;
+    const view = this.current;
+    if (view) this.current = view.withFieldsChanged(this.versionNow, changed);
+  }
+
+  private viewOfScan(scan: Scan, findings?: Findings): SnapshotView {
+    return SnapshotView.ofScan(
+      this.versionNow,
+      scan,
+      { store: this.store, directory: this.directory },
+      findings,
+    );
+  }
+
+  /** Reads the names and columns again; true when they changed. */
+  private async refreshDirectory(token: string | undefined, signal: AbortSignal): Promise<boolean> {
     let directory: InstanceDirectory | undefined;
     try {
       directory = await this.options.loadDirectory(token, signal);
     } catch (error) {
       // Names are a courtesy: without them the findings show ids, as before.
       if (signal.aborted) throw error;
-      return;
+      return false;
     }
-    if (!directory) return;
+    if (!directory) return false;
+    const json = directoryJson(directory);
+    const changed = json !== this.store.directory.read();
     this.directory = directory;
-    this.store.saveDirectory(
-      this.instanceId,
-      directoryJson(directory),
-      (this.options.now ?? Date.now)(),
-    );
+    this.store.directory.save(json, (this.options.now ?? Date.now)());
+    return changed;
   }
 
-  private computeScanFindings(scanId: number): Findings {
-    const facts = loadFacts(this.store, this.store.scanFacts(scanId));
+  /**
+   * The headline of a scan about to complete. A scan that found the instance exactly
+   * as last seen, names included, has its findings already: computing them again held
+   * the server for seconds at 100,000 fields after every scan that changed nothing.
+   */
+  private async summarizeScan(scanId: number, namesChanged: boolean): Promise<Headline> {
+    const view = namesChanged ? undefined : this.view();
+    const { current } = this.store;
+    const differing = (from: number, to: number) => current.changesSince(scanId, from, to);
+    if (view && (await inParts(this.store, scanId, differing)) === 0) {
+      this.scanFound = { scanId, findings: 'as-last-seen' };
+      // The view as it is now: a lock while counting reached the scan too.
+      return this.view()!.findings().headline;
+    }
+    const facts = loadFacts(this.store, this.store.members.facts(scanId));
     const findings = computeFindings(
       facts,
-      (ids) => this.store.scanExpressions(scanId, ids),
+      (ids) => this.store.members.expressions(scanId, ids),
       this.directory,
     );
-    this.findingsOfScan = { scanId, findings };
-    return findings;
+    this.scanFound = { scanId, findings };
+    return findings.headline;
   }
 
   private scanCompleted(scan: Scan): void {
-    const findings = this.findingsOf(scan.id);
-    // The instance as last seen now starts from this scan and reads from it alone,
-    // so the findings of the scan are not kept twice once a change replaces them.
-    this.findingsOfScan = undefined;
-    this.current.replace([...findings.fields.values()], findings);
+    const found = this.scanFound?.scanId === scan.id ? this.scanFound.findings : undefined;
+    // The view holds them from now on; kept here too, they would outlive its next change.
+    this.scanFound = undefined;
+    this.versionNow += 1;
+    if (found === 'as-last-seen' && this.current) {
+      this.current = this.current.withScan(this.versionNow, scan);
+    } else {
+      this.current = this.viewOfScan(scan, found === 'as-last-seen' ? undefined : found);
+    }
   }
 }

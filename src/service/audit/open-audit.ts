@@ -49,8 +49,7 @@ export function openEmbeddedAudit(options: EmbeddedAuditOptions): OpenedAudit {
   const db = openAuditDatabase(options.file);
   const { directory } = options;
   const service = new AuditService({
-    store: new AuditStore(db, options.file),
-    instanceKey: 'embedded',
+    store: new AuditStore(db, options.file, 'embedded'),
     keep: options.keep,
     needsCallerToken: false,
     openSource: () => new EmbeddedSource(options.store),
@@ -78,8 +77,11 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
       onWait,
     });
   const service = new AuditService({
-    store: new AuditStore(db, options.file),
-    instanceKey: `${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, '')}`,
+    store: new AuditStore(
+      db,
+      options.file,
+      `${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, '')}`,
+    ),
     keep: options.keep,
     needsCallerToken: options.heldToken === undefined,
     openSource: (token, onWait) =>

@@ -1,6 +1,6 @@
 import { dirname, join, parse, resolve } from 'node:path';
 import { DEFAULT_KEEP_SCANS, DEFAULT_SCAN_CONCURRENCY } from '../audit/open-audit';
-import { CliError, parseInteger } from './cli-error';
+import { parseDuration, parseInteger } from './cli-error';
 
 export interface AuditArguments {
   auditData?: string;
@@ -16,21 +16,13 @@ export interface AuditSettings {
   scanEveryMs?: number;
 }
 
-const units: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-/** Scans further apart than this are not a schedule anyone means. */
-const LONGEST_INTERVAL_MS = 366 * units.d!;
-const SHORTEST_INTERVAL_MS = 10 * units.s!;
-
-/** `90s`, `15m`, `1h`, `7d` in milliseconds. */
+/** Scans further apart than 366 days are not a schedule anyone means. */
 export function parseInterval(raw: string): number {
-  const match = /^(\d{1,6})(s|m|h|d)$/.exec(raw.trim());
-  const ms = match ? Number(match[1]) * units[match[2]!]! : NaN;
-  if (!(ms >= SHORTEST_INTERVAL_MS && ms <= LONGEST_INTERVAL_MS)) {
-    throw new CliError(
-      `--scan-every takes a number and a unit, s, m, h or d, from 10s to 366d, such as 1h or 30m (got ${JSON.stringify(raw)})`,
-    );
-  }
-  return ms;
+  return parseDuration('scan-every', raw, {
+    min: 10_000,
+    max: 366 * 86_400_000,
+    shown: 'from 10s to 366d, such as 1h or 30m',
+  });
 }
 
 /**

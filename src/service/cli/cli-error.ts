@@ -8,6 +8,24 @@ export class CliError extends Error {
   }
 }
 
+const durationUnits: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `90s`, `15m`, `1h`, `7d` in milliseconds, from `min` to `max` (each written in the message). */
+export function parseDuration(
+  option: string,
+  raw: string,
+  bounds: { min: number; max: number; shown: string },
+): number {
+  const match = /^(\d{1,6})(s|m|h|d)$/.exec(raw.trim());
+  const ms = match ? Number(match[1]) * durationUnits[match[2]!]! : NaN;
+  if (!(ms >= bounds.min && ms <= bounds.max)) {
+    throw new CliError(
+      `--${option} takes a number and a unit, s, m, h or d, ${bounds.shown} (got ${JSON.stringify(raw)})`,
+    );
+  }
+  return ms;
+}
+
 export function parseInteger(
   option: string,
   raw: string | undefined,

@@ -8,18 +8,23 @@ import { buildServer, redactedLogPaths } from '../server/build-server';
 import type { OpenedAudit } from '../audit/open-audit';
 import { openEmbeddedAudit, openProxyAudit } from '../audit/open-audit';
 import { AuditFileInUse } from '../audit/storage/open-audit-database';
+import { accessSettings } from './access-options';
 import { auditSettings } from './audit-options';
 import { CliError, parseInteger } from './cli-error';
 import { demoSignInLines } from './demo-sign-in-lines';
 import { ensureWebBuild } from './ensure-web-build';
-import { upstreamOptions } from './upstream-options';
+import { heldTokenWritesLine, upstreamOptions } from './upstream-options';
 import { defaultDataFile, webRoot } from './paths';
 
 export const startUsage = `npm start -- [--port N] [--host H] [--data FILE] [--demo-fields N] [--demo-token T] [--no-build]
-npm start -- --upstream URL [--upstream-token-file FILE] [--upstream-timeout MS] [--port N] [--host H]
+npm start -- --upstream URL [--upstream-token-file FILE [--allow-writes]] [--upstream-timeout MS] [--port N] [--host H]
 
   --port N          port to listen on (default 4500, or $PORT)
   --host H          address to bind (default 127.0.0.1, or $HOST)
+  --allowed-host N  a host name the server answers to besides its own address,
+                    127.0.0.1, localhost and [::1] (e.g. behind a reverse proxy:
+                    fields.example.com); may be repeated (or $ALLOWED_HOSTS, comma-separated).
+                    Requests naming any other host, or made from another site, are refused.
   --data FILE       the SQLite store (default ${defaultDataFile}, or $DATA_FILE);
                     created with a demo instance when missing
   --demo-fields N   fields in a new demo instance (default 2000)
@@ -31,7 +36,13 @@ npm start -- --upstream URL [--upstream-token-file FILE] [--upstream-timeout MS]
   --upstream-token-file FILE  a token the server holds and sends; the app then skips
                               sign-in (or $UPSTREAM_TOKEN / $UPSTREAM_TOKEN_FILE).
                               The file must be readable by its owner only (chmod 600).
+  --allow-writes              with a held token, forward updates, creates and deletes too;
+                              without it such a server only locks and unlocks, since
+                              anyone who reaches it acts with that token
   --upstream-timeout MS       how long to wait for the instance (default 15000)
+  --token-trust T             how long a token the instance accepted is trusted before
+                              it is checked again, from 0s to 1h (default 5m, or $TOKEN_TRUST);
+                              a token the instance revoked reads the audit that long
 
   The audit (scans of the instance, in either mode):
   --audit-data FILE       where scans are kept (default beside the store, e.g. data/fields.audit.sqlite;
@@ -66,6 +77,8 @@ export async function startCommand(argv: string[]): Promise<void> {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      'token-trust': { type: 'string' },
       data: { type: 'string' },
       'demo-fields': { type: 'string' },
       'demo-token': { type: 'string' },
@@ -73,6 +86,7 @@ export async function startCommand(argv: string[]): Promise<void> {
       upstream: { type: 'string' },
       'upstream-token-file': { type: 'string' },
       'upstream-timeout': { type: 'string' },
+      'allow-writes': { type: 'boolean' },
       'audit-data': { type: 'string' },
       'scan-every': { type: 'string' },
       'keep-scans': { type: 'string' },
@@ -95,6 +109,11 @@ export async function startCommand(argv: string[]): Promise<void> {
     upstream: values.upstream,
     tokenFile: values['upstream-token-file'],
     timeoutMs: values['upstream-timeout'],
+    allowWrites: values['allow-writes'],
+  });
+  const access = accessSettings({
+    allowedHosts: values['allowed-host'],
+    tokenTrust: values['token-trust'],
   });
   const audit = auditSettings(
     {
@@ -134,6 +153,9 @@ export async function startCommand(argv: string[]): Promise<void> {
     },
     webRoot: existsSync(webRoot) ? webRoot : undefined,
     logger: { level: process.env.LOG_LEVEL ?? 'warn', redact: redactedLogPaths },
+    boundHost: host,
+    allowedHosts: access.allowedHosts,
+    tokenTrustMs: access.tokenTrustMs,
     audit: {
       service: opened.service,
       snapshot: opened.snapshot,
@@ -148,7 +170,8 @@ export async function startCommand(argv: string[]): Promise<void> {
     log(`Received ${signal}; stopping`);
     await app.close();
     await opened.close();
-    stores?.close();
+    // The search index is saved as the store changes, so nothing heavy is left to do.
+    stores?.close({ saveIndex: false });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -164,6 +187,8 @@ export async function startCommand(argv: string[]): Promise<void> {
     log(
       `Proxying the API to ${proxied.upstream.origin}${proxied.heldToken ? ' with the token this server holds' : ''}`,
     );
+    const writes = heldTokenWritesLine(proxied);
+    if (writes) log(writes);
   } else {
     const token = stores!.tokens.demoToken();
     if (token) demoSignInLines(origin, token).forEach((line) => log(line));

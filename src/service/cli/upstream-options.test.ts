@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { upstreamOptions } from './upstream-options';
+import { heldTokenWritesLine, upstreamOptions } from './upstream-options';
 
 const dir = mkdtempSync(join(tmpdir(), 'cfm-upstream-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +32,22 @@ describe('proxy options', () => {
       upstream: new URL('http://127.0.0.1:9000'),
       timeoutMs: 500,
       heldToken: 't0k3n',
+      allowWrites: false,
     });
+  });
+
+  it('allow writes only when asked, and only for a server that holds a token', () => {
+    const held = { UPSTREAM_TOKEN: 't0k3n' };
+    const upstream = 'https://acme.example.com';
+    expect(upstreamOptions({ upstream, allowWrites: true }, held)?.allowWrites).toBe(true);
+    expect(() => upstreamOptions({ upstream, allowWrites: true }, {})).toThrow(
+      /--allow-writes is for a server that holds the instance token/,
+    );
+    const say = (allowWrites: boolean, env: Record<string, string>) =>
+      heldTokenWritesLine(upstreamOptions({ upstream, allowWrites }, env)!);
+    expect(say(false, held)).toMatch(/only lock and unlock .* start with --allow-writes/);
+    expect(say(true, held)).toMatch(/updates, creates and deletes are forwarded/);
+    expect(say(false, {})).toBeUndefined();
   });
 
   it('refuse an address that is not a plain http(s) base', () => {

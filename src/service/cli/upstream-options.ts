@@ -6,6 +6,7 @@ export interface UpstreamArguments {
   upstream?: string;
   tokenFile?: string;
   timeoutMs?: string;
+  allowWrites?: boolean;
 }
 
 /**
@@ -39,7 +40,17 @@ export function upstreamOptions(
     parseInteger('upstream-timeout', args.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS, 100, 600_000) ??
     15_000;
   const heldToken = readHeldToken(args.tokenFile ?? env.UPSTREAM_TOKEN_FILE, env.UPSTREAM_TOKEN);
-  return { kind: 'proxy', upstream, timeoutMs, ...(heldToken ? { heldToken } : {}) };
+  if (args.allowWrites && !heldToken) {
+    throw new CliError(
+      '--allow-writes is for a server that holds the instance token (--upstream-token-file); without one, each person signs in with their own',
+    );
+  }
+  return {
+    kind: 'proxy',
+    upstream,
+    timeoutMs,
+    ...(heldToken ? { heldToken, allowWrites: args.allowWrites === true } : {}),
+  };
 }
 
 function readHeldToken(
@@ -64,4 +75,12 @@ function readHeldToken(
   }
   const token = fromEnvironment?.trim();
   return token ? token : undefined;
+}
+
+/** What a server holding the instance token forwards, said at start-up; nothing without a held token. */
+export function heldTokenWritesLine(api: ProxiedApi): string | undefined {
+  if (api.heldToken === undefined) return undefined;
+  return api.allowWrites
+    ? 'Writes: updates, creates and deletes are forwarded with the token this server holds (--allow-writes)'
+    : 'Writes: only lock and unlock are forwarded with the token this server holds; start with --allow-writes to forward updates, creates and deletes';
 }

@@ -26,11 +26,11 @@ interface AuthoredField {
   dataType: DemoDataType;
   variable: boolean;
   source: DemoDataSource;
-  /** It references another calculated field. */
+  /** It nests another calculated field. */
   nested: boolean;
 }
 
-/** The ordinal numbers of nested fields that name a field since deleted. */
+/** The ordinal numbers of nested fields that nest a field since deleted. */
 const retiredReferences: ReadonlySet<number> = new Set([3, 40]);
 
 const rememberedForCopies = 256;
@@ -52,8 +52,10 @@ export function* generateFields(
       const source = pickSource(context, random);
       const nested = referenceable.hasTargets(source) && random.chance(demoMix.nested);
       if (nested) nestedCount += 1;
+      // A deleted field's id is one no generated field has: past the last.
+      const retiredId = retiredReferences.has(nestedCount) ? count + nestedCount : undefined;
       authored = nested
-        ? authorNestedField(source, referenceable, retiredReferences.has(nestedCount), random)
+        ? authorNestedField(source, referenceable, retiredId, random)
         : authorField(source, random);
     }
     if (!copy) {
@@ -64,8 +66,7 @@ export function* generateFields(
     const field = completeField(id, authored, context, random);
     referenceable.remember(
       authored.source,
-      authored.name,
-      authored.nested,
+      { id, name: authored.name, nestsAnother: authored.nested },
       isLinkedTo(field, authored.source, context),
     );
     yield field;
@@ -79,7 +80,7 @@ function pickSource(context: FieldContext, random: SeededRandom): DemoDataSource
   return source;
 }
 
-/** Its DATA_SOURCE link, or a card built on the data source: what lets others name it. */
+/** Its DATA_SOURCE link, or a card built on the data source: what lets others nest it. */
 function isLinkedTo(field: FieldRecordInput, source: DemoDataSource, context: FieldContext) {
   const cards = context.cardIdsBySource.get(source.record.id) ?? [];
   return (field.links ?? []).some((link) =>
@@ -90,11 +91,14 @@ function isLinkedTo(field: FieldRecordInput, source: DemoDataSource, context: Fi
 function authorNestedField(
   source: DemoDataSource,
   referenceable: ReferenceableFields,
-  retired: boolean,
+  retiredId: number | undefined,
   random: SeededRandom,
 ): AuthoredField {
   const target = referenceable.pickTarget(source, random);
-  const draft = retired ? retiredFieldDraft(target.name) : nestedDraft(source, target.name, random);
+  const draft =
+    retiredId === undefined
+      ? nestedDraft(source, target, random)
+      : retiredFieldDraft(target, retiredId);
   return {
     name: referenceable.uniqueName(source, draft.name),
     expression: draft.expression,

@@ -33,13 +33,14 @@ function ids(...filters: NormalizedFilter[]): number[] {
     .results.map((json) => (JSON.parse(json) as { id: number }).id);
 }
 
-/** Field id -> the ids of the fields it references, as the service derived them. */
-function referencesById(nestedIds: number[]): Map<number, number[]> {
-  const targetsOf = new Map<number, number[]>(nestedIds.map((id) => [id, []]));
-  for (let target = 1; target <= FIELDS; target += 1) {
-    for (const id of ids({ kind: 'dependents', fieldId: target })) targetsOf.get(id)!.push(target);
+/** Field id -> the ids it nests, as the service derived them; fields that nest none left out. */
+function nestingById(): Map<number, number[]> {
+  const nesting = new Map<number, number[]>();
+  for (let id = 1; id <= FIELDS; id += 1) {
+    const targets = stores.fields.getField(id)!.functionTemplateDependencies ?? [];
+    if (targets.length > 0) nesting.set(id, targets);
   }
-  return targetsOf;
+  return nesting;
 }
 
 describe('nested fields of the demo instance', () => {
@@ -59,29 +60,44 @@ describe('nested fields of the demo instance', () => {
     }
   });
 
-  it('are about 5% of the fields', () => {
-    const share = ids({ kind: 'flag', flag: 'nested', negated: false }).length / FIELDS;
-    expect(share).toBeGreaterThanOrEqual(0.03);
-    expect(share).toBeLessThanOrEqual(0.07);
+  it('are about 5% of the fields, and the fields they nest are what `nested` finds', () => {
+    const nesting = nestingById();
+    expect(nesting.size / FIELDS).toBeGreaterThanOrEqual(0.03);
+    expect(nesting.size / FIELDS).toBeLessThanOrEqual(0.07);
+    const targets = new Set([...nesting.values()].flat().filter((id) => id <= FIELDS));
+    expect(ids({ kind: 'flag', flag: 'nested', negated: false })).toEqual(
+      [...targets].sort((a, b) => a - b),
+    );
   });
 
-  it('reference fields of their own data source, and a few form chains three deep', () => {
-    const nested = ids({ kind: 'flag', flag: 'nested', negated: false });
-    const targetsOf = referencesById(nested);
-    const isNested = new Set(nested);
-    const chains = nested.filter((id) => targetsOf.get(id)!.some((target) => isNested.has(target)));
+  it('a few nest a field that nests another, forming chains', () => {
+    const nesting = nestingById();
+    const chains = [...nesting.values()].filter((targets) =>
+      targets.some((target) => nesting.has(target)),
+    );
     expect(chains.length).toBeGreaterThanOrEqual(2);
-    expect(chains.length).toBeLessThanOrEqual(nested.length / 3);
+    expect(chains.length).toBeLessThanOrEqual(nesting.size / 3);
   });
 
-  it('name a deleted field once or twice, which breaks their links', () => {
-    const retired = instance.fields.filter((field) => field.expression.includes('(retired)`'));
+  it('nest a deleted field once or twice, which makes them INVALID with a broken link', () => {
+    const retired = instance.fields.filter((field) =>
+      [...field.expression.matchAll(/SERVICE_BEAST_MODE\((\d+)\)/g)].some(
+        ([, id]) => Number(id) > FIELDS,
+      ),
+    );
     expect(retired.length).toBeGreaterThanOrEqual(1);
     expect(retired.length).toBeLessThanOrEqual(2);
     for (const field of retired) {
       const stored = stores.fields.getField(field.id)!;
-      expect(stored.links.some((link) => link.valid === 'ILLEGAL_REFERENCE')).toBe(
-        stored.links.length > 0,
+      expect(stored.status).toBe('INVALID');
+      expect(stored.links).toContainEqual(
+        expect.objectContaining({
+          resource: {
+            type: 'FUNCTION_TEMPLATE',
+            id: String(stored.functionTemplateDependencies![0]),
+          },
+          valid: 'ILLEGAL_REFERENCE',
+        }),
       );
     }
   });

@@ -1,39 +1,40 @@
+import { NESTED_FIELD_CALL } from '../../analysis/field-references';
 import type { DemoDataSource } from './demo-data-source';
 import type { FieldDraft } from './field-draft';
 import { ref } from './field-draft';
 import type { SeededRandom } from './seeded-random';
 
-/** A field another field can name: linked to the data source, its name not a column. */
-interface Target {
+/** A field another field can nest: linked to the data source. */
+export interface Target {
+  id: number;
   name: string;
-  /** It references another field itself, so naming it makes a chain. */
-  nested: boolean;
+  /** It nests another field itself, so nesting it makes a chain. */
+  nestsAnother: boolean;
 }
 
-/** Chance that a nested field names a field that is nested itself, making chains. */
+/** Chance that a nested field nests a field that nests another itself, making chains. */
 const chainChance = 0.15;
 
 /**
  * The fields generated so far that later fields of the same data source can
- * reference by name (docs/expressions.md, references between fields). Only earlier
- * fields are named, and a nested field takes a name not yet used on its data
- * source, so the demo has chains but never a cycle.
+ * nest by id (docs/expressions.md, nested references). Only earlier fields are
+ * nested, so the demo has chains but never a cycle.
  */
 export class ReferenceableFields {
-  private readonly bySource = new Map<string, { all: Target[]; nested: Target[] }>();
+  private readonly bySource = new Map<string, { all: Target[]; nesting: Target[] }>();
   private readonly namesBySource = new Map<string, Set<string>>();
 
   /** Notes a generated field; `linked` says whether it is linked to `source`. */
-  remember(source: DemoDataSource, name: string, nested: boolean, linked: boolean): void {
-    this.namesOn(source).add(name);
-    if (!linked || name.includes('`') || source.record.columns.includes(name)) return;
+  remember(source: DemoDataSource, target: Target, linked: boolean): void {
+    this.namesOn(source).add(target.name);
+    if (!linked) return;
     let targets = this.bySource.get(source.record.id);
     if (!targets) {
-      targets = { all: [], nested: [] };
+      targets = { all: [], nesting: [] };
       this.bySource.set(source.record.id, targets);
     }
-    targets.all.push({ name, nested });
-    if (nested) targets.nested.push({ name, nested });
+    targets.all.push(target);
+    if (target.nestsAnother) targets.nesting.push(target);
   }
 
   hasTargets(source: DemoDataSource): boolean {
@@ -42,8 +43,8 @@ export class ReferenceableFields {
 
   pickTarget(source: DemoDataSource, random: SeededRandom): Target {
     const targets = this.bySource.get(source.record.id)!;
-    const fromNested = targets.nested.length > 0 && random.chance(chainChance);
-    return random.pick(fromNested ? targets.nested : targets.all);
+    const chain = targets.nesting.length > 0 && random.chance(chainChance);
+    return random.pick(chain ? targets.nesting : targets.all);
   }
 
   /** `name`, or `name 2`, `name 3`... whichever is not yet used on the data source. */
@@ -64,34 +65,37 @@ export class ReferenceableFields {
   }
 }
 
+/** How an expression uses the field with this id. */
+const nest = (id: number) => `${NESTED_FIELD_CALL}(${id})`;
+
 /** A field built on another field of its data source. */
 export function nestedDraft(
   source: DemoDataSource,
-  target: string,
+  { id, name: target }: Target,
   random: SeededRandom,
 ): FieldDraft {
   const measure = source.columns.measures[0];
   const makers: Array<() => FieldDraft> = [
     () => ({
       name: `${target} (Adjusted)`,
-      expression: `${ref(target)} * 1.1`,
+      expression: `${nest(id)} * 1.1`,
       dataType: 'DECIMAL',
     }),
     () => ({
       name: `${target} Band`,
-      expression: `CASE WHEN ${ref(target)} > 0 THEN 'Positive' ELSE 'Zero or less' END`,
+      expression: `CASE WHEN ${nest(id)} > 0 THEN 'Positive' ELSE 'Zero or less' END`,
       dataType: 'STRING',
     }),
     () => ({
       name: `${target} Rounded`,
-      expression: `ROUND(${ref(target)}, 2)`,
+      expression: `ROUND(${nest(id)}, 2)`,
       dataType: 'DECIMAL',
     }),
   ];
   if (measure !== undefined) {
     makers.push(() => ({
       name: `${target} per ${measure}`,
-      expression: `${ref(target)} / NULLIF(SUM(${ref(measure)}), 0)`,
+      expression: `${nest(id)} / NULLIF(SUM(${ref(measure)}), 0)`,
       dataType: 'DECIMAL',
     }));
   }
@@ -99,13 +103,13 @@ export function nestedDraft(
 }
 
 /**
- * A field that still names a field since deleted, the way references break when
- * a field they depend on is removed: the name is no column and no field.
+ * A field that still nests a field since deleted, the way references break when
+ * a field they depend on is removed: `retiredId` is the id no field has any more.
  */
-export function retiredFieldDraft(target: string): FieldDraft {
+export function retiredFieldDraft(target: Target, retiredId: number): FieldDraft {
   return {
-    name: `${target} (Legacy)`,
-    expression: `${ref(`${target} (retired)`)} * 1.1`,
+    name: `${target.name} (Legacy)`,
+    expression: `${nest(retiredId)} * 1.1`,
     dataType: 'DECIMAL',
   };
 }

@@ -16,8 +16,8 @@ describe('ReferenceableFields', () => {
     const fields = new ReferenceableFields();
     const sales = source('sales', []);
     for (let index = 0; index < 20; index += 1)
-      fields.remember(sales, `Plain ${index}`, false, true);
-    fields.remember(sales, 'Nested', true, true);
+      fields.remember(sales, { id: index + 1, name: `Plain ${index}`, nestsAnother: false }, true);
+    fields.remember(sales, { id: 21, name: 'Nested', nestsAnother: true }, true);
     const random = new SeededRandom(7);
     const picks = Array.from({ length: 1000 }, () => fields.pickTarget(sales, random).name);
     // 1 in 21 by chance alone; the chain chance makes it about 1 in 5.
@@ -27,23 +27,21 @@ describe('ReferenceableFields', () => {
   const sales = source('sales', ['Revenue']);
   const tickets = source('tickets', []);
 
-  it('offers only earlier fields linked to the same data source whose name is no column', () => {
+  it('offers only earlier fields linked to the same data source', () => {
     const fields = new ReferenceableFields();
-    fields.remember(sales, 'Revenue', false, true);
-    fields.remember(sales, 'Not Linked', false, false);
-    fields.remember(sales, 'Has `backtick`', false, true);
-    fields.remember(tickets, 'Elsewhere', false, true);
+    fields.remember(sales, { id: 1, name: 'Not Linked', nestsAnother: false }, false);
+    fields.remember(tickets, { id: 2, name: 'Elsewhere', nestsAnother: false }, true);
     expect(fields.hasTargets(sales)).toBe(false);
-    fields.remember(sales, 'Margin', false, true);
+    fields.remember(sales, { id: 3, name: 'Margin', nestsAnother: false }, true);
     const random = new SeededRandom(1);
     for (let draw = 0; draw < 20; draw += 1)
       expect(fields.pickTarget(sales, random).name).toBe('Margin');
   });
 
-  it('gives a nested field a name not yet used on its data source, so no cycle can close', () => {
+  it('gives a nested field a name not yet used on its data source', () => {
     const fields = new ReferenceableFields();
-    fields.remember(sales, 'Margin (Adjusted)', false, false);
-    fields.remember(sales, 'Margin (Adjusted) 2', true, true);
+    fields.remember(sales, { id: 1, name: 'Margin (Adjusted)', nestsAnother: false }, false);
+    fields.remember(sales, { id: 2, name: 'Margin (Adjusted) 2', nestsAnother: true }, true);
     expect(fields.uniqueName(sales, 'Margin (Adjusted)')).toBe('Margin (Adjusted) 3');
     expect(fields.uniqueName(tickets, 'Margin (Adjusted)')).toBe('Margin (Adjusted)');
   });

@@ -52,63 +52,64 @@ const dependentsOf = (fieldId: number | undefined): NormalizedFilter => ({
 });
 const nested: NormalizedFilter = { kind: 'flag', flag: 'nested', negated: false };
 
+const nest = (id: number) => `SERVICE_BEAST_MODE(${id})`;
+const functionTemplateLink = (id: number, valid = 'VALID') => ({
+  resource: { type: 'FUNCTION_TEMPLATE', id: String(id) },
+  visible: false,
+  active: true,
+  valid,
+});
+
 describe('nested references on import', () => {
-  it('a name that is another field on the same data source references it and is not illegal', () => {
+  it('SERVICE_BEAST_MODE(<id>) nests that field: dependencies, a FUNCTION_TEMPLATE link, no function', () => {
     // Field 1 is "Gross Margin" on Sales.
-    const report = importFields([field(20, 'Margin x 100', '`Gross Margin` * 100')]);
+    const report = importFields([field(20, 'Margin x 100', `${nest(1)} * 100`)]);
     expect(report.refusals).toEqual([]);
     const stored = stores.fields.getField(20)!;
-    expect(stored.links[0]!.valid).toBe('VALID');
     expect(stored.status).toBe('VALID');
-    expect(stored.columnPositions).toEqual([{ columnName: '`Gross Margin`', columnPosition: 0 }]);
-    expect(idsMatching(nested)).toEqual([20]);
+    expect(stored.functionTemplateDependencies).toEqual([1]);
+    expect(stored.links).toEqual([
+      { resource: { type: 'DATA_SOURCE', id: SALES }, visible: true, active: true, valid: 'VALID' },
+      functionTemplateLink(1),
+    ]);
+    expect(stored.functions).toEqual(['SERVICE_OP_MULTIPLY']);
+    expect(stored.columnPositions).toEqual([]);
     expect(idsMatching(dependentsOf(1))).toEqual([20]);
   });
 
-  it('resolves through a card built on the data source, and chains', () => {
+  it('`nested` finds the field another nests; `notnested` the others', () => {
     importFields([
-      field(20, 'Margin Pct', '`Gross Margin` * 100', [onSalesCard]),
-      field(21, 'Margin Label', "CONCAT(`Margin Pct`, '%')"),
+      field(20, 'Margin Pct', `${nest(1)} * 100`, [onSalesCard]),
+      field(21, 'Margin Label', `CONCAT(${nest(20)}, '%')`, [onTickets]),
     ]);
-    expect(stores.fields.getField(20)!.links[0]!.valid).toBe('VALID');
-    expect(stores.fields.getField(21)!.links[0]!.valid).toBe('VALID');
+    expect(idsMatching(nested)).toEqual([1, 20]);
+    expect(idsMatching({ kind: 'flag', flag: 'nested', negated: true })).not.toContain(1);
+    expect(idsMatching({ kind: 'flag', flag: 'nested', negated: true })).toContain(21);
     expect(idsMatching(dependentsOf(1))).toEqual([20]);
     expect(idsMatching(dependentsOf(20))).toEqual([21]);
-    expect(idsMatching(nested)).toEqual([20, 21]);
   });
 
-  it('does not reach a field on another data source', () => {
-    importFields([field(20, 'Tickets Margin', '`Gross Margin` * 2', [onTickets])]);
-    expect(stores.fields.getField(20)!.links[0]!.valid).toBe('ILLEGAL_REFERENCE');
+  it('a field that nests itself is not nested by another', () => {
+    importFields([field(20, 'Itself', `${nest(20)} + 1`)]);
     expect(idsMatching(nested)).toEqual([]);
+    expect(idsMatching(dependentsOf(20))).toEqual([20]);
   });
 
-  it('reads a name as a column first, even when a field has it too', () => {
-    importFields([
-      field(20, 'Revenue', 'SUM(`Cost`)'),
-      field(21, 'Revenue Twice', '`Revenue` * 2'),
-    ]);
-    expect(stores.fields.getField(21)!.links[0]!.valid).toBe('VALID');
-    expect(idsMatching(dependentsOf(20))).toEqual([]);
-  });
-
-  it('references every field that has the name', () => {
-    importFields([
-      field(20, 'Shared', '1'),
-      field(21, 'Shared', '2', [onSalesCard]),
-      field(22, 'Uses Shared', '`Shared` + 1'),
-    ]);
-    expect(idsMatching(dependentsOf(20))).toEqual([22]);
-    expect(idsMatching(dependentsOf(21))).toEqual([22]);
+  it('takes a backtick name as a column, even when a field on the data source has that name', () => {
+    importFields([field(20, 'Uses a name', '`Gross Margin` * 100')]);
+    const stored = stores.fields.getField(20)!;
+    expect(stored.links).toEqual([expect.objectContaining({ valid: 'ILLEGAL_REFERENCE' })]);
+    expect(stored.functionTemplateDependencies).toEqual([]);
+    expect(idsMatching(dependentsOf(1))).toEqual([]);
   });
 
   it('makes every field in a cycle INVALID, and says which cycle', () => {
     const report = importFields([
-      field(20, 'Alpha', '`Beta` + 1'),
-      field(21, 'Beta', '`Gamma` * 2'),
-      field(22, 'Gamma', '`Alpha` - 1'),
-      field(23, 'Uses Alpha', '`Alpha` / 2'),
-      field(24, 'Itself', '`Itself` + 1'),
+      field(20, 'Alpha', `${nest(21)} + 1`),
+      field(21, 'Beta', `${nest(22)} * 2`),
+      field(22, 'Gamma', `${nest(20)} - 1`),
+      field(23, 'Uses Alpha', `${nest(20)} / 2`),
+      field(24, 'Itself', `${nest(24)} + 1`),
     ]);
     expect(report.refusals).toEqual([]);
     expect([20, 21, 22, 23, 24].map((id) => stores.fields.getField(id)!.status)).toEqual([
@@ -142,36 +143,35 @@ describe('nested references on import', () => {
     ]);
   });
 
-  it('updates stored fields when the field they name arrives, changes name or closes a cycle', () => {
-    importFields([field(20, 'Uses Later', '`Later Field` + 1')], 2_000);
-    expect(stores.fields.getField(20)!.links[0]!.valid).toBe('ILLEGAL_REFERENCE');
+  it('an id with no field makes the field INVALID with a broken link, and templateDependencies still finds it', () => {
+    importFields([field(20, 'Uses Later', `${nest(21)} + 1`)], 2_000);
     const before = stores.fields.getField(20)!;
+    expect(before.status).toBe('INVALID');
+    expect(before.links[1]).toEqual(functionTemplateLink(21, 'ILLEGAL_REFERENCE'));
+    expect(idsMatching(dependentsOf(21))).toEqual([20]);
+    expect(idsMatching({ kind: 'flag', flag: 'invalidlink', negated: false })).toContain(20);
 
+    // The field arrives: the stored one becomes VALID without being rewritten.
     importFields([field(21, 'Later Field', 'SUM(`Cost`)')], 3_000);
     const after = stores.fields.getField(20)!;
-    expect(after.links[0]!.valid).toBe('VALID');
+    expect(after.status).toBe('VALID');
+    expect(after.links[1]).toEqual(functionTemplateLink(21));
     expect(after.lastModified).toBe(before.lastModified);
     expect(after.expression).toBe(before.expression);
-    expect(idsMatching(dependentsOf(21))).toEqual([20]);
-    expect(idsMatching({ kind: 'flag', flag: 'invalidlink', negated: false })).not.toContain(20);
+    expect(idsMatching(nested)).toEqual([21]);
 
-    // Renamed: the stored reference is broken again.
-    importFields([field(21, 'Renamed Field', 'SUM(`Cost`)')], 4_000);
-    expect(stores.fields.getField(20)!.links[0]!.valid).toBe('ILLEGAL_REFERENCE');
-    expect(idsMatching(dependentsOf(21))).toEqual([]);
-
-    // A new field referencing field 20 under 20's name, which 20 references back.
-    const report = importFields([field(21, 'Later Field', '`Uses Later` * 2')], 5_000);
+    // A new version of 21 nesting 20 closes a cycle.
+    const report = importFields([field(21, 'Later Field', `${nest(20)} * 2`)], 5_000);
     expect(report.cycles.map((cycle) => cycle.fieldId)).toEqual([20, 21]);
     expect(stores.fields.getField(20)!.status).toBe('INVALID');
     expect(stores.fields.getField(20)!.lastModified).toBe(before.lastModified);
   });
 
-  it('never rewrites what a locked field was authored with, though its links follow the fields it names', () => {
-    importFields([field(20, 'Locked User', '`Named Later` * 2')]);
+  it('never rewrites what a locked field was authored with, though its links follow the fields it nests', () => {
+    importFields([field(20, 'Locked User', `${nest(21)} * 2`)]);
     stores.fields.setLocked(20, true, 2_500);
     const locked = stores.fields.getField(20)!;
-    expect(locked.links[0]!.valid).toBe('ILLEGAL_REFERENCE');
+    expect(locked.links[1]!.valid).toBe('ILLEGAL_REFERENCE');
 
     const refused = importFields([{ ...field(20, 'Locked User', '1'), locked: true }], 3_000);
     expect(refused.refusals.map((refusal) => refusal.problem)).toEqual([
@@ -179,15 +179,18 @@ describe('nested references on import', () => {
     ]);
     expect(stores.fields.getField(20)).toEqual(locked);
 
-    importFields([field(21, 'Named Later', '1')], 4_000);
+    importFields([field(21, 'Nested Later', '1')], 4_000);
     const after = stores.fields.getField(20)!;
-    expect(after).toEqual({ ...locked, links: [{ ...locked.links[0]!, valid: 'VALID' }] });
+    expect(after).toEqual({
+      ...locked,
+      status: 'VALID',
+      links: [locked.links[0], functionTemplateLink(21)],
+    });
   });
 
-  it('a templateDependencies id that is no field matches nothing', () => {
-    importFields([field(20, 'Margin x 100', '`Gross Margin` * 100')]);
+  it('a templateDependencies id that no field ever nested matches nothing', () => {
+    importFields([field(20, 'Margin x 100', `${nest(1)} * 100`)]);
     expect(idsMatching(dependentsOf(999))).toEqual([]);
     expect(idsMatching(dependentsOf(undefined))).toEqual([]);
-    expect(idsMatching({ kind: 'flag', flag: 'nested', negated: true })).not.toContain(20);
   });
 });

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../contract/paths';
-import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import { ApiError, sendError } from './api-error';
 import { RouteTable } from './route-table';
-import type { TokenVerdict } from './token-auth';
-import { registerTokenAuth } from './token-auth';
+import type { TokenAuth } from './token-auth';
 
 export interface ApiPluginOptions {
   /** Where the API lives; the calculated-field API's base path unless said otherwise. */
   prefix?: string;
-  /** May ask elsewhere (the instance behind a proxy) before it decides. */
-  judgeToken: (token: string) => TokenVerdict | Promise<TokenVerdict>;
-  limiter: FailedAuthLimiter;
+  /** The mode's token policy, the same for every API of the server. */
+  auth: TokenAuth;
   /** Registers the API's routes, with paths relative to the API's base path. */
   routes: (api: FastifyInstance) => Promise<void> | void;
 }
@@ -29,7 +26,7 @@ export async function registerApi(app: FastifyInstance, options: ApiPluginOption
     async (api) => {
       const table = new RouteTable();
       api.addHook('onRoute', (route) => table.add(route.url ?? '', route.method));
-      registerTokenAuth(api, { judge: options.judgeToken, limiter: options.limiter });
+      options.auth.register(api);
       api.addHook('onRequest', async (request, reply) => {
         if (!request.is404) return;
         const allowed = table.methodsFor(request.url);

@@ -1,7 +1,6 @@
 import Fastify from 'fastify';
 import { BULK_LOCK_MAX_FIELDS } from '../../contract/bulk-lock';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { AcceptedTokens } from '../auth/accepted-tokens';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { AuditApi } from './audit-api';
 import { registerAuditApi } from './audit-api';
@@ -10,19 +9,25 @@ import { registerCompression } from './compression';
 import type { EmbeddedApi } from './embedded-api';
 import { registerEmbeddedApi } from './embedded-api';
 import { registerErrorHandling } from './error-handling';
+import { fieldsMovedInto } from './fields-moved';
 import { answerClientError, answerFrameworkError } from './framework-errors';
 import { registerJsonBodyParser } from './json-body';
 import { BODY_LIMIT_BYTES } from './limits';
-import type { ProxiedApi } from './proxy/proxy-api';
-import { checkUpstream } from './proxy/upstream-health';
+import type { ProxiedApi } from './proxy/proxied-api';
+import { DEFAULT_TOKEN_TRUST_MS } from './proxy/instance-token-judge';
+import { upstreamHealth } from './proxy/upstream-health';
 import { registerAppConfigRoute } from './routes/app-config-route';
 import { registerHealthRoute } from './routes/health-route';
+import type { HostName } from './same-origin-guard';
+import { registerSameOriginGuard } from './same-origin-guard';
 import { registerSecurityHeaders } from './security-headers';
+import { TokenAuth } from './token-auth';
+import { tokenJudgeOf } from './token-judges';
 import { registerWebApp, sendAppShell } from './web-app';
 import { zodOnlySchemaController } from './zod-only-schemas';
 
 export type { EmbeddedApi } from './embedded-api';
-export type { ProxiedApi } from './proxy/proxy-api';
+export type { ProxiedApi } from './proxy/proxied-api';
 
 export interface ServerOptions {
   /** Who answers the API: this server's store, or a real instance behind it. */
@@ -31,6 +36,15 @@ export interface ServerOptions {
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
   failedAuthLimiter?: FailedAuthLimiter;
+  /**
+   * Proxy mode without a held token: how long a token the instance accepted passes
+   * without asking it again (5 minutes unless said otherwise; docs/proxy.md).
+   */
+  tokenTrustMs?: number;
+  /** The address the server listens on; a specific one is a host name it answers to. */
+  boundHost?: string;
+  /** Host names it answers to besides its own (`--allowed-host`). */
+  allowedHosts?: readonly HostName[];
   /** The audit of the instance (docs/audit.md); without it, no audit API is served. */
   audit?: AuditApi;
 }
@@ -57,6 +71,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerSameOriginGuard(app, {
+    boundHost: options.boundHost,
+    allowedHosts: options.allowedHosts,
+  });
   // The API reads JSON only; Fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
@@ -69,33 +87,35 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       new ApiError(404, `nothing is at ${request.method} ${request.url.split('?')[0]}`),
     );
   });
-  const limiter = options.failedAuthLimiter ?? new FailedAuthLimiter();
-  const accepted = new AcceptedTokens();
+  const auth = new TokenAuth(
+    tokenJudgeOf(api, { trustMs: options.tokenTrustMs }),
+    options.failedAuthLimiter ?? new FailedAuthLimiter(),
+  );
   const audit = options.audit?.service;
-  const onFieldChanged = audit && ((field: unknown) => audit.fieldChanged(field));
-  const onFieldsChanged = audit && ((fields: readonly unknown[]) => audit.fieldsChanged(fields));
-  if (options.audit) await registerAuditApi(app, api, options.audit, limiter, accepted);
+  const onFieldsMoved = audit && fieldsMovedInto(audit);
+  if (options.audit) await registerAuditApi(app, api, options.audit, auth);
   if (api.kind === 'embedded') {
-    await registerEmbeddedApi(app, api, limiter, onFieldsChanged);
+    await registerEmbeddedApi(app, api, auth, onFieldsMoved);
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     const refresher = options.audit?.snapshot;
     // Loaded only in proxy mode: its HTTP client is a tenth of an embedded start's module loading.
     const { registerProxyApi } = await import('./proxy/proxy-api');
-    await registerProxyApi(app, api, limiter, {
-      accepted,
-      onFieldChanged,
+    await registerProxyApi(app, api, auth, {
+      onFieldsMoved,
       snapshot: audit && refresher && { service: audit, refresher },
     });
-    registerHealthRoute(app, async () => ({
-      mode: 'proxy',
-      upstream: await checkUpstream(api.upstream),
-    }));
+    const upstream = upstreamHealth(api.upstream);
+    registerHealthRoute(app, async () => ({ mode: 'proxy', upstream: await upstream() }));
   }
   registerAppConfigRoute(app, {
     mode: api.kind,
     tokenHeldByServer: api.kind === 'proxy' && api.heldToken !== undefined,
     demo: api.kind === 'embedded' && api.tokens.demoToken?.() !== undefined,
+    ...(api.kind === 'proxy' &&
+      api.heldToken === undefined && {
+        tokenTrustMs: options.tokenTrustMs ?? DEFAULT_TOKEN_TRUST_MS,
+      }),
     // A proxy forwards one PUT per field: a real instance has no bulk lock (docs/decisions.md).
     ...(api.kind === 'embedded' && { bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS } }),
   });

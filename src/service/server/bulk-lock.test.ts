@@ -194,7 +194,7 @@ describe('bulk lock and the audit', () => {
     servers.push(audited);
     const scan = await audited.request('POST', `${AUDIT_BASE}/scans`);
     expect(scan.status).toBe(202);
-    await audited.audit!.service.scanner.settled();
+    await audited.audit!.service.scansSettled();
     return audited;
   }
 
@@ -229,8 +229,8 @@ describe('bulk lock and the audit', () => {
     expect(afterBulk).not.toEqual(before);
     expect(afterBulk).toEqual(await auditView(bySingles));
     for (const id of [10, 3, 1]) {
-      expect(byBulk.audit!.service.currentFacts().get(id)).toEqual(
-        bySingles.audit!.service.currentFacts().get(id),
+      expect(byBulk.audit!.service.view()!.facts().get(id)).toEqual(
+        bySingles.audit!.service.view()!.facts().get(id),
       );
     }
   });

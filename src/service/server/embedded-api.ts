@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { TokenStore } from '../auth/token-store';
-import type { CalculatedField } from '../../contract/field';
 import type { DirectoryStore } from '../store/directory-store';
 import type { FieldStore } from '../store/field-store';
 import { registerApi } from './api-plugin';
+import type { FieldsMoved } from './fields-moved';
+import { registerBulkTemplateRoute } from './routes/bulk-template-route';
+import { registerTemplateWriteRoutes } from './routes/template-write-routes';
 import { registerDirectoryRoute } from './routes/directory-route';
 import { registerFieldRoutes } from './routes/field-routes';
+import type { TokenAuth } from './token-auth';
 
 export interface EmbeddedApi {
   kind: 'embedded';
@@ -22,15 +24,15 @@ export interface EmbeddedApi {
 export async function registerEmbeddedApi(
   app: FastifyInstance,
   api: EmbeddedApi,
-  limiter: FailedAuthLimiter,
-  onFieldsChanged?: (fields: readonly CalculatedField[]) => void,
+  auth: TokenAuth,
+  onFieldsMoved?: FieldsMoved,
 ): Promise<void> {
   await registerApi(app, {
-    judgeToken: (token) =>
-      token === '' ? 'missing' : api.tokens.verify(token) ? 'valid' : 'invalid',
-    limiter,
+    auth,
     routes: (routes) => {
-      registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsChanged });
+      registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
+      registerTemplateWriteRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
+      registerBulkTemplateRoute(routes, { store: api.store, now: api.now, onFieldsMoved });
       if (api.directory) registerDirectoryRoute(routes, api.directory);
     },
   });

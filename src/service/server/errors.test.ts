@@ -42,9 +42,9 @@ describe('error statuses answer the one error shape', () => {
     expect(search.status).toBe(405);
     expect(search.headers.get('allow')).toBe('POST');
     expect((await search.json()).message).toBe('this path takes POST');
-    const template = await server.request('DELETE', apiPaths.template(1));
+    const template = await server.request('PATCH', apiPaths.template(1), { locked: true });
     expect(template.status).toBe(405);
-    expect(template.headers.get('allow')).toBe('GET, HEAD, PUT');
+    expect(template.headers.get('allow')).toBe('GET, HEAD, PUT, DELETE');
     const statistics = await server.request('POST', apiPaths.statistics, searchBody);
     expect(statistics.status).toBe(405);
   });
@@ -100,10 +100,12 @@ describe('authentication', () => {
   ];
   it.each(routes)('%s %s needs a token', async (method, path, body) => {
     for (const token of [undefined, '', 'not-a-real-token']) {
-      const headers: Record<string, string> = { [TOKEN_HEADER]: token ?? '' };
       const response = await fetch(`${server.url}${path}`, {
         method,
-        headers: token === undefined ? {} : headers,
+        headers: {
+          ...(token === undefined ? {} : { [TOKEN_HEADER]: token }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       expect(response.status).toBe(401);

@@ -82,7 +82,7 @@ describe('lock refuses bad requests and changes nothing', () => {
       4,
       { locked: true, name: 'x' },
       400,
-      /this operation changes only `locked`; remove "name"/,
+      /lock or unlock with a body of \{"locked": true\} or \{"locked": false\} alone/,
     ],
     ['a body that is not an object', 4, [true], 400, /JSON object/],
     [

@@ -61,17 +61,6 @@ function expectEachOnce(items: SearchResultItem[], totalHits: number): void {
   expect(ids.length).toBe(totalHits);
 }
 
-/** The data source a field's links stand for: its DATA_SOURCE link, or its card's. */
-function sourceOf(
-  links: ReadonlyArray<{ type?: string; id?: string; resource?: { type: string; id: string } }>,
-): string | undefined {
-  const resources = links.map((link) => link.resource ?? { type: link.type!, id: link.id! });
-  const dataSource = resources.find((resource) => resource.type === 'DATA_SOURCE');
-  if (dataSource) return dataSource.id;
-  const card = resources.find((resource) => resource.type === 'CARD');
-  return instance.cards.find((candidate) => candidate.id === card?.id)?.dataSourceId;
-}
-
 const byLimit = (_page: SearchResponse, limit: number) => limit;
 const byResults = (page: SearchResponse) => page.results.length;
 
@@ -111,41 +100,38 @@ describe('a script that lists unused fields for deletion', () => {
   });
 });
 
-describe('a script that finds the fields referencing a field, to rewrite them', () => {
-  it('gets every field whose expression names the field, and only those', async () => {
+describe('a script that finds the fields nesting a field, to repoint them', () => {
+  it('gets every field whose expression nests the field, and only those', async () => {
+    // `nested`: fields that some other field nests; the first one is the target.
     const nested = await post(
       '{"filters":[{"field":"nested"}],"sort":{"field":"id","ascending":true},"limit":5000}',
     );
     expect(nested.totalHits).toBeGreaterThan(20);
-    // The field the first nested field references: the field of its data source
-    // named by its expression.
-    const referencing = await getField(nested.results[0]!.id);
-    const source = sourceOf(referencing.links);
-    const target = instance.fields.find(
-      (field) =>
-        field.id !== referencing.id &&
-        sourceOf(field.links ?? []) === source &&
-        referencing.columnPositions.some(({ columnName }) => columnName === `\`${field.name}\``),
-    )!;
+    const target = nested.results[0]!;
 
     const body = (offset: number) =>
       `{"name":"","filters":[{"field":"templateDependencies","value":"${target.id}"}],"sort":{"field":"name","ascending":true},"limit":1000,"offset":${offset}}`;
     const { items, totalHits } = await pageThrough(body, byResults, 1000);
     expectEachOnce(items, totalHits);
-    expect(items.map((item) => item.id)).toContain(referencing.id);
+    expect(totalHits).toBeGreaterThan(0);
     for (const item of items) {
       const field = await getField(item.id);
-      expect(field.columnPositions.map((position) => position.columnName)).toContain(
-        `\`${target.name}\``,
-      );
+      expect(field.functionTemplateDependencies).toContain(target.id);
+      expect(field.expression).toMatch(new RegExp(`SERVICE_BEAST_MODE\\(\\s*${target.id}\\s*\\)`));
     }
+    const nesting = instance.fields.filter((field) =>
+      new RegExp(`SERVICE_BEAST_MODE\\(${target.id}\\)`).test(field.expression),
+    );
+    expect(items.map((item) => item.id).sort((a, b) => a - b)).toEqual(
+      nesting.map((field) => field.id),
+    );
     const asNumber = await post(
       `{"name":"","filters":[{"field":"templateDependencies","value":${target.id}}],"sort":{"field":"name","ascending":true},"limit":1000,"offset":0}`,
     );
     expect(asNumber.results.map((item) => item.id)).toEqual(items.map((item) => item.id));
   });
 
-  it('asking about a field that no longer exists matches nothing, without an error', async () => {
+  it('asking about a field that no field ever nested matches nothing, without an error', async () => {
     const page = await post(
       '{"name":"","filters":[{"field":"templateDependencies","value":"987654321"}],"sort":{"field":"name","ascending":true},"limit":1000,"offset":0}',
     );

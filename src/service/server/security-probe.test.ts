@@ -162,7 +162,8 @@ describe('framework errors answer the error shape with the security headers', ()
     const body = JSON.stringify(searchBody);
     const text = await rawExchange(
       server.url,
-      `POST ${apiPaths.search} HTTP/1.1\r\nHost: x\r\n${TOKEN_HEADER}: ${TEST_TOKEN}\r\n` +
+      `POST ${apiPaths.search} HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n` +
+        `${TOKEN_HEADER}: ${TEST_TOKEN}\r\n` +
         `Content-Type: application/json\r\nContent-Length: 5\r\n\r\n${body}`,
     );
     const answers = text.split(/(?=HTTP\/1\.1 )/);
@@ -229,7 +230,7 @@ describe('methods', () => {
         headers: { [TOKEN_HEADER]: TEST_TOKEN },
       });
       expect(answer.status).toBe(405);
-      expect(answer.headers.allow).toBe('GET, HEAD, PUT');
+      expect(answer.headers.allow).toBe('GET, HEAD, PUT, DELETE');
       expectErrorShape(answer.text, 405);
     },
   );
@@ -304,7 +305,7 @@ describe('proxy mode forwards only its own spelling of its own paths', () => {
   it('asks the instance for an unknown token, and lets a token it accepted past the limit', async () => {
     const stub = await startStubUpstream((request) =>
       request.headers[TOKEN_HEADER.toLowerCase()] === 'good'
-        ? { status: 200, body: '{}' }
+        ? { status: 200, body: '{"totalHits":0,"results":[],"hasMore":false,"degraded":false}' }
         : { status: 401, body: '{"message":"bad token"}' },
     );
     const proxy = await buildServer({

@@ -1,7 +1,9 @@
 import type { CalculatedField } from '../../contract/field';
 import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { Statistics } from '../../contract/statistics';
+import type { CreateRequest, UpdateRequest } from '../../contract/template-writes';
 import type { StoredFieldFacts } from '../fields/derive-fields';
+import type { WriteOutcome } from '../fields/write-outcome';
 import type { PreparedImport } from './prepared-import';
 import type { SearchPage } from './search-page';
 
@@ -23,6 +25,15 @@ export interface FieldStore {
     locked: boolean,
     now: number,
   ): Array<CalculatedField | undefined>;
+  /**
+   * Updates one field (docs/api.md, "Update a field"), in one transaction: the field,
+   * and every field whose derived state moves with it. A refusal changes nothing.
+   */
+  updateField(id: number, request: UpdateRequest, now: number): WriteOutcome;
+  /** Creates a field with the next id, in one transaction. */
+  createField(request: CreateRequest, now: number): WriteOutcome;
+  /** Deletes an unlocked field; the fields that nested it are derived again. */
+  deleteField(id: number): WriteOutcome;
   statistics(): Statistics;
   /** Reads what import validation needs to know about records already stored. */
   importContext(): ImportContext;

@@ -1,49 +1,55 @@
 import type { CalculatedField } from '../../contract/field';
 import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { Statistics } from '../../contract/statistics';
+import type { CreateRequest, UpdateRequest } from '../../contract/template-writes';
+import type { WriteOutcome } from '../fields/write-outcome';
 import type { FieldStore, ImportContext } from './field-store';
-import type { FieldIndexParts } from './index/field-index';
 import { FieldIndex } from './index/field-index';
 import type { PreparedImport } from './prepared-import';
 import { RowJsonCache } from './row-json-cache';
-import { readSavedIndex } from './saved-index';
+import type { SavedParts } from './saved-index';
+import { SavedIndexKeeper } from './saved-index-keeper';
 import type { SearchPage } from './search-page';
 import type { SqliteFieldStore } from './sqlite/sqlite-field-store';
-
-/** An index saved when the store last closed, usable while nothing is written. */
-export interface SavedIndex {
-  indexFile: string;
-  /** The store file's stamp it was saved with, which the store still had on opening. */
-  stamp: string;
-}
 
 /**
  * SQLite holds the fields; an in-memory index answers searches and statistics,
  * and the results it finds are read once from SQLite and kept as JSON text.
- * Every write goes to SQLite first and then to the index. A write by another
- * process (an import while the server runs) is noticed through SQLite's
- * data_version, and the index is built again.
+ * Every write goes to SQLite first; the index then catches up with the store's
+ * own count of changes (sqlite/index-changes.ts): locks it takes in place, any
+ * other change has it built again. A write by another process (an import while
+ * the server runs) is noticed through SQLite's data_version and caught up alike.
  *
  * The index is made when first needed (a command that only adds a token never
- * makes it): read from the index saved when the store last closed, if nothing
- * was written since, else built from SQLite.
+ * makes it): read from the saved index, when there is one for this store, and
+ * caught up; else built from SQLite.
  */
 export class IndexedFieldStore implements FieldStore {
   private index: FieldIndex | undefined;
   private indexedVersion = 0;
+  /** The store's count of changes the index holds. */
+  private indexedSeq = 0;
   /** Search results already read, as JSON, by field id. */
   private readonly json: RowJsonCache;
-  private readonly openedVersion: number;
-  /** The stamp of the saved index the index was read from, while nothing has been written. */
-  private readFromStamp: string | undefined;
+  private readonly saved: SavedIndexKeeper | undefined;
 
   constructor(
     private readonly sqlite: SqliteFieldStore,
-    private saved?: SavedIndex,
+    /** Where the index is saved (saved-index.ts), and the store identity it is saved with. */
+    savedIndex?: { file: string; store: string },
     cachedRows?: number,
   ) {
-    this.openedVersion = sqlite.dataVersion();
     this.json = new RowJsonCache(cachedRows);
+    this.saved =
+      savedIndex && new SavedIndexKeeper(savedIndex.file, savedIndex.store, () => this.snapshot());
+  }
+
+  /**
+   * Stops saving the index. With `saveIndex`, saves it now when the next start
+   * could not catch up otherwise (saved-index-keeper.ts).
+   */
+  close(options: { saveIndex: boolean }): void {
+    this.saved?.close(options);
   }
 
   search(request: NormalizedSearchRequest): SearchPage {
@@ -68,43 +74,102 @@ export class IndexedFieldStore implements FieldStore {
     locked: boolean,
     now: number,
   ): Array<CalculatedField | undefined> {
-    const index = this.current();
-    this.readFromStamp = undefined;
     const fields = this.sqlite.setLockedMany(ids, locked, now);
-    let inStep = true;
-    for (const field of fields) {
-      if (!field) continue;
-      inStep &&= index.applyLock(field.id, field.locked, field.lastModified);
-      this.json.delete(field.id);
-    }
-    if (!inStep) this.rebuild();
+    this.catchUp();
     return fields;
+  }
+
+  updateField(id: number, request: UpdateRequest, now: number): WriteOutcome {
+    return this.follow(() => this.sqlite.updateField(id, request, now));
+  }
+
+  createField(request: CreateRequest, now: number): WriteOutcome {
+    return this.follow(() => this.sqlite.createField(request, now));
+  }
+
+  deleteField(id: number): WriteOutcome {
+    return this.follow(() => this.sqlite.deleteField(id));
   }
 
   importContext(): ImportContext {
     return this.sqlite.importContext();
   }
 
+  /** Builds the index after the import, so a command that imports leaves it saved. */
   applyImport(prepared: PreparedImport): void {
-    this.saved = undefined;
-    this.readFromStamp = undefined;
     this.sqlite.applyImport(prepared);
-    this.rebuild();
+    this.catchUp();
+  }
+
+  /** The index as it is now and the count of changes it holds, to save. */
+  snapshot(): SavedParts | undefined {
+    return this.index && { parts: this.index.parts(), seq: this.indexedSeq };
   }
 
   /**
-   * What to save when the store closes: the index, if one is made, in step with
-   * SQLite, and not just read from a saved file that still holds it.
+   * Runs a write and keeps the index in step: a change that keeps every field in its
+   * place (its name, links and references) moves the field within the index, which
+   * then holds the store's count after the write; any other (a new or deleted field, a
+   * rename, references that moved) has the index built again when next needed, so a
+   * bulk call builds it once. Only an index that held the store just before the write
+   * can take it in place.
    */
-  partsToSave(): FieldIndexParts | undefined {
-    if (!this.index || this.sqlite.dataVersion() !== this.indexedVersion) return undefined;
-    if (this.readFromStamp !== undefined) return undefined;
-    return this.index.parts();
+  private follow(write: () => WriteOutcome): WriteOutcome {
+    const seqBefore = this.sqlite.indexChangeSeq();
+    const outcome = write();
+    if (outcome.kind !== 'written') return outcome;
+    for (const { before, after } of outcome.changes) this.json.delete((before ?? after)!.id);
+    const heldStore =
+      seqBefore === this.indexedSeq && this.sqlite.dataVersion() === this.indexedVersion;
+    const index = heldStore ? this.index : undefined;
+    const inStep =
+      index !== undefined &&
+      !outcome.referencesChanged &&
+      outcome.changes.every(
+        ({ before, after }) => before && after && index.applyChange(before, after),
+      );
+    if (!inStep) {
+      this.index = undefined;
+      return outcome;
+    }
+    this.indexedSeq = this.sqlite.indexChangeSeq();
+    // Taken in place here, but not replayable from the store's lock list at a start.
+    this.saved?.indexMoved(this.indexedSeq, false);
+    return outcome;
   }
 
   private current(): FieldIndex {
-    if (!this.index || this.sqlite.dataVersion() !== this.indexedVersion) this.rebuild();
+    if (!this.index || this.sqlite.dataVersion() !== this.indexedVersion) this.catchUp();
     return this.index!;
+  }
+
+  /** Brings the index up to the store's changes: replayed in place when it can, else built again. */
+  private catchUp(): void {
+    // Read first, so that a commit while catching up is caught up next time.
+    this.indexedVersion = this.sqlite.dataVersion();
+    if (!this.index) return this.load();
+    const changes = this.sqlite.indexChangesSince(this.indexedSeq);
+    if (changes.rebuild || !this.index.applyLocks(changes.locks)) return this.build();
+    for (const { id } of changes.locks) this.json.delete(id);
+    this.indexedSeq = changes.seq;
+    this.saved?.indexMoved(changes.seq, true);
+  }
+
+  private load(): void {
+    const saved = this.saved?.read();
+    if (!saved) return this.build();
+    this.json.clear();
+    this.index = new FieldIndex(saved.parts);
+    this.indexedSeq = saved.seq;
+    this.catchUp();
+  }
+
+  private build(): void {
+    this.json.clear();
+    const { columns, seq } = this.sqlite.loadIndex();
+    this.index = new FieldIndex(columns);
+    this.indexedSeq = seq;
+    this.saved?.indexMoved(seq, false);
   }
 
   /** Search results as JSON, read from SQLite when not cached. */
@@ -115,21 +180,5 @@ export class IndexedFieldStore implements FieldStore {
     const read = new Map(this.sqlite.searchJson(missing));
     for (const [id, json] of read) this.json.set(id, json);
     return ids.map((id, i) => results[i] ?? read.get(id)!);
-  }
-
-  private rebuild(): void {
-    this.json.clear();
-    this.indexedVersion = this.sqlite.dataVersion();
-    const saved = this.savedParts();
-    this.readFromStamp = saved ? this.saved?.stamp : undefined;
-    this.saved = undefined;
-    this.index = new FieldIndex(saved ?? this.sqlite.loadIndexColumns());
-  }
-
-  /** The saved index, if no one has written to the store since it opened. */
-  private savedParts(): FieldIndexParts | undefined {
-    const { saved } = this;
-    if (!saved || this.indexedVersion !== this.openedVersion) return undefined;
-    return readSavedIndex(saved.indexFile, saved.stamp);
   }
 }

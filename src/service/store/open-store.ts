@@ -1,9 +1,8 @@
 import type { TokenStore } from '../auth/token-store';
 import type { DirectoryStore } from './directory-store';
 import type { FieldStore } from './field-store';
-import type { SavedIndex } from './indexed-field-store';
 import { IndexedFieldStore } from './indexed-field-store';
-import { saveIndex, savedIndexMatches, storeStamp } from './saved-index';
+import { storeIdentity } from './saved-index';
 import { openDatabase } from './sqlite/open-database';
 import { SqliteDirectoryStore } from './sqlite/sqlite-directory-store';
 import { SqliteFieldStore } from './sqlite/sqlite-field-store';
@@ -13,45 +12,36 @@ export interface Stores {
   fields: FieldStore;
   directory: DirectoryStore;
   tokens: TokenStore;
-  /** Closes the store, saving the search index beside it for the next start. */
-  close(): void;
+  /**
+   * Closes the store. Unless `saveIndex` is false (a server that must stop at once),
+   * first saves the search index when the next start could not catch up otherwise.
+   */
+  close(options?: { saveIndex: boolean }): void;
 }
 
 /**
  * Opens the SQLite store file (created with its schema when missing, migrated when
  * an earlier version wrote it). Searches and statistics are answered by an
- * in-memory index kept in step with SQLite, saved as `<file>.index` on close and
- * read back by the next open when the store is exactly as it was left.
+ * in-memory index kept in step with SQLite, saved as `<file>.index` as the store
+ * changes (saved-index-keeper.ts) and read back, and caught up, by the next open.
  */
 export function openStore(file: string): Stores {
   const db = openDatabase(file);
   const sqlite = new SqliteFieldStore(db);
   // A store written by an earlier version is derived again before anything reads it.
   if (sqlite.rederivePending()) sqlite.rederiveAll();
-  const indexFile = file === ':memory:' ? undefined : `${file}.index`;
-  const fields = new IndexedFieldStore(sqlite, savedIndexOf(file, indexFile));
+  const savedIndex =
+    file === ':memory:'
+      ? undefined
+      : { file: `${file}.index`, store: storeIdentity(file, sqlite.storeId()) };
+  const fields = new IndexedFieldStore(sqlite, savedIndex);
   return {
     fields,
     directory: new SqliteDirectoryStore(db),
     tokens: new SqliteTokenStore(db),
-    close: () => {
-      // Nothing to save when no index was made, or it was read back and nothing changed.
-      const parts = fields.partsToSave();
+    close: ({ saveIndex } = { saveIndex: true }) => {
+      fields.close({ saveIndex });
       db.close();
-      // The stamp is taken once SQLite has closed the file, with every change in it.
-      const stamp = indexFile && parts ? storeStamp(file) : undefined;
-      if (indexFile && parts && stamp) saveIndex(indexFile, parts, stamp);
     },
   };
-}
-
-/**
- * The saved index when its header names the store as it is now. Opening writes
- * nothing to an up-to-date store, so a store whose log is empty and whose file
- * is as it was left has had no writes since the index was saved.
- */
-function savedIndexOf(file: string, indexFile: string | undefined): SavedIndex | undefined {
-  if (!indexFile) return undefined;
-  const stamp = storeStamp(file);
-  return stamp && savedIndexMatches(indexFile, stamp) ? { indexFile, stamp } : undefined;
 }

@@ -1,32 +1,22 @@
-import {
-  closeSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
 import type { FieldIndexParts } from './index/field-index';
 
 /**
- * The search index saved beside the store when the service closes, so the next
- * start reads it back instead of building it from SQLite (at 1,000,000 fields,
- * seconds instead of tens of seconds). docs/architecture.md, "Start-up".
+ * The search index saved beside the store, so a start reads it back instead of
+ * building it from SQLite (at 1,000,000 fields, seconds instead of tens of
+ * seconds). docs/architecture.md, "Start-up".
  *
- * A saved index is used only for the very store file it was saved with, as it was
- * then: its header holds the file's identity and state after it was closed (device,
- * inode, size, modification and change times; the change time moves on any write
- * and cannot be set back), and a CRC-32 of the rest. Any write since, by anyone,
- * or a copy, another store at the same path, a truncated or damaged file, another
- * format or another Node version, and the index is built from SQLite as before.
+ * Its header says which store it was saved for (the id the store was given when
+ * created, and the file's device and inode) and the store's count of changes it
+ * holds (sqlite/index-changes.ts): the start replays the changes counted after it.
+ * A CRC-32 of the rest guards against damage. Another store, a truncated or damaged
+ * file, another format or another Node version, and the index is built from SQLite.
  */
 
-/** Bumped whenever FieldIndexParts changes shape. */
-const FORMAT = 6;
+/** Bumped whenever FieldIndexParts changes shape or meaning (7: `nested` is "nested by another"). */
+const FORMAT = 7;
 /** The header is a JSON object padded to this many bytes, then the serialized parts. */
 const HEADER_BYTES = 1024;
 
@@ -34,6 +24,8 @@ interface Header {
   format: number;
   v8: string;
   store: string;
+  /** The store's count of changes the saved parts hold. */
+  seq: number;
   /**
    * Of the serialized parts: against a file damaged or cut short, not against
    * someone who may write beside the store (they may write the store itself).
@@ -42,70 +34,91 @@ interface Header {
   crc32: number;
 }
 
-/**
- * The store file's identity and state, or undefined while changes wait in its
- * write-ahead log (the file alone does not say what the store holds).
- */
-export function storeStamp(storeFile: string): string | undefined {
-  try {
-    if (statSync(`${storeFile}-wal`).size > 0) return undefined;
-  } catch {
-    // No log: every change is in the file.
-  }
-  const { dev, ino, size, mtimeNs, ctimeNs } = statSync(storeFile, { bigint: true });
-  return [dev, ino, size, mtimeNs, ctimeNs].join(':');
+export interface SavedParts {
+  parts: FieldIndexParts;
+  seq: number;
 }
 
-/** Whether the index file was saved for this stamp, by this format and Node (its header alone). */
-export function savedIndexMatches(indexFile: string, stamp: string): boolean {
-  let descriptor: number | undefined;
-  try {
-    descriptor = openSync(indexFile, 'r');
-    const bytes = Buffer.alloc(HEADER_BYTES);
-    const read = readSync(descriptor, bytes, 0, HEADER_BYTES, 0);
-    return headerMatches(headerOf(bytes.subarray(0, read)), stamp);
-  } catch {
-    return false;
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-  }
+/** Which store a saved index belongs to: its id, and the file's device and inode. */
+export function storeIdentity(storeFile: string, storeId: string): string {
+  const { dev, ino } = statSync(storeFile, { bigint: true });
+  return [storeId, dev, ino].join(':');
 }
 
-/** The parts saved for this stamp, or undefined when the file is missing, stale or damaged. */
-export function readSavedIndex(indexFile: string, stamp: string): FieldIndexParts | undefined {
+/** The parts saved for this store, or undefined when the file is missing, another's or damaged. */
+export function readSavedIndex(indexFile: string, store: string): SavedParts | undefined {
   try {
     const file = readFileSync(indexFile);
     const header = headerOf(file);
     const payload = file.subarray(HEADER_BYTES);
-    if (!headerMatches(header, stamp) || crc32(payload) !== header?.crc32) return undefined;
-    return unpacked(deserialize(payload) as PackedParts);
+    if (!header || !headerMatches(header, store) || crc32(payload) !== header.crc32) {
+      return undefined;
+    }
+    return { parts: unpacked(deserialize(payload) as PackedParts), seq: header.seq };
   } catch {
     return undefined;
   }
 }
 
-/**
- * Writes the parts with the stamp of the closed store. A temporary file renamed
- * into place, so a reader never sees half of one.
- */
-export function saveIndex(indexFile: string, parts: FieldIndexParts, stamp: string): void {
-  const payload = serialize(packed(parts));
+/** The header of a saved index whose serialized parts have this CRC-32. */
+export function headerBytes(store: string, seq: number, payloadCrc32: number): Buffer {
   const header: Header = {
     format: FORMAT,
     v8: process.versions.v8,
-    store: stamp,
-    crc32: crc32(payload),
+    store,
+    seq,
+    crc32: payloadCrc32,
   };
-  const headerBytes = Buffer.alloc(HEADER_BYTES, ' ');
-  headerBytes.write(JSON.stringify(header));
-  const temporary = `${indexFile}.${process.pid}.tmp`;
+  const bytes = Buffer.alloc(HEADER_BYTES, ' ');
+  bytes.write(JSON.stringify(header));
+  return bytes;
+}
+
+/**
+ * Writes the index at once. A temporary file renamed into place, so a reader never
+ * sees half of one, and a process killed while writing leaves the last one whole.
+ */
+export function saveIndex(indexFile: string, saved: SavedParts, store: string): void {
+  const temporary = temporaryFileOf(indexFile);
   try {
-    writeFileSync(temporary, Buffer.concat([headerBytes, payload]));
+    const payload = serialize(finished(packed(saved.parts)));
+    writeFileSync(
+      temporary,
+      Buffer.concat([headerBytes(store, saved.seq, crc32(payload)), payload]),
+    );
     renameSync(temporary, indexFile);
   } finally {
     rmSync(temporary, { force: true });
   }
 }
+
+/**
+ * The parts as saved, for serializing on another thread: the packed lists are new
+ * arrays that can be moved there (`transfer`); the rest is copied when posted.
+ * Packed in turns of about 10 ms, so requests are answered meanwhile.
+ */
+export async function packForSaving(parts: FieldIndexParts): Promise<{
+  value: PackedParts;
+  transfer: ArrayBuffer[];
+}> {
+  const value = await finishedInTurns(packed(parts));
+  const { lists, names } = value;
+  const moved = [
+    ...Object.values(lists),
+    names.postings,
+    names.denseWords,
+    names.occurrences.startsByRun,
+  ];
+  return {
+    value,
+    transfer: moved.flatMap(({ ends, data }) => [ends.buffer, data.buffer] as ArrayBuffer[]),
+  };
+}
+
+let temporaries = 0;
+/** A name of this process's own to write the index under before renaming it into place. */
+export const temporaryFileOf = (indexFile: string) =>
+  `${indexFile}.${process.pid}-${(temporaries += 1)}.tmp`;
 
 /**
  * Maps of many small typed arrays (posting lists) packed into one array each:
@@ -130,19 +143,22 @@ interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names'> {
   };
 }
 
-function pack<K, A extends Int32Array | Uint32Array | Float64Array>(
+/** Packs the lists, pausing (a `yield`) now and then so a caller may let other work run. */
+function* pack<K, A extends Int32Array | Uint32Array | Float64Array>(
   lists: ReadonlyMap<K, ArrayLike<number>>,
   make: (length: number) => A,
-): PackedLists<K, A> {
+): Generator<void, PackedLists<K, A>> {
   const ends = new Float64Array(lists.size);
   let length = 0;
   let index = 0;
   for (const list of lists.values()) ends[index++] = length += list.length;
   const data = make(length);
   let offset = 0;
+  let count = 0;
   for (const list of lists.values()) {
     data.set(list, offset);
     offset += list.length;
+    if (++count % 256 === 0) yield;
   }
   return { keys: [...lists.keys()], ends, data };
 }
@@ -159,27 +175,50 @@ function unpack<K, A extends Int32Array | Uint32Array | Float64Array>({
 
 const ints = (length: number) => new Int32Array(length);
 
-function packed(parts: FieldIndexParts): PackedParts {
+function* packed(parts: FieldIndexParts): Generator<void, PackedParts> {
   const { lists, names } = parts;
   return {
     ...parts,
     lists: {
-      owner: pack(lists.owner, ints),
-      status: pack(lists.status, ints),
-      function: pack(lists.function, ints),
-      dataset: pack(lists.dataset, ints),
-      card: pack(lists.card, ints),
+      owner: yield* pack(lists.owner, ints),
+      status: yield* pack(lists.status, ints),
+      function: yield* pack(lists.function, ints),
+      dataset: yield* pack(lists.dataset, ints),
+      card: yield* pack(lists.card, ints),
     },
     names: {
       ...names,
-      postings: pack(names.postings, ints),
-      denseWords: pack(names.denseWords, (length) => new Uint32Array(length)),
+      postings: yield* pack(names.postings, ints),
+      denseWords: yield* pack(names.denseWords, (length) => new Uint32Array(length)),
       occurrences: {
         stride: names.occurrences.stride,
-        startsByRun: pack(names.occurrences.startsByRun, (length) => new Float64Array(length)),
+        startsByRun: yield* pack(
+          names.occurrences.startsByRun,
+          (length) => new Float64Array(length),
+        ),
       },
     },
   };
+}
+
+/** Runs a generator to its end at once. */
+function finished<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a generator to its end, letting other work run at each pause that comes after 10 ms. */
+async function finishedInTurns<T>(steps: Generator<void, T>): Promise<T> {
+  let turnStarted = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - turnStarted < 10) continue;
+    await new Promise((done) => setImmediate(done));
+    turnStarted = performance.now();
+  }
 }
 
 function unpacked(parts: PackedParts): FieldIndexParts {
@@ -214,11 +253,12 @@ function headerOf(file: Buffer): Header | undefined {
   }
 }
 
-function headerMatches(header: Header | undefined, stamp: string): boolean {
+function headerMatches(header: Header, store: string): boolean {
   return (
-    header?.format === FORMAT &&
+    header.format === FORMAT &&
     header.v8 === process.versions.v8 &&
-    header.store === stamp &&
+    header.store === store &&
+    Number.isSafeInteger(header.seq) &&
     typeof header.crc32 === 'number'
   );
 }

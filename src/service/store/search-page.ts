@@ -10,6 +10,13 @@ export interface SearchPage {
   results: string[];
 }
 
-export function searchPageJson(page: SearchPage): string {
-  return `{"totalHits":${page.totalHits},"results":[${page.results.join(',')}],"hasMore":${page.hasMore},"degraded":${page.degraded}}`;
+/**
+ * The page as the API answers it, with `extra` members after its own (a finding's
+ * notes, the snapshot's instanceData): the one place search answers are written.
+ */
+export function searchPageJson(page: SearchPage, extra: Record<string, unknown> = {}): string {
+  const members = Object.entries(extra)
+    .map(([name, value]) => `,${JSON.stringify(name)}:${JSON.stringify(value)}`)
+    .join('');
+  return `{"totalHits":${page.totalHits},"results":[${page.results.join(',')}],"hasMore":${page.hasMore},"degraded":${page.degraded}${members}}`;
 }

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { normalizeFilter, type NormalizedFilter } from '../../contract/search-validation';
 import type { SortField } from '../../contract/search';
+import { searchItemOf } from '../../contract/field';
+import { validateFormulas } from '../fields/validate-formulas';
 import type { FieldStore } from '../store/field-store';
 import { upstreamFilterNames } from '../../contract/upstream-allow-list';
 
@@ -36,6 +38,11 @@ export interface ProductionLikeOptions {
   ) => { status: number; body: string; headers?: Record<string, string> } | 'drop' | undefined;
   /** The port to listen on; a free one when absent. */
   port?: number;
+  /**
+   * How long a write stays out of search answers (production's index lags its
+   * writes); a GET of the field shows it at once. No lag when absent.
+   */
+  searchLagMs?: number;
   /**
    * Adds the routes under `controlPrefix` that browser journeys use from another
    * process: switch how unknown filters are answered, read the requests received,
@@ -105,7 +112,11 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     const path = request.url.split('?')[0]!;
     const template = /^\/api\/query\/v1\/functions\/template\/(\d+)$/.exec(path);
     const isSearch = path === '/api/query/v1/functions/search';
-    if (!template && !isSearch) return { status: 404, body: htmlNotFound, type: 'text/html' };
+    const isBulk = path === '/api/query/v1/functions/bulk/template';
+    const isCreate = path === '/api/query/v1/functions/template';
+    const isValidate = path === '/api/query/v1/functions/validateFormulas';
+    if (!template && !isSearch && !isBulk && !isCreate && !isValidate)
+      return { status: 404, body: htmlNotFound, type: 'text/html' };
     if (request.token !== options.token) {
       return {
         status: 401,
@@ -133,13 +144,34 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
               body: foreignError(404, 'Not Found', `Function template ${id} not found`, path),
             };
       }
+      if (request.method === 'DELETE') {
+        lag(id);
+        const outcome = store.deleteField(id);
+        if (outcome.kind === 'refused')
+          return {
+            status: outcome.refusal.status,
+            body: foreignError(outcome.refusal.status, 'Refused', outcome.refusal.message, path),
+          };
+        return { status: 200, body: '' };
+      }
       if (request.method === 'PUT') {
-        let locked: unknown;
+        let body: Record<string, unknown> = {};
         try {
-          locked = (JSON.parse(request.body) as { locked?: unknown }).locked;
+          body = JSON.parse(request.body) as Record<string, unknown>;
         } catch {
-          locked = undefined;
+          body = {};
         }
+        if (Object.keys(body).some((key) => key !== 'locked')) {
+          lag(id);
+          const outcome = store.updateField(id, body, Date.now());
+          if (outcome.kind === 'refused')
+            return {
+              status: outcome.refusal.status,
+              body: foreignError(outcome.refusal.status, 'Refused', outcome.refusal.message, path),
+            };
+          return { status: 200, body: JSON.stringify(outcome.field) };
+        }
+        const { locked } = body;
         if (typeof locked !== 'boolean')
           return {
             status: 400,
@@ -163,7 +195,52 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
         status: 405,
         body: foreignError(405, 'Method Not Allowed', 'Request method not supported', path),
       };
-    return search(request.body, path);
+    if (isCreate) {
+      const outcome = store.createField(JSON.parse(request.body), Date.now());
+      return outcome.kind === 'written'
+        ? { status: 200, body: JSON.stringify(outcome.field) }
+        : { status: 400, body: foreignError(400, 'Bad Request', 'Invalid template', path) };
+    }
+    if (isValidate)
+      return { status: 200, body: JSON.stringify(validateFormulas(JSON.parse(request.body))) };
+    return isBulk ? bulk(request.body) : search(request.body, path);
+  };
+
+  /** Search results as they were before a recent write, by field id, and until when. */
+  const lagging = new Map<number, { item: string | undefined; until: number }>();
+  const lag = (id: number) => {
+    if (!options.searchLagMs || lagging.has(id)) return;
+    const before = store.getField(id);
+    lagging.set(id, {
+      item: before && JSON.stringify(searchItemOf(before)),
+      until: Date.now() + options.searchLagMs,
+    });
+  };
+  /** A search result as the lagging index still has it. */
+  const asIndexed = (item: Record<string, unknown>): Record<string, unknown> => {
+    const old = lagging.get(item.id as number);
+    if (!old || old.until < Date.now() || old.item === undefined) return item;
+    return JSON.parse(old.item) as Record<string, unknown>;
+  };
+
+  /** Applies each item as production does, and answers 200 with an empty body (its answer is undocumented). */
+  const bulk = (text: string) => {
+    const body = JSON.parse(text) as {
+      update?: Array<Record<string, unknown> & { id: number }>;
+      delete?: number[];
+    };
+    for (const item of body.update ?? []) {
+      lag(item.id);
+      const { id, ...change } = item;
+      if (Object.keys(change).length === 1 && typeof change.locked === 'boolean')
+        store.setLocked(id, change.locked, Date.now());
+      else store.updateField(id, change, Date.now());
+    }
+    for (const id of body.delete ?? []) {
+      lag(Number(id));
+      store.deleteField(Number(id));
+    }
+    return { status: 200, body: '' };
   };
 
   const search = (text: string, path: string) => {
@@ -211,7 +288,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     for (let from = 0; ; from += 5000) {
       const page = store.search({ filters, sort, limit: 5000, offset: from, name });
       for (const json of page.results) {
-        const item = JSON.parse(json) as Record<string, unknown>;
+        const item = asIndexed(JSON.parse(json) as Record<string, unknown>);
         if (!options.deleted?.has(item.id as number)) all.push(item);
       }
       if (!page.hasMore) break;

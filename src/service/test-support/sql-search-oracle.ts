@@ -9,6 +9,7 @@ import { countingRequest } from '../store/count-matching';
 import type { SortField } from '../../contract/search';
 import type { NormalizedFilter, NormalizedSearchRequest } from '../../contract/search-validation';
 import { VALID } from '../../contract/field';
+import { nameKeyOf } from '../../contract/name-order';
 
 /** Column of `fields` each flag filter reads; every flag column holds 0 or 1. */
 const flagConditions = {
@@ -21,11 +22,14 @@ const flagConditions = {
   invalid: `status <> '${VALID}'`,
   invalidlink: 'has_invalid_link = 1',
   active: 'has_active_link = 1',
-  nested: 'EXISTS (SELECT 1 FROM field_references WHERE field_references.field_id = fields.id)',
+  // Some other field nests this one; a self-reference is no use.
+  nested:
+    'EXISTS (SELECT 1 FROM field_references WHERE target_id = fields.id AND field_id <> fields.id)',
   ondataset: 'has_visible_data_source = 1',
   invisualization: 'has_active_card = 1',
 } as const;
 
+/** `name_key` in BINARY order is the name order (contract/name-order.ts). */
 const sortColumns: Record<SortField, string> = {
   name: 'name_key',
   created: 'created',
@@ -82,7 +86,7 @@ function whereClause(request: NormalizedSearchRequest): SqlFragment {
   const parts: SqlFragment[] = request.filters.map(filterCondition);
   if (request.name) {
     // instr is a plain substring test, so % _ and \ in the name are never wildcards.
-    parts.push({ sql: 'instr(name_key, ?) > 0', params: [request.name.toLowerCase()] });
+    parts.push({ sql: 'instr(name_key, ?) > 0', params: [nameKeyOf(request.name)] });
   }
   if (parts.length === 0) return { sql: '', params: [] };
   return {

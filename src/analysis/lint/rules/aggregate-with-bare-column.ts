@@ -10,7 +10,7 @@ export const aggregateWithBareColumn: LintRule = {
   title: 'Aggregate mixed with a bare column',
   why: 'An aggregate gives one value per group while a bare column has one per row; the result then depends on how the card happens to be grouped, or is an error.',
   fix: 'Put the column inside an aggregate too (SUM(`a`) / SUM(`b`) rather than SUM(`a`) / `b`), or give the aggregate its own level with FIXED (...) or OVER (...).',
-  check({ tree, context }, report) {
+  check({ tree }, report) {
     let aggregate: CallNode | undefined;
     const bare: ColumnNode[] = [];
     walkTree(tree, (node) => {
@@ -19,7 +19,7 @@ export const aggregateWithBareColumn: LintRule = {
         // Inside an aggregate, or a call with its own window or level, columns are accounted for.
         if (isAggregateCall(node) || node.window || node.fixed) return 'skip';
       }
-      if (node.kind === 'column' && !context.referencedFields?.has(node.name)) bare.push(node);
+      if (node.kind === 'column') bare.push(node);
     });
     if (!aggregate) return;
     const reported = new Set<string>();

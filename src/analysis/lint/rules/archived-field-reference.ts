@@ -1,6 +1,6 @@
 import { walkTree } from '../../syntax-tree';
+import { NESTED_FIELD_CALL } from '../../field-references';
 import type { LintRule } from '../lint-rule';
-import { quotedColumn } from '../node-text';
 
 export const archivedFieldReference: LintRule = {
   id: 'archived-field-reference',
@@ -11,17 +11,20 @@ export const archivedFieldReference: LintRule = {
   check({ tree, context }, report) {
     const fields = context.referencedFields;
     if (!fields) return;
-    const reported = new Set<string>();
+    const reported = new Set<number>();
     walkTree(tree, (node) => {
-      if (node.kind !== 'column' || reported.has(node.name)) return;
-      const field = fields.get(node.name);
-      if (!field?.archived) return;
-      reported.add(node.name);
+      if (node.kind !== 'call' || node.name !== NESTED_FIELD_CALL) return;
+      const [argument] = node.args;
+      if (argument?.kind !== 'literal' || argument.type !== 'number') return 'skip';
+      const field = fields.get(Number(argument.text));
+      if (!field?.archived || reported.has(field.id)) return 'skip';
+      reported.add(field.id);
       report({
         start: node.start,
         end: node.end,
-        message: `${quotedColumn(node.name)} at position ${node.start} is an archived calculated field (id ${field.id})`,
+        message: `${NESTED_FIELD_CALL}(${field.id}) at position ${node.start} references \`${field.name}\`, an archived calculated field`,
       });
+      return 'skip';
     });
   },
 };

@@ -1,4 +1,5 @@
 import { printable } from '../../describe-token';
+import { NESTED_FIELD_CALL } from '../../field-references';
 import { walkTree } from '../../syntax-tree';
 import { KNOWN_FUNCTIONS } from '../known-functions';
 import type { LintRule } from '../lint-rule';
@@ -11,7 +12,13 @@ export const unknownFunction: LintRule = {
   fix: 'Correct the name; the message suggests the nearest known function. If the instance offers a function the analyzer does not know, this finding can be ignored.',
   check({ tree }, report) {
     walkTree(tree, (node) => {
-      if (node.kind !== 'call' || KNOWN_FUNCTIONS.has(node.name)) return;
+      if (
+        node.kind !== 'call' ||
+        KNOWN_FUNCTIONS.has(node.name) ||
+        node.name === NESTED_FIELD_CALL
+      ) {
+        return;
+      }
       const suggestion = nearestKnownFunction(node.name);
       report({
         start: node.start,

@@ -1,38 +1,46 @@
-import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ExpressionAnalysis } from '../../../analysis/analyze-expression';
 import { analyzeExpression } from '../../../analysis/analyze-expression';
 import { lintExpression } from '../../../analysis/lint/lint-expression';
 import type { LintFinding, ReferencedField } from '../../../analysis/lint/lint-rule';
-import type { FieldsNamed } from '../../../api/calculated-fields/find-fields-named';
-import { fieldsNamedOptions } from '../../../api/calculated-fields/find-fields-named';
+import type { Problem } from '../../../analysis/problem';
+import { byStart } from '../../../analysis/problem';
 import type { DirectoryNames } from '../../../api/directory/lookup-directory';
 import { useDirectoryNames } from '../../../api/directory/lookup-directory';
 import type { CalculatedField, SearchResultItem } from '../../../contract/field';
-import type { ReferenceCheck } from './check-references';
-import { checkReference, needsNameSearch } from './check-references';
+import type { ReferenceCheck, ReferenceKind } from './check-references';
+import { checkReference, referenceKind } from './check-references';
 import type { CheckedSource, LinkSource } from './link-sources';
 import { CARD, checkedSources, DATA_SOURCE, linkSources } from './link-sources';
+import type { NestedField } from './nested-fields';
+import { missingFieldProblems, nestingCycleNote, useNestedFields } from './nested-fields';
 import type { ReferenceUses } from './reference-uses';
-import { referenceUses } from './reference-uses';
-
-/** More distinct names than this are not searched for one by one. */
-const MOST_NAMES_SEARCHED = 40;
+import { nestedUseKey, referenceUses } from './reference-uses';
 
 /** Everything the drawer says about a field's expression beyond what the instance sent. */
 export interface FieldExplanation {
   /** The project's analyzer run here on the instance's expression. */
   analysis: ExpressionAnalysis;
   findings: LintFinding[];
+  /** Columns and nested fields, each once, in order of first use. */
   uses: ReferenceUses[];
+  /** Each backtick name (always a column) checked on the field's data sources. */
   checks: ReadonlyMap<string, ReferenceCheck>;
+  /** What each use stands for, by its name (nestedUseKey for a nested field). */
+  kinds: ReadonlyMap<string, ReferenceKind>;
   sources: LinkSource[];
   checked: CheckedSource[];
   names: DirectoryNames;
   /** The directory has not answered yet. */
   namesPending: boolean;
-  /** The calculated fields the expression references, each once. */
+  /** The fields the expression nests, read by id, each once. */
+  nested: NestedField[];
+  /** The nested fields found, each once. */
   referencedFields: ReferencedField[];
+  /** Why the expression is INVALID: the analyzer's problems, and the ids it nests that no field has. */
+  problems: Problem[];
+  /** Set when the field is part of a reference cycle the drawer can see. */
+  cycleNote?: string;
 }
 
 /** The names of the field's owner and links, and the data sources its references are checked on. */
@@ -46,52 +54,60 @@ export function useFieldNames(field: Pick<SearchResultItem, 'owner' | 'links'>) 
   return { names, namesPending, sources, checked: checkedSources(sources) };
 }
 
+const nestedKinds: Record<NestedField['state'], ReferenceKind> = {
+  found: 'field',
+  missing: 'missing',
+  reading: 'searching',
+  unread: 'unchecked',
+};
+
 export function useFieldExplanation(field: CalculatedField): FieldExplanation {
   const analysis = useMemo(() => analyzeExpression(field.expression), [field.expression]);
-  const uses = useMemo(() => referenceUses(analysis.references), [analysis]);
+  const uses = useMemo(
+    () => referenceUses(analysis.references, analysis.fieldReferences),
+    [analysis],
+  );
   const { names, namesPending, sources, checked } = useFieldNames(field);
-  const sourceIds = checked.map((source) => source.id).sort();
-  const searched = uses
-    .map((use) => use.name)
-    .filter((name) => needsNameSearch(name, checked))
-    .slice(0, MOST_NAMES_SEARCHED);
-  const searches = useQueries({
-    queries: searched.map((name) => ({
-      ...fieldsNamedOptions(name, sourceIds),
-      // Columns first: a name that is a column everywhere needs no search.
-      enabled: !namesPending && sourceIds.length > 0,
-    })),
-  });
-  const named = new Map<string, FieldsNamed | 'failed'>();
-  searched.forEach((name, index) => {
-    const search = searches[index];
-    if (search?.data) named.set(name, search.data);
-    else if (search?.isError) named.set(name, 'failed');
-  });
+  const nested = useNestedFields(analysis.fieldReferences);
 
   const checks = new Map(
-    uses.map(({ name }) => {
-      const found = named.get(name);
-      const tooMany = !searched.includes(name) && needsNameSearch(name, checked);
-      return [name, checkReference(name, checked, tooMany ? 'failed' : found)] as const;
-    }),
+    uses
+      .filter((use) => use.fieldId === undefined)
+      .map(({ name }) => [name, checkReference(name, checked)] as const),
   );
-  const referencedFields = [...checks.values()]
-    .flatMap((check) => check.fields)
-    .filter((field, index, all) => all.findIndex((other) => other.id === field.id) === index)
-    .map(({ id, name, archived }) => ({ id, name, archived }));
+  const kinds = new Map<string, ReferenceKind>([
+    ...[...checks].map(([name, check]) => [name, referenceKind(check, checked.length)] as const),
+    ...nested.map((item) => [nestedUseKey(item.id), nestedKinds[item.state]] as const),
+  ]);
+  const referencedFields = nested.flatMap(({ id, field: found }) =>
+    found ? [{ id, name: found.name, archived: found.archived }] : [],
+  );
   const findings = useLint(field.expression, referencedFields);
+  // A string, so the problems (and the marks built on them) change only when the missing ids do.
+  const missingKey = nested
+    .filter((item) => item.state === 'missing')
+    .map((item) => item.id)
+    .join(',');
+  const problems = useMemo(() => {
+    const missing = new Set(missingKey === '' ? [] : missingKey.split(',').map(Number));
+    const nesting = missingFieldProblems(analysis.fieldReferences, missing);
+    return [...analysis.problems, ...nesting].sort(byStart);
+  }, [analysis, missingKey]);
 
   return {
     analysis,
     findings,
     uses,
     checks,
+    kinds,
     sources,
     checked,
     names,
     namesPending,
+    nested,
     referencedFields,
+    problems,
+    cycleNote: nestingCycleNote(field, analysis.fieldReferences, nested),
   };
 }
 
@@ -101,7 +117,7 @@ function useLint(expression: string, referencedFields: ReferencedField[]): LintF
   return useMemo(() => {
     const fields = JSON.parse(context) as ReferencedField[];
     return lintExpression(expression, {
-      referencedFields: new Map(fields.map((referenced) => [referenced.name, referenced])),
+      referencedFields: new Map(fields.map((referenced) => [referenced.id, referenced])),
     });
   }, [expression, context]);
 }

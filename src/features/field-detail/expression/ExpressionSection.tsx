@@ -2,7 +2,6 @@ import { Button, CopyButton, Group, SegmentedControl, Text, Title } from '@manti
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '../../../components/icons/icons';
 import { useMemo } from 'react';
-import type { ReferenceKind } from '../explanation/check-references';
 import type { FieldExplanation } from '../explanation/use-field-explanation';
 import type { LayoutChoice } from './expression-layout';
 import { useExpressionLayout } from './expression-layout';
@@ -20,12 +19,10 @@ const layoutChoices = [
 export function ExpressionSection({
   expression,
   explanation,
-  kinds,
   place,
 }: {
   expression: string;
   explanation: FieldExplanation;
-  kinds: ReadonlyMap<string, ReferenceKind>;
   place: ExpressionPlace;
 }) {
   const [choice, setChoice] = useLocalStorage<LayoutChoice>({
@@ -33,10 +30,10 @@ export function ExpressionSection({
     defaultValue: 'written',
   });
   const layout = useExpressionLayout(expression, choice);
-  const { uses, analysis, findings } = explanation;
+  const { uses, problems, findings, kinds } = explanation;
   const lines = useMemo(
-    () => expressionLines(layout.text, expressionMarks({ uses, analysis, findings }, layout)),
-    [layout, uses, analysis, findings],
+    () => expressionLines(layout.text, expressionMarks({ uses, problems, findings }, layout)),
+    [layout, uses, problems, findings],
   );
 
   return (

@@ -11,7 +11,7 @@ export const findingKey = (index: number) => `finding:${index}`;
  * finding about the whole expression (its start equals its end) is listed, not marked.
  */
 export function expressionMarks(
-  { uses, analysis, findings }: Pick<FieldExplanation, 'uses' | 'analysis' | 'findings'>,
+  { uses, problems, findings }: Pick<FieldExplanation, 'uses' | 'problems' | 'findings'>,
   layout: ExpressionLayout,
 ): Mark[] {
   const span = (start: number, end: number) => {
@@ -29,7 +29,7 @@ export function expressionMarks(
       }),
     );
   }
-  analysis.problems.forEach((problem, index) =>
+  problems.forEach((problem, index) =>
     marks.push({
       key: problemKey(index),
       kind: 'problem',

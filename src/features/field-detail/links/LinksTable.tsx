@@ -1,7 +1,7 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '../../../components/icons/icons';
-import { isValidStatus } from '../../../contract/field';
-import { fieldsTableLink } from '../../../components/fields-links/table-link';
+import { FUNCTION_TEMPLATE, isValidStatus } from '../../../contract/field';
+import { fieldsTableLink } from '../../../links/table-link';
 import { NamedId } from '../../../components/NamedId';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import type { LinkSource } from '../explanation/link-sources';
@@ -23,7 +23,10 @@ type LinksExplanation = Pick<FieldExplanation, 'sources' | 'names' | 'namesPendi
 
 /** The data sources and cards the field is saved on, by name, each broken one with its reason. */
 export function LinksTable({ explanation }: { explanation: LinksExplanation }) {
-  const { sources } = explanation;
+  // A FUNCTION_TEMPLATE link stands for a nested field, shown by name under References.
+  const sources = explanation.sources.filter(
+    (source) => source.link.resource.type !== FUNCTION_TEMPLATE,
+  );
   const phone = usePhoneLayout();
   return (
     <section aria-labelledby="links-heading">

@@ -10,16 +10,7 @@ export function brokenLinkReason(
 ): string {
   const reported = `The instance reports ${link.valid}.`;
   if (!names.available) {
-    const notFields = namesWhere(checks, (check) => check.uncheckedOn.includes(dataSourceId ?? ''));
-    return [
-      reported,
-      'This instance does not list its data sources’ columns, so which reference is missing cannot be told here.',
-      notFields.length > 0 && dataSourceId
-        ? `Not calculated fields of this data source: ${quoted(notFields)}.`
-        : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
+    return `${reported} This instance does not list its data sources’ columns, so which reference is missing cannot be told here.`;
   }
   if (link.resource.type === 'CARD' && !card) {
     return `${reported} The card is not known to this instance, so its data source cannot be checked.`;
@@ -28,15 +19,12 @@ export function brokenLinkReason(
   if (!dataSource) {
     return `${reported} Its data source ${dataSourceId} is not known to this instance.`;
   }
-  if ([...checks.values()].some((check) => check.searching)) {
-    return `${reported} Checking its references…`;
-  }
   const missing = namesWhere(checks, (check) => check.missingFrom.includes(dataSourceId));
   if (missing.length > 0) {
     const where = sourceName(names, dataSourceId);
-    return `${quoted(missing)} ${missing.length === 1 ? 'is' : 'are'} neither a column nor a calculated field of ${where}.`;
+    return `${quoted(missing)} ${missing.length === 1 ? 'is not a column' : 'are not columns'} of ${where}.`;
   }
-  return `${reported} The analyzer finds every reference on ${sourceName(names, dataSourceId)}; the instance may judge by something else, such as a reference cycle.`;
+  return `${reported} The analyzer finds every column on ${sourceName(names, dataSourceId)}; the instance may judge by something else.`;
 }
 
 function namesWhere(

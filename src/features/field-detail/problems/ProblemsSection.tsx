@@ -10,23 +10,19 @@ import { plural } from '../../../components/plural';
 
 /**
  * Why the field is INVALID, in words, from the project's analyzer run here on the
- * instance's expression, and what the lint rules find beside it.
+ * instance's expression and the fields it nests, and what the lint rules find beside it.
  */
 export function ProblemsSection({
   status,
   explanation,
-  cycleNote,
   place,
 }: {
   /** The status the instance reports. */
   status: string;
   explanation: FieldExplanation;
-  /** Set when this field and another reference each other. */
-  cycleNote?: string;
   place: ExpressionPlace;
 }) {
-  const { problems } = explanation.analysis;
-  const { findings } = explanation;
+  const { problems, findings, cycleNote } = explanation;
   return (
     <section aria-labelledby="problems-heading">
       <Title order={3} size="h4" id="problems-heading" mb="xs">
@@ -50,7 +46,8 @@ export function ProblemsSection({
         )}
         {findings.length === 0 ? (
           <Text size="sm">
-            {problems.length > 0
+            {/* An id with no field is a problem too, but the expression still parses. */}
+            {explanation.analysis.problems.length > 0
               ? 'Lint rules run once the expression parses.'
               : 'The lint rules find nothing to improve.'}
           </Text>

@@ -5,6 +5,8 @@ import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { referenceUseKey } from '../expression/expression-marks';
 import type { ExpressionPlace } from '../expression/use-expression-place';
 import type { ReferenceCheck, ReferenceKind } from '../explanation/check-references';
+import type { NestedField } from '../explanation/nested-fields';
+import { NESTED_FIELD_CALL } from '../../../analysis/field-references';
 import { listInWords, sourceName } from '../explanation/source-names';
 import type { FieldExplanation } from '../explanation/use-field-explanation';
 import { FieldLink } from '../FieldLink';
@@ -14,7 +16,7 @@ const kindLabels: Record<ReferenceKind, string> = {
   field: 'calculated field',
   missing: 'missing',
   unchecked: 'not checked',
-  searching: 'checking…',
+  searching: 'reading…',
   unlinked: 'not checked',
 };
 
@@ -28,21 +30,20 @@ const kindColors: Record<ReferenceKind, string> = {
 };
 
 /**
- * Each backtick name once, with what it stands for and how often it is used. A
- * click on a name shows its next use in the expression; pointing at it lights all.
+ * Each column and each nested field once, with what it stands for and how often
+ * it is used. A click on one shows its next use in the expression; pointing at it
+ * lights all.
  */
 export function ReferencesSection({
   explanation,
-  kinds,
   place,
 }: {
   explanation: FieldExplanation;
-  kinds: ReadonlyMap<string, ReferenceKind>;
   place: ExpressionPlace;
 }) {
   const [showPositions, setShowPositions] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const { uses, checks } = explanation;
+  const { uses, checks, kinds, nested } = explanation;
   const phone = usePhoneLayout();
 
   return (
@@ -76,8 +77,10 @@ export function ReferencesSection({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {uses.map(({ name, uses: places }) => {
+              {uses.map(({ name, fieldId, uses: places }) => {
                 const kind = kinds.get(name) ?? 'searching';
+                const spoken = fieldId === undefined ? name : `${NESTED_FIELD_CALL}(${fieldId})`;
+                const label = fieldId === undefined ? `\`${name}\`` : spoken;
                 const step = place.steps[name];
                 const stepping =
                   step !== undefined && place.current === referenceUseKey(name, step);
@@ -106,7 +109,7 @@ export function ReferencesSection({
                           tt="none"
                           maw={phone ? 150 : 260}
                           title="Click to show its next use; point at it to see all its uses"
-                          aria-label={`\`${name}\`, show its next use`}
+                          aria-label={`${label}, show its next use`}
                           onMouseEnter={() => place.point(name)}
                           onMouseLeave={() => place.point(undefined)}
                           onFocus={() => place.point(name)}
@@ -115,21 +118,28 @@ export function ReferencesSection({
                             const index = place.stepTo(name, places.length, (at) =>
                               referenceUseKey(name, at),
                             );
-                            setAnnouncement(`${name}: use ${index + 1} of ${places.length}`);
+                            setAnnouncement(`${spoken}: use ${index + 1} of ${places.length}`);
                           }}
                           style={{ cursor: 'pointer' }}
                         >
-                          `{name}`
+                          {label}
                         </Badge>
                         {phone && <Text size="xs">{usesText}</Text>}
                       </Stack>
                     </Table.Td>
                     <Table.Td>
-                      <ReferenceDescription
-                        check={checks.get(name)}
-                        kind={kind}
-                        explanation={explanation}
-                      />
+                      {fieldId === undefined ? (
+                        <ReferenceDescription
+                          check={checks.get(name)}
+                          kind={kind}
+                          explanation={explanation}
+                        />
+                      ) : (
+                        <NestedFieldDescription
+                          nested={nested.find((item) => item.id === fieldId)}
+                          kind={kind}
+                        />
+                      )}
                     </Table.Td>
                     {!phone && <Table.Td style={{ whiteSpace: 'nowrap' }}>{usesText}</Table.Td>}
                     {showPositions && (
@@ -148,6 +158,14 @@ export function ReferencesSection({
   );
 }
 
+function KindBadge({ kind }: { kind: ReferenceKind }) {
+  return (
+    <Badge size="sm" variant="dot" color={kindColors[kind]} tt="none">
+      {kindLabels[kind]}
+    </Badge>
+  );
+}
+
 function ReferenceDescription({
   check,
   kind,
@@ -159,53 +177,63 @@ function ReferenceDescription({
 }) {
   const { names } = explanation;
   const sources = (ids: readonly string[]) => listInWords(ids.map((id) => sourceName(names, id)));
-  const label = (
-    <Badge size="sm" variant="dot" color={kindColors[kind]} tt="none">
-      {kindLabels[kind]}
-    </Badge>
-  );
-  if (!check) return label;
-  const notes: string[] = [];
-  if (check.incomplete) {
-    notes.push('Many field names contain it, so not every field of that name could be checked.');
-  }
+  if (!check) return <KindBadge kind={kind} />;
   return (
     <Stack gap={2}>
-      <Group gap={6}>{label}</Group>
+      <Group gap={6}>
+        <KindBadge kind={kind} />
+      </Group>
       {kind === 'unlinked' && (
         <Text size="xs">The field is linked to no data source to check it against.</Text>
       )}
       {check.columnOf.length > 0 && <Text size="xs">Column of {sources(check.columnOf)}.</Text>}
-      {check.fields.length > 0 && (
-        <Group gap={6}>
-          {check.fields.map((field) => (
-            <Group key={field.id} gap={4} wrap="nowrap">
-              <FieldLink id={field.id}>{field.name}</FieldLink>
-              {field.archived && (
-                <Badge size="xs" color="orange" variant="light">
-                  archived
-                </Badge>
-              )}
-            </Group>
-          ))}
-        </Group>
-      )}
       {check.missingFrom.length > 0 && (
         <Text size="xs" c="var(--mantine-color-red-text)">
-          Neither a column nor a calculated field of {sources(check.missingFrom)}.
+          Not a column of {sources(check.missingFrom)}.
         </Text>
       )}
       {check.uncheckedOn.length > 0 && (
         <Text size="xs">
-          Not a calculated field of {sources(check.uncheckedOn)}; this instance does not list
-          columns, so whether it is one cannot be told here.
+          This instance does not list the columns of {sources(check.uncheckedOn)}, so whether it is
+          one cannot be told here.
         </Text>
       )}
-      {notes.map((note) => (
-        <Text key={note} size="xs" c="dimmed">
-          {note}
+    </Stack>
+  );
+}
+
+/** A field the expression nests by id: its name once read, or why there is none. */
+function NestedFieldDescription({
+  nested,
+  kind,
+}: {
+  nested: NestedField | undefined;
+  kind: ReferenceKind;
+}) {
+  const field = nested?.field;
+  return (
+    <Stack gap={2}>
+      <Group gap={6}>
+        <KindBadge kind={kind} />
+      </Group>
+      {field && (
+        <Group gap={4} wrap="nowrap">
+          <FieldLink id={field.id}>{field.name}</FieldLink>
+          {field.archived && (
+            <Badge size="xs" color="orange" variant="light">
+              archived
+            </Badge>
+          )}
+        </Group>
+      )}
+      {nested?.state === 'missing' && (
+        <Text size="xs" c="var(--mantine-color-red-text)">
+          No calculated field has the id {nested.id}: it was deleted, or never existed.
         </Text>
-      ))}
+      )}
+      {nested?.state === 'unread' && (
+        <Text size="xs">Field {nested.id} could not be read, so its name is not shown.</Text>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { SearchResultItem } from '../../../contract/field';
-import { fieldsTableLink } from '../../../components/fields-links/table-link';
+import { fieldsTableLink } from '../../../links/table-link';
 import { LockToggle } from '../../../components/LockToggle';
 import { NamedId } from '../../../components/NamedId';
 import { StatusBadge } from '../../../components/StatusBadge';

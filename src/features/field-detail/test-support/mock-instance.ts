@@ -8,7 +8,7 @@ import type {
 } from '../../../contract/directory';
 import type { CalculatedField, Link } from '../../../contract/field';
 import { searchItemOf } from '../../../contract/field';
-import { apiPaths } from '../../../contract/paths';
+import { API_BASE, apiPaths, apiRoutes } from '../../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../../contract/search';
 import { DEPENDENTS_FILTER } from '../../../contract/search';
 
@@ -25,6 +25,13 @@ export const dataSourceLink = (id: string, valid = 'VALID'): Link => ({
 export const cardLink = (id: string, valid = 'VALID'): Link => ({
   resource: { type: 'CARD', id },
   visible: true,
+  active: true,
+  valid,
+});
+
+export const functionTemplateLink = (id: number, valid = 'VALID'): Link => ({
+  resource: { type: 'FUNCTION_TEMPLATE', id: String(id) },
+  visible: false,
   active: true,
   valid,
 });
@@ -46,9 +53,9 @@ export const smallDirectory: MockDirectory = {
 
 /**
  * An instance for drawer tests: the directory (or a 404 where it is 'missing'),
- * and a search over `fields` that knows names, the dataset filter and
- * templateDependencies (refused with 400 when `dependents` is 'unsupported').
- * Every search body is kept in `searches`.
+ * each field of `fields` by id (404 for any other id), and a search over `fields`
+ * that knows names, the dataset filter and templateDependencies (refused with 400
+ * when `dependents` is 'unsupported'). Every search body is kept in `searches`.
  */
 export function mockInstance(
   server: ReturnType<typeof setupServer>,
@@ -61,6 +68,14 @@ export function mockInstance(
   const searches: SearchRequest[] = [];
   const { fields, directory, dependents = {} } = options;
   server.use(
+    http.get(`${API_BASE}${apiRoutes.template}`, ({ params }) => {
+      const found = fields.find((field) => field.id === Number(params.id));
+      if (found) return HttpResponse.json(found);
+      return HttpResponse.json(
+        { status: 404, statusReason: 'Not Found', message: 'no such field', path: '' },
+        { status: 404 },
+      );
+    }),
     http.get(apiPaths.directory, ({ request }) => {
       if (directory === 'missing') return new HttpResponse('Not Found', { status: 404 });
       const query = new URL(request.url).searchParams;

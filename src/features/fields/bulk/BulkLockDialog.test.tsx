@@ -9,10 +9,16 @@ import { renderWithProviders } from '../../../test-support/render-with-providers
 import { BulkLockDialog } from './BulkLockDialog';
 import { MAX_LOCKS_IN_FLIGHT } from './lock-concurrency';
 
-// A server without the bulk lock (a proxy's config): one PUT per field, as these tests count.
+// An instance without the bulk operation (it answers 405): one PUT per field, as these tests count.
 const server = setupMockApi(
   http.get(APP_CONFIG_PATH, () =>
     HttpResponse.json({ mode: 'proxy', tokenHeldByServer: false, demo: false }),
+  ),
+  http.post('/api/query/v1/functions/bulk/template', () =>
+    HttpResponse.json(
+      { status: 405, statusReason: 'Method Not Allowed', message: 'no', path: '' },
+      { status: 405 },
+    ),
   ),
 );
 const ids = Array.from({ length: 10 }, (_, index) => index + 1);

@@ -55,7 +55,7 @@ function announcement(snapshot: Snapshot, locked: boolean): string {
  * One bar for screen readers; done and failed shown apart, in their colours. It
  * neither moves stripes nor eases its width to each new count: both repaint the page
  * frame after frame, which in a bulk lock took the browser's time from sending
- * (docs/architecture.md).
+ * (docs/web-app.md).
  */
 function RunProgress({ snapshot, label }: { snapshot: Snapshot; label: string }) {
   const share = (count: number) => (snapshot.total === 0 ? 0 : (count / snapshot.total) * 100);

@@ -49,15 +49,22 @@ export interface BulkRunOptions {
    * "too many requests" (a 429 and its Retry-After); undefined for a real failure.
    */
   backOffMs?: (error: unknown) => number | undefined;
+  /**
+   * Whether a failure means "send these items again, differently" (the instance has
+   * no bulk operation, so each goes on its own): they go back to the queue, neither
+   * done nor failed.
+   */
+  sendAgain?: (error: unknown) => boolean;
 }
 
 export interface BatchedBulkRunOptions extends BulkRunOptions {
   /**
    * The most items one request carries. A promise when it is not known yet (the
    * server's capabilities are still on their way); the run waits for it, and a
-   * cancel meanwhile sends nothing.
+   * cancel meanwhile sends nothing. A function is asked before each request, so
+   * the size can change while the run goes on.
    */
-  itemsPerRequest: number | Promise<number>;
+  itemsPerRequest: number | Promise<number> | (() => number);
 }
 
 /** What one request answered for one of its items. */
@@ -93,7 +100,12 @@ export function createBulkRun<Item extends { id: number }>(
 export function createBatchedBulkRun<Item extends { id: number }>(
   items: readonly Item[],
   send: (batch: readonly Item[]) => Promise<readonly ItemOutcome[]>,
-  { concurrency, backOffMs = () => undefined, itemsPerRequest }: BatchedBulkRunOptions,
+  {
+    concurrency,
+    backOffMs = () => undefined,
+    sendAgain = () => false,
+    itemsPerRequest,
+  }: BatchedBulkRunOptions,
 ): BulkRun<Item> {
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError(`concurrency must be a positive integer (got ${concurrency})`);
@@ -146,10 +158,11 @@ export function createBatchedBulkRun<Item extends { id: number }>(
     cancelRequested = false;
     update(() => ({ status: 'running', cancelled: false }));
     // Awaited only when not known, so a run of known size sends its first requests at once.
-    const perRequest = Math.max(
-      1,
-      typeof itemsPerRequest === 'number' ? itemsPerRequest : await itemsPerRequest,
-    );
+    const known =
+      typeof itemsPerRequest === 'number' || typeof itemsPerRequest === 'function'
+        ? itemsPerRequest
+        : await itemsPerRequest;
+    const perRequest = () => Math.max(1, typeof known === 'number' ? known : known());
     const queue = [...pass];
     let allowed = concurrency;
     let running = 0;
@@ -157,7 +170,12 @@ export function createBatchedBulkRun<Item extends { id: number }>(
     let resumeAt = 0;
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const worker = async (slot: number) => {
-      while (!cancelRequested && queue.length > 0) {
+      while (!cancelRequested && (queue.length > 0 || running > 0)) {
+        // Items in flight may come back to be sent again (sendAgain): wait for them.
+        if (queue.length === 0) {
+          await pause(20);
+          continue;
+        }
         const wait = resumeAt - Date.now();
         if (wait > 0) {
           await pause(wait);
@@ -168,7 +186,7 @@ export function createBatchedBulkRun<Item extends { id: number }>(
           await pause(50);
           continue;
         }
-        const batch = queue.splice(0, perRequest);
+        const batch = queue.splice(0, perRequest());
         running += 1;
         update((current) => ({ inFlight: current.inFlight + batch.length }));
         try {
@@ -181,7 +199,10 @@ export function createBatchedBulkRun<Item extends { id: number }>(
           record(batch, outcomes);
         } catch (error) {
           const backOff = backOffMs(error);
-          if (backOff !== undefined) {
+          if (sendAgain(error)) {
+            queue.unshift(...batch);
+            update((current) => ({ inFlight: current.inFlight - batch.length }));
+          } else if (backOff !== undefined) {
             queue.unshift(...batch);
             allowed = Math.max(1, Math.floor(allowed / 2));
             successesInRow = 0;
@@ -198,8 +219,7 @@ export function createBatchedBulkRun<Item extends { id: number }>(
         }
       }
     };
-    const requests = Math.ceil(pass.length / perRequest);
-    const slots = Array.from({ length: Math.min(concurrency, requests) }, (_, slot) => slot);
+    const slots = Array.from({ length: Math.min(concurrency, pass.length) }, (_, slot) => slot);
     await Promise.all(slots.map(worker));
     update(() => ({ status: 'finished', cancelled: queue.length > 0 }));
     return snapshot;

@@ -11,15 +11,13 @@ import {
   searchItem,
   setupMockApi,
 } from '../../../api/test-support/mock-api';
-import type { AppConfig } from '../../../contract/app-config';
-import type { BulkLockRequest, BulkLockResult } from '../../../contract/bulk-lock';
-import { APP_CONFIG_PATH } from '../../../contract/paths';
+import type { BulkItemResult, BulkTemplateRequest } from '../../../contract/bulk-template';
 import type { SearchRequest, SearchResponse } from '../../../contract/search';
 import type { BulkRunSnapshot } from './bulk-run';
 import { useBulkLock } from './use-bulk-lock';
 import type { SelectedField } from '../selection/field-selection';
 
-const bulkLockPath = '/api/query/v1/functions/bulk-lock';
+const bulkPath = '/api/query/v1/functions/bulk/template';
 const templatePath = '/api/query/v1/functions/template/:id';
 const server = setupMockApi();
 const view: SearchRequest = { filters: [], sort: { field: 'name', ascending: true }, limit: 5000 };
@@ -30,28 +28,14 @@ beforeEach(() => {
   startSession('token-for-tests', false);
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData<SearchResponse>(fieldKeys.search(view), {
-    totalHits: 100,
-    results: idsUpTo(100).map((id) => searchItem(id)),
+    totalHits: 1200,
+    results: idsUpTo(1200).map((id) => searchItem(id)),
     hasMore: false,
     degraded: false,
   });
 });
 
-/** The app config of an embedded service (with the bulk lock) or of a proxy (without). */
-function serveAppConfig(bulkLock: AppConfig['bulkLock']) {
-  server.use(
-    http.get(APP_CONFIG_PATH, () =>
-      HttpResponse.json({
-        mode: bulkLock ? 'embedded' : 'proxy',
-        tokenHeldByServer: false,
-        demo: false,
-        bulkLock,
-      }),
-    ),
-  );
-}
-
-/** Records every lock request: the ids of each bulk request, and each single PUT's id. */
+/** Records every lock request: the ids of each bulk call, and each single PUT's id. */
 function recordLockRequests() {
   const batches: number[][] = [];
   const singles: number[] = [];
@@ -64,20 +48,23 @@ function recordLockRequests() {
   return { batches, singles };
 }
 
-/** Answers bulk locks as the service does, refusing the ids in `missing` with its 404. */
-function answerBulkLocks(
+/** Answers bulk calls as the service does, refusing the ids in `missing` with its 404. */
+function answerBulkCalls(
   batches: number[][],
   missing: ReadonlySet<number> = new Set(),
   hold?: () => Promise<void>,
 ) {
   server.use(
-    http.post(bulkLockPath, async ({ request }) => {
-      const { ids, locked } = (await request.json()) as BulkLockRequest;
-      batches.push(ids);
+    http.post(bulkPath, async ({ request }) => {
+      const { update = [] } = (await request.json()) as BulkTemplateRequest;
+      const items = update as Array<{ id: number; locked: boolean }>;
+      batches.push(items.map((item) => item.id));
       await hold?.();
-      const results = ids.map((id): BulkLockResult =>
+      const results = items.map(({ id, locked }, index): BulkItemResult =>
         missing.has(id)
           ? {
+              operation: 'update',
+              index,
               id,
               status: 404,
               error: {
@@ -87,7 +74,7 @@ function answerBulkLocks(
                 path: `/api/query/v1/functions/template/${id}`,
               },
             }
-          : { id, status: 200, field: calculatedField(id, { locked }) },
+          : { operation: 'update', index, id, status: 200, field: calculatedField(id, { locked }) },
       );
       return HttpResponse.json({ results });
     }),
@@ -117,58 +104,90 @@ function watchSnapshots(result: { current: ReturnType<typeof useBulkLock> }) {
   return seen;
 }
 
-test('with the bulk lock advertised, fields go in batches, each once, and show in the table', async () => {
-  serveAppConfig({ maxFields: 100 });
+test('fields go in bulk calls of 500 as update: [{id, locked}], each once, and show in the table', async () => {
   const { batches, singles } = recordLockRequests();
-  answerBulkLocks(batches);
+  const bodies: unknown[] = [];
+  server.events.on('request:start', async ({ request }) => {
+    if (request.url.endsWith('/bulk/template')) bodies.push(await request.clone().json());
+  });
+  answerBulkCalls(batches);
   const onFieldsDone = vi.fn();
   const { result } = renderBulkLock(onFieldsDone);
 
-  act(() => result.current.start({ locked: true, changes: changesFor(idsUpTo(60)), unchanged: 0 }));
+  act(() =>
+    result.current.start({ locked: true, changes: changesFor(idsUpTo(1200)), unchanged: 0 }),
+  );
   await waitFor(() => expect(result.current.status).toBe('finished'));
+  server.events.removeAllListeners();
 
   expect(singles).toEqual([]);
-  expect(batches.map((batch) => batch.length)).toEqual([25, 25, 10]);
-  expect(batches.flat().sort((a, b) => a - b)).toEqual(idsUpTo(60));
+  expect(batches.map((batch) => batch.length)).toEqual([500, 500, 200]);
+  expect(bodies[0]).toEqual({ update: idsUpTo(500).map((id) => ({ id, locked: true })) });
+  expect(batches.flat().sort((a, b) => a - b)).toEqual(idsUpTo(1200));
   expect(result.current.progress?.getSnapshot()).toMatchObject({
-    succeeded: 60,
+    succeeded: 1200,
     failures: [],
     remaining: 0,
   });
-  expect(lockedInView()).toEqual(idsUpTo(60));
+  expect(lockedInView()).toEqual(idsUpTo(1200));
   const told = onFieldsDone.mock.calls.flatMap(([fields]) => fields as SelectedField[]);
-  expect(told.map((field) => field.id).sort((a, b) => a - b)).toEqual(idsUpTo(60));
+  expect(told.map((field) => field.id).sort((a, b) => a - b)).toEqual(idsUpTo(1200));
 });
 
-test('a server bound lower than the batch size is kept', async () => {
-  serveAppConfig({ maxFields: 10 });
-  const { batches } = recordLockRequests();
-  answerBulkLocks(batches);
+test.each([404, 405, 501])(
+  'an instance that refuses the bulk call (%i) gets one PUT per field, and no bulk call again',
+  async (status) => {
+    const { singles } = recordLockRequests();
+    let bulkCalls = 0;
+    server.use(
+      http.post(bulkPath, () => {
+        bulkCalls += 1;
+        return HttpResponse.json(
+          { status, statusReason: 'Refused', message: 'no bulk here', path: '' },
+          { status },
+        );
+      }),
+    );
+    const { result } = renderBulkLock();
+
+    act(() =>
+      result.current.start({ locked: true, changes: changesFor(idsUpTo(12)), unchanged: 0 }),
+    );
+    await waitFor(() => expect(result.current.status).toBe('finished'));
+    expect(bulkCalls).toBe(1);
+    expect(singles.sort((a, b) => a - b)).toEqual(idsUpTo(12));
+    expect(result.current.progress?.getSnapshot()).toMatchObject({ succeeded: 12, failures: [] });
+    expect(lockedInView()).toEqual(idsUpTo(12));
+
+    act(() => result.current.start({ locked: true, changes: changesFor([20, 21]), unchanged: 0 }));
+    await waitFor(() => expect(result.current.progress?.getSnapshot().succeeded).toBe(2));
+    expect(bulkCalls).toBe(1);
+  },
+);
+
+test('a 2xx whose body says nothing (production) is verified by reading each field again', async () => {
+  server.use(
+    http.post(bulkPath, () => new HttpResponse(null, { status: 200 })),
+    // Field 3 did not take the change.
+    http.get(templatePath, ({ params }) =>
+      HttpResponse.json(calculatedField(Number(params.id), { locked: Number(params.id) !== 3 })),
+    ),
+  );
   const { result } = renderBulkLock();
-  act(() => result.current.start({ locked: true, changes: changesFor(idsUpTo(30)), unchanged: 0 }));
+  act(() => result.current.start({ locked: true, changes: changesFor(idsUpTo(10)), unchanged: 0 }));
   await waitFor(() => expect(result.current.status).toBe('finished'));
-  expect(batches.map((batch) => batch.length)).toEqual([10, 10, 10]);
-});
-
-test('without the bulk lock advertised (a proxy, an older server), one PUT per field', async () => {
-  serveAppConfig(undefined);
-  const { batches, singles } = recordLockRequests();
-  answerBulkLocks(batches);
-  const { result } = renderBulkLock();
-
-  act(() => result.current.start({ locked: true, changes: changesFor(idsUpTo(12)), unchanged: 0 }));
-  await waitFor(() => expect(result.current.status).toBe('finished'));
-
-  expect(batches).toEqual([]);
-  expect(singles.sort((a, b) => a - b)).toEqual(idsUpTo(12));
-  expect(lockedInView()).toEqual(idsUpTo(12));
+  const finished = result.current.progress!.getSnapshot();
+  expect(finished).toMatchObject({ succeeded: 9, remaining: 0 });
+  expect(finished.failures.map((failure) => failure.item.id)).toEqual([3]);
+  expect((finished.failures[0]!.error as Error).message).toBe(
+    'The instance did not confirm the change.',
+  );
 });
 
 test('a field refused inside a batch fails alone, the counts add up at every change, and a retry sends only it', async () => {
-  serveAppConfig({ maxFields: 100 });
   const { batches } = recordLockRequests();
   const missing = new Set([7, 40]);
-  answerBulkLocks(batches, missing);
+  answerBulkCalls(batches, missing);
   const { result } = renderBulkLock();
 
   act(() => result.current.start({ locked: true, changes: changesFor(idsUpTo(60)), unchanged: 0 }));
@@ -206,39 +225,34 @@ test('a field refused inside a batch fails alone, the counts add up at every cha
 });
 
 test('a batch that fails as a whole fails each of its fields, and the others go on', async () => {
-  serveAppConfig({ maxFields: 100 });
   let refused = false;
+  const batches: number[][] = [];
+  answerBulkCalls(batches);
   server.use(
-    http.post(bulkLockPath, async ({ request }) => {
-      const { ids, locked } = (await request.json()) as BulkLockRequest;
-      if (!refused) {
-        refused = true;
-        return new HttpResponse(null, { status: 500 });
-      }
-      return HttpResponse.json({
-        results: ids.map((id) => ({ id, status: 200, field: calculatedField(id, { locked }) })),
-      });
+    http.post(bulkPath, () => {
+      if (refused) return undefined;
+      refused = true;
+      return new HttpResponse(null, { status: 500 });
     }),
   );
   const { result } = renderBulkLock();
   act(() =>
-    result.current.start({ locked: true, changes: changesFor(idsUpTo(50)), unchanged: 0 }, 1),
+    result.current.start({ locked: true, changes: changesFor(idsUpTo(1000)), unchanged: 0 }, 1),
   );
   await waitFor(() => expect(result.current.status).toBe('finished'));
   const finished = result.current.progress!.getSnapshot();
-  expect(finished).toMatchObject({ succeeded: 25, remaining: 0 });
-  expect(finished.failures.map((failure) => failure.item.id)).toEqual(idsUpTo(25));
+  expect(finished).toMatchObject({ succeeded: 500, remaining: 0 });
+  expect(finished.failures.map((failure) => failure.item.id)).toEqual(idsUpTo(500));
 });
 
 test('cancel sends no further batch; the batches in flight finish and are counted', async () => {
-  serveAppConfig({ maxFields: 100 });
   const { batches } = recordLockRequests();
   const answers = [heldAnswer(), heldAnswer()];
-  answerBulkLocks(batches, new Set([3]), () => answers[batches.length - 1]!.hold());
+  answerBulkCalls(batches, new Set([3]), () => answers[batches.length - 1]!.hold());
   const { result } = renderBulkLock();
 
   act(() =>
-    result.current.start({ locked: true, changes: changesFor(idsUpTo(100)), unchanged: 0 }, 2),
+    result.current.start({ locked: true, changes: changesFor(idsUpTo(2000)), unchanged: 0 }, 2),
   );
   await Promise.all(answers.map((answer) => answer.received));
   act(() => result.current.cancel());
@@ -249,8 +263,8 @@ test('cancel sends no further batch; the batches in flight finish and are counte
   expect(batches).toHaveLength(2);
   expect(result.current.progress!.getSnapshot()).toMatchObject({
     cancelled: true,
-    succeeded: 49,
-    remaining: 50,
+    succeeded: 999,
+    remaining: 1000,
     inFlight: 0,
   });
   expect(result.current.progress!.getSnapshot().failures.map((failure) => failure.item.id)).toEqual(

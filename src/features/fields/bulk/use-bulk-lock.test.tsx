@@ -18,10 +18,16 @@ import { useBulkLock } from './use-bulk-lock';
 import type { SelectedField } from '../selection/field-selection';
 
 const templatePath = '/api/query/v1/functions/template/:id';
-// A server without the bulk lock (a proxy's config): one PUT per field, as these tests count.
+// An instance without the bulk operation (it answers 405): one PUT per field, as these tests count.
 const server = setupMockApi(
   http.get(APP_CONFIG_PATH, () =>
     HttpResponse.json({ mode: 'proxy', tokenHeldByServer: false, demo: false }),
+  ),
+  http.post('/api/query/v1/functions/bulk/template', () =>
+    HttpResponse.json(
+      { status: 405, statusReason: 'Method Not Allowed', message: 'no', path: '' },
+      { status: 405 },
+    ),
   ),
 );
 const view: SearchRequest = { filters: [], sort: { field: 'name', ascending: true }, limit: 50 };

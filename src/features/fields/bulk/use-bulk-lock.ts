@@ -2,8 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { isApiError } from '../../../api/api-error';
-import { appConfigQuery } from '../../../api/app-config';
-import { bulkLockFields } from '../../../api/calculated-fields/bulk-lock-fields';
+import {
+  bulkLockFields,
+  FIELDS_PER_BULK_CALL,
+  isBulkRefused,
+} from '../../../api/calculated-fields/bulk-lock-fields';
 import type { FieldLockOutcome } from '../../../api/calculated-fields/bulk-lock-fields';
 import { fieldKeys } from '../../../api/calculated-fields/field-keys';
 import { lockField, showManyLockedInCache } from '../../../api/calculated-fields/lock-field';
@@ -15,7 +18,7 @@ import type { LockPlan, SelectedField } from '../selection/field-selection';
 /**
  * Fields done are shown in the table (behind the dialog) together, at most this often.
  * Each showing draws the whole fields page again, which took more of the browser's
- * time than sending when it came ten times a second (docs/architecture.md).
+ * time than sending when it came ten times a second (docs/web-app.md).
  */
 const showEveryMs = 500;
 
@@ -65,35 +68,31 @@ function backOffMs(error: unknown): number | undefined {
   return isApiError(error) && error.status === 429 ? error.retryAfterMs : undefined;
 }
 
-/**
- * Fields one bulk-lock request carries at most, when the server takes them (the
- * server's own bound may be lower). Well under the server's bound, so the counts move
- * several times a second and a cancel leaves requests unsent; large enough that a
- * request's fixed cost (about 20 ms of CPU over the browser's processes and the
- * server, measured in bench/support/browser-where-the-time-goes.md) is shared by many.
- */
-const FIELDS_PER_BULK_REQUEST = 25;
+/** Remembered for the session once the instance refused the bulk operation. */
+const bulkRefusedKey = ['instance', 'bulk-template-refused'] as const;
+
+/** The instance has no bulk operation: the fields of the call go again, one PUT each. */
+class BulkOperationRefused extends Error {}
 
 /**
- * How many fields each request carries: many when the server advertises the bulk
- * lock, else one (a PUT per field, as every instance takes).
+ * Sends the fields of one request: production's bulk operation for several, one PUT
+ * for one. When the instance refuses the bulk operation (404, 405, 501), that is
+ * remembered for the session and the fields are sent again, one PUT each.
  */
-async function fieldsPerRequest(client: QueryClient): Promise<number> {
-  try {
-    const { bulkLock } = await client.ensureQueryData(appConfigQuery);
-    return bulkLock ? Math.min(bulkLock.maxFields, FIELDS_PER_BULK_REQUEST) : 1;
-  } catch {
-    return 1;
-  }
-}
-
-/** Sends one request for the fields: the bulk lock for several, a PUT for one. */
 async function lockFields(
+  client: QueryClient,
   fields: readonly SelectedField[],
   locked: boolean,
-  manyAtOnce: boolean,
 ): Promise<FieldLockOutcome[]> {
-  if (manyAtOnce) return bulkLockFields({ ids: fields.map((field) => field.id), locked });
+  if (fields.length > 1) {
+    try {
+      return await bulkLockFields({ ids: fields.map((field) => field.id), locked });
+    } catch (error) {
+      if (!isBulkRefused(error)) throw error;
+      client.setQueryData(bulkRefusedKey, true);
+      throw new BulkOperationRefused();
+    }
+  }
   // Thrown failures (a 429 among them) are the whole request's, as the run expects.
   return [{ ok: true, field: await lockField({ id: fields[0]!.id, locked }) }];
 }
@@ -122,11 +121,10 @@ function createLockRun(
     showManyLockedInCache(client, batch);
     onFieldsDone(batch);
   };
-  const perRequest = fieldsPerRequest(client);
   const run = createBatchedBulkRun(
     plan.changes,
     async (fields) => {
-      const outcomes = await lockFields(fields, plan.locked, (await perRequest) > 1);
+      const outcomes = await lockFields(client, fields, plan.locked);
       outcomes.forEach((outcome, at) => {
         if (outcome.ok) {
           const { name, locked } = outcome.field;
@@ -136,7 +134,12 @@ function createLockRun(
       timer ??= setTimeout(showDone, showEveryMs);
       return outcomes;
     },
-    { concurrency, backOffMs, itemsPerRequest: perRequest },
+    {
+      concurrency,
+      backOffMs,
+      sendAgain: (error) => error instanceof BulkOperationRefused,
+      itemsPerRequest: () => (client.getQueryData(bulkRefusedKey) ? 1 : FIELDS_PER_BULK_CALL),
+    },
   );
   return {
     run,
@@ -151,8 +154,8 @@ function createLockRun(
 
 /**
  * Locks or unlocks a planned set of fields with a bounded number of requests in flight:
- * many fields a request where the server offers the bulk lock, one PUT per field
- * elsewhere (docs/architecture.md, "Bulk lock").
+ * many fields a call of production's bulk operation, one PUT per field on an
+ * instance that refuses it (docs/api.md, "Bulk create, update and delete").
  * Fields done show their new state in the table in batches (each cached page is
  * rewritten once per batch, `onFieldsDone` hears each batch); when a pass ends, every
  * cached search is refreshed.

@@ -1,7 +1,7 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { memo } from 'react';
 import { IconChevronDown, IconDownload } from '../../../components/icons/icons';
-import type { TableSort } from '../../../components/fields-links/table-address';
+import type { TableSort } from '../../../links/table-address';
 import { CollectingProgress } from '../all-matches/CollectingProgress';
 import { fieldCount } from '../../../components/plural';
 import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';

@@ -3,11 +3,9 @@ import type { Link } from '../../../contract/field';
 import { isBrokenLink } from '../../../contract/field';
 
 import type { CsvValue } from '../../../contract/csv';
-import { csvCell, csvLine, neutraliseFormula } from '../../../contract/csv';
+import { csvLine } from '../../../contract/csv';
 import type { ExportRecord } from './export-record';
 
-// The cell rules live in contract so the server's exports write cells the same way.
-export { csvCell, csvLine, neutraliseFormula };
 type CellValue = CsvValue;
 
 /** "no links", "3 links, all VALID", or the count of each validity that is not VALID. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { searchItem } from '../../../api/test-support/mock-api';
-import { compareCodePoints, sortLikeServer } from './sort-like-server';
+import { sortLikeServer } from './sort-like-server';
 
 const ids = (items: { id: number }[]) => items.map((item) => item.id);
 
@@ -43,18 +43,13 @@ describe('sortLikeServer', () => {
     ).map((item) => item.name);
     expect(sorted).toEqual(['[Old]', 'Z Total', 'Z1', 'z_total', 'zebra', 'Zürich', 'Ä']);
   });
-});
 
-describe('compareCodePoints', () => {
-  test('orders characters beyond U+FFFF after the private-use area, as UTF-8 bytes do', () => {
-    expect(compareCodePoints('\u{1F600}', '\uFF21')).toBeGreaterThan(0);
-    expect(compareCodePoints('\uFF21', '\u{1F600}')).toBeLessThan(0);
-    expect(compareCodePoints('a', '\u{1F600}')).toBeLessThan(0);
-    expect(compareCodePoints('\u{1F600}', '\u{1F601}')).toBeLessThan(0);
-  });
-
-  test('a prefix sorts first', () => {
-    expect(compareCodePoints('abc', 'abcd')).toBeLessThan(0);
-    expect(compareCodePoints('abc', 'abc')).toBe(0);
+  test('full-width letters and characters beyond U+FFFF sort as the store sorts them', () => {
+    const names = ['📈 Growth', 'Ｒevenue', 'ß', 'revenue', 'SS'];
+    const sorted = sortLikeServer(
+      names.map((name, index) => searchItem(index + 1, { name })),
+      { column: 'name', descending: false },
+    ).map((item) => item.name);
+    expect(sorted).toEqual(['revenue', 'SS', 'ß', 'Ｒevenue', '📈 Growth']);
   });
 });

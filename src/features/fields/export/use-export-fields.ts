@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
-import type { TableSort } from '../../../components/fields-links/table-address';
+import type { TableSort } from '../../../links/table-address';
 import { downloadFile } from '../../../components/download-file';
 import { exportFile } from './export-file';
 import type { ExportFormat } from './export-file';

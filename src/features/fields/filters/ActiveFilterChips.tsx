@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { memo } from 'react';
-import { noFilters } from '../../../components/fields-links/table-address';
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import { noFilters } from '../../../links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 import { activeFilters } from './active-filters';
 import { RemovableChip } from './RemovableChip';
 import { useFilterNames } from './use-filter-names';

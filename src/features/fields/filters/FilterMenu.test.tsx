@@ -252,7 +252,7 @@ describe('with the directory', () => {
       ['Aggregated', 'Aggregates', 'aggregated', 'true'],
       ['Global', 'Not global', 'global', 'false'],
       ['Hidden', 'Hidden', 'hidden', 'true'],
-      ['Nested', 'Uses other fields', 'nested', 'true'],
+      ['Nested', 'Used by other fields', 'nested', 'true'],
     ] as const) {
       await user.click(
         within(within(panel).getByRole('radiogroup', { name: group })).getByText(choice, {
@@ -270,7 +270,7 @@ describe('with the directory', () => {
       'Aggregates',
       'Not global',
       'Hidden',
-      'Uses other fields',
+      'Used by other fields',
       'Variables hidden',
       'Clear all',
     ]);

@@ -1,7 +1,7 @@
 import { Badge, Button, Divider, Popover, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import { IconFilter } from '../../../components/icons/icons';
 import { memo } from 'react';
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 import { INVALID, VALID } from '../../../contract/field';
 import { activeFilters } from './active-filters';
 import { ExpressionFilters, ProblemFilters, StateFilters, UseFilters } from './FlagFilters';

@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { memo, useId } from 'react';
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 
 /** The filters that are a flag to filter on, or not (null, true, false). */
 export type ChoiceFlag = {

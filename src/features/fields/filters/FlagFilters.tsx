@@ -1,6 +1,6 @@
 import { Checkbox, Switch } from '@mantine/core';
 import { memo } from 'react';
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 import { FlagChoice } from './FlagChoice';
 
 type Change = (part: Partial<FieldFilters>) => void;
@@ -122,9 +122,9 @@ export function ExpressionFilters({ filters, change }: { filters: FieldFilters; 
       <FlagChoice
         flag="nested"
         label="Nested"
-        yes="Uses other fields"
-        no="Does not"
-        description="The expression references another calculated field."
+        yes="Used by other fields"
+        no="Not used by any"
+        description="Another calculated field nests this one: its expression uses it with SERVICE_BEAST_MODE(id)."
         value={filters.nested}
         change={change}
       />

@@ -1,6 +1,6 @@
 import { Button, EmptyState, Group } from '@mantine/core';
 import { IconFilterOff } from '../../../components/icons/icons';
-import type { TableView } from '../../../components/fields-links/table-address';
+import type { TableView } from '../../../links/table-address';
 import { activeFilters } from './active-filters';
 import { RemovableChip } from './RemovableChip';
 import { useFilterNames } from './use-filter-names';

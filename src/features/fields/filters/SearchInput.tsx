@@ -2,6 +2,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '../../../components/icons/icons';
 import { memo, useState } from 'react';
+import type { Ref } from 'react';
 import { typingPauseMs } from './typing-pause';
 
 /** Sent names remembered while the address catches up: more than a burst of typing. */
@@ -9,9 +10,12 @@ const maxUnanswered = 20;
 
 /** Searches by name as the user types, after each short pause. */
 export const SearchInput = memo(function SearchInput({
+  ref,
   value,
   onChange,
 }: {
+  /** The box, for the `/` shortcut to focus it. */
+  ref?: Ref<HTMLInputElement>;
   value: string;
   onChange: (name: string) => void;
 }) {
@@ -44,6 +48,7 @@ export const SearchInput = memo(function SearchInput({
 
   return (
     <TextInput
+      ref={ref}
       type="search"
       aria-label="Search by name"
       placeholder="Search by name"

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { noFilters } from '../../../components/fields-links/table-address';
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import { noFilters } from '../../../links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 import type { DirectoryNames } from '../../../api/directory/lookup-directory';
 import { activeFilters } from './active-filters';
 
@@ -80,7 +80,7 @@ test('the filters of where a field is used and what its expression does are chip
     'Aggregates',
     'Not global',
     'Hidden',
-    'Uses no other field',
+    'Used by no other field',
     'Card dr:1:2',
     'Function SUM',
     'Function DATEDIFF',
@@ -94,7 +94,7 @@ test('the filters of where a field is used and what its expression does are chip
     activeFilters({ ...noFilters, active: true, nested: true, aggregated: false }).map(
       (chip) => chip.label,
     ),
-  ).toEqual(['Active link', 'Does not aggregate', 'Uses other fields']);
+  ).toEqual(['Active link', 'Does not aggregate', 'Used by other fields']);
 });
 
 test('owners, data sources and cards are named where the directory knows them', () => {

@@ -1,4 +1,4 @@
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 import type { DirectoryNames } from '../../../api/directory/lookup-directory';
 import { noDirectory } from '../../../api/directory/lookup-directory';
 
@@ -16,7 +16,7 @@ const choiceWords = {
   aggregated: ['Aggregates', 'Does not aggregate'],
   global: ['Global', 'Not global'],
   hidden: ['Hidden', 'Not hidden'],
-  nested: ['Uses other fields', 'Uses no other field'],
+  nested: ['Used by other fields', 'Used by no other field'],
 } as const satisfies Partial<Record<keyof FieldFilters, readonly [string, string]>>;
 
 /** `names` gives owners, data sources and cards their names where the directory knows them. */

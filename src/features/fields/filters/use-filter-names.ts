@@ -1,5 +1,5 @@
 import { useDirectoryNames } from '../../../api/directory/lookup-directory';
-import type { FieldFilters } from '../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../links/table-address';
 
 /**
  * Names of the owners, data sources and cards the filters name by id (none without the

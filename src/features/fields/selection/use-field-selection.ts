@@ -71,7 +71,7 @@ export function useFieldSelection(
   }, []);
 
   // The same controls while the selection and the page stay, so the table, its rows
-  // and the selection bar skip the page's other renders (docs/architecture.md).
+  // and the selection bar skip the page's other renders (docs/web-app.md).
   return useMemo(
     () => ({
       selection,

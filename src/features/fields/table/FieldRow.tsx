@@ -25,7 +25,7 @@ interface FieldRowProps {
  * The table gives every row a new object whenever its page changes (a lock rewrites one
  * field of it), while the query cache keeps each unchanged field the same object. So a
  * row is the same when its field is, and scrolling or a neighbour's change draws only
- * the rows that did change (docs/architecture.md, "The fields table").
+ * the rows that did change (docs/web-app.md, "The fields table").
  */
 function isSameRow(before: FieldRowProps, after: FieldRowProps) {
   return (

@@ -20,7 +20,7 @@ function isOnControl(target: Element) {
  * Rows drawn past each edge of the view, so that a quick scroll does not show a gap
  * before its rows are drawn. Each one is drawn, styled, laid out and checked by axe
  * on every load and every new view: at 12, half the rows of a 720-pixel window were
- * out of sight (docs/architecture.md, "Rows past the view").
+ * out of sight (docs/web-app.md, "Rows past the view").
  */
 export const rowsDrawnBeyondView = 5;
 

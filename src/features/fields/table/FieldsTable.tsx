@@ -9,13 +9,14 @@ import type {
   Updater,
 } from '@tanstack/react-table';
 import { memo, useEffect, useMemo, useRef } from 'react';
+import type { Ref } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
 import { columnIdOf, columnLabelOf, fieldColumns, fieldTableFeatures } from './field-columns';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
-import { sortableColumns } from '../../../components/fields-links/table-address';
-import type { TableSort } from '../../../components/fields-links/table-address';
-import { useLockWithUndo } from '../../../components/use-lock-with-undo';
+import { sortableColumns } from '../../../links/table-address';
+import type { TableSort } from '../../../links/table-address';
+import { useLockWithUndo } from '../../../api/calculated-fields/use-lock-with-undo';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
 import { FieldRows } from './FieldRows';
 import {
@@ -70,6 +71,7 @@ const isNeverSelected = () => false;
  * callbacks and the selection's controls stay the same from render to render for that.
  */
 export const FieldsTable = memo(function FieldsTable({
+  ref,
   fields,
   sort,
   onSortChange,
@@ -81,6 +83,8 @@ export const FieldsTable = memo(function FieldsTable({
   layout,
   phone,
 }: {
+  /** The table element, for the keyboard shortcuts to find its rows. */
+  ref?: Ref<HTMLTableElement>;
   fields: SearchResultItem[];
   sort: TableSort;
   onSortChange: (sort: TableSort) => void;
@@ -143,7 +147,7 @@ export const FieldsTable = memo(function FieldsTable({
   const scroller = useRef<HTMLDivElement>(null);
   // Kept from the scroll events, because reading scrollTop here, or scrolling to where
   // the table already is, makes the browser lay out the new rows at once: a large part
-  // of each keystroke's work while typing a search (docs/architecture.md).
+  // of each keystroke's work while typing a search (docs/web-app.md).
   const scrolledDown = useRef(false);
   useEffect(() => {
     if (scrolledDown.current) scroller.current?.scrollTo({ top: 0 });
@@ -158,6 +162,7 @@ export const FieldsTable = memo(function FieldsTable({
       onScroll={(event) => (scrolledDown.current = event.currentTarget.scrollTop > 0)}
     >
       <Table
+        ref={ref}
         className={classes.table}
         stickyHeader
         highlightOnHover

@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { memo, useId } from 'react';
-import { pageSizes } from '../../../components/fields-links/table-address';
-import type { PageSize } from '../../../components/fields-links/table-address';
+import { pageSizes } from '../../../links/table-address';
+import type { PageSize } from '../../../links/table-address';
 
 const controlLabels = {
   first: 'First page',

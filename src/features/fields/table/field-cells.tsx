@@ -4,7 +4,7 @@ import { inAppLink } from '../../../components/in-app-links';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
-import { fieldAddress } from '../../../components/fields-links/field-address';
+import { fieldAddress } from '../../../links/field-address';
 import { InvalidIcon } from './InvalidIcon';
 import { usePageNames } from './page-names';
 import {
@@ -18,7 +18,7 @@ import { useLazyTooltip } from '../../../components/use-lazy-tooltip';
 
 // The cells are plain elements with Mantine's classes (components/plain-mantine): the
 // same look as Group, Text and Anchor without their per-element style work, which a
-// page of rows multiplies (docs/architecture.md, "The fields table").
+// page of rows multiplies (docs/web-app.md, "The fields table").
 
 /** Icons keep their size when a long name is cut short. */
 const iconStyle = { flexShrink: 0 };
@@ -42,7 +42,7 @@ const archivedIcon = <IconArchive size={16} aria-hidden style={iconStyle} />;
  * (`useInAppLinkClicks` in FieldRows), while a click with a modifier opens the address
  * as any link does. The
  * router's `Link` did the same per row at several times the cost, and every name is
- * drawn again with each change of the address (docs/architecture.md, "Typing").
+ * drawn again with each change of the address (docs/web-app.md, "Typing").
  */
 export function NameCell({ field }: { field: SearchResultItem }) {
   const { search } = useLocation();

@@ -27,7 +27,7 @@ interface FieldColumnMeta {
 interface FieldTableMeta {
   /** The bulk-action selection; it is kept by id outside the table, across pages. */
   selection?: FieldSelectionControls;
-  /** Locks or unlocks a row's field, with Undo (components/use-lock-with-undo.tsx). */
+  /** Locks or unlocks a row's field, with Undo (api/calculated-fields/use-lock-with-undo.tsx). */
   setLocked?: (field: SearchResultItem, locked: boolean) => void;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
 import { isTextEntry } from '../../../components/is-text-entry';
 
 export interface TableShortcutActions {
@@ -29,7 +30,10 @@ function focusRow(row: HTMLElement | undefined) {
  * They act on the row that has focus, and stay out of the way while a dialog is
  * open or the user is typing.
  */
-export function useTableShortcuts(table: () => HTMLElement | null, actions: TableShortcutActions) {
+export function useTableShortcuts(
+  table: RefObject<HTMLElement | null>,
+  actions: TableShortcutActions,
+) {
   const latest = useRef(actions);
   useEffect(() => {
     latest.current = actions;
@@ -39,7 +43,7 @@ export function useTableShortcuts(table: () => HTMLElement | null, actions: Tabl
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTextEntry(event.target) || document.querySelector('[role="dialog"]')) return;
-      const element = table();
+      const element = table.current;
       const current = element ? rowOfFocus(element) : undefined;
       const act = latest.current;
       const move = (step: 1 | -1) => {

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { searchFieldsQueryOptions } from '../../../api/calculated-fields/search-fields';
 import type { FieldSteps, StepDirection } from '../../../components/field-steps';
-import type { TableView } from '../../../components/fields-links/table-address';
-import { toSearchRequest } from '../../../components/fields-links/table-search';
+import type { TableView } from '../../../links/table-address';
+import { toSearchRequest } from '../../../links/table-search';
 import type { FindingScope } from '../../../contract/audit';
-import { fieldAddress } from '../../../components/fields-links/field-address';
+import { fieldAddress } from '../../../links/field-address';
 
 /** `search` showing page `page` (the first page is the default and left out). */
 function withPage(search: string, page: number): string {

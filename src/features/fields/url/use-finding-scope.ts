@@ -1,9 +1,5 @@
 import { useQueryStates } from 'nuqs';
-import {
-  findingAddress,
-  findingScopeOf,
-  findingUrlKeys,
-} from '../../../components/fields-links/finding-address';
+import { findingAddress, findingScopeOf, findingUrlKeys } from '../../../links/finding-address';
 
 /**
  * The audit finding the table is narrowed to, if any (docs/audit.md, "The audit

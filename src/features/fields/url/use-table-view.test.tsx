@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { defaultTableView } from '../../../components/fields-links/table-address';
-import type { TableView } from '../../../components/fields-links/table-address';
+import { defaultTableView } from '../../../links/table-address';
+import type { TableView } from '../../../links/table-address';
 import { currentUrl, renderWithProviders } from '../../../test-support/render-with-providers';
 import type { RenderOptions } from '../../../test-support/render-with-providers';
 import { rowsWaitMs, useTableView } from './use-table-view';

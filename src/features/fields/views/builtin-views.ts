@@ -1,6 +1,6 @@
 import { unusedRule } from '../../../contract/audit';
-import { withFindingScope } from '../../../components/fields-links/finding-address';
-import { fieldsTableLink } from '../../../components/fields-links/table-link';
+import { withFindingScope } from '../../../links/finding-address';
+import { fieldsTableLink } from '../../../links/table-link';
 
 export interface BuiltinView {
   name: string;

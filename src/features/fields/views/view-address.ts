@@ -1,9 +1,6 @@
-import {
-  readFindingScope,
-  withFindingScope,
-} from '../../../components/fields-links/finding-address';
-import { readTableView } from '../../../components/fields-links/table-address';
-import { fieldsTableLink } from '../../../components/fields-links/table-link';
+import { readFindingScope, withFindingScope } from '../../../links/finding-address';
+import { readTableView } from '../../../links/table-address';
+import { fieldsTableLink } from '../../../links/table-link';
 
 /**
  * The fields-table address a view names, from any address's search part: what the

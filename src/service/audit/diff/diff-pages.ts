@@ -25,7 +25,7 @@ export function withStates(store: AuditStore, changes: readonly ChangedField[]):
   const versions = changes
     .flatMap((change) => [change.beforeVersion, change.afterVersion])
     .filter((id): id is number => id !== undefined);
-  const bodies = store.bodies(versions);
+  const bodies = store.versions.bodies(versions);
   const state = (version: number | undefined) => {
     const body = version === undefined ? undefined : bodies.get(version);
     return body === undefined ? undefined : stateOf(JSON.parse(body) as CalculatedField);

@@ -6,6 +6,7 @@ import type { CalculatedField } from '../../../contract/field';
 import { checkSumOf } from '../../fields/check-sum';
 import { AuditStore } from '../storage/audit-store';
 import { openAuditDatabase } from '../storage/open-audit-database';
+import { completeScan } from '../scan/finish-scan';
 import { saveFieldVersion } from '../storage/save-field-version';
 import { withStates } from './diff-pages';
 import { diffScans } from './diff-scans';
@@ -94,33 +95,29 @@ function expectedKinds(
   return kinds.length > 0 ? kinds : ['other'];
 }
 
-function storeScan(
-  store: AuditStore,
-  instanceId: number,
-  fields: Array<Traits | undefined>,
-): number {
-  const scan = store.createScan(instanceId, 'manual', 0);
+async function storeScan(store: AuditStore, fields: Array<Traits | undefined>): Promise<number> {
+  const scan = store.scans.create('manual', 0);
   const members = fields.flatMap((traits, index) => {
     if (!traits) return [];
-    const saved = saveFieldVersion(store, instanceId, fieldOf(index + 1, traits))!;
+    const saved = saveFieldVersion(store, fieldOf(index + 1, traits))!;
     return [{ fieldId: index + 1, versionId: saved.versionId }];
   });
-  store.addMembers(scan.id, members);
-  store.completeScan(scan.id, instanceId, headline, 0);
+  store.members.add(scan.id, members);
+  await completeScan(store, scan.id, headline, () => 0);
   return scan.id;
 }
 
 describe('the diff of two scans', () => {
-  it('names exactly the fields that differ, each with exactly the ways it changed', () => {
-    fc.assert(
-      fc.property(snapshots, ([before, after]) => {
+  it('names exactly the fields that differ, each with exactly the ways it changed', async () => {
+    await fc.assert(
+      fc.asyncProperty(snapshots, async ([before, after]) => {
         const db = openAuditDatabase(':memory:');
         try {
-          const store = new AuditStore(db, ':memory:');
-          const instanceId = store.instanceId('property');
-          const from = storeScan(store, instanceId, before);
-          const to = storeScan(store, instanceId, after);
-          const diff = diffScans(store, store.scanVersions(from), store.scanVersions(to), {
+          const store = new AuditStore(db, ':memory:', 'property');
+          const from = await storeScan(store, before);
+          const to = await storeScan(store, after);
+          const { members } = store;
+          const diff = await diffScans(store, members.versions(from), members.versions(to), {
             from,
             to,
           });

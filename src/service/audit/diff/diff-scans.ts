@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { ChangeKind, DiffCounts } from '../../../contract/audit';
 import { isValidStatus } from '../../../contract/field';
 import type { FieldFacts } from '../findings/field-facts';
@@ -60,12 +61,12 @@ const BATCH = 2000;
  * distinct state, so a field whose version id is the same in both did not change,
  * and only the others are read.
  */
-export function diffScans(
+export async function diffScans(
   store: AuditStore,
   before: ReadonlyMap<number, number>,
   after: ReadonlyMap<number, number>,
   scans: { from: number; to: number },
-): ScanDiff {
+): Promise<ScanDiff> {
   const counts = emptyCounts();
   const changes: ChangedField[] = [];
   const differing: Array<{ id: number; beforeVersion?: number; afterVersion?: number }> = [];
@@ -80,11 +81,13 @@ export function diffScans(
   differing.sort((a, b) => a.id - b.id);
 
   for (let start = 0; start < differing.length; start += BATCH) {
+    // Other requests are answered between batches: a diff at 100,000 fields takes seconds.
+    if (start > 0) await setImmediate();
     const batch = differing.slice(start, start + BATCH);
     const versions = batch
       .flatMap((entry) => [entry.beforeVersion, entry.afterVersion])
       .filter((id): id is number => id !== undefined);
-    const stored = store.factsOfVersions(versions);
+    const stored = store.versions.facts(versions);
     const facts = loadFacts(store, stored);
     const byVersion = new Map(stored.map((entry, index) => [entry.versionId, facts[index]!]));
     for (const entry of batch) {

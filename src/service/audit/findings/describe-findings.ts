@@ -32,8 +32,12 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
     }
     case 'nested':
       return `depth ${group.depth}`;
-    case 'broken-dependencies':
-      return `depend on ${quoted(nameOf(group.cause!))}`;
+    case 'broken-dependencies': {
+      const cause = group.cause!;
+      return findings.fields.has(cause)
+        ? `depend on ${quoted(nameOf(cause))}`
+        : `depend on field ${cause}, which does not exist`;
+    }
     case 'lint':
       return group.title ?? group.key;
     default:
@@ -120,28 +124,11 @@ export interface FindingsSummary {
   dataSources: { rows: ProblemsRow[]; total: number };
 }
 
-const summaries = new WeakMap<Findings, FindingsSummary>();
-
-/**
- * What the audit page shows of a set of findings, described once: they are
- * replaced, never changed, when the instance changes, and at 100,000 fields
- * counting the problems by owner and data source takes about half a second.
- */
+/** What the audit page shows of a set of findings (at 100,000 fields about half a second). */
 export function summaryOf(findings: Findings): FindingsSummary {
-  let summary = summaries.get(findings);
-  if (!summary) {
-    summary = {
-      findings: describeFindings(findings),
-      owners: problemsBy(findings, 'owner'),
-      dataSources: problemsBy(findings, 'dataSource'),
-    };
-    summaries.set(findings, summary);
-  }
-  return summary;
-}
-
-/** `to` shows what `from` showed, when described: they differ in nothing a summary reads (a lock). */
-export function keepSummary(from: Findings, to: Findings): void {
-  const summary = summaries.get(from);
-  if (summary) summaries.set(to, summary);
+  return {
+    findings: describeFindings(findings),
+    owners: problemsBy(findings, 'owner'),
+    dataSources: problemsBy(findings, 'dataSource'),
+  };
 }

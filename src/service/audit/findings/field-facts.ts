@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto';
 import { analyzeExpression, referencedColumns } from '../../../analysis/analyze-expression';
+import type { FieldReference } from '../../../analysis/field-references';
+import { firstUses } from '../../../analysis/field-references';
 import { lintParsed } from '../../../analysis/lint/lint-expression';
 import { parseExpression } from '../../../analysis/parse-expression';
 import type { Token } from '../../../analysis/token';
@@ -36,8 +38,10 @@ export interface FieldFacts {
   created: number;
   lastModified: number;
   links: LinkFacts[];
-  /** Distinct names between backticks, in order of first use. */
+  /** Distinct names between backticks (columns), in order of first use. */
   names: string[];
+  /** The first SERVICE_BEAST_MODE(<id>) of each field it nests, in order. */
+  nests: FieldReference[];
   functions: string[];
   /** Why the analyzer finds the expression INVALID; empty when it finds nothing. */
   problems: string[];
@@ -56,8 +60,9 @@ export interface LintNote {
 /**
  * Raised whenever what facts hold, or how they are derived, changes: stored facts
  * are then derived again. 2: the expression is no longer kept in the facts.
+ * 3: nested references by id (`nests`).
  */
-export const FACTS_VERSION = 2;
+export const FACTS_VERSION = 3;
 
 /**
  * The expression with comments and spacing dropped and everything but string
@@ -99,6 +104,7 @@ export function factsOf(field: CalculatedField): FieldFacts {
       valid: link.valid,
     })),
     names: referencedColumns(analysis),
+    nests: firstUses(analysis.fieldReferences),
     functions: field.functions,
     problems: analysis.problems.map((problem) => problem.message),
     shape: expressionShape(parsed.tokens),

@@ -4,10 +4,10 @@ import { duplicateRule, findingTitles, unusedRule } from '../../../contract/audi
 /** Each finding's title and its rule in words, as the API and the page state them (docs/audit.md). */
 const rules: Record<FindingKey, { rule: string }> = {
   invalid: {
-    rule: 'The instance reports a status other than VALID. The reason given is what the analyzer finds in the expression, or the reference cycle the field is part of; where it finds neither, that is said.',
+    rule: 'The instance reports a status other than VALID. The reason given is what the analyzer finds in the expression, a nested id that no field has, or the reference cycle the field is part of; where it finds none, that is said.',
   },
   'broken-references': {
-    rule: 'At least one link is not VALID: the expression uses a name that the data source of that link (for a card, its data source) has neither as a column nor as another calculated field.',
+    rule: 'At least one data source or card link is not VALID: the expression uses a column (a name between backticks) that the data source of that link (for a card, its data source) does not have.',
   },
   unused: { rule: unusedRule },
   'exact-duplicates': {
@@ -17,10 +17,10 @@ const rules: Record<FindingKey, { rule: string }> = {
     rule: `Two or more fields whose expressions differ, but are the same once case outside strings and names, spacing and comments are ignored. ${duplicateRule}`,
   },
   nested: {
-    rule: 'The expression references another calculated field: a name that is not a column of the data source but a field linked to it. The depth is the longest chain of such references below the field.',
+    rule: 'The expression nests another calculated field with SERVICE_BEAST_MODE(id). The depth is the longest chain of such references below the field.',
   },
   'broken-dependencies': {
-    rule: 'The field references, directly or through other fields, a field that is invalid or has a broken reference.',
+    rule: 'The field nests, directly or through other fields, a field that is invalid, has a broken reference or no longer exists.',
   },
   lint: {
     rule: "At least one of the analyzer's lint rules reports something in the expression.",

@@ -10,15 +10,42 @@ import { findingsInstance, SALES, TICKETS, TICKETS_CARD } from '../test-support/
 import { openTestAudit } from '../test-support/audit-fixture';
 import type { Findings } from './compute-findings';
 import { computeFindings } from './compute-findings';
-import { describeGroups } from './describe-findings';
+import { describeGroups, groupLabel } from './describe-findings';
 import { factsOf } from './field-facts';
 import { UNEXPLAINED_INVALID } from './rules/invalid-fields';
+
+const onSales = { type: 'DATA_SOURCE' as const, id: SALES, visible: true, active: true };
+/**
+ * The findings instance and two fields of nested references by id: 19 nests
+ * itself (INVALID, and unused all the same: a self-reference is no use), 20 nests
+ * field 99, since deleted (INVALID, a broken dependency).
+ */
+const instance = {
+  ...findingsInstance,
+  fields: [
+    ...findingsInstance.fields,
+    {
+      id: 19,
+      name: 'Itself',
+      owner: 102,
+      expression: 'SERVICE_BEAST_MODE(19) + 1',
+      links: [onSales],
+    },
+    {
+      id: 20,
+      name: 'Nests Deleted',
+      owner: 102,
+      expression: 'SERVICE_BEAST_MODE(99) * 2',
+      links: [onSales],
+    },
+  ],
+};
 
 let server: TestServer;
 const audits: Array<ReturnType<typeof openTestAudit>> = [];
 
 beforeEach(async () => {
-  server = await startTestServer({ instance: findingsInstance });
+  server = await startTestServer({ instance });
 });
 afterEach(async () => {
   for (const audit of audits.splice(0)) await audit.close();
@@ -40,7 +67,7 @@ async function scannedFindings(withDirectory: boolean): Promise<Findings> {
   audits.push(audit);
   const scan = await audit.scan();
   expect(scan.state).toBe('complete');
-  return audit.service.findings()!;
+  return audit.service.view()!.findings();
 }
 
 const ids = (findings: Findings, key: FindingKey) => findings.byKey[key].ids;
@@ -48,12 +75,19 @@ const ids = (findings: Findings, key: FindingKey) => findings.byKey[key].ids;
 describe('findings of a scanned instance', () => {
   it("invalid: status not VALID, with the analyzer's reason or the cycle", async () => {
     const findings = await scannedFindings(true);
-    expect(ids(findings, 'invalid')).toEqual([4, 5, 6]);
+    expect(ids(findings, 'invalid')).toEqual([4, 5, 6, 19, 20]);
     const notes = findings.byKey.invalid.notes;
     expect(notes.get(6)).toBe("missing ')' to close the '(' at position 3");
     expect(notes.get(4)).toContain('part of a reference cycle: `Loop A` → `Loop B` → `Loop A`');
+    expect(notes.get(19)).toBe(
+      'part of a reference cycle: `Itself` → `Itself`; a field cannot depend on itself',
+    );
+    expect(notes.get(20)).toBe(
+      'SERVICE_BEAST_MODE(99) at position 0 references field 99, which does not exist',
+    );
     expect(findings.byKey.invalid.groups.map((group) => [group.key, group.ids])).toEqual([
-      ['part of a reference cycle', [4, 5]],
+      ['part of a reference cycle', [4, 5, 19]],
+      ['SERVICE_BEAST_MODE(99) references field 99, which does not exist', [20]],
       ["missing ')' to close the '('", [6]],
     ]);
   });
@@ -67,8 +101,9 @@ describe('findings of a scanned instance', () => {
       [{ type: 'DATA_SOURCE', id: TICKETS }, 'Cost', [9]],
       [{ type: 'DATA_SOURCE', id: TICKETS }, 'Profit', [9]],
     ]);
-    // 15 names `Profit A`, a field on the same data source: a reference, not a missing column.
+    // 15 nests `Profit A` and 20 a deleted field: neither misses a column.
     expect(finding.ids).not.toContain(15);
+    expect(finding.ids).not.toContain(20);
   });
 
   it('broken references without the directory: columns inferred from the fields, cards stand for their data source', async () => {
@@ -82,14 +117,15 @@ describe('findings of a scanned instance', () => {
     ]);
     expect(findings.references.columnsKnown).toBe(false);
     // References between fields are found as well without the column lists.
-    expect(ids(findings, 'nested')).toEqual([2, 3, 4, 5, 7, 15, 17]);
-    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15, 16, 17]);
+    expect(ids(findings, 'nested')).toEqual([2, 3, 4, 5, 7, 15, 17, 19]);
+    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20]);
   });
 
-  it('unused: no active card link and no other field references it', async () => {
+  it('unused: no active card link and no other field nests it', async () => {
     const findings = await scannedFindings(true);
-    // 1, 2, 4, 5, 6, 8, 18 are referenced by other fields; 3 and 9 sit on an active card; 14's card is inactive.
-    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15, 16, 17]);
+    // 1, 2, 4, 5, 6, 8, 18 are nested by other fields; 3 and 9 sit on an active card; 14's card
+    // is inactive; 19 nests only itself, which is no use.
+    expect(ids(findings, 'unused')).toEqual([7, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20]);
   });
 
   it('duplicates: the same check sum exactly, or the same expression once case, spacing and comments are ignored', async () => {
@@ -112,10 +148,11 @@ describe('findings of a scanned instance', () => {
     ]);
   });
 
-  it('nested: fields that reference fields, with the depth of their longest chain', async () => {
+  it('nested: fields that nest fields, with the depth of their longest chain', async () => {
     const findings = await scannedFindings(true);
     const finding = findings.byKey.nested;
-    expect(finding.ids).toEqual([2, 3, 4, 5, 7, 15, 17]);
+    // 20 nests only a deleted field: no chain.
+    expect(finding.ids).toEqual([2, 3, 4, 5, 7, 15, 17, 19]);
     expect(finding.notes.get(3)).toBe(
       'depth 2: `Revenue Share Pct` → `Revenue Share` → `Revenue Total`',
     );
@@ -126,14 +163,21 @@ describe('findings of a scanned instance', () => {
   it('broken dependencies: fields that lead, through references, to an invalid or broken field', async () => {
     const findings = await scannedFindings(true);
     const finding = findings.byKey['broken-dependencies'];
-    expect(finding.ids).toEqual([4, 5, 7, 15]);
+    expect(finding.ids).toEqual([4, 5, 7, 15, 20]);
     expect(finding.notes.get(7)).toBe('depends on `Broken Syntax`, which is broken');
     expect(finding.notes.get(15)).toBe('depends on `Profit A`, which is broken');
+    expect(finding.notes.get(20)).toBe('depends on field 99, which does not exist');
+    const group = finding.groups.find((each) => each.ids.includes(20))!;
+    expect(groupLabel(findings, 'broken-dependencies', group)).toBe(
+      'depend on field 99, which does not exist',
+    );
+    // 19 nests only itself: no other field is its broken dependency.
+    expect(finding.ids).not.toContain(19);
     // 3 depends on 2 and 1, which are sound.
     expect(finding.ids).not.toContain(3);
   });
 
-  it("lint: the analyzer's rules, knowing which names are fields", async () => {
+  it("lint: the analyzer's rules, knowing which fields are nested", async () => {
     const findings = await scannedFindings(true);
     const finding = findings.byKey.lint;
     expect(finding.ids).toEqual([16, 17]);
@@ -142,25 +186,24 @@ describe('findings of a scanned instance', () => {
       ['null-comparison', [16]],
     ]);
     expect(finding.notes.get(17)).toContain(
-      '`Old Revenue` at position 0 is an archived calculated field (id 18)',
+      'SERVICE_BEAST_MODE(18) at position 0 references `Old Revenue`, an archived calculated field',
     );
-    // `Revenue Share` * 100 names a field, not a bare column beside an aggregate.
     expect(finding.ids).not.toContain(3);
   });
 
   it('headline numbers count each finding', async () => {
     const findings = await scannedFindings(true);
     expect(findings.headline).toEqual({
-      total: 18,
+      total: 20,
       locked: 1,
       archived: 2,
-      invalid: 3,
+      invalid: 5,
       brokenReferences: 2,
-      unused: 9,
+      unused: 11,
       exactDuplicates: 2,
       nearDuplicates: 3,
-      nested: 7,
-      brokenDependencies: 4,
+      nested: 8,
+      brokenDependencies: 5,
       lint: 2,
     });
   });

@@ -1,5 +1,6 @@
 import type { CalculatedField } from '../../../contract/field';
-import type { AuditStore, StoredFacts } from '../storage/audit-store';
+import type { AuditStore } from '../storage/audit-store';
+import type { StoredFacts } from '../storage/field-versions';
 import type { FieldFacts } from './field-facts';
 import { FACTS_VERSION, factsOf } from './field-facts';
 
@@ -23,12 +24,12 @@ export function loadFacts(store: AuditStore, stored: Iterable<StoredFacts>): Fie
   }
   for (let start = 0; start < stale.length; start += REDERIVE_BATCH) {
     const batch = stale.slice(start, start + REDERIVE_BATCH);
-    const bodies = store.bodies(batch.map(({ versionId }) => versionId));
+    const bodies = store.versions.bodies(batch.map(({ versionId }) => versionId));
     store.inTransaction(() => {
       for (const { position, versionId } of batch) {
         // The body is in the same row as the facts just read.
         const derived = factsOf(JSON.parse(bodies.get(versionId)!) as CalculatedField);
-        store.replaceFacts(versionId, JSON.stringify(derived), FACTS_VERSION);
+        store.versions.replaceFacts(versionId, JSON.stringify(derived), FACTS_VERSION);
         facts[position] = derived;
       }
     });

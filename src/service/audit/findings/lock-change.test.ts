@@ -8,10 +8,10 @@ import { EmbeddedSource } from '../scan/embedded-source';
 import { openTestAudit } from '../test-support/audit-fixture';
 import type { Findings } from './compute-findings';
 import { computeFindings } from './compute-findings';
+import { wholeIndex } from '../search/finding-index';
 import { summaryOf } from './describe-findings';
 import type * as LockChangeModule from './lock-change';
 import { findingsAfterLocks, onlyLockChanged } from './lock-change';
-import { snapshotStatistics } from './snapshot-statistics';
 
 // The real function, watched: how often the findings are made again after locks.
 vi.mock('./lock-change', async (importOriginal) => {
@@ -40,9 +40,9 @@ afterAll(async () => {
 function computedAgain(): Findings {
   const { service } = audit;
   return computeFindings(
-    [...service.currentFacts().values()],
-    (ids) => service.store.currentExpressions(service.instanceId, ids),
-    service.names(),
+    [...service.view()!.facts().values()],
+    (ids) => audit.store.current.expressions(ids),
+    undefined,
   );
 }
 
@@ -55,7 +55,7 @@ const answered = (findings: Findings) => ({
   })),
   fields: [...findings.fields.values()],
   summary: summaryOf(findings),
-  statistics: snapshotStatistics(findings),
+  statistics: wholeIndex(findings).statistics(),
 });
 
 async function lockThroughServer(id: number, locked: boolean) {
@@ -74,7 +74,7 @@ async function firstIds(filter: 'locked' | 'notlocked', count: number): Promise<
 }
 
 test('locks through the server move the findings at once, to what computing them again gives', async () => {
-  const before = audit.service.findings()!;
+  const before = audit.service.view()!.findings();
   // Described and counted, as the page's first visit leaves them.
   answered(before);
   const toLock = await firstIds('notlocked', 3);
@@ -82,7 +82,7 @@ test('locks through the server move the findings at once, to what computing them
   for (const id of toLock) await lockThroughServer(id, true);
   await lockThroughServer(toUnlock!, false);
 
-  const after = audit.service.findings()!;
+  const after = audit.service.view()!.findings();
   // No rule ran again: their answers are the very ones from before.
   expect(after.byKey).toBe(before.byKey);
   expect(after.headline.locked).toBe(before.headline.locked + 2);
@@ -91,7 +91,7 @@ test('locks through the server move the findings at once, to what computing them
 });
 
 test('only a change of the lock (and of when the field was modified) counts as a lock', () => {
-  const facts = [...audit.service.currentFacts().values()];
+  const facts = [...audit.service.view()!.facts().values()];
   const field = facts.find((entry) => entry.lint.length === 0 && entry.names.length > 0)!;
   const locked = { ...field, locked: !field.locked, lastModified: field.lastModified + 1 };
   expect(onlyLockChanged(field, locked)).toBe(true);
@@ -103,13 +103,13 @@ test('only a change of the lock (and of when the field was modified) counts as a
 
 test('after a restart, locks before anything reads the findings leave every field unread, and the findings read later include them', async () => {
   await audit.reopen();
-  const readsEveryField = vi.spyOn(audit.store, 'currentFacts');
+  const readsEveryField = vi.spyOn(audit.store.current, 'facts');
   const lockedBefore = (await firstIds('locked', 5000)).length;
   const toLock = await firstIds('notlocked', 2);
   for (const id of toLock) await lockThroughServer(id, true);
   expect(readsEveryField).not.toHaveBeenCalled();
 
-  const after = audit.service.findings()!;
+  const after = audit.service.view()!.findings();
   expect(readsEveryField).toHaveBeenCalledTimes(1);
   expect(after.headline.locked).toBe(lockedBefore + 2);
   expect(after.fields.get(toLock[0]!)!.locked).toBe(true);
@@ -117,7 +117,7 @@ test('after a restart, locks before anything reads the findings leave every fiel
 });
 
 test('locks made while nothing reads the findings are taken into them in one step, when next read', async () => {
-  const before = audit.service.findings()!;
+  const before = audit.service.view()!.findings();
   const findingsMadeAgain = vi.mocked(findingsAfterLocks);
   findingsMadeAgain.mockClear();
   const [first, second] = await firstIds('notlocked', 2);
@@ -129,12 +129,12 @@ test('locks made while nothing reads the findings are taken into them in one ste
   // about 40 ms a field.
   expect(findingsMadeAgain).not.toHaveBeenCalled();
 
-  const after = audit.service.findings()!;
+  const after = audit.service.view()!.findings();
   expect(findingsMadeAgain).toHaveBeenCalledTimes(1);
   expect(after.byKey).toBe(before.byKey);
   expect(after.headline.locked).toBe(before.headline.locked + 1);
   expect(after.fields.get(first!)!.locked).toBe(false);
   expect(after.fields.get(second!)!.locked).toBe(true);
   expect(answered(after)).toEqual(answered(computedAgain()));
-  expect(audit.service.findings()).toBe(after);
+  expect(audit.service.view()!.findings()).toBe(after);
 });

@@ -1,7 +1,5 @@
 import type { Findings } from './compute-findings';
-import { keepSummary } from './describe-findings';
 import type { FieldFacts } from './field-facts';
-import { keepStatisticsAfterLock } from './snapshot-statistics';
 
 /** What a lock changes in a field's facts. No rule reads either; the headline counts the locked. */
 const changedByLock = new Set<string>(['locked', 'lastModified']);
@@ -23,10 +21,9 @@ export interface LockChange {
 /**
  * The findings once some fields' locks changed, from the findings before, without
  * computing them again (seconds at 100,000 fields): every rule's answer stays, the
- * fields' facts are replaced and the headline's count of locked fields moves, as
- * does the snapshot's statistic of locked fields. The fields are copied once for
- * all the changes: a copy per lock made a bulk lock at 100,000 fields about 40 ms a
- * field (bench/results/browser.md).
+ * fields' facts are replaced and the headline's count of locked fields moves. The
+ * fields are copied once for all the changes: a copy per lock made a bulk lock at
+ * 100,000 fields about 40 ms a field (bench/results/browser.md).
  * Each change must differ in the lock alone (onlyLockChanged).
  */
 export function findingsAfterLocks(findings: Findings, changes: Iterable<LockChange>): Findings {
@@ -37,9 +34,5 @@ export function findingsAfterLocks(findings: Findings, changes: Iterable<LockCha
     lockedDelta += Number(after.locked) - Number(before.locked);
   }
   const locked = findings.headline.locked + lockedDelta;
-  const next: Findings = { ...findings, fields, headline: { ...findings.headline, locked } };
-  // What was described and counted of the findings before holds for these too.
-  keepSummary(findings, next);
-  keepStatisticsAfterLock(findings, next, lockedDelta);
-  return next;
+  return { ...findings, fields, headline: { ...findings.headline, locked } };
 }

@@ -1,6 +1,6 @@
+import { resolveNestedReferences } from '../../../analysis/nested-references';
 import type { CycleMembership } from '../../../analysis/reference-cycles';
-import { isBrokenLink } from '../../../contract/field';
-import { resolveReferences } from '../../fields/nested-references';
+import { FUNCTION_TEMPLATE, isBrokenLink } from '../../../contract/field';
 import type { FieldFacts, LinkFacts } from './field-facts';
 import type { InstanceDirectory } from './instance-directory';
 
@@ -24,10 +24,14 @@ export interface MissingReference {
 }
 
 export interface FieldReferences {
-  /** Field id -> ids of the fields its expression references. */
-  references: Map<number, number[]>;
-  /** Field id -> ids of the fields that reference it. */
+  /** Field id -> the ids its expression nests as written, a deleted field's too. */
+  references: Map<number, readonly number[]>;
+  /** Field id -> the ids of existing fields it nests. */
+  nests: Map<number, number[]>;
+  /** Field id -> the ids of the other fields that nest it. */
   referencedBy: Map<number, number[]>;
+  /** Field id -> the ids it nests that no field of the snapshot has. */
+  unknown: Map<number, number[]>;
   cycles: Map<number, CycleMembership>;
   /** Field id -> what its links that are not VALID miss. */
   missing: Map<number, MissingReference[]>;
@@ -49,13 +53,11 @@ export const placeKey = (place: LinkPlace) => `${place.type} ${place.id}`;
 
 /**
  * Columns of each place as far as the fields tell, for an instance that does not
- * list them: every name used by a field whose link there is VALID, except the
- * names of fields linked there (those are references between fields).
+ * list them: every name used by a field whose link there is VALID.
  */
 function inferColumns(
   facts: readonly FieldFacts[],
   places: (link: LinkFacts) => string,
-  fieldNames: ReadonlyMap<string, ReadonlySet<string>>,
 ): Map<string, string[]> {
   const used = new Map<string, Set<string>>();
   for (const field of facts) {
@@ -66,18 +68,13 @@ function inferColumns(
       if (!isBrokenLink(link)) for (const name of field.names) names.add(name);
     }
   }
-  return new Map(
-    [...used].map(([key, names]) => [
-      key,
-      [...names].filter((name) => !fieldNames.get(key)?.has(name)),
-    ]),
-  );
+  return new Map([...used].map(([key, names]) => [key, [...names]]));
 }
 
 /**
- * References between fields by the rule of docs/expressions.md (a name that is not
- * a column of the link's data source but a field linked to it), reference cycles,
- * and for each link that is not VALID the names its data source lacks.
+ * Nested references by id (docs/expressions.md: analysis/nested-references.ts
+ * resolves them), reference cycles, and for each data source or card link that is
+ * not VALID the backtick names (always columns) its data source lacks.
  */
 export function referencesBetweenFields(
   facts: readonly FieldFacts[],
@@ -85,16 +82,8 @@ export function referencesBetweenFields(
 ): FieldReferences {
   const columnsKnown = directory !== undefined && directory.dataSources.size > 0;
   const keyOf = (link: LinkFacts) => placeKey(placeOf(link, directory));
-
-  const fieldNames = new Map<string, Set<string>>();
-  for (const field of facts) {
-    for (const link of field.links) {
-      const key = keyOf(link);
-      let names = fieldNames.get(key);
-      if (!names) fieldNames.set(key, (names = new Set()));
-      names.add(field.name);
-    }
-  }
+  const columnLinks = (field: FieldFacts) =>
+    field.links.filter((link) => link.type !== FUNCTION_TEMPLATE);
   const columnsByPlace: Map<string, readonly string[]> = columnsKnown
     ? new Map(
         [...directory.dataSources].map(([id, source]) => [
@@ -102,36 +91,19 @@ export function referencesBetweenFields(
           source.columns,
         ]),
       )
-    : inferColumns(facts, keyOf, fieldNames);
+    : inferColumns(
+        facts.map((field) => ({ ...field, links: columnLinks(field) })),
+        keyOf,
+      );
 
-  const resolved = resolveReferences(
-    facts.map((field) => ({
-      id: field.id,
-      name: field.name,
-      referencedNames: field.names,
-      linkSources: field.links.map(keyOf),
-    })),
-    columnsByPlace,
-  );
-
-  const references = new Map<number, number[]>();
-  const referencedBy = new Map<number, number[]>();
-  const cycles = new Map<number, CycleMembership>();
-  for (const [id, result] of resolved) {
-    if (result.cycle) cycles.set(id, result.cycle);
-    if (result.references.length === 0) continue;
-    references.set(id, result.references);
-    for (const target of result.references) {
-      const sources = referencedBy.get(target);
-      if (sources) sources.push(id);
-      else referencedBy.set(target, [id]);
-    }
-  }
+  const nestedIds = new Map(facts.map((field) => [field.id, field.nests.map(({ id }) => id)]));
+  const resolved = resolveNestedReferences([...nestedIds].map(([id, nests]) => ({ id, nests })));
+  const references = new Map([...nestedIds].filter(([, nests]) => nests.length > 0));
 
   const missing = new Map<number, MissingReference[]>();
   for (const field of facts) {
     const found = new Map<string, MissingReference>();
-    for (const link of field.links) {
+    for (const link of columnLinks(field)) {
       if (!isBrokenLink(link)) continue;
       const place = placeOf(link, directory);
       const key = placeKey(place);
@@ -141,12 +113,19 @@ export function referencesBetweenFields(
         continue;
       }
       const available = new Set(columns);
-      const fields = fieldNames.get(key);
-      const absent = field.names.filter((name) => !available.has(name) && !fields?.has(name));
+      const absent = field.names.filter((name) => !available.has(name));
       for (const name of absent) found.set(`${key}\n${name}`, { place, column: name });
       if (absent.length === 0) found.set(key, { place });
     }
     if (found.size > 0) missing.set(field.id, [...found.values()]);
   }
-  return { references, referencedBy, cycles, missing, columnsKnown };
+  return {
+    references,
+    nests: resolved.nests,
+    referencedBy: resolved.nestedBy,
+    unknown: resolved.unknown,
+    cycles: resolved.cycles,
+    missing,
+    columnsKnown,
+  };
 }

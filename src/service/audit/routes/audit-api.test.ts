@@ -28,7 +28,7 @@ async function json<T>(response: Response | Promise<Response>, status = 200): Pr
 /** Starts a scan over the API and waits for it to end. */
 async function scanOver(server: TestServer): Promise<Scan> {
   const { scan } = await json<{ scan: Scan }>(server.request('POST', `${AUDIT_BASE}/scans`), 202);
-  await server.audit!.service.scanner.settled();
+  await server.audit!.service.scansSettled();
   return (await json<{ scan: Scan }>(server.request('GET', `${AUDIT_BASE}/scans/${scan.id}`))).scan;
 }
 
@@ -284,6 +284,40 @@ describe('the audit API', () => {
     controller.abort();
     expect(events.at(-1)).toMatchObject({ state: 'complete', fields: 18 });
     expect(events.some((scan) => scan?.state === 'running')).toBe(true);
+  });
+
+  it('limits the scans one token starts: a 429 with Retry-After in the error shape, and no scan', async () => {
+    const server = await auditedServer();
+    for (let started = 0; started < 6; started++) await scanOver(server);
+    const kept = await json<{ totalHits: number }>(server.request('GET', `${AUDIT_BASE}/scans`));
+
+    const refused = await server.request('POST', `${AUDIT_BASE}/scans`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({
+      status: 429,
+      message: expect.stringContaining('too many scans started with this token'),
+    });
+    expect(server.audit!.service.runningScan()).toBeUndefined();
+    expect(await json(server.request('GET', `${AUDIT_BASE}/scans`))).toMatchObject(kept);
+  });
+
+  it('pages the scans, newest first', async () => {
+    const server = await auditedServer();
+    await scanOver(server);
+    await server.request('PUT', apiPaths.template(3), { locked: true });
+    const second = await scanOver(server);
+    const first = await json<{ scans: Scan[]; totalHits: number; hasMore: boolean }>(
+      server.request('GET', `${AUDIT_BASE}/scans?limit=1`),
+    );
+    expect(first).toMatchObject({ totalHits: 2, hasMore: true });
+    expect(first.scans.map((scan) => scan.id)).toEqual([second.id]);
+    const rest = await json<{ scans: Scan[]; hasMore: boolean }>(
+      server.request('GET', `${AUDIT_BASE}/scans?offset=1&limit=1`),
+    );
+    expect(rest.hasMore).toBe(false);
+    expect(rest.scans.map((scan) => scan.id)).toEqual([second.id - 1]);
+    await json(server.request('GET', `${AUDIT_BASE}/scans?limit=501`), 400);
   });
 
   it('refuses what it cannot do, in the error shape', async () => {

@@ -1,5 +1,4 @@
 import type { AuditService } from '../audit-service';
-import { FindingSearch } from '../search/finding-search';
 
 /** What the audit's routes share: the service, and what the status reports about the server. */
 export interface AuditContext {
@@ -9,9 +8,4 @@ export interface AuditContext {
   instance: string;
   keep: number;
   scanEveryMs?: number;
-  findingSearch: FindingSearch;
-}
-
-export function auditContext(options: Omit<AuditContext, 'findingSearch'>): AuditContext {
-  return { ...options, findingSearch: new FindingSearch() };
 }

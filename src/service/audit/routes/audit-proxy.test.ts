@@ -69,8 +69,8 @@ async function proxy(upstream: string, auditFile: string) {
     const started = (await (await call('POST', `${AUDIT_BASE}/scans`, token)).json()) as {
       scan: Scan;
     };
-    await audit.service.scanner.settled();
-    return audit.service.store.scan(started.scan.id)!;
+    await audit.service.scansSettled();
+    return audit.service.scan(started.scan.id)!;
   };
   return { url, call, scan, audit, close };
 }

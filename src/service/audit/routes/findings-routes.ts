@@ -13,10 +13,9 @@ import {
 import { searchPageJson } from '../../store/search-page';
 import { ApiError } from '../../server/api-error';
 import { parseOrThrow } from '../../server/validate';
-import type { Findings } from '../findings/compute-findings';
-import { describeGroups, summaryOf } from '../findings/describe-findings';
-import { snapshotStatistics } from '../findings/snapshot-statistics';
-import { searchItemsJson, UnknownGroup } from '../search/finding-search';
+import { describeGroups } from '../findings/describe-findings';
+import { UnknownGroup } from '../search/finding-index';
+import type { SnapshotView } from '../view/snapshot-view';
 import type { AuditContext } from './audit-context';
 
 const DEFAULT_GROUPS_PAGE = 50;
@@ -24,35 +23,26 @@ const DEFAULT_GROUPS_PAGE = 50;
 /** Findings of the instance as last seen, their groups, and the fields of each. */
 export function registerFindingsRoutes(api: FastifyInstance, context: AuditContext): void {
   const { service } = context;
-  const findingsOrThrow = (): Findings => {
-    const findings = service.findings();
-    if (!findings) {
-      throw new ApiError(404, 'no scan has completed yet; start one with POST /api/audit/v1/scans');
-    }
-    return findings;
-  };
-
   api.get('/findings', async (): Promise<FindingsAnswer> => {
-    const findings = findingsOrThrow();
-    const scan = service.latestScan()!;
+    const view = viewOrThrow(context);
+    const findings = view.findings();
     return {
-      scanId: scan.id,
-      scanFinished: scan.finished ?? scan.started,
-      changesSinceScan: service.changesSinceScan(),
-      version: service.version,
+      scanId: view.scan.id,
+      scanFinished: view.scan.finished ?? view.scan.started,
+      changesSinceScan: view.changesSinceScan(),
+      version: view.version,
       headline: findings.headline,
       columnsKnown: findings.references.columnsKnown,
-      ...summaryOf(findings),
+      ...view.summary(),
     };
   });
 
   api.get('/statistics', async (): Promise<SnapshotStatisticsAnswer> => {
-    const findings = findingsOrThrow();
-    const scan = service.latestScan()!;
+    const view = viewOrThrow(context);
     return {
-      scanFinished: scan.finished ?? scan.started,
-      changesSinceScan: service.changesSinceScan(),
-      statistics: snapshotStatistics(findings),
+      scanFinished: view.scan.finished ?? view.scan.started,
+      changesSinceScan: view.changesSinceScan(),
+      statistics: view.statistics(),
     };
   });
 
@@ -64,7 +54,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
         groupsQuerySchema,
         request.query,
       );
-      const findings = findingsOrThrow();
+      const findings = viewOrThrow(context).findings();
       const totalHits = findings.byKey[key].groups.length;
       const groups = describeGroups(findings, key, offset, limit);
       return { totalHits, groups, hasMore: offset + groups.length < totalHits };
@@ -75,41 +65,36 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
   api.post<{ Params: { key: string } }>('/findings/:key/fields', async (request, reply) => {
     const key = parseOrThrow(findingKeySchema, request.params.key);
     const { group, ...search } = parseOrThrow(findingFieldsRequestSchema, request.body);
-    const findings = findingsOrThrow();
+    const view = viewOrThrow(context);
+    const findings = view.findings();
     let page;
     try {
-      page = context.findingSearch.search(findings, key, group, search);
+      page = view.searchFinding(key, group, search);
     } catch (error) {
       if (error instanceof UnknownGroup) throw new ApiError(404, error.message);
       throw error;
     }
-    const results = searchItemsJson(service.store, service.instanceId, page.ids);
+    const results = service.searchItems(page.ids);
     const notes = Object.fromEntries(
       page.ids.flatMap((id) => {
         const note = findings.byKey[key].notes.get(id);
         return note === undefined ? [] : [[String(id), note]];
       }),
     );
-    const json = searchPageJson({
-      totalHits: page.totalHits,
-      hasMore: page.hasMore,
-      degraded: false,
-      results,
-    });
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`${json.slice(0, -1)},"notes":${JSON.stringify(notes)}}`);
+    const json = searchPageJson(
+      { totalHits: page.totalHits, hasMore: page.hasMore, degraded: false, results },
+      { notes },
+    );
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  api.get('/trend', async (): Promise<{ points: TrendPoint[] }> => ({
-    points: service.store
-      .scans(service.instanceId)
-      .filter((scan) => scan.state === 'complete' && scan.headline)
-      .reverse()
-      .map((scan) => ({
-        scanId: scan.id,
-        finished: scan.finished ?? scan.started,
-        headline: scan.headline!,
-      })),
-  }));
+  api.get('/trend', async (): Promise<{ points: TrendPoint[] }> => ({ points: service.trend() }));
+}
+
+/** The instance as last seen; a 404 in the error shape before the first scan completed. */
+export function viewOrThrow({ service }: AuditContext): SnapshotView {
+  const view = service.view();
+  if (!view)
+    throw new ApiError(404, 'no scan has completed yet; start one with POST /api/audit/v1/scans');
+  return view;
 }

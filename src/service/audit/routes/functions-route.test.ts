@@ -22,7 +22,7 @@ async function scannedServer(): Promise<TestServer> {
   const server = await startTestServer({ instance: findingsInstance, withAudit: true });
   servers.push(server);
   await json(server.request('POST', `${AUDIT_BASE}/scans`), 202);
-  await server.audit!.service.scanner.settled();
+  await server.audit!.service.scansSettled();
   return server;
 }
 

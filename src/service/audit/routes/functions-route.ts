@@ -1,25 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { FunctionsAnswer } from '../../../contract/audit-functions';
 import { FUNCTIONS_LIMIT_DEFAULT, functionsQuerySchema } from '../../../contract/audit-functions';
-import { ApiError } from '../../server/api-error';
 import { parseOrThrow } from '../../server/validate';
-import { functionUsage } from '../findings/function-usage';
 import type { AuditContext } from './audit-context';
+import { viewOrThrow } from './findings-routes';
 
 /**
  * The functions the instance's fields use, for the fields table's function filter.
  * From the audit's snapshot, so it answers in proxy mode too, where the instance
  * itself cannot list them.
  */
-export function registerFunctionsRoute(api: FastifyInstance, { service }: AuditContext): void {
+export function registerFunctionsRoute(api: FastifyInstance, context: AuditContext): void {
   api.get('/functions', async (request): Promise<FunctionsAnswer> => {
     const query = parseOrThrow(functionsQuerySchema, request.query);
-    const findings = service.findings();
-    if (!findings) {
-      throw new ApiError(404, 'no scan has completed yet; start one with POST /api/audit/v1/scans');
-    }
+    const view = viewOrThrow(context);
     const part = (query.name ?? '').trim().toUpperCase();
-    const matching = functionUsage(findings).filter((usage) => usage.name.includes(part));
+    const matching = view.functionUsage().filter((usage) => usage.name.includes(part));
     const offset = query.offset ?? 0;
     const functions = matching.slice(offset, offset + (query.limit ?? FUNCTIONS_LIMIT_DEFAULT));
     return {

@@ -10,7 +10,7 @@ import { registerScanRoutes } from './scan-routes';
 export function registerAuditRoutes(api: FastifyInstance, context: AuditContext): void {
   // A caller the instance accepts can resume a scan a restart interrupted, or run one the schedule owes.
   api.addHook('preHandler', async (request) => {
-    context.service.scanner.offerToken(presentedToken(request) || undefined);
+    context.service.offerToken(presentedToken(request) || undefined);
   });
   registerScanRoutes(api, context);
   registerFindingsRoutes(api, context);

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditStatus, Scan } from '../../../contract/audit';
+import { SCANS_PAGE_DEFAULT, scansQuerySchema } from '../../../contract/audit';
 import { ApiError } from '../../server/api-error';
 import { securityHeaders } from '../../server/security-headers';
 import { presentedToken } from '../../server/token-auth';
 import { parseFieldId } from '../../../contract/field-id';
+import { parseOrThrow } from '../../server/validate';
+import { TooManyScans } from '../scan/scan-start-limit';
 import type { AuditContext } from './audit-context';
 
 /** Sent on an idle event stream so that proxies and browsers keep it open. */
@@ -18,7 +21,7 @@ export function scanOrThrow(context: AuditContext, raw: string): Scan {
       [{ field: 'id', message: 'must be a positive integer' }],
     );
   }
-  const scan = context.service.store.instanceScan(context.service.instanceId, id);
+  const scan = context.service.scan(id);
   if (!scan) throw new ApiError(404, `no scan has the id ${id}`);
   return scan;
 }
@@ -26,28 +29,21 @@ export function scanOrThrow(context: AuditContext, raw: string): Scan {
 /** Status, the scans, starting and cancelling one, and its progress as server-sent events. */
 export function registerScanRoutes(api: FastifyInstance, context: AuditContext): void {
   const { service } = context;
-  const scans = () => service.store.scans(service.instanceId);
 
-  api.get('/status', async (): Promise<AuditStatus> => {
-    const latestScan = service.latestScan();
-    const runningScan = service.scanner.current();
-    const nextScanAt = service.scanner.nextScanAt();
-    return {
-      mode: context.mode,
-      instance: context.instance,
-      ...(latestScan ? { latestScan } : {}),
-      ...(runningScan ? { runningScan } : {}),
-      ...(context.scanEveryMs ? { scanEveryMs: context.scanEveryMs } : {}),
-      ...(nextScanAt ? { nextScanAt } : {}),
-      keep: context.keep,
-      scanCount: scans().filter((scan) => scan.state === 'complete').length,
-      diskBytes: service.store.diskBytes(),
-      changesSinceScan: service.changesSinceScan(),
-      version: service.version,
-    };
+  api.get('/status', async (): Promise<AuditStatus> => ({
+    mode: context.mode,
+    instance: context.instance,
+    ...(context.scanEveryMs ? { scanEveryMs: context.scanEveryMs } : {}),
+    keep: context.keep,
+    ...service.status(),
+  }));
+
+  api.get('/scans', async (request) => {
+    const query = parseOrThrow(scansQuerySchema, request.query);
+    const offset = query.offset ?? 0;
+    const { scans, totalHits } = service.scans(offset, query.limit ?? SCANS_PAGE_DEFAULT);
+    return { scans, totalHits, hasMore: offset + scans.length < totalHits };
   });
-
-  api.get('/scans', async () => ({ scans: scans() }));
 
   api.post('/scans', async (request, reply) => {
     const body = request.body;
@@ -58,7 +54,14 @@ export function registerScanRoutes(api: FastifyInstance, context: AuditContext):
     ) {
       throw new ApiError(400, 'starting a scan takes no body (or an empty object)');
     }
-    const scan = service.scanner.start('manual', presentedToken(request) || undefined);
+    let scan: Scan;
+    try {
+      scan = service.startScan(presentedToken(request) || undefined);
+    } catch (error) {
+      if (!(error instanceof TooManyScans)) throw error;
+      const seconds = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
+      throw new ApiError(429, error.message, undefined, { 'retry-after': seconds });
+    }
     return reply.code(202).send({ scan });
   });
 
@@ -70,9 +73,7 @@ export function registerScanRoutes(api: FastifyInstance, context: AuditContext):
     const scan = scanOrThrow(context, request.params.id);
     if (scan.state !== 'running')
       throw new ApiError(409, `scan ${scan.id} is not running (it is ${scan.state})`);
-    service.scanner.cancel(scan.id);
-    await service.scanner.settled();
-    return { scan: service.store.scan(scan.id) };
+    return { scan: (await service.cancelScan(scan.id)) ?? service.scan(scan.id) };
   });
 
   // Every change of the running scan, as server-sent events; the first tells the state now.
@@ -87,8 +88,8 @@ export function registerScanRoutes(api: FastifyInstance, context: AuditContext):
     });
     const send = (scan: Scan | undefined) =>
       out.write(`event: scan\ndata: ${JSON.stringify(scan ?? null)}\n\n`);
-    send(service.scanner.current() ?? service.latestScan());
-    const unsubscribe = service.scanner.subscribe(send);
+    send(service.runningScan() ?? service.latestScan());
+    const unsubscribe = service.onScanProgress(send);
     const heartbeat = setInterval(() => out.write(': still here\n\n'), HEARTBEAT_MS);
     const stop = () => {
       clearInterval(heartbeat);

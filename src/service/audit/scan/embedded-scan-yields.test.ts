@@ -25,27 +25,27 @@ afterEach(async () => {
 // The store answers synchronously, so a scan that never gave the event loop a turn
 // would hold every request until its last field was read.
 it('answers searches while a scan of the embedded store is reading', async () => {
-  const scan = audit.service.scanner.start('manual');
+  const scan = audit.service.startScan(undefined);
   const response = await server.request('POST', apiPaths.search, {
     filters: [],
     sort: { field: 'name', ascending: true },
     limit: 50,
   });
   expect(response.status).toBe(200);
-  const during = audit.store.scan(scan.id)!;
+  const during = audit.store.scans.get(scan.id)!;
   expect(during.state).toBe('running');
   expect(during.progress.read).toBeLessThan(400);
-  await audit.service.scanner.settled();
-  expect(audit.store.scan(scan.id)).toMatchObject({ state: 'complete', fields: 400 });
+  await audit.service.scansSettled();
+  expect(audit.store.scans.get(scan.id)).toMatchObject({ state: 'complete', fields: 400 });
 });
 
 // Each page runs without a break, and answering a request takes several turns of the
 // event loop, each of which may let a page run first.
 it('lists the store at most 1,000 fields at a time', async () => {
   const search = vi.spyOn(server.stores.fields, 'search');
-  const scan = audit.service.scanner.start('manual');
-  await audit.service.scanner.settled();
-  expect(audit.store.scan(scan.id)).toMatchObject({ state: 'complete', fields: 400 });
+  const scan = audit.service.startScan(undefined);
+  await audit.service.scansSettled();
+  expect(audit.store.scans.get(scan.id)).toMatchObject({ state: 'complete', fields: 400 });
   expect(search).toHaveBeenCalled();
   for (const [request] of search.mock.calls) expect(request.limit).toBeLessThanOrEqual(1000);
 });

@@ -23,6 +23,7 @@ beforeEach(async () => {
     needsCallerToken: false,
     loadDirectory: async () => undefined,
     keep: 2,
+    retention: { keepMs: 0 },
   });
 });
 afterEach(async () => {
@@ -32,8 +33,8 @@ afterEach(async () => {
 
 /** Field id -> the field as the snapshot of that scan holds it. */
 function snapshot(scanId: number): Map<number, CalculatedField> {
-  const versions = audit.store.scanVersions(scanId);
-  const bodies = audit.store.bodies([...versions.values()]);
+  const versions = audit.store.members.versions(scanId);
+  const bodies = audit.store.versions.bodies([...versions.values()]);
   return new Map([...versions].map(([id, version]) => [id, JSON.parse(bodies.get(version)!)]));
 }
 
@@ -67,61 +68,67 @@ describe('a scan of the embedded store', () => {
     expect(snapshot(first.id).get(3)!.locked).toBe(false);
     expect(snapshot(second.id).get(3)!.locked).toBe(true);
     // Unchanged fields share their stored version between the two snapshots.
-    const before = audit.store.scanVersions(first.id);
-    const after = audit.store.scanVersions(second.id);
+    const before = audit.store.members.versions(first.id);
+    const after = audit.store.members.versions(second.id);
     expect(after.get(1)).toBe(before.get(1));
     expect(after.get(3)).not.toBe(before.get(3));
     expect(second.headline?.locked).toBe(3);
   });
 
-  it('keeps the newest scans it is told to, and the versions only older scans used go with them', async () => {
+  it('keeps the first scan, the newest it is told to and the scan before each, and the versions only other scans used go', async () => {
+    const lockedScan = async (id: number, locked: boolean) => {
+      await server.request('PUT', apiPaths.template(id), { locked });
+      return audit.scan();
+    };
     const first = await audit.scan();
-    const firstVersionOf5 = audit.store.scanVersions(first.id).get(5)!;
-    const firstVersionOf1 = audit.store.scanVersions(first.id).get(1)!;
-    await server.request('PUT', apiPaths.template(5), { locked: true });
-    const second = await audit.scan();
-    await server.request('PUT', apiPaths.template(5), { locked: false });
-    const third = await audit.scan();
-    expect(audit.store.scans(audit.service.instanceId).map((scan) => scan.id)).toEqual([
+    const second = await lockedScan(5, true);
+    const secondVersionOf5 = audit.store.members.versions(second.id).get(5)!;
+    const secondVersionOf1 = audit.store.members.versions(second.id).get(1)!;
+    const third = await lockedScan(5, false);
+    const fourth = await lockedScan(7, true);
+    const fifth = await lockedScan(7, false);
+    // keep 2 (fifth, fourth), the third for the fourth's diff, and the first.
+    expect(audit.store.scans.page(0, 100).scans.map((scan) => scan.id)).toEqual([
+      fifth.id,
+      fourth.id,
       third.id,
-      second.id,
+      first.id,
     ]);
-    expect(audit.store.scan(first.id)).toBeUndefined();
-    // Unlocking moved lastModified, so field 5's first state was used by the first scan only.
-    expect(audit.store.bodies([firstVersionOf5]).size).toBe(0);
-    expect(audit.store.bodies([firstVersionOf1]).size).toBe(1);
-    expect(snapshot(third.id).get(5)!.locked).toBe(false);
+    expect(audit.store.scans.get(second.id)).toBeUndefined();
+    // Unlocking moved lastModified, so field 5's locked state was used by the second scan only.
+    expect(audit.store.versions.bodies([secondVersionOf5]).size).toBe(0);
+    expect(audit.store.versions.bodies([secondVersionOf1]).size).toBe(1);
+    expect(snapshot(fifth.id).get(5)!.locked).toBe(false);
   });
 
   it('a cancelled scan leaves the instance as last seen untouched', async () => {
     const first = await audit.scan();
     await server.request('PUT', apiPaths.template(3), { locked: true });
-    const running = audit.service.scanner.start('manual');
-    expect(audit.service.scanner.cancel(running.id)).toBe(true);
-    await audit.service.scanner.settled();
-    expect(audit.store.scan(running.id)).toMatchObject({ state: 'cancelled', phase: 'done' });
+    const running = audit.service.startScan(undefined);
+    expect(await audit.service.cancelScan(running.id)).toMatchObject({ state: 'cancelled' });
+    expect(audit.store.scans.get(running.id)).toMatchObject({ state: 'cancelled', phase: 'done' });
     expect(audit.service.latestScan()?.id).toBe(first.id);
-    expect(audit.service.findings()?.headline.locked).toBe(1);
+    expect(audit.service.view()?.findings().headline.locked).toBe(1);
   });
 
   it('a lock while a scan runs reaches its snapshot without describing the scan, which counts its members', async () => {
     await audit.scan();
     const answer = await server.request('PUT', apiPaths.template(3), { locked: true });
     const locked: unknown = await answer.json();
-    const running = audit.service.scanner.start('manual');
-    const describeScan = vi.spyOn(audit.store, 'scan');
+    const running = audit.service.startScan(undefined);
+    const describeScan = vi.spyOn(audit.store.scans, 'get');
     audit.service.fieldChanged(locked);
     // Every lock did, and at 100,000 fields that count was most of a lock's time.
     expect(describeScan).not.toHaveBeenCalled();
     describeScan.mockRestore();
-    await audit.service.scanner.settled();
+    await audit.service.scansSettled();
     expect(snapshot(running.id).get(3)!.locked).toBe(true);
   });
 
   it('asking for a scan while one runs answers the running one', async () => {
-    const first = audit.service.scanner.start('manual');
-    const again = audit.service.scanner.start('manual');
+    const first = audit.service.startScan(undefined);
+    const again = audit.service.startScan(undefined);
     expect(again.id).toBe(first.id);
-    await audit.service.scanner.settled();
+    await audit.service.scansSettled();
   });
 });

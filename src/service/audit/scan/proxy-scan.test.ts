@@ -61,8 +61,8 @@ function snapshotOf(
   audit: ReturnType<typeof openTestAudit>,
   scanId: number,
 ): Map<number, CalculatedField> {
-  const versions = audit.store.scanVersions(scanId);
-  const bodies = audit.store.bodies([...versions.values()]);
+  const versions = audit.store.members.versions(scanId);
+  const bodies = audit.store.versions.bodies([...versions.values()]);
   return new Map([...versions].map(([id, version]) => [id, JSON.parse(bodies.get(version)!)]));
 }
 
@@ -127,7 +127,7 @@ describe('a scan through an instance', () => {
     });
     const audit = proxyAudit(upstream.url, { concurrency: 1 });
     const messages: Array<string | undefined> = [];
-    audit.service.scanner.subscribe((scan) => messages.push(scan.message));
+    audit.service.onScanProgress((scan) => messages.push(scan.message));
     const scan = await audit.scan(TEST_TOKEN);
     expect(scan.state).toBe('complete');
     expect(scan.fields).toBe(14);
@@ -205,6 +205,29 @@ describe('a scan through an instance', () => {
     const failed = await other.scan(TEST_TOKEN);
     expect(failed.state).toBe('failed');
     expect(failed.message).toContain('does not answer GET /functions/template/{id}');
+  });
+
+  it('the instance as last seen becomes what the next scan found: changed fields, and no field the instance no longer has', async () => {
+    const server = await referenceService();
+    let gone = false;
+    const upstream = await productionLike(server, (request) =>
+      gone && request.url.startsWith('/api/query/v1/functions/template/6?')
+        ? { status: 404, body: '{"status":404,"error":"Not Found"}' }
+        : undefined,
+    );
+    const audit = proxyAudit(upstream.url, { concurrency: 1 });
+    await audit.scan(TEST_TOKEN);
+    expect(audit.store.current.listingDigests().has(6)).toBe(true);
+
+    // Changed, so the next scan reads it, and gone when read.
+    server.stores.fields.setLocked(6, true, Date.now());
+    gone = true;
+    server.stores.fields.setLocked(3, true, Date.now());
+    const scan = await audit.scan(TEST_TOKEN);
+    expect(scan).toMatchObject({ state: 'complete', fields: 13 });
+    expect(audit.store.current.changesSince(scan.id)).toBe(0);
+    expect(audit.store.current.listingDigests().has(6)).toBe(false);
+    expect(audit.service.view()!.facts().has(6)).toBe(false);
   });
 
   it('lists every field exactly once although the instance orders equal keys differently on each call', async () => {

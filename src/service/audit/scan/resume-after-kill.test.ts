@@ -80,7 +80,11 @@ describe('kill -9 during a scan', () => {
     const first = startServiceProcess(args);
     const { url } = await first.ready;
     const started = (await (
-      await fetch(`${url}${AUDIT_BASE}/scans`, { method: 'POST' })
+      await fetch(`${url}${AUDIT_BASE}/scans`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
     ).json()) as { scan: Scan };
     await scanWhen(url, started.scan.id, (scan) => scan.progress.read >= killAfterRead);
     first.child.kill('SIGKILL');

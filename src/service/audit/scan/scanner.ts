@@ -1,11 +1,12 @@
 import type { Headline, Scan, ScanTrigger } from '../../../contract/audit';
 import type { AuditStore } from '../storage/audit-store';
+import type { RetentionPolicy } from '../storage/scan-retention';
 import type { FieldSource } from './field-source';
+import { completeScan, endScan, pruneScans } from './finish-scan';
 import { runScan } from './run-scan';
 
 export interface ScannerOptions {
   store: AuditStore;
-  instanceId: number;
   /**
    * A source reading the instance. In proxy mode without a token of its own the
    * server scans with the token of the caller who asked, so `token` is that one.
@@ -19,8 +20,8 @@ export interface ScannerOptions {
   needsCallerToken: boolean;
   /** The headline numbers of a scan's snapshot, computed when it completes (with the scan's token). */
   summarize: (scanId: number, token: string | undefined, signal: AbortSignal) => Promise<Headline>;
-  /** Complete scans to keep; older ones are deleted with the versions only they used. */
-  keep: number;
+  /** Which finished scans to keep; the others are deleted with the versions only they used. */
+  retention: RetentionPolicy;
   /** Told when a scan completed and the instance as last seen changed. */
   onComplete?: (scan: Scan) => void;
   now?: () => number;
@@ -56,12 +57,11 @@ export class Scanner {
 
   /** Starts a scan, or answers the one already running (or resumes one a restart interrupted). */
   start(trigger: ScanTrigger, token?: string): Scan {
-    const { store, instanceId } = this.options;
-    if (this.running) return store.scan(this.running.scanId)!;
-    const interrupted = store.runningScan(instanceId);
-    const scan = interrupted ?? store.createScan(instanceId, trigger, this.now());
+    const { scans } = this.options.store;
+    if (this.running) return scans.get(this.running.scanId)!;
+    const scan = scans.running() ?? scans.create(trigger, this.now());
     this.launch(scan.id, token);
-    return store.scan(scan.id)!;
+    return scans.get(scan.id)!;
   }
 
   /** The id of the scan in progress, if any: cheaper than `current()`, which counts its members. */
@@ -71,7 +71,7 @@ export class Scanner {
 
   /** The scan in progress, if any. */
   current(): Scan | undefined {
-    return this.running && this.options.store.scan(this.running.scanId);
+    return this.running && this.options.store.scans.get(this.running.scanId);
   }
 
   /** Stops the running scan; its partial snapshot is dropped. False when it is not running. */
@@ -97,7 +97,7 @@ export class Scanner {
    */
   offerToken(token: string | undefined): void {
     if (this.running || this.closed) return;
-    const interrupted = this.options.store.runningScan(this.options.instanceId);
+    const interrupted = this.options.store.scans.running();
     if (interrupted) this.launch(interrupted.id, token);
     else if (this.due) {
       this.due = false;
@@ -118,7 +118,7 @@ export class Scanner {
     this.everyMs = everyMs;
     const tick = () => {
       if (this.closed) return;
-      const last = this.options.store.scans(this.options.instanceId)[0];
+      const last = this.options.store.scans.latest();
       const dueAt = (last?.started ?? 0) + everyMs;
       const wait = dueAt - this.now();
       if (wait <= 0 && !this.running) {
@@ -135,7 +135,7 @@ export class Scanner {
   /** When the next scheduled scan is due; undefined without a schedule. */
   nextScanAt(): number | undefined {
     if (this.everyMs === undefined) return undefined;
-    const last = this.options.store.scans(this.options.instanceId)[0];
+    const last = this.options.store.scans.latest();
     return (last?.started ?? this.now()) + this.everyMs;
   }
 
@@ -148,38 +148,53 @@ export class Scanner {
   }
 
   private emit(scanId: number): void {
-    const scan = this.options.store.scan(scanId);
+    const scan = this.options.store.scans.get(scanId);
     if (!scan) return;
     for (const listener of this.listeners) listener(scan);
   }
 
+  /** Runs the scan until it completes, fails or is cancelled; false when the server stopped it. */
+  private async runToEnd(
+    scanId: number,
+    token: string | undefined,
+    source: FieldSource,
+    controller: AbortController,
+  ): Promise<boolean> {
+    const { store } = this.options;
+    try {
+      await runScan({
+        store,
+        scanId,
+        source,
+        signal: controller.signal,
+        onProgress: () => this.emit(scanId),
+        now: this.now,
+      });
+      const headline = await this.options.summarize(scanId, token, controller.signal);
+      await completeScan(store, scanId, headline, this.now);
+      this.options.onComplete?.(store.scans.get(scanId)!);
+    } catch (error) {
+      if (controller.signal.reason instanceof Shutdown) return false;
+      if (controller.signal.aborted) {
+        endScan(store, scanId, 'cancelled', 'cancelled before it completed', this.now());
+      } else endScan(store, scanId, 'failed', failureMessage(error), this.now());
+    }
+    return true;
+  }
+
   private launch(scanId: number, token: string | undefined): void {
-    const { store, instanceId } = this.options;
+    const { store, retention } = this.options;
     const controller = new AbortController();
     const source = this.options.openSource(token, (message) => {
-      store.setMessage(scanId, message);
+      store.scans.setMessage(scanId, message);
       this.emit(scanId);
     });
     const run = async () => {
       try {
-        await runScan({
-          store,
-          instanceId,
-          scanId,
-          source,
-          signal: controller.signal,
-          onProgress: () => this.emit(scanId),
-          now: this.now,
-        });
-        const headline = await this.options.summarize(scanId, token, controller.signal);
-        store.completeScan(scanId, instanceId, headline, this.now());
-        store.prune(instanceId, this.options.keep);
-        this.options.onComplete?.(store.scan(scanId)!);
-      } catch (error) {
-        if (controller.signal.reason instanceof Shutdown) return;
-        if (controller.signal.aborted) {
-          store.endScan(scanId, 'cancelled', 'cancelled before it completed', this.now());
-        } else store.endScan(scanId, 'failed', failureMessage(error), this.now());
+        // A scan stopped by the server's shutdown resumes at its next start, unpruned.
+        if (await this.runToEnd(scanId, token, source, controller)) {
+          await pruneScans(store, retention, this.now());
+        }
       } finally {
         this.running = undefined;
         this.emit(scanId);

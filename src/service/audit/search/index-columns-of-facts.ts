@@ -1,4 +1,5 @@
-import { isBrokenLink } from '../../../contract/field';
+import { linkSummaryOf } from '../../../contract/link-summary';
+import { compareNameOrder, nameKeyOf } from '../../../contract/name-order';
 import type { FlagBit, IndexColumns } from '../../store/index/index-columns';
 import { bitOf } from '../../store/index/index-columns';
 import type { FieldFacts } from '../findings/field-facts';
@@ -15,15 +16,14 @@ export function indexColumnsOfFacts(
   facts: readonly FieldFacts[],
   references: ReadonlyMap<number, readonly number[]>,
 ): IndexColumns {
-  const byName = [...facts].sort((a, b) => {
-    const first = a.name.toLowerCase();
-    const second = b.name.toLowerCase();
-    return first < second ? -1 : first > second ? 1 : a.id - b.id;
-  });
+  const keyed = facts
+    .map((field) => ({ field, id: field.id, nameKey: nameKeyOf(field.name) }))
+    .sort(compareNameOrder);
+  const byName = keyed.map(({ field }) => field);
   const size = byName.length;
   const columns: IndexColumns = {
     ids: Float64Array.from(byName, (field) => field.id),
-    nameKeys: byName.map((field) => field.name.toLowerCase()),
+    nameKeys: keyed.map(({ nameKey }) => nameKey),
     owners: Float64Array.from(byName, (field) => field.owner),
     created: Float64Array.from(byName, (field) => field.created),
     lastModified: Float64Array.from(byName, (field) => field.lastModified),
@@ -43,6 +43,7 @@ export function indexColumnsOfFacts(
     else if (ids[ids.length - 1] !== id) ids.push(id);
   };
   byName.forEach((field, position) => {
+    const links = linkSummaryOf(field.links);
     const flags: Array<[FlagBit, boolean]> = [
       ['locked', field.locked],
       ['archived', field.archived],
@@ -50,13 +51,10 @@ export function indexColumnsOfFacts(
       ['variable', field.variable],
       ['hidden', field.hidden],
       ['aggregated', field.aggregated],
-      ['has_invalid_link', field.links.some((link) => isBrokenLink(link))],
-      ['has_active_link', field.links.some((link) => link.active)],
-      [
-        'has_visible_data_source',
-        field.links.some((link) => link.type === 'DATA_SOURCE' && link.visible),
-      ],
-      ['has_active_card', field.links.some((link) => link.type === 'CARD' && link.active)],
+      ['has_invalid_link', links.brokenLink],
+      ['has_active_link', links.active],
+      ['has_visible_data_source', links.onDataSource],
+      ['has_active_card', links.inVisualization],
     ];
     columns.flags[position] = flags.reduce(
       (bits, [flag, set]) => (set ? bits | bitOf(flag) : bits),

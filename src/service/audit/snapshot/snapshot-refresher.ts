@@ -3,6 +3,7 @@ import { detectLastModifiedSort } from '../../upstream/detect-sort-support';
 import type { UpstreamClient } from '../../upstream/upstream-client';
 import { UpstreamError } from '../../upstream/upstream-client';
 import type { AuditService } from '../audit-service';
+import type { FieldFacts } from '../findings/field-facts';
 import { listEveryField, nextOffset } from '../scan/list-every-field';
 import { UpstreamSource } from '../scan/upstream-source';
 
@@ -134,7 +135,7 @@ export class SnapshotRefresher {
 
   /** Reads the fields changed since the newest one held; answers the instance's count of fields. */
   private async readChangesSinceNewest(client: UpstreamClient): Promise<number> {
-    const held = this.options.service.currentFacts();
+    const held = this.options.service.view()?.facts() ?? new Map<number, FieldFacts>();
     let newest = Number.NEGATIVE_INFINITY;
     for (const field of held.values()) newest = Math.max(newest, field.lastModified);
     const changed = new Set<number>();
@@ -179,7 +180,7 @@ export class SnapshotRefresher {
    * counts but does not list) is looked at again only every `sweepEveryMs`.
    */
   private countsDiffer(instanceCount: number): boolean {
-    const heldCount = this.options.service.currentFacts().size;
+    const heldCount = this.options.service.view()?.facts().size ?? 0;
     if (instanceCount === heldCount) return false;
     const known =
       this.sweptWith?.instanceCount === instanceCount && this.sweptWith.heldCount === heldCount;
@@ -204,7 +205,7 @@ export class SnapshotRefresher {
     const { service } = this.options;
     const client = this.options.clientFor(token);
     // Taken before listing, so a field added by a pass during the sweep is not taken for deleted.
-    const heldBefore = service.store.currentListingDigests(service.instanceId);
+    const heldBefore = service.currentListingDigests();
     const listing = await listEveryField(
       new UpstreamSource(client, this.options.concurrency),
       this.stop.signal,
@@ -221,7 +222,10 @@ export class SnapshotRefresher {
       for (const id of heldBefore.keys()) if (!listed.has(id)) service.fieldRemoved(id);
     }
     await this.readFields(client, toRead);
-    this.sweptWith = { instanceCount: listing.totalHits, heldCount: service.currentFacts().size };
+    this.sweptWith = {
+      instanceCount: listing.totalHits,
+      heldCount: service.view()?.facts().size ?? 0,
+    };
     this.refreshedAt = Math.max(this.refreshedAt ?? 0, started);
     this.lastError = undefined;
   }

@@ -9,7 +9,7 @@
  *   (`digest` is the SHA-1 of its canonical JSON), with the facts the findings
  *   need, derived once per version.
  * - `scans`: every scan, running or finished, with its progress counters and, once
- *   complete, its headline numbers for the trend.
+ *   complete, its headline numbers for the trend and how many fields it found changed.
  * - `scan_members`: the snapshot of a scan: which version of each field it saw.
  *   While a scan runs, rows are added as fields are read, so a restart resumes.
  * - `scan_listing`: what the running scan listed, so a restart knows what is left.
@@ -18,7 +18,13 @@
  * - `directories`: the names and columns the instance gave at its last scan, when it
  *   offers the directory extension.
  */
-export const AUDIT_SCHEMA_VERSION = 1;
+export const AUDIT_SCHEMA_VERSION = 2;
+
+/** What each older version of the schema needs to become the current one. */
+export const auditMigrations: Record<number, string> = {
+  // A complete scan knows how many fields it found changed, which retention weighs.
+  1: 'ALTER TABLE scans ADD COLUMN changes INTEGER',
+};
 
 export const auditSchemaSql = `
 CREATE TABLE IF NOT EXISTS instances (
@@ -56,7 +62,8 @@ CREATE TABLE IF NOT EXISTS scans (
   new_versions INTEGER NOT NULL DEFAULT 0,
   new_bytes INTEGER NOT NULL DEFAULT 0,
   message TEXT,
-  headline TEXT
+  headline TEXT,
+  changes INTEGER
 );
 CREATE INDEX IF NOT EXISTS scans_by_instance ON scans (instance_id, id);
 

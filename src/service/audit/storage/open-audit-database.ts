@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { AUDIT_SCHEMA_VERSION, auditSchemaSql } from './audit-schema';
+import { AUDIT_SCHEMA_VERSION, auditMigrations, auditSchemaSql } from './audit-schema';
 
 export type AuditDb = Database.Database;
 
@@ -41,6 +41,10 @@ export function openAuditDatabase(file: string): AuditDb {
     throw new Error(
       `${file} was written by a newer version of this service (audit schema ${version}); upgrade the service`,
     );
+  }
+  // A new file (version 0) gets the whole schema below; an older one first takes each step.
+  if (version > 0) {
+    for (let from = version; from < AUDIT_SCHEMA_VERSION; from++) db.exec(auditMigrations[from]!);
   }
   db.exec(auditSchemaSql);
   db.pragma(`user_version = ${AUDIT_SCHEMA_VERSION}`);

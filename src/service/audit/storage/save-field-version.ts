@@ -14,19 +14,15 @@ export interface SavedVersion {
  * Stores one field as the instance answered it, once per distinct state, with its
  * facts derived on first sight. Undefined when the answer is not a field at all.
  */
-export function saveFieldVersion(
-  store: AuditStore,
-  instanceId: number,
-  raw: unknown,
-): SavedVersion | undefined {
+export function saveFieldVersion(store: AuditStore, raw: unknown): SavedVersion | undefined {
   const field = canonicalField(raw);
   if (!field) return undefined;
   const digest = fieldDigest(field);
-  const existing = store.findVersion(instanceId, field.id, digest);
+  const existing = store.versions.find(field.id, digest);
   if (existing !== undefined) return { field, versionId: existing, newBytes: 0 };
   const body = JSON.stringify(field);
   const facts = JSON.stringify(factsOf(field));
-  const versionId = store.insertVersion(instanceId, {
+  const versionId = store.versions.insert({
     fieldId: field.id,
     digest,
     listingDigest: listingDigest(field)!,

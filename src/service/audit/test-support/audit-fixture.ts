@@ -5,6 +5,7 @@ import type { Scan } from '../../../contract/audit';
 import { AuditService } from '../audit-service';
 import type { AuditServiceOptions } from '../audit-service';
 import type { FieldSource } from '../scan/field-source';
+import { ScanStartLimit } from '../scan/scan-start-limit';
 import { AuditStore } from '../storage/audit-store';
 import { openAuditDatabase } from '../storage/open-audit-database';
 
@@ -27,20 +28,19 @@ export function recordingReads(source: FieldSource): FieldSource & { reads: numb
 
 /** An audit service on a temporary audit file; `reopen` opens the same file again, as a restart would. */
 export function openTestAudit(
-  options: Omit<AuditServiceOptions, 'store' | 'instanceKey' | 'keep'> &
-    Partial<Pick<AuditServiceOptions, 'instanceKey' | 'keep'>>,
+  options: Omit<AuditServiceOptions, 'store' | 'keep'> &
+    Partial<Pick<AuditServiceOptions, 'keep'>> & { instanceKey?: string },
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'cfm-audit-'));
   const file = join(dir, 'audit.sqlite');
   const open = () => {
     const db = openAuditDatabase(file);
-    const service = new AuditService({
-      instanceKey: 'embedded',
-      keep: 10,
-      ...options,
-      store: new AuditStore(db, file),
-    });
-    return { service, db };
+    const { instanceKey = 'embedded', ...rest } = options;
+    const store = new AuditStore(db, file, instanceKey);
+    // Tests scan as often as they need to.
+    const scanStartLimit = new ScanStartLimit(Number.POSITIVE_INFINITY);
+    const service = new AuditService({ keep: 10, scanStartLimit, ...rest, store });
+    return { service, db, store };
   };
   let current = open();
   return {
@@ -49,13 +49,13 @@ export function openTestAudit(
       return current.service;
     },
     get store() {
-      return current.service.store;
+      return current.store;
     },
     /** Runs a scan to its end and answers it as stored. */
     async scan(token?: string): Promise<Scan> {
-      const scan = current.service.scanner.start('manual', token);
-      await current.service.scanner.settled();
-      return current.service.store.scan(scan.id)!;
+      const scan = current.service.startScan(token);
+      await current.service.scansSettled();
+      return current.service.scan(scan.id)!;
     },
     /** Closes the file and opens it again, as a restart would; `meanwhile` may change the file in between. */
     async reopen(meanwhile?: (file: string) => void) {

@@ -20,13 +20,13 @@ const card = (id: string, active: boolean) => ({
 });
 
 const fields: FieldRecordInput[] = [
-  // A chain: 3 -> 2 -> 1. 1 and 2 are used because another field references them.
+  // A chain: 3 -> 2 -> 1. 1 and 2 are used because another field nests them.
   { id: 1, name: 'Revenue Total', owner: 101, expression: 'SUM(`Revenue`)', links: [onSales] },
   {
     id: 2,
     name: 'Revenue Share',
     owner: 101,
-    expression: '`Revenue Total` / 100',
+    expression: 'SERVICE_BEAST_MODE(1) / 100',
     links: [onSales],
   },
   {
@@ -34,15 +34,21 @@ const fields: FieldRecordInput[] = [
     name: 'Revenue Share Pct',
     owner: 101,
     locked: true,
-    expression: '`Revenue Share` * 100',
+    expression: 'SERVICE_BEAST_MODE(2) * 100',
     links: [onSales, card(SALES_CARD, true)],
   },
   // A reference cycle: both INVALID.
-  { id: 4, name: 'Loop A', owner: 101, expression: '`Loop B` + 1', links: [onSales] },
-  { id: 5, name: 'Loop B', owner: 101, expression: '`Loop A` + 1', links: [onSales] },
+  { id: 4, name: 'Loop A', owner: 101, expression: 'SERVICE_BEAST_MODE(5) + 1', links: [onSales] },
+  { id: 5, name: 'Loop B', owner: 101, expression: 'SERVICE_BEAST_MODE(4) + 1', links: [onSales] },
   // INVALID by its own expression, and a field that depends on it.
   { id: 6, name: 'Broken Syntax', owner: 102, expression: 'SUM(`Cost`', links: [onSales] },
-  { id: 7, name: 'Uses Broken', owner: 102, expression: '`Broken Syntax` * 2', links: [onSales] },
+  {
+    id: 7,
+    name: 'Uses Broken',
+    owner: 102,
+    expression: 'SERVICE_BEAST_MODE(6) * 2',
+    links: [onSales],
+  },
   // Broken references: Profit is no column of SALES; through the card, TICKETS lacks both names.
   { id: 8, name: 'Profit A', owner: 102, expression: 'SUM(`Profit`)', links: [onSales] },
   {
@@ -73,7 +79,13 @@ const fields: FieldRecordInput[] = [
     links: [card(TICKETS_CARD, false)],
   },
   // Depends on a field with a broken reference.
-  { id: 15, name: 'Uses Profit A', owner: 103, expression: '`Profit A` + 1', links: [onSales] },
+  {
+    id: 15,
+    name: 'Uses Profit A',
+    owner: 103,
+    expression: 'SERVICE_BEAST_MODE(8) + 1',
+    links: [onSales],
+  },
   // Lint: a comparison with NULL that is never true; a reference to an archived field,
   // which only lint knowing the references finds.
   {
@@ -83,7 +95,13 @@ const fields: FieldRecordInput[] = [
     expression: 'CASE WHEN `Status` = NULL THEN 1 ELSE 0 END',
     links: [onTickets],
   },
-  { id: 17, name: 'Uses Archived', owner: 101, expression: '`Old Revenue` / 2', links: [onSales] },
+  {
+    id: 17,
+    name: 'Uses Archived',
+    owner: 101,
+    expression: 'SERVICE_BEAST_MODE(18) / 2',
+    links: [onSales],
+  },
   {
     id: 18,
     name: 'Old Revenue',

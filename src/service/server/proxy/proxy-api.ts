@@ -4,25 +4,17 @@ import { apiPaths, apiRoutes, TOKEN_HEADER } from '../../../contract/paths';
 import type { InstanceData } from '../../../contract/search';
 import type { AuditService } from '../../audit/audit-service';
 import type { SnapshotRefresher } from '../../audit/snapshot/snapshot-refresher';
-import { AcceptedTokens } from '../../auth/accepted-tokens';
-import type { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
 import { sendError } from '../api-error';
+import type { FieldsMoved } from '../fields-moved';
 import { registerApi } from '../api-plugin';
 import { presentedToken } from '../token-auth';
-import type { TokenVerdict } from '../token-auth';
+import type { TokenAuth } from '../token-auth';
 import { parseFieldIdOrThrow } from '../validate';
 import { snapshotSearchRoute, withInstanceData } from './snapshot-search-route';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 import { allowedTemplateQuery } from './allowed-query';
-
-export interface ProxiedApi {
-  kind: 'proxy';
-  /** The instance's base address, e.g. https://example.instance.com */
-  upstream: URL;
-  /** A token the server holds and sends; the browser then sends none. */
-  heldToken?: string;
-  timeoutMs?: number;
-}
+import type { ProxiedApi } from './proxied-api';
+import { registerProxyWrites } from './proxy-writes';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
@@ -58,14 +50,9 @@ function readWhole(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * encoding, `;` parameters) can reach anything else upstream. Of a query string
  * only the allow-listed parameters pass (`hidden` on GET template), rewritten.
  */
-/** The largest changed field read back from the instance to keep the audit current. */
-const FIELD_BODY_LIMIT = 4 * 1024 * 1024;
-
 export interface ProxyHooks {
-  /** Tokens the instance accepted lately, shared with the audit API. */
-  accepted?: AcceptedTokens;
-  /** Hears each field the instance answered a change with (the audit keeps its view current). */
-  onFieldChanged?: (field: unknown) => void;
+  /** Hears the fields the instance answered changes with (the audit keeps its view current). */
+  onFieldsMoved?: FieldsMoved;
   /** The audit's snapshot of the instance, which answers searches when given (docs/proxy.md). */
   snapshot?: { service: AuditService; refresher: SnapshotRefresher };
 }
@@ -73,24 +60,16 @@ export interface ProxyHooks {
 export async function registerProxyApi(
   app: FastifyInstance,
   api: ProxiedApi,
-  limiter: FailedAuthLimiter,
+  auth: TokenAuth,
   hooks: ProxyHooks = {},
 ): Promise<void> {
   const timeoutMs = api.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const basePath = api.upstream.pathname.replace(/\/+$/, '');
-  const accepted = hooks.accepted ?? new AcceptedTokens();
   await app.register(replyFrom, {
     base: api.upstream.origin,
     disableRequestLogging: true,
     undici: { headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
   });
-
-  // The instance decides on a token this server has not seen accepted.
-  const judgeToken = (token: string): TokenVerdict => {
-    if (api.heldToken !== undefined) return 'valid';
-    if (token === '') return 'missing';
-    return accepted.has(token) ? 'valid' : 'deferred';
-  };
 
   /**
    * `instanceData`, when given, is added to a successful answer; `query` is the
@@ -122,34 +101,17 @@ export async function registerProxyApi(
       onResponse: (_request, proxied, response) => {
         const status = response.statusCode ?? 502;
         if (status >= 200 && status < 300) {
-          if (api.heldToken === undefined) accepted.remember(token);
+          if (api.heldToken === undefined) auth.instanceAccepted(token);
           if (instanceData) {
             void readWhole(response.stream).then((body) => {
               const json = body.toString('utf8');
-              void proxied.send(
-                json.trimEnd().endsWith('}') ? withInstanceData(json, instanceData) : json,
-              );
+              void proxied.send(withInstanceData(json, instanceData));
             });
             return;
           }
-          if (request.method !== 'PUT' || !hooks.onFieldChanged)
-            return void proxied.send(response.stream);
-          // A changed field is small: read it whole, answer it, and tell the audit.
-          void readWhole(response.stream).then((body) => {
-            void proxied.send(body);
-            if (body.length > FIELD_BODY_LIMIT) return;
-            try {
-              hooks.onFieldChanged!(JSON.parse(body.toString('utf8')));
-            } catch {
-              // Not a field after all: the next scan reads it.
-            }
-          });
-          return;
+          return void proxied.send(response.stream);
         }
-        if (status === 401) {
-          limiter.recordFailure(request.ip);
-          accepted.forget(token);
-        }
+        if (status === 401) auth.instanceRefused(token, request.ip);
         // reply-from's types describe a server response; at run time it is the upstream's answer.
         const { headers } = response as unknown as { headers: Record<string, unknown> };
         const retryAfter = headers['retry-after'];
@@ -170,16 +132,13 @@ export async function registerProxyApi(
   };
 
   await registerApi(app, {
-    judgeToken,
-    limiter,
+    auth,
     routes: (routes) => {
       routes.post(
         apiRoutes.search,
         hooks.snapshot
           ? snapshotSearchRoute({
-              api,
-              accepted,
-              limiter,
+              auth,
               ...hooks.snapshot,
               passThrough: (request, reply, data) =>
                 forward(request, reply, apiPaths.search, { instanceData: data }),
@@ -189,15 +148,16 @@ export async function registerProxyApi(
       routes.get(apiRoutes.statistics, (request, reply) =>
         forward(request, reply, apiPaths.statistics),
       );
-      routes.route({
-        method: ['GET', 'PUT'],
-        url: apiRoutes.template,
-        handler: (request, reply) => {
-          const { id } = request.params as { id: string };
-          const path = apiPaths.template(parseFieldIdOrThrow(id));
-          if (request.method !== 'GET') return forward(request, reply, path);
-          return forward(request, reply, path, { query: allowedTemplateQuery(request.query) });
-        },
+      routes.get<{ Params: { id: string } }>(apiRoutes.template, (request, reply) => {
+        const path = apiPaths.template(parseFieldIdOrThrow(request.params.id));
+        return forward(request, reply, path, { query: allowedTemplateQuery(request.query) });
+      });
+      // Writes are read and verified here, not streamed through (proxy-writes.ts).
+      registerProxyWrites(routes, {
+        api,
+        timeoutMs,
+        auth,
+        onFieldsMoved: hooks.onFieldsMoved,
       });
     },
   });

@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InstanceData } from '../../../contract/search';
-import type { AcceptedTokens } from '../../auth/accepted-tokens';
-import type { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
 import type { AuditService } from '../../audit/audit-service';
 import type { SnapshotRefresher } from '../../audit/snapshot/snapshot-refresher';
 import { SnapshotSearch } from '../../audit/snapshot/snapshot-search';
@@ -10,23 +8,31 @@ import { unacceptedBySearch } from '../../../contract/upstream-allow-list';
 import { ApiError } from '../api-error';
 import { UpstreamError } from '../../upstream/upstream-client';
 import { presentedToken, tokenRefusal } from '../token-auth';
+import type { TokenAuth } from '../token-auth';
 import { parseSearchBody } from '../search-body';
-import { instanceTokenJudge } from './instance-token-judge';
-import type { ProxiedApi } from './proxy-api';
 
 export interface SnapshotSearchOptions {
-  api: ProxiedApi;
-  accepted: AcceptedTokens;
-  limiter: FailedAuthLimiter;
+  auth: TokenAuth;
   service: AuditService;
   refresher: SnapshotRefresher;
   /** Forwards the search to the instance, adding `instanceData` to its answer. */
   passThrough: (request: FastifyRequest, reply: FastifyReply, data: InstanceData) => unknown;
 }
 
-/** `instanceData` added to a search answer already written as JSON. */
+/**
+ * The instance's own search answer with `instanceData` added; an answer that is not
+ * a JSON object is passed on as it came.
+ */
 export function withInstanceData(json: string, data: InstanceData): string {
-  return `${json.slice(0, json.lastIndexOf('}'))},"instanceData":${JSON.stringify(data)}}`;
+  let answer: unknown;
+  try {
+    answer = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+    ? JSON.stringify({ ...answer, instanceData: data })
+    : json;
 }
 
 function notYetAnswerable(unaccepted: readonly string[]): ApiError {
@@ -41,28 +47,20 @@ function notYetAnswerable(unaccepted: readonly string[]): ApiError {
 /**
  * `POST /functions/search` in proxy mode (docs/proxy.md): answered from the
  * instance as last seen, refreshed first, for a caller whose token the instance
- * accepts. Before the first scan has completed it is forwarded to the instance,
- * and the answer says so; the first search starts that scan. A search the
- * instance is not known to accept is refused (409) until then, not forwarded.
+ * accepts (judged before this route runs, as on every route). Before the first
+ * scan has completed it is forwarded to the instance, and the answer says so; the
+ * first search starts that scan. A search the instance is not known to accept is
+ * refused (409) until then, not forwarded.
  */
 export function snapshotSearchRoute(options: SnapshotSearchOptions) {
-  const { api, service, refresher, limiter } = options;
-  const judge = instanceTokenJudge(api, options.accepted);
+  const { service, refresher, auth } = options;
   const snapshot = new SnapshotSearch(service);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = presentedToken(request);
-    const verdict = await judge(token);
-    if (verdict === 'missing' || verdict === 'invalid') {
-      limiter.recordFailure(request.ip);
-      throw tokenRefusal(verdict);
-    }
     const search = parseSearchBody(request.body);
     if (!service.latestScan()) {
-      service.scanner.offerToken(token);
-      if (!service.scanner.current() && service.store.scans(service.instanceId).length === 0) {
-        // The first scan runs with this caller's token, as one started from the audit page would.
-        service.scanner.start('schedule', token);
-      }
+      // The first scan runs with this caller's token, as one started from the audit page would.
+      service.ensureFirstScan(token);
       // Validated: each filter is an object with its name in `field`, as the client spelt it.
       const { filters } = request.body as { filters: Array<{ field: string }> };
       const unaccepted = unacceptedBySearch({ filters, sort: search.sort });
@@ -71,20 +69,19 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
       if (unaccepted.length > 0) throw notYetAnswerable(unaccepted);
       return options.passThrough(request, reply, {
         source: 'instance',
-        firstScanRunning: service.scanner.current() !== undefined,
+        firstScanRunning: service.runningScan() !== undefined,
       });
     }
     try {
       await refresher.refresh(token);
     } catch (error) {
       if (!(error instanceof UpstreamError && error.kind === 'refused')) throw error;
-      options.accepted.forget(token);
-      limiter.recordFailure(request.ip);
+      auth.instanceRefused(token, request.ip);
       throw tokenRefusal('invalid');
     }
     const page = snapshot.search(search)!;
     return reply
       .type('application/json; charset=utf-8')
-      .send(withInstanceData(searchPageJson(page), refresher.instanceData()));
+      .send(searchPageJson(page, { instanceData: refresher.instanceData() }));
   };
 }

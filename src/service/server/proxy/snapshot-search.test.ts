@@ -12,6 +12,20 @@ import { equalNamesInstance } from '../../test-support/equal-names-instance';
 import { startProductionLikeUpstream } from '../../test-support/production-like-upstream';
 import { startTestServer } from '../../test-support/test-server';
 import { buildServer } from '../build-server';
+import { computeFindings } from '../../audit/findings/compute-findings';
+import type * as ComputeFindingsModule from '../../audit/findings/compute-findings';
+import { wholeIndex } from '../../audit/search/finding-index';
+import type * as FindingIndexModule from '../../audit/search/finding-index';
+
+// The real functions, watched: whether the findings or the copy's index are made again.
+vi.mock('../../audit/findings/compute-findings', async (importOriginal) => {
+  const original = await importOriginal<typeof ComputeFindingsModule>();
+  return { ...original, computeFindings: vi.fn(original.computeFindings) };
+});
+vi.mock('../../audit/search/finding-index', async (importOriginal) => {
+  const original = await importOriginal<typeof FindingIndexModule>();
+  return { ...original, wholeIndex: vi.fn(original.wholeIndex) };
+});
 
 const TOKEN = 'instance-token-1234';
 const FIELDS = 120;
@@ -89,7 +103,7 @@ async function proxyOfProductionLikeInstance(options: { sortsByLastModified?: bo
   const firstScan = async () => {
     const first = await page({});
     expect(first.instanceData).toEqual({ source: 'instance', firstScanRunning: true });
-    await audit.service.scanner.settled();
+    await audit.service.scansSettled();
     expect(audit.service.latestScan()?.state).toBe('complete');
   };
   const lock = (id: number, locked: boolean) =>
@@ -172,8 +186,9 @@ describe('searches through the proxy, answered from the snapshot of the instance
   });
 
   it('moves just the locked field in the copy: nothing is computed again for the next search', async () => {
-    const findings = vi.spyOn(proxy.audit.service, 'findings');
-    try {
+    const computedAgain = [vi.mocked(computeFindings), vi.mocked(wholeIndex)];
+    for (const spy of computedAgain) spy.mockClear();
+    {
       expect((await proxy.lock(33, false)).statusCode).toBe(200);
       expect((await proxy.lock(64, true)).statusCode).toBe(200);
       const locked = await proxy.page({ filters: [{ field: 'locked' }] });
@@ -184,9 +199,7 @@ describe('searches through the proxy, answered from the snapshot of the instance
       // The lock moved each field's lastModified: newest first is the last one changed.
       const newest = await proxy.page({ sort: { field: 'lastModified', ascending: false } });
       expect(newest.results.slice(0, 2).map((field) => field.id)).toEqual([64, 33]);
-      expect(findings).not.toHaveBeenCalled();
-    } finally {
-      findings.mockRestore();
+      for (const spy of computedAgain) expect(spy).not.toHaveBeenCalled();
     }
   });
 
@@ -201,6 +214,32 @@ describe('searches through the proxy, answered from the snapshot of the instance
     proxy.clock.now += 5000;
     const found = await proxy.page({ name: 'zebra' });
     expect(found.results.map((field) => field.id)).toEqual([50]);
+  });
+
+  it('orders full-width letters and characters beyond U+FFFF as the embedded store does', async () => {
+    const instance = equalNamesInstance(FIELDS);
+    const renamed = [
+      { ...instance.fields[60]!, name: '📈 Growth', lastModified: Date.now() },
+      { ...instance.fields[61]!, name: 'Ｒevenue', lastModified: Date.now() },
+    ];
+    const { refusals } = importInstance(proxy.instance.stores.fields, {
+      ...instance,
+      fields: renamed,
+    });
+    expect(refusals).toEqual([]);
+    proxy.clock.now += 5000;
+    await proxy.page({});
+    const embedded = proxy.instance.stores.fields
+      .search({
+        name: '',
+        filters: [],
+        sort: { field: 'name', ascending: true },
+        limit: 5000,
+        offset: 0,
+      })
+      .results.map((json) => (JSON.parse(json) as { id: number }).id);
+    expect(embedded.slice(-2)).toEqual([62, 61]);
+    expect(await proxy.pageThrough(true)).toEqual(embedded);
   });
 
   it('drops a field the instance deleted once the sweep its count set off has run', async () => {
@@ -267,7 +306,7 @@ describe('before the first scan has completed', () => {
     expect(searchesSent().filter((request) => /"id"|ondataset/.test(request.body))).toEqual([]);
 
     // The refused search still started the first scan; once complete, the copy answers it.
-    await proxy.audit.service.scanner.settled();
+    await proxy.audit.service.scansSettled();
     expect(proxy.audit.service.latestScan()?.state).toBe('complete');
     const afterScan = await proxy.page({ sort: { field: 'id', ascending: true } });
     expect(afterScan.instanceData?.source).toBe('snapshot');

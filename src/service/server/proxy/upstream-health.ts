@@ -1,5 +1,9 @@
+export type UpstreamHealth =
+  | { reachable: true; status: number; latencyMs: number }
+  | { reachable: false; error: string };
+
 /** Whether the upstream instance answers at all; any HTTP answer counts. */
-export async function checkUpstream(upstream: URL, timeoutMs = 3000) {
+async function checkUpstream(upstream: URL, timeoutMs: number): Promise<UpstreamHealth> {
   const started = performance.now();
   try {
     const response = await fetch(upstream, {
@@ -8,7 +12,6 @@ export async function checkUpstream(upstream: URL, timeoutMs = 3000) {
     });
     await response.body?.cancel();
     return {
-      origin: upstream.origin,
       reachable: true,
       status: response.status,
       latencyMs: Math.round(performance.now() - started),
@@ -18,6 +21,25 @@ export async function checkUpstream(upstream: URL, timeoutMs = 3000) {
       (error as Error).name === 'TimeoutError'
         ? `no answer within ${timeoutMs} ms`
         : ((error as { cause?: { code?: string } }).cause?.code ?? 'unreachable');
-    return { origin: upstream.origin, reachable: false, error: reason };
+    return { reachable: false, error: reason };
   }
+}
+
+/**
+ * The health check's view of the instance, for a route anyone may call: one
+ * request to the instance answers every call for `maxAgeMs` (calls meanwhile
+ * share it), so calling the route cannot make this server flood the instance.
+ * The answer never names the instance's address.
+ */
+export function upstreamHealth(
+  upstream: URL,
+  { maxAgeMs = 5000, timeoutMs = 3000, now = Date.now } = {},
+): () => Promise<UpstreamHealth> {
+  let last: { startedAt: number; answer: Promise<UpstreamHealth> } | undefined;
+  return () => {
+    if (!last || now() - last.startedAt >= maxAgeMs) {
+      last = { startedAt: now(), answer: checkUpstream(upstream, timeoutMs) };
+    }
+    return last.answer;
+  };
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { bulkLockRequestSchema } from '../../../contract/bulk-lock';
 import type { BulkLockResult } from '../../../contract/bulk-lock';
-import { lockRequestSchema } from '../../../contract/lock';
 import { apiPaths, apiRoutes } from '../../../contract/paths';
-import type { CalculatedField } from '../../../contract/field';
 import type { FieldStore } from '../../store/field-store';
 import { searchPageJson } from '../../store/search-page';
 import { ApiError, errorBody } from '../api-error';
+import type { FieldsMoved } from '../fields-moved';
 import { parseSearchBody } from '../search-body';
 import { parseFieldIdOrThrow, parseOrThrow } from '../validate';
 
@@ -21,7 +20,7 @@ export function registerFieldRoutes(
     store: FieldStore;
     now?: () => number;
     /** Hears the fields each request changed (the audit keeps its view of the instance current). */
-    onFieldsChanged?: (fields: readonly CalculatedField[]) => void;
+    onFieldsMoved?: FieldsMoved;
   },
 ): void {
   const { store } = options;
@@ -37,21 +36,12 @@ export function registerFieldRoutes(
     return store.getField(id) ?? Promise.reject(notFound(id));
   });
 
-  api.put<{ Params: { id: string } }>(apiRoutes.template, async (request) => {
-    const id = parseFieldIdOrThrow(request.params.id);
-    const { locked } = parseOrThrow(lockRequestSchema, request.body);
-    const field = store.setLocked(id, locked, now());
-    if (!field) throw notFound(id);
-    options.onFieldsChanged?.([field]);
-    return field;
-  });
-
   // This project's extension: the single PUT for many fields, in one transaction.
   api.post(apiRoutes.bulkLock, async (request) => {
     const { ids, locked } = parseOrThrow(bulkLockRequestSchema, request.body);
     const fields = store.setLockedMany(ids, locked, now());
     const changed = fields.filter((field) => field !== undefined);
-    if (changed.length > 0) options.onFieldsChanged?.(changed);
+    if (changed.length > 0) options.onFieldsMoved?.(changed, []);
     const results = ids.map((id, at): BulkLockResult => {
       const field = fields[at];
       if (field) return { id, status: 200, field };

@@ -1,4 +1,6 @@
+import type { CalculatedField } from '../../../contract/field';
 import { isValidStatus } from '../../../contract/field';
+import { nameKeyOf } from '../../../contract/name-order';
 import type { FlagFilter, SortField } from '../../../contract/search';
 import type {
   NormalizedFilter,
@@ -7,6 +9,7 @@ import type {
 import type { Statistics } from '../../../contract/statistics';
 import { countStatistics } from '../../../contract/statistics';
 import { countingRequest } from '../count-matching';
+import { flagsOf } from '../field-flags';
 import { Bitset } from './bitset';
 import { FlagCounts } from './flag-counts';
 import type { FlagBit, IndexColumns } from './index-columns';
@@ -33,7 +36,7 @@ type ListFilter = Extract<NormalizedFilter, { kind: 'list' }>;
 
 /**
  * The stored flag each flag filter reads; `invalid` reads the status instead and
- * `nested` the references.
+ * `nested` the fields that nest each field.
  */
 const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
   variable: 'variable',
@@ -49,6 +52,13 @@ const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
 };
 
 type OrderField = Exclude<SortField, 'name'>;
+
+/** A field's lock flag and last-modified time as the store holds them now. */
+export interface LockChange {
+  id: number;
+  locked: boolean;
+  lastModified: number;
+}
 type Lists = Record<ListFilter['field'], Map<string | number, ArrayLike<number>>>;
 
 /**
@@ -165,7 +175,7 @@ export class FieldIndex {
   ): { totalHits: number; positions: number[] } {
     const { limit, sort } = request;
     if (request.name && request.filters.length === 0 && sort.field === 'name') {
-      const name = request.name.toLowerCase();
+      const name = nameKeyOf(request.name);
       const { count, page } = this.names.page(name, offset, limit, sort.ascending);
       return { totalHits: count, positions: page };
     }
@@ -204,6 +214,54 @@ export class FieldIndex {
   }
 
   /**
+   * Takes a change of an indexed field that keeps its place: the same name, the same
+   * links to data sources and cards, the same references (the caller knows those).
+   * Flags, owner, status, functions and lastModified move; false when the change is
+   * of another kind or the field unknown, and the index must be built again.
+   */
+  applyChange(before: CalculatedField, after: CalculatedField): boolean {
+    const position = this.positionById.get(after.id);
+    if (position === undefined || before.id !== after.id) return false;
+    if (before.name.toLowerCase() !== after.name.toLowerCase()) return false;
+    if (linkTargets(before) !== linkTargets(after)) return false;
+    const flags = flagsOf(after);
+    for (const [filter, bit] of Object.entries(flagBitOf)) {
+      this.flagCounts.set(this.flags[filter as FlagFilter], position, flags[bit]);
+    }
+    this.flagCounts.set(this.flags.invalid, position, !isValidStatus(after.status));
+    const { owner, status, function: functions } = this.lists;
+    movePosting(owner, before.owner, after.owner, position);
+    movePosting(status, before.status.toUpperCase(), after.status.toUpperCase(), position);
+    const had = new Set(before.functions);
+    const has = new Set(after.functions);
+    for (const name of had) if (!has.has(name)) movePosting(functions, name, undefined, position);
+    for (const name of has) if (!had.has(name)) movePosting(functions, undefined, name, position);
+    if (this.lastModified[position] !== after.lastModified) {
+      this.lastModified[position] = after.lastModified;
+      this.orders.lastModified.reposition(position);
+    }
+    return true;
+  }
+
+  /**
+   * Takes many locks and unlocks at once (a replay of the store's changes), moving
+   * the last-modified order once; false when a field is unknown.
+   */
+  applyLocks(locks: readonly LockChange[]): boolean {
+    const moved: number[] = [];
+    for (const { id, locked, lastModified } of locks) {
+      const position = this.positionById.get(id);
+      if (position === undefined) return false;
+      this.flagCounts.set(this.flags.locked, position, locked);
+      if (this.lastModified[position] === lastModified) continue;
+      this.lastModified[position] = lastModified;
+      moved.push(position);
+    }
+    if (moved.length > 0) this.orders.lastModified.repositionMany(moved);
+    return true;
+  }
+
+  /**
    * What the request asks, as sets every match is in (or out of) and, when some part
    * of it matches few records, the shortest list of those as candidates.
    */
@@ -217,7 +275,7 @@ export class FieldIndex {
       if (match instanceof Bitset) sets.push({ set: match, negated: false });
       else lists.push(match);
     };
-    if (request.name) add(this.names.matching(request.name.toLowerCase()));
+    if (request.name) add(this.names.matching(nameKeyOf(request.name)));
     for (const filter of request.filters) {
       if (filter.kind === 'flag')
         sets.push({ set: this.flags[filter.flag], negated: filter.negated });
@@ -335,8 +393,14 @@ function buildParts(columns: IndexColumns): FieldIndexParts {
       positions(fieldIds).sort(),
     ]),
   );
+  // `nested`: some other field nests this one (a self-reference is no use).
   const nested = new Bitset(size);
-  for (const list of dependents.values()) for (const position of list) nested.add(position);
+  for (const [target, sources] of dependents) {
+    const position = positionById.get(target);
+    if (position !== undefined && sources.some((source) => source !== position)) {
+      nested.add(position);
+    }
+  }
   const flags = { invalid: invalid.words, nested: nested.words } as Record<FlagFilter, Uint32Array>;
   for (const [filter, bit] of Object.entries(flagBitOf)) {
     flags[filter as FlagFilter] = flagWords(bitOf(bit));
@@ -379,4 +443,34 @@ function postingsOf<T extends string | number>(values: ArrayLike<T>): Map<T, Int
   }
   // Half the memory of arrays of numbers, and saved and read back as one block each.
   return new Map([...lists].map(([value, list]) => [value, Int32Array.from(list)]));
+}
+
+/** The data sources and cards a field links to, as one comparable text. */
+function linkTargets(field: CalculatedField): string {
+  return JSON.stringify(field.links.map((link) => [link.resource.type, link.resource.id]));
+}
+
+/** Moves a position from one value's ascending posting list to another's (either may be none). */
+function movePosting<T>(
+  postings: Map<T, ArrayLike<number>>,
+  from: T | undefined,
+  to: T | undefined,
+  position: number,
+): void {
+  if (from === to) return;
+  if (from !== undefined) {
+    const list = Int32Array.from(postings.get(from) ?? []).filter((at) => at !== position);
+    if (list.length > 0) postings.set(from, list);
+    else postings.delete(from);
+  }
+  if (to !== undefined) {
+    const list = Int32Array.from(postings.get(to) ?? []);
+    const at = list.findIndex((other) => other > position);
+    const end = at === -1 ? list.length : at;
+    const next = new Int32Array(list.length + 1);
+    next.set(list.subarray(0, end));
+    next[end] = position;
+    next.set(list.subarray(end), end + 1);
+    postings.set(to, next);
+  }
 }

@@ -28,6 +28,43 @@ export class SortOrder {
     order[low] = position;
     for (let i = Math.min(from, low); i <= Math.max(from, low); i += 1) rank[order[i]!] = i;
   }
+
+  /**
+   * Moves many positions whose keys changed, each element of the order shifted at
+   * most twice: the moved ones are taken out (the others keep their relative
+   * order), then put back, sorted, from the last, each found by binary search.
+   * Moving them one at a time shifts the order once each.
+   */
+  repositionMany(positions: readonly number[]): void {
+    const { order, rank, compare } = this;
+    const incoming = [...new Set(positions)].sort(compare);
+    const removedRanks = incoming.map((position) => rank[position]!).sort((a, b) => a - b);
+    let write = removedRanks[0]!;
+    removedRanks.forEach((removed, i) => {
+      const next = removedRanks[i + 1] ?? order.length;
+      order.copyWithin(write, removed + 1, next);
+      write += next - removed - 1;
+    });
+    let staying = order.length - incoming.length;
+    let end = order.length;
+    for (let i = incoming.length - 1; i >= 0; i -= 1) {
+      const position = incoming[i]!;
+      let low = 0;
+      let high = staying;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compare(order[middle]!, position) < 0) low = middle + 1;
+        else high = middle;
+      }
+      order.copyWithin(end - (staying - low), low, staying);
+      end -= staying - low;
+      order[--end] = position;
+      staying = low;
+    }
+    for (let i = Math.min(removedRanks[0]!, staying); i < order.length; i += 1) {
+      rank[order[i]!] = i;
+    }
+  }
 }
 
 /** Each position's rank in an order of positions. */

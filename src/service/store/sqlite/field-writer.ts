@@ -1,6 +1,8 @@
-import type { Link } from '../../../contract/field';
-import { isBrokenLink, searchItemOf } from '../../../contract/field';
+import type { CalculatedField } from '../../../contract/field';
+import { searchItemOf } from '../../../contract/field';
+import { nameKeyOf } from '../../../contract/name-order';
 import type { DerivedField, DerivedUpdate } from '../../fields/derive-fields';
+import { flagsOf } from '../field-flags';
 import type { Db } from './open-database';
 import type { FieldRow, LinkRow } from './rows';
 import { fieldFromRow, linkFromRow } from './rows';
@@ -34,6 +36,11 @@ export class FieldWriter {
       insertReference: db.prepare(
         'INSERT INTO field_references (field_id, target_id) VALUES (?, ?)',
       ),
+      references: db
+        .prepare<[number], number>(
+          'SELECT target_id FROM field_references WHERE field_id = ? ORDER BY target_id',
+        )
+        .pluck(),
     };
   }
 
@@ -45,7 +52,7 @@ export class FieldWriter {
     insertField.run(
       field.id,
       field.name,
-      field.name.toLowerCase(),
+      nameKeyOf(field.name),
       field.owner,
       flag(field.locked),
       flag(field.global),
@@ -64,7 +71,7 @@ export class FieldWriter {
       field.cacheWindow,
       JSON.stringify(field.columnPositions),
       JSON.stringify(field.functions),
-      ...linkSummaryFlags(field.links),
+      ...linkSummaryFlags(field),
       JSON.stringify(searchItemOf(field)),
       expressionStatus,
     );
@@ -81,6 +88,30 @@ export class FieldWriter {
     );
     for (const name of new Set(field.functions)) insertFunction.run(field.id, name);
     for (const target of references) insertReference.run(field.id, target);
+  }
+
+  /** Deletes a field with its links, functions and references. */
+  delete(id: number): void {
+    this.statements.deleteField.run(id);
+  }
+
+  /** A stored field's nested references, ascending. */
+  referencesOf(id: number): number[] {
+    return this.statements.references.all(id);
+  }
+
+  /**
+   * Writes a stored field with new authored properties that nothing derived depends
+   * on (owner, flags, data type), keeping what was derived from its expression.
+   */
+  rewrite(field: CalculatedField): void {
+    const row = this.statements.field.get(field.id);
+    if (!row) return;
+    this.write({
+      field,
+      expressionStatus: row.expression_status,
+      references: this.referencesOf(field.id),
+    });
   }
 
   /**
@@ -107,12 +138,12 @@ export class FieldWriter {
 }
 
 /** has_invalid_link, has_active_link, has_visible_data_source, has_active_card */
-function linkSummaryFlags(links: readonly Link[]): [number, number, number, number] {
-  const any = (test: (link: Link) => boolean) => (links.some(test) ? 1 : 0);
+function linkSummaryFlags(field: DerivedField['field']): [number, number, number, number] {
+  const flags = flagsOf(field);
   return [
-    any(isBrokenLink),
-    any((link) => link.active),
-    any((link) => link.resource.type === 'DATA_SOURCE' && link.visible),
-    any((link) => link.resource.type === 'CARD' && link.active),
+    flag(flags.has_invalid_link),
+    flag(flags.has_active_link),
+    flag(flags.has_visible_data_source),
+    flag(flags.has_active_card),
   ];
 }

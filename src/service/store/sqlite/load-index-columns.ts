@@ -3,7 +3,8 @@ import { flagBits } from '../index/index-columns';
 import type { Db } from './open-database';
 
 const packedFlags = flagBits.map((column, bit) => `(${column} << ${bit})`).join(' | ');
-const indexedColumns = [
+/** Every column of `fields` the search index reads (index-changes.ts counts changes to them). */
+export const indexedColumns = [
   'name_key',
   'id',
   'owner',
@@ -11,7 +12,7 @@ const indexedColumns = [
   'last_modified',
   'status',
   ...flagBits,
-].join(', ');
+];
 
 /** One JSON array per column, built by SQLite: far fewer values cross into JavaScript. */
 function columnsOf(db: Db, sql: string): unknown[][] {
@@ -29,7 +30,8 @@ function fieldsByValue(db: Db, sql: string): Map<string, number[]> {
  * Everything the search index needs, in a handful of queries: one scan of the
  * covering index fields_in_name_order gives every per-field column already in
  * position order, postings come grouped by value, and the two other orders come
- * from their own indexes.
+ * from their own indexes. `ORDER BY name_key, id` is the name order of
+ * contract/name-order.ts: SQLite compares text by code point, as compareNameKeys does.
  */
 export function loadIndexColumns(db: Db): IndexColumns {
   const [
@@ -45,7 +47,7 @@ export function loadIndexColumns(db: Db): IndexColumns {
     `SELECT json_group_array(id), json_group_array(name_key), json_group_array(owner),
        json_group_array(created), json_group_array(last_modified), json_group_array(${packedFlags}),
        json_group_array(status)
-     FROM (SELECT ${indexedColumns} FROM fields INDEXED BY fields_in_name_order ORDER BY name_key, id)`,
+     FROM (SELECT ${indexedColumns.join(', ')} FROM fields INDEXED BY fields_in_name_order ORDER BY name_key, id)`,
   );
   return {
     ids: Float64Array.from(ids as number[]),

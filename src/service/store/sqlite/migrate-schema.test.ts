@@ -2,11 +2,12 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalculatedField, SearchResultItem } from '../../../contract/field';
 import { checkSumOf } from '../../fields/check-sum';
 import { openStore } from '../open-store';
 import { SCHEMA_VERSION } from './schema';
+import { SqliteFieldStore } from './sqlite-field-store';
 
 const versionOneStore = readFileSync(
   join(import.meta.dirname, 'test-fixtures', 'version-1-store.sql'),
@@ -111,5 +112,118 @@ describe('a store written by schema version 1', () => {
     const stores = openStore(file);
     expect(stores.fields.getField(1)!.functions).toEqual(['LEFT ALONE']);
     stores.close();
+  });
+
+  it('counts the changes of any writer from then on, so the saved index catches up with them', () => {
+    const first = openStore(file);
+    everyItem(first.fields);
+    first.close();
+    const db = new Database(file);
+    db.prepare('UPDATE fields SET locked = 1 - locked WHERE id IN (3, 4)').run();
+    const lockedNow = db
+      .prepare('SELECT id FROM fields WHERE locked = 1 ORDER BY id')
+      .pluck()
+      .all();
+    db.close();
+
+    const builds = vi.spyOn(SqliteFieldStore.prototype, 'loadIndexColumns');
+    const stores = openStore(file);
+    try {
+      const locked = stores.fields.search({
+        filters: [{ kind: 'flag', flag: 'locked', negated: false }],
+        sort: { field: 'id', ascending: true },
+        limit: 100,
+      });
+      expect(locked.results.map((json) => (JSON.parse(json) as SearchResultItem).id)).toEqual(
+        lockedNow,
+      );
+      expect(builds).not.toHaveBeenCalled();
+    } finally {
+      stores.close();
+      builds.mockRestore();
+    }
+  });
+});
+
+describe('a store from before nested references were by id', () => {
+  /** A copy of field 1 (Gross Margin, on Sales) with another id, name and expression. */
+  function addField(db: Database.Database, id: number, name: string, expression: string) {
+    db.prepare(
+      `INSERT INTO fields SELECT ?, ?, lower(?), owner, locked, global, archived, hidden, variable,
+        aggregated, analytic, ?, check_sum, 'calculation_' || ?, created, last_modified, data_type,
+        status, cache_window, column_positions, functions, has_invalid_link, has_active_link,
+        has_visible_data_source, has_active_card, search_json FROM fields WHERE id = 1`,
+    ).run(id, name, name, expression, id);
+    db.prepare(
+      `INSERT INTO links SELECT ?, position, resource_type, resource_id, visible, active, valid
+        FROM links WHERE field_id = 1`,
+    ).run(id);
+  }
+
+  beforeEach(() => {
+    const db = new Database(file);
+    // Each on Sales, whose columns are Revenue, Cost, Order Date, Region, Customer ID.
+    addField(db, 20, 'Margin x 100', '`Gross Margin` * 100 + `Cost`');
+    addField(db, 21, 'Revenue', 'SUM(`Cost`)');
+    addField(db, 22, 'Uses Revenue', '`Revenue` * 2');
+    addField(db, 23, 'Twin', '1');
+    addField(db, 24, 'Twin', '2');
+    addField(db, 25, 'Uses Twin', '`Twin` + 1 -- `Gross Margin`');
+    db.close();
+  });
+
+  it('nests by id a name the old rule took as a field; a column of that name stays a column', () => {
+    const stores = openStore(file);
+    try {
+      const margin = stores.fields.getField(20)!;
+      expect(margin.expression).toBe('SERVICE_BEAST_MODE(1) * 100 + `Cost`');
+      expect(margin.functionTemplateDependencies).toEqual([1]);
+      expect(margin.status).toBe('VALID');
+      expect(margin.checkSum).toBe(checkSumOf(margin.expression));
+      // Revenue is a column of Sales, so the old rule read it as one too.
+      expect(stores.fields.getField(22)!.expression).toBe('`Revenue` * 2');
+      // Two fields answer to Twin: which one was meant cannot be told, so it stays a name;
+      // a name inside a comment is no reference.
+      expect(stores.fields.getField(25)!.expression).toBe('`Twin` + 1 -- `Gross Margin`');
+      expect(
+        stores.fields
+          .search({
+            filters: [{ kind: 'flag', flag: 'nested', negated: false }],
+            sort: { field: 'id', ascending: true },
+            limit: 10,
+          })
+          .results.map((json) => (JSON.parse(json) as SearchResultItem).id),
+      ).toEqual([1]);
+    } finally {
+      stores.close();
+    }
+  });
+});
+
+describe('a store written by schema version 3', () => {
+  it('gains the count of changes without being derived again', () => {
+    openStore(file).close();
+    const db = new Database(file);
+    const triggers = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+      .pluck()
+      .all() as string[];
+    for (const trigger of triggers) db.exec(`DROP TRIGGER ${trigger}`);
+    db.exec('DROP TABLE index_changes; DROP TABLE lock_changes; PRAGMA user_version = 3');
+    db.prepare('UPDATE fields SET functions = \'["LEFT ALONE"]\' WHERE id = 1').run();
+    db.close();
+
+    const stores = openStore(file);
+    try {
+      expect(stores.fields.getField(1)!.functions).toEqual(['LEFT ALONE']);
+      const locked = !stores.fields.getField(2)!.locked;
+      expect(stores.fields.setLocked(2, locked, Date.UTC(2030, 0, 1))!.locked).toBe(locked);
+    } finally {
+      stores.close();
+    }
+    const after = new Database(file, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(after.prepare('SELECT field_id FROM lock_changes').pluck().all()).toEqual([2]);
+    after.close();
   });
 });

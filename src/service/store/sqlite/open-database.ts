@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { ensureIndexChangeTriggers, indexChangesSql } from './index-changes';
 import { migrateSchema } from './migrate-schema';
 import { SCHEMA_VERSION, schemaSql } from './schema';
+import type { Db } from './db';
 
-export type Db = Database.Database;
+export type { Db } from './db';
 
 /**
  * Opens (creating when missing) the store file in WAL mode with the current schema
@@ -23,8 +25,8 @@ export function openDatabase(file: string): Db {
     if (version > SCHEMA_VERSION) return version;
     db.exec(schemaSql);
     if (version > 0 && version < SCHEMA_VERSION) migrateSchema(db, version);
-    // Set only when it moves: an open that changes nothing writes nothing, so a
-    // saved search index (saved-index.ts) can tell that no one wrote since.
+    db.exec(indexChangesSql);
+    ensureIndexChangeTriggers(db);
     if (version !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
     return version;
   });

@@ -8,14 +8,35 @@ import type {
 import type { Db } from './open-database';
 import type { FieldRow } from './rows';
 
-/** Data sources' columns and cards' data sources, as stored. */
-export function readInstanceShape(db: Db): InstanceShape {
-  const dataSources = db
-    .prepare<[], { id: string; columns: string }>('SELECT id, columns FROM data_sources')
-    .all();
+/**
+ * Data sources' columns and cards' data sources, as stored; or only those the
+ * links given point at (a card's data source included).
+ */
+export function readInstanceShape(
+  db: Db,
+  links?: ReadonlyArray<{ type: string; id: string }>,
+): InstanceShape {
+  const ids = (type: string) =>
+    links && {
+      ids: JSON.stringify(links.filter((link) => link.type === type).map(({ id }) => id)),
+    };
+  const cardIds = ids('CARD');
   const cards = db
-    .prepare<[], { id: string; data_source_id: string }>('SELECT id, data_source_id FROM cards')
-    .all();
+    .prepare<unknown[], { id: string; data_source_id: string }>(
+      `SELECT id, data_source_id FROM cards ${cardIds ? 'WHERE id IN (SELECT value FROM json_each(@ids))' : ''}`,
+    )
+    .all(...(cardIds ? [cardIds] : []));
+  const sourceIds = ids('DATA_SOURCE') && {
+    ids: JSON.stringify([
+      ...JSON.parse(ids('DATA_SOURCE')!.ids),
+      ...cards.map((card) => card.data_source_id),
+    ]),
+  };
+  const dataSources = db
+    .prepare<unknown[], { id: string; columns: string }>(
+      `SELECT id, columns FROM data_sources ${sourceIds ? 'WHERE id IN (SELECT value FROM json_each(@ids))' : ''}`,
+    )
+    .all(...(sourceIds ? [sourceIds] : []));
   return {
     columnsBySource: new Map(
       dataSources.map((row) => [row.id, JSON.parse(row.columns) as string[]]),
@@ -24,11 +45,20 @@ export function readInstanceShape(db: Db): InstanceShape {
   };
 }
 
-/** Every stored field's references, links and derived state, for an import to compare against. */
-export function readStoredFieldFacts(db: Db): StoredFieldFacts[] {
+/** `WHERE <column> IN` the ids given as JSON, or nothing when every field is read. */
+function onlyIds(column: string, ids: readonly number[] | undefined): string {
+  return ids ? `WHERE ${column} IN (SELECT value FROM json_each(@ids))` : '';
+}
+
+/**
+ * Every stored field's references, links and derived state, for an import to
+ * compare against; or only the fields with the ids given.
+ */
+export function readStoredFieldFacts(db: Db, ids?: readonly number[]): StoredFieldFacts[] {
+  const parameters = ids ? [{ ids: JSON.stringify(ids) }] : [];
   const rows = db
     .prepare<
-      [],
+      unknown[],
       {
         id: number;
         name: string;
@@ -36,15 +66,17 @@ export function readStoredFieldFacts(db: Db): StoredFieldFacts[] {
         expression_status: string;
         status: string;
       }
-    >('SELECT id, name, column_positions, expression_status, status FROM fields ORDER BY id')
-    .all();
-  const links = linksByField(db);
+    >(
+      `SELECT id, name, column_positions, expression_status, status FROM fields ${onlyIds('id', ids)} ORDER BY id`,
+    )
+    .all(...parameters);
+  const links = linksByField(db, ids);
   const references = new Map<number, number[]>();
   for (const row of db
-    .prepare<[], { field_id: number; target_id: number }>(
-      'SELECT field_id, target_id FROM field_references ORDER BY field_id, target_id',
+    .prepare<unknown[], { field_id: number; target_id: number }>(
+      `SELECT field_id, target_id FROM field_references ${onlyIds('field_id', ids)} ORDER BY field_id, target_id`,
     )
-    .all()) {
+    .all(...parameters)) {
     const targets = references.get(row.field_id);
     if (targets) targets.push(row.target_id);
     else references.set(row.field_id, [row.target_id]);
@@ -99,11 +131,11 @@ interface StoredLink extends AuthoredLink {
   valid: string;
 }
 
-function linksByField(db: Db): Map<number, StoredLink[]> {
+function linksByField(db: Db, ids?: readonly number[]): Map<number, StoredLink[]> {
   const byField = new Map<number, StoredLink[]>();
   const rows = db
     .prepare<
-      [],
+      unknown[],
       {
         field_id: number;
         resource_type: string;
@@ -113,9 +145,9 @@ function linksByField(db: Db): Map<number, StoredLink[]> {
         valid: string;
       }
     >(
-      'SELECT field_id, resource_type, resource_id, visible, active, valid FROM links ORDER BY field_id, position',
+      `SELECT field_id, resource_type, resource_id, visible, active, valid FROM links ${onlyIds('field_id', ids)} ORDER BY field_id, position`,
     )
-    .all();
+    .all(...(ids ? [{ ids: JSON.stringify(ids) }] : []));
   for (const row of rows) {
     const link = {
       type: row.resource_type,

@@ -1,4 +1,5 @@
 import type { CalculatedField, Link } from '../../../contract/field';
+import { FUNCTION_TEMPLATE } from '../../../contract/field';
 
 /** A row of `fields` as SQLite returns it. */
 export interface FieldRow {
@@ -63,6 +64,10 @@ export function fieldFromRow(row: FieldRow, links: Link[]): CalculatedField {
     cacheWindow: row.cache_window,
     columnPositions: JSON.parse(row.column_positions),
     functions: JSON.parse(row.functions),
+    // The service writes one FUNCTION_TEMPLATE link per nested id, in the expression's order.
+    functionTemplateDependencies: links
+      .filter((link) => link.resource.type === FUNCTION_TEMPLATE)
+      .map((link) => Number(link.resource.id)),
     archived: row.archived === 1,
     hidden: row.hidden === 1,
     variable: row.variable === 1,

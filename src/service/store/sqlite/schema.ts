@@ -1,16 +1,21 @@
 /**
- * The store's tables. `name_key` holds the name lower-cased by JavaScript so that
- * search and sort fold case the same way for every script, not just ASCII.
+ * The store's tables. `name_key` holds the name's key (contract/name-order.ts), so
+ * that search and sort fold case the same way for every script, not just ASCII.
  * `search_json` is the field's search result as sent, written with every change,
  * so that loading the search index reads one value instead of rebuilding it.
  * `expression_status` is the status from the expression alone; `status` is also
- * INVALID for a field in a reference cycle. `field_references` holds each field's
- * nested references (docs/expressions.md). Booleans are 0/1 integers.
+ * INVALID for a field in a reference cycle or nesting an id no field has.
+ * `field_references` holds the ids each field nests (docs/expressions.md). Booleans
+ * are 0/1 integers.
  *
  * Version 2 added expression_status and field_references, and search results
- * with variable and dataType; migrate-schema.ts brings older stores up to it.
+ * with variable and dataType. Version 3 nests fields by id (SERVICE_BEAST_MODE(<id>)):
+ * field_references holds the ids as written, FUNCTION_TEMPLATE links follow them.
+ * Version 4 added the count of changes the search index replays (index-changes.ts),
+ * created in an older store as in a new one. migrate-schema.ts brings older stores
+ * up to it.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 4;
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS meta (

@@ -8,7 +8,12 @@ import type { Db } from './open-database';
 import type { FieldRow, LinkRow } from './rows';
 import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
+import type { CreateRequest, UpdateRequest } from '../../../contract/template-writes';
+import type { WriteOutcome } from '../../fields/write-outcome';
+import { SqliteFieldEdits } from './field-edits';
 import { FieldWriter } from './field-writer';
+import type { ChangesSince } from './index-changes';
+import { IndexChanges } from './index-changes';
 import { REDERIVE_PENDING } from './migrate-schema';
 import { readAuthoredFields, readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
 import { fieldFromRow, linkFromRow } from './rows';
@@ -21,9 +26,13 @@ import { fieldFromRow, linkFromRow } from './rows';
 export class SqliteFieldStore {
   private readonly statements;
   private readonly writer: FieldWriter;
+  private readonly edits: SqliteFieldEdits;
+  private readonly changes: IndexChanges;
 
   constructor(private readonly db: Db) {
     this.writer = new FieldWriter(db);
+    this.edits = new SqliteFieldEdits(db, this.writer, (id) => this.getField(id));
+    this.changes = new IndexChanges(db);
     this.statements = {
       field: db.prepare<[number], FieldRow>('SELECT * FROM fields WHERE id = ?'),
       links: db.prepare<[number], LinkRow>(
@@ -78,6 +87,18 @@ export class SqliteFieldStore {
     const field = this.getField(id)!;
     this.statements.setSearchJson.run(JSON.stringify(searchItemOf(field)), id);
     return field;
+  }
+
+  updateField(id: number, request: UpdateRequest, now: number): WriteOutcome {
+    return this.edits.update(id, request, now);
+  }
+
+  createField(request: CreateRequest, now: number): WriteOutcome {
+    return this.edits.create(request, now);
+  }
+
+  deleteField(id: number): WriteOutcome {
+    return this.edits.delete(id);
   }
 
   importContext(): ImportContext {
@@ -146,6 +167,30 @@ export class SqliteFieldStore {
   /** What the search index is built from. */
   loadIndexColumns(): IndexColumns {
     return loadIndexColumns(this.db);
+  }
+
+  /** The columns and the count of changes they hold, read in one transaction. */
+  loadIndex(): { columns: IndexColumns; seq: number } {
+    const read = this.db.transaction(() => ({
+      columns: this.loadIndexColumns(),
+      seq: this.changes.seq(),
+    }));
+    return read();
+  }
+
+  /** The changes to what the index reads after the count `seq`. */
+  indexChangesSince(seq: number): ChangesSince {
+    return this.changes.since(seq);
+  }
+
+  /** The store's count of changes to what the index reads, now. */
+  indexChangeSeq(): number {
+    return this.changes.seq();
+  }
+
+  /** The id the store was given when created. */
+  storeId(): string {
+    return this.changes.storeId();
   }
 
   /** Moves when another connection (another process) commits to the file. */

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useMemo, useState } from 'react';
-import type { FieldFilters } from '../../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../../links/table-address';
 import { useDirectoryList } from '../../../../api/directory/list-directory';
 import { useDirectoryNames } from '../../../../api/directory/lookup-directory';
 import { filterSuggestions } from '../filter-suggestions';

@@ -1,8 +1,8 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { memo, useState } from 'react';
-import type { FieldFilters } from '../../../../components/fields-links/table-address';
+import type { FieldFilters } from '../../../../links/table-address';
 import { useFunctionUsage } from '../../../../api/functions/function-usage';
-import { functionNameOf } from '../../../../components/fields-links/table-address';
+import { functionNameOf } from '../../../../links/table-address';
 import { plural } from '../../../../components/plural';
 import { knownFunctionNames } from './known-function-names';
 import { TypeAheadPicker } from './TypeAheadPicker';

@@ -1,7 +1,7 @@
 import type { DirectoryNames } from '../../../../api/directory/lookup-directory';
 import type { DirectoryKind, DirectoryResponse } from '../../../../contract/directory';
-import { isOwnerId } from '../../../../components/fields-links/table-address';
-import type { FieldFilters } from '../../../../components/fields-links/table-address';
+import { isOwnerId } from '../../../../links/table-address';
+import type { FieldFilters } from '../../../../links/table-address';
 import type { PickerOption } from './TypeAheadPicker';
 
 /** What differs between the owner, data-source and card pickers. */

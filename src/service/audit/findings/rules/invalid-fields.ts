@@ -1,3 +1,4 @@
+import { unknownFieldProblem } from '../../../../analysis/field-references';
 import { cycleMessage } from '../../../../analysis/reference-cycles';
 import { isValidStatus } from '../../../../contract/field';
 import type { Finding } from '../finding';
@@ -5,7 +6,7 @@ import { byGroupSize, groupIds } from '../finding';
 import type { FindingContext } from '../finding-context';
 
 export const UNEXPLAINED_INVALID =
-  'the instance reports it invalid, but the analyzer finds nothing wrong in the expression and no reference cycle';
+  'the instance reports it invalid, but the analyzer finds nothing wrong in the expression, no missing field and no reference cycle';
 
 /** A reason without its offsets, so the same mistake in many fields forms one group. */
 export function reasonKind(reason: string): string {
@@ -14,7 +15,10 @@ export function reasonKind(reason: string): string {
     .replace(/^part of a reference cycle.*$/, 'part of a reference cycle');
 }
 
-/** Fields whose status is not VALID, each with the reasons the analyzer or the cycles give. */
+/**
+ * Fields whose status is not VALID, each with the reasons the analyzer, the ids
+ * with no field, or the cycles give.
+ */
 export function invalidFields({ fields, references }: FindingContext): Finding {
   const nameOf = (id: number) => fields.get(id)?.name ?? String(id);
   const notes = new Map<number, string>();
@@ -22,7 +26,14 @@ export function invalidFields({ fields, references }: FindingContext): Finding {
   for (const field of fields.values()) {
     if (isValidStatus(field.status)) continue;
     const cycle = references.cycles.get(field.id);
-    const reasons = [...field.problems, ...(cycle ? [cycleMessage(cycle, nameOf)] : [])];
+    const unknown = new Set(references.unknown.get(field.id));
+    const reasons = [
+      ...field.problems,
+      ...field.nests
+        .filter(({ id }) => unknown.has(id))
+        .map((reference) => unknownFieldProblem(reference).message),
+      ...(cycle ? [cycleMessage(cycle, nameOf)] : []),
+    ];
     if (reasons.length === 0) reasons.push(UNEXPLAINED_INVALID);
     notes.set(field.id, reasons.join('; '));
     entries.push([reasonKind(reasons[0]!), field.id]);

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { lintExpression } from '../../../../analysis/lint/lint-expression';
 import type { ReferencedField } from '../../../../analysis/lint/lint-rule';
 import { lintRuleById } from '../../../../analysis/lint/lint-rules';
@@ -11,10 +12,9 @@ import type { FindingContext } from '../finding-context';
  * Lint with references known, by the expression's hash and the referenced fields:
  * the same pair lints the same. Keyed by hash so the cache holds no expressions.
  */
-const withReferences = new Map<string, LintNote[]>();
-const CACHE_LIMIT = 50_000;
+const withReferences = new LRUCache<string, LintNote[]>({ max: 50_000 });
 
-function lintWithReferences(expression: string, fields: Map<string, ReferencedField>): LintNote[] {
+function lintWithReferences(expression: string, fields: Map<number, ReferencedField>): LintNote[] {
   const key = `${JSON.stringify([...fields])}\n${hash('sha1', expression, 'base64')}`;
   let notes = withReferences.get(key);
   if (!notes) {
@@ -22,7 +22,6 @@ function lintWithReferences(expression: string, fields: Map<string, ReferencedFi
       rule: ruleId,
       message,
     }));
-    if (withReferences.size >= CACHE_LIMIT) withReferences.clear();
     withReferences.set(key, notes);
   }
   return notes;
@@ -30,16 +29,16 @@ function lintWithReferences(expression: string, fields: Map<string, ReferencedFi
 
 /**
  * Fields the analyzer's lint rules report, grouped by rule. A field that references
- * other fields is linted again knowing them (a reference to an archived field, a
- * field name that is no bare column), its expression read for that; the others
+ * other fields is linted again knowing them (a reference to an archived field),
+ * its expression read for that; the others
  * keep what was found when stored.
  */
 export function lintFindings({ fields, references, expressions }: FindingContext): Finding {
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
-  const expressionOf = expressions([...references.references.keys()]);
+  const expressionOf = expressions([...references.nests.keys()]);
   for (const field of fields.values()) {
-    const targets = references.references.get(field.id);
+    const targets = references.nests.get(field.id);
     const expression = expressionOf.get(field.id);
     const found =
       targets && expression !== undefined
@@ -48,9 +47,7 @@ export function lintFindings({ fields, references, expressions }: FindingContext
             new Map(
               targets.flatMap((id) => {
                 const target = fields.get(id);
-                return target
-                  ? [[target.name, { id, name: target.name, archived: target.archived }]]
-                  : [];
+                return target ? [[id, { id, name: target.name, archived: target.archived }]] : [];
               }),
             ),
           )

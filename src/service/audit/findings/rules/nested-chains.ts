@@ -65,16 +65,16 @@ export function deepestChain(
   return chain;
 }
 
-/** Fields that reference other fields, grouped by the depth of their longest chain. */
+/** Fields that nest other fields, grouped by the depth of their longest chain. */
 export function nestedChains({ fields, references }: FindingContext): Finding {
-  const depth = nestingDepths(references.references);
+  const depth = nestingDepths(references.nests);
   const nameOf = (id: number) => `\`${fields.get(id)?.name ?? id}\``;
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
   for (const field of fields.values()) {
     const level = depth.get(field.id) ?? 0;
     if (level === 0) continue;
-    const chain = deepestChain(field.id, references.references, depth);
+    const chain = deepestChain(field.id, references.nests, depth);
     notes.set(field.id, `depth ${level}: ${chain.map(nameOf).join(' → ')}`);
     entries.push([String(level), field.id]);
   }
@@ -85,8 +85,9 @@ export function nestedChains({ fields, references }: FindingContext): Finding {
 }
 
 /**
- * Fields that reference, directly or through others, a field in `broken` (invalid
- * or with a broken reference), each with the nearest such field as its cause.
+ * Fields that nest, directly or through others, a field in `broken` (invalid or
+ * with a broken reference) or an id no field has (a deleted field), each with the
+ * nearest such field as its cause.
  */
 export function brokenDependencies(
   { fields, references }: FindingContext,
@@ -96,9 +97,16 @@ export function brokenDependencies(
   const brokenSet = new Set(broken);
   const queued = new Set(broken);
   const queue = [...broken];
+  for (const [id, unknown] of references.unknown) {
+    causeOf.set(id, unknown[0]!);
+    if (!queued.has(id)) {
+      queued.add(id);
+      queue.push(id);
+    }
+  }
   for (let head = 0; head < queue.length; head += 1) {
     const id = queue[head]!;
-    // A broken field is the nearest broken dependency of whatever references it.
+    // A broken field is the nearest broken dependency of whatever nests it.
     const cause = brokenSet.has(id) ? id : causeOf.get(id)!;
     for (const source of references.referencedBy.get(id) ?? []) {
       if (source !== cause && !causeOf.has(source)) causeOf.set(source, cause);
@@ -108,12 +116,17 @@ export function brokenDependencies(
       }
     }
   }
-  const nameOf = (id: number) => `\`${fields.get(id)?.name ?? id}\``;
+  const describe = (cause: number) => {
+    const field = fields.get(cause);
+    return field
+      ? `depends on \`${field.name}\`, which is broken`
+      : `depends on field ${cause}, which does not exist`;
+  };
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
   for (const id of [...causeOf.keys()].sort((a, b) => a - b)) {
     const cause = causeOf.get(id)!;
-    notes.set(id, `depends on ${nameOf(cause)}, which is broken`);
+    notes.set(id, describe(cause));
     entries.push([String(cause), id]);
   }
   const groups = [...groupIds(entries)]

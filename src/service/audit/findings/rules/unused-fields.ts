@@ -1,15 +1,15 @@
+import { linkSummaryOf } from '../../../../contract/link-summary';
 import type { Finding } from '../finding';
 import type { FindingContext } from '../finding-context';
 
-/** Fields with no active card link that no other field references. */
+/** Fields with no active card link that no other field nests. */
 export function unusedFields({ fields, references }: FindingContext): Finding {
   const ids: number[] = [];
   for (const field of fields.values()) {
-    const onActiveCard = field.links.some((link) => link.type === 'CARD' && link.active);
-    const referencedByOthers = (references.referencedBy.get(field.id) ?? []).some(
-      (source) => source !== field.id,
-    );
-    if (!onActiveCard && !referencedByOthers) ids.push(field.id);
+    const onActiveCard = linkSummaryOf(field.links).inVisualization;
+    // referencedBy leaves a self-reference out: nesting itself is no use.
+    const nestedByOthers = references.referencedBy.has(field.id);
+    if (!onActiveCard && !nestedByOthers) ids.push(field.id);
   }
   return { key: 'unused', ids, groups: [], notes: new Map() };
 }

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { apiErrorBodySchema } from './errors';
+import { calculatedFieldSchema } from './field';
+
+// The journal (docs/api.md, "The journal"): every change the app makes, single or
+// bulk, in either mode, is a change set recorded in the server's SQLite before
+// anything is sent, with each field's state before, the request, the outcome and
+// its state after. Undo is a change set that puts the recorded states back.
+// This is the project's own API, under JOURNAL_BASE; a real instance has none of it.
+
+export const JOURNAL_BASE = '/api/journal/v1';
+
+export const journalPaths = {
+  /** POST: a dry run of a change set; records and sends nothing. */
+  plans: `${JOURNAL_BASE}/plans`,
+  /** POST: record a change set and run it; GET: the change sets, filtered and paged. */
+  changeSets: `${JOURNAL_BASE}/change-sets`,
+  changeSet: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}`,
+  /** POST: stop a running set after the batch in flight; what is done stays done. */
+  cancel: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/cancel`,
+  /** POST: send the failed items of a set again. */
+  retry: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/retry`,
+  /** POST: read each item of an incomplete set back from the instance and record what is so. */
+  check: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/check`,
+  /** POST `{dryRun}`: undo a change set, as a change set of its own. */
+  undo: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/undo`,
+  /** GET: every recorded version of one field. */
+  fieldHistory: (id: number | string) => `${JOURNAL_BASE}/fields/${id}/history`,
+  /** GET: who the token is and whether it may write. */
+  me: `${JOURNAL_BASE}/me`,
+} as const;
+
+/** What a change set does; a workflow names itself so the Activity page can filter by it. */
+export const changeKinds = [
+  'edit',
+  'rename',
+  'owner',
+  'archive',
+  'restore',
+  'delete',
+  'lock',
+  'unlock',
+  'undo',
+  'remap',
+  'replace',
+  'merge',
+  'handover',
+  'cleanup',
+] as const;
+export const changeKindSchema = z.enum(changeKinds);
+export type ChangeKind = z.infer<typeof changeKindSchema>;
+
+/** What one item asks of one field: an update of some properties, or its deletion. */
+export const fieldChangeSchema = z.union([
+  z.strictObject({
+    update: z
+      .strictObject({
+        name: z.string().optional(),
+        expression: z.string().optional(),
+        owner: z.number().int().positive().optional(),
+        archived: z.boolean().optional(),
+        hidden: z.boolean().optional(),
+        global: z.boolean().optional(),
+        dataType: z.string().optional(),
+        locked: z.boolean().optional(),
+      })
+      .refine((update) => Object.keys(update).length > 0, 'an update must change something'),
+  }),
+  z.strictObject({ delete: z.literal(true) }),
+]);
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+/** One field in a requested change set. */
+export const changeItemRequestSchema = z.strictObject({
+  id: z.number().int().positive(),
+  change: fieldChangeSchema,
+  /**
+   * The version the person saw (the editor's opening state): a field that changed
+   * since is skipped as `changed-since`, never overwritten.
+   */
+  basedOn: z
+    .strictObject({ checkSum: z.string().optional(), lastModified: z.number().optional() })
+    .optional(),
+});
+export type ChangeItemRequest = z.infer<typeof changeItemRequestSchema>;
+
+export const MAX_CHANGE_SET_ITEMS = 100_000;
+
+export const changeSetRequestSchema = z.strictObject({
+  kind: changeKindSchema,
+  note: z.string().max(2000).optional(),
+  items: z.array(changeItemRequestSchema).min(1).max(MAX_CHANGE_SET_ITEMS),
+  /**
+   * A delete of a field that something uses (active links, fields that nest it) is
+   * skipped as `used` unless this is true (the person typed the field's name).
+   */
+  allowUsed: z.boolean().optional(),
+  /** An update that leaves the expression INVALID is skipped as `invalid` unless this is true. */
+  allowInvalid: z.boolean().optional(),
+});
+export type ChangeSetRequest = z.infer<typeof changeSetRequestSchema>;
+
+/** Why an item is not sent. */
+export const skipReasons = [
+  'locked',
+  'used',
+  'changed-since',
+  'not-found',
+  'no-change',
+  'invalid',
+  'forbidden',
+] as const;
+export const skipReasonSchema = z.enum(skipReasons);
+export type SkipReason = z.infer<typeof skipReasonSchema>;
+
+/** One item of a dry run: what would happen to the field, and why not when it would not. */
+export const plannedItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  action: z.enum(['change', 'skip']),
+  reason: skipReasonSchema.optional(),
+  /** Words a person reads: "locked: unlock it first", "used by 3 cards and 1 field". */
+  message: z.string().optional(),
+  before: calculatedFieldSchema.nullable(),
+  /** The field as the change would leave it (derived properties computed); null for a delete. */
+  after: calculatedFieldSchema.nullable(),
+});
+export type PlannedItem = z.infer<typeof plannedItemSchema>;
+
+export const planSchema = z.object({
+  kind: changeKindSchema,
+  items: z.array(plannedItemSchema),
+  counts: z.object({ change: z.number().int(), skip: z.number().int() }),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const changeSetStates = ['running', 'done', 'cancelled', 'incomplete'] as const;
+export type ChangeSetState = (typeof changeSetStates)[number];
+
+export const itemStates = ['pending', 'applied', 'failed', 'skipped', 'unknown'] as const;
+export type ItemState = (typeof itemStates)[number];
+
+export const changeSetSummarySchema = z.object({
+  id: z.number().int(),
+  kind: changeKindSchema,
+  note: z.string().nullable(),
+  /** The token's name (embedded) or a short hash of it (proxy): never the token. */
+  person: z.string(),
+  createdAt: z.number().int(),
+  finishedAt: z.number().int().nullable(),
+  /** `incomplete`: the server stopped while it ran (found so at start-up). */
+  state: z.enum(changeSetStates),
+  counts: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    applied: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+    unknown: z.number().int(),
+  }),
+  /** Set on an undo: the set it undid. */
+  undoOf: z.number().int().nullable(),
+  /** Set once the set has been undone: the undo's id. */
+  undoneBy: z.number().int().nullable(),
+});
+export type ChangeSetSummary = z.infer<typeof changeSetSummarySchema>;
+
+export const changeItemSchema = z.object({
+  fieldId: z.number().int(),
+  fieldName: z.string(),
+  state: z.enum(itemStates),
+  reason: skipReasonSchema.nullable(),
+  error: apiErrorBodySchema.nullable(),
+  change: fieldChangeSchema,
+  before: calculatedFieldSchema.nullable(),
+  after: calculatedFieldSchema.nullable(),
+});
+export type ChangeItem = z.infer<typeof changeItemSchema>;
+
+export const changeSetDetailSchema = z.object({
+  changeSet: changeSetSummarySchema,
+  items: z.array(changeItemSchema),
+});
+export type ChangeSetDetail = z.infer<typeof changeSetDetailSchema>;
+
+/** GET change-sets: newest first; filters are optional query parameters. */
+export const changeSetQuerySchema = z.strictObject({
+  person: z.string().max(200).optional(),
+  kind: changeKindSchema.optional(),
+  /** Epoch milliseconds, inclusive. */
+  from: z.coerce.number().int().optional(),
+  to: z.coerce.number().int().optional(),
+  fieldId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ChangeSetQuery = z.infer<typeof changeSetQuerySchema>;
+
+export const changeSetListSchema = z.object({
+  total: z.number().int(),
+  changeSets: z.array(changeSetSummarySchema),
+});
+export type ChangeSetList = z.infer<typeof changeSetListSchema>;
+
+/** An undo refuses each field that changed again since the set; the rest is put back. */
+export const undoAnswerSchema = z.object({
+  /** The undo's own change set; null on a dry run. */
+  changeSet: changeSetSummarySchema.nullable(),
+  plan: planSchema,
+});
+export type UndoAnswer = z.infer<typeof undoAnswerSchema>;
+
+export const fieldVersionSchema = z.object({
+  changeSetId: z.number().int(),
+  kind: changeKindSchema,
+  person: z.string(),
+  at: z.number().int(),
+  before: calculatedFieldSchema.nullable(),
+  after: calculatedFieldSchema.nullable(),
+});
+export const fieldHistorySchema = z.object({ versions: z.array(fieldVersionSchema) });
+export type FieldHistory = z.infer<typeof fieldHistorySchema>;
+
+/** Embedded mode: a token's role. Proxy mode: the instance decides; writes need --allow-writes with a held token. */
+export const roles = ['reader', 'editor'] as const;
+export const meSchema = z.object({
+  person: z.string(),
+  role: z.enum(roles),
+  canWrite: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;

@@ -1,0 +1,44 @@
+import { isBrokenLink } from './field';
+import type { Link } from './field';
+
+/** A link as its field's summary reads it: the resource's type and the link's state. */
+export interface LinkState {
+  type: string;
+  visible: boolean;
+  active: boolean;
+  valid: string;
+}
+
+/**
+ * What a field's links say of it: the one rule behind the search filters
+ * `invalidlink`, `active`, `ondataset` and `invisualization` (and so the statistics),
+ * in the store and in the proxy's copy alike, and the audit's unused rule.
+ */
+export interface LinkSummary {
+  /** A link whose validity is anything but VALID. */
+  brokenLink: boolean;
+  /** An active link of any kind. */
+  active: boolean;
+  /** A visible data-source link. */
+  onDataSource: boolean;
+  /** An active card link. */
+  inVisualization: boolean;
+}
+
+export function linkStateOf(link: Link): LinkState {
+  return {
+    type: link.resource.type,
+    visible: link.visible,
+    active: link.active,
+    valid: link.valid,
+  };
+}
+
+export function linkSummaryOf(links: readonly LinkState[]): LinkSummary {
+  return {
+    brokenLink: links.some(isBrokenLink),
+    active: links.some((link) => link.active),
+    onDataSource: links.some((link) => link.type === 'DATA_SOURCE' && link.visible),
+    inVisualization: links.some((link) => link.type === 'CARD' && link.active),
+  };
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { apiPaths } from '../../../contract/paths';
+import type { TestServer } from '../../test-support/test-server';
+import { startTestServer } from '../../test-support/test-server';
+import { EmbeddedSource } from '../scan/embedded-source';
+import { openTestAudit } from '../test-support/audit-fixture';
+import { diffScans } from './diff-scans';
+import type * as DiffScansModule from './diff-scans';
+
+// The real function, watched: how often a diff is computed.
+vi.mock('./diff-scans', async (importOriginal) => {
+  const original = await importOriginal<typeof DiffScansModule>();
+  return { ...original, diffScans: vi.fn(original.diffScans) };
+});
+
+let server: TestServer;
+let audit: ReturnType<typeof openTestAudit>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  audit = openTestAudit({
+    openSource: () => new EmbeddedSource(server.stores.fields),
+    needsCallerToken: false,
+    loadDirectory: async () => undefined,
+  });
+});
+afterAll(async () => {
+  await audit.close();
+  await server.close();
+});
+
+it('computes a diff asked for by several requests at once only once', async () => {
+  const first = await audit.scan();
+  await server.request('PUT', apiPaths.template(3), { locked: true });
+  const second = await audit.scan();
+
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () => audit.service.diff(first.id, second.id)),
+  );
+
+  expect(vi.mocked(diffScans)).toHaveBeenCalledTimes(1);
+  expect(answers[0]!.changes.map(({ id, kinds }) => ({ id, kinds }))).toEqual([
+    { id: 3, kinds: ['locked'] },
+  ]);
+  for (const answer of answers) expect(answer).toBe(answers[0]);
+});

@@ -1,0 +1,185 @@
+import type { FactsRow, StoredFacts } from './field-versions';
+import { storedFactsOf } from './field-versions';
+import type { AuditDb } from './open-audit-database';
+
+/**
+ * The snapshot of each scan (`scan_members`: which version of each field it saw)
+ * and what a running scan listed (`scan_listing`), so a restart knows what is left.
+ */
+export class ScanMembers {
+  private readonly statements;
+
+  constructor(
+    db: AuditDb,
+    private readonly instanceId: number,
+  ) {
+    this.statements = {
+      deleteListing: db.prepare<[number]>('DELETE FROM scan_listing WHERE scan_id = ?'),
+      deleteSomeListing: db.prepare<[number, number, number]>(
+        `DELETE FROM scan_listing WHERE scan_id = ? AND field_id IN
+         (SELECT field_id FROM scan_listing WHERE scan_id = ? LIMIT ?)`,
+      ),
+      deleteListed: db.prepare<[number, number]>(
+        'DELETE FROM scan_listing WHERE scan_id = ? AND field_id = ?',
+      ),
+      deleteMembers: db.prepare<[number]>('DELETE FROM scan_members WHERE scan_id = ?'),
+      deleteSomeMembers: db.prepare<[number, number, number]>(
+        `DELETE FROM scan_members WHERE scan_id = ? AND field_id IN
+         (SELECT field_id FROM scan_members WHERE scan_id = ? LIMIT ?)`,
+      ),
+      insertListing: db.prepare<[number, number, string]>(
+        'INSERT OR REPLACE INTO scan_listing (scan_id, field_id, listing_digest) VALUES (?, ?, ?)',
+      ),
+      keepUnchanged: db.prepare<[number, number, number, number]>(
+        `INSERT OR REPLACE INTO scan_members (scan_id, field_id, version_id)
+         SELECT l.scan_id, l.field_id, c.version_id FROM scan_listing l
+         JOIN current_members c ON c.instance_id = ? AND c.field_id = l.field_id
+         JOIN field_versions v ON v.id = c.version_id AND v.listing_digest = l.listing_digest
+         WHERE l.scan_id = ? AND l.field_id BETWEEN ? AND ?`,
+      ),
+      unread: db
+        .prepare<[number, number, number], number>(
+          `SELECT field_id FROM scan_listing l WHERE scan_id = ? AND field_id BETWEEN ? AND ?
+           AND NOT EXISTS (SELECT 1 FROM scan_members m WHERE m.scan_id = l.scan_id AND m.field_id = l.field_id)
+           ORDER BY field_id`,
+        )
+        .pluck(),
+      upsert: db.prepare<[number, number, number]>(
+        'INSERT OR REPLACE INTO scan_members (scan_id, field_id, version_id) VALUES (?, ?, ?)',
+      ),
+      exists: db
+        .prepare<[number, number], number>(
+          'SELECT count(*) FROM scan_members WHERE scan_id = ? AND field_id = ?',
+        )
+        .pluck(),
+      delete: db.prepare<[number, number]>(
+        'DELETE FROM scan_members WHERE scan_id = ? AND field_id = ?',
+      ),
+      count: db
+        .prepare<[number], number>('SELECT count(*) FROM scan_members WHERE scan_id = ?')
+        .pluck(),
+      facts: db
+        .prepare<[number], FactsRow>(
+          `SELECT m.field_id, m.version_id, v.facts, v.facts_version FROM scan_members m
+           JOIN field_versions v ON v.id = m.version_id WHERE m.scan_id = ? ORDER BY m.field_id`,
+        )
+        .raw(),
+      versions: db
+        .prepare<[number], [number, number]>(
+          'SELECT field_id, version_id FROM scan_members WHERE scan_id = ? ORDER BY field_id',
+        )
+        .raw(),
+      expressions: db
+        .prepare<[number, string], [number, string]>(
+          `SELECT m.field_id, json_extract(v.body, '$.expression') FROM scan_members m
+           JOIN field_versions v ON v.id = m.version_id
+           WHERE m.scan_id = ? AND m.field_id IN (SELECT value FROM json_each(?))`,
+        )
+        .raw(),
+      differing: db
+        .prepare<[number, number, number, number, number, number, number, number], number>(
+          `SELECT
+             (SELECT count(*) FROM scan_members a LEFT JOIN scan_members b
+                ON b.scan_id = ? AND b.field_id = a.field_id
+              WHERE a.scan_id = ? AND a.field_id BETWEEN ? AND ?
+              AND (b.version_id IS NULL OR b.version_id <> a.version_id))
+           + (SELECT count(*) FROM scan_members b WHERE b.scan_id = ? AND b.field_id BETWEEN ? AND ?
+              AND NOT EXISTS (SELECT 1 FROM scan_members a WHERE a.scan_id = ? AND a.field_id = b.field_id))`,
+        )
+        .pluck(),
+      boundAfter: db
+        .prepare<[number, number, number], number>(
+          'SELECT field_id FROM scan_members WHERE scan_id = ? AND field_id >= ? ORDER BY field_id LIMIT 1 OFFSET ?',
+        )
+        .pluck(),
+    };
+  }
+
+  /**
+   * Part of what the listing found, with the members it can keep: a listed field
+   * whose listing digest equals its current version's is not read again. The parts
+   * may be written in separate transactions: until the scan starts reading, a
+   * restart lists again from nothing. Answers the part's fields left to read.
+   */
+  recordListed(
+    scanId: number,
+    listed: ReadonlyArray<{ id: number; listingDigest: string }>,
+  ): number[] {
+    for (const entry of listed)
+      this.statements.insertListing.run(scanId, entry.id, entry.listingDigest);
+    const ids = listed.map((entry) => entry.id);
+    const [from, to] = [Math.min(...ids), Math.max(...ids)];
+    this.statements.keepUnchanged.run(this.instanceId, scanId, from, to);
+    return this.unread(scanId, from, to);
+  }
+
+  /** Listed fields the scan has not read yet (with ids in [from, to]), in id order. */
+  unread(scanId: number, from = 0, to = Number.MAX_SAFE_INTEGER): number[] {
+    return this.statements.unread.all(scanId, from, to);
+  }
+
+  /** Fields read by a scan; undefined for a listed field that is gone when read (deleted meanwhile). */
+  add(scanId: number, members: ReadonlyArray<{ fieldId: number; versionId: number | undefined }>) {
+    for (const { fieldId, versionId } of members) {
+      if (versionId === undefined) this.statements.deleteListed.run(scanId, fieldId);
+      else this.statements.upsert.run(scanId, fieldId, versionId);
+    }
+  }
+
+  /** A write through this server while a scan runs: the scan keeps the newer state too. */
+  replaceIfPresent(scanId: number, fieldId: number, versionId: number | undefined): void {
+    if (this.statements.exists.get(scanId, fieldId) === 0) return;
+    if (versionId === undefined) this.statements.delete.run(scanId, fieldId);
+    else this.statements.upsert.run(scanId, fieldId, versionId);
+  }
+
+  count(scanId: number): number {
+    return this.statements.count.get(scanId)!;
+  }
+
+  /** The facts of every field in a scan's snapshot, read one row at a time. */
+  *facts(scanId: number): IterableIterator<StoredFacts> {
+    for (const row of this.statements.facts.iterate(scanId)) yield storedFactsOf(row);
+  }
+
+  /** Field id -> version id of a scan's snapshot. */
+  versions(scanId: number): Map<number, number> {
+    return new Map(this.statements.versions.all(scanId));
+  }
+
+  /** Field id -> the expression of its version in a scan's snapshot, for the fields given. */
+  expressions(scanId: number, fieldIds: readonly number[]): Map<number, string> {
+    return new Map(this.statements.expressions.all(scanId, JSON.stringify(fieldIds)));
+  }
+
+  /** How many fields with ids in [from, to] differ (changed, added or removed) between two scans. */
+  differing(scanId: number, otherScanId: number, from: number, to: number): number {
+    const { differing } = this.statements;
+    return differing.get(otherScanId, scanId, from, to, otherScanId, from, to, scanId)!;
+  }
+
+  /** The id of the `count`-th member of the scan from `from` on; undefined past its last. */
+  boundAfter(scanId: number, from: number, count: number): number | undefined {
+    return this.statements.boundAfter.get(scanId, from, count - 1);
+  }
+
+  /**
+   * Deletes up to `count` rows of a scan's listing, once every listed field is read;
+   * answers how many went. What is left to read is the listing less the members, so a
+   * restart between two parts finds nothing left to read.
+   */
+  dropListingPart(scanId: number, count: number): number {
+    return this.statements.deleteSomeListing.run(scanId, scanId, count).changes;
+  }
+
+  /** Deletes up to `count` members of a pruned scan's snapshot; answers how many went. */
+  dropPart(scanId: number, count: number): number {
+    return this.statements.deleteSomeMembers.run(scanId, scanId, count).changes;
+  }
+
+  /** A scan that did not complete leaves no partial snapshot. */
+  drop(scanId: number): void {
+    this.statements.deleteListing.run(scanId);
+    this.statements.deleteMembers.run(scanId);
+  }
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { apiPaths } from '../../../contract/paths';
+import type { NormalizedSearchRequest } from '../../../contract/search-validation';
+import { generateDemoInstance } from '../../demo/generate-demo-instance';
+import type { TestServer } from '../../test-support/test-server';
+import { startTestServer } from '../../test-support/test-server';
+import { computeFindings } from '../findings/compute-findings';
+import type * as ComputeFindingsModule from '../findings/compute-findings';
+import { summaryOf } from '../findings/describe-findings';
+import type * as DescribeFindingsModule from '../findings/describe-findings';
+import { EmbeddedSource } from '../scan/embedded-source';
+import { findingIndex, wholeIndex } from '../search/finding-index';
+import type * as FindingIndexModule from '../search/finding-index';
+import { openTestAudit } from '../test-support/audit-fixture';
+import type { SnapshotView } from './snapshot-view';
+
+// The real functions, watched: what a view builds, and what it takes from the one before.
+vi.mock('../findings/compute-findings', async (importOriginal) => {
+  const original = await importOriginal<typeof ComputeFindingsModule>();
+  return { ...original, computeFindings: vi.fn(original.computeFindings) };
+});
+vi.mock('../findings/describe-findings', async (importOriginal) => {
+  const original = await importOriginal<typeof DescribeFindingsModule>();
+  return { ...original, summaryOf: vi.fn(original.summaryOf) };
+});
+vi.mock('../search/finding-index', async (importOriginal) => {
+  const original = await importOriginal<typeof FindingIndexModule>();
+  return {
+    ...original,
+    wholeIndex: vi.fn(original.wholeIndex),
+    findingIndex: vi.fn(original.findingIndex),
+  };
+});
+const builders = [computeFindings, summaryOf, wholeIndex, findingIndex].map((f) => vi.mocked(f));
+
+let server: TestServer;
+let audit: ReturnType<typeof openTestAudit>;
+
+beforeAll(async () => {
+  server = await startTestServer({ instance: generateDemoInstance({ fields: 300 }) });
+  audit = openTestAudit({
+    openSource: () => new EmbeddedSource(server.stores.fields),
+    needsCallerToken: false,
+    loadDirectory: async () => undefined,
+  });
+  expect((await audit.scan()).state).toBe('complete');
+});
+afterAll(async () => {
+  await audit.close();
+  await server.close();
+});
+beforeEach(() => {
+  for (const builder of builders) builder.mockClear();
+});
+
+const newestFirst: NormalizedSearchRequest = {
+  filters: [],
+  sort: { field: 'lastModified', ascending: false },
+  limit: 50,
+};
+
+/** Everything the audit answers from a view. */
+function answers(view: SnapshotView) {
+  return {
+    headline: view.findings().headline,
+    summary: view.summary(),
+    statistics: view.statistics(),
+    functions: view.functionUsage(),
+    newest: view.search(newestFirst),
+    unused: view.searchFinding('unused', undefined, newestFirst),
+    locked: view.search({
+      ...newestFirst,
+      filters: [{ kind: 'flag', flag: 'locked', negated: false }],
+    }),
+  };
+}
+
+async function changeThroughServer(id: number, body: Record<string, unknown>) {
+  const answer = await server.request('PUT', apiPaths.template(id), body);
+  expect(answer.status).toBe(200);
+  audit.service.fieldChanged(await answer.json());
+}
+
+test('a lock makes the next view from the last one: nothing is built again, and it answers as one built from nothing', async () => {
+  const before = audit.service.view()!;
+  const answeredBefore = answers(before);
+  const unused = answeredBefore.unused.ids[0]!;
+  for (const builder of builders) builder.mockClear();
+
+  await changeThroughServer(unused, { locked: true });
+  const after = audit.service.view()!;
+  const answeredAfter = answers(after);
+
+  for (const builder of builders) expect(builder).not.toHaveBeenCalled();
+  expect(after.version).toBeGreaterThan(before.version);
+  expect(answeredAfter.headline.locked).toBe(answeredBefore.headline.locked + 1);
+  expect(answeredAfter.newest.ids[0]).toBe(unused);
+  expect(answeredAfter.locked.ids).toContain(unused);
+  await audit.reopen();
+  expect(answeredAfter).toEqual(answers(audit.service.view()!));
+});
+
+test('a view never changes: the one before a lock still answers as it did', async () => {
+  const before = audit.service.view()!;
+  const answeredBefore = answers(before);
+  const [id] = before.search({
+    ...newestFirst,
+    filters: [{ kind: 'flag', flag: 'locked', negated: true }],
+  }).ids;
+
+  await changeThroughServer(id!, { locked: true });
+  answers(audit.service.view()!);
+
+  expect(answers(before)).toEqual(answeredBefore);
+});
+
+test('a scan that finds nothing changed builds nothing again; one that finds a change computes the findings', async () => {
+  const before = audit.service.view()!;
+  const answeredBefore = answers(before);
+  for (const builder of builders) builder.mockClear();
+
+  const idle = await audit.scan();
+  const after = audit.service.view()!;
+  expect(after.scan.id).toBe(idle.id);
+  expect(answers(after)).toEqual(answeredBefore);
+  for (const builder of builders) expect(builder).not.toHaveBeenCalled();
+
+  // Changed by another client of the instance: only a scan sees it.
+  const [id] = answeredBefore.newest.ids;
+  const field = server.stores.fields.getField(id!)!;
+  server.stores.fields.setLocked(id!, !field.locked, Date.now());
+  await audit.scan();
+  expect(vi.mocked(computeFindings)).toHaveBeenCalledTimes(1);
+  expect(audit.service.view()!.findings().headline.locked).not.toBe(answeredBefore.headline.locked);
+});

@@ -1,0 +1,245 @@
+import { LRUCache } from 'lru-cache';
+import type { FindingKey, Scan } from '../../../contract/audit';
+import type { FunctionUsage } from '../../../contract/audit-functions';
+import type { Statistics } from '../../../contract/statistics';
+import type { NormalizedSearchRequest } from '../../../contract/search-validation';
+import type { FieldIndex, IdPage } from '../../store/index/field-index';
+import type { Findings } from '../findings/compute-findings';
+import { computeFindings } from '../findings/compute-findings';
+import type { FindingsSummary } from '../findings/describe-findings';
+import { summaryOf } from '../findings/describe-findings';
+import type { FieldFacts } from '../findings/field-facts';
+import { functionUsage } from '../findings/function-usage';
+import type { InstanceDirectory } from '../findings/instance-directory';
+import { loadFacts } from '../findings/load-facts';
+import type { LockChange } from '../findings/lock-change';
+import { findingsAfterLocks, onlyLockChanged } from '../findings/lock-change';
+import { findingIndex, wholeIndex } from '../search/finding-index';
+import type { AuditStore } from '../storage/audit-store';
+
+/** One field's change: its facts after it (undefined: gone). */
+export interface ChangedField {
+  fieldId: number;
+  after: FieldFacts | undefined;
+}
+
+/** A field's facts in the view a change starts from, and after it. */
+interface FieldChange {
+  before: FieldFacts | undefined;
+  after: FieldFacts | undefined;
+}
+
+/** What every view reads from: the audit file and the instance's names. */
+export interface ViewSource {
+  store: AuditStore;
+  directory: InstanceDirectory | undefined;
+}
+
+/** Changes a view carries from the view it starts from; past this many it reads the file again. */
+const KEPT_CHANGES = 10_000;
+/** Drill-down indexes kept per view. */
+const CACHED_FINDING_INDEXES = 8;
+
+/**
+ * The instance as last seen at one version (docs/audit.md, "Findings"): the
+ * latest complete scan plus the changes made through this server since. Its
+ * facts, findings, summary, statistics and search indexes are each built when
+ * first asked for, once. A view never changes: a change makes the next view
+ * (`withFieldsChanged`), which starts from this one. When the change left every
+ * rule's answer as it was (a lock), the next view takes this one's findings,
+ * summary and indexes and moves just the changed fields in them, instead of
+ * building them again (seconds at 100,000 fields).
+ *
+ * Its inputs are data and the audit file, so the same work could run in a worker
+ * with its own connection to the file.
+ */
+export class SnapshotView {
+  private loadedFacts: ReadonlyMap<number, FieldFacts> | undefined;
+  private computed: Findings | undefined;
+  private described: FindingsSummary | undefined;
+  private usage: FunctionUsage[] | undefined;
+  private counted: Statistics | undefined;
+  private changed: number | undefined;
+  private index: FieldIndex | undefined;
+  private findingIndexes = new LRUCache<string, FieldIndex>({ max: CACHED_FINDING_INDEXES });
+  /**
+   * The view this one starts from (one that had read its fields) and the fields
+   * changed since it; dropped once this view's findings are made.
+   */
+  private from: { view: SnapshotView; changes: Map<number, FieldChange> } | undefined;
+
+  private constructor(
+    readonly version: number,
+    /** The latest complete scan this view starts from. */
+    readonly scan: Scan,
+    private readonly source: ViewSource,
+  ) {}
+
+  /** The instance as a scan left it (and the changes since, read from the file). */
+  static ofScan(version: number, scan: Scan, source: ViewSource, findings?: Findings) {
+    const view = new SnapshotView(version, scan, source);
+    view.computed = findings;
+    return view;
+  }
+
+  /** The next view, with these fields changed (a lock, an edit) or gone. */
+  withFieldsChanged(version: number, changed: readonly ChangedField[]): SnapshotView {
+    const next = new SnapshotView(version, this.scan, this.source);
+    const origin = this.origin();
+    // Nothing read the fields yet (or too much changed since): the file already has
+    // the changes, and the next view's first use reads them with the rest, so a lock
+    // soon after a start does not wait for 100,000 fields to be read.
+    if (!origin || origin.changes.size + changed.length > KEPT_CHANGES) return next;
+    const changes = new Map(origin.changes);
+    const factsThen = origin.view.facts();
+    for (const { fieldId, after } of changed) {
+      const before = changes.has(fieldId) ? changes.get(fieldId)!.before : factsThen.get(fieldId);
+      changes.set(fieldId, { before, after });
+    }
+    next.from = { view: origin.view, changes };
+    return next;
+  }
+
+  /**
+   * The same fields as a later scan found them, one that found nothing changed: the
+   * next view takes everything this one built, and this one gives its indexes up.
+   */
+  withScan(version: number, scan: Scan): SnapshotView {
+    const next = new SnapshotView(version, scan, this.source);
+    next.computed = this.findings();
+    next.described = this.described;
+    next.usage = this.usage;
+    next.counted = this.counted;
+    next.index = this.index;
+    next.findingIndexes = this.findingIndexes;
+    this.index = undefined;
+    this.findingIndexes = new LRUCache({ max: CACHED_FINDING_INDEXES });
+    return next;
+  }
+
+  /** Every field, by id. */
+  facts(): ReadonlyMap<number, FieldFacts> {
+    if (this.computed) return this.computed.fields;
+    if (!this.loadedFacts)
+      this.loadedFacts = this.from ? this.factsFromEarlier(this.from) : this.readFacts();
+    return this.loadedFacts;
+  }
+
+  findings(): Findings {
+    if (!this.computed) {
+      const from = this.from;
+      this.computed =
+        from?.view.computed && onlyLocks(from.changes)
+          ? findingsAfterLocks(from.view.computed, from.changes.values())
+          : computeFindings(
+              [...this.facts().values()],
+              (ids) => this.source.store.current.expressions(ids),
+              this.source.directory,
+            );
+      this.takeOver();
+    }
+    return this.computed;
+  }
+
+  summary(): FindingsSummary {
+    this.described ??= summaryOf(this.findings());
+    return this.described;
+  }
+
+  functionUsage(): FunctionUsage[] {
+    this.usage ??= functionUsage(this.facts().values());
+    return this.usage;
+  }
+
+  statistics(): Statistics {
+    this.counted ??= this.wholeIndex().statistics();
+    return this.counted;
+  }
+
+  /** Fields that differ between the scan and this view. */
+  changesSinceScan(): number {
+    this.changed ??= this.source.store.current.changesSince(this.scan.id);
+    return this.changed;
+  }
+
+  /** A page of every field, searched with the store's own index. */
+  search(request: NormalizedSearchRequest): IdPage {
+    return this.wholeIndex().search(request);
+  }
+
+  /** A page of one finding's fields (or one of its groups'); throws UnknownGroup. */
+  searchFinding(key: FindingKey, group: string | undefined, request: NormalizedSearchRequest) {
+    const cacheKey = `${key}\n${group ?? ''}`;
+    let index = this.findingIndexes.get(cacheKey);
+    if (!index) {
+      index = findingIndex(this.findings(), key, group);
+      this.findingIndexes.set(cacheKey, index);
+    }
+    return index.search(request);
+  }
+
+  private wholeIndex(): FieldIndex {
+    // Made after the findings, which may take the index over from the earlier view.
+    const findings = this.findings();
+    this.index ??= wholeIndex(findings);
+    return this.index;
+  }
+
+  /**
+   * What the next view starts from: the earlier view this one starts from, while
+   * this one has made no findings of its own, or else this one once it read its fields.
+   */
+  private origin(): SnapshotView['from'] {
+    if (this.from && !this.computed) return this.from;
+    if (this.computed || this.loadedFacts) return { view: this, changes: new Map() };
+    return undefined;
+  }
+
+  private readFacts(): Map<number, FieldFacts> {
+    const facts = loadFacts(this.source.store, this.source.store.current.facts());
+    return new Map(facts.map((field) => [field.id, field]));
+  }
+
+  private factsFromEarlier({ view, changes }: NonNullable<SnapshotView['from']>) {
+    const facts = new Map(view.facts());
+    for (const [fieldId, { after }] of changes) {
+      if (after) facts.set(fieldId, after);
+      else facts.delete(fieldId);
+    }
+    return facts;
+  }
+
+  /**
+   * The findings are made: what the earlier view had built holds for this one too
+   * when only locks changed, the indexes once the locks are moved in them. The
+   * earlier view gives its indexes up (it is no longer current) and is let go.
+   */
+  private takeOver(): void {
+    const { from } = this;
+    this.from = undefined;
+    this.loadedFacts = undefined;
+    const changes = from?.changes;
+    if (!from || !changes || !onlyLocks(changes)) return;
+    const earlier = from.view;
+    this.described = earlier.described;
+    this.usage = earlier.usage;
+    const moveLocks = (index: FieldIndex) => {
+      for (const { after } of changes.values())
+        index.applyLock(after.id, after.locked, after.lastModified);
+      return index;
+    };
+    if (earlier.index) this.index = moveLocks(earlier.index);
+    for (const [key, index] of earlier.findingIndexes.entries())
+      this.findingIndexes.set(key, moveLocks(index));
+    earlier.index = undefined;
+    earlier.findingIndexes.clear();
+  }
+}
+
+/** Every change changed a field's lock alone. */
+function onlyLocks(changes: ReadonlyMap<number, FieldChange>): changes is Map<number, LockChange> {
+  for (const { before, after } of changes.values()) {
+    if (!before || !after || !onlyLockChanged(before, after)) return false;
+  }
+  return true;
+}
