@@ -1,7 +1,7 @@
 import { analyzeExpression } from '../../../analysis/analyze-expression';
 import type { SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
-import { linkValiditySummary } from './fields-csv';
+import { linkValiditySummary } from './link-validity';
 
 /**
  * Why a field's status is what it is, in a line, as the drawer explains it: an
