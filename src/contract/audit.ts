@@ -267,6 +267,7 @@ export const scansAnswerSchema = z.object({
   totalHits: z.number().int().nonnegative(),
   hasMore: z.boolean(),
 });
+export type ScansAnswer = z.infer<typeof scansAnswerSchema>;
 /** Scans in one page of GET /scans when no limit is given: more than retention keeps. */
 export const SCANS_PAGE_DEFAULT = 100;
 export const scanAnswerSchema = z.object({ scan: scanSchema });
