@@ -268,7 +268,7 @@ export const scansAnswerSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ScansAnswer = z.infer<typeof scansAnswerSchema>;
-/** Scans in one page of GET /scans when no limit is given: more than retention keeps. */
+/** Scans in one page of GET /scans when no limit is given (retention can keep more: the page reads them all). */
 export const SCANS_PAGE_DEFAULT = 100;
 export const scanAnswerSchema = z.object({ scan: scanSchema });
 
