@@ -1,7 +1,8 @@
 import { Badge, List, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Plan } from '../../contract/journal';
 import { fieldCount } from '../plural';
-import { describeChange, skipReasonWords } from './change-words';
+import { describeChange } from './changed-properties';
+import { skipReasonWords } from './change-words';
 
 /** A dry run in words: how many fields change and how, which are skipped and why. */
 export function PlanPreview({ plan }: { plan: Plan }) {
