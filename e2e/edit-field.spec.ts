@@ -97,7 +97,7 @@ test('a bulk owner change: the dry run skips a locked field, the set runs, and u
   }
   const bar = page.getByRole('group', { name: 'Selected fields' });
   await expect(bar.getByRole('status')).toHaveText(/^3 selected/);
-  await bar.getByRole('button', { name: 'Change selected' }).click();
+  await bar.getByRole('button', { name: 'Change' }).click();
   await page.getByRole('menuitem', { name: 'Change owner…' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Change the owner of 3 fields' });

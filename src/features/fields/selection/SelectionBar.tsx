@@ -62,6 +62,8 @@ export const SelectionBar = memo(function SelectionBar({
           >
             Unlock selected
           </Button>
+          {/* "Change", not "Change selected": the fields page's toolbar keeps the selection's
+              actions beside export and layout down to 1024 pixels. */}
           {canWrite && (
             <Menu position="bottom-start">
               <Menu.Target>
@@ -70,7 +72,7 @@ export const SelectionBar = memo(function SelectionBar({
                   variant="default"
                   rightSection={<IconChevronDown size={14} aria-hidden />}
                 >
-                  Change selected
+                  Change
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
