@@ -31,6 +31,23 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The fields page shows notices through this store; left to itself, the bundler
+            // put the store in one chunk with the notices' container and its transitions,
+            // which the page then loaded before its first rows (bench/results/first-screen.md).
+            {
+              name: 'notifications-store',
+              test: /node_modules[\\/]@mantine[\\/](?:notifications[\\/]esm[\\/]notifications\.store|store[\\/])/,
+              // Its own modules only: React, which it imports, stays where the entry has it.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     // Test files share a worker instead of each starting a fresh process with its own
