@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { entrySizeBudget } from './scripts/vite/entry-size-budget.ts';
+import { entrySizeBudget, firstScreenBudget } from './scripts/vite/entry-size-budget.ts';
 import { precompressAssets } from './scripts/vite/precompress-assets.ts';
 
 // `npm run dev` serves the app with hot reload and sends API calls to a service
@@ -10,7 +10,7 @@ const servicePort = process.env.SERVICE_PORT ?? '4500';
 const service = `http://127.0.0.1:${servicePort}`;
 
 export default defineConfig({
-  plugins: [react(), entrySizeBudget(), precompressAssets()],
+  plugins: [react(), entrySizeBudget(), firstScreenBudget(), precompressAssets()],
   server: {
     proxy: {
       '/api': {
