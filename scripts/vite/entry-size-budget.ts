@@ -43,7 +43,7 @@ export function firstScreenChunks(bundle: Bundle, routes: readonly string[]): st
   const isRoute = (id: string) => routes.some((route) => id.endsWith(`/${route}`));
   return chunksWithStaticImports(
     bundle,
-    (chunk) => chunk.isEntry || (chunk.facadeModuleId != null && isRoute(chunk.facadeModuleId)),
+    (chunk) => chunk.isEntry || isRoute(chunk.facadeModuleId ?? ''),
   );
 }
 
