@@ -4,18 +4,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { LockUndoProvider } from '../api/calculated-fields/last-lock-undo';
-import { whenIdle } from '../components/when-idle';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
- * Loaded after the first screen, once the browser is idle: nothing is notified before a
- * page has loaded, and notifications shown meanwhile wait in their store
- * (docs/web-app.md, "Loading").
+ * Loaded after the first screen: nothing is notified before a page has loaded, and
+ * notifications shown meanwhile wait in their store (docs/web-app.md, "Loading").
  */
-const Notifications = lazy(async () => {
-  await new Promise<void>((resolve) => whenIdle(resolve));
-  return { default: (await import('@mantine/notifications')).Notifications };
-});
+const Notifications = lazy(async () => ({
+  default: (await import('@mantine/notifications')).Notifications,
+}));
 
 /**
  * The theme, notifications, server state and the lock's Undo every screen needs; the router goes inside.
