@@ -20,12 +20,17 @@ import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
 import { UnreadableRowsWarning } from './table/UnreadableRowsWarning';
-import { ExportMenu } from './export/ExportMenu';
 import { fieldAddress } from '../../links/field-address';
 import { FieldsTable } from './table/FieldsTable';
 import { PageNamesProvider } from './table/page-names';
+import {
+  ExportMenu,
+  FilterMenu,
+  SavedViewsMenu,
+  ShortcutHelp,
+  TableLayoutMenu,
+} from './deferred-parts';
 import classes from './FieldsPage.module.css';
-import { FilterMenu } from './filters/FilterMenu';
 import { FindingScopeNotice } from './filters/FindingScopeNotice';
 import { LoadingRows } from './table/LoadingRows';
 import { NoFieldsFound } from './filters/NoFieldsFound';
@@ -33,8 +38,6 @@ import { SearchInput } from './filters/SearchInput';
 import { SelectionBar } from './selection/SelectionBar';
 import { RefreshView } from './table/RefreshView';
 import { SearchingBar } from './table/SearchingBar';
-import { ShortcutHelp } from './table/ShortcutHelp';
-import { TableLayoutMenu } from './table/TableLayoutMenu';
 import { TablePager } from './table/TablePager';
 import { usePhoneLayout } from '../../components/use-phone-layout';
 import { useTableLayout } from './table/layout/use-table-layout';
@@ -44,7 +47,6 @@ import { useKeptFields } from './table/use-kept-fields';
 import { useFieldSelection } from './selection/use-field-selection';
 import { useFindingScope } from './url/use-finding-scope';
 import { useTableView } from './url/use-table-view';
-import { SavedViewsMenu } from './views/SavedViewsMenu';
 import { viewAddress } from './views/view-address';
 
 const nameSort: TableSort = { column: 'name', descending: false };

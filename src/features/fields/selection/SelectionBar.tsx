@@ -1,12 +1,18 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '../../../components/icons/icons';
 import { memo, useState } from 'react';
-import { BulkLockDialog } from '../bulk/BulkLockDialog';
+import { deferredDialog } from '../../../components/deferred-dialog';
 import { countNotOnPage, planLock } from './field-selection';
 import type { LockPlan } from './field-selection';
 import { SelectAllMatching } from './SelectAllMatching';
 import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 import type { FieldSelectionControls } from './use-field-selection';
+
+/** Loaded when a lock of the selection is first asked for. */
+const BulkLockDialog = deferredDialog(
+  async () => (await import('../bulk/BulkLockDialog')).BulkLockDialog,
+  ({ plan }) => plan !== undefined,
+);
 
 function describeSelection(count: number, notOnPage: number) {
   if (count === 0) return '';
