@@ -1,3 +1,6 @@
+import { copyOrderCountsOf } from '../../../contract/copy-orders';
+import type { LinkState } from '../../../contract/link-summary';
+import { copyCountColumns } from '../index/copy-sort-orders';
 import type { IndexColumns } from '../index/index-columns';
 import { flagBits } from '../index/index-columns';
 import type { Db } from './open-database';
@@ -50,6 +53,7 @@ export function loadIndexColumns(db: Db): IndexColumns {
      FROM (SELECT ${indexedColumns.join(', ')} FROM fields INDEXED BY fields_in_name_order ORDER BY name_key, id)`,
   );
   return {
+    ...copyOrderColumns(db, ids as number[], statuses as string[]),
     ids: Float64Array.from(ids as number[]),
     nameKeys: nameKeys as string[],
     owners: Float64Array.from(owners as number[]),
@@ -87,4 +91,28 @@ export function loadIndexColumns(db: Db): IndexColumns {
       'SELECT json_group_array(id) FROM (SELECT id FROM fields ORDER BY last_modified, id)',
     )[0] as number[],
   };
+}
+
+/** What the sorts of the copy read: owner names, and each field's counts by the contract's rule. */
+function copyOrderColumns(
+  db: Db,
+  ids: readonly number[],
+  statuses: readonly string[],
+): Pick<IndexColumns, 'ownerNames' | 'copyCounts'> {
+  const owners = db.prepare('SELECT id, name FROM owners').raw().all() as Array<[number, string]>;
+  const linksById = new Map<number, LinkState[]>();
+  const rows = db
+    .prepare('SELECT field_id, resource_type, visible, active, valid FROM links')
+    .raw()
+    .iterate() as Iterable<[number, string, number, number, string]>;
+  for (const [fieldId, type, visible, active, valid] of rows) {
+    const link = { type, visible: visible === 1, active: active === 1, valid };
+    const links = linksById.get(fieldId);
+    if (links) links.push(link);
+    else linksById.set(fieldId, [link]);
+  }
+  const counts = ids.map((id, position) =>
+    copyOrderCountsOf({ status: statuses[position]!, links: linksById.get(id) ?? [] }),
+  );
+  return { ownerNames: new Map(owners), copyCounts: copyCountColumns(counts) };
 }
