@@ -25,6 +25,11 @@ export function problemsOf(field: { status: string; links: readonly { valid: str
   };
 }
 
+/** Active CARD links: the field in use on cards (the table's Usage column). */
+export function usageOf(links: readonly LinkState[]): number {
+  return links.filter((link) => link.type === 'CARD' && link.active).length;
+}
+
 /** A field's key in each copy order, but its owner's name (the directory knows that). */
 export interface CopyOrderCounts {
   /** Every link. */
@@ -42,7 +47,7 @@ export function copyOrderCountsOf(field: {
   const { invalid, brokenLinks } = problemsOf(field);
   return {
     links: field.links.length,
-    usage: field.links.filter((link) => link.type === 'CARD' && link.active).length,
+    usage: usageOf(field.links),
     problems: (invalid ? 1 : 0) + brokenLinks,
   };
 }

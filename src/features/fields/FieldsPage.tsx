@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-undo';
 import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
+import { isCopySortField } from '../../contract/copy-orders';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../links/table-search';
 import type { TableSort, TableView } from '../../links/table-address';
@@ -146,7 +147,12 @@ export function FieldsPage() {
       </Group>
       <ActiveFilterChips filters={view} onChange={changeView} />
       {page?.degraded && <DegradedWarning />}
-      {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
+      {page?.instanceData && (
+        <InstanceFreshness
+          data={page.instanceData}
+          copySort={isCopySortField(sort.column) ? sort.column : undefined}
+        />
+      )}
       <Group justify="space-between" gap="sm" align="flex-start">
         <SelectionBar
           controls={selection}

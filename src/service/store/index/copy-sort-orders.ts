@@ -68,16 +68,35 @@ export class CopySortOrders {
     const byId = (a: number, b: number) => ids[a]! - ids[b]!;
     if (field === 'owner') {
       const keys = new Map([...parts.ownerNames].map(([id, name]) => [id, nameKeyOf(name)]));
-      const ownerKeys = Array.from(parts.owners, (owner) => keys.get(owner));
-      return (a, b) => compareOwnerNameKeys(ownerKeys[a], ownerKeys[b]) || byId(a, b);
+      const rank = rankOf(
+        Array.from(parts.owners, (owner) => keys.get(owner)),
+        compareOwnerNameKeys,
+      );
+      return (a, b) => rank[a]! - rank[b]! || byId(a, b);
     }
     if (field === 'status') {
-      const { statuses } = parts;
-      return (a, b) => compareStatuses(statuses[a]!, statuses[b]!) || byId(a, b);
+      const rank = rankOf(parts.statuses, compareStatuses);
+      return (a, b) => rank[a]! - rank[b]! || byId(a, b);
     }
     const counts = parts[field];
     return (a, b) => counts[a]! - counts[b]! || byId(a, b);
   }
+}
+
+/**
+ * Each position's rank among the distinct keys, so a sort compares numbers: there
+ * are far fewer owners and statuses than fields, and comparing names is slower.
+ */
+function rankOf<K>(keys: readonly K[], compare: (a: K, b: K) => number): Int32Array {
+  const distinct = [...new Set(keys)].sort(compare);
+  const ranks = new Map<K, number>();
+  distinct.forEach((key, index) => {
+    const previous = distinct[index - 1];
+    // Keys that compare equal (names differing only in case) share a rank.
+    const same = index > 0 && compare(previous as K, key) === 0;
+    ranks.set(key, same ? ranks.get(previous as K)! : index);
+  });
+  return Int32Array.from(keys, (key) => ranks.get(key)!);
 }
 
 /** The count columns of the copy's orders, from each position's counts. */

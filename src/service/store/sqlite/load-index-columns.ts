@@ -94,23 +94,30 @@ export function loadIndexColumns(db: Db): IndexColumns {
 }
 
 /** What the sorts of the copy read: owner names, and each field's counts by the contract's rule. */
-function copyOrderColumns(
+export function copyOrderColumns(
   db: Db,
   ids: readonly number[],
   statuses: readonly string[],
 ): Pick<IndexColumns, 'ownerNames' | 'copyCounts'> {
   const owners = db.prepare('SELECT id, name FROM owners').raw().all() as Array<[number, string]>;
+  // Column by column, as above: reading the links row by row took most of a second at 100,000 fields.
+  const [fieldIds = [], types = [], visible = [], active = [], valid = []] = columnsOf(
+    db,
+    `SELECT json_group_array(field_id), json_group_array(resource_type), json_group_array(visible),
+       json_group_array(active), json_group_array(valid) FROM links`,
+  );
   const linksById = new Map<number, LinkState[]>();
-  const rows = db
-    .prepare('SELECT field_id, resource_type, visible, active, valid FROM links')
-    .raw()
-    .iterate() as Iterable<[number, string, number, number, string]>;
-  for (const [fieldId, type, visible, active, valid] of rows) {
-    const link = { type, visible: visible === 1, active: active === 1, valid };
-    const links = linksById.get(fieldId);
+  fieldIds.forEach((fieldId, index) => {
+    const link: LinkState = {
+      type: types[index] as string,
+      visible: visible[index] === 1,
+      active: active[index] === 1,
+      valid: valid[index] as string,
+    };
+    const links = linksById.get(fieldId as number);
     if (links) links.push(link);
-    else linksById.set(fieldId, [link]);
-  }
+    else linksById.set(fieldId as number, [link]);
+  });
   const counts = ids.map((id, position) =>
     copyOrderCountsOf({ status: statuses[position]!, links: linksById.get(id) ?? [] }),
   );
