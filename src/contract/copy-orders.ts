@@ -54,12 +54,10 @@ export function copyOrderCountsOf(field: {
 
 /**
  * Owners by display name, keyed and compared as field names are (nameKeyOf of the
- * name); an owner the directory does not name (`undefined`) comes after every named one.
+ * name); an owner the directory does not name (`null`) comes after every named one.
  */
-export function compareOwnerNameKeys(a: string | undefined, b: string | undefined): number {
-  if (a === undefined || b === undefined) {
-    return (a === undefined ? 1 : 0) - (b === undefined ? 1 : 0);
-  }
+export function compareOwnerNameKeys(a: string | null, b: string | null): number {
+  if (a === null || b === null) return (a === null ? 1 : 0) - (b === null ? 1 : 0);
   return compareNameKeys(a, b);
 }
 

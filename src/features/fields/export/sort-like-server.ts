@@ -11,8 +11,8 @@ import type { TableSort } from '../../../links/table-address';
 interface Keyed {
   item: SearchResultItem;
   id: number;
-  /** The name key, the owner's name key (undefined: not named) or the status. */
-  text: string | undefined;
+  /** The name key, the owner's name key (null: not named) or the status. */
+  text: string | null;
   value: number;
 }
 
@@ -35,7 +35,7 @@ function keyOf(
       return {
         key: (item) => {
           const name = ownerNames.get(item.owner);
-          return { text: name === undefined ? undefined : nameKeyOf(name), value: 0 };
+          return { text: name === undefined ? null : nameKeyOf(name), value: 0 };
         },
         compare: (a, b) => compareOwnerNameKeys(a.text, b.text),
       };

@@ -69,7 +69,7 @@ export class CopySortOrders {
     if (field === 'owner') {
       const keys = new Map([...parts.ownerNames].map(([id, name]) => [id, nameKeyOf(name)]));
       const rank = rankOf(
-        Array.from(parts.owners, (owner) => keys.get(owner)),
+        Array.from(parts.owners, (owner) => keys.get(owner) ?? null),
         compareOwnerNameKeys,
       );
       return (a, b) => rank[a]! - rank[b]! || byId(a, b);
