@@ -124,7 +124,8 @@ export const fieldColumns = column.columns([
     header: 'Links',
     sortDescFirst: true,
     cell: (info) => <LinksCell links={info.getValue()} />,
-    size: 76,
+    // Room for the label and its sort arrow.
+    size: 88,
   }),
   column.display({
     id: 'usage',
