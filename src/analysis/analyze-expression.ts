@@ -46,7 +46,7 @@ export function analyzeExpression(expression: string): ExpressionAnalysis {
   const parsed = parseExpression(expression);
   const { tokens } = parsed;
   const usage = collectFunctionUsage(tokens);
-  const references = referencesOf(tokens);
+  const references = columnReferencesOf(tokens);
   const fields = fieldReferencesOf(tokens);
   const problems = [...parsed.problems, ...fields.problems].sort(byStart);
   return {
@@ -69,7 +69,8 @@ export function referencedColumns(analysis: Pick<ExpressionAnalysis, 'columnPosi
   return [...new Set(analysis.columnPositions.map(({ columnName }) => columnName.slice(1, -1)))];
 }
 
-function referencesOf(tokens: readonly Token[]): ColumnReference[] {
+/** Every closed backtick reference among the tokens (strings and comments leave none), in order. */
+export function columnReferencesOf(tokens: readonly Token[]): ColumnReference[] {
   const references: ColumnReference[] = [];
   for (const token of tokens) {
     if (token.kind === 'column' && !token.unterminated) {

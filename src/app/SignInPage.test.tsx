@@ -44,6 +44,7 @@ it('in proxy mode, says how long a revoked token still reads the audit, and that
     await screen.findByText(/trusts the answer for 2 minutes: a token the instance revokes/),
   ).toBeInTheDocument();
   expect(screen.getByText(/any token the instance accepts reads that copy/)).toBeInTheDocument();
+  expect(screen.getByText(/the instance decides what you may change/)).toBeInTheDocument();
 });
 
 it('says nothing of a proxy in embedded mode', async () => {

@@ -43,7 +43,8 @@ function ProxyTokenNote({ trustMs }: { trustMs: number | undefined }) {
         : `It trusts the answer for ${spanOf(trustMs ?? 300_000)}: a token the instance revokes can still read the audit here for up to that long.`}{' '}
       The audit and the table's searches come from one copy of the instance, made with the token of
       whoever scanned it, so any token the instance accepts reads that copy, even one that sees
-      fewer fields on the instance itself.
+      fewer fields on the instance itself. Changes you make here are sent with your token, so the
+      instance decides what you may change.
     </Text>
   );
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { AuditApi } from './audit-api';
 import { registerAuditApi } from './audit-api';
+import { registerWorkflowsApi } from './workflows-api';
 import { ApiError, sendError } from './api-error';
 import { registerCompression } from './compression';
 import type { EmbeddedApi } from './embedded-api';
@@ -94,7 +95,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   );
   const audit = options.audit?.service;
   const onFieldsMoved = audit && fieldsMovedInto(audit);
-  if (options.audit) await registerAuditApi(app, api, options.audit, auth);
+  if (options.audit) {
+    await registerAuditApi(app, api, options.audit, auth);
+    await registerWorkflowsApi(app, options.audit.service, auth);
+  }
   if (api.kind === 'embedded') {
     await registerEmbeddedApi(app, api, auth, onFieldsMoved);
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));

@@ -48,8 +48,21 @@ function SnapshotFreshness({
           <time dateTime={asOf.toISOString()} title={fullTimestamp.format(asOf)}>
             {clockTime.format(asOf)}
           </time>{' '}
-          ({howLongAgo(data.asOf, now)}). Searches, Refresh included, ask the instance what changed
-          {every > 0 ? `, at most every ${every} s` : ''}.
+          ({howLongAgo(data.asOf, now)}).{' '}
+          {data.listedOnly ? (
+            <>
+              Listed while the first scan of the instance runs; changes show once it completes (
+              <Anchor component={Link} to="/audit" size="sm">
+                see its progress
+              </Anchor>
+              ).
+            </>
+          ) : (
+            <>
+              Searches, Refresh included, ask the instance what changed
+              {every > 0 ? `, at most every ${every} s` : ''}.
+            </>
+          )}
           {data.checkingDeletions && ' Checking the instance for deleted fields…'}
           {copyIsOlder &&
             ` Sorted by ${copySort} in this copy, ${howLongAgo(data.asOf, now)}: the instance cannot sort by it, and changes since may move rows.`}

@@ -3,7 +3,7 @@ import type { LinkState } from '../../../contract/link-summary';
 import { copyCountColumns } from '../index/copy-sort-orders';
 import type { IndexColumns } from '../index/index-columns';
 import { flagBits } from '../index/index-columns';
-import type { Db } from './open-database';
+import type { Db } from './db';
 
 const packedFlags = flagBits.map((column, bit) => `(${column} << ${bit})`).join(' | ');
 /** Every column of `fields` the search index reads (index-changes.ts counts changes to them). */

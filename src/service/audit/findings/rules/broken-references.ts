@@ -1,10 +1,11 @@
+import { brokenReferenceGroupKey } from '../../../../contract/workflows';
 import type { Finding } from '../finding';
 import { byGroupSize } from '../finding';
 import type { FindingContext } from '../finding-context';
 import type { MissingReference } from '../references-between-fields';
 
 const groupKey = (missing: MissingReference) =>
-  `${missing.place.type} ${missing.place.id}\n${missing.column ?? ''}`;
+  brokenReferenceGroupKey(missing.place.type, missing.place.id, missing.column);
 
 function describe(missing: MissingReference): string {
   const where = `${missing.place.type === 'CARD' ? 'card' : 'data source'} ${missing.place.id}`;

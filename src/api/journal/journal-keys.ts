@@ -1,0 +1,11 @@
+import type { ChangeSetQuery } from '../../contract/journal';
+
+/** Hierarchical query keys: invalidating `journalKeys.all` reaches every cached view of the journal. */
+export const journalKeys = {
+  all: ['journal'] as const,
+  me: () => [...journalKeys.all, 'me'] as const,
+  changeSetLists: () => [...journalKeys.all, 'change-sets'] as const,
+  changeSets: (query: ChangeSetQuery) => [...journalKeys.changeSetLists(), query] as const,
+  changeSet: (id: number) => [...journalKeys.all, 'change-set', id] as const,
+  fieldHistory: (id: number) => [...journalKeys.all, 'field-history', id] as const,
+};

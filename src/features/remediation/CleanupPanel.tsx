@@ -1,0 +1,42 @@
+import { NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
+
+/** A dry run, then the clean-up of the Unused finding; its rule shown first. */
+export function CleanupPanel({ rule }: { rule: string }) {
+  const [action, setAction] = useState<'archive' | 'delete'>('archive');
+  const [recentDays, setRecentDays] = useState<number | string>(30);
+  const days = typeof recentDays === 'number' ? recentDays : Number.NaN;
+  const form = (
+    <Stack gap="xs">
+      <Text size="sm">Unused: {rule}</Text>
+      <Radio.Group
+        label="What to do"
+        value={action}
+        onChange={(value) => setAction(value as 'archive' | 'delete')}
+      >
+        <Stack gap={4} mt={4}>
+          <Radio value="archive" label="Archive" />
+          <Radio value="delete" label="Delete" />
+        </Stack>
+      </Radio.Group>
+      <NumberInput
+        label="Skip fields changed in the last (days)"
+        min={0}
+        max={3650}
+        value={recentDays}
+        onChange={setRecentDays}
+      />
+    </Stack>
+  );
+  return (
+    <WorkflowPreviewPanel
+      form={form}
+      request={
+        Number.isInteger(days) && days >= 0
+          ? { workflow: 'cleanup', body: { action, recentDays: days } }
+          : undefined
+      }
+    />
+  );
+}

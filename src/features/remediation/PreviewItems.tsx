@@ -1,0 +1,117 @@
+import { Badge, Button, Checkbox, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { PreviewItem, WorkflowPreview } from '../../contract/workflows';
+import { ExpressionDiff } from './ExpressionDiff';
+
+/** Items shown at first; thousands are shown a page at a time. */
+const PAGE = 50;
+
+function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () => void }) {
+  const { item } = props;
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Checkbox
+          label={<Text fw={600}>{item.name}</Text>}
+          aria-label={`Include ${item.name}`}
+          checked={props.included}
+          onChange={props.onToggle}
+        />
+        {item.status === 'INVALID' && (
+          <Badge color="red" variant="light">
+            {item.wasInvalid ? 'stays INVALID' : 'becomes INVALID'}
+          </Badge>
+        )}
+        {item.to && <Text size="sm">to {item.to}</Text>}
+        {item.rule && (
+          <Text size="sm" c="dimmed">
+            ({item.rule})
+          </Text>
+        )}
+        {item.place && (
+          <Text size="sm" c="dimmed">
+            on {item.place}
+          </Text>
+        )}
+      </Group>
+      {item.before !== undefined && item.after !== undefined && (
+        <ExpressionDiff
+          before={item.before}
+          after={item.after}
+          removed={item.removed ?? []}
+          added={item.added ?? []}
+        />
+      )}
+      {item.problems && item.problems.length > 0 && (
+        <List size="sm" aria-label={`Problems of ${item.name}`}>
+          {item.problems.map((problem) => (
+            <List.Item key={problem}>{problem}</List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A preview's changes (with diffs and what becomes INVALID) and what is skipped,
+ * with reasons; each change can be left out.
+ */
+export function PreviewItems({
+  preview,
+  excluded,
+  onToggle,
+}: {
+  preview: WorkflowPreview;
+  excluded: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+}) {
+  const [shown, setShown] = useState(PAGE);
+  const changes = preview.items.filter((item) => item.action === 'change');
+  const skipped = preview.items.filter((item) => item.action === 'skip');
+  const { counts } = preview;
+  return (
+    <Stack gap="sm">
+      <Text role="status">
+        {preview.summary}. {counts.change} to change
+        {counts.invalid > 0 ? `, ${counts.invalid} of them INVALID after` : ''}, {counts.skip}{' '}
+        skipped.
+      </Text>
+      {skipped.length > 0 && (
+        <section aria-labelledby="skipped-title">
+          <Title order={4} id="skipped-title">
+            Skipped
+          </Title>
+          <List size="sm">
+            {skipped.map((item) => (
+              <List.Item key={item.id}>
+                {item.name}: {item.reason}
+              </List.Item>
+            ))}
+          </List>
+        </section>
+      )}
+      <section aria-labelledby="changes-title">
+        <Title order={4} id="changes-title">
+          Changes
+        </Title>
+        <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0 }}>
+          {changes.slice(0, shown).map((item) => (
+            <li key={item.id}>
+              <ItemBody
+                item={item}
+                included={!excluded.has(item.id)}
+                onToggle={() => onToggle(item.id)}
+              />
+            </li>
+          ))}
+        </Stack>
+        {changes.length > shown && (
+          <Button variant="subtle" onClick={() => setShown(shown + PAGE)}>
+            Show {Math.min(PAGE, changes.length - shown)} more of {changes.length - shown}
+          </Button>
+        )}
+      </section>
+    </Stack>
+  );
+}

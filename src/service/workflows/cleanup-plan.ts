@@ -1,0 +1,55 @@
+import { linkSummaryOf } from '../../contract/link-summary';
+import type { CleanupRequest, PreviewItem, WorkflowPreview } from '../../contract/workflows';
+import type { ChangeItemRequest } from '../../contract/journal';
+import { LOCKED } from './check-rewrite';
+import { previewOf } from './preview-result';
+import type { WorkflowSnapshot } from './workflow-snapshot';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A dry run of cleaning up the Unused finding (no active card link, nested by no
+ * other field): locked and recently changed fields skipped, and usage checked again
+ * on the fields as last seen, so one that became used since the finding is skipped.
+ */
+export function cleanupPlan(
+  snapshot: WorkflowSnapshot,
+  request: Required<Pick<CleanupRequest, 'action' | 'recentDays'>> & { fieldIds?: number[] },
+  now: number,
+): WorkflowPreview {
+  const chosen = request.fieldIds && new Set(request.fieldIds);
+  const ids = snapshot.findings.byKey.unused.ids.filter((id) => !chosen || chosen.has(id));
+  const recent = now - request.recentDays * DAY_MS;
+  const entries = ids.flatMap((id): Array<{ item: PreviewItem; change?: ChangeItemRequest }> => {
+    const field = snapshot.fields.get(id);
+    if (!field) return [];
+    const base = { id, name: field.name };
+    if (field.locked) return [{ item: { ...base, action: 'skip', reason: LOCKED } }];
+    if (field.lastModified > recent) {
+      return [
+        {
+          item: {
+            ...base,
+            action: 'skip',
+            reason: `changed in the last ${request.recentDays} days`,
+          },
+        },
+      ];
+    }
+    const used = linkSummaryOf(field.links).inVisualization || snapshot.nestedBy.has(id);
+    if (used) return [{ item: { ...base, action: 'skip', reason: 'used since the finding' } }];
+    const change =
+      request.action === 'delete' ? { delete: true as const } : { update: { archived: true } };
+    return [
+      {
+        item: { ...base, action: 'change', rule: request.action },
+        change: { id, change, basedOn: { checkSum: field.checkSum } },
+      },
+    ];
+  });
+  return previewOf(
+    'cleanup',
+    `${request.action} unused fields: no active card link, nested by no other field`,
+    entries,
+  );
+}

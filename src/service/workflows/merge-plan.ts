@@ -1,0 +1,112 @@
+import { repointNested } from '../../analysis/rewrite/repoint-nested';
+import type { ChangeItemRequest } from '../../contract/journal';
+import type { MergeRequest, PreviewItem, WorkflowPreview } from '../../contract/workflows';
+import type { FieldFacts } from '../audit/findings/field-facts';
+import { ApiError } from '../server/api-error';
+import { LOCKED, rewriteItem } from './check-rewrite';
+import { previewOf } from './preview-result';
+import type { WorkflowSnapshot } from './workflow-snapshot';
+import { cardTitle } from './workflow-snapshot';
+
+const activeLinks = (field: FieldFacts) => field.links.filter((link) => link.active).length;
+
+/** The one to keep when the person has not chosen: most active links, then the oldest id. */
+export function suggestKeep(fields: readonly FieldFacts[]): number {
+  return [...fields].sort((a, b) => activeLinks(b) - activeLinks(a) || a.id - b.id)[0]!.id;
+}
+
+/**
+ * Merging a duplicate group into one field: every field that nests one of the
+ * others is repointed to the kept one, and the others archived, or deleted once
+ * nothing uses them. Cards cannot be repointed through the API: they are listed.
+ */
+export function mergePlan(
+  snapshot: WorkflowSnapshot,
+  request: Pick<MergeRequest, 'fieldIds' | 'group' | 'keep'> & { others: 'archive' | 'delete' },
+): WorkflowPreview {
+  const fieldIds = groupIds(snapshot, request);
+  const group = fieldIds.map((id) => {
+    const field = snapshot.fields.get(id);
+    if (!field) throw new ApiError(404, `field ${id} is not in the audit's copy of the instance`);
+    return field;
+  });
+  const keep = request.keep ?? suggestKeep(group);
+  if (!fieldIds.includes(keep))
+    throw new ApiError(400, 'the field to keep must be one of the group');
+  const others = new Set(fieldIds.filter((id) => id !== keep));
+  const nesting = new Set<number>();
+  for (const id of others)
+    for (const by of snapshot.nestedBy.get(id) ?? []) if (!others.has(by)) nesting.add(by);
+  const nestingIds = [...nesting].sort((a, b) => a - b);
+  const expressions = snapshot.expressions(nestingIds);
+  const repointed = nestingIds.map((id) => {
+    const before = expressions.get(id) ?? '';
+    return rewriteItem(
+      snapshot,
+      snapshot.fields.get(id)!,
+      before,
+      repointNested(before, others, keep),
+    );
+  });
+  const stillNested = new Set(
+    repointed.filter((entry) => !entry.change).map((entry) => entry.item.id),
+  );
+  const cards = new Map<string, number[]>();
+  const retired = [...others].map((id) => {
+    const field = snapshot.fields.get(id)!;
+    const onCards = field.links.filter((link) => link.type === 'CARD' && link.active);
+    for (const link of onCards) cards.set(link.id, [...(cards.get(link.id) ?? []), id]);
+    return retireItem(snapshot, field, request.others, onCards.length, stillNested);
+  });
+  const keptName = snapshot.fields.get(keep)!.name;
+  return previewOf(
+    'merge',
+    `keep ${keptName}; ${others.size} others go`,
+    [...repointed, ...retired],
+    {
+      keep,
+      cards: [...cards].map(([id, fieldIds]) => ({ id, title: cardTitle(snapshot, id), fieldIds })),
+    },
+  );
+}
+
+/** The ids given, or those of the finding's group. */
+function groupIds(
+  snapshot: WorkflowSnapshot,
+  request: Pick<MergeRequest, 'fieldIds' | 'group'>,
+): number[] {
+  if (request.fieldIds) return request.fieldIds;
+  if (!request.group)
+    throw new ApiError(400, 'name the fields to merge: fieldIds, or a duplicate group');
+  const { finding, key } = request.group;
+  const found = snapshot.findings.byKey[finding].groups.find((group) => group.key === key);
+  if (!found)
+    throw new ApiError(404, `the finding ${finding} has no such group; scan again or reload`);
+  return found.ids;
+}
+
+function retireItem(
+  snapshot: WorkflowSnapshot,
+  field: FieldFacts,
+  action: 'archive' | 'delete',
+  cardCount: number,
+  stillNested: ReadonlySet<number>,
+): { item: PreviewItem; change?: ChangeItemRequest } {
+  const base = { id: field.id, name: field.name };
+  if (field.locked) return { item: { ...base, action: 'skip', reason: LOCKED } };
+  const nestedBy = (snapshot.nestedBy.get(field.id) ?? []).filter((id) => stillNested.has(id));
+  if (action === 'delete' && (cardCount > 0 || nestedBy.length > 0)) {
+    return {
+      item: {
+        ...base,
+        action: 'skip',
+        reason: `used by ${cardCount} cards and ${nestedBy.length} fields that are not repointed: move them first, or archive it`,
+      },
+    };
+  }
+  const change = action === 'delete' ? { delete: true as const } : { update: { archived: true } };
+  return {
+    item: { ...base, action: 'change', rule: action },
+    change: { id: field.id, change, basedOn: { checkSum: field.checkSum } },
+  };
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ColumnImpact, WorkflowPreview } from '../../contract/workflows';
+import {
+  cleanupRequestSchema,
+  columnRequestSchema,
+  handoverRequestSchema,
+  mergeRequestSchema,
+  remapRequestSchema,
+  replaceRequestSchema,
+} from '../../contract/workflows';
+import type { AuditService } from '../audit/audit-service';
+import { parseOrThrow } from '../server/validate';
+import { cleanupPlan } from './cleanup-plan';
+import { columnImpact } from './column-impact';
+import { handoverPlan } from './handover-plan';
+import { mergePlan } from './merge-plan';
+import { remapPreview } from './remap-preview';
+import { replacePreview } from './replace-preview';
+import { workflowSnapshot } from './workflow-snapshot';
+
+/** The workflows' previews (docs/api.md, "Workflows"): POST with JSON, answered from the audit's copy. */
+export function registerWorkflowRoutes(
+  api: FastifyInstance,
+  service: AuditService,
+  now: () => number = Date.now,
+): void {
+  const snapshot = () => workflowSnapshot(service);
+  api.post('/column-impact', async (request): Promise<ColumnImpact> =>
+    columnImpact(snapshot(), parseOrThrow(columnRequestSchema, request.body)),
+  );
+  api.post('/remap/preview', async (request): Promise<WorkflowPreview> =>
+    remapPreview(snapshot(), parseOrThrow(remapRequestSchema, request.body)),
+  );
+  api.post('/replace/preview', async (request): Promise<WorkflowPreview> =>
+    replacePreview(snapshot(), parseOrThrow(replaceRequestSchema, request.body)),
+  );
+  api.post('/merge/preview', async (request): Promise<WorkflowPreview> =>
+    mergePlan(snapshot(), parseOrThrow(mergeRequestSchema, request.body)),
+  );
+  api.post('/handover/preview', async (request): Promise<WorkflowPreview> =>
+    handoverPlan(snapshot(), parseOrThrow(handoverRequestSchema, request.body)),
+  );
+  api.post('/cleanup/preview', async (request): Promise<WorkflowPreview> =>
+    cleanupPlan(snapshot(), parseOrThrow(cleanupRequestSchema, request.body), now()),
+  );
+}

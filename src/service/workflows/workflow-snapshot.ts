@@ -1,0 +1,44 @@
+import type { FieldFacts } from '../audit/findings/field-facts';
+import type { Findings } from '../audit/findings/compute-findings';
+import type { InstanceDirectory } from '../audit/findings/instance-directory';
+import type { AuditService } from '../audit/audit-service';
+import { ApiError } from '../server/api-error';
+
+/** What every preview reads: the audit's copy of the instance as last seen. */
+export interface WorkflowSnapshot {
+  /** By field id, ascending. */
+  fields: ReadonlyMap<number, FieldFacts>;
+  /** Field id -> the other fields that nest it. */
+  nestedBy: ReadonlyMap<number, readonly number[]>;
+  directory?: InstanceDirectory;
+  expressions: (ids: readonly number[]) => ReadonlyMap<number, string>;
+  findings: Findings;
+}
+
+/** The snapshot, or a 404 saying a scan must complete first. */
+export function workflowSnapshot(service: AuditService): WorkflowSnapshot {
+  const view = service.view();
+  if (!view) {
+    throw new ApiError(404, 'no scan has completed yet; start one with POST /api/audit/v1/scans');
+  }
+  const findings = view.findings();
+  return {
+    fields: findings.fields,
+    nestedBy: findings.references.referencedBy,
+    directory: findings.directory,
+    expressions: findings.expressions,
+    findings,
+  };
+}
+
+export function ownerName(snapshot: WorkflowSnapshot, owner: number): string {
+  return snapshot.directory?.owners.get(owner) ?? `user ${owner}`;
+}
+
+export function dataSourceName(snapshot: WorkflowSnapshot, id: string): string {
+  return snapshot.directory?.dataSources.get(id)?.name ?? `data source ${id}`;
+}
+
+export function cardTitle(snapshot: WorkflowSnapshot, id: string): string {
+  return snapshot.directory?.cards.get(id)?.title ?? `card ${id}`;
+}
