@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-undo';
 import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
+import { isCopySortField } from '../../contract/copy-orders';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../links/table-search';
 import type { TableSort, TableView } from '../../links/table-address';
@@ -173,7 +174,12 @@ export function FieldsPage() {
       {page && page.unreadableRows.length > 0 && (
         <UnreadableRowsWarning rows={page.unreadableRows} />
       )}
-      {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
+      {page?.instanceData && (
+        <InstanceFreshness
+          data={page.instanceData}
+          copySort={isCopySortField(sort.column) ? sort.column : undefined}
+        />
+      )}
       <SearchingBar active={search.isFetching} />
       {search.isPending && <LoadingRows />}
       {search.isError && (
