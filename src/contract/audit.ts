@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { preview, previewKeys } from './preview';
 import { searchResponseSchema } from './search';
+import { readRows } from './search-page';
 import { searchRequestValidation } from './search-validation';
 import { statisticsSchema } from './statistics';
 
@@ -72,6 +73,7 @@ export const findingKeys = [
   'nested',
   'broken-dependencies',
   'lint',
+  'inactive-owners',
 ] as const;
 export type FindingKey = (typeof findingKeys)[number];
 
@@ -82,11 +84,33 @@ export type FindingKey = (typeof findingKeys)[number];
  */
 export const unusedRule = 'No active card link, and no other calculated field references it.';
 
+/**
+ * When two fields are duplicates, exact or near: they compute the same thing on the same
+ * data, so one could replace the other. service/audit/findings/rules/duplicates.ts applies it.
+ */
+export const duplicateRule =
+  'Duplicates compute the same thing on the same data: they have the same data sources (a card counts as its data source) and are of the same kind (a variable, a field saved on cards only, or a field of a data source).';
+
 /** The fields of one finding, or of one of its groups: where a drill-down searches. */
 export interface FindingScope {
   key: FindingKey;
   group?: string;
 }
+
+/**
+ * The headline number that counts each finding's fields, for the trend and the change
+ * since a scan; a finding without one shows no change.
+ */
+export const findingHeadlines: Partial<Record<FindingKey, keyof Headline>> = {
+  invalid: 'invalid',
+  'broken-references': 'brokenReferences',
+  unused: 'unused',
+  'exact-duplicates': 'exactDuplicates',
+  'near-duplicates': 'nearDuplicates',
+  nested: 'nested',
+  'broken-dependencies': 'brokenDependencies',
+  lint: 'lint',
+};
 
 /** What each finding is called, on the audit page and wherever its fields are listed. */
 export const findingTitles: Record<FindingKey, string> = {
@@ -98,6 +122,7 @@ export const findingTitles: Record<FindingKey, string> = {
   nested: 'Nested',
   'broken-dependencies': 'Broken dependencies',
   lint: 'Lint',
+  'inactive-owners': 'Owned by inactive users',
 };
 
 /** What changed about one field between two scans (docs/audit.md, "Change over time"). */
@@ -177,6 +202,8 @@ export type AuditStatus = z.infer<typeof auditStatusSchema>;
 export const findingGroupSummarySchema = z.object({
   key: z.string(),
   label: z.string(),
+  /** Duplicates: what the fields are and where they live ("variables on data source Sales"). */
+  where: z.string().optional(),
   count: z.number().int(),
 });
 export type FindingGroupSummary = z.infer<typeof findingGroupSummarySchema>;
@@ -246,7 +273,8 @@ export const scansAnswerSchema = z.object({
   totalHits: z.number().int().nonnegative(),
   hasMore: z.boolean(),
 });
-/** Scans in one page of GET /scans when no limit is given: more than retention keeps. */
+export type ScansAnswer = z.infer<typeof scansAnswerSchema>;
+/** Scans in one page of GET /scans when no limit is given (retention can keep more: the page reads them all). */
 export const SCANS_PAGE_DEFAULT = 100;
 export const scanAnswerSchema = z.object({ scan: scanSchema });
 
@@ -329,9 +357,9 @@ export const findingFieldsRequestSchema = z.strictObject(
   },
 );
 /** A page of a finding's fields: a search answer, with what the finding says of each field. */
-export const findingFieldsAnswerSchema = searchResponseSchema.extend({
-  notes: z.record(z.string(), z.string()),
-});
+export const findingFieldsAnswerSchema = searchResponseSchema
+  .extend({ results: z.array(z.unknown()), notes: z.record(z.string(), z.string()) })
+  .transform((page) => ({ ...page, ...readRows(page.results) }));
 
 /** GET /diff?from&to and GET /diff/export?from&to&format */
 export const diffQuerySchema = z.strictObject(

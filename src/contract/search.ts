@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { copySortFields } from './copy-orders';
 import { searchResultItemSchema } from './field';
 
 export const SEARCH_LIMIT_MAX = 5000;
 export const NAME_MAX_LENGTH = 256;
 
-export const sortFields = ['name', 'created', 'lastModified', 'id'] as const;
+/**
+ * Production sorts by name, created, last modified and id; the rest are this
+ * project's, answered from this server's copy (contract/copy-orders.ts).
+ */
+export const sortFields = ['name', 'created', 'lastModified', 'id', ...copySortFields] as const;
 export type SortField = (typeof sortFields)[number];
 
 /** Flag filters: `{field: F}`, each also negated with the prefix `not`. */
@@ -81,6 +86,11 @@ export const instanceDataSchema = z.discriminatedUnion('source', [
     refreshEveryMs: z.number(),
     checkingDeletions: z.boolean(),
     refreshError: z.string().max(600).optional(),
+    /**
+     * Answered from a listing of the instance's search results taken at `asOf`,
+     * before the first scan has completed: not refreshed until it has.
+     */
+    listedOnly: z.boolean().optional(),
   }),
   z.object({
     source: z.literal('instance'),

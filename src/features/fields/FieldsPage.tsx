@@ -13,18 +13,25 @@ import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-undo';
 import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
+import { isCopySortField } from '../../contract/copy-orders';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../links/table-search';
 import type { TableSort, TableView } from '../../links/table-address';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
-import { ExportMenu } from './export/ExportMenu';
-import { fieldAddress } from './table/field-address';
+import { UnreadableRowsWarning } from './table/UnreadableRowsWarning';
+import { fieldAddress } from '../../links/field-address';
 import { FieldsTable } from './table/FieldsTable';
 import { PageNamesProvider } from './table/page-names';
+import {
+  ExportMenu,
+  FilterMenu,
+  SavedViewsMenu,
+  ShortcutHelp,
+  TableLayoutMenu,
+} from './deferred-parts';
 import classes from './FieldsPage.module.css';
-import { FilterMenu } from './filters/FilterMenu';
 import { FindingScopeNotice } from './filters/FindingScopeNotice';
 import { LoadingRows } from './table/LoadingRows';
 import { NoFieldsFound } from './filters/NoFieldsFound';
@@ -32,8 +39,6 @@ import { SearchInput } from './filters/SearchInput';
 import { SelectionBar } from './selection/SelectionBar';
 import { RefreshView } from './table/RefreshView';
 import { SearchingBar } from './table/SearchingBar';
-import { ShortcutHelp } from './table/ShortcutHelp';
-import { TableLayoutMenu } from './table/TableLayoutMenu';
 import { TablePager } from './table/TablePager';
 import { usePhoneLayout } from '../../components/use-phone-layout';
 import { useTableLayout } from './table/layout/use-table-layout';
@@ -43,7 +48,6 @@ import { useKeptFields } from './table/use-kept-fields';
 import { useFieldSelection } from './selection/use-field-selection';
 import { useFindingScope } from './url/use-finding-scope';
 import { useTableView } from './url/use-table-view';
-import { SavedViewsMenu } from './views/SavedViewsMenu';
 import { viewAddress } from './views/view-address';
 
 const nameSort: TableSort = { column: 'name', descending: false };
@@ -62,6 +66,8 @@ export function FieldsPage() {
   const openFieldId = parseFieldId(useParams().id);
   const page = useKeptFields(search.data);
   const selection = useFieldSelection(page?.results);
+  // A new list only when the selection changes, so the export menu skips other renders.
+  const selectedIds = useMemo(() => [...selection.selection.fields.keys()], [selection.selection]);
   // Read from the address afresh at each of its changes; the same object while it stays.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const sort = useMemo(() => view.sort, [view.sort.column, view.sort.descending]);
@@ -112,7 +118,7 @@ export function FieldsPage() {
   const steps = useTableSteps(page, view, scope);
 
   return (
-    <div className={classes.page}>
+    <div className={classes.page} data-scroll-root>
       <Group justify="space-between" align="baseline">
         <Title order={1} size="h2">
           Calculated fields
@@ -139,15 +145,12 @@ export function FieldsPage() {
           onShowAll={finding.clear}
         />
       )}
+      {/* One toolbar: search and filters, the selection's actions, export and layout. It
+          wraps to a second line only when a selection's actions need the room. */}
       <Group gap="sm" align="flex-start">
         <SearchInput ref={searchBoxRef} value={view.name} onChange={searchByName} />
         <FilterMenu filters={view} onChange={changeView} />
         <SavedViewsMenu address={viewAddress(location.search)} onOpen={openView} layout={layout} />
-      </Group>
-      <ActiveFilterChips filters={view} onChange={changeView} />
-      {page?.degraded && <DegradedWarning />}
-      {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
-      <Group justify="space-between" gap="sm" align="flex-start">
         <SelectionBar
           controls={selection}
           search={matches}
@@ -156,11 +159,27 @@ export function FieldsPage() {
         />
         <Group gap="sm" wrap="nowrap" ml="auto">
           {page && page.totalHits > 0 && (
-            <ExportMenu search={matches} sort={sort} totalHits={page.totalHits} />
+            <ExportMenu
+              search={matches}
+              sort={sort}
+              totalHits={page.totalHits}
+              selectedIds={selectedIds}
+            />
           )}
           <TableLayoutMenu controls={layout} phone={phone} />
         </Group>
       </Group>
+      <ActiveFilterChips filters={view} onChange={changeView} />
+      {page?.degraded && <DegradedWarning />}
+      {page && page.unreadableRows.length > 0 && (
+        <UnreadableRowsWarning rows={page.unreadableRows} />
+      )}
+      {page?.instanceData && (
+        <InstanceFreshness
+          data={page.instanceData}
+          copySort={isCopySortField(sort.column) ? sort.column : undefined}
+        />
+      )}
       <SearchingBar active={search.isFetching} />
       {search.isPending && <LoadingRows />}
       {search.isError && (

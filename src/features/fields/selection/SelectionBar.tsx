@@ -1,12 +1,18 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '../../../components/icons/icons';
 import { memo, useState } from 'react';
-import { BulkLockDialog } from '../bulk/BulkLockDialog';
+import { deferredDialog } from '../../../components/deferred-dialog';
 import { countNotOnPage, planLock } from './field-selection';
 import type { LockPlan } from './field-selection';
 import { SelectAllMatching } from './SelectAllMatching';
 import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 import type { FieldSelectionControls } from './use-field-selection';
+
+/** Loaded when a lock of the selection is first asked for. */
+const BulkLockDialog = deferredDialog(
+  async () => (await import('../bulk/BulkLockDialog')).BulkLockDialog,
+  ({ plan }) => plan !== undefined,
+);
 
 function describeSelection(count: number, notOnPage: number) {
   if (count === 0) return '';
@@ -35,7 +41,7 @@ export const SelectionBar = memo(function SelectionBar({
   const { selection } = controls;
   const count = selection.fields.size;
   return (
-    <Group gap="sm" role="group" aria-label="Selected fields" mih={36} flex={1}>
+    <Group gap="sm" role="group" aria-label="Selected fields" mih={36} flex={1} wrap="nowrap">
       {/* Always present, so screen readers hear each change of the count. */}
       <Text size="sm" fw={600} role="status">
         {describeSelection(count, countNotOnPage(selection, controls.pageRows))}

@@ -59,3 +59,42 @@ test('counts seconds, then minutes, hours and days', () => {
   expect(howLongAgo(now - 3 * 3_600_000, now)).toBe('3 h ago');
   expect(howLongAgo(now - 3 * 86_400_000, now)).toBe('3 days ago');
 });
+
+test('rows from the listing made before the first scan: says so, with no promise of refreshes', () => {
+  renderWithProviders(
+    <InstanceFreshness
+      data={{
+        source: 'snapshot',
+        asOf: Date.now(),
+        refreshEveryMs: 0,
+        checkingDeletions: false,
+        listedOnly: true,
+      }}
+    />,
+  );
+  const status = screen.getByRole('status', { name: 'Instance data freshness' });
+  expect(status).toHaveTextContent('Listed while the first scan of the instance runs');
+  expect(status).not.toHaveTextContent('ask the instance what changed');
+  expect(within(status).getByRole('link', { name: 'see its progress' })).toHaveAttribute(
+    'href',
+    '/audit',
+  );
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('rows sorted by a sort only the copy answers say so once the copy is a few seconds old', () => {
+  const data = { source: 'snapshot', refreshEveryMs: 5000, checkingDeletions: false } as const;
+  const freshness = (asOf: number, copySort?: string) => {
+    const { unmount } = renderWithProviders(
+      <InstanceFreshness data={{ ...data, asOf }} copySort={copySort} />,
+    );
+    const text = screen.getByRole('status', { name: 'Instance data freshness' }).textContent;
+    unmount();
+    return text;
+  };
+  expect(freshness(Date.now(), 'owner')).not.toContain('Sorted by');
+  expect(freshness(Date.now() - 65_000, 'owner')).toContain(
+    'Sorted by owner in this copy, 1 min ago',
+  );
+  expect(freshness(Date.now() - 65_000)).not.toContain('Sorted by');
+});

@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '../../../components/icons/icons';
 import {
   columnResizingFeature,
@@ -11,11 +10,19 @@ import {
 import { DateTime } from '../../../components/DateTime';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { SearchResultItem } from '../../../contract/field';
-import { ArchivedCell, LinkedResourcesCell, LinksCell, NameCell, OwnerCell } from './field-cells';
+import {
+  ArchivedCell,
+  LinkedResourcesCell,
+  LinksCell,
+  NameCell,
+  OwnerCell,
+  UsageCell,
+} from './field-cells';
 import { PageCheckbox, RowCheckbox } from '../selection/selection-cells';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import { ProblemCell } from './ProblemCell';
 import { RowLockSwitch } from './RowLockSwitch';
+import classes from './field-columns.module.css';
 
 interface FieldColumnMeta {
   /** What the column is called where its header shows something else (an icon). */
@@ -43,7 +50,9 @@ export const fieldTableFeatures = tableFeatures({
 const column = createColumnHelper<typeof fieldTableFeatures, SearchResultItem>();
 
 /**
- * Only name, created, last modified and id sort, as the API does (`manualSorting`).
+ * Sorted by the server (`manualSorting`): name, created, last modified and id as
+ * production does, and owner, status, links, usage and problems where the server
+ * answers them from its copy (FieldsTable asks the app config).
  * `size` is a column's default width; the name takes whatever width is left, so it
  * is never resized. Which columns may be hidden: layout/table-layout.ts.
  */
@@ -61,6 +70,7 @@ export const fieldColumns = column.columns([
     size: 44,
     enableHiding: false,
     enableResizing: false,
+    meta: { phoneWidth: 36 },
   }),
   column.accessor('name', {
     header: 'Name',
@@ -71,7 +81,8 @@ export const fieldColumns = column.columns([
   }),
   column.accessor('owner', {
     header: 'Owner',
-    enableSorting: false,
+    // By name, A first (the table would take a number's column as newest first).
+    sortDescFirst: false,
     cell: (info) => <OwnerCell owner={info.getValue()} />,
     // Room for a short name and the button that copies the id.
     size: 150,
@@ -88,32 +99,43 @@ export const fieldColumns = column.columns([
       />
     ),
     size: 84,
-    meta: { phoneWidth: 64 },
+    meta: { phoneWidth: 56 },
   }),
   column.accessor('status', {
     header: 'Status',
-    enableSorting: false,
     cell: (info) => <StatusBadge status={info.getValue()} />,
     size: 116,
-    meta: { phoneWidth: 100 },
+    meta: { phoneWidth: 84 },
   }),
   column.display({
     id: 'problems',
+    // Named on screen too: the icon alone told nobody what the column holds. On a
+    // phone, where the column is narrow, the name is for screen readers only.
     header: () => (
-      <>
+      <span className={classes.problemsHeader} title="Problems: an invalid status or a broken link">
         <IconAlertTriangle size={16} aria-hidden />
-        <VisuallyHidden>Problems</VisuallyHidden>
-      </>
+        <span className={classes.problemsLabel}>Problems</span>
+      </span>
     ),
     cell: ({ row }) => <ProblemCell field={row.original} />,
-    size: 64,
-    meta: { label: 'Problems', phoneWidth: 56 },
+    // The most problems first, as with links and usage.
+    sortDescFirst: true,
+    size: 104,
+    meta: { label: 'Problems', phoneWidth: 40 },
   }),
   column.accessor('links', {
     header: 'Links',
-    enableSorting: false,
+    sortDescFirst: true,
     cell: (info) => <LinksCell links={info.getValue()} />,
-    size: 76,
+    // Room for the label and its sort arrow.
+    size: 88,
+  }),
+  column.display({
+    id: 'usage',
+    header: 'Usage',
+    sortDescFirst: true,
+    cell: ({ row }) => <UsageCell links={row.original.links} />,
+    size: 84,
   }),
   column.display({
     id: 'linkedResources',

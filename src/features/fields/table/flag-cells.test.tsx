@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { nameHandlers } from '../../../api/test-support/mock-names';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
 import { searchItem, setupMockApi } from '../../../api/test-support/mock-api';
 import type { Link } from '../../../contract/field';
-import { apiPaths } from '../../../contract/paths';
 import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { TableOfFields } from './test-support/TableOfFields';
@@ -32,7 +31,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 beforeEach(() => {
   startSession('token-for-tests', false);
-  server.use(http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })));
+  server.use(...nameHandlers('missing'));
 });
 
 function Table() {
@@ -73,7 +72,18 @@ test('each row shows its lock, an invalid status, broken links and the archive, 
 
   const broken = cellsOf('Broken one');
   expect(broken.Links).toHaveTextContent('2');
-  expect(within(broken.Links!).getByRole('img', { name: '1 not valid' })).toBeInTheDocument();
+  expect(
+    within(broken.Links!).getByRole('img', { name: /^1 link is not VALID/ }),
+  ).toBeInTheDocument();
 
   expect(cellsOf('Archived one').Archived).toHaveTextContent('Archived');
+});
+
+test("the Links column's warning says what it means when pointed at", async () => {
+  const { user } = renderWithProviders(<Table />, { url: '/fields' });
+  const warning = within(cellsOf('Broken one').Links!).getByRole('img');
+  await user.hover(warning);
+  expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent(
+    "1 link is not VALID: the expression names something the link's data source lacks",
+  );
 });

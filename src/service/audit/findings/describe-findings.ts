@@ -6,6 +6,7 @@ import type {
 } from '../../../contract/audit';
 import { findingKeys } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
+import { describeDuplicateGroup } from './describe-duplicates';
 import type { FindingGroup } from './finding';
 import { findingRules } from './finding-rules';
 
@@ -29,12 +30,6 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
         ? `a link to ${where} is broken (the missing name is not known)`
         : `${quoted(group.column)} missing from ${where}`;
     }
-    case 'exact-duplicates':
-    case 'near-duplicates': {
-      const names = group.ids.slice(0, 3).map((id) => quoted(nameOf(id)));
-      const more = group.ids.length > 3 ? ` and ${group.ids.length - 3} more` : '';
-      return `${names.join(', ')}${more}`;
-    }
     case 'nested':
       return `depth ${group.depth}`;
     case 'broken-dependencies': {
@@ -45,6 +40,10 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
     }
     case 'lint':
       return group.title ?? group.key;
+    case 'inactive-owners': {
+      const name = findings.directory?.owners.get(Number(group.key));
+      return name === undefined ? `owner ${group.key}` : `${name} (owner ${group.key})`;
+    }
     default:
       return group.key;
   }
@@ -56,9 +55,12 @@ export function describeGroups(
   offset: number,
   limit: number,
 ): FindingGroupSummary[] {
+  const duplicates = key === 'exact-duplicates' || key === 'near-duplicates';
   return findings.byKey[key].groups.slice(offset, offset + limit).map((group) => ({
     key: group.key,
-    label: groupLabel(findings, key, group),
+    ...(duplicates
+      ? describeDuplicateGroup(findings, group)
+      : { label: groupLabel(findings, key, group) }),
     count: group.ids.length,
   }));
 }

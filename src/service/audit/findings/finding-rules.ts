@@ -1,5 +1,5 @@
 import type { FindingKey } from '../../../contract/audit';
-import { findingTitles, unusedRule } from '../../../contract/audit';
+import { duplicateRule, findingTitles, unusedRule } from '../../../contract/audit';
 
 /** Each finding's title and its rule in words, as the API and the page state them (docs/audit.md). */
 const rules: Record<FindingKey, { rule: string }> = {
@@ -11,10 +11,10 @@ const rules: Record<FindingKey, { rule: string }> = {
   },
   unused: { rule: unusedRule },
   'exact-duplicates': {
-    rule: 'Two or more fields have the same checkSum: their expressions are identical, character for character.',
+    rule: `Two or more fields have the same checkSum: their expressions are identical, character for character. ${duplicateRule}`,
   },
   'near-duplicates': {
-    rule: 'Two or more fields whose expressions differ, but are the same once case outside strings and names, spacing and comments are ignored.',
+    rule: `Two or more fields whose expressions differ, but are the same once case outside strings and names, spacing and comments are ignored. ${duplicateRule}`,
   },
   nested: {
     rule: 'The expression nests another calculated field with SERVICE_BEAST_MODE(id). The depth is the longest chain of such references below the field.',
@@ -24,6 +24,9 @@ const rules: Record<FindingKey, { rule: string }> = {
   },
   lint: {
     rule: "At least one of the analyzer's lint rules reports something in the expression.",
+  },
+  'inactive-owners': {
+    rule: 'The owner is a user the instance reports inactive (detail.active is false): someone who has left, so nobody answers for the field. Grouped by owner.',
   },
 };
 
