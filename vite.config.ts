@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { entrySizeBudget } from './scripts/vite/entry-size-budget.ts';
+import { entrySizeBudget, firstScreenBudget } from './scripts/vite/entry-size-budget.ts';
 import { precompressAssets } from './scripts/vite/precompress-assets.ts';
 
 // `npm run dev` serves the app with hot reload and sends API calls to a service
@@ -10,7 +10,7 @@ const servicePort = process.env.SERVICE_PORT ?? '4500';
 const service = `http://127.0.0.1:${servicePort}`;
 
 export default defineConfig({
-  plugins: [react(), entrySizeBudget(), precompressAssets()],
+  plugins: [react(), entrySizeBudget(), firstScreenBudget(), precompressAssets()],
   server: {
     proxy: {
       '/api': {
@@ -31,6 +31,23 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The fields page shows notices through this store; left to itself, the bundler
+            // put the store in one chunk with the notices' container and its transitions,
+            // which the page then loaded before its first rows (bench/results/first-screen.md).
+            {
+              name: 'notifications-store',
+              test: /node_modules[\\/]@mantine[\\/](?:notifications[\\/]esm[\\/]notifications\.store|store[\\/])/,
+              // Its own modules only: React, which it imports, stays where the entry has it.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     // Test files share a worker instead of each starting a fresh process with its own

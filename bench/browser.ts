@@ -212,7 +212,10 @@ async function main() {
       loading = await measureLoading(browser, target, 7);
       const { react, mantine } = loading.peerFirstRowsMs;
       log(
-        `first rows p50 ${loading.firstRowsMs.p50} ms (bare React ${react.p50} ms, React with Mantine ${mantine.p50} ms)`,
+        `first rows p50 ${loading.firstRowsMs.p50} ms (bare React ${react.p50} ms, React with Mantine ${mantine.p50} ms: app/floor ${(loading.firstRowsMs.p50 / mantine.p50).toFixed(2)})`,
+      );
+      log(
+        `JavaScript before the first row: ${loading.scriptTransferredKb} kB transferred in ${loading.scriptFiles} files, ${loading.scriptDecodedKb} kB decoded; ${loading.laterScriptTransferredKb} kB after it`,
       );
     }
     if (parts.has('typing')) {

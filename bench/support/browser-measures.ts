@@ -48,8 +48,12 @@ export interface LoadingFigures {
   peerFirstRowsMs: Record<FirstRowsPeer, Spread>;
   /** The same, with the network held to 10 Mbit/s and 20 ms of latency. */
   firstRowsSlowMs: Spread;
+  /** The scripts received before the first rows were painted: what the first screen waited for. */
   scriptTransferredKb: number;
   scriptDecodedKb: number;
+  scriptFiles: number;
+  /** Scripts received after the first rows (the parts loaded when idle or on first use). */
+  laterScriptTransferredKb: number;
   styleTransferredKb: number;
 }
 
@@ -70,20 +74,28 @@ async function firstRows(browser: Browser, target: BenchTarget, slow: boolean, p
   await page.waitForSelector(rowsSelector);
   await page.waitForFunction('window.__bench.firstRowsAt !== null');
   const figures = (await page.evaluate(`(() => {
+    const at = window.__bench.firstRowsAt;
     const resources = performance.getEntriesByType('resource');
-    const sum = (type, key) => resources
-      .filter((entry) => entry.name.endsWith(type))
-      .reduce((total, entry) => total + entry[key], 0);
+    const before = resources.filter((entry) => entry.responseEnd <= at);
+    const scripts = before.filter((entry) => entry.name.endsWith('.js'));
+    const sum = (entries, key) => entries.reduce((total, entry) => total + entry[key], 0);
     return {
-      at: window.__bench.firstRowsAt,
-      scriptTransferred: sum('.js', 'transferSize'),
-      scriptDecoded: sum('.js', 'decodedBodySize'),
-      styleTransferred: sum('.css', 'transferSize'),
+      at,
+      scriptTransferred: sum(scripts, 'transferSize'),
+      scriptDecoded: sum(scripts, 'decodedBodySize'),
+      scriptFiles: scripts.length,
+      laterScriptTransferred: sum(
+        resources.filter((entry) => entry.responseEnd > at && entry.name.endsWith('.js')),
+        'transferSize',
+      ),
+      styleTransferred: sum(before.filter((entry) => entry.name.endsWith('.css')), 'transferSize'),
     };
   })()`)) as {
     at: number;
     scriptTransferred: number;
     scriptDecoded: number;
+    scriptFiles: number;
+    laterScriptTransferred: number;
     styleTransferred: number;
   };
   await context.close();
@@ -124,6 +136,8 @@ export async function measureLoading(
     firstRowsSlowMs: spread(slow.map((load) => load.at)),
     scriptTransferredKb: kb(fast[0]!.scriptTransferred),
     scriptDecodedKb: kb(fast[0]!.scriptDecoded),
+    scriptFiles: fast[0]!.scriptFiles,
+    laterScriptTransferredKb: kb(fast[0]!.laterScriptTransferred),
     styleTransferredKb: kb(fast[0]!.styleTransferred),
   };
 }

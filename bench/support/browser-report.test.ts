@@ -23,6 +23,8 @@ const bench: BrowserBench = {
     firstRowsSlowMs: spreadOf(1500),
     scriptTransferredKb: 290,
     scriptDecodedKb: 1030,
+    scriptFiles: 18,
+    laterScriptTransferredKb: 40,
     styleTransferredKb: 31,
   },
   typing: { keyToRowsMs: spreadOf(60, 90), searchesSent: 60, searchesCancelled: 0 },

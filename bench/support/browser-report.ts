@@ -80,7 +80,7 @@ function measurements(bench: BrowserBench): string[] {
     `| first rows, cold, loopback: a bare React page (floor) | ${spreadText(loading.peerFirstRowsMs.react)}; ${timesFloor(loading.firstRowsMs, loading.peerFirstRowsMs.react)} |`,
     `| first rows, cold, loopback: React with Mantine (floor) | ${spreadText(loading.peerFirstRowsMs.mantine)}; ${timesFloor(loading.firstRowsMs, loading.peerFirstRowsMs.mantine)} |`,
     `| first rows, cold, 10 Mbit/s and 20 ms latency | ${spreadText(loading.firstRowsSlowMs)} |`,
-    `| JavaScript for /fields | ${loading.scriptTransferredKb} kB transferred, ${loading.scriptDecodedKb} kB decoded; CSS ${loading.styleTransferredKb} kB transferred |`,
+    `| JavaScript for /fields before its first row | ${loading.scriptTransferredKb} kB transferred in ${loading.scriptFiles} files, ${loading.scriptDecodedKb} kB decoded (${loading.laterScriptTransferredKb} kB more after it, by the time it was read); CSS ${loading.styleTransferredKb} kB transferred |`,
     `| entry files | ${bench.entry.files.join(', ')} (${bench.entry.rawKb} kB raw) |`,
     `| typing, last key to matching rows | ${spreadText(typing.keyToRowsMs)}; ${typing.searchesSent} searches sent, ${typing.searchesCancelled} cancelled by a newer one |`,
     `| choosing 5,000 rows to rows painted | ${spreadText(pageSize.choiceToRowsMs)}; renderer CPU ${spreadText(pageSize.rendererCpuMs)} |`,

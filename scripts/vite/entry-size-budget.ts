@@ -1,14 +1,28 @@
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** The most JavaScript, compressed, that the browser must load before the app can draw. */
 export const entryBudgetBytes = 150_000;
+
+/**
+ * The most JavaScript, brotli, that the fields page (the app's start page) loads before
+ * its first row: the entry, the page's route chunks and what they import statically.
+ * What the first screen does not draw loads later (src/features/fields/deferred-parts.tsx).
+ */
+export const firstScreenBudgetBytes = 240_000;
+
+/** The modules the router loads for /fields before its first row (src/app/router.tsx). */
+export const firstScreenRoutes = [
+  'src/features/fields/FieldsPage.tsx',
+  'src/features/fields/prefetch-fields-page.ts',
+];
 
 interface ChunkLike {
   type: 'chunk';
   isEntry: boolean;
   code: string;
   imports: string[];
+  facadeModuleId?: string | null;
 }
 type Bundle = Record<string, ChunkLike | { type: 'asset' }>;
 
@@ -17,6 +31,23 @@ type Bundle = Record<string, ChunkLike | { type: 'asset' }>;
  * them before the first line runs. Chunks loaded with import() are not counted.
  */
 export function entryChunks(bundle: Bundle): string[] {
+  return chunksWithStaticImports(bundle, (chunk) => chunk.isEntry);
+}
+
+/**
+ * The entry's chunks and those of the routes' modules (paths from the project's root),
+ * each with every chunk it imports statically: what the browser has fetched by the time
+ * the route draws.
+ */
+export function firstScreenChunks(bundle: Bundle, routes: readonly string[]): string[] {
+  const isRoute = (id: string) => routes.some((route) => id.endsWith(`/${route}`));
+  return chunksWithStaticImports(
+    bundle,
+    (chunk) => chunk.isEntry || isRoute(chunk.facadeModuleId ?? ''),
+  );
+}
+
+function chunksWithStaticImports(bundle: Bundle, isRoot: (chunk: ChunkLike) => boolean) {
   const seen = new Set<string>();
   const visit = (name: string) => {
     const chunk = bundle[name];
@@ -25,7 +56,7 @@ export function entryChunks(bundle: Bundle): string[] {
     chunk.imports.forEach(visit);
   };
   for (const [name, chunk] of Object.entries(bundle))
-    if (chunk.type === 'chunk' && chunk.isEntry) visit(name);
+    if (chunk.type === 'chunk' && isRoot(chunk)) visit(name);
   return [...seen];
 }
 
@@ -33,6 +64,39 @@ export function entryChunks(bundle: Bundle): string[] {
 export function compressedSize(code: string): number {
   const content = Buffer.from(code);
   return Math.max(gzipSync(content, { level: 9 }).length, brotliCompressSync(content).length);
+}
+
+/** Brotli at its highest quality, as the build writes the files the server sends. */
+export function brotliSize(code: string): number {
+  return brotliCompressSync(Buffer.from(code), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  }).length;
+}
+
+/** Fails the build when the JavaScript before the fields page's first row grows past its budget. */
+export function firstScreenBudget(
+  budgetBytes = firstScreenBudgetBytes,
+  routes: readonly string[] = firstScreenRoutes,
+): Plugin {
+  return {
+    name: 'first-screen-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = bundle as unknown as Bundle;
+      const sizes = firstScreenChunks(chunks, routes).map((name) => ({
+        name,
+        bytes: brotliSize((chunks[name] as ChunkLike).code),
+      }));
+      const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+      if (total > budgetBytes) {
+        const list = sizes.map(({ name, bytes }) => `${name} ${bytes} B`).join(', ');
+        this.error(
+          `The JavaScript before the fields page's first row is ${total} bytes brotli, over its budget of ${budgetBytes} (${list}). ` +
+            'Load what the first screen does not draw when it is first used (src/features/fields/deferred-parts.tsx).',
+        );
+      }
+    },
+  };
 }
 
 /** Fails the build when the entry JavaScript grows past the budget, naming its chunks. */

@@ -1,6 +1,8 @@
-import { Tooltip } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { FocusEvent, ReactNode } from 'react';
+
+const loadFloatingLabel = () => import('./FloatingLabel');
+const FloatingLabel = lazy(async () => ({ default: (await loadFloatingLabel()).FloatingLabel }));
 
 /** How long the pointer rests on the target before the label shows, so sweeping across rows shows nothing. */
 const OPEN_DELAY_MS = 300;
@@ -41,6 +43,8 @@ export function useLazyTooltip<Target extends HTMLElement>(label: ReactNode) {
     ref: target,
     onMouseEnter: () => {
       cancel();
+      // The label's code loads while the pointer rests.
+      void loadFloatingLabel();
       timer.current = setTimeout(open, OPEN_DELAY_MS);
     },
     onMouseLeave: close,
@@ -49,6 +53,10 @@ export function useLazyTooltip<Target extends HTMLElement>(label: ReactNode) {
       if (!event.currentTarget.contains(event.relatedTarget)) close();
     },
   };
-  const tooltip = opened ? <Tooltip label={label} target={target} opened withinPortal /> : null;
+  const tooltip = opened ? (
+    <Suspense fallback={null}>
+      <FloatingLabel label={label} target={target} />
+    </Suspense>
+  ) : null;
   return { targetProps, tooltip };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { copySortFields } from './copy-orders';
 
 /** What the web app asks its own server before it asks anyone for a token. */
 export const appConfigSchema = z.object({
@@ -25,5 +26,11 @@ export const appConfigSchema = z.object({
     .object({ maxFields: z.int().min(1) })
     .optional()
     .catch(undefined),
+  /**
+   * The sorts production lacks that this server answers from its copy of the instance
+   * (contract/copy-orders.ts): every one in embedded mode and in proxy mode with an
+   * audit. Absent (an older server, a proxy without an audit): the table offers none.
+   */
+  copySorts: z.array(z.enum(copySortFields)).optional().catch(undefined),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { copySortFields } from './copy-orders';
 import { searchResultItemSchema } from './field';
 
 export const SEARCH_LIMIT_MAX = 5000;
 export const NAME_MAX_LENGTH = 256;
 
-export const sortFields = ['name', 'created', 'lastModified', 'id'] as const;
+/**
+ * Production sorts by name, created, last modified and id; the rest are this
+ * project's, answered from this server's copy (contract/copy-orders.ts).
+ */
+export const sortFields = ['name', 'created', 'lastModified', 'id', ...copySortFields] as const;
 export type SortField = (typeof sortFields)[number];
 
 /** Flag filters: `{field: F}`, each also negated with the prefix `not`. */

@@ -85,7 +85,7 @@ describe('the table’s address', () => {
   test('values a person may have typed wrong fall back to the defaults', () => {
     const view = readTableView(
       new URLSearchParams(
-        'sort=-owner&page=0&size=42&locked=maybe&owner=abc&owner=7&invalid=yes&variables=true',
+        'sort=-archived&page=0&size=42&locked=maybe&owner=abc&owner=7&invalid=yes&variables=true',
       ),
     );
     expect(view.sort).toEqual(defaultTableView.sort);

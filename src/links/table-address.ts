@@ -3,12 +3,19 @@
 // applied (every view is a link); the table's own state lives in features/fields.
 import { createLoader, createParser, parseAsNativeArrayOf, parseAsString } from 'nuqs';
 import type { inferParserType } from 'nuqs';
+import { copySortFields } from '../contract/copy-orders';
 
 export const pageSizes = [25, 50, 100, 500, 1000, 5000] as const;
 export type PageSize = (typeof pageSizes)[number];
 
-/** What the API sorts by. */
-export const sortableColumns = ['name', 'created', 'lastModified', 'id'] as const;
+/** What the API sorts by; the copy's sorts only where the server says it answers them. */
+export const sortableColumns = [
+  'name',
+  'created',
+  'lastModified',
+  'id',
+  ...copySortFields,
+] as const;
 export type SortableColumn = (typeof sortableColumns)[number];
 
 export interface TableSort {

@@ -1,20 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { whenIdle } from '../../components/when-idle';
 
 /** How far below the screen a section starts being built: about a screen ahead of the scroll. */
 const AHEAD = '800px';
-/** The longest a section waits for the browser to be idle. */
-const IDLE_TIMEOUT_MS = 2000;
-
-/** Calls `work` when the browser is next idle; answers how to cancel it. */
-function whenIdle(work: () => void): () => void {
-  const { requestIdleCallback, cancelIdleCallback } = window;
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, IDLE_TIMEOUT_MS);
-  return () => clearTimeout(timer);
-}
 
 /**
  * True once a section far down the page may be built (and ask for its data): when

@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-undo';
 import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
+import { isCopySortField } from '../../contract/copy-orders';
 import { parseFieldId } from '../../contract/field-id';
 import { toSearchRequest } from '../../links/table-search';
 import type { TableSort, TableView } from '../../links/table-address';
@@ -20,12 +21,17 @@ import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
 import { UnreadableRowsWarning } from './table/UnreadableRowsWarning';
-import { ExportMenu } from './export/ExportMenu';
 import { fieldAddress } from '../../links/field-address';
 import { FieldsTable } from './table/FieldsTable';
 import { PageNamesProvider } from './table/page-names';
+import {
+  ExportMenu,
+  FilterMenu,
+  SavedViewsMenu,
+  ShortcutHelp,
+  TableLayoutMenu,
+} from './deferred-parts';
 import classes from './FieldsPage.module.css';
-import { FilterMenu } from './filters/FilterMenu';
 import { FindingScopeNotice } from './filters/FindingScopeNotice';
 import { LoadingRows } from './table/LoadingRows';
 import { NoFieldsFound } from './filters/NoFieldsFound';
@@ -33,8 +39,6 @@ import { SearchInput } from './filters/SearchInput';
 import { SelectionBar } from './selection/SelectionBar';
 import { RefreshView } from './table/RefreshView';
 import { SearchingBar } from './table/SearchingBar';
-import { ShortcutHelp } from './table/ShortcutHelp';
-import { TableLayoutMenu } from './table/TableLayoutMenu';
 import { TablePager } from './table/TablePager';
 import { usePhoneLayout } from '../../components/use-phone-layout';
 import { useTableLayout } from './table/layout/use-table-layout';
@@ -44,7 +48,6 @@ import { useKeptFields } from './table/use-kept-fields';
 import { useFieldSelection } from './selection/use-field-selection';
 import { useFindingScope } from './url/use-finding-scope';
 import { useTableView } from './url/use-table-view';
-import { SavedViewsMenu } from './views/SavedViewsMenu';
 import { viewAddress } from './views/view-address';
 
 const nameSort: TableSort = { column: 'name', descending: false };
@@ -171,7 +174,12 @@ export function FieldsPage() {
       {page && page.unreadableRows.length > 0 && (
         <UnreadableRowsWarning rows={page.unreadableRows} />
       )}
-      {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
+      {page?.instanceData && (
+        <InstanceFreshness
+          data={page.instanceData}
+          copySort={isCopySortField(sort.column) ? sort.column : undefined}
+        />
+      )}
       <SearchingBar active={search.isFetching} />
       {search.isPending && <LoadingRows />}
       {search.isError && (

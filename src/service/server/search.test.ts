@@ -180,8 +180,8 @@ describe('search refuses bad requests with 400', () => {
     ['negative offset', { offset: -1 }, /offset must be an integer of 0 or more/],
     [
       'unknown sort field',
-      { sort: { field: 'owner', ascending: true } },
-      /sort.field must be one of name, created, lastModified, id/,
+      { sort: { field: 'archived', ascending: true } },
+      /sort.field must be one of name, created, lastModified, id, owner, status, links, usage, problems/,
     ],
     ['sort without ascending', { sort: { field: 'name' } }, /sort.ascending must be true or false/],
     [

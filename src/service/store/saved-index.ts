@@ -15,8 +15,11 @@ import type { FieldIndexParts } from './index/field-index';
  * file, another format or another Node version, and the index is built from SQLite.
  */
 
-/** Bumped whenever FieldIndexParts changes shape or meaning (7: `nested` is "nested by another"). */
-const FORMAT = 7;
+/**
+ * Bumped whenever FieldIndexParts changes shape or meaning (7: `nested` is "nested by
+ * another"; 8: `copy`, what the sorts production lacks are made from).
+ */
+const FORMAT = 8;
 /** The header is a JSON object padded to this many bytes, then the serialized parts. */
 const HEADER_BYTES = 1024;
 

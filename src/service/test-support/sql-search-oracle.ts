@@ -29,12 +29,24 @@ const flagConditions = {
   invisualization: 'has_active_card = 1',
 } as const;
 
-/** `name_key` in BINARY order is the name order (contract/name-order.ts). */
-const sortColumns: Record<SortField, string> = {
-  name: 'name_key',
-  created: 'created',
-  lastModified: 'last_modified',
-  id: 'id',
+const linkCount = (condition: string) =>
+  `(SELECT count(*) FROM links WHERE links.field_id = fields.id${condition})`;
+const ownerName = '(SELECT name FROM owners WHERE owners.id = fields.owner)';
+
+/**
+ * What each sort orders by, before id. `name_key` in BINARY order is the name order
+ * (contract/name-order.ts); `name_key()` is nameKeyOf, for names SQL has no key of.
+ */
+const sortKeys: Record<SortField, string[]> = {
+  name: ['name_key'],
+  created: ['created'],
+  lastModified: ['last_modified'],
+  id: [],
+  owner: [`${ownerName} IS NULL`, `name_key(${ownerName})`],
+  status: [`status <> '${VALID}'`, 'name_key(status)'],
+  links: [linkCount('')],
+  usage: [linkCount(" AND resource_type = 'CARD' AND active = 1")],
+  problems: [`(status <> '${VALID}') + ${linkCount(` AND valid <> '${VALID}'`)}`],
 };
 
 interface SqlFragment {
@@ -98,15 +110,17 @@ function whereClause(request: NormalizedSearchRequest): SqlFragment {
 /** ORDER BY of a search: the sort field, then id in the same direction, so the order is total. */
 function orderClause(request: NormalizedSearchRequest): string {
   const direction = request.sort.ascending ? 'ASC' : 'DESC';
-  const column = sortColumns[request.sort.field];
-  return column === 'id'
-    ? `ORDER BY id ${direction}`
-    : `ORDER BY ${column} ${direction}, id ${direction}`;
+  const keys = [...sortKeys[request.sort.field], 'id'];
+  return `ORDER BY ${keys.map((key) => `${key} ${direction}`).join(', ')}`;
 }
 
 /** Answers like the service, from SQL alone. */
 export class SqlSearchOracle {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    db.function('name_key', { deterministic: true }, (text) =>
+      typeof text === 'string' ? nameKeyOf(text) : null,
+    );
+  }
 
   search(request: NormalizedSearchRequest): SearchPage {
     const where = whereClause(request);

@@ -52,4 +52,30 @@ describe('sortLikeServer', () => {
     ).map((item) => item.name);
     expect(sorted).toEqual(['revenue', 'SS', 'ß', 'Ｒevenue', '📈 Growth']);
   });
+
+  test("the copy's sorts: owners by name (unnamed last), VALID first, counts, ties on id", () => {
+    const link = (type: string, active: boolean, valid = 'VALID') => ({
+      resource: { type, id: `${type}-1` },
+      visible: true,
+      active,
+      valid,
+    });
+    const fields = [
+      searchItem(1, { owner: 9, status: 'INVALID', links: [link('CARD', true, 'BROKEN')] }),
+      searchItem(2, { owner: 7, links: [link('CARD', true), link('CARD', true)] }),
+      searchItem(3, { owner: 8, status: 'ILLEGAL_REFERENCE', links: [link('DATA_SOURCE', true)] }),
+      searchItem(4, { owner: 7, links: [] }),
+    ];
+    const owners = new Map([
+      [7, 'zoe'],
+      [8, 'Ada'],
+    ]);
+    const sorted = (column: 'owner' | 'status' | 'links' | 'usage' | 'problems') =>
+      ids(sortLikeServer(fields, { column, descending: false }, owners));
+    expect(sorted('owner')).toEqual([3, 2, 4, 1]);
+    expect(sorted('status')).toEqual([2, 4, 3, 1]);
+    expect(sorted('links')).toEqual([4, 1, 3, 2]);
+    expect(sorted('usage')).toEqual([3, 4, 1, 2]);
+    expect(sorted('problems')).toEqual([2, 4, 3, 1]);
+  });
 });

@@ -1,15 +1,26 @@
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconLock, IconLockOpen } from '../../../components/icons/icons';
 import { memo, useState } from 'react';
-import { BulkChangeDialog } from '../bulk/BulkChangeDialog';
 import type { BulkAction } from '../bulk/BulkChangeDialog';
-import { BulkLockDialog } from '../bulk/BulkLockDialog';
 import { useCanWrite } from '../../../components/change-sets/use-can-write';
+import { deferredDialog } from '../../../components/deferred-dialog';
 import { countNotOnPage, planLock } from './field-selection';
 import type { LockPlan } from './field-selection';
 import { SelectAllMatching } from './SelectAllMatching';
 import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 import type { FieldSelectionControls } from './use-field-selection';
+
+/** Loaded when a lock of the selection is first asked for. */
+const BulkLockDialog = deferredDialog(
+  async () => (await import('../bulk/BulkLockDialog')).BulkLockDialog,
+  ({ plan }) => plan !== undefined,
+);
+
+/** Loaded when a change of the selection is first asked for; shown only while one is. */
+const BulkChangeDialog = deferredDialog(
+  async () => (await import('../bulk/BulkChangeDialog')).BulkChangeDialog,
+  () => true,
+);
 
 function describeSelection(count: number, notOnPage: number) {
   if (count === 0) return '';

@@ -11,6 +11,8 @@ import type {
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { Ref } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
+import type { CopySortField } from '../../../contract/copy-orders';
+import { isCopySortField } from '../../../contract/copy-orders';
 import { columnIdOf, columnLabelOf, fieldColumns, fieldTableFeatures } from './field-columns';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
@@ -18,6 +20,7 @@ import { sortableColumns } from '../../../links/table-address';
 import type { TableSort } from '../../../links/table-address';
 import { useLockWithUndo } from '../../../api/calculated-fields/use-lock-with-undo';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
+import { useCopySorts } from './use-copy-sorts';
 import { FieldRows } from './FieldRows';
 import {
   columnWidthBounds,
@@ -49,8 +52,13 @@ function phoneColumnSizes(): ColumnSizingState {
   );
 }
 
-function ariaSort(column: FieldColumn) {
-  if (!column.getCanSort()) return undefined;
+/** Production's sorts always; the copy's where the server answers them. */
+function canSort(column: FieldColumn, copySorts: readonly CopySortField[]): boolean {
+  return column.getCanSort() && (!isCopySortField(column.id) || copySorts.includes(column.id));
+}
+
+function ariaSort(column: FieldColumn, sortable: boolean) {
+  if (!sortable) return undefined;
   const direction = column.getIsSorted();
   if (!direction) return 'none';
   return direction === 'asc' ? 'ascending' : 'descending';
@@ -102,6 +110,7 @@ export const FieldsTable = memo(function FieldsTable({
   phone: boolean;
 }) {
   const setLocked = useLockWithUndo();
+  const copySorts = useCopySorts();
   const changeSizes = (updater: Updater<ColumnSizingState>) =>
     layout.setLayout((current) => ({
       ...current,
@@ -178,6 +187,7 @@ export const FieldsTable = memo(function FieldsTable({
             <Table.Tr key={headerGroup.id} aria-rowindex={1}>
               {headerGroup.headers.map((header) => {
                 const label = columnLabelOf(header.column.columnDef);
+                const sortable = canSort(header.column, copySorts);
                 return (
                   <Table.Th
                     key={header.id}
@@ -185,10 +195,10 @@ export const FieldsTable = memo(function FieldsTable({
                     className={classes.headerCell}
                     // The header's name is the column's alone, not its resize handle's too.
                     aria-label={label}
-                    aria-sort={ariaSort(header.column)}
+                    aria-sort={ariaSort(header.column, sortable)}
                     style={{ width: header.column.id === 'name' ? undefined : header.getSize() }}
                   >
-                    {header.column.getCanSort() ? (
+                    {sortable ? (
                       <UnstyledButton
                         className={classes.sortButton}
                         title={`Sort by ${label?.toLowerCase()}`}

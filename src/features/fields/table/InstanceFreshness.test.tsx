@@ -81,3 +81,20 @@ test('rows from the listing made before the first scan: says so, with no promise
   );
   expect(screen.queryByRole('alert')).toBeNull();
 });
+
+test('rows sorted by a sort only the copy answers say so once the copy is a few seconds old', () => {
+  const data = { source: 'snapshot', refreshEveryMs: 5000, checkingDeletions: false } as const;
+  const freshness = (asOf: number, copySort?: string) => {
+    const { unmount } = renderWithProviders(
+      <InstanceFreshness data={{ ...data, asOf }} copySort={copySort} />,
+    );
+    const text = screen.getByRole('status', { name: 'Instance data freshness' }).textContent;
+    unmount();
+    return text;
+  };
+  expect(freshness(Date.now(), 'owner')).not.toContain('Sorted by');
+  expect(freshness(Date.now() - 65_000, 'owner')).toContain(
+    'Sorted by owner in this copy, 1 min ago',
+  );
+  expect(freshness(Date.now() - 65_000)).not.toContain('Sorted by');
+});

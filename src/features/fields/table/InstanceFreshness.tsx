@@ -4,6 +4,9 @@ import { Link } from 'react-router-dom';
 import { howLongAgo, useNow } from '../../../components/how-long-ago';
 import type { InstanceData } from '../../../contract/search';
 
+/** Past this age, a sort answered from the copy is said to be of an older copy. */
+export const COPY_SORT_STALE_MS = 5000;
+
 const clockTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const fullTimestamp = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
 
@@ -13,13 +16,27 @@ const fullTimestamp = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', ti
  * completed it forwards them, and paging may then repeat or skip fields
  * (docs/proxy.md).
  */
-export function InstanceFreshness({ data }: { data: InstanceData }) {
+export function InstanceFreshness({
+  data,
+  copySort,
+}: {
+  data: InstanceData;
+  /** What the rows are sorted by, when it is a sort only the copy answers (contract/copy-orders.ts). */
+  copySort?: string;
+}) {
   if (data.source === 'instance') return <StraightFromInstance running={data.firstScanRunning} />;
-  return <SnapshotFreshness data={data} />;
+  return <SnapshotFreshness data={data} copySort={copySort} />;
 }
 
-function SnapshotFreshness({ data }: { data: Extract<InstanceData, { source: 'snapshot' }> }) {
+function SnapshotFreshness({
+  data,
+  copySort,
+}: {
+  data: Extract<InstanceData, { source: 'snapshot' }>;
+  copySort?: string;
+}) {
   const now = useNow();
+  const copyIsOlder = copySort !== undefined && now - data.asOf > COPY_SORT_STALE_MS;
   const asOf = new Date(data.asOf);
   const every = Math.round(data.refreshEveryMs / 1000);
   return (
@@ -47,6 +64,8 @@ function SnapshotFreshness({ data }: { data: Extract<InstanceData, { source: 'sn
             </>
           )}
           {data.checkingDeletions && ' Checking the instance for deleted fields…'}
+          {copyIsOlder &&
+            ` Sorted by ${copySort} in this copy, ${howLongAgo(data.asOf, now)}: the instance cannot sort by it, and changes since may move rows.`}
         </Text>
       </Group>
       {data.refreshError && (

@@ -4,6 +4,8 @@ import { inAppLink } from '../../../components/in-app-links';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
+import { usageOf } from '../../../contract/copy-orders';
+import { linkStateOf } from '../../../contract/link-summary';
 import { fieldAddress } from '../../../links/field-address';
 import { InvalidIcon } from './InvalidIcon';
 import { usePageNames } from './page-names';
@@ -91,6 +93,12 @@ function BrokenLinksWarning({ broken }: { broken: number }) {
       {tooltip}
     </>
   );
+}
+
+/** How many cards use the field: its active card links. */
+export function UsageCell({ links }: { links: FieldLink[] }) {
+  const cards = usageOf(links.map(linkStateOf));
+  return <span title={plural(cards, 'active card', 'active cards')}>{cards}</span>;
 }
 
 function countOf(links: FieldLink[], type: string) {

@@ -10,7 +10,14 @@ import {
 import { DateTime } from '../../../components/DateTime';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { SearchResultItem } from '../../../contract/field';
-import { ArchivedCell, LinkedResourcesCell, LinksCell, NameCell, OwnerCell } from './field-cells';
+import {
+  ArchivedCell,
+  LinkedResourcesCell,
+  LinksCell,
+  NameCell,
+  OwnerCell,
+  UsageCell,
+} from './field-cells';
 import { PageCheckbox, RowCheckbox } from '../selection/selection-cells';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import { ProblemCell } from './ProblemCell';
@@ -43,7 +50,9 @@ export const fieldTableFeatures = tableFeatures({
 const column = createColumnHelper<typeof fieldTableFeatures, SearchResultItem>();
 
 /**
- * Only name, created, last modified and id sort, as the API does (`manualSorting`).
+ * Sorted by the server (`manualSorting`): name, created, last modified and id as
+ * production does, and owner, status, links, usage and problems where the server
+ * answers them from its copy (FieldsTable asks the app config).
  * `size` is a column's default width; the name takes whatever width is left, so it
  * is never resized. Which columns may be hidden: layout/table-layout.ts.
  */
@@ -72,7 +81,8 @@ export const fieldColumns = column.columns([
   }),
   column.accessor('owner', {
     header: 'Owner',
-    enableSorting: false,
+    // By name, A first (the table would take a number's column as newest first).
+    sortDescFirst: false,
     cell: (info) => <OwnerCell owner={info.getValue()} />,
     // Room for a short name and the button that copies the id.
     size: 150,
@@ -93,7 +103,6 @@ export const fieldColumns = column.columns([
   }),
   column.accessor('status', {
     header: 'Status',
-    enableSorting: false,
     cell: (info) => <StatusBadge status={info.getValue()} />,
     size: 116,
     meta: { phoneWidth: 84 },
@@ -109,14 +118,24 @@ export const fieldColumns = column.columns([
       </span>
     ),
     cell: ({ row }) => <ProblemCell field={row.original} />,
+    // The most problems first, as with links and usage.
+    sortDescFirst: true,
     size: 104,
     meta: { label: 'Problems', phoneWidth: 40 },
   }),
   column.accessor('links', {
     header: 'Links',
-    enableSorting: false,
+    sortDescFirst: true,
     cell: (info) => <LinksCell links={info.getValue()} />,
-    size: 76,
+    // Room for the label and its sort arrow.
+    size: 88,
+  }),
+  column.display({
+    id: 'usage',
+    header: 'Usage',
+    sortDescFirst: true,
+    cell: ({ row }) => <UsageCell links={row.original.links} />,
+    size: 84,
   }),
   column.display({
     id: 'linkedResources',

@@ -8,7 +8,11 @@ export class UnknownGroup extends Error {}
 /** An index of every field of the findings, searched with the store's own filters and sorts. */
 export function wholeIndex(findings: Findings): FieldIndex {
   return new FieldIndex(
-    indexColumnsOfFacts([...findings.fields.values()], findings.references.references),
+    indexColumnsOfFacts(
+      [...findings.fields.values()],
+      findings.references.references,
+      findings.directory?.owners,
+    ),
   );
 }
 
@@ -27,5 +31,7 @@ export function findingIndex(
   if (!ids)
     throw new UnknownGroup(`the finding ${key} has no group ${JSON.stringify(group).slice(0, 80)}`);
   const facts = ids.map((id) => findings.fields.get(id)!);
-  return new FieldIndex(indexColumnsOfFacts(facts, findings.references.references));
+  return new FieldIndex(
+    indexColumnsOfFacts(facts, findings.references.references, findings.directory?.owners),
+  );
 }

@@ -1,4 +1,6 @@
+import { copyOrderCountsOf } from '../../../contract/copy-orders';
 import { linkSummaryOf } from '../../../contract/link-summary';
+import { copyCountColumns } from '../../store/index/copy-sort-orders';
 import { compareNameOrder, nameKeyOf } from '../../../contract/name-order';
 import type { FlagBit, IndexColumns } from '../../store/index/index-columns';
 import { bitOf } from '../../store/index/index-columns';
@@ -11,10 +13,12 @@ const compareIds = (a: number, b: number) => a - b;
  * instead of the store, so a snapshot is searched with exactly the store's
  * filters and orders (the same FieldIndex answers both). `references` maps a
  * field to the fields it references; only fields in `facts` are indexed.
+ * `ownerNames` are the audit's directory's (none when it has no directory).
  */
 export function indexColumnsOfFacts(
   facts: readonly FieldFacts[],
   references: ReadonlyMap<number, readonly number[]>,
+  ownerNames: ReadonlyMap<number, string> = new Map(),
 ): IndexColumns {
   const keyed = facts
     .map((field) => ({ field, id: field.id, nameKey: nameKeyOf(field.name) }))
@@ -29,6 +33,8 @@ export function indexColumnsOfFacts(
     lastModified: Float64Array.from(byName, (field) => field.lastModified),
     flags: new Int32Array(size),
     statuses: byName.map((field) => field.status),
+    ownerNames: new Map(ownerNames),
+    copyCounts: copyCountColumns(byName.map(copyOrderCountsOf)),
     fieldsByFunction: new Map(),
     fieldsByDataSource: new Map(),
     fieldsByCard: new Map(),

@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { BULK_LOCK_MAX_FIELDS } from '../../../contract/bulk-lock';
+import { copySortFields } from '../../../contract/copy-orders';
 import { APP_CONFIG_PATH } from '../../../contract/paths';
 import { startTestServer } from '../../test-support/test-server';
 import type { TestServer } from '../../test-support/test-server';
@@ -20,6 +21,7 @@ it('says the instance is the demo only when the store has a demo token, and noth
     tokenHeldByServer: false,
     demo: false,
     bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS },
+    copySorts: [...copySortFields],
   });
 
   server.stores.tokens.addToken('demo', demoToken, Date.now());
@@ -32,6 +34,7 @@ it('says the instance is the demo only when the store has a demo token, and noth
     tokenHeldByServer: false,
     demo: true,
     bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS },
+    copySorts: [...copySortFields],
   });
   expect(demo.body).not.toContain(demoToken);
   expect(demo.headers['cache-control']).toBe('no-store');

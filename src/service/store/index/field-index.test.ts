@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizedFilter } from '../../../contract/search-validation';
+import { copyCountColumns } from './copy-sort-orders';
 import { FieldIndex } from './field-index';
 import type { IndexColumns } from './index-columns';
 import { bitOf } from './index-columns';
@@ -25,6 +26,8 @@ function columns(overrides: Partial<IndexColumns>): IndexColumns {
     idOrder: ids,
     createdOrder: ids,
     lastModifiedOrder: ids,
+    ownerNames: new Map(),
+    copyCounts: copyCountColumns(ids.map(() => ({ links: 0, usage: 0, problems: 0 }))),
     ...overrides,
   };
 }

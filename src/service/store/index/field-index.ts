@@ -1,5 +1,8 @@
 import type { CalculatedField } from '../../../contract/field';
 import { isValidStatus } from '../../../contract/field';
+import type { CopySortField } from '../../../contract/copy-orders';
+import { copyOrderCountsOf, isCopySortField } from '../../../contract/copy-orders';
+import { linkStateOf } from '../../../contract/link-summary';
 import { nameKeyOf } from '../../../contract/name-order';
 import type { FlagFilter, SortField } from '../../../contract/search';
 import type {
@@ -9,6 +12,8 @@ import type {
 import type { Statistics } from '../../../contract/statistics';
 import { countStatistics } from '../../../contract/statistics';
 import { countingRequest } from '../count-matching';
+import type { CopyOrderParts } from './copy-sort-orders';
+import { CopySortOrders } from './copy-sort-orders';
 import { flagsOf } from '../field-flags';
 import { Bitset } from './bitset';
 import { FlagCounts } from './flag-counts';
@@ -51,7 +56,7 @@ const flagBitOf: Record<Exclude<FlagFilter, 'invalid' | 'nested'>, FlagBit> = {
   invisualization: 'has_active_card',
 };
 
-type OrderField = Exclude<SortField, 'name'>;
+type OrderField = Exclude<SortField, 'name' | CopySortField>;
 
 /** A field's lock flag and last-modified time as the store holds them now. */
 export interface LockChange {
@@ -76,6 +81,8 @@ export interface FieldIndexParts {
   dependents: PackedListsParts;
   names: NameGramParts;
   orders: Record<OrderField, { order: Int32Array; rank: Int32Array }>;
+  /** What the sorts production lacks are made from; their orders are made when needed. */
+  copy: CopyOrderParts;
 }
 
 /**
@@ -97,6 +104,7 @@ export class FieldIndex {
   private readonly dependents: PackedLists;
   private readonly names: NameGramIndex;
   private readonly orders: Record<OrderField, SortOrder>;
+  private readonly copyOrders: CopySortOrders;
 
   /** Builds the index from the store's columns, or takes the parts of one built before. */
   constructor(source: IndexColumns | FieldIndexParts) {
@@ -127,6 +135,7 @@ export class FieldIndex {
       // Ids never change, so this order never moves a position.
       id: new SortOrder(orders.id.order, () => 0, orders.id.rank),
     };
+    this.copyOrders = new CopySortOrders(ids, parts.copy);
   }
 
   /** What the index holds now, changes since it was built included. */
@@ -148,6 +157,7 @@ export class FieldIndex {
         lastModified: order(this.orders.lastModified),
         id: order(this.orders.id),
       },
+      copy: this.copyOrders.parts,
     };
   }
 
@@ -240,7 +250,18 @@ export class FieldIndex {
       this.lastModified[position] = after.lastModified;
       this.orders.lastModified.reposition(position);
     }
+    const links = after.links.map(linkStateOf);
+    this.copyOrders.set(
+      position,
+      after.owner,
+      after.status,
+      copyOrderCountsOf({ status: after.status, links }),
+    );
     return true;
+  }
+
+  private orderOf(field: Exclude<SortField, 'name'>): SortOrder {
+    return isCopySortField(field) ? this.copyOrders.order(field) : this.orders[field];
   }
 
   /**
@@ -326,7 +347,7 @@ export class FieldIndex {
       const inOrder = sort.ascending ? matches : matches.reverse();
       return inOrder.slice(offset, offset + limit);
     }
-    const { rank } = this.orders[sort.field];
+    const { rank } = this.orderOf(sort.field);
     matches.sort((a, b) => (sort.ascending ? rank[a]! - rank[b]! : rank[b]! - rank[a]!));
     return matches.slice(offset, offset + limit);
   }
@@ -347,7 +368,7 @@ export class FieldIndex {
         sort.ascending ? offset + index : size - 1 - offset - index,
       );
     }
-    const { order, rank } = this.orders[sort.field];
+    const { order, rank } = this.orderOf(sort.field);
     const at = (index: number) => order[sort.ascending ? index : size - 1 - index]!;
     if (!matches) return Array.from({ length: take }, (_, index) => at(offset + index));
     // Walking the order costs about (offset + limit) / density steps; sorting the
@@ -428,6 +449,12 @@ function buildParts(columns: IndexColumns): FieldIndexParts {
       created: order(columns.createdOrder),
       lastModified: order(columns.lastModifiedOrder),
       id: order(columns.idOrder),
+    },
+    copy: {
+      owners: Float64Array.from(columns.owners),
+      ownerNames: columns.ownerNames,
+      statuses: [...columns.statuses],
+      ...columns.copyCounts,
     },
   };
 }

@@ -12,6 +12,10 @@ export interface IndexColumns {
   /** Each field's flags packed as bits, in the order of `flagBits`. */
   flags: Int32Array;
   statuses: string[];
+  /** Owner id -> display name, for the owner sort (an owner missing here has none). */
+  ownerNames: Map<number, string>;
+  /** Each field's counts for the sorts by links, usage and problems (contract/copy-orders.ts). */
+  copyCounts: { links: Int32Array; usage: Int32Array; problems: Int32Array };
   /** Field ids by value: function names, data-source ids, card ids. */
   fieldsByFunction: Map<string, number[]>;
   fieldsByDataSource: Map<string, number[]>;

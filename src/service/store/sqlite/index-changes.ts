@@ -11,10 +11,11 @@ import type { Db } from './db';
  * Two kinds of change: a lock (`locked` and `last_modified`), which the index
  * takes in place, is listed per field in `lock_changes`; anything else (a field
  * added, removed or changed in another indexed column, its links, functions or
- * references) moves `rebuild_seq`, and the index is built again from SQLite.
+ * references, an owner's name) moves `rebuild_seq`, and the index is built again from SQLite.
  */
 const lockColumns = ['locked', 'last_modified'];
-const childTables = ['links', 'field_functions', 'field_references'];
+// `owners`: the owner sort reads their names (contract/copy-orders.ts).
+const childTables = ['links', 'field_functions', 'field_references', 'owners'];
 
 const bump = 'UPDATE index_changes SET seq = seq + 1';
 const bumpRebuild = 'UPDATE index_changes SET seq = seq + 1, rebuild_seq = seq + 1';

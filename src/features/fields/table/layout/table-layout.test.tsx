@@ -206,7 +206,7 @@ test('a stored layout keeps what it can: wrong parts fall back, widths are bound
   // What is kept is rewritten clean, so a later version reads bounded widths too.
   await waitFor(() =>
     expect(stored()).toEqual({
-      columns: { problems: false, id: false, created: false },
+      columns: { problems: false, usage: false, id: false, created: false },
       sizes: { owner: 640, links: 48 },
       density: 'comfortable',
     }),

@@ -15,6 +15,7 @@ export const fieldColumnIds = [
   'status',
   'problems',
   'links',
+  'usage',
   'linkedResources',
   'created',
   'lastModified',
@@ -38,8 +39,11 @@ export const phoneColumns: readonly FieldColumnId[] = [
   'problems',
 ];
 
-/** Columns a person has to ask for: the id, and the problem marker the name and links cells already carry. */
-const hiddenByDefault: readonly FieldColumnId[] = ['problems', 'id'];
+/**
+ * Columns a person has to ask for: the id, the problem marker the name and links
+ * cells already carry, and the usage the data sources / cards column summarizes.
+ */
+const hiddenByDefault: readonly FieldColumnId[] = ['problems', 'usage', 'id'];
 
 /** Widths a column may be given, in pixels. */
 export const columnWidthBounds = { min: 48, max: 640 } as const;
