@@ -1,6 +1,8 @@
 import { Badge, Group, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { plural } from '../../../components/plural';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { isValidStatus } from '../../../contract/field';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { referenceUseKey } from '../expression/expression-marks';
 import type { ExpressionPlace } from '../expression/use-expression-place';
@@ -224,6 +226,7 @@ function NestedFieldDescription({
               archived
             </Badge>
           )}
+          {!isValidStatus(field.status) && <StatusBadge status={field.status} />}
         </Group>
       )}
       {nested?.state === 'missing' && (
