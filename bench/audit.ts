@@ -2,10 +2,12 @@
 // incremental scan after 1% of the fields changed; times, memory and the bytes the
 // audit page transfers; then the audit page in Chromium (every chart drawn, bytes
 // transferred, and whether it follows a lock without Refresh), each figure beside
-// its limit. Written to bench/results/audit.md and audit.json.
+// its limit. Written to bench/results/audit.md and audit.json. Then, in proxy mode,
+// the time from the first search to exact paging (bench/results/exact-paging.md).
 // `npm run bench:audit -- lock` runs only the lock's part (bench/support/audit-lock.ts),
 // `-- scan-loop` only the event loop during scans (bench/support/audit-scan-loop.ts),
-// `-- remap-preview` only the workflows' remap preview (bench/remap-preview.ts).
+// `-- remap-preview` only the workflows' remap preview (bench/remap-preview.ts),
+// `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
@@ -23,6 +25,7 @@ import {
   waterfall,
 } from './support/audit-page-profile';
 import { launchChromium } from './support/chromium';
+import { measureExactPaging, writeExactPagingReport } from './support/exact-paging';
 import type { RunningServer } from './support/processes';
 import { buildAppAndService, residentMegabytes, startServer } from './support/processes';
 
@@ -366,6 +369,18 @@ function writeReport(results: {
   log('wrote bench/results/audit.md and audit.json');
 }
 
+/** The machine, as the reports state it. */
+const environment = () =>
+  `${cpus().length} CPUs, load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ')} at the end, Node ${process.version}`;
+
+async function exactPagingPart() {
+  const figures = await measureExactPaging(FIELDS, [30, 80], log);
+  writeExactPagingReport(figures, environment());
+  log('wrote bench/results/exact-paging.md and exact-paging.json');
+}
+
 if (process.argv[2] === 'lock') {
   const { measureLock } = await import('./support/audit-lock');
   await measureLock(FIELDS, process.env.BENCH_LABEL ?? 'latest');
@@ -375,4 +390,9 @@ if (process.argv[2] === 'lock') {
 } else if (process.argv[2] === 'remap-preview') {
   const { benchRemapPreview } = await import('./remap-preview');
   await benchRemapPreview();
-} else await main();
+} else if (process.argv[2] === 'exact-paging') {
+  await exactPagingPart();
+} else {
+  await main();
+  await exactPagingPart();
+}

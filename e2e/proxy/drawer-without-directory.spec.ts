@@ -5,10 +5,11 @@ import { e2eToken, expect, test } from '../support/fixtures';
 
 test.use({ baseURL: e2eUrl('proxy') });
 
-// Through the proxy the app meets an instance as production is: no directory
-// extension (the proxy does not forward it), so no names and no column lists.
+// Through the proxy the app meets an instance as production is: names from its
+// users, cards and data-source endpoints, but no directory extension (the proxy
+// does not forward it), so no column lists.
 
-test('without the directory, the drawer shows ids and says which checks it cannot make', async ({
+test('without the directory, the drawer names the owner and says which checks it cannot make', async ({
   api,
   drawer,
   playwright,
@@ -39,11 +40,18 @@ test('without the directory, the drawer shows ids and says which checks it canno
     timeout: 30_000,
   });
 
-  await expect(drawer.dialog.getByText(String(field.owner), { exact: true }).first()).toBeVisible();
+  const [owner] = await api.users([field.owner]);
+  await expect(drawer.dialog.getByText(owner!.displayName, { exact: true }).first()).toBeVisible();
   await expect(
     drawer.dialog.getByRole('button', { name: `Copy the owner id ${field.owner}` }).first(),
   ).toBeVisible();
-  const linkRow = drawer.section('Links').getByRole('row').filter({ hasText: source });
+  // The instance names the data source; its id is on the row's copy button.
+  const linkRow = drawer
+    .section('Links')
+    .getByRole('row')
+    .filter({
+      has: drawer.page.getByRole('button', { name: `Copy the data source id ${source}` }),
+    });
   await expect(linkRow).toContainText('ILLEGAL_REFERENCE');
   await expect(linkRow).toContainText(
     'This instance does not list its data sources’ columns, so which reference is missing cannot be told here.',

@@ -30,6 +30,7 @@ export async function startProductionUpstream(
   }
   const upstream = await startProductionLikeUpstream({
     store: stores.fields,
+    directory: stores.directory,
     token: e2eToken,
     port,
     control: true,

@@ -3,6 +3,8 @@ import type { CalculatedField } from '../../src/contract/field';
 import type { DirectoryResponse } from '../../src/contract/directory';
 import { directoryLookupQuery, directoryResponseSchema } from '../../src/contract/directory';
 import { calculatedFieldSchema } from '../../src/contract/field';
+import type { UserName } from '../../src/contract/names';
+import { namePaths, usersAnswerSchema } from '../../src/contract/names';
 import { apiPaths } from '../../src/contract/paths';
 import type { SearchRequest, SearchResponse } from '../../src/contract/search';
 import { searchResponseSchema } from '../../src/contract/search';
@@ -30,6 +32,14 @@ export class ServiceApi {
     const response = await this.request.get(`${apiPaths.directory}?${directoryLookupQuery(ids)}`);
     if (!response.ok()) throw new Error(`directory lookup failed: ${response.status()}`);
     return directoryResponseSchema.parse(await response.json());
+  }
+
+  /** Users as the instance names them (production's users endpoint; docs/api.md, "Names"). */
+  async users(ids: readonly number[]): Promise<UserName[]> {
+    const query = new URLSearchParams({ id: ids.join(','), includeDetails: 'true' });
+    const response = await this.request.get(`${namePaths.users}?${query}`);
+    if (!response.ok()) throw new Error(`users lookup failed: ${response.status()}`);
+    return usersAnswerSchema.parse(await response.json());
   }
 
   async setLocked(id: number, locked: boolean): Promise<void> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { preview, previewKeys } from './preview';
 import { searchResponseSchema } from './search';
+import { readRows } from './search-page';
 import { searchRequestValidation } from './search-validation';
 import { statisticsSchema } from './statistics';
 
@@ -72,6 +73,7 @@ export const findingKeys = [
   'nested',
   'broken-dependencies',
   'lint',
+  'inactive-owners',
 ] as const;
 export type FindingKey = (typeof findingKeys)[number];
 
@@ -101,6 +103,8 @@ export const findingRules: Record<FindingKey, string> = {
   'broken-dependencies':
     'The field nests, directly or through other fields, a field that is invalid, has a broken reference or no longer exists.',
   lint: "At least one of the analyzer's lint rules reports something in the expression.",
+  'inactive-owners':
+    'The owner is a user the instance reports inactive (detail.active is false): someone who has left, so nobody answers for the field. Grouped by owner.',
 };
 
 /** The fields of one finding, or of one of its groups: where a drill-down searches. */
@@ -119,6 +123,7 @@ export const findingTitles: Record<FindingKey, string> = {
   nested: 'Nested',
   'broken-dependencies': 'Broken dependencies',
   lint: 'Lint',
+  'inactive-owners': 'Owned by inactive users',
 };
 
 /** What changed about one field between two scans (docs/audit.md, "Change over time"). */
@@ -404,9 +409,9 @@ export const findingFieldsRequestSchema = z.strictObject(
   },
 );
 /** A page of a finding's fields: a search answer, with what the finding says of each field. */
-export const findingFieldsAnswerSchema = searchResponseSchema.extend({
-  notes: z.record(z.string(), z.string()),
-});
+export const findingFieldsAnswerSchema = searchResponseSchema
+  .extend({ results: z.array(z.unknown()), notes: z.record(z.string(), z.string()) })
+  .transform((page) => ({ ...page, ...readRows(page.results) }));
 
 /** GET /diff?from&to and GET /diff/export?from&to&format */
 export const diffQuerySchema = z.strictObject(

@@ -17,10 +17,27 @@ export function isBrokenLink(link: { valid: string }): boolean {
   return link.valid !== VALID;
 }
 
+/**
+ * An id in a link or in activeLinks. Production's clients convert these with
+ * `String(...)`, so numbers occur: read either, keep the text.
+ */
+export const linkIdSchema = z.union([z.string(), z.number()]).transform(String);
+
+/** A nested field's id: production may send a link's id as text. */
+const nestedIdSchema = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+
+/**
+ * A property the app shows but does not depend on: a value of another shape is
+ * read as absent rather than failing the whole field (the tolerant reader).
+ */
+function optionalExtra<T extends z.ZodType>(schema: T) {
+  return schema.optional().catch(undefined);
+}
+
 export const linkSchema = z.object({
   resource: z.object({
-    type: z.string(), // seen: DATA_SOURCE, CARD
-    id: z.string(),
+    type: z.string(), // seen: DATA_SOURCE, CARD, FUNCTION_TEMPLATE, VIEW; any other shown as it is
+    id: linkIdSchema,
   }),
   visible: z.boolean(),
   active: z.boolean(),
@@ -34,7 +51,17 @@ export const columnPositionSchema = z.object({
 });
 export type ColumnPosition = z.infer<typeof columnPositionSchema>;
 
-/** The complete calculated field, as GET /functions/template/{id} answers it (docs/api.md). */
+/** Production sends `null` or nothing for some fields; read as empty text ("not given"). */
+const dataTypeSchema = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+
+/**
+ * The complete calculated field, as GET /functions/template/{id} answers it
+ * (docs/api.md). Strict about what the app needs; properties it does not know are
+ * ignored, and the template's extras of production are read when their shape fits.
+ */
 export const calculatedFieldSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -49,21 +76,24 @@ export const calculatedFieldSchema = z.object({
   created: z.number().int(),
   aggregated: z.boolean(),
   analytic: z.boolean(),
-  dataType: z.string(),
+  dataType: dataTypeSchema,
   status: z.string(),
   cacheWindow: z.string(),
   columnPositions: z.array(columnPositionSchema),
   functions: z.array(z.string()),
-  /** The ids of the fields it nests; an instance may leave it out. */
-  functionTemplateDependencies: z.array(z.number().int()).optional(),
   archived: z.boolean(),
   hidden: z.boolean(),
   variable: z.boolean(),
+  /** The ids of the fields it nests; an instance may leave it out, or send them as text. */
+  functionTemplateDependencies: optionalExtra(z.array(nestedIdSchema)),
+  persistedOnDataSource: optionalExtra(z.boolean().nullable()),
+  nonAggregatedColumns: optionalExtra(z.array(z.unknown())),
+  certification: optionalExtra(z.object({ state: z.string() }).nullable()),
 });
 export type CalculatedField = z.infer<typeof calculatedFieldSchema>;
 
 /** activeLinks: link resource type -> ids of that type's active links; types with none left out. */
-export const activeLinksSchema = z.record(z.string(), z.array(z.string()));
+export const activeLinksSchema = z.record(z.string(), z.array(linkIdSchema));
 export type ActiveLinks = z.infer<typeof activeLinksSchema>;
 
 /**
@@ -84,7 +114,7 @@ export const searchResultItemSchema = z.object({
   archived: z.boolean(),
   activeLinks: activeLinksSchema,
   variable: z.boolean(),
-  dataType: z.string(),
+  dataType: dataTypeSchema,
 });
 export type SearchResultItem = z.infer<typeof searchResultItemSchema>;
 

@@ -81,6 +81,11 @@ export const instanceDataSchema = z.discriminatedUnion('source', [
     refreshEveryMs: z.number(),
     checkingDeletions: z.boolean(),
     refreshError: z.string().max(600).optional(),
+    /**
+     * Answered from a listing of the instance's search results taken at `asOf`,
+     * before the first scan has completed: not refreshed until it has.
+     */
+    listedOnly: z.boolean().optional(),
   }),
   z.object({
     source: z.literal('instance'),

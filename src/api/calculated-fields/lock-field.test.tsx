@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { apiPaths } from '../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../contract/search';
+import type { SearchPage } from '../../contract/search-page';
 import { startSession } from '../session';
 import { calculatedField, heldAnswer, searchItem, setupMockApi } from '../test-support/mock-api';
 import { fieldKeys } from './field-keys';
@@ -23,8 +24,9 @@ const server = setupMockApi();
 const byName: SearchRequest = { filters: [], sort: { field: 'name', ascending: true }, limit: 25 };
 const byCreated: SearchRequest = { ...byName, sort: { field: 'created', ascending: false } };
 
-function page(...ids: number[]): SearchResponse {
+function page(...ids: number[]): SearchPage {
   return {
+    unreadableRows: [],
     totalHits: ids.length,
     results: ids.map((id) => searchItem(id)),
     hasMore: false,

@@ -6,7 +6,8 @@ export const directoryKeys = {
   /** Whether this instance offers the directory, once known: 'missing' after a 404 or 405. */
   availability: () => [...directoryKeys.all, 'availability'] as const,
   lookups: () => [...directoryKeys.all, 'lookup'] as const,
-  lookup: (ids: DirectoryIds) => [...directoryKeys.lookups(), ids] as const,
+  lookup: (ids: DirectoryIds, withColumns = false) =>
+    [...directoryKeys.lookups(), ids, withColumns] as const,
   list: (kind: DirectoryKind, name: string) => [...directoryKeys.all, 'list', kind, name] as const,
 };
 

@@ -2,9 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { DirectoryResponse } from '../../contract/directory';
+import { namePaths } from '../../contract/names';
 import { apiPaths } from '../../contract/paths';
 import { startSession } from '../session';
 import { setupMockApi } from '../test-support/mock-api';
+import { nameHandlers } from '../test-support/mock-names';
 import { directoryIds } from './directory-keys';
 import { listDirectory } from './list-directory';
 import { lookupDirectory } from './lookup-directory';
@@ -47,34 +49,78 @@ function directory() {
 beforeEach(() => startSession('token-for-tests', false));
 
 describe('lookupDirectory', () => {
-  test("names owners, data sources and cards, and looks up the cards' data sources too", async () => {
-    const queries = directory();
+  /** Each name request, as `kind: ids`. */
+  function instanceNames() {
+    const asked: string[] = [];
+    server.use(
+      ...nameHandlers(
+        {
+          owners: [
+            { id: 101, name: 'Ada Lovelace' },
+            { id: 102, name: 'Charles Babbage', active: false },
+            ...Array.from({ length: 250 }, (_, index) => ({
+              id: 2000 + index,
+              name: `Owner ${index}`,
+            })),
+          ],
+          dataSources: [{ id: SALES, name: 'Sales Orders' }],
+          cards: [{ id: 'dr:1:1', title: 'Revenue' }],
+        },
+        (kind, ids) => asked.push(`${kind}: ${ids.length > 3 ? ids.length : ids.join(',')}`),
+      ),
+    );
+    return asked;
+  }
+
+  test("names owners (with whether they are active), data sources and cards from the instance's name endpoints", async () => {
+    const asked = instanceNames();
     const names = await lookupDirectory(
-      directoryIds({ owners: [101, 5], dataSources: [SALES], cards: ['dr:1:1'] }),
+      directoryIds({ owners: [101, 102, 5], dataSources: [SALES], cards: ['dr:1:1'] }),
       new QueryClient(),
     );
-    expect(names.available).toBe(true);
-    expect(names.owners.get(101)?.name).toBe('Ada Lovelace');
+    expect(names.owners.get(101)).toEqual({ id: 101, name: 'Ada Lovelace', active: true });
+    expect(names.owners.get(102)?.active).toBe(false);
     expect(names.owners.has(5)).toBe(false);
+    expect(names.dataSources.get(SALES)?.name).toBe('Sales Orders');
     expect(names.cards.get('dr:1:1')?.title).toBe('Revenue');
-    expect([...names.dataSources.keys()]).toEqual([SALES, TICKETS]);
+    expect(asked.sort()).toEqual(['cards: dr:1:1', `dataSources: ${SALES}`, 'users: 5,101,102']);
+  });
+
+  test('asks for at most 100 ids of a kind per request', async () => {
+    const asked = instanceNames();
+    const owners = Array.from({ length: 250 }, (_, index) => 2000 + index);
+    const names = await lookupDirectory(directoryIds({ owners }), new QueryClient());
+    expect(asked).toEqual(['users: 100', 'users: 100', 'users: 50']);
+    expect(names.owners.size).toBe(250);
+  });
+
+  test("with columns, adds the directory extension's columns and the cards' data sources", async () => {
+    instanceNames();
+    const queries = directory();
+    const names = await lookupDirectory(
+      directoryIds({ owners: [101], dataSources: [SALES], cards: ['dr:1:1'] }),
+      new QueryClient(),
+      undefined,
+      true,
+    );
+    expect(names.available).toBe(true);
+    expect(names.dataSources.get(SALES)).toEqual({
+      id: SALES,
+      name: 'Sales Orders',
+      columns: ['Revenue'],
+    });
+    expect(names.cards.get('dr:1:1')).toMatchObject({ title: 'Revenue', dataSourceId: TICKETS });
+    expect(names.dataSources.get(TICKETS)?.columns).toEqual(['Amount']);
     expect(queries.map((query) => query.toString())).toEqual([
-      `owners=5%2C101&dataSources=${SALES}&cards=dr%3A1%3A1`,
+      `dataSources=${SALES}&cards=dr%3A1%3A1`,
       `dataSources=${TICKETS}`,
     ]);
   });
 
-  test('asks for at most 100 ids of a kind per request', async () => {
-    const queries = directory();
-    const owners = Array.from({ length: 250 }, (_, index) => 2000 + index);
-    const names = await lookupDirectory(directoryIds({ owners }), new QueryClient());
-    expect(queries.map((query) => query.get('owners')!.split(',').length)).toEqual([100, 100, 50]);
-    expect(names.owners.size).toBe(250);
-  });
-
   test.each([404, 405])(
-    'on a %i it answers "not available", and asks no more this session',
+    'without the directory extension (%i), names all the same, and asks it no more this session',
     async (status) => {
+      instanceNames();
       let requests = 0;
       server.use(
         http.get(apiPaths.directory, () => {
@@ -83,19 +129,31 @@ describe('lookupDirectory', () => {
         }),
       );
       const client = new QueryClient();
-      expect((await lookupDirectory(directoryIds({ owners: [1] }), client)).available).toBe(false);
-      expect((await lookupDirectory(directoryIds({ owners: [2] }), client)).available).toBe(false);
+      const ids = directoryIds({ owners: [101], dataSources: [SALES] });
+      const names = await lookupDirectory(ids, client, undefined, true);
+      expect(names.available).toBe(false);
+      expect(names.owners.get(101)?.name).toBe('Ada Lovelace');
+      expect(names.dataSources.get(SALES)?.columns).toBeUndefined();
+      await lookupDirectory(ids, client, undefined, true);
       expect(await listDirectory('owners', 'a', client)).toEqual({ available: false });
       expect(requests).toBe(1);
     },
   );
 
-  test('any other failure is an error, not a missing directory', async () => {
-    server.use(http.get(apiPaths.directory, () => new HttpResponse(null, { status: 500 })));
-    const client = new QueryClient();
-    await expect(lookupDirectory(directoryIds({ owners: [1] }), client)).rejects.toMatchObject({
-      status: 500,
-    });
+  test('an instance without the name endpoints names nothing: ids are shown', async () => {
+    server.use(...nameHandlers('missing'));
+    const names = await lookupDirectory(
+      directoryIds({ owners: [101], dataSources: [SALES], cards: ['dr:1:1'] }),
+      new QueryClient(),
+    );
+    expect([names.owners.size, names.dataSources.size, names.cards.size]).toEqual([0, 0, 0]);
+  });
+
+  test('any other failure is an error', async () => {
+    server.use(http.get(namePaths.users, () => new HttpResponse(null, { status: 500 })));
+    await expect(
+      lookupDirectory(directoryIds({ owners: [1] }), new QueryClient()),
+    ).rejects.toMatchObject({ status: 500 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { CardEntry, DataSourceEntry, OwnerEntry } from '../../contract/directory';
+import type { CardEntry, DataSourceEntry } from '../../contract/directory';
 import {
   DIRECTORY_IDS_MAX,
   directoryLookupQuery,
@@ -15,13 +15,37 @@ import {
 } from './directory-availability';
 import type { DirectoryIds } from './directory-keys';
 import { directoryIds, directoryKeys } from './directory-keys';
+import { lookupNames } from './lookup-names';
 
-/** Names for ids; `available` is false on an instance without the directory (show ids). */
+export interface OwnerName {
+  id: number;
+  name: string;
+  /** False for a departed user; absent when the instance does not say. */
+  active?: boolean;
+}
+export interface DataSourceName {
+  id: string;
+  name: string;
+  /** Known only from this project's directory extension. */
+  columns?: readonly string[];
+}
+export interface CardName {
+  id: string;
+  title: string;
+  /** Known only from this project's directory extension. */
+  dataSourceId?: string;
+}
+
+/**
+ * Names for ids, from the instance's name endpoints in both modes (an id it does
+ * not name is not in its map: show the id). `available` says whether the directory
+ * extension answered too, so data sources' columns and cards' data sources are known.
+ */
 export interface DirectoryNames {
   available: boolean;
-  owners: ReadonlyMap<number, OwnerEntry>;
-  dataSources: ReadonlyMap<string, DataSourceEntry>;
-  cards: ReadonlyMap<string, CardEntry>;
+  owners: ReadonlyMap<number, OwnerName>;
+  dataSources: ReadonlyMap<string, DataSourceName>;
+  cards: ReadonlyMap<string, CardName>;
 }
 
 export const noDirectory: DirectoryNames = {
@@ -32,17 +56,48 @@ export const noDirectory: DirectoryNames = {
 };
 
 /**
- * Looks the ids up, at most DIRECTORY_IDS_MAX of each kind per request, and also
- * the data sources of the cards found, so a card's columns are known too.
+ * The names of these ids, and with `withColumns` what the directory extension adds
+ * (columns, each card's data source, and that data source's name).
  */
 export async function lookupDirectory(
   ids: DirectoryIds,
   client: QueryClient,
   signal?: AbortSignal,
+  withColumns = false,
+): Promise<DirectoryNames> {
+  const [names, directory] = await Promise.all([
+    lookupNames(ids, signal),
+    withColumns ? lookupColumns(ids, client, signal) : noDirectory,
+  ]);
+  const owners = new Map<number, OwnerName>();
+  for (const user of names.users.values()) {
+    owners.set(user.id, { id: user.id, name: user.displayName, active: user.active });
+  }
+  const dataSources = new Map<string, DataSourceName>(directory.dataSources);
+  for (const source of names.dataSources.values()) {
+    dataSources.set(source.id, { ...dataSources.get(source.id), ...source });
+  }
+  const cards = new Map<string, CardName>(directory.cards);
+  for (const card of names.cards.values()) {
+    cards.set(card.id, { ...cards.get(card.id), ...card });
+  }
+  return { available: directory.available, owners, dataSources, cards };
+}
+
+/**
+ * Looks the data sources and cards up in the directory extension, at most
+ * DIRECTORY_IDS_MAX of each kind per request, and also the data sources of the
+ * cards found, so a card's columns are known too.
+ */
+async function lookupColumns(
+  ids: DirectoryIds,
+  client: QueryClient,
+  signal?: AbortSignal,
 ): Promise<DirectoryNames> {
   if (directoryKnownMissing(client)) return noDirectory;
+  if (ids.dataSources.length + ids.cards.length === 0) return { ...noDirectory, available: true };
   try {
-    const found = await lookupInChunks(ids, signal);
+    const found = await lookupInChunks({ ...ids, owners: [] }, signal);
     const cardSources = [...found.cards.values()]
       .map((card) => card.dataSourceId)
       .filter((id) => !found.dataSources.has(id));
@@ -61,7 +116,7 @@ export async function lookupDirectory(
 async function lookupInChunks(ids: DirectoryIds, signal?: AbortSignal) {
   const names = {
     available: true,
-    owners: new Map<number, OwnerEntry>(),
+    owners: new Map<number, OwnerName>(),
     dataSources: new Map<string, DataSourceEntry>(),
     cards: new Map<string, CardEntry>(),
   };
@@ -86,10 +141,10 @@ async function lookupInChunks(ids: DirectoryIds, signal?: AbortSignal) {
   return names;
 }
 
-export function directoryLookupOptions(ids: DirectoryIds) {
+export function directoryLookupOptions(ids: DirectoryIds, withColumns = false) {
   return queryOptions({
-    queryKey: directoryKeys.lookup(ids),
-    queryFn: ({ client, signal }) => lookupDirectory(ids, client, signal),
+    queryKey: directoryKeys.lookup(ids, withColumns),
+    queryFn: ({ client, signal }) => lookupDirectory(ids, client, signal, withColumns),
     // Names change rarely; pages and drawers that share ids share the answer.
     staleTime: 5 * 60_000,
   });
@@ -108,12 +163,15 @@ export function useDirectoryNames(
     dataSources?: Iterable<string>;
     cards?: Iterable<string>;
   },
-  { keepKnownNames = false }: { keepKnownNames?: boolean } = {},
+  {
+    keepKnownNames = false,
+    withColumns = false,
+  }: { keepKnownNames?: boolean; withColumns?: boolean } = {},
 ) {
   const wanted = directoryIds(ids);
   const empty = wanted.owners.length + wanted.dataSources.length + wanted.cards.length === 0;
   const query = useQuery({
-    ...directoryLookupOptions(wanted),
+    ...directoryLookupOptions(wanted, withColumns),
     enabled: !empty,
     placeholderData: keepKnownNames ? keepPreviousData : undefined,
   });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { nameHandlers } from '../../api/test-support/mock-names';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { endSession, startSession } from '../../api/session';
 import {
@@ -82,8 +83,8 @@ beforeEach(() => {
       await searchesHeld?.hold();
       return HttpResponse.json(answerSearch(body));
     }),
-    // An instance without the directory extension: the table shows ids.
-    http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })),
+    // An instance that names nothing: the table shows ids.
+    ...nameHandlers('missing'),
   );
 });
 

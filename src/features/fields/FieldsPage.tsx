@@ -19,6 +19,7 @@ import type { TableSort, TableView } from '../../links/table-address';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
+import { UnreadableRowsWarning } from './table/UnreadableRowsWarning';
 import { ExportMenu } from './export/ExportMenu';
 import { fieldAddress } from './table/field-address';
 import { FieldsTable } from './table/FieldsTable';
@@ -146,6 +147,9 @@ export function FieldsPage() {
       </Group>
       <ActiveFilterChips filters={view} onChange={changeView} />
       {page?.degraded && <DegradedWarning />}
+      {page && page.unreadableRows.length > 0 && (
+        <UnreadableRowsWarning rows={page.unreadableRows} />
+      )}
       {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
       <Group justify="space-between" gap="sm" align="flex-start">
         <SelectionBar

@@ -15,6 +15,8 @@ import { factsOf } from './findings/field-facts';
 import type { InstanceDirectory } from './findings/instance-directory';
 import { directoryFromJson, directoryJson } from './findings/instance-directory';
 import { loadFacts } from './findings/load-facts';
+import type { NormalizedSearchRequest } from '../../contract/search-validation';
+import type { SearchPage } from '../store/search-page';
 import type { FieldSource } from './scan/field-source';
 import { ScanStartLimit } from './scan/scan-start-limit';
 import { Scanner } from './scan/scanner';
@@ -26,6 +28,7 @@ import type { RetentionPolicy } from './storage/scan-retention';
 import { DEFAULT_KEEP_ENDED, DEFAULT_KEEP_MS } from './storage/scan-retention';
 import type { ChangedField } from './view/snapshot-view';
 import { SnapshotView } from './view/snapshot-view';
+import { ListCopy } from './snapshot/list-copy';
 
 export interface AuditServiceOptions {
   store: AuditStore;
@@ -41,6 +44,8 @@ export interface AuditServiceOptions {
   loadDirectory: (
     token: string | undefined,
     signal: AbortSignal,
+    /** The owners of the scan's fields, whose names and status are wanted. */
+    ownerIds: readonly number[],
   ) => Promise<InstanceDirectory | undefined>;
   /** Complete scans that changed something to keep (storage/scan-retention.ts). */
   keep: number;
@@ -68,12 +73,19 @@ export class AuditService {
   private scanFound: { scanId: number; findings: Findings | 'as-last-seen' } | undefined;
   private readonly diffs: ScanDiffs;
   private firstScanTried = false;
+  /** Answers the table's searches in proxy mode until the first scan completes. */
+  private readonly listCopy: ListCopy;
+  private readonly stop = new AbortController();
 
   constructor(private readonly options: AuditServiceOptions) {
     const { store } = options;
     this.store = store;
     this.diffs = new ScanDiffs(store);
     this.startLimit = options.scanStartLimit ?? new ScanStartLimit();
+    this.listCopy = new ListCopy(
+      (token) => options.openSource(token, () => undefined),
+      options.now,
+    );
     const kept = store.directory.read();
     this.directory = kept === undefined ? undefined : directoryFromJson(kept);
     this.scanner = new Scanner({
@@ -87,7 +99,8 @@ export class AuditService {
       },
       now: options.now,
       summarize: async (scanId, token, signal) => {
-        const namesChanged = await this.refreshDirectory(token, signal);
+        const owners = this.store.members.owners(scanId);
+        const namesChanged = await this.refreshDirectory(token, signal, owners);
         return this.summarizeScan(scanId, namesChanged);
       },
       onComplete: (scan) => this.scanCompleted(scan),
@@ -237,7 +250,31 @@ export class AuditService {
   }
 
   async close(): Promise<void> {
+    this.stop.abort();
     await this.scanner.close();
+  }
+
+  // --- before the first scan ------------------------------------------------------
+
+  /**
+   * Lists the instance for the list copy (snapshot/list-copy.ts), once, with this
+   * caller's token, and waits up to `waitMs` for it: a small instance is listed that
+   * fast, and its very first page is then exact too.
+   */
+  async startListCopy(token: string | undefined, waitMs: number): Promise<void> {
+    this.listCopy.start(token, this.stop.signal);
+    await this.listCopy.settled(waitMs);
+  }
+
+  /** Whether the list copy is listed and can answer searches. */
+  listCopyReady(): boolean {
+    return this.listCopy.ready;
+  }
+
+  /** A page from the list copy and when its listing started; undefined when it cannot answer. */
+  searchListCopy(request: NormalizedSearchRequest): { page: SearchPage; asOf: number } | undefined {
+    const page = this.listCopy.search(request);
+    return page && { page, asOf: this.listCopy.asOf! };
   }
 
   // --- changes through this server -------------------------------------------
@@ -257,6 +294,7 @@ export class AuditService {
       }),
     );
     this.moveView(changed);
+    for (const raw of raws) this.listCopy.fieldChanged(raw);
   }
 
   fieldChanged(raw: unknown): void {
@@ -326,10 +364,14 @@ export class AuditService {
   }
 
   /** Reads the names and columns again; true when they changed. */
-  private async refreshDirectory(token: string | undefined, signal: AbortSignal): Promise<boolean> {
+  private async refreshDirectory(
+    token: string | undefined,
+    signal: AbortSignal,
+    ownerIds: readonly number[],
+  ): Promise<boolean> {
     let directory: InstanceDirectory | undefined;
     try {
-      directory = await this.options.loadDirectory(token, signal);
+      directory = await this.options.loadDirectory(token, signal, ownerIds);
     } catch (error) {
       // Names are a courtesy: without them the findings show ids, as before.
       if (signal.aborted) throw error;

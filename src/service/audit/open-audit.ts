@@ -3,6 +3,7 @@ import type { DirectoryStore } from '../store/directory-store';
 import type { FieldStore } from '../store/field-store';
 import { UpstreamClient } from '../upstream/upstream-client';
 import type { RetryPolicy } from '../upstream/retry-policy';
+import { withOwnerStatus } from './directory/owner-status';
 import { readWholeDirectory } from './directory/read-whole-directory';
 import { SnapshotRefresher } from './snapshot/snapshot-refresher';
 import { EmbeddedSource } from './scan/embedded-source';
@@ -32,6 +33,8 @@ export interface ProxyAuditOptions extends Common {
   retry?: Partial<RetryPolicy>;
   /** How often a search asks the instance what changed, at most. */
   refreshEveryMs?: number;
+  /** How long a search before the first scan waits for the list copy (docs/proxy.md); 3 s. */
+  firstSearchWaitsMs?: number;
   /** The clock that spaces refreshes. */
   now?: () => number;
 }
@@ -53,10 +56,15 @@ export function openEmbeddedAudit(options: EmbeddedAuditOptions): OpenedAudit {
     keep: options.keep,
     needsCallerToken: false,
     openSource: () => new EmbeddedSource(options.store),
-    loadDirectory: async () =>
+    loadDirectory: async (_token, _signal, ownerIds) =>
       directory &&
-      readWholeDirectory((kind, offset, limit) =>
-        directory.answer({ form: 'list', kind, name: '', offset, limit }),
+      withOwnerStatus(
+        await readWholeDirectory((kind, offset, limit) =>
+          directory.answer({ form: 'list', kind, name: '', offset, limit }),
+        ),
+        ownerIds,
+        async (ids) =>
+          directory.users(ids).map((user) => ({ ...user, active: user.detail.active })),
       ),
   });
   return { service, close: closer(service, db) };
@@ -86,11 +94,12 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
     needsCallerToken: options.heldToken === undefined,
     openSource: (token, onWait) =>
       new UpstreamSource(clientFor(token, onWait), options.concurrency),
-    loadDirectory: async (token, signal) => {
+    loadDirectory: async (token, signal, ownerIds) => {
       const client = clientFor(token);
-      return readWholeDirectory((kind, offset, limit) =>
+      const directory = await readWholeDirectory((kind, offset, limit) =>
         client.directoryPage(kind, offset, limit, signal),
       );
+      return withOwnerStatus(directory, ownerIds, (ids) => client.users(ids, signal));
     },
   });
   const snapshot = new SnapshotRefresher({
@@ -98,6 +107,7 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
     clientFor: (token) => clientFor(token),
     concurrency: options.concurrency,
     refreshEveryMs: options.refreshEveryMs,
+    firstSearchWaitsMs: options.firstSearchWaitsMs,
     now: options.now,
   });
   return { service, snapshot, close: closer(service, db, snapshot) };

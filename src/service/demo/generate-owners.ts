@@ -2,6 +2,9 @@ import type { OwnerRecord } from '../instance/instance-file';
 import { firstNames, lastNames } from './people-names';
 import type { SeededRandom } from './seeded-random';
 
+/** Every tenth owner has left: the audit finds the fields such owners still own. */
+const INACTIVE_EVERY = 10;
+
 /** Owners with distinct display names and distinct 5- to 8-digit user ids. */
 export function generateOwners(count: number, random: SeededRandom): OwnerRecord[] {
   const owners: OwnerRecord[] = [];
@@ -13,7 +16,8 @@ export function generateOwners(count: number, random: SeededRandom): OwnerRecord
     if (usedIds.has(id) || usedNames.has(name)) continue;
     usedIds.add(id);
     usedNames.add(name);
-    owners.push({ id, name });
+    // Taken from the count, not from `random`: the rest of the demo stays as it was.
+    owners.push({ id, name, active: (owners.length + 1) % INACTIVE_EVERY !== 0 });
   }
   return owners;
 }

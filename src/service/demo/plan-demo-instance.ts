@@ -40,7 +40,11 @@ export function planDemoInstance(options: DemoOptions): DemoInstancePlan {
   const context = { sources, owners, cardIdsBySource, now };
   return {
     owners,
-    dataSources: sources.map((source) => source.record),
+    // Owners taken in turn, not from a random stream: the rest of the demo stays as it was.
+    dataSources: sources.map((source, index) => ({
+      ...source.record,
+      owner: owners[index % owners.length]!.id,
+    })),
     cards,
     fieldCount,
     fields: () => generateFields(fieldCount, context, root.fork(fieldStream)),

@@ -16,6 +16,8 @@ const cardIdPattern = /^dr:\d+:\d+$/;
 export const ownerRecordSchema = z.strictObject({
   id: z.number().int().positive(),
   name: z.string().min(1).max(200),
+  /** False for a user who has left the instance's organisation (production's `detail.active`). */
+  active: z.boolean().default(true),
 });
 
 export const dataSourceRecordSchema = z.strictObject({
@@ -23,6 +25,8 @@ export const dataSourceRecordSchema = z.strictObject({
   name: z.string().min(1).max(200),
   /** Column names as they appear between backticks in expressions. */
   columns: z.array(z.string().min(1).max(200)),
+  /** The user who owns the data source (production's bulk answer names them). */
+  owner: z.number().int().positive().optional(),
 });
 
 export const cardRecordSchema = z.strictObject({
@@ -71,6 +75,7 @@ export const instanceFileSchema = z.strictObject({
 });
 
 export type OwnerRecord = z.infer<typeof ownerRecordSchema>;
+export type OwnerRecordInput = z.input<typeof ownerRecordSchema>;
 export type DataSourceRecord = z.infer<typeof dataSourceRecordSchema>;
 export type CardRecord = z.infer<typeof cardRecordSchema>;
 export type LinkRecord = z.infer<typeof linkRecordSchema>;
@@ -90,7 +95,7 @@ export interface Instance {
 export interface InstanceFile {
   format: typeof INSTANCE_FORMAT;
   version: typeof INSTANCE_VERSION;
-  owners: OwnerRecord[];
+  owners: OwnerRecordInput[];
   dataSources: DataSourceRecord[];
   cards: CardRecord[];
   fields: FieldRecordInput[];

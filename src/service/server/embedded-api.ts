@@ -8,6 +8,8 @@ import { registerBulkTemplateRoute } from './routes/bulk-template-route';
 import { registerTemplateWriteRoutes } from './routes/template-write-routes';
 import { registerDirectoryRoute } from './routes/directory-route';
 import { registerFieldRoutes } from './routes/field-routes';
+import { embeddedNames } from './names/embedded-names';
+import { registerNameRoutes } from './names/name-routes';
 import type { TokenAuth } from './token-auth';
 
 export interface EmbeddedApi {
@@ -36,4 +38,7 @@ export async function registerEmbeddedApi(
       if (api.directory) registerDirectoryRoute(routes, api.directory);
     },
   });
+  if (api.directory) {
+    await registerNameRoutes(app, { auth, answers: embeddedNames(api.directory) });
+  }
 }

@@ -124,13 +124,14 @@ export const fixtureInstance: InstanceFile = {
   owners: [
     { id: 101, name: 'Ada Lovelace' },
     { id: 102, name: 'Grace Hopper' },
-    { id: 103, name: 'Linus Torvalds' },
+    { id: 103, name: 'Linus Torvalds', active: false },
   ],
   dataSources: [
     {
       id: SALES,
       name: 'Sales Orders',
       columns: ['Revenue', 'Cost', 'Order Date', 'Region', 'Customer ID'],
+      owner: 101,
     },
     { id: TICKETS, name: 'Support Tickets', columns: ['Amount', 'Status'] },
   ],

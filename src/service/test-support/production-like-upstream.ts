@@ -3,10 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { normalizeFilter, type NormalizedFilter } from '../../contract/search-validation';
 import type { SortField } from '../../contract/search';
+import type { DirectoryStore } from '../store/directory-store';
 import { searchItemOf } from '../../contract/field';
 import { validateFormulas } from '../fields/validate-formulas';
 import type { FieldStore } from '../store/field-store';
+import { namePaths } from '../../contract/names';
 import { upstreamFilterNames } from '../../contract/upstream-allow-list';
+import { asProductionSends } from '../../test-support/production-variant';
 
 export interface UpstreamRequest {
   method: string;
@@ -36,6 +39,21 @@ export interface ProductionLikeOptions {
   intercept?: (
     request: UpstreamRequest,
   ) => { status: number; body: string; headers?: Record<string, string> } | 'drop' | undefined;
+  /**
+   * Answers fields as production may send them (test-support/production-variant.ts):
+   * numeric link ids, a link type the app does not know, null or absent dataType,
+   * extra properties, and the field `malformedId` names malformed.
+   */
+  variant?: { malformedId?: number };
+  /**
+   * Reads from the store only the asked page and the runs of equal keys it cuts,
+   * instead of every match, so a benchmark at 100,000 fields measures the proxy
+   * rather than this double. Answers are alike in distribution (ties shuffled the
+   * same way); not with `deleted`.
+   */
+  windowed?: boolean;
+  /** Answers production's name endpoints (users, cards, data sources) from it when given. */
+  directory?: DirectoryStore;
   /** The port to listen on; a free one when absent. */
   port?: number;
   /**
@@ -68,6 +86,32 @@ function foreignError(status: number, error: string, message: string, path: stri
   });
 }
 
+/** Production's name endpoints over a directory store; undefined for any other path. */
+function nameAnswer(
+  directory: DirectoryStore,
+  request: UpstreamRequest,
+  path: string,
+): { status: number; body: string } | undefined {
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const ids = (name: string) => (query.get(name) ?? '').split(',').filter(Boolean);
+  if (path === namePaths.users && request.method === 'GET')
+    return { status: 200, body: JSON.stringify(directory.users(ids('id').map(Number))) };
+  if (path === namePaths.cards && request.method === 'GET')
+    return { status: 200, body: JSON.stringify(directory.cards(ids('urns'))) };
+  if (path === namePaths.dataSources && request.method === 'POST') {
+    let asked: unknown;
+    try {
+      asked = JSON.parse(request.body);
+    } catch {
+      asked = undefined;
+    }
+    if (!Array.isArray(asked)) return { status: 400, body: '{"message":"Bad Request"}' };
+    const found = directory.dataSources(asked.map(String));
+    return { status: 200, body: JSON.stringify({ dataSources: found }) };
+  }
+  return undefined;
+}
+
 const knownSorts = new Set<SortField>(['name', 'created']);
 
 function shuffle<T>(items: T[]): T[] {
@@ -98,7 +142,7 @@ function withUnstableTies(
 /**
  * An instance shaped like production rather than like this project's service,
  * over a real store: only the two operations and GET template (no statistics, no
- * directory), a name sort whose ties move on every call, 404 and 401 bodies of
+ * directory extension; production's name endpoints when given a directory), a name sort whose ties move on every call, 404 and 401 bodies of
  * another shape, an HTML page for every path it does not serve, latency, and
  * filters it does not know refused or ignored. Tests and the browser journeys of
  * proxy mode run against it (docs/testing.md).
@@ -107,9 +151,25 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
   const requests: UpstreamRequest[] = [];
   const { store } = options;
   let unknownFilters = options.unknownFilters ?? 'refuse';
+  const shaped = (item: Record<string, unknown>) =>
+    options.variant ? asProductionSends(item, options.variant.malformedId) : item;
 
   const answer = (request: UpstreamRequest): { status: number; body: string; type?: string } => {
     const path = request.url.split('?')[0]!;
+    const names = options.directory && nameAnswer(options.directory, request, path);
+    if (names) {
+      return request.token === options.token
+        ? names
+        : {
+            status: 401,
+            body: foreignError(
+              401,
+              'Unauthorized',
+              'Full authentication is required to access this resource',
+              path,
+            ),
+          };
+    }
     const template = /^\/api\/query\/v1\/functions\/template\/(\d+)$/.exec(path);
     const isSearch = path === '/api/query/v1/functions/search';
     const isBulk = path === '/api/query/v1/functions/bulk/template';
@@ -138,7 +198,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
       if (request.method === 'GET') {
         const field = store.getField(id);
         return field
-          ? { status: 200, body: JSON.stringify(field) }
+          ? { status: 200, body: JSON.stringify(shaped({ ...field })) }
           : {
               status: 404,
               body: foreignError(404, 'Not Found', `Function template ${id} not found`, path),
@@ -179,7 +239,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
           };
         const field = store.setLocked(id, locked, Date.now());
         return field
-          ? { status: 200, body: JSON.stringify(field) }
+          ? { status: 200, body: JSON.stringify(shaped({ ...field })) }
           : {
               status: 404,
               body: foreignError(404, 'Not Found', `Function template ${id} not found`, path),
@@ -284,12 +344,15 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > 5000)
       return refuse('limit must be between 1 and 5000');
     const name = typeof body.name === 'string' && body.name !== '*' ? body.name : '';
+    if (options.windowed && !options.deleted) {
+      return windowedSearch({ filters, sort, name }, offset, limit);
+    }
     const all: Array<Record<string, unknown>> = [];
     for (let from = 0; ; from += 5000) {
       const page = store.search({ filters, sort, limit: 5000, offset: from, name });
       for (const json of page.results) {
         const item = asIndexed(JSON.parse(json) as Record<string, unknown>);
-        if (!options.deleted?.has(item.id as number)) all.push(item);
+        if (!options.deleted?.has(item.id as number)) all.push(shaped(item));
       }
       if (!page.hasMore) break;
     }
@@ -301,6 +364,63 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
         totalHits: all.length,
         results,
         hasMore: offset + results.length < all.length,
+        degraded: false,
+      }),
+    };
+  };
+
+  /** See `windowed`: the page, with each run of equal keys it cuts shuffled whole. */
+  const windowedSearch = (
+    query: {
+      filters: NormalizedFilter[];
+      sort: { field: SortField; ascending: boolean };
+      name: string;
+    },
+    offset: number,
+    limit: number,
+  ) => {
+    const keyOf = (item: Record<string, unknown>) =>
+      query.sort.field === 'name'
+        ? String(item.name).toLowerCase()
+        : String(item[query.sort.field]);
+    const read = (from: number, count: number) => {
+      const page = store.search({ ...query, limit: count, offset: from });
+      return {
+        totalHits: page.totalHits,
+        items: page.results.map((json) => JSON.parse(json) as Record<string, unknown>),
+      };
+    };
+    const { totalHits, items } = read(offset, limit);
+    let start = offset;
+    let window = items;
+    // Extend backwards and forwards while the edge item's key continues.
+    while (start > 0 && window.length > 0) {
+      const before = read(Math.max(0, start - 100), Math.min(100, start)).items;
+      const edge = keyOf(window[0]!);
+      const run = before.length - before.findLastIndex((item) => keyOf(item) !== edge) - 1;
+      window = [...before.slice(before.length - run), ...window];
+      start -= run;
+      if (run < before.length) break;
+    }
+    let end = start + window.length;
+    while (end < totalHits && window.length > 0) {
+      const after = read(end, 100).items;
+      const edge = keyOf(window[window.length - 1]!);
+      const stop = after.findIndex((item) => keyOf(item) !== edge);
+      const run = stop === -1 ? after.length : stop;
+      window = [...window, ...after.slice(0, run)];
+      end += run;
+      if (stop !== -1 || after.length === 0) break;
+    }
+    const ordered =
+      options.unstableTies === false ? window : withUnstableTies(window, query.sort.field);
+    const results = ordered.slice(offset - start, offset - start + limit).map(shaped);
+    return {
+      status: 200,
+      body: JSON.stringify({
+        totalHits,
+        results,
+        hasMore: offset + results.length < totalHits,
         degraded: false,
       }),
     };

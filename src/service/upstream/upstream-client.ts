@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { DirectoryKind, DirectoryResponse } from '../../contract/directory';
 import { directoryListQuery } from '../../contract/directory';
+import type { UserName } from '../../contract/names';
+import { namePaths, usersAnswerSchema } from '../../contract/names';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import type { UpstreamSearchBody } from '../../contract/upstream-allow-list';
 import { assertAllowedSearch } from '../../contract/upstream-allow-list';
@@ -96,6 +98,19 @@ export class UpstreamClient {
     const answer = await this.send('GET', `${apiPaths.directory}?${query}`, undefined, signal);
     if (answer.status !== 200) return undefined;
     return answer.body as DirectoryResponse;
+  }
+
+  /**
+   * Users named by production's users endpoint, with whether each is active;
+   * undefined when the instance does not offer it. At most 100 ids.
+   */
+  async users(ids: readonly number[], signal: AbortSignal): Promise<UserName[] | undefined> {
+    const query = new URLSearchParams({ id: ids.join(','), includeDetails: 'true' });
+    const answer = await this.send('GET', `${namePaths.users}?${query}`, undefined, signal);
+    if (answer.status === 404 || answer.status === 405) return undefined;
+    if (answer.status !== 200) throw this.failure(answer.status, 'naming owners');
+    const read = usersAnswerSchema.safeParse(answer.body);
+    return read.success ? read.data : undefined;
   }
 
   private failure(status: number, what: string): UpstreamError {

@@ -1,5 +1,8 @@
-import type { DirectoryNames } from '../../../api/directory/lookup-directory';
-import type { CardEntry, DataSourceEntry } from '../../../contract/directory';
+import type {
+  CardName,
+  DataSourceName,
+  DirectoryNames,
+} from '../../../api/directory/lookup-directory';
 import type { Link } from '../../../contract/field';
 
 export const DATA_SOURCE = 'DATA_SOURCE';
@@ -11,9 +14,9 @@ export interface LinkSource {
   /** The data source the link's references are checked against: itself, or its card's. */
   dataSourceId?: string;
   /** Set when the directory names that data source. */
-  dataSource?: DataSourceEntry;
+  dataSource?: DataSourceName;
   /** Set for a card link the directory names. */
-  card?: CardEntry;
+  card?: CardName;
 }
 
 export function linkSources(links: readonly Link[], names: DirectoryNames): LinkSource[] {
@@ -24,6 +27,8 @@ export function linkSources(links: readonly Link[], names: DirectoryNames): Link
     if (type !== CARD) return { link };
     const card = names.cards.get(id);
     if (!card) return { link };
+    // Named by the instance, but which data source it is built on is not known.
+    if (card.dataSourceId === undefined) return { link, card };
     return {
       link,
       card,
@@ -49,7 +54,7 @@ export function checkedSources(sources: readonly LinkSource[]): CheckedSource[] 
     if (dataSourceId === undefined || byId.has(dataSourceId)) continue;
     byId.set(dataSourceId, {
       id: dataSourceId,
-      columns: dataSource ? new Set(dataSource.columns) : undefined,
+      columns: dataSource?.columns ? new Set(dataSource.columns) : undefined,
     });
   }
   return [...byId.values()];

@@ -45,11 +45,14 @@ export interface FieldExplanation {
 
 /** The names of the field's owner and links, and the data sources its references are checked on. */
 export function useFieldNames(field: Pick<SearchResultItem, 'owner' | 'links'>) {
-  const { names, isPending: namesPending } = useDirectoryNames({
-    owners: [field.owner],
-    dataSources: idsOf(field, DATA_SOURCE),
-    cards: idsOf(field, CARD),
-  });
+  const { names, isPending: namesPending } = useDirectoryNames(
+    {
+      owners: [field.owner],
+      dataSources: idsOf(field, DATA_SOURCE),
+      cards: idsOf(field, CARD),
+    },
+    { withColumns: true },
+  );
   const sources = linkSources(field.links, names);
   return { names, namesPending, sources, checked: checkedSources(sources) };
 }

@@ -44,9 +44,11 @@ function factsOf({ complete, field }: FieldDetail, ownerName?: string): Array<[s
     ['Owner', <NamedId what="owner" id={field.owner} name={ownerName} />],
     ['Created', <DateTime epochMs={field.created} withTime />],
     ['Last modified', <DateTime epochMs={field.lastModified} withTime />],
-    ['Data type', field.dataType],
+    // Production leaves it out or null on some fields.
+    ['Data type', field.dataType || 'Not given'],
   ];
   if (complete) facts.push(['Check sum', field.checkSum]);
+  if (complete && field.certification) facts.push(['Certification', field.certification.state]);
   return facts;
 }
 

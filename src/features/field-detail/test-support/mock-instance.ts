@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { nameHandlers } from '../../../api/test-support/mock-names';
 import type { setupServer } from 'msw/node';
 import type {
   CardEntry,
@@ -54,10 +55,11 @@ export const smallDirectory: MockDirectory = {
 };
 
 /**
- * An instance for drawer tests: the directory (or a 404 where it is 'missing'),
- * each field of `fields` by id (404 for any other id), and a search over `fields`
- * that knows names, the dataset filter and templateDependencies (refused with 400
- * when `dependents` is 'unsupported'). Every search body is kept in `searches`.
+ * An instance for drawer tests: its names and the directory (or a 404 for each where
+ * they are 'missing'), each field of `fields` by id (404 for any other id), and a
+ * search over `fields` that knows names, the dataset filter and templateDependencies
+ * (refused with 400 when `dependents` is 'unsupported'). Every search body is kept
+ * in `searches`.
  */
 export function mockInstance(
   server: ReturnType<typeof setupServer>,
@@ -73,6 +75,8 @@ export function mockInstance(
   const { fields, directory, dependents = {} } = options;
   server.use(
     ...auditHandlers(options.audit),
+    // Names from production's endpoints; columns from the directory extension.
+    ...nameHandlers(directory),
     http.get(`${API_BASE}${apiRoutes.template}`, ({ params }) => {
       const found = fields.find((field) => field.id === Number(params.id));
       if (found) return HttpResponse.json(found);

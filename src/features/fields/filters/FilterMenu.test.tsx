@@ -7,6 +7,8 @@ import { AUDIT_BASE } from '../../../contract/audit';
 import type { FunctionsAnswer } from '../../../contract/audit-functions';
 import type { DirectoryResponse } from '../../../contract/directory';
 import { apiPaths } from '../../../contract/paths';
+import { namePaths } from '../../../contract/names';
+import { nameHandlers } from '../../../api/test-support/mock-names';
 import { currentUrl, renderWithProviders } from '../../../test-support/render-with-providers';
 import { useTableView } from '../url/use-table-view';
 import { ActiveFilterChips } from './ActiveFilterChips';
@@ -86,7 +88,9 @@ const chips = () => screen.getByRole('group', { name: 'Active filters' });
 beforeEach(() => startSession('token-for-tests', false));
 
 describe('with the directory', () => {
-  beforeEach(() => server.use(directoryHandler, functionsHandler));
+  beforeEach(() =>
+    server.use(...nameHandlers({ owners, dataSources, cards }), directoryHandler, functionsHandler),
+  );
 
   test('owners: type part of a name, pick with the keyboard, see a chip; Backspace removes it', async () => {
     const { user, panel } = await openFilters();
@@ -181,10 +185,9 @@ describe('with the directory', () => {
     expect(await within(chips()).findByRole('button', cardChip)).toBeInTheDocument();
     const lookup = heldAnswer();
     server.use(
-      http.get(apiPaths.directory, async ({ request }) => {
-        const query = new URL(request.url).searchParams;
-        // Held: the lookup of ids that names the data source; answered by directoryHandler.
-        if (!query.has('list') && query.has('dataSources')) await lookup.hold();
+      // Held: the lookup of ids that names the data source; answered by the name handlers.
+      http.post(namePaths.dataSources, async () => {
+        await lookup.hold();
       }),
     );
 
@@ -277,7 +280,13 @@ describe('with the directory', () => {
 });
 
 describe('without the directory or a scan', () => {
-  beforeEach(() => server.use(missing(apiPaths.directory), missing(`${AUDIT_BASE}/functions`)));
+  beforeEach(() =>
+    server.use(
+      ...nameHandlers('missing'),
+      missing(apiPaths.directory),
+      missing(`${AUDIT_BASE}/functions`),
+    ),
+  );
 
   test('owners are ids typed by hand; a wrong one is refused with the reason', async () => {
     const { user, panel } = await openFilters();
@@ -350,7 +359,13 @@ test('each chip removes its own filter, and "Clear all" every filter but the def
 
 // The e2e filters journey chooses two of these in Chromium, against the server.
 describe('the flags of the menu', () => {
-  beforeEach(() => server.use(missing(apiPaths.directory), missing(`${AUDIT_BASE}/functions`)));
+  beforeEach(() =>
+    server.use(
+      ...nameHandlers('missing'),
+      missing(apiPaths.directory),
+      missing(`${AUDIT_BASE}/functions`),
+    ),
+  );
 
   test('each choice is kept in the address and shown as its chip', async () => {
     const { user, panel } = await openFilters();

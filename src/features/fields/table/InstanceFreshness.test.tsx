@@ -59,3 +59,25 @@ test('counts seconds, then minutes, hours and days', () => {
   expect(howLongAgo(now - 3 * 3_600_000, now)).toBe('3 h ago');
   expect(howLongAgo(now - 3 * 86_400_000, now)).toBe('3 days ago');
 });
+
+test('rows from the listing made before the first scan: says so, with no promise of refreshes', () => {
+  renderWithProviders(
+    <InstanceFreshness
+      data={{
+        source: 'snapshot',
+        asOf: Date.now(),
+        refreshEveryMs: 0,
+        checkingDeletions: false,
+        listedOnly: true,
+      }}
+    />,
+  );
+  const status = screen.getByRole('status', { name: 'Instance data freshness' });
+  expect(status).toHaveTextContent('Listed while the first scan of the instance runs');
+  expect(status).not.toHaveTextContent('ask the instance what changed');
+  expect(within(status).getByRole('link', { name: 'see its progress' })).toHaveAttribute(
+    'href',
+    '/audit',
+  );
+  expect(screen.queryByRole('alert')).toBeNull();
+});

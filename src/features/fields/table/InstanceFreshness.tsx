@@ -31,8 +31,21 @@ function SnapshotFreshness({ data }: { data: Extract<InstanceData, { source: 'sn
           <time dateTime={asOf.toISOString()} title={fullTimestamp.format(asOf)}>
             {clockTime.format(asOf)}
           </time>{' '}
-          ({howLongAgo(data.asOf, now)}). Searches, Refresh included, ask the instance what changed
-          {every > 0 ? `, at most every ${every} s` : ''}.
+          ({howLongAgo(data.asOf, now)}).{' '}
+          {data.listedOnly ? (
+            <>
+              Listed while the first scan of the instance runs; changes show once it completes (
+              <Anchor component={Link} to="/audit" size="sm">
+                see its progress
+              </Anchor>
+              ).
+            </>
+          ) : (
+            <>
+              Searches, Refresh included, ask the instance what changed
+              {every > 0 ? `, at most every ${every} s` : ''}.
+            </>
+          )}
           {data.checkingDeletions && ' Checking the instance for deleted fields…'}
         </Text>
       </Group>

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { nameHandlers } from '../../../api/test-support/mock-names';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
 import { searchItem, setupMockApi } from '../../../api/test-support/mock-api';
 import type { Link } from '../../../contract/field';
-import { apiPaths } from '../../../contract/paths';
 import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { TableOfFields } from './test-support/TableOfFields';
@@ -32,7 +31,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 beforeEach(() => {
   startSession('token-for-tests', false);
-  server.use(http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })));
+  server.use(...nameHandlers('missing'));
 });
 
 function Table() {

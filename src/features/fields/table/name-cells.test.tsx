@@ -3,9 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
 import { searchItem, setupMockApi } from '../../../api/test-support/mock-api';
-import type { DirectoryResponse } from '../../../contract/directory';
+import type { MockNames } from '../../../api/test-support/mock-names';
+import { nameHandlers } from '../../../api/test-support/mock-names';
+import { namePaths } from '../../../contract/names';
 import type { Link } from '../../../contract/field';
-import { apiPaths } from '../../../contract/paths';
 import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { TableOfFields } from './test-support/TableOfFields';
@@ -28,7 +29,7 @@ const server = setupMockApi();
 giveElementsASize();
 vi.setConfig({ testTimeout: 60_000 });
 
-/** Each directory request's query string. */
+/** Each name request's kind and ids. */
 let lookups: string[] = [];
 
 beforeEach(() => {
@@ -36,14 +37,8 @@ beforeEach(() => {
   lookups = [];
 });
 
-function directoryAnswers(answer: (query: URLSearchParams) => Response) {
-  server.use(
-    http.get(apiPaths.directory, ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      lookups.push(query.toString());
-      return answer(query);
-    }),
-  );
+function namesAnswer(names: MockNames | 'missing') {
+  server.use(...nameHandlers(names, (kind, ids) => lookups.push(`${kind}: ${ids.join(',')}`)));
 }
 
 function Table() {
@@ -61,15 +56,10 @@ function renderTable() {
 const row = (id: number) => screen.getByRole('link', { name: `Field ${id}` }).closest('tr')!;
 
 test('owners, data sources and cards are named, asked for once for the whole page', async () => {
-  directoryAnswers(() => {
-    const answer: DirectoryResponse = {
-      owners: [{ id: 101, name: 'Ada Lovelace' }],
-      dataSources: [{ id: SALES, name: 'Sales Orders', columns: [] }],
-      cards: [{ id: 'dr:1:1', title: 'Revenue by Region', dataSourceId: SALES }],
-      totalHits: 3,
-      hasMore: false,
-    };
-    return HttpResponse.json(answer);
+  namesAnswer({
+    owners: [{ id: 101, name: 'Ada Lovelace' }],
+    dataSources: [{ id: SALES, name: 'Sales Orders' }],
+    cards: [{ id: 'dr:1:1', title: 'Revenue by Region' }],
   });
   const { user } = renderTable();
 
@@ -77,10 +67,10 @@ test('owners, data sources and cards are named, asked for once for the whole pag
   expect(within(row(1)).getByText('Sales Orders')).toBeInTheDocument();
   expect(within(row(1)).getByText(/more links: 1 source · 1 card/)).toBeInTheDocument();
   expect(within(row(2)).getByText('Revenue by Region')).toBeInTheDocument();
-  // An owner the directory does not know keeps its id.
+  // An owner the instance does not name keeps its id.
   expect(within(row(2)).getByText('102')).toBeInTheDocument();
   expect(within(row(3)).getByText('None')).toBeInTheDocument();
-  expect(lookups).toEqual([`owners=101%2C102&dataSources=${SALES}&cards=dr%3A1%3A1`]);
+  expect(lookups.sort()).toEqual(['cards: dr:1:1', `dataSources: ${SALES}`, 'users: 101,102']);
 
   await user.hover(within(row(1)).getByText('Ada Lovelace'));
   expect(await screen.findByRole('tooltip')).toHaveTextContent('Owner id 101');
@@ -91,12 +81,20 @@ test('owners, data sources and cards are named, asked for once for the whole pag
 });
 
 test.each([404, 405])(
-  'without the directory (%i), ids as before, asked for once',
+  'on an instance without the name endpoints (%i), ids, each kind asked for once',
   async (status) => {
-    directoryAnswers(() => new HttpResponse(null, { status }));
+    const asked: string[] = [];
+    server.use(
+      ...[namePaths.users, namePaths.cards, namePaths.dataSources].map((path) =>
+        http.all(path, () => {
+          asked.push(path);
+          return new HttpResponse(null, { status });
+        }),
+      ),
+    );
     renderTable();
 
-    await waitFor(() => expect(lookups).toHaveLength(1));
+    await waitFor(() => expect(asked).toHaveLength(3));
     expect(within(row(1)).getByText('101')).toBeInTheDocument();
     expect(within(row(1)).getByText(SALES)).toBeInTheDocument();
     expect(within(row(2)).getByText('dr:1:1')).toBeInTheDocument();
@@ -107,7 +105,7 @@ test.each([404, 405])(
 );
 
 test('a name opens its field through the router, keeping the table’s address', async () => {
-  directoryAnswers(() => HttpResponse.json({ error: 'not here' }, { status: 404 }));
+  namesAnswer('missing');
   const { user, router } = renderWithProviders(<Table />, {
     url: '/fields?name=field',
     childRoutes: [{ path: ':id', element: null }],

@@ -7,15 +7,14 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
 import { heldAnswer, searchItem, setupMockApi } from '../../../api/test-support/mock-api';
 import { appQueryClient } from '../../../test-support/render-with-providers';
-import type { DirectoryResponse } from '../../../contract/directory';
 import type { SearchResultItem } from '../../../contract/field';
-import { apiPaths } from '../../../contract/paths';
+import { namePaths } from '../../../contract/names';
 import { PageNamesProvider, usePageNames } from './page-names';
 
 const server = setupMockApi();
 const ownerNames: Record<string, string> = { '101': 'Ada Lovelace', '102': 'Grace Hopper' };
 
-/** Each directory lookup's owners, in the order the app sent them. */
+/** Each name lookup's owners, in the order the app sent them. */
 let lookups: string[] = [];
 /** The page's animation-frame callbacks, run when the test says a frame is painted. */
 let frameCallbacks: FrameRequestCallback[] = [];
@@ -38,8 +37,8 @@ beforeEach(() => {
   const fetchOf = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.includes(apiPaths.directory))
-      lookups.push(new URL(url, location.origin).searchParams.get('owners') ?? '');
+    if (url.includes(namePaths.users))
+      lookups.push(new URL(url, location.origin).searchParams.get('id') ?? '');
     return fetchOf(input, init);
   });
 });
@@ -52,17 +51,12 @@ afterEach(() => {
 
 function answerOwners(hold?: () => Promise<void>) {
   server.use(
-    http.get(apiPaths.directory, async ({ request }) => {
+    http.get(namePaths.users, async ({ request }) => {
       await hold?.();
-      const ids = new URL(request.url).searchParams.get('owners')?.split(',') ?? [];
-      const answer: DirectoryResponse = {
-        owners: ids.map((id) => ({ id: Number(id), name: ownerNames[id] ?? `Owner ${id}` })),
-        dataSources: [],
-        cards: [],
-        totalHits: ids.length,
-        hasMore: false,
-      };
-      return HttpResponse.json(answer);
+      const ids = new URL(request.url).searchParams.get('id')?.split(',') ?? [];
+      return HttpResponse.json(
+        ids.map((id) => ({ id: Number(id), displayName: ownerNames[id] ?? `Owner ${id}` })),
+      );
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { nameHandlers } from '../../../api/test-support/mock-names';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
 import { calculatedField, searchItem, setupMockApi } from '../../../api/test-support/mock-api';
@@ -65,7 +66,7 @@ beforeEach(() => {
       };
       return HttpResponse.json(answer);
     }),
-    http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })),
+    ...nameHandlers('missing'),
     http.put(apiPaths.template(':id'), async ({ params, request }) => {
       const { locked } = (await request.json()) as { locked: boolean };
       return HttpResponse.json(calculatedField(Number(params.id), { locked }));

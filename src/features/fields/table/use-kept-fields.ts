@@ -9,7 +9,9 @@ import type { SearchResponse } from '../../../contract/search';
  * already on screen are left as they are. React Query shares unchanged parts only
  * within one query, and a new view is another query.
  */
-export function useKeptFields(answer: SearchResponse | undefined): SearchResponse | undefined {
+export function useKeptFields<Answer extends SearchResponse>(
+  answer: Answer | undefined,
+): Answer | undefined {
   const [shown, setShown] = useState({ answer, kept: answer });
   if (shown.answer === answer) return shown.kept;
   // Kept from the previous render as React advises, by setting state while rendering.

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { nameHandlers } from '../../../api/test-support/mock-names';
 import { useParams } from 'react-router-dom';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
@@ -37,8 +38,8 @@ beforeEach(() => {
         degraded: false,
       });
     }),
-    // An instance without the directory extension: the table shows ids.
-    http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })),
+    // An instance that names nothing: the table shows ids.
+    ...nameHandlers('missing'),
   );
 });
 

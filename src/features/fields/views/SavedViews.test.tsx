@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { nameHandlers } from '../../../api/test-support/mock-names';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
@@ -42,8 +43,8 @@ beforeEach(() => {
       searches.push({ path, body: (await request.json()) as SearchRequest });
       return HttpResponse.json({ ...answer(), notes: {} });
     }),
-    // An instance without the directory extension: the table shows ids.
-    http.get(apiPaths.directory, () => new HttpResponse(null, { status: 404 })),
+    // An instance that names nothing: the table shows ids.
+    ...nameHandlers('missing'),
   );
 });
 

@@ -7,6 +7,7 @@ import type { InstanceDirectory } from './instance-directory';
 import { referencesBetweenFields } from './references-between-fields';
 import { brokenReferences } from './rules/broken-references';
 import { exactDuplicates, nearDuplicates } from './rules/duplicates';
+import { inactiveOwners } from './rules/inactive-owners';
 import { invalidFields } from './rules/invalid-fields';
 import { lintFindings } from './rules/lint-findings';
 import { brokenDependencies, nestedChains } from './rules/nested-chains';
@@ -47,6 +48,7 @@ export function computeFindings(
       ascending(new Set([...invalid.ids, ...broken.ids])),
     ),
     lint: lintFindings(context),
+    'inactive-owners': inactiveOwners(context),
   };
   let locked = 0;
   let archived = 0;

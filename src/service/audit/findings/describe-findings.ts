@@ -44,6 +44,10 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
     }
     case 'lint':
       return group.title ?? group.key;
+    case 'inactive-owners': {
+      const name = findings.directory?.owners.get(Number(group.key));
+      return name === undefined ? `owner ${group.key}` : `${name} (owner ${group.key})`;
+    }
     default:
       return group.key;
   }

@@ -8,6 +8,8 @@ export interface InstanceDirectory {
   owners: ReadonlyMap<number, string>;
   dataSources: ReadonlyMap<string, { name?: string; columns: readonly string[] }>;
   cards: ReadonlyMap<string, { title?: string; dataSourceId: string }>;
+  /** Owners the instance reports inactive (production's `detail.active` false). */
+  inactiveOwners?: readonly number[];
 }
 
 /** The directory as JSON text, for keeping it in the audit file. */
@@ -16,6 +18,7 @@ export function directoryJson(directory: InstanceDirectory): string {
     owners: [...directory.owners],
     dataSources: [...directory.dataSources],
     cards: [...directory.cards],
+    inactiveOwners: directory.inactiveOwners ?? [],
   });
 }
 
@@ -24,10 +27,12 @@ export function directoryFromJson(json: string): InstanceDirectory {
     owners: Array<[number, string]>;
     dataSources: Array<[string, { name?: string; columns: string[] }]>;
     cards: Array<[string, { title?: string; dataSourceId: string }]>;
+    inactiveOwners?: number[];
   };
   return {
     owners: new Map(parsed.owners),
     dataSources: new Map(parsed.dataSources),
     cards: new Map(parsed.cards),
+    inactiveOwners: parsed.inactiveOwners ?? [],
   };
 }

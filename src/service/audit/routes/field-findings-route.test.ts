@@ -4,6 +4,7 @@ import { AUDIT_BASE, fieldFindingsAnswerSchema, findingRules } from '../../../co
 import { apiPaths, TOKEN_HEADER } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../../test-support/test-server';
+import { fixtureInstance } from '../../test-support/fixture-instance';
 import { findingsInstance } from '../test-support/findings-instance';
 
 const servers: TestServer[] = [];
@@ -11,8 +12,8 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
 });
 
-async function auditedServer(): Promise<TestServer> {
-  const server = await startTestServer({ instance: findingsInstance, withAudit: true });
+async function auditedServer(instance: unknown = findingsInstance): Promise<TestServer> {
+  const server = await startTestServer({ instance, withAudit: true });
   servers.push(server);
   return server;
 }
@@ -26,8 +27,8 @@ async function findingsOf(server: TestServer, id: number): Promise<FieldFindings
   return fieldFindingsAnswerSchema.parse(response.json());
 }
 
-async function scanned(): Promise<TestServer> {
-  const server = await auditedServer();
+async function scanned(instance?: unknown): Promise<TestServer> {
+  const server = await auditedServer(instance);
   server.audit!.service.startScan(undefined);
   await server.audit!.service.scansSettled();
   return server;
@@ -117,5 +118,17 @@ describe('GET /fields/{id}/findings', () => {
     const after = await findingsOf(server, 7);
     expect(after.version).toBeGreaterThan(before.version);
     expect(after.findings).toEqual(before.findings);
+  });
+
+  it('takes any finding: an owner who has left is named by the group', async () => {
+    const server = await scanned(fixtureInstance);
+    const departed = fixtureInstance.fields.find((field) => field.owner === 103)!;
+    const answer = await findingsOf(server, departed.id);
+    expect(answer.findings.find((finding) => finding.key === 'inactive-owners')).toEqual({
+      key: 'inactive-owners',
+      title: 'Owned by inactive users',
+      rule: findingRules['inactive-owners'],
+      groups: [{ key: '103', label: 'Linus Torvalds (owner 103)' }],
+    });
   });
 });

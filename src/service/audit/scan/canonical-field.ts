@@ -6,13 +6,16 @@ type Raw = Record<string, unknown>;
 const text = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
 const flag = (value: unknown) => value === true;
 const integer = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : 0);
+/** Production's link ids may be numbers (its clients convert them with `String(...)`). */
+const linkId = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : text(value);
 const isObject = (value: unknown): value is Raw =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function linkOf(raw: unknown): Link | undefined {
   if (!isObject(raw) || !isObject(raw.resource)) return undefined;
   return {
-    resource: { type: text(raw.resource.type), id: text(raw.resource.id) },
+    resource: { type: text(raw.resource.type), id: linkId(raw.resource.id) },
     visible: flag(raw.visible),
     active: flag(raw.active),
     valid: text(raw.valid),

@@ -30,11 +30,16 @@ export function nextOffset(
   return offset + (runStart === 0 ? items.length : runStart);
 }
 
-/** Pages through every field, each seen once however the instance orders equal keys. */
+/**
+ * Pages through every field, each seen once however the instance orders equal
+ * keys. `keep` hears every listed item with an id (an item listed on two passes,
+ * twice: the later one is the newer).
+ */
 export async function listEveryField(
   source: FieldSource,
   signal: AbortSignal,
   onProgress: (listed: number) => void,
+  keep?: (item: unknown) => void,
 ): Promise<Listing> {
   const seen = new Map<number, string>();
   let totalHits = 0;
@@ -45,7 +50,10 @@ export async function listEveryField(
       for (const item of page.items) {
         const id = (item as { id?: unknown } | null)?.id;
         const digest = listingDigest(item);
-        if (typeof id === 'number' && digest !== undefined) seen.set(id, digest);
+        if (typeof id === 'number' && digest !== undefined) {
+          seen.set(id, digest);
+          keep?.(item);
+        }
       }
       onProgress(seen.size);
       if (page.items.length < source.pageSize || offset + page.items.length >= totalHits) break;

@@ -10,6 +10,7 @@ import { UpstreamSource } from '../scan/upstream-source';
 export const DEFAULT_REFRESH_EVERY_MS = 5000;
 /** Without a lastModified sort every refresh lists the whole instance, so it runs this seldom. */
 export const DEFAULT_SWEEP_EVERY_MS = 60_000;
+const DEFAULT_FIRST_SEARCH_WAITS_MS = 3000;
 const CHANGES_PAGE = 500;
 
 export interface SnapshotRefresherOptions {
@@ -20,6 +21,8 @@ export interface SnapshotRefresherOptions {
   concurrency: number;
   refreshEveryMs?: number;
   sweepEveryMs?: number;
+  /** How long a search before the first scan waits for the list copy; 3 s. */
+  firstSearchWaitsMs?: number;
   now?: () => number;
 }
 
@@ -57,6 +60,11 @@ export class SnapshotRefresher {
 
   private get now() {
     return this.options.now ?? Date.now;
+  }
+
+  /** How long a search before the first scan waits for the list copy (list-copy.ts). */
+  get firstSearchWaitsMs(): number {
+    return this.options.firstSearchWaitsMs ?? DEFAULT_FIRST_SEARCH_WAITS_MS;
   }
 
   get refreshEveryMs(): number {

@@ -69,6 +69,12 @@ export class ScanMembers {
           'SELECT field_id, version_id FROM scan_members WHERE scan_id = ? ORDER BY field_id',
         )
         .raw(),
+      owners: db
+        .prepare<[number], number>(
+          `SELECT DISTINCT json_extract(v.body, '$.owner') FROM scan_members m
+           JOIN field_versions v ON v.id = m.version_id WHERE m.scan_id = ?`,
+        )
+        .pluck(),
       expressions: db
         .prepare<[number, string], [number, string]>(
           `SELECT m.field_id, json_extract(v.body, '$.expression') FROM scan_members m
@@ -145,6 +151,11 @@ export class ScanMembers {
   /** Field id -> version id of a scan's snapshot. */
   versions(scanId: number): Map<number, number> {
     return new Map(this.statements.versions.all(scanId));
+  }
+
+  /** The owners of the fields in a scan's snapshot, each once. */
+  owners(scanId: number): number[] {
+    return this.statements.owners.all(scanId);
   }
 
   /** Field id -> the expression of its version in a scan's snapshot, for the fields given. */

@@ -13,6 +13,8 @@ import { parseFieldIdOrThrow } from '../validate';
 import { snapshotSearchRoute, withInstanceData } from './snapshot-search-route';
 import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
 import { allowedTemplateQuery } from './allowed-query';
+import { registerNameRoutes } from '../names/name-routes';
+import { upstreamNames } from '../names/upstream-names';
 import type { ProxiedApi } from './proxied-api';
 import { registerProxyWrites } from './proxy-writes';
 
@@ -160,5 +162,9 @@ export async function registerProxyApi(
         onFieldsMoved: hooks.onFieldsMoved,
       });
     },
+  });
+  await registerNameRoutes(app, {
+    auth,
+    answers: upstreamNames({ upstream: api.upstream, timeoutMs, heldToken: api.heldToken, auth }),
   });
 }

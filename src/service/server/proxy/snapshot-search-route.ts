@@ -61,6 +61,19 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
     if (!service.latestScan()) {
       // The first scan runs with this caller's token, as one started from the audit page would.
       service.ensureFirstScan(token);
+      await service.startListCopy(token, refresher.firstSearchWaitsMs);
+      const listed = service.searchListCopy(search);
+      if (listed) {
+        return reply.type('application/json; charset=utf-8').send(
+          withInstanceData(searchPageJson(listed.page), {
+            source: 'snapshot',
+            asOf: listed.asOf,
+            refreshEveryMs: 0,
+            checkingDeletions: false,
+            listedOnly: true,
+          }),
+        );
+      }
       // Validated: each filter is an object with its name in `field`, as the client spelt it.
       const { filters } = request.body as { filters: Array<{ field: string }> };
       const unaccepted = unacceptedBySearch({ filters, sort: search.sort });

@@ -64,6 +64,8 @@ async function proxyOfProductionLikeInstance(options: { sortsByLastModified?: bo
     concurrency: 4,
     keep: 5,
     refreshEveryMs: 5000,
+    // The first search goes to the instance, as while a long listing runs.
+    firstSearchWaitsMs: 0,
     now: () => clock.now,
   });
   const app = await buildServer({

@@ -1,6 +1,6 @@
 import type { LockChange } from '../index/field-index';
 import { indexedColumns } from './load-index-columns';
-import type { Db } from './open-database';
+import type { Db } from './db';
 
 /**
  * The store's own count of changes to what the search index reads, kept by

@@ -1,6 +1,6 @@
 import type { IndexColumns } from '../index/index-columns';
 import { flagBits } from '../index/index-columns';
-import type { Db } from './open-database';
+import type { Db } from './db';
 
 const packedFlags = flagBits.map((column, bit) => `(${column} << ${bit})`).join(' | ');
 /** Every column of `fields` the search index reads (index-changes.ts counts changes to them). */

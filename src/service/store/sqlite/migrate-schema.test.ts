@@ -104,6 +104,19 @@ describe('a store written by schema version 1', () => {
     db.close();
   });
 
+  it('names its owners as active and its data sources without owners, until imported again', () => {
+    const stores = openStore(file);
+    try {
+      expect(stores.directory.users([101])).toEqual([
+        { id: 101, displayName: 'Ada Lovelace', detail: { active: true } },
+      ]);
+      const [source] = stores.directory.dataSources(['0b8e5f4c-1d2a-4c3b-9e8f-7a6b5c4d3e2f']);
+      expect(source).not.toHaveProperty('owner');
+    } finally {
+      stores.close();
+    }
+  });
+
   it('is derived again once, not at every start', () => {
     openStore(file).close();
     const db = new Database(file);

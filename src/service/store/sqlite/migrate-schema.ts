@@ -62,3 +62,21 @@ function nestById(db: Db): void {
     rewrite.run(expression, id);
   }
 }
+
+/**
+ * Owners gained `active` and data sources their `owner` without a new schema
+ * version (an older store's owners read as active, and its data sources as
+ * without an owner, until the instance file is imported again). Checked on every
+ * open, so it holds whichever version a store was written at.
+ */
+export function addNameColumns(db: Db): void {
+  const has = (table: string, column: string) =>
+    db
+      .prepare<[], { name: string }>(`PRAGMA table_info(${table})`)
+      .all()
+      .some((each) => each.name === column);
+  if (!has('owners', 'active')) {
+    db.exec('ALTER TABLE owners ADD COLUMN active INTEGER NOT NULL DEFAULT 1');
+  }
+  if (!has('data_sources', 'owner')) db.exec('ALTER TABLE data_sources ADD COLUMN owner INTEGER');
+}

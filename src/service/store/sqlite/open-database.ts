@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ensureIndexChangeTriggers, indexChangesSql } from './index-changes';
-import { migrateSchema } from './migrate-schema';
+import { addNameColumns, migrateSchema } from './migrate-schema';
 import { SCHEMA_VERSION, schemaSql } from './schema';
 import type { Db } from './db';
 
@@ -25,6 +25,7 @@ export function openDatabase(file: string): Db {
     if (version > SCHEMA_VERSION) return version;
     db.exec(schemaSql);
     if (version > 0 && version < SCHEMA_VERSION) migrateSchema(db, version);
+    if (version > 0) addNameColumns(db);
     db.exec(indexChangesSql);
     ensureIndexChangeTriggers(db);
     if (version !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);

@@ -6,7 +6,7 @@ import type {
   DirectoryResponse,
   OwnerEntry,
 } from '../../../contract/directory';
-import type { DirectoryStore } from '../directory-store';
+import type { DirectoryStore, UserAnswer } from '../directory-store';
 import type { Db } from './open-database';
 
 interface DataSourceRow {
@@ -51,6 +51,12 @@ export class SqliteDirectoryStore implements DirectoryStore {
       cards: db.prepare<[string], CardRow>(
         'SELECT id, title, data_source_id FROM cards WHERE id IN (SELECT value FROM json_each(?))',
       ),
+      users: db.prepare<[string], { id: number; name: string; active: number }>(
+        'SELECT id, name, active FROM owners WHERE id IN (SELECT value FROM json_each(?))',
+      ),
+      dataSourceOwners: db.prepare<[string], { id: string; name: string; owner: number | null }>(
+        'SELECT id, name, owner FROM data_sources WHERE id IN (SELECT value FROM json_each(?))',
+      ),
       ownerNames: db.prepare<[], { id: number; name: string }>('SELECT id, name FROM owners'),
       dataSourceNames: db.prepare<[], { id: string; name: string }>(
         'SELECT id, name FROM data_sources',
@@ -65,15 +71,33 @@ export class SqliteDirectoryStore implements DirectoryStore {
     return request.form === 'lookup' ? this.lookup(request) : this.list(request);
   }
 
+  users(ids: readonly number[]): UserAnswer[] {
+    const rows = inOrder(ids, this.statements.users.all(JSON.stringify(ids)));
+    return rows.map((row) => ({
+      id: row.id,
+      displayName: row.name,
+      detail: { active: row.active === 1 },
+    }));
+  }
+
+  cards(ids: readonly string[]): Array<{ id: string; title: string }> {
+    return inOrder(ids, this.statements.cards.all(JSON.stringify(ids))).map(({ id, title }) => ({
+      id,
+      title,
+    }));
+  }
+
+  dataSources(ids: readonly string[]): Array<{ id: string; name: string; owner?: number }> {
+    const rows = this.statements.dataSourceOwners.all(JSON.stringify(ids));
+    return inOrder(ids, rows).map(({ id, name, owner }) => ({
+      id,
+      name,
+      ...(owner !== null && { owner }),
+    }));
+  }
+
   private lookup(request: Extract<DirectoryRequest, { form: 'lookup' }>): DirectoryResponse {
     const { statements } = this;
-    const inOrder = <T extends { id: string | number }>(
-      ids: readonly (string | number)[],
-      rows: T[],
-    ) => {
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
-    };
     const owners = inOrder(request.owners, statements.owners.all(JSON.stringify(request.owners)));
     const dataSources = inOrder(
       request.dataSources,
@@ -122,6 +146,12 @@ export class SqliteDirectoryStore implements DirectoryStore {
         return this.statements.cardTitles.all();
     }
   }
+}
+
+/** Rows in the order their ids were asked for; ids without a row left out. */
+function inOrder<T extends { id: string | number }>(ids: readonly (string | number)[], rows: T[]) {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 function compareKeys(a: string, b: string): number {

@@ -47,10 +47,10 @@ export class SqliteFieldStore {
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       setSearchJson: db.prepare<[string, number]>('UPDATE fields SET search_json = ? WHERE id = ?'),
       upsertOwner: db.prepare(
-        'INSERT INTO owners (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name',
+        'INSERT INTO owners (id, name, active) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, active = excluded.active',
       ),
       upsertDataSource: db.prepare(
-        'INSERT INTO data_sources (id, name, columns) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, columns = excluded.columns',
+        'INSERT INTO data_sources (id, name, columns, owner) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, columns = excluded.columns, owner = excluded.owner',
       ),
       upsertCard: db.prepare(
         'INSERT INTO cards (id, title, data_source_id) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET title = excluded.title, data_source_id = excluded.data_source_id',
@@ -126,9 +126,16 @@ export class SqliteFieldStore {
   applyImport(prepared: PreparedImport): void {
     const { upsertOwner, upsertDataSource, upsertCard } = this.statements;
     const write = this.db.transaction(() => {
-      for (const owner of prepared.owners) upsertOwner.run(owner.id, owner.name);
+      for (const owner of prepared.owners) {
+        upsertOwner.run(owner.id, owner.name, owner.active ? 1 : 0);
+      }
       for (const source of prepared.dataSources) {
-        upsertDataSource.run(source.id, source.name, JSON.stringify(source.columns));
+        upsertDataSource.run(
+          source.id,
+          source.name,
+          JSON.stringify(source.columns),
+          source.owner ?? null,
+        );
       }
       for (const card of prepared.cards) upsertCard.run(card.id, card.title, card.dataSourceId);
       for (const field of prepared.fields) this.writer.write(field);

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiPaths, TOKEN_HEADER } from '../../../contract/paths';
+import { searchResponseSchema } from '../../../contract/search';
+import { searchRequestValidation } from '../../../contract/search-validation';
+import { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
+import { buildServer } from '../../server/build-server';
+import { equalNamesInstance } from '../../test-support/equal-names-instance';
+import { startProductionLikeUpstream } from '../../test-support/production-like-upstream';
+import { startTestServer } from '../../test-support/test-server';
+import { UpstreamClient } from '../../upstream/upstream-client';
+import { openProxyAudit } from '../open-audit';
+import { UpstreamSource } from '../scan/upstream-source';
+import { ListCopy } from './list-copy';
+
+const TOKEN = 'instance-token-1234';
+const FIELDS = 120;
+const PAGE = 15;
+
+const closers: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+/**
+ * An instance like production (ties shuffled on every call) whose fields share
+ * few names and, seven at a time, their created time: every listing page and every
+ * page by name cuts a run of equal keys.
+ */
+async function unstableInstance(options: { holdTemplates?: boolean; windowed?: boolean } = {}) {
+  const file = equalNamesInstance(FIELDS);
+  const day = 86_400_000;
+  const instance = await startTestServer({
+    instance: {
+      ...file,
+      fields: file.fields.map((field, index) => ({
+        ...field,
+        created: Date.UTC(2025, 0, 1) + Math.floor(index / 7) * day,
+      })),
+    },
+  });
+  closers.push(() => instance.close());
+  const upstream = await startProductionLikeUpstream({
+    store: instance.stores.fields,
+    token: TOKEN,
+    unstableTies: true,
+    windowed: options.windowed,
+    // The scan waits on every template: the first scan stays running.
+    intercept: (request) =>
+      options.holdTemplates &&
+      request.method === 'GET' &&
+      request.url.includes('/functions/template/')
+        ? { status: 429, body: '{}', headers: { 'retry-after': '60' } }
+        : undefined,
+  });
+  closers.push(upstream.close);
+  return upstream;
+}
+
+const byName = (offset: number) =>
+  searchRequestValidation.parse({
+    filters: [],
+    sort: { field: 'name', ascending: true },
+    limit: PAGE,
+    offset,
+  });
+
+function expectEachOnce(ids: number[]) {
+  expect(ids).toHaveLength(FIELDS);
+  expect(new Set(ids).size).toBe(FIELDS);
+}
+
+/** A proxy and its audit in front of the instance; its first scan never completes. */
+async function proxyWithHeldScan(firstSearchWaitsMs: number) {
+  const upstream = await unstableInstance({ holdTemplates: true });
+  const dir = mkdtempSync(join(tmpdir(), 'cfm-list-copy-'));
+  closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const upstreamUrl = new URL(upstream.url);
+  const audit = openProxyAudit({
+    file: join(dir, 'audit.sqlite'),
+    upstream: upstreamUrl,
+    timeoutMs: 5000,
+    concurrency: 4,
+    keep: 5,
+    refreshEveryMs: 5000,
+    firstSearchWaitsMs,
+  });
+  const app = await buildServer({
+    api: { kind: 'proxy', upstream: upstreamUrl, timeoutMs: 5000 },
+    audit: { service: audit.service, snapshot: audit.snapshot, keep: 5 },
+    failedAuthLimiter: new FailedAuthLimiter(1000),
+  });
+  closers.push(async () => {
+    await app.close();
+    await audit.close();
+  });
+  const page = async (offset: number, filters: unknown[] = []) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: apiPaths.search,
+      headers: { [TOKEN_HEADER]: TOKEN, 'content-type': 'application/json' },
+      payload: { filters, sort: { field: 'name', ascending: true }, limit: PAGE, offset },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return searchResponseSchema.parse(response.json());
+  };
+  const lock = (id: number) =>
+    app.inject({
+      method: 'PUT',
+      url: apiPaths.template(id),
+      headers: { [TOKEN_HEADER]: TOKEN, 'content-type': 'application/json' },
+      payload: { locked: true },
+    });
+  return { audit, page, lock };
+}
+
+describe('the list copy', () => {
+  it('holds every field once, listed in pages that cut runs of equal created times, and pages by name in a total order', async () => {
+    // As the benchmark's instance answers: only the page and the runs it cuts.
+    const upstream = await unstableInstance({ windowed: true });
+    const client = new UpstreamClient({
+      upstream: new URL(upstream.url),
+      token: TOKEN,
+      timeoutMs: 5000,
+    });
+    const copy = new ListCopy(() => new UpstreamSource(client, 4, 10));
+    copy.start(TOKEN, new AbortController().signal);
+    await expect.poll(() => copy.ready, { timeout: 10_000 }).toBe(true);
+    const ids: number[] = [];
+    for (let offset = 0; offset < FIELDS; offset += PAGE) {
+      const page = copy.search(byName(offset))!;
+      expect(page.totalHits).toBe(FIELDS);
+      ids.push(...page.results.map((json) => (JSON.parse(json) as { id: number }).id));
+    }
+    expectEachOnce(ids);
+  });
+
+  it('answers the table through the proxy before the first scan completes, and says so', async () => {
+    // The first search goes to the instance, as while a long listing runs.
+    const { audit, page } = await proxyWithHeldScan(0);
+    // The first search starts the scan and the listing, and is answered by the instance.
+    expect((await page(0)).instanceData?.source).toBe('instance');
+    await expect.poll(() => audit.service.listCopyReady(), { timeout: 10_000 }).toBe(true);
+    const ids: number[] = [];
+    for (let offset = 0; offset < FIELDS; offset += PAGE) {
+      const answer = await page(offset);
+      expect(answer.instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
+      ids.push(...answer.results.map((field) => field.id));
+    }
+    expectEachOnce(ids);
+    expect(audit.service.latestScan()).toBeUndefined();
+  });
+
+  it("a small instance's very first page is answered from the list copy", async () => {
+    const { page } = await proxyWithHeldScan(3000);
+    expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
+  });
+
+  it('shows a lock made through the proxy at once', async () => {
+    const { page, lock } = await proxyWithHeldScan(3000);
+    expect((await page(0, [{ field: 'locked' }])).results).toEqual([]);
+    expect((await lock(5)).statusCode).toBe(200);
+    const locked = await page(0, [{ field: 'locked' }]);
+    expect(locked.instanceData).toMatchObject({ listedOnly: true });
+    expect(locked.results.map((field) => field.id)).toEqual([5]);
+  });
+});

@@ -1,0 +1,155 @@
+import type {
+  NormalizedFilter,
+  NormalizedSearchRequest,
+} from '../../../contract/search-validation';
+import { searchItemOf } from '../../../contract/field';
+import type { FlagFilter } from '../../../contract/search';
+import { FieldIndex } from '../../store/index/field-index';
+import type { SearchPage } from '../../store/search-page';
+import type { FieldFacts } from '../findings/field-facts';
+import { canonicalField } from '../scan/canonical-field';
+import type { FieldSource } from '../scan/field-source';
+import { listEveryField } from '../scan/list-every-field';
+import { indexColumnsOfFacts } from '../search/index-columns-of-facts';
+
+/** Filters a search result cannot answer: they need the expression or the full template. */
+const detailFlags: ReadonlySet<FlagFilter> = new Set(['hidden', 'aggregated', 'nested']);
+
+/** Whether the list copy can answer these filters from search results alone. */
+export function answerableFromList(filters: readonly NormalizedFilter[]): boolean {
+  return filters.every((filter) => {
+    if (filter.kind === 'flag') return !detailFlags.has(filter.flag);
+    if (filter.kind === 'list') return filter.field !== 'function';
+    return false;
+  });
+}
+
+/** The facts a search result gives; what only the full template holds reads as empty. */
+function listedFacts(item: ReturnType<typeof searchItemOf>): FieldFacts {
+  return {
+    id: item.id,
+    name: item.name,
+    owner: item.owner,
+    locked: item.locked,
+    archived: item.archived,
+    hidden: false,
+    variable: item.variable,
+    global: item.global,
+    aggregated: false,
+    status: item.status,
+    checkSum: '',
+    created: item.created,
+    lastModified: item.lastModified,
+    links: item.links.map(({ resource, visible, active, valid }) => ({
+      type: resource.type,
+      id: resource.id,
+      visible,
+      active,
+      valid,
+    })),
+    names: [],
+    nests: [],
+    functions: [],
+    problems: [],
+    shape: '',
+    lint: [],
+  };
+}
+
+type State =
+  | { kind: 'none' }
+  | { kind: 'building' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; index: FieldIndex; items: Map<number, string>; asOf: number };
+
+/**
+ * Proxy mode, before the first scan completes (docs/proxy.md): every field's search
+ * result, listed page by page sorted by `created`, each field once however the
+ * instance orders equal times, passed over again until the count adds up (as the
+ * scan and the export list). It takes a minute at 100,000 fields where the scan
+ * reads every template for many; meanwhile the table pages through it in a total
+ * order, ties broken on id, instead of through the instance's unstable one.
+ */
+export class ListCopy {
+  private state: State = { kind: 'none' };
+  private listing: Promise<void> | undefined;
+
+  constructor(
+    private readonly sourceFor: (token: string | undefined) => FieldSource,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Starts listing with this caller's token, unless a listing is running or done;
+   * a failed one is tried again by the next search.
+   */
+  start(token: string | undefined, signal: AbortSignal): void {
+    if (this.state.kind === 'building' || this.state.kind === 'ready') return;
+    this.state = { kind: 'building' };
+    this.listing = this.build(token, signal).catch(() => {
+      this.state = { kind: 'failed' };
+    });
+  }
+
+  /** Waits for the listing to end, or `ms`, whichever comes first. */
+  async settled(ms: number): Promise<void> {
+    if (!this.listing) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.listing,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  get ready(): boolean {
+    return this.state.kind === 'ready';
+  }
+
+  /** When listing started, as the answer's `asOf`. */
+  get asOf(): number | undefined {
+    return this.state.kind === 'ready' ? this.state.asOf : undefined;
+  }
+
+  /** A page of results, or undefined when the copy is not ready or cannot answer the filters. */
+  search(request: NormalizedSearchRequest): SearchPage | undefined {
+    const { state } = this;
+    if (state.kind !== 'ready' || !answerableFromList(request.filters)) return undefined;
+    const page = state.index.search(request);
+    return {
+      totalHits: page.totalHits,
+      hasMore: page.hasMore,
+      degraded: false,
+      results: page.ids.map((id) => state.items.get(id)!),
+    };
+  }
+
+  /** A field the instance answered a lock with: the copy shows the change at once. */
+  fieldChanged(raw: unknown): void {
+    const { state } = this;
+    const field = canonicalField(raw);
+    if (state.kind !== 'ready' || !field || !state.items.has(field.id)) return;
+    state.items.set(field.id, JSON.stringify(searchItemOf(field)));
+    state.index.applyLock(field.id, field.locked, field.lastModified);
+  }
+
+  private async build(token: string | undefined, signal: AbortSignal): Promise<void> {
+    const startedAt = this.now();
+    const items = new Map<number, string>();
+    const facts = new Map<number, FieldFacts>();
+    await listEveryField(
+      this.sourceFor(token),
+      signal,
+      () => undefined,
+      (raw) => {
+        const field = canonicalField(raw);
+        if (!field) return;
+        const item = searchItemOf(field);
+        items.set(item.id, JSON.stringify(item));
+        facts.set(item.id, listedFacts(item));
+      },
+    );
+    const index = new FieldIndex(indexColumnsOfFacts([...facts.values()], new Map()));
+    this.state = { kind: 'ready', index, items, asOf: startedAt };
+  }
+}
