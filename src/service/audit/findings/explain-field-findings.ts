@@ -22,13 +22,13 @@ const OTHERS_NAMED = 10;
 export function explainFieldFindings(
   findings: Findings,
   fieldId: number,
-  memberships: FieldMemberships,
+  membershipsOf: (fieldId: number) => FieldMemberships,
 ): FieldFinding[] {
   return findingKeys.flatMap((key): FieldFinding[] => {
-    const groups = memberships.get(key);
+    const groups = membershipsOf(fieldId).get(key);
     if (!groups) return [];
     const note = findings.byKey[key].notes.get(fieldId);
-    const cause = causeOf(findings, key, fieldId, groups);
+    const cause = causeOf(findings, key, fieldId, groups, membershipsOf);
     return [
       {
         key,
@@ -50,11 +50,12 @@ function causeOf(
   key: FindingKey,
   fieldId: number,
   groups: readonly FindingGroup[],
+  membershipsOf: (fieldId: number) => FieldMemberships,
 ): FieldFindingCause | undefined {
   const group = groups[0];
   if (!group) return undefined;
   if (key === 'broken-dependencies' && group.cause !== undefined)
-    return dependencyCause(findings, fieldId, group.cause);
+    return dependencyCause(findings, fieldId, group.cause, membershipsOf);
   if (key === 'exact-duplicates' || key === 'near-duplicates') {
     const others = group.ids.filter((id) => id !== fieldId);
     return {
@@ -71,9 +72,14 @@ function fieldOf(findings: Findings, id: number): FindingField {
   return field ? { id, name: field.name, status: field.status } : { id };
 }
 
-function dependencyCause(findings: Findings, fieldId: number, brokenId: number): FieldFindingCause {
+function dependencyCause(
+  findings: Findings,
+  fieldId: number,
+  brokenId: number,
+  membershipsOf: (fieldId: number) => FieldMemberships,
+): FieldFindingCause {
   const path = pathBetween(findings.references.references, fieldId, brokenId);
-  const problem = firstProblem(findings, brokenId);
+  const problem = firstProblem(findings, brokenId, membershipsOf(brokenId));
   return {
     kind: 'dependency',
     broken: fieldOf(findings, brokenId),
@@ -109,17 +115,22 @@ function pathBetween(
 
 /**
  * Why a field is broken: the analyzer's first problem in its expression with its
- * position, or else what the invalid or broken-references finding says of it.
+ * position, or else what the invalid finding says of it, or the names its links'
+ * data sources lack (with the data sources' names, as the audit's groups give them).
  */
 function firstProblem(
   findings: Findings,
   id: number,
+  memberships: FieldMemberships,
 ): { message: string; position?: number } | undefined {
   if (!findings.fields.has(id)) return undefined;
   const expression = findings.expressions([id]).get(id);
   const first = expression === undefined ? undefined : analyzeExpression(expression).problems[0];
   if (first) return { message: first.message, position: first.start };
-  const note =
-    findings.byKey.invalid.notes.get(id) ?? findings.byKey['broken-references'].notes.get(id);
-  return note === undefined ? undefined : { message: note };
+  const invalid = findings.byKey.invalid.notes.get(id);
+  if (invalid !== undefined) return { message: invalid };
+  const missing = memberships.get('broken-references') ?? [];
+  if (missing.length === 0) return undefined;
+  const labels = missing.map((group) => groupLabel(findings, 'broken-references', group));
+  return { message: labels.join('; ') };
 }

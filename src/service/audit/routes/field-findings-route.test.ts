@@ -82,9 +82,7 @@ describe('GET /fields/{id}/findings', () => {
       kind: 'dependency',
       broken: { id: 8, name: 'Profit A', status: 'VALID' },
       through: [],
-      problem: {
-        message: '`Profit` is missing from data source ' + findingsInstance.dataSources[0]!.id,
-      },
+      problem: { message: '`Profit` missing from data source Sales Orders' },
     });
 
     const dup = await findingsOf(server, 10);

@@ -158,8 +158,8 @@ export class SnapshotView {
   fieldFindings(fieldId: number): FieldFinding[] | undefined {
     const findings = this.findings();
     if (!findings.fields.has(fieldId)) return undefined;
-    this.memberships ??= fieldMemberships(findings);
-    return explainFieldFindings(findings, fieldId, this.memberships.get(fieldId) ?? new Map());
+    const memberships = (this.memberships ??= fieldMemberships(findings));
+    return explainFieldFindings(findings, fieldId, (id) => memberships.get(id) ?? new Map());
   }
 
   functionUsage(): FunctionUsage[] {
