@@ -92,7 +92,7 @@ describe("the audit's findings in the drawer", () => {
     expect(screen.queryByText(NO_PROBLEM)).toBeNull();
     expect(
       section('Problems and findings').getByText(/The expression is well formed, but/),
-    ).toHaveTextContent('the latest scan lists it under Unused, Broken dependencies');
+    ).toHaveTextContent('the latest scan lists it under Unused and Broken dependencies');
 
     fireEvent.click(within(dependency).getByRole('link', { name: '# of projects' }));
     expect(screen.getByTestId('address')).toHaveTextContent('/fields/40?sort=name');

@@ -1,6 +1,7 @@
 import type { FieldFindingsAnswer } from '../../../contract/audit';
 import type { Link } from '../../../contract/field';
 import { isBrokenLink } from '../../../contract/field';
+import { listInWords } from '../explanation/source-names';
 
 /**
  * What is wrong with a field whose expression the analyzer finds well formed: a
@@ -15,6 +16,6 @@ export function problemsBeyondExpression(
   if (links.some(isBrokenLink)) found.push('a link is broken (see Links)');
   const titles = audit?.findings.map((finding) => finding.title) ?? [];
   if (titles.length > 0)
-    found.push(`the latest scan lists it under ${titles.join(', ')} (see In the latest scan)`);
+    found.push(`the latest scan lists it under ${listInWords(titles)} (see In the latest scan)`);
   return found;
 }

@@ -219,7 +219,7 @@ function NestedFieldDescription({
         <KindBadge kind={kind} />
       </Group>
       {field && (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4}>
           <FieldLink id={field.id}>{field.name}</FieldLink>
           {field.archived && (
             <Badge size="xs" color="orange" variant="light">
