@@ -5,7 +5,7 @@ import { apiPaths, TOKEN_HEADER } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../../test-support/test-server';
 import { fixtureInstance } from '../../test-support/fixture-instance';
-import { findingsInstance } from '../test-support/findings-instance';
+import { findingsInstance, SALES } from '../test-support/findings-instance';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -128,5 +128,32 @@ describe('GET /fields/{id}/findings', () => {
       rule: findingRules['inactive-owners'],
       groups: [{ key: '103', label: 'Linus Torvalds (owner 103)' }],
     });
+  });
+
+  it('traces a dependency through the fields between, as a field created through the server nests them', async () => {
+    const server = await scanned();
+    const created = await server.app.inject({
+      method: 'POST',
+      url: apiPaths.templates,
+      headers: { [TOKEN_HEADER]: TEST_TOKEN, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        name: 'Uses Uses Broken',
+        owner: 101,
+        expression: 'SERVICE_BEAST_MODE(7) + 1',
+        links: [{ resource: { type: 'DATA_SOURCE', id: SALES }, visible: true, active: true }],
+        dataType: 'DECIMAL',
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json<{ id: number }>();
+    const answer = await findingsOf(server, id);
+    expect(answer.findings.find((finding) => finding.key === 'broken-dependencies')?.cause).toEqual(
+      {
+        kind: 'dependency',
+        broken: { id: 6, name: 'Broken Syntax', status: 'INVALID' },
+        through: [{ id: 7, name: 'Uses Broken', status: 'VALID' }],
+        problem: { message: "missing ')' to close the '(' at position 3", position: 3 },
+      },
+    );
   });
 });
