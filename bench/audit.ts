@@ -121,15 +121,12 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 /** The audit page in Chromium once two scans exist (so the trend chart draws). */
 async function measureInBrowser(server: RunningServer) {
   const target = { url: server.url, token: TOKEN, fields: FIELDS, shown: FIELDS };
-  const lockedNow = async () => {
-    const findings = JSON.parse((await call(server, 'GET', `${AUDIT_BASE}/findings`)).text) as {
-      headline: { locked: number };
-    };
-    const live = JSON.parse((await call(server, 'GET', apiPaths.statistics)).text) as {
-      locked: number;
-    };
-    return { live: live.locked, scan: findings.headline.locked };
-  };
+  const lockedNow = async () =>
+    (
+      JSON.parse((await call(server, 'GET', apiPaths.statistics)).text) as {
+        locked: number;
+      }
+    ).locked;
   const browser = await launchChromium();
   try {
     log(`the audit page, ${PAGE_RUNS} cold loads...`);

@@ -44,7 +44,7 @@ const flagFilters: Record<string, FlagFilterCase> = {
       expect(
         dataCells(row)
           .nth(4)
-          .getByRole('img', { name: /not valid/ }),
+          .getByRole('img', { name: /links? (is|are) not VALID/ }),
       ).toBeVisible(),
   },
 };

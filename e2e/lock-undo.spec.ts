@@ -48,6 +48,14 @@ test('undoing a lock, and the Undo notification has no accessibility violations'
 
       const notice = lockNotice(fieldsPage.page, `Locked “${field.name}”`);
       await expect(notice).toBeVisible();
+      // The notice leaves the pager free to use.
+      const pager = (await fieldsPage.page
+        .getByRole('navigation', { name: 'Pages' })
+        .boundingBox())!;
+      const noticeBox = (await notice.boundingBox())!;
+      expect(
+        noticeBox.y + noticeBox.height <= pager.y || noticeBox.y >= pager.y + pager.height,
+      ).toBe(true);
       await expect(fieldsPage.lockSwitch(field.id)).toBeChecked();
       await expect.poll(async () => (await api.field(field.id)).locked).toBe(true);
 

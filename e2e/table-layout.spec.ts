@@ -71,10 +71,30 @@ test('a phone shows name, lock, status and problems, and the drawer without side
   const { page } = fieldsPage;
   const [broken] = (await api.search({ filters: [{ field: 'invalidlink' }], limit: 1 })).results;
   await page.setViewportSize(phone);
-  await fieldsPage.goto(`?q=${encodeURIComponent(broken!.name)}`);
 
+  // One scroll: the page, toolbar and rows together; the table is no scroll area of its own.
+  await fieldsPage.goto('?size=100');
+  await expect(fieldsPage.rows.first()).toBeVisible();
+  const root = page.locator('[data-scroll-root]');
+  await root.evaluate((element) => element.scrollTo({ top: 2500 }));
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.elementFromPoint(200, 500)?.closest('tr[data-field-id]') !== null,
+      ),
+    )
+    .toBe(true);
+  expect(
+    await page
+      .getByTestId('fields-scroller')
+      .evaluate((element) => element.scrollHeight <= element.clientHeight + 1),
+  ).toBe(true);
+
+  await fieldsPage.showInApp(`?q=${encodeURIComponent(broken!.name)}`);
   const headers = fieldsPage.table.getByRole('columnheader');
-  await expect(headers).toHaveText(['Name', 'Locked', 'Status', 'Problems']);
+  // The checkbox's column first: a phone selects fields too.
+  await expect(headers).toHaveText(['', 'Name', 'Locked', 'Status', 'Problems']);
+  await expect(fieldsPage.table.getByRole('checkbox').first()).toBeVisible();
   await expect(page.getByRole('separator')).toHaveCount(0);
   const row = fieldsPage.row(broken!.id);
   await expect(row.getByRole('img', { name: /broken link/ })).toBeVisible();

@@ -12,16 +12,22 @@ const header = [
   'ID',
   'Name',
   'Owner',
+  'Owner ID',
   'Locked',
   'Status',
+  'Status reason',
   'Archived',
+  'Variable',
   'Created',
   'Last modified',
-  'Links',
+  'Expression',
   'Data sources',
+  'Data source IDs',
   'Cards',
+  'Card IDs',
   'Link validity',
 ];
+const column = (name: string) => header.indexOf(name);
 
 // One journey on one load of the app; after the first step each step shows its view
 // inside the app (bench/results/test-suite.md).
@@ -48,9 +54,13 @@ test('exports: every match in the table order, a formula as text, progress and c
     const records = rows.slice(1);
     expect(records).toHaveLength(totalHits);
     expect(new Set(records.map((row) => row[0])).size).toBe(totalHits);
-    expect(records.every((row) => row[4] !== 'VALID')).toBe(true);
+    expect(records.every((row) => row[column('Status')] !== 'VALID')).toBe(true);
+    // Each invalid field says why, has its expression, and its owner by name.
+    expect(records.every((row) => row[column('Status reason')] !== '')).toBe(true);
+    expect(records.every((row) => row[column('Expression')] !== '')).toBe(true);
+    expect(records.every((row) => row[column('Owner')] !== '')).toBe(true);
     expect(records.slice(0, shownNames.length).map((row) => row[1])).toEqual(shownNames);
-    const created = records.map((row) => Date.parse(row[6]!));
+    const created = records.map((row) => Date.parse(row[column('Created')]!));
     expect(created).toEqual([...created].sort((a, b) => b - a));
 
     const jsonDownload = await exportMenu.download('json');
@@ -62,8 +72,11 @@ test('exports: every match in the table order, a formula as text, progress and c
       [
         'activeLinks',
         'archived',
+        'cards',
         'created',
+        'dataSources',
         'dataType',
+        'expression',
         'global',
         'id',
         'lastModified',
@@ -72,7 +85,9 @@ test('exports: every match in the table order, a formula as text, progress and c
         'locked',
         'name',
         'owner',
+        'ownerName',
         'status',
+        'statusReason',
         'variable',
       ].sort(),
     );

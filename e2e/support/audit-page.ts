@@ -38,12 +38,14 @@ export async function readStatistics(request: APIRequestContext): Promise<Statis
 /** The audit page at /audit, as a user sees it. */
 export class AuditPage {
   readonly numbers: Locator;
+  readonly fixFirst: Locator;
   readonly findings: Locator;
   readonly scanPanel: Locator;
   readonly refresh: Locator;
 
   constructor(readonly page: Page) {
     this.numbers = page.getByRole('region', { name: 'At a glance' });
+    this.fixFirst = page.getByRole('table', { name: 'Fix these first' });
     this.findings = page.getByRole('region', { name: 'Findings of the latest scan' });
     this.scanPanel = page.getByRole('region', { name: 'Scans', exact: true });
     this.refresh = page.getByRole('button', { name: 'Refresh' });

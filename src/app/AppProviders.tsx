@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { LockUndoProvider } from '../api/calculated-fields/last-lock-undo';
+import notificationClasses from './Notifications.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
@@ -40,7 +41,8 @@ export function AppProviders({
       withCssVariables={env !== 'test'}
     >
       <Suspense fallback={null}>
-        <Notifications position="bottom-right" />
+        {/* Top right, under the header: at the bottom they covered the table's pager. */}
+        <Notifications position="top-right" className={notificationClasses.notifications} />
       </Suspense>
       <QueryClientProvider client={client}>
         <LockUndoProvider>{children}</LockUndoProvider>

@@ -85,6 +85,13 @@ export type FindingKey = (typeof findingKeys)[number];
 export const unusedRule = 'No active card link, and no other calculated field references it.';
 
 /**
+ * When two fields are duplicates, exact or near: they compute the same thing on the same
+ * data, so one could replace the other. service/audit/findings/rules/duplicates.ts applies it.
+ */
+export const duplicateRule =
+  'Duplicates compute the same thing on the same data: they have the same data sources (a card counts as its data source) and are of the same kind (a variable, a field saved on cards only, or a field of a data source).';
+
+/**
  * Each finding's rule in words: the one home of them, for the audit page, the API's
  * `rule` and the drawer alike (docs/audit.md, "Findings").
  */
@@ -94,10 +101,8 @@ export const findingRules: Record<FindingKey, string> = {
   'broken-references':
     'At least one data source or card link is not VALID: the expression uses a column (a name between backticks) that the data source of that link (for a card, its data source) does not have.',
   unused: unusedRule,
-  'exact-duplicates':
-    'Two or more fields have the same checkSum: their expressions are identical, character for character.',
-  'near-duplicates':
-    'Two or more fields whose expressions differ, but are the same once case outside strings and names, spacing and comments are ignored.',
+  'exact-duplicates': `Two or more fields have the same checkSum: their expressions are identical, character for character. ${duplicateRule}`,
+  'near-duplicates': `Two or more fields whose expressions differ, but are the same once case outside strings and names, spacing and comments are ignored. ${duplicateRule}`,
   nested:
     'The expression nests another calculated field with SERVICE_BEAST_MODE(id). The depth is the longest chain of such references below the field.',
   'broken-dependencies':
@@ -112,6 +117,21 @@ export interface FindingScope {
   key: FindingKey;
   group?: string;
 }
+
+/**
+ * The headline number that counts each finding's fields, for the trend and the change
+ * since a scan; a finding without one shows no change.
+ */
+export const findingHeadlines: Partial<Record<FindingKey, keyof Headline>> = {
+  invalid: 'invalid',
+  'broken-references': 'brokenReferences',
+  unused: 'unused',
+  'exact-duplicates': 'exactDuplicates',
+  'near-duplicates': 'nearDuplicates',
+  nested: 'nested',
+  'broken-dependencies': 'brokenDependencies',
+  lint: 'lint',
+};
 
 /** What each finding is called, on the audit page and wherever its fields are listed. */
 export const findingTitles: Record<FindingKey, string> = {
@@ -203,6 +223,8 @@ export type AuditStatus = z.infer<typeof auditStatusSchema>;
 export const findingGroupSummarySchema = z.object({
   key: z.string(),
   label: z.string(),
+  /** Duplicates: what the fields are and where they live ("variables on data source Sales"). */
+  where: z.string().optional(),
   count: z.number().int(),
 });
 export type FindingGroupSummary = z.infer<typeof findingGroupSummarySchema>;
@@ -326,7 +348,8 @@ export const scansAnswerSchema = z.object({
   totalHits: z.number().int().nonnegative(),
   hasMore: z.boolean(),
 });
-/** Scans in one page of GET /scans when no limit is given: more than retention keeps. */
+export type ScansAnswer = z.infer<typeof scansAnswerSchema>;
+/** Scans in one page of GET /scans when no limit is given (retention can keep more: the page reads them all). */
 export const SCANS_PAGE_DEFAULT = 100;
 export const scanAnswerSchema = z.object({ scan: scanSchema });
 

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangeKind } from '../../contract/audit';
+import type { ChangeKind, Scan, ScansAnswer } from '../../contract/audit';
 import {
   AUDIT_BASE,
+  AUDIT_PAGE_MAX,
   diffAnswerSchema,
   diffChangesAnswerSchema,
   scanAnswerSchema,
@@ -34,10 +35,34 @@ export function useScanControls() {
   return { start, cancel };
 }
 
+/**
+ * Every kept scan, newest first, a page at a time: the scan pickers offer each, and
+ * retention keeps every scan of the last 30 days that changed something, which can be
+ * more than one page. A scan that finished while the pages were read is listed once.
+ */
+async function allScans(signal: AbortSignal): Promise<ScansAnswer> {
+  const scans: Scan[] = [];
+  const listed = new Set<number>();
+  for (let offset = 0; ; offset += AUDIT_PAGE_MAX) {
+    const page = await requestJson(
+      `${AUDIT_BASE}/scans?offset=${offset}&limit=${AUDIT_PAGE_MAX}`,
+      scansAnswerSchema,
+      { signal },
+    );
+    for (const scan of page.scans) {
+      if (!listed.has(scan.id)) scans.push(scan);
+      listed.add(scan.id);
+    }
+    if (!page.hasMore || page.scans.length === 0) {
+      return { scans, totalHits: scans.length, hasMore: false };
+    }
+  }
+}
+
 export function scansQueryOptions() {
   return queryOptions({
     queryKey: auditKeys.scans(),
-    queryFn: ({ signal }) => requestJson(`${AUDIT_BASE}/scans`, scansAnswerSchema, { signal }),
+    queryFn: ({ signal }) => allScans(signal),
   });
 }
 

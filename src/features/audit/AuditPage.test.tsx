@@ -5,7 +5,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { auditKeys } from '../../api/audit/audit-keys';
 import { endSession, startSession } from '../../api/session';
 import { heldAnswer, setupMockApi } from '../../api/test-support/mock-api';
-import type { AuditStatus, FindingsAnswer, Headline, Scan } from '../../contract/audit';
+import { nameHandlers } from '../../api/test-support/mock-names';
+import type { AuditStatus, FindingKey, FindingsAnswer, Headline, Scan } from '../../contract/audit';
 import { AUDIT_BASE, findingKeys, findingTitles } from '../../contract/audit';
 import { apiPaths } from '../../contract/paths';
 import type { Statistics } from '../../contract/statistics';
@@ -76,12 +77,13 @@ const findingsAt = (version: number, locked: number): FindingsAnswer => ({
   version,
   headline: headline(locked),
   columnsKnown: true,
-  // Two findings are enough here, and each card is a table to render.
+  // Two findings are enough here, and each card is a table to render. Their counts follow
+  // the lock, as the headline's Locked does, to tell one answer from the next.
   findings: findingKeys.slice(0, 2).map((key) => ({
     key,
     title: findingTitles[key],
     rule: `The rule of ${key}.`,
-    count: 3,
+    count: locked,
     groupCount: 1,
     groups: [{ key: `${key}-group`, label: `A group of ${key}`, count: 3 }],
   })),
@@ -190,8 +192,15 @@ async function section(title: string): Promise<HTMLElement> {
   return heading.closest('section')!;
 }
 
-/** The Locked number of a section ("At a glance" or the findings), as the page shows it. */
+/** The Locked number of "At a glance", or the findings' count (which follows it here). */
 async function lockedShown(title: string, count: string) {
+  if (title === 'Fix these first') {
+    const list = await section(title);
+    await waitFor(() =>
+      expect(within(list).getByLabelText(`Open ${count} fields: Invalid`)).toBeInTheDocument(),
+    );
+    return;
+  }
   const numbers = await section(title);
   await waitFor(() =>
     expect(
@@ -217,28 +226,28 @@ test('asks for the findings, the trend, the scans and the live numbers without w
     ),
   );
   statusHeld.release();
-  await lockedShown('Findings of the latest scan', '100');
+  await lockedShown('Fix these first', '100');
   // The status agreed with the findings: nothing is asked twice.
   expect(asked.filter((path) => path === `${AUDIT_BASE}/findings`)).toHaveLength(1);
 });
 
 test('a change the status reports is shown without Refresh: findings and live numbers are asked again', async () => {
   const { client } = renderWithProviders(<AuditPage />, { url: '/audit' });
-  await lockedShown('Findings of the latest scan', '100');
+  await lockedShown('Fix these first', '100');
   await lockedShown('At a glance', '100');
 
   audit = { version: 2, locked: 101 };
   // What the page's timer does every few seconds.
   await client.refetchQueries({ queryKey: auditKeys.status() });
 
-  await lockedShown('Findings of the latest scan', '101');
+  await lockedShown('Fix these first', '101');
   await lockedShown('At a glance', '101');
 });
 
 test('findings that crossed a change on their way are asked again until they match the status', async () => {
   audit = { version: 2, locked: 101, staleOnce: { version: 1, locked: 100 } };
   renderWithProviders(<AuditPage />, { url: '/audit' });
-  await lockedShown('Findings of the latest scan', '101');
+  await lockedShown('Fix these first', '101');
   expect(asked.filter((path) => path === `${AUDIT_BASE}/findings`)).toHaveLength(2);
 });
 
@@ -269,7 +278,7 @@ test('a count opens its fields through the router, not by loading the app again'
 test('the diff of two scans is asked for only when its section comes near the screen', async () => {
   renderWithProviders(<AuditPage />, { url: '/audit' });
   const diff = await section('What changed between two scans');
-  await lockedShown('Findings of the latest scan', '100');
+  await lockedShown('Fix these first', '100');
   expect(asked).not.toContain(`${AUDIT_BASE}/diff`);
   expect(within(diff).queryByRole('combobox')).toBeNull();
 
@@ -283,7 +292,7 @@ test('the diff of two scans is asked for only when its section comes near the sc
 test('the diff of two scans is built when the browser is first idle, though not scrolled to', async () => {
   renderWithProviders(<AuditPage />, { url: '/audit' });
   const diff = await section('What changed between two scans');
-  await lockedShown('Findings of the latest scan', '100');
+  await lockedShown('Fix these first', '100');
   expect(asked).not.toContain(`${AUDIT_BASE}/diff`);
 
   beIdle();
@@ -296,7 +305,7 @@ test('what the router asks for while the page loads is what the page draws, each
   prefetchAuditPage(client);
   await waitFor(() => expect(asked).toHaveLength(5));
   renderWithProviders(<AuditPage />, { url: '/audit', client });
-  await lockedShown('Findings of the latest scan', '100');
+  await lockedShown('Fix these first', '100');
   await lockedShown('At a glance', '100');
   expect([...asked].sort()).toEqual(
     [
@@ -315,4 +324,113 @@ test('without a session the router asks for nothing: the page sends to sign-in',
   prefetchAuditPage(client);
   // A query asked for is in the cache at once, before its answer.
   expect(client.getQueryCache().getAll()).toEqual([]);
+});
+
+test('the page opens with one ranked list: each finding with fields, its count, its change since the scan before and where to fix it', async () => {
+  const counts: Record<FindingKey, number> = {
+    invalid: 42,
+    'broken-references': 30,
+    unused: 900,
+    'exact-duplicates': 20,
+    'near-duplicates': 0,
+    nested: 100,
+    'broken-dependencies': 7,
+    lint: 60,
+    'inactive-owners': 0,
+  };
+  server.use(
+    http.get(`${AUDIT_BASE}/findings`, () =>
+      HttpResponse.json({
+        ...findingsAt(1, 100),
+        findings: findingKeys.map((key) => ({
+          key,
+          title: findingTitles[key],
+          rule: `The rule of ${key}.`,
+          count: counts[key],
+          groupCount: 0,
+          groups: [],
+        })),
+      }),
+    ),
+  );
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  const list = await screen.findByRole('table', { name: 'Fix these first' });
+  const rows = () =>
+    within(list)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+  // The scan before (#1) had the same numbers as headline(): 40 invalid, 900 unused, 20 exact…
+  await waitFor(() =>
+    expect(rows()[0]).toEqual(['1', 'Invalid', '42', '2 more', 'Open in the table']),
+  );
+  expect(rows()).toEqual([
+    ['1', 'Invalid', '42', '2 more', 'Open in the table'],
+    ['2', 'Broken references', '30', 'no change', 'Open in the table'],
+    ['3', 'Broken dependencies', '7', 'no change', 'Open in the table'],
+    ['4', 'Exact duplicates', '20', 'no change', 'Open in the table'],
+    ['5', 'Unused', '900', 'no change', 'Open in the table'],
+    ['6', 'Lint', '60', 'no change', 'Open in the table'],
+  ]);
+  expect(within(list).getByRole('columnheader', { name: 'Since scan #1' })).toBeInTheDocument();
+  expect(within(list).getByLabelText('Open 42 fields: Invalid')).toHaveAttribute(
+    'href',
+    expect.stringContaining('finding=invalid'),
+  );
+  // A finding with no field gets no row, and no empty card below.
+  expect(
+    screen.getByText('No field found: Near duplicates, Owned by inactive users.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByText('Near duplicates', { selector: 'h3' })).toBeNull();
+  // Problems are counted once: the live numbers above the findings do not repeat them.
+  const glance = await section('At a glance');
+  await waitFor(() => expect(glance.querySelectorAll('a').length).toBeGreaterThan(0));
+  expect(glance).not.toHaveTextContent('Invalid');
+});
+
+test('a change in the diff names its owners, opens its field, and shows only the part of the expression that changed', async () => {
+  const state = (owner: number, expression: string) => ({
+    name: 'Margin',
+    owner,
+    status: 'VALID',
+    locked: false,
+    expression,
+  });
+  server.use(
+    http.post(`${AUDIT_BASE}/diff/changes`, () =>
+      HttpResponse.json({
+        totalHits: 1,
+        hasMore: false,
+        changes: [
+          {
+            id: 77,
+            name: 'Margin',
+            kinds: ['owner', 'expression'],
+            before: state(5, "CASE WHEN `Region` = 'North' THEN SUM(`Amount`) ELSE 0 END"),
+            after: state(6, "CASE WHEN `Region` = 'South' THEN SUM(`Amount`) ELSE 0 END"),
+          },
+        ],
+      }),
+    ),
+    ...nameHandlers({
+      owners: [
+        { id: 5, name: 'Ada Lovelace' },
+        { id: 6, name: 'Grace Hopper' },
+      ],
+    }),
+  );
+  const { user } = renderWithProviders(<AuditPage />, { url: '/audit' });
+  const diff = await section('What changed between two scans');
+  beIdle();
+  const name = await within(diff).findByText('Margin', { selector: 'a' });
+  expect(name).toHaveAttribute('href', '/fields/77');
+  await user.click(within(diff).getByRole('button', { name: 'Show the changes of Margin' }));
+
+  const changes = within(diff).getByRole('table', { name: 'What changed in field 77' });
+  await within(changes).findByText('Ada Lovelace (5)');
+  expect(within(changes).getByText('Grace Hopper (6)')).toBeInTheDocument();
+  const edit = within(diff).getByLabelText('What changed in the expression');
+  expect(edit.querySelector('del')).toHaveTextContent(/^North$/);
+  expect(edit.querySelector('ins')).toHaveTextContent(/^South$/);
+  expect(edit.textContent).toBe("CASE WHEN `Region` = 'NorthSouth' THEN SUM(`Amount`) ELS…");
 });

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconRefresh } from '../../components/icons/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -24,7 +14,8 @@ import { useInAppLinkClicks } from '../../components/in-app-links';
 import { useDocumentTitle } from '../../components/use-document-title';
 import type { FindingsAnswer } from '../../contract/audit';
 import { FindingCard } from './FindingCard';
-import { FindingNumbers } from './FindingNumbers';
+import { fixOrder } from './fix-first';
+import { FixFirstList } from './FixFirstList';
 import { FindingsFreshness } from './FindingsFreshness';
 import { HeadlineNumbers, HeadlineSkeleton } from './HeadlineNumbers';
 import { ProblemsTable } from './ProblemsTable';
@@ -98,26 +89,39 @@ function LiveCounts() {
   );
 }
 
+/** The top of the page: the findings worth fixing, most urgent first. */
+function FixFirst({ answer }: { answer: FindingsAnswer }) {
+  const trend = useTrend();
+  return (
+    <Section title="Fix these first">
+      <FindingsFreshness
+        scanFinished={answer.scanFinished}
+        changesSinceScan={answer.changesSinceScan}
+      />
+      <FixFirstList answer={answer} points={trend.data?.points} />
+    </Section>
+  );
+}
+
+/** Findings with fields, in the order the list ranks them; nested, not a problem in itself, last. */
+const detailOrder = [...fixOrder, 'nested' as const];
+
 function Findings({ answer }: { answer: FindingsAnswer }) {
+  const shown = detailOrder.flatMap((key) =>
+    answer.findings.filter((finding) => finding.key === key && finding.count > 0),
+  );
   return (
     <>
       <Section title="Findings of the latest scan">
-        <FindingsFreshness
-          scanFinished={answer.scanFinished}
-          changesSinceScan={answer.changesSinceScan}
-        />
-        <FindingNumbers headline={answer.headline} />
         {!answer.columnsKnown && (
           <Alert variant="light" color="yellow" title="Columns inferred">
             This instance does not list its data sources’ columns, so broken references are judged
             by the links’ own validity and names are shown as ids.
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          {answer.findings.map((finding) => (
-            <FindingCard key={finding.key} finding={finding} />
-          ))}
-        </SimpleGrid>
+        {shown.map((finding) => (
+          <FindingCard key={finding.key} finding={finding} />
+        ))}
       </Section>
       <Section title="Who owns the problems">
         <ProblemsTable title="By owner" by="owner" table={answer.owners} />
@@ -160,6 +164,8 @@ export function AuditPage() {
           Refresh
         </Button>
       </Group>
+      {findings.isPending && <Skeleton height={240} />}
+      {findings.data && <FixFirst answer={findings.data} />}
       <LiveCounts />
       {status.isPending && <Skeleton height={90} />}
       {status.isError && (

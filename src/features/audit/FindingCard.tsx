@@ -21,11 +21,20 @@ function GroupRows({
   // Plain rows and cells with the table's classes, as in ProblemsTable.
   return groups.map((group) => (
     <tr key={group.key} className={Table.classes.tr} data-with-row-border>
-      <td className={Table.classes.td}>{group.label}</td>
+      <td className={Table.classes.td}>
+        {group.where === undefined ? (
+          group.label
+        ) : (
+          <>
+            <code className={classes.expression}>{group.label}</code>
+            <div className={classes.where}>{group.where}</div>
+          </>
+        )}
+      </td>
       <td className={`${Table.classes.td} ${classes.count}`}>
         <CountLink
           to={findingLink(finding.key, group)}
-          label={`${formatCount(group.count)} fields: ${finding.title}, ${group.label}`}
+          label={`${formatCount(group.count)} fields: ${finding.title}, ${group.label}${group.where ? `, ${group.where}` : ''}`}
         >
           {formatCount(group.count)}
         </CountLink>

@@ -6,22 +6,22 @@ import { NumberCard, UncountedNumberCard } from './NumberCard';
 interface Headline {
   statistic: keyof Statistics;
   label: string;
-  /** Numbers above zero here are problems to look at. */
-  problem?: boolean;
 }
 
+/**
+ * What the instance holds now. Its problems (invalid, broken links) are not repeated
+ * here: the ranked list above counts them, each with the way to fix it.
+ */
 const headlines: Headline[] = [
   { statistic: 'total', label: 'Fields in total' },
   { statistic: 'locked', label: 'Locked' },
-  { statistic: 'invalid', label: 'Invalid', problem: true },
-  { statistic: 'invalidLink', label: 'With broken links', problem: true },
   { statistic: 'archived', label: 'Archived' },
   { statistic: 'onDatasets', label: 'On data sources' },
   { statistic: 'onCards', label: 'On cards' },
   { statistic: 'inVisualizations', label: 'Used in visualizations' },
 ];
 
-const grid = { cols: { base: 2, sm: 4 }, spacing: 'sm' } as const;
+const grid = { cols: { base: 2, sm: 3, lg: 6 }, spacing: 'sm' } as const;
 
 /**
  * Each number opens the fields table with the filters that find the fields it
@@ -36,7 +36,7 @@ export function HeadlineNumbers({
 }) {
   return (
     <SimpleGrid {...grid}>
-      {headlines.map(({ statistic, label, problem }) => {
+      {headlines.map(({ statistic, label }) => {
         const value = statistics[statistic];
         if (value === undefined)
           return (
@@ -53,7 +53,6 @@ export function HeadlineNumbers({
             label={label}
             to={statisticLink(statistic)}
             total={statistic === 'total' ? undefined : statistics.total}
-            problem={problem}
           />
         );
       })}

@@ -10,22 +10,13 @@ interface NumberCardProps {
   to: string;
   /** The whole the share is of; without it, no share is shown (the total itself). */
   total?: number;
-  /** A number above zero here is a problem to look at. */
-  problem?: boolean;
 }
 
 /** One audit number: a link with its count, its label and its share of all fields. */
-export function NumberCard({ value, label, to, total, problem }: NumberCardProps) {
+export function NumberCard({ value, label, to, total }: NumberCardProps) {
   return (
-    <Paper
-      component={Link}
-      to={to}
-      withBorder
-      p="md"
-      className={classes.number}
-      data-problem={(problem && value > 0) || undefined}
-    >
-      {/* Plain spans: the page shows eighteen of these cards, and their classes give the whole look. */}
+    <Paper component={Link} to={to} withBorder p="md" className={classes.number}>
+      {/* Plain spans: the page shows several of these cards, and their classes give the whole look. */}
       <span className={classes.value}>{formatCount(value)}</span>{' '}
       <span className={classes.label}>{label}</span>
       {total !== undefined && (

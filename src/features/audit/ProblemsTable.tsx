@@ -41,7 +41,11 @@ export function ProblemsTable({
         </Text>
       ) : (
         <div className={classes.scroller}>
-          <Table aria-labelledby={headingId} verticalSpacing={4} className={classes.table}>
+          <Table
+            aria-labelledby={headingId}
+            verticalSpacing={4}
+            className={`${classes.table} ${classes.stackOnPhone}`}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{by === 'owner' ? 'Owner' : 'Data source'}</Table.Th>
@@ -66,7 +70,11 @@ export function ProblemsTable({
                     />
                   </td>
                   {columns.map((key) => (
-                    <td key={key} className={`${Table.classes.td} ${classes.count}`}>
+                    <td
+                      key={key}
+                      className={`${Table.classes.td} ${classes.count}`}
+                      data-label={findingTitles[key]}
+                    >
                       {row.counts[key] > 0 ? (
                         <CountLink
                           to={findingLink(key, undefined, filtersOf(row))}

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Chip,
@@ -17,6 +18,8 @@ import { IconChevronDown, IconChevronRight, IconDownload } from '../../component
 import { Fragment, useId, useState } from 'react';
 import { exportDiff, useDiff, useDiffChanges } from '../../api/audit/scans';
 import { downloadFile } from '../../components/download-file';
+import { fieldAddress } from '../../links/field-address';
+import { inAppLink } from '../../components/in-app-links';
 import { ErrorState } from '../../components/ErrorState';
 import type { ChangeKind, FieldChange, Scan } from '../../contract/audit';
 import { changeKinds } from '../../contract/audit';
@@ -41,8 +44,13 @@ const kindLabels: Record<ChangeKind, string> = {
   other: 'Other changes',
 };
 
-const scanLabel = (scan: Scan) =>
-  `#${scan.id}, ${new Date(scan.finished ?? scan.started).toLocaleString()} (${formatCount(scan.fields)} fields)`;
+const scanTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Short enough for the picker to show whole, on a phone too: the id and when it finished. */
+const scanLabel = (scan: Scan) => `#${scan.id} · ${scanTime.format(scan.finished ?? scan.started)}`;
+
+/** Wide enough for a whole label; the whole width on a phone. */
+const pickerWidth = { base: '100%', xs: 340 };
 
 function ChangeRow({ change }: { change: FieldChange }) {
   const [open, setOpen] = useState(false);
@@ -59,7 +67,21 @@ function ChangeRow({ change }: { change: FieldChange }) {
           </UnstyledButton>
         </Table.Td>
         <Table.Td>{change.id}</Table.Td>
-        <Table.Td>{change.name}</Table.Td>
+        <Table.Td>
+          {change.after ? (
+            // The field as it is now, in its drawer; a removed field has none to open.
+            <a
+              href={fieldAddress(change.id)}
+              {...inAppLink}
+              className={Anchor.classes.root}
+              data-underline="hover"
+            >
+              {change.name}
+            </a>
+          ) : (
+            change.name
+          )}
+        </Table.Td>
         <Table.Td>
           <Group gap={4}>
             {change.kinds.map((kind) => (
@@ -210,7 +232,7 @@ function DiffOfScans({ scans }: { scans: Scan[] }) {
           value={from === undefined ? null : String(from)}
           onChange={(value) => value && setChosen({ from: Number(value), to })}
           allowDeselect={false}
-          w={300}
+          w={pickerWidth}
         />
         <Select
           label="To scan"
@@ -218,7 +240,7 @@ function DiffOfScans({ scans }: { scans: Scan[] }) {
           value={to === undefined ? null : String(to)}
           onChange={(value) => value && setChosen({ from, to: Number(value) })}
           allowDeselect={false}
-          w={300}
+          w={pickerWidth}
         />
         {from !== undefined && to !== undefined && <ExportButtons from={from} to={to} />}
       </Group>

@@ -35,15 +35,24 @@ test('each line passes through every scan, scaled to an axis that ends on a roun
   expect(screen.getAllByText('600', { selector: 'span' })[0]).toBeInTheDocument();
 });
 
-test('pointing at the plot shows the nearest scan with its numbers, and leaving hides them', () => {
+test('each series has a plot of its own, scaled to its own numbers, so lines near zero stay apart', () => {
+  renderWithProviders(<TrendChart points={points} />);
+  // 30, 40 and 35 invalid on an axis of their own, 0 to 40 (not 0 to 600 with unused).
+  expect(document.querySelector('path[data-series="invalid"]')!.getAttribute('d')).toBe(
+    'M0 25L50 0L100 12.5',
+  );
+  expect(document.querySelectorAll('[data-trend-chart] svg')).toHaveLength(5);
+});
+
+test('pointing at a plot shows the nearest scan with its number, and leaving hides it', () => {
   renderWithProviders(<TrendChart points={points} />);
   const area = plot();
   area.getBoundingClientRect = () => ({ left: 100, width: 400 }) as DOMRect;
   // 170 px into the 400 px plot: nearer the second scan (at 200 px) than the first (at 0).
   fireEvent.mouseMove(area, { clientX: 270 });
   const tip = screen.getByText(/^#5 /, { selector: 'strong' }).parentElement!;
-  expect(tip).toHaveTextContent('Unused500');
-  expect(tip).toHaveTextContent('Invalid40');
+  // The first plot is unused's.
+  expect(tip).toHaveTextContent(/500$/);
   fireEvent.mouseLeave(area);
   expect(screen.queryByText(/^#5 /, { selector: 'strong' })).toBeNull();
 });

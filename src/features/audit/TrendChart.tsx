@@ -15,13 +15,15 @@ const series: Array<{ name: keyof Headline; label: string; color: string }> = [
   { name: 'lint', label: 'Lint', color: 'var(--mantine-color-blue-7)' },
 ];
 
-/** Time labels under the plot: more would run into each other at the card's narrowest. */
-const MOST_TIME_LABELS = 6;
+/** Time labels under a plot: more would run into each other at a small plot's narrowest. */
+const MOST_TIME_LABELS = 2;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 interface Row {
   label: string;
+  /** The scan's number alone, under a small plot: a date and time there ran into the next. */
+  short: string;
   headline: Headline;
 }
 
@@ -31,30 +33,32 @@ const across = (index: number, count: number) => (index / (count - 1)) * 100;
 /** A hundredth of a percent is finer than any screen shows. */
 const rounded = (percent: number) => Math.round(percent * 100) / 100;
 
+type Series = (typeof series)[number];
+
 /**
- * The lines, drawn in a 100 × 100 box stretched over the plot: one SVG path per
- * series, computed once, with no measuring of the page (docs/audit.md, "The audit page").
+ * One series' line, drawn in a 100 × 100 box stretched over the plot: one SVG path,
+ * computed once, with no measuring of the page (docs/audit.md, "The audit page").
  */
-function Lines({ rows, top }: { rows: Row[]; top: number }) {
-  const point = (row: Row, index: number, name: keyof Headline) =>
-    `${rounded(across(index, rows.length))} ${rounded(100 - (row.headline[name] / top) * 100)}`;
-  return series.map(({ name, color }) => (
-    <g key={name} stroke={color}>
+function Line({ rows, top, entry }: { rows: Row[]; top: number; entry: Series }) {
+  const point = (row: Row, index: number) =>
+    `${rounded(across(index, rows.length))} ${rounded(100 - (row.headline[entry.name] / top) * 100)}`;
+  return (
+    <g stroke={entry.color}>
       <path
         className={classes.line}
-        data-series={name}
-        d={`M${rows.map((row, index) => point(row, index, name)).join('L')}`}
+        data-series={entry.name}
+        d={`M${rows.map((row, index) => point(row, index)).join('L')}`}
       />
       <path
         className={classes.dots}
-        d={rows.map((row, index) => `M${point(row, index, name)}h0`).join('')}
+        d={rows.map((row, index) => `M${point(row, index)}h0`).join('')}
       />
     </g>
-  ));
+  );
 }
 
-/** The scan under the pointer and its numbers, beside a line marking it. */
-function PointTip({ row, at }: { row: Row; at: number }) {
+/** The scan under the pointer and the series' number then, beside a line marking it. */
+function PointTip({ row, at, entry }: { row: Row; at: number; entry: Series }) {
   return (
     <>
       <div className={classes.guide} style={{ left: `${at}%` }} />
@@ -63,45 +67,19 @@ function PointTip({ row, at }: { row: Row; at: number }) {
         style={{ left: `${at}%` }}
         data-side={at > 60 ? 'left' : 'right'}
       >
-        <strong>{row.label}</strong>
-        <table>
-          <tbody>
-            {series.map(({ name, label, color }) => (
-              <tr key={name}>
-                <td>
-                  <span className={classes.swatch} style={{ background: color }} />
-                  {label}
-                </td>
-                <td>{formatCount(row.headline[name])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <strong>{row.label}</strong> {formatCount(row.headline[entry.name])}
       </div>
     </>
   );
 }
 
-/** The headline numbers across the kept scans: lines for the eye, a table for screen readers. */
-export function TrendChart({ points }: { points: TrendPoint[] }) {
-  const title = 'Problems across scans';
+/**
+ * One series in a plot of its own, scaled to its own numbers: small multiples, so a
+ * series near zero is not flattened under one in the thousands, nor drawn over another.
+ */
+function SeriesChart({ rows, entry }: { rows: Row[]; entry: Series }) {
   const [hovered, setHovered] = useState<number>();
-  if (points.length < 2) {
-    return (
-      <ChartCard title={title}>
-        <Text size="sm" mt="sm">
-          The trend appears once there are two complete scans.
-        </Text>
-      </ChartCard>
-    );
-  }
-  const rows: Row[] = points.map((point) => ({
-    headline: point.headline,
-    label: `#${point.scanId} ${dateFormat.format(point.finished)}`,
-  }));
-  const axis = valueAxis(
-    Math.max(...rows.flatMap((row) => series.map(({ name }) => row.headline[name]))),
-  );
+  const axis = valueAxis(Math.max(...rows.map((row) => row.headline[entry.name])));
   const pointAt = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0) return;
@@ -109,9 +87,15 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
     setHovered(Math.round(share * (rows.length - 1)));
   };
   const hoveredRow = hovered === undefined ? undefined : rows[hovered];
+  const latest = rows.at(-1)!.headline[entry.name];
   return (
-    <ChartCard title={title} description="One point per complete scan kept, oldest first.">
-      <div aria-hidden className={classes.chart} data-trend-chart>
+    <div aria-hidden className={classes.multiple}>
+      <div className={classes.heading}>
+        <span className={classes.swatch} style={{ background: entry.color }} />
+        {entry.label}
+        <strong className={classes.latest}>{formatCount(latest)}</strong>
+      </div>
+      <div className={classes.chart} data-trend-chart>
         <div className={classes.values}>
           {axis.ticks.map((tick) => (
             <span key={tick} style={{ top: `${100 - (tick / axis.top) * 100}%` }}>
@@ -130,24 +114,49 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
               const y = 100 - (tick / axis.top) * 100;
               return <line key={tick} className={classes.grid} x1={0} x2={100} y1={y} y2={y} />;
             })}
-            <Lines rows={rows} top={axis.top} />
+            <Line rows={rows} top={axis.top} entry={entry} />
           </svg>
-          {hoveredRow && <PointTip row={hoveredRow} at={across(hovered!, rows.length)} />}
+          {hoveredRow && (
+            <PointTip row={hoveredRow} at={across(hovered!, rows.length)} entry={entry} />
+          )}
         </div>
         <div className={classes.times}>
           {labelledPoints(rows.length, MOST_TIME_LABELS).map((index) => (
             <span key={index} style={{ left: `${across(index, rows.length)}%` }}>
-              {rows[index]!.label}
+              {rows[index]!.short}
             </span>
           ))}
         </div>
       </div>
-      <div aria-hidden className={classes.legend}>
-        {series.map(({ name, label, color }) => (
-          <span key={name}>
-            <span className={classes.swatch} style={{ background: color }} />
-            {label}
-          </span>
+    </div>
+  );
+}
+
+/** The headline numbers across the kept scans: lines for the eye, a table for screen readers. */
+export function TrendChart({ points }: { points: TrendPoint[] }) {
+  const title = 'Problems across scans';
+  if (points.length < 2) {
+    return (
+      <ChartCard title={title}>
+        <Text size="sm" mt="sm">
+          The trend appears once there are two complete scans.
+        </Text>
+      </ChartCard>
+    );
+  }
+  const rows: Row[] = points.map((point) => ({
+    headline: point.headline,
+    label: `#${point.scanId} ${dateFormat.format(point.finished)}`,
+    short: `#${point.scanId}`,
+  }));
+  return (
+    <ChartCard
+      title={title}
+      description="One point per complete scan kept, oldest first; each number on its own scale."
+    >
+      <div className={classes.multiples}>
+        {series.map((entry) => (
+          <SeriesChart key={entry.name} rows={rows} entry={entry} />
         ))}
       </div>
       <VisuallyHidden>

@@ -21,7 +21,7 @@ import { DegradedWarning } from './table/DegradedWarning';
 import { InstanceFreshness } from './table/InstanceFreshness';
 import { UnreadableRowsWarning } from './table/UnreadableRowsWarning';
 import { ExportMenu } from './export/ExportMenu';
-import { fieldAddress } from './table/field-address';
+import { fieldAddress } from '../../links/field-address';
 import { FieldsTable } from './table/FieldsTable';
 import { PageNamesProvider } from './table/page-names';
 import classes from './FieldsPage.module.css';
@@ -63,6 +63,8 @@ export function FieldsPage() {
   const openFieldId = parseFieldId(useParams().id);
   const page = useKeptFields(search.data);
   const selection = useFieldSelection(page?.results);
+  // A new list only when the selection changes, so the export menu skips other renders.
+  const selectedIds = useMemo(() => [...selection.selection.fields.keys()], [selection.selection]);
   // Read from the address afresh at each of its changes; the same object while it stays.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const sort = useMemo(() => view.sort, [view.sort.column, view.sort.descending]);
@@ -113,7 +115,7 @@ export function FieldsPage() {
   const steps = useTableSteps(page, view, scope);
 
   return (
-    <div className={classes.page}>
+    <div className={classes.page} data-scroll-root>
       <Group justify="space-between" align="baseline">
         <Title order={1} size="h2">
           Calculated fields
@@ -140,18 +142,12 @@ export function FieldsPage() {
           onShowAll={finding.clear}
         />
       )}
+      {/* One toolbar: search and filters, the selection's actions, export and layout. It
+          wraps to a second line only when a selection's actions need the room. */}
       <Group gap="sm" align="flex-start">
         <SearchInput ref={searchBoxRef} value={view.name} onChange={searchByName} />
         <FilterMenu filters={view} onChange={changeView} />
         <SavedViewsMenu address={viewAddress(location.search)} onOpen={openView} layout={layout} />
-      </Group>
-      <ActiveFilterChips filters={view} onChange={changeView} />
-      {page?.degraded && <DegradedWarning />}
-      {page && page.unreadableRows.length > 0 && (
-        <UnreadableRowsWarning rows={page.unreadableRows} />
-      )}
-      {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
-      <Group justify="space-between" gap="sm" align="flex-start">
         <SelectionBar
           controls={selection}
           search={matches}
@@ -160,11 +156,22 @@ export function FieldsPage() {
         />
         <Group gap="sm" wrap="nowrap" ml="auto">
           {page && page.totalHits > 0 && (
-            <ExportMenu search={matches} sort={sort} totalHits={page.totalHits} />
+            <ExportMenu
+              search={matches}
+              sort={sort}
+              totalHits={page.totalHits}
+              selectedIds={selectedIds}
+            />
           )}
           <TableLayoutMenu controls={layout} phone={phone} />
         </Group>
       </Group>
+      <ActiveFilterChips filters={view} onChange={changeView} />
+      {page?.degraded && <DegradedWarning />}
+      {page && page.unreadableRows.length > 0 && (
+        <UnreadableRowsWarning rows={page.unreadableRows} />
+      )}
+      {page?.instanceData && <InstanceFreshness data={page.instanceData} />}
       <SearchingBar active={search.isFetching} />
       {search.isPending && <LoadingRows />}
       {search.isError && (

@@ -5,19 +5,22 @@ import type { GatherProgress } from '../../../api/calculated-fields/all-matches'
 export function CollectingProgress({
   label,
   progress,
+  counting = 'fields',
   onCancel,
 }: {
   /** What is being gathered for, e.g. "Exporting": also names the progress bar. */
   label: string;
   /** null until the first page answers. */
   progress: GatherProgress | null;
+  /** What the count counts: "fields" gathered, or "fields read" after. */
+  counting?: string;
   onCancel: () => void;
 }) {
   const percent =
     progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   const counted =
     progress && progress.total > 0
-      ? `${progress.loaded.toLocaleString()} of ${progress.total.toLocaleString()} fields`
+      ? `${progress.loaded.toLocaleString()} of ${progress.total.toLocaleString()} ${counting}`
       : 'gathering fields…';
   return (
     <Group gap="xs" wrap="nowrap">

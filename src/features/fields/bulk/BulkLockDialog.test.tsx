@@ -48,6 +48,11 @@ function countLocksInFlight() {
 }
 
 const requestsAtOnce = () => screen.getByRole('textbox', { name: 'Requests at a time' });
+/** How many requests run at once is under Advanced: most never change it. */
+async function openAdvanced(user: { click: (element: Element) => Promise<void> }) {
+  expect(screen.queryByRole('textbox', { name: 'Requests at a time' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Advanced' }));
+}
 
 beforeEach(() => startSession('token-for-tests', false));
 
@@ -56,6 +61,7 @@ test('the admin chooses how many requests run at once, and the choice is kept fo
   const { user } = renderWithProviders(
     <BulkLockDialog plan={plan} onClose={() => {}} onFieldsDone={() => {}} />,
   );
+  await openAdvanced(user);
   expect(requestsAtOnce()).toHaveValue(String(MAX_LOCKS_IN_FLIGHT));
   await user.clear(requestsAtOnce());
   await user.type(requestsAtOnce(), '3');
@@ -73,6 +79,7 @@ test('a number outside 1 to 32 is refused with a reason and nothing is sent; an 
   const { user } = renderWithProviders(
     <BulkLockDialog plan={plan} onClose={() => {}} onFieldsDone={() => {}} />,
   );
+  await openAdvanced(user);
   expect(requestsAtOnce()).toHaveValue(String(MAX_LOCKS_IN_FLIGHT));
   await user.clear(requestsAtOnce());
   await user.type(requestsAtOnce(), '0');
@@ -99,6 +106,7 @@ test('locks settling one after another are drawn together, not once per request,
       <BulkLockDialog plan={plan} onClose={() => {}} onFieldsDone={() => {}} />
     </Profiler>,
   );
+  await openAdvanced(user);
   await user.clear(requestsAtOnce());
   await user.type(requestsAtOnce(), '10');
   await user.click(screen.getByRole('button', { name: 'Lock 10 fields' }));

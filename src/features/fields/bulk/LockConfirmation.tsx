@@ -1,5 +1,6 @@
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Collapse, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { useId, useState } from 'react';
+import { IconChevronDown, IconChevronRight } from '../../../components/icons/icons';
 import type { LockPlan } from '../selection/field-selection';
 import { fieldCount } from '../../../components/plural';
 import { lockWords } from './lock-words';
@@ -37,6 +38,9 @@ export function LockConfirmation({
 }) {
   const [requestsAtOnce, setRequestsAtOnce] = useState<number | string>(storedLocksInFlight);
   const usable = isLocksInFlight(requestsAtOnce);
+  // Most never change how many requests run at once; a number that cannot be used shows.
+  const [advanced, setAdvanced] = useState(!usable);
+  const advancedId = useId();
   const confirm = () => {
     if (!usable) return;
     storeLocksInFlight(requestsAtOnce);
@@ -70,23 +74,39 @@ export function LockConfirmation({
           {words.done} and will not be sent.
         </Text>
       )}
-      <NumberInput
-        label="Requests at a time"
-        description="Fewer if the instance limits its callers; a 429 from it also slows the run down by itself."
-        value={requestsAtOnce}
-        onChange={setRequestsAtOnce}
-        min={LOCKS_IN_FLIGHT_RANGE.min}
-        max={LOCKS_IN_FLIGHT_RANGE.max}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="none"
-        error={
-          usable
-            ? undefined
-            : `A whole number from ${LOCKS_IN_FLIGHT_RANGE.min} to ${LOCKS_IN_FLIGHT_RANGE.max}`
-        }
-        styles={{ wrapper: { maxWidth: 140 } }}
-      />
+      <div>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          px={0}
+          aria-expanded={advanced}
+          aria-controls={advancedId}
+          leftSection={advanced ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+          onClick={() => setAdvanced(!advanced)}
+        >
+          Advanced
+        </Button>
+        <Collapse expanded={advanced} id={advancedId}>
+          <NumberInput
+            label="Requests at a time"
+            description="Fewer if the instance limits its callers; a 429 from it also slows the run down by itself."
+            value={requestsAtOnce}
+            onChange={setRequestsAtOnce}
+            min={LOCKS_IN_FLIGHT_RANGE.min}
+            max={LOCKS_IN_FLIGHT_RANGE.max}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            error={
+              usable
+                ? undefined
+                : `A whole number from ${LOCKS_IN_FLIGHT_RANGE.min} to ${LOCKS_IN_FLIGHT_RANGE.max}`
+            }
+            mt="xs"
+            styles={{ wrapper: { maxWidth: 140 } }}
+          />
+        </Collapse>
+      </div>
       <Text size="sm" c="dimmed">
         You can cancel while the requests run.
       </Text>

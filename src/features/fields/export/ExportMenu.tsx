@@ -7,19 +7,25 @@ import { fieldCount } from '../../../components/plural';
 import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 import { useExportFields } from './use-export-fields';
 
+const noneSelected: readonly number[] = [];
+
 /**
- * Exports all matches of the current search, not only the page. The button stays
- * while an export runs (choosing again starts over) so keyboard focus is never lost.
- * Memoized: the fields page draws it again only when the search, sort or count change.
+ * Exports all matches of the current search (not only the page), or the fields
+ * selected. The button stays while an export runs (choosing again starts over) so
+ * keyboard focus is never lost. Memoized: the fields page draws it again only when
+ * the search, sort, count or selection change.
  */
 export const ExportMenu = memo(function ExportMenu({
   search,
   sort,
   totalHits,
+  selectedIds = noneSelected,
 }: {
   search: MatchesSearch;
   sort: TableSort;
   totalHits: number;
+  /** The selected fields, by id; empty when none is selected. */
+  selectedIds?: readonly number[];
 }) {
   const exporter = useExportFields(search, sort);
   return (
@@ -28,6 +34,7 @@ export const ExportMenu = memo(function ExportMenu({
         <CollectingProgress
           label="Exporting"
           progress={exporter.progress}
+          counting={exporter.phase === 'reading' ? 'fields read' : undefined}
           onCancel={exporter.cancel}
         />
       )}
@@ -43,9 +50,35 @@ export const ExportMenu = memo(function ExportMenu({
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>All {fieldCount(totalHits)} matching</Menu.Label>
-          <Menu.Item onClick={() => void exporter.start('csv')}>CSV (spreadsheet)</Menu.Item>
-          <Menu.Item onClick={() => void exporter.start('json')}>JSON</Menu.Item>
+          <Menu.Label>Export all {fieldCount(totalHits)} matching</Menu.Label>
+          <Menu.Item onClick={() => void exporter.start({ what: 'matching', format: 'csv' })}>
+            CSV (spreadsheet)
+          </Menu.Item>
+          <Menu.Item onClick={() => void exporter.start({ what: 'matching', format: 'json' })}>
+            JSON
+          </Menu.Item>
+          {selectedIds.length > 0 && (
+            <>
+              <Menu.Divider />
+              <Menu.Label>Export {fieldCount(selectedIds.length)} selected</Menu.Label>
+              <Menu.Item
+                aria-label={`CSV of the ${fieldCount(selectedIds.length)} selected`}
+                onClick={() =>
+                  void exporter.start({ what: 'selected', ids: selectedIds, format: 'csv' })
+                }
+              >
+                CSV (spreadsheet)
+              </Menu.Item>
+              <Menu.Item
+                aria-label={`JSON of the ${fieldCount(selectedIds.length)} selected`}
+                onClick={() =>
+                  void exporter.start({ what: 'selected', ids: selectedIds, format: 'json' })
+                }
+              >
+                JSON
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
     </Group>

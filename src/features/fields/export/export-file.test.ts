@@ -1,8 +1,14 @@
 import { describe, expect, test } from 'vitest';
+import { noDirectory } from '../../../api/directory/lookup-directory';
 import { searchItem } from '../../../api/test-support/mock-api';
+import type { ExportRecord } from './export-record';
+import { exportRecordOf } from './export-record';
 import { exportFile, exportFileName } from './export-file';
 
 const now = new Date(2026, 10, 22, 23, 59);
+
+const record = (id: number, name?: string): ExportRecord =>
+  exportRecordOf(searchItem(id, name === undefined ? {} : { name }), 'SUM(`A`)', noDirectory);
 
 describe('exportFile', () => {
   test('names the file after the local day', () => {
@@ -10,16 +16,24 @@ describe('exportFile', () => {
     expect(exportFileName('json', new Date(2027, 0, 5))).toBe('calculated-fields-2027-01-05.json');
   });
 
-  test('JSON is the search results as the API answered them, pretty-printed', () => {
-    const fields = [searchItem(2, { name: '=1+1' }), searchItem(1)];
+  test('JSON is each search result as the API answered it, with the expression, names and status reason beside it, pretty-printed', () => {
+    const fields = [record(2, '=1+1'), record(1)];
     const file = exportFile('json', fields, now);
     expect(file.type).toBe('application/json');
     expect(JSON.parse(file.content)).toEqual(fields);
+    expect(JSON.parse(file.content)[1]).toEqual({
+      ...searchItem(1),
+      expression: 'SUM(`A`)',
+      ownerName: null,
+      dataSources: [],
+      cards: [],
+      statusReason: '',
+    });
     expect(file.content).toContain('\n  {\n    "id": 2,');
   });
 
   test('CSV is one line per field after the header', () => {
-    const file = exportFile('csv', [searchItem(1), searchItem(2)], now);
+    const file = exportFile('csv', [record(1), record(2)], now);
     expect(file.name).toBe('calculated-fields-2026-11-22.csv');
     expect(file.type).toBe('text/csv;charset=utf-8');
     expect(file.content.trimEnd().split('\r\n')).toHaveLength(3);

@@ -1,4 +1,4 @@
-import type { SearchResultItem } from '../../../contract/field';
+import type { ExportRecord } from './export-record';
 import { fieldsToCsv } from './fields-csv';
 
 export type ExportFormat = 'csv' | 'json';
@@ -20,12 +20,13 @@ export function exportFileName(format: ExportFormat, now: Date): string {
 }
 
 /**
- * The file of an export. JSON holds the search results exactly as the API answered
- * them (interface.md 2.2: each item with its links and activeLinks), in the table's order.
+ * The file of an export, in the table's order. JSON holds each search result as the
+ * API answered it (interface.md 2.2: with its links and activeLinks), with the
+ * expression, names and status reason of export-record.ts beside it.
  */
 export function exportFile(
   format: ExportFormat,
-  fields: readonly SearchResultItem[],
+  fields: readonly ExportRecord[],
   now: Date,
 ): ExportFile {
   const name = exportFileName(format, now);

@@ -1,32 +1,23 @@
 import { describe, expect, test } from 'vitest';
 import type { Link } from '../../../contract/field';
+import { noDirectory } from '../../../api/directory/lookup-directory';
 import { searchItem } from '../../../api/test-support/mock-api';
-import { fieldsToCsv, linkValiditySummary } from './fields-csv';
+import { exportRecordOf } from './export-record';
+import { fieldsToCsv } from './fields-csv';
 
 function link(type: string, valid = 'VALID'): Link {
   return { resource: { type, id: `${type}-1` }, visible: true, active: true, valid };
 }
 
-describe('link validity summary', () => {
-  test('says when there are none, when all are valid, and counts each other validity', () => {
-    expect(linkValiditySummary([])).toBe('no links');
-    expect(linkValiditySummary([link('CARD')])).toBe('1 link, all VALID');
-    expect(linkValiditySummary([link('CARD'), link('DATA_SOURCE', 'ILLEGAL_REFERENCE')])).toBe(
-      '2 links, 1 ILLEGAL_REFERENCE',
-    );
-    expect(
-      linkValiditySummary([
-        link('CARD', 'UNKNOWN'),
-        link('CARD', 'ILLEGAL_REFERENCE'),
-        link('DATA_SOURCE', 'ILLEGAL_REFERENCE'),
-        link('DATA_SOURCE'),
-      ]),
-    ).toBe('4 links, 2 ILLEGAL_REFERENCE, 1 UNKNOWN');
-  });
-});
+/** The file's record of a field with no names known and no expression read. */
+const record = (id: number, overrides: Parameters<typeof searchItem>[1] = {}) =>
+  exportRecordOf(searchItem(id, overrides), undefined, noDirectory);
+
+const header =
+  'ID,Name,Owner,Owner ID,Locked,Status,Status reason,Archived,Variable,Created,Last modified,Expression,Data sources,Data source IDs,Cards,Card IDs,Link validity';
 
 describe('fieldsToCsv', () => {
-  test('writes a header and one CRLF line per field with the table columns', () => {
+  test('writes a header and one CRLF line per field, with the expression, names beside ids and why the status is what it is', () => {
     const field = searchItem(42, {
       name: 'Margin, "net"',
       owner: 9,
@@ -37,23 +28,40 @@ describe('fieldsToCsv', () => {
       lastModified: Date.UTC(2025, 10, 22, 12, 0, 0),
       links: [link('DATA_SOURCE'), link('CARD', 'ILLEGAL_REFERENCE'), link('CARD')],
     });
-    const csv = fieldsToCsv([field]);
+    const names = {
+      available: true,
+      owners: new Map([[9, { id: 9, name: 'Ada Lovelace' }]]),
+      dataSources: new Map([
+        ['DATA_SOURCE-1', { id: 'DATA_SOURCE-1', name: 'Sales', columns: [] }],
+      ]),
+      cards: new Map(),
+    };
+    const csv = fieldsToCsv([exportRecordOf(field, 'SUM(`Amount`', names)]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'ID,Name,Owner,Locked,Status,Archived,Created,Last modified,Links,Data sources,Cards,Link validity',
-      '42,"Margin, ""net""",9,true,INVALID,true,2024-01-02T03:04:05.000Z,2025-11-22T12:00:00.000Z,3,1,2,"3 links, 1 ILLEGAL_REFERENCE"',
+      header,
+      // Two links to one card are one card; a card the instance does not name has an empty name.
+      `42,"Margin, ""net""",Ada Lovelace,9,true,INVALID,missing ')' to close the '(' at position 3,true,false,2024-01-02T03:04:05.000Z,2025-11-22T12:00:00.000Z,SUM(\`Amount\`,Sales,DATA_SOURCE-1,,CARD-1,"3 links, 1 ILLEGAL_REFERENCE"`,
       '',
     ]);
   });
 
-  test('neutralises a name that would run as a formula', () => {
-    const csv = fieldsToCsv([searchItem(1, { name: '=1+1' })]);
-    expect(csv.split('\r\n')[1]).toMatch(/^1,"'=1\+1",/);
+  test('a valid field with a broken link says so; a sound one has no reason', () => {
+    const broken = record(1, { links: [link('DATA_SOURCE', 'ILLEGAL_REFERENCE')] });
+    expect(broken.statusReason).toBe('broken link: 1 link, 1 ILLEGAL_REFERENCE');
+    expect(record(2).statusReason).toBe('');
+  });
+
+  test('neutralises a name and an expression that would run as formulas', () => {
+    const csv = fieldsToCsv([
+      exportRecordOf(searchItem(1, { name: '=1+1' }), '-SUM(`A`)', noDirectory),
+    ]);
+    const line = csv.split('\r\n')[1]!;
+    expect(line).toMatch(/^1,"'=1\+1",/);
+    expect(line).toContain(`"'-SUM(\`A\`)"`);
   });
 
   test('with no fields it is the header alone', () => {
-    expect(fieldsToCsv([]).slice(1)).toBe(
-      'ID,Name,Owner,Locked,Status,Archived,Created,Last modified,Links,Data sources,Cards,Link validity\r\n',
-    );
+    expect(fieldsToCsv([]).slice(1)).toBe(`${header}\r\n`);
   });
 });

@@ -244,11 +244,12 @@ describe('with the directory', () => {
     ).toBeInTheDocument();
   });
 
-  test('"unused" asks for no active link, and says how the audit’s rule differs', async () => {
+  test('"no active link" is named apart from the audit’s Unused, and says how that rule differs', async () => {
     const { user, panel } = await openFilters();
     const active = within(panel).getByRole('radiogroup', { name: 'Active link' });
-    expect(active).toHaveAccessibleDescription(/no active link of any kind.*audit's Unused/);
-    await user.click(within(active).getByText('Unused'));
+    expect(active).toHaveAccessibleDescription(/No active link of any kind.*audit's Unused/);
+    expect(within(active).queryByText('Unused')).toBeNull();
+    await user.click(within(active).getByText('No active link'));
     await waitFor(() => expect(params().get('active')).toBe('false'));
     for (const [group, choice, key, value] of [
       ['Aggregated', 'Aggregates', 'aggregated', 'true'],
@@ -268,7 +269,7 @@ describe('with the directory', () => {
         .getAllByRole('button')
         .map((chip) => chip.textContent),
     ).toEqual([
-      'Unused (no active link)',
+      'No active link',
       'Aggregates',
       'Not global',
       'Hidden',

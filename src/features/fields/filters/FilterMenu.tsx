@@ -1,10 +1,10 @@
-import { Badge, Button, Divider, Popover, Stack, TagsInput } from '@mantine/core';
+import { Badge, Button, Divider, Popover, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import { IconFilter } from '../../../components/icons/icons';
 import { memo } from 'react';
 import type { FieldFilters } from '../../../links/table-address';
 import { INVALID, VALID } from '../../../contract/field';
 import { activeFilters } from './active-filters';
-import { ExpressionFilters, StateFilters, UseFilters } from './FlagFilters';
+import { ExpressionFilters, ProblemFilters, StateFilters, UseFilters } from './FlagFilters';
 import { DirectoryPicker } from './pickers/DirectoryPicker';
 import { cardPicker, dataSourcePicker, ownerPicker } from './pickers/directory-picker-kinds';
 import { FunctionPicker } from './pickers/FunctionPicker';
@@ -28,7 +28,7 @@ export const FilterMenu = memo(function FilterMenu({
   return (
     <Popover
       position="bottom-start"
-      width={420}
+      width="min(760px, calc(100vw - 16px))"
       trapFocus
       returnFocus
       shadow="md"
@@ -70,19 +70,29 @@ function FilterControls({
   change: (part: Partial<FieldFilters>) => void;
 }) {
   return (
-    <Stack gap="sm">
-      <DirectoryPicker of={ownerPicker} ids={filters.owners} change={change} />
-      <DirectoryPicker of={dataSourcePicker} ids={filters.dataSources} change={change} />
-      <DirectoryPicker of={cardPicker} ids={filters.cards} change={change} />
-      <FunctionPicker values={filters.functions} change={change} />
-      <Divider label="State" labelPosition="left" />
-      <StateFilters filters={filters} change={change} />
-      <StatusPicker statuses={filters.statuses} change={change} />
-      <Divider label="Use" labelPosition="left" />
-      <UseFilters filters={filters} change={change} />
-      <Divider label="Expression" labelPosition="left" />
-      <ExpressionFilters filters={filters} change={change} />
-    </Stack>
+    // Two columns where there is room, so the menu scrolls little or not at all: what to
+    // pick from lists, the problems and the expression's flags on the left; the field's
+    // state and use on the right.
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
+      <Stack gap="sm">
+        <Divider label="Who and where" labelPosition="left" />
+        <DirectoryPicker of={ownerPicker} ids={filters.owners} change={change} />
+        <DirectoryPicker of={dataSourcePicker} ids={filters.dataSources} change={change} />
+        <DirectoryPicker of={cardPicker} ids={filters.cards} change={change} />
+        <FunctionPicker values={filters.functions} change={change} />
+        <Divider label="Problems" labelPosition="left" />
+        <ProblemFilters filters={filters} change={change} />
+        <StatusPicker statuses={filters.statuses} change={change} />
+        <Divider label="Expression" labelPosition="left" />
+        <ExpressionFilters filters={filters} change={change} />
+      </Stack>
+      <Stack gap="sm">
+        <Divider label="State" labelPosition="left" />
+        <StateFilters filters={filters} change={change} />
+        <Divider label="Use" labelPosition="left" />
+        <UseFilters filters={filters} change={change} />
+      </Stack>
+    </SimpleGrid>
   );
 }
 
@@ -95,8 +105,8 @@ const StatusPicker = memo(function StatusPicker({
 }) {
   return (
     <TagsInput
-      label="Statuses"
-      description="Fields whose status is one of these."
+      label="Exactly these statuses"
+      description="For a status an instance names besides VALID and INVALID; for any but VALID, tick Invalid status only."
       placeholder={statuses.length === 0 ? 'e.g. VALID' : undefined}
       data={knownStatuses}
       value={statuses}

@@ -5,7 +5,29 @@ import { FlagChoice } from './FlagChoice';
 
 type Change = (part: Partial<FieldFilters>) => void;
 
-/** The filters on a field's state: lock, archive, status, links, variables. */
+/** The filters on what is wrong with a field: its status and its links. */
+export function ProblemFilters({ filters, change }: { filters: FieldFilters; change: Change }) {
+  return (
+    <>
+      <FlagToggle
+        flag="invalidOnly"
+        label="Invalid status only"
+        description="Any status but VALID."
+        checked={filters.invalidOnly}
+        change={change}
+      />
+      <FlagToggle
+        flag="brokenLinksOnly"
+        label="Broken links only"
+        description="Some link is not VALID, e.g. ILLEGAL_REFERENCE."
+        checked={filters.brokenLinksOnly}
+        change={change}
+      />
+    </>
+  );
+}
+
+/** The filters on a field's state: lock, archive, variables, global, hidden. */
 export function StateFilters({ filters, change }: { filters: FieldFilters; change: Change }) {
   return (
     <>
@@ -23,19 +45,6 @@ export function StateFilters({ filters, change }: { filters: FieldFilters; chang
         yes="Archived"
         no="Not archived"
         value={filters.archived}
-        change={change}
-      />
-      <FlagToggle
-        flag="invalidOnly"
-        label="Invalid status only"
-        checked={filters.invalidOnly}
-        change={change}
-      />
-      <FlagToggle
-        flag="brokenLinksOnly"
-        label="Broken links only"
-        description="Some link is not VALID, e.g. ILLEGAL_REFERENCE."
-        checked={filters.brokenLinksOnly}
         change={change}
       />
       <FlagToggle
@@ -73,8 +82,8 @@ export function UseFilters({ filters, change }: { filters: FieldFilters; change:
         flag="active"
         label="Active link"
         yes="Active"
-        no="Unused"
-        description="Unused: no active link of any kind (the API's notactive). The audit's Unused finding differs: no active card link and no other field referencing it."
+        no="No active link"
+        description="No active link of any kind (the API's notactive). Not the audit's Unused finding, which asks for no active card link and no other field referencing it."
         value={filters.active}
         change={change}
       />

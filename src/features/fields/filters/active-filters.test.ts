@@ -76,7 +76,7 @@ test('the filters of where a field is used and what its expression does are chip
   };
   const chips = activeFilters(filters);
   expect(chips.map((chip) => chip.label)).toEqual([
-    'Unused (no active link)',
+    'No active link',
     'Aggregates',
     'Not global',
     'Hidden',
@@ -86,7 +86,7 @@ test('the filters of where a field is used and what its expression does are chip
     'Function DATEDIFF',
   ]);
   const without = (label: string) => chips.find((chip) => chip.label === label)!.without;
-  expect(without('Unused (no active link)')).toEqual({ active: null });
+  expect(without('No active link')).toEqual({ active: null });
   expect(without('Hidden')).toEqual({ hidden: null });
   expect(without('Card dr:1:2')).toEqual({ cards: [] });
   expect(without('Function SUM')).toEqual({ functions: ['DATEDIFF'] });

@@ -12,7 +12,7 @@ export interface ActiveFilter {
 
 /** Flags with three states: the chip's words when the flag is wanted, and when it is not. */
 const choiceWords = {
-  active: ['Active link', 'Unused (no active link)'],
+  active: ['Active link', 'No active link'],
   aggregated: ['Aggregates', 'Does not aggregate'],
   global: ['Global', 'Not global'],
   hidden: ['Hidden', 'Not hidden'],

@@ -35,7 +35,7 @@ export const SelectionBar = memo(function SelectionBar({
   const { selection } = controls;
   const count = selection.fields.size;
   return (
-    <Group gap="sm" role="group" aria-label="Selected fields" mih={36} flex={1}>
+    <Group gap="sm" role="group" aria-label="Selected fields" mih={36} flex={1} wrap="nowrap">
       {/* Always present, so screen readers hear each change of the count. */}
       <Text size="sm" fw={600} role="status">
         {describeSelection(count, countNotOnPage(selection, controls.pageRows))}

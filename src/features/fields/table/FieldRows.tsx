@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { MouseEvent, RefObject } from 'react';
 import { useInAppLinkClicks } from '../../../components/in-app-links';
 import { FieldRow } from './FieldRow';
@@ -24,10 +24,39 @@ function isOnControl(target: Element) {
  */
 export const rowsDrawnBeyondView = 5;
 
+/**
+ * What scrolls the rows: the table's own scroller, or on a phone the page around it
+ * (`data-scroll-root`), which then scrolls as one with the toolbar above the table.
+ */
+function useScrollRoot(scroller: RefObject<HTMLDivElement | null>, withPage: boolean) {
+  const root = () =>
+    (withPage ? scroller.current?.closest<HTMLElement>('[data-scroll-root]') : null) ??
+    scroller.current;
+  // Where the table starts within the page's scroll: the rows' offsets count from there.
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const page = withPage ? root() : null;
+    const table = scroller.current;
+    if (!page || !table || page === table) return setMargin(0);
+    const measure = () =>
+      setMargin(
+        table.getBoundingClientRect().top - page.getBoundingClientRect().top + page.scrollTop,
+      );
+    measure();
+    // The toolbar above the table grows and shrinks (a selection's actions, chips).
+    const observer = new ResizeObserver(measure);
+    for (const child of page.children) observer.observe(child);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [withPage]);
+  return { root, margin };
+}
+
 export function FieldRows({
   rows,
   rowHeight,
   scroller,
+  scrollsWithPage,
   columnCount,
   shownColumns,
   openFieldId,
@@ -38,19 +67,23 @@ export function FieldRows({
   /** Pixels; each row's height at the table's density. */
   rowHeight: number;
   scroller: RefObject<HTMLDivElement | null>;
+  /** A phone's layout: the page scrolls, not the table. */
+  scrollsWithPage: boolean;
   columnCount: number;
   shownColumns: string;
   openFieldId?: number;
   isSelected: (id: number) => boolean;
   onOpenField: (id: number) => void;
 }) {
+  const scrollRoot = useScrollRoot(scroller, scrollsWithPage);
   // The app does not use the React Compiler; the body re-renders with the virtualizer.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scroller.current,
+    getScrollElement: scrollRoot.root,
     estimateSize: () => rowHeight,
     overscan: rowsDrawnBeyondView,
+    scrollMargin: scrollRoot.margin,
   });
   useEffect(() => {
     virtualizer.measure();
@@ -67,8 +100,9 @@ export function FieldRows({
   };
 
   const visible = virtualizer.getVirtualItems();
-  const spaceAbove = visible[0]?.start ?? 0;
-  const spaceBelow = virtualizer.getTotalSize() - (visible.at(-1)?.end ?? 0);
+  const margin = scrollRoot.margin;
+  const spaceAbove = (visible[0]?.start ?? margin) - margin;
+  const spaceBelow = virtualizer.getTotalSize() - ((visible.at(-1)?.end ?? margin) - margin);
   return (
     // A plain tbody: Mantine's Table.Tbody styles its rows with :last-of-type and
     // :nth-of-type rules, which made the browser restyle every row in view whenever a

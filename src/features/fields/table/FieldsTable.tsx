@@ -213,6 +213,7 @@ export const FieldsTable = memo(function FieldsTable({
           rows={rows}
           rowHeight={rowHeights[density]}
           scroller={scroller}
+          scrollsWithPage={phone}
           columnCount={shownColumns.length}
           shownColumns={shownColumns.join(' ')}
           openFieldId={openFieldId}

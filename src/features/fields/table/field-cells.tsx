@@ -4,7 +4,7 @@ import { inAppLink } from '../../../components/in-app-links';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
 import { isBrokenLink, isValidStatus } from '../../../contract/field';
-import { fieldAddress } from './field-address';
+import { fieldAddress } from '../../../links/field-address';
 import { InvalidIcon } from './InvalidIcon';
 import { usePageNames } from './page-names';
 import {
@@ -14,6 +14,7 @@ import {
   textSizeStyle,
 } from '../../../components/plain-mantine/mantine-markup';
 import { NamedIdCell } from '../../../components/plain-mantine/NamedIdCell';
+import { useLazyTooltip } from '../../../components/use-lazy-tooltip';
 
 // The cells are plain elements with Mantine's classes (components/plain-mantine): the
 // same look as Group, Text and Anchor without their per-element style work, which a
@@ -73,15 +74,22 @@ export function LinksCell({ links }: { links: FieldLink[] }) {
   return (
     <div className={m.group} style={groupStyle(6)}>
       <span>{links.length}</span>
-      {broken > 0 && (
-        <IconAlertTriangle
-          size={16}
-          role="img"
-          aria-label={`${broken} not valid`}
-          color="var(--mantine-color-red-text)"
-        />
-      )}
+      {broken > 0 && <BrokenLinksWarning broken={broken} />}
     </div>
+  );
+}
+
+/** The warning beside the count, with what it means on hover and focus. */
+function BrokenLinksWarning({ broken }: { broken: number }) {
+  const label = `${plural(broken, 'link is', 'links are')} not VALID: the expression names something the link's data source lacks`;
+  const { targetProps, tooltip } = useLazyTooltip<HTMLSpanElement>(label);
+  return (
+    <>
+      <span {...targetProps} role="img" aria-label={label} className={m.group}>
+        <IconAlertTriangle size={16} aria-hidden color="var(--mantine-color-red-text)" />
+      </span>
+      {tooltip}
+    </>
   );
 }
 

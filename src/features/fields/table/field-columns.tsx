@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '../../../components/icons/icons';
 import {
   columnResizingFeature,
@@ -16,6 +15,7 @@ import { PageCheckbox, RowCheckbox } from '../selection/selection-cells';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import { ProblemCell } from './ProblemCell';
 import { RowLockSwitch } from './RowLockSwitch';
+import classes from './field-columns.module.css';
 
 interface FieldColumnMeta {
   /** What the column is called where its header shows something else (an icon). */
@@ -61,6 +61,7 @@ export const fieldColumns = column.columns([
     size: 44,
     enableHiding: false,
     enableResizing: false,
+    meta: { phoneWidth: 36 },
   }),
   column.accessor('name', {
     header: 'Name',
@@ -88,26 +89,28 @@ export const fieldColumns = column.columns([
       />
     ),
     size: 84,
-    meta: { phoneWidth: 64 },
+    meta: { phoneWidth: 56 },
   }),
   column.accessor('status', {
     header: 'Status',
     enableSorting: false,
     cell: (info) => <StatusBadge status={info.getValue()} />,
     size: 116,
-    meta: { phoneWidth: 100 },
+    meta: { phoneWidth: 84 },
   }),
   column.display({
     id: 'problems',
+    // Named on screen too: the icon alone told nobody what the column holds. On a
+    // phone, where the column is narrow, the name is for screen readers only.
     header: () => (
-      <>
+      <span className={classes.problemsHeader} title="Problems: an invalid status or a broken link">
         <IconAlertTriangle size={16} aria-hidden />
-        <VisuallyHidden>Problems</VisuallyHidden>
-      </>
+        <span className={classes.problemsLabel}>Problems</span>
+      </span>
     ),
     cell: ({ row }) => <ProblemCell field={row.original} />,
-    size: 64,
-    meta: { label: 'Problems', phoneWidth: 56 },
+    size: 104,
+    meta: { label: 'Problems', phoneWidth: 40 },
   }),
   column.accessor('links', {
     header: 'Links',

@@ -72,7 +72,18 @@ test('each row shows its lock, an invalid status, broken links and the archive, 
 
   const broken = cellsOf('Broken one');
   expect(broken.Links).toHaveTextContent('2');
-  expect(within(broken.Links!).getByRole('img', { name: '1 not valid' })).toBeInTheDocument();
+  expect(
+    within(broken.Links!).getByRole('img', { name: /^1 link is not VALID/ }),
+  ).toBeInTheDocument();
 
   expect(cellsOf('Archived one').Archived).toHaveTextContent('Archived');
+});
+
+test("the Links column's warning says what it means when pointed at", async () => {
+  const { user } = renderWithProviders(<Table />, { url: '/fields' });
+  const warning = within(cellsOf('Broken one').Links!).getByRole('img');
+  await user.hover(warning);
+  expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent(
+    "1 link is not VALID: the expression names something the link's data source lacks",
+  );
 });

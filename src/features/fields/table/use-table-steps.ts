@@ -5,7 +5,7 @@ import type { FieldSteps, StepDirection } from '../../../components/field-steps'
 import type { TableView } from '../../../links/table-address';
 import { toSearchRequest } from '../../../links/table-search';
 import type { FindingScope } from '../../../contract/audit';
-import { fieldAddress } from './field-address';
+import { fieldAddress } from '../../../links/field-address';
 
 /** `search` showing page `page` (the first page is the default and left out). */
 function withPage(search: string, page: number): string {

@@ -6,6 +6,7 @@ import type {
 } from '../../../contract/audit';
 import { findingKeys, findingRules, findingTitles } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
+import { describeDuplicateGroup } from './describe-duplicates';
 import type { FindingGroup } from './finding';
 
 /** Groups and problem rows shown in the summary; the rest are paged. */
@@ -27,12 +28,6 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
       return group.column === undefined
         ? `a link to ${where} is broken (the missing name is not known)`
         : `${quoted(group.column)} missing from ${where}`;
-    }
-    case 'exact-duplicates':
-    case 'near-duplicates': {
-      const names = group.ids.slice(0, 3).map((id) => quoted(nameOf(id)));
-      const more = group.ids.length > 3 ? ` and ${group.ids.length - 3} more` : '';
-      return `${names.join(', ')}${more}`;
     }
     case 'nested':
       return `depth ${group.depth}`;
@@ -59,9 +54,12 @@ export function describeGroups(
   offset: number,
   limit: number,
 ): FindingGroupSummary[] {
+  const duplicates = key === 'exact-duplicates' || key === 'near-duplicates';
   return findings.byKey[key].groups.slice(offset, offset + limit).map((group) => ({
     key: group.key,
-    label: groupLabel(findings, key, group),
+    ...(duplicates
+      ? describeDuplicateGroup(findings, group)
+      : { label: groupLabel(findings, key, group) }),
     count: group.ids.length,
   }));
 }

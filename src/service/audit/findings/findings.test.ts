@@ -10,7 +10,7 @@ import { findingsInstance, SALES, TICKETS, TICKETS_CARD } from '../test-support/
 import { openTestAudit } from '../test-support/audit-fixture';
 import type { Findings } from './compute-findings';
 import { computeFindings } from './compute-findings';
-import { groupLabel } from './describe-findings';
+import { describeGroups, groupLabel } from './describe-findings';
 import { factsOf } from './field-facts';
 import { UNEXPLAINED_INVALID } from './rules/invalid-fields';
 
@@ -136,6 +136,18 @@ describe('findings of a scanned instance', () => {
     expect(ids(findings, 'near-duplicates')).toEqual([10, 11, 12]);
   });
 
+  it('a group of duplicates is labelled by its expression and says where its fields live', async () => {
+    const findings = await scannedFindings(true);
+    expect(describeGroups(findings, 'exact-duplicates', 0, 8)).toEqual([
+      {
+        key: '10',
+        label: 'SUM(`Amount`)',
+        where: 'fields on data source Support Tickets',
+        count: 2,
+      },
+    ]);
+  });
+
   it('nested: fields that nest fields, with the depth of their longest chain', async () => {
     const findings = await scannedFindings(true);
     const finding = findings.byKey.nested;
@@ -236,6 +248,72 @@ describe('findings from fields alone', () => {
     );
     expect(findings.byKey.invalid.ids).toEqual([1]);
     expect(findings.byKey.invalid.notes.get(1)).toBe(UNEXPLAINED_INVALID);
+  });
+
+  describe('duplicates compute the same thing on the same data', () => {
+    const onSource = (id: string) => ({
+      resource: { type: 'DATA_SOURCE', id },
+      visible: true,
+      active: true,
+      valid: VALID,
+    });
+    const onCard = (id: string) => ({ ...onSource(id), resource: { type: 'CARD', id } });
+    const same = { expression: 'TRUE', checkSum: 'true-sum' };
+    const groupsOf = (fields: CalculatedField[], key: FindingKey = 'exact-duplicates') =>
+      computeFindings(fields.map(factsOf), noReferencesRead).byKey[key].groups.map(
+        (group) => group.ids,
+      );
+
+    it('same expression on different data sources: not duplicates', () => {
+      expect(
+        groupsOf([
+          field({ id: 1, ...same, links: [onSource('sales')] }),
+          field({ id: 2, ...same, links: [onSource('tickets')] }),
+          field({ id: 3, ...same, links: [onSource('sales')] }),
+        ]),
+      ).toEqual([[1, 3]]);
+    });
+
+    it('a variable and a field with the same expression: not duplicates', () => {
+      expect(
+        groupsOf([
+          field({ id: 1, ...same, variable: true, links: [onSource('sales')] }),
+          field({ id: 2, ...same, links: [onSource('sales')] }),
+        ]),
+      ).toEqual([]);
+    });
+
+    it('a field saved on a card and a field of its data source: not duplicates', () => {
+      const directory = {
+        owners: new Map(),
+        dataSources: new Map([['sales', { name: 'Sales', columns: [] }]]),
+        cards: new Map([['card-1', { title: 'Pipeline', dataSourceId: 'sales' }]]),
+      };
+      const findings = computeFindings(
+        [
+          field({ id: 1, ...same, links: [onCard('card-1')] }),
+          field({ id: 2, ...same, links: [onSource('sales')] }),
+          field({ id: 3, ...same, links: [onSource('sales'), onCard('card-1')] }),
+        ].map(factsOf),
+        noReferencesRead,
+        directory,
+      );
+      // 3 sits on the card too, but is a field of the data source, as 2 is.
+      expect(findings.byKey['exact-duplicates'].groups.map((group) => group.ids)).toEqual([[2, 3]]);
+    });
+
+    it('near duplicates keep to one data source and kind as well', () => {
+      expect(
+        groupsOf(
+          [
+            field({ id: 1, expression: 'sum(`A`)', checkSum: 'x', links: [onSource('sales')] }),
+            field({ id: 2, expression: 'SUM(`A`)', checkSum: 'y', links: [onSource('tickets')] }),
+            field({ id: 3, expression: 'SUM( `A` )', checkSum: 'z', links: [onSource('sales')] }),
+          ],
+          'near-duplicates',
+        ),
+      ).toEqual([[1, 3]]);
+    });
   });
 
   it('an empty expression or an instance without check sums makes no duplicates', () => {

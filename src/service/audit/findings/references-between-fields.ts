@@ -49,7 +49,7 @@ export function placeOf(link: LinkFacts, directory: InstanceDirectory | undefine
   return { type: 'DATA_SOURCE', id: link.id };
 }
 
-const placeKey = (place: LinkPlace) => `${place.type} ${place.id}`;
+export const placeKey = (place: LinkPlace) => `${place.type} ${place.id}`;
 
 /**
  * Columns of each place as far as the fields tell, for an instance that does not

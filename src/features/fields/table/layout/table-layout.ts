@@ -28,9 +28,15 @@ export const alwaysShownColumns: readonly FieldColumnId[] = ['select', 'name', '
 
 /**
  * What a phone shows, whatever the layout: enough to find a field, see what is
- * wrong and lock it. The rest is one tap away in the drawer.
+ * wrong, select it and lock it. The rest is one tap away in the drawer.
  */
-export const phoneColumns: readonly FieldColumnId[] = ['name', 'locked', 'status', 'problems'];
+export const phoneColumns: readonly FieldColumnId[] = [
+  'select',
+  'name',
+  'locked',
+  'status',
+  'problems',
+];
 
 /** Columns a person has to ask for: the id, and the problem marker the name and links cells already carry. */
 const hiddenByDefault: readonly FieldColumnId[] = ['problems', 'id'];

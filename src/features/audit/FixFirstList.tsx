@@ -1,0 +1,98 @@
+import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { FindingsAnswer, TrendPoint } from '../../contract/audit';
+import { inAppLink } from '../../components/in-app-links';
+import { findingLink } from './drill-down-links';
+import type { FixFirstRow } from './fix-first';
+import { fixFirstRows, previousPoint } from './fix-first';
+import { formatCount } from './format';
+import classes from './FixFirstList.module.css';
+
+function Change({ change }: { change?: number }) {
+  if (change === undefined) return <span className={classes.none}>–</span>;
+  if (change === 0) return <span className={classes.none}>no change</span>;
+  return (
+    <span data-direction={change > 0 ? 'up' : 'down'} className={classes.change}>
+      {change > 0 ? `${formatCount(change)} more` : `${formatCount(-change)} fewer`}
+    </span>
+  );
+}
+
+function Row({ row, rank }: { row: FixFirstRow; rank: number }) {
+  const { finding } = row;
+  return (
+    <tr className={Table.classes.tr} data-with-row-border>
+      <td className={`${Table.classes.td} ${classes.rank}`}>{rank}</td>
+      <th scope="row" className={Table.classes.td}>
+        {finding.title}
+      </th>
+      <td className={`${Table.classes.td} ${classes.count}`} data-label="Fields">
+        {formatCount(finding.count)}
+      </td>
+      <td className={`${Table.classes.td} ${classes.count}`} data-label="Since the previous scan">
+        <Change change={row.change} />
+      </td>
+      <td className={Table.classes.td}>
+        <a
+          href={findingLink(finding.key)}
+          {...inAppLink}
+          className={classes.action}
+          aria-label={`Open ${formatCount(finding.count)} fields: ${finding.title}`}
+        >
+          Open in the table
+        </a>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The findings worth fixing, most urgent first (fix-first.ts), each with its count, its
+ * change since the scan before and the way to its fields. Findings with no field are
+ * named once below, not given a row.
+ */
+export function FixFirstList({
+  answer,
+  points,
+}: {
+  answer: FindingsAnswer;
+  points?: readonly TrendPoint[];
+}) {
+  const previous = points && previousPoint(points, answer.scanId);
+  const rows = fixFirstRows(answer.findings, previous?.headline);
+  const clear = answer.findings.filter((finding) => finding.count === 0);
+  return (
+    <Paper withBorder p="md" className={classes.box}>
+      {rows.length === 0 ? (
+        <Text size="sm">Nothing to fix: no finding has a field.</Text>
+      ) : (
+        <Table aria-label="Fix these first" verticalSpacing={6} className={classes.table}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th className={classes.rank}>
+                <VisuallyHidden>Rank</VisuallyHidden>
+              </Table.Th>
+              <Table.Th>Finding</Table.Th>
+              <Table.Th className={classes.count}>Fields</Table.Th>
+              <Table.Th className={classes.count}>
+                {previous ? `Since scan #${previous.scanId}` : 'Since the previous scan'}
+              </Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Action</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row, index) => (
+              <Row key={row.finding.key} row={row} rank={index + 1} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {clear.length > 0 && (
+        <Text size="sm" c="dimmed" mt="xs">
+          No field found: {clear.map((finding) => finding.title).join(', ')}.
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { startSession } from '../../../api/session';
+import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
+import { nameHandlers } from '../../../api/test-support/mock-names';
+import type { DownloadableFile } from '../../../components/download-file';
+import { apiPaths } from '../../../contract/paths';
+import { renderWithProviders } from '../../../test-support/render-with-providers';
+import { ExportMenu } from './ExportMenu';
+
+const saved: DownloadableFile[] = [];
+vi.mock('../../../components/download-file', () => ({
+  downloadFile: (file: DownloadableFile) => saved.push(file),
+}));
+
+const onSales = {
+  resource: { type: 'DATA_SOURCE', id: 'sales' },
+  visible: true,
+  active: true,
+  valid: 'VALID',
+};
+const fields = new Map([
+  [11, calculatedField(11, { name: 'Zeta', owner: 5, expression: 'SUM(`A`)', links: [onSales] })],
+  [12, calculatedField(12, { name: 'Alpha', owner: 5, expression: '`A` * 2', links: [onSales] })],
+]);
+
+const server = setupMockApi(
+  http.get(apiPaths.readField(':id').split('?')[0]!, ({ params }) => {
+    const field = fields.get(Number(params.id));
+    return field ? HttpResponse.json(field) : new HttpResponse(null, { status: 404 });
+  }),
+  ...nameHandlers({
+    owners: [{ id: 5, name: 'Ada Lovelace' }],
+    dataSources: [{ id: 'sales', name: 'Sales' }],
+  }),
+);
+
+beforeEach(() => {
+  saved.length = 0;
+  startSession('token-for-tests', false);
+});
+
+test('"Export selected" writes the selected fields in the table order, with expression, owner and data source by name', async () => {
+  // A search that must not be asked: only the selected fields are read.
+  server.use(http.post(apiPaths.search, () => HttpResponse.error()));
+  const { user } = renderWithProviders(
+    <ExportMenu
+      search={{ filters: [] }}
+      sort={{ column: 'name', descending: false }}
+      totalHits={500}
+      selectedIds={[11, 12]}
+    />,
+  );
+  await user.click(screen.getByRole('button', { name: 'Export' }));
+  expect(screen.getByText('Export all 500 fields matching')).toBeInTheDocument();
+  await user.click(screen.getByRole('menuitem', { name: 'CSV of the 2 fields selected' }));
+
+  await waitFor(() => expect(saved).toHaveLength(1));
+  const [header, ...rows] = saved[0]!.content.slice(1).trimEnd().split('\r\n');
+  const column = (name: string) => header!.split(',').indexOf(name);
+  const cells = rows.map((row) => row.split(','));
+  expect(cells.map((row) => row[column('Name')])).toEqual(['Alpha', 'Zeta']);
+  expect(cells.map((row) => row[column('Expression')])).toEqual(['`A` * 2', 'SUM(`A`)']);
+  expect(cells.map((row) => row[column('Owner')])).toEqual(['Ada Lovelace', 'Ada Lovelace']);
+  expect(cells.map((row) => row[column('Data sources')])).toEqual(['Sales', 'Sales']);
+});
