@@ -52,6 +52,7 @@ test('bulk archive: the dry run lists the locked field as skipped, then progress
     await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
   await user.click(await screen.findByRole('button', { name: 'Change' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Archive…' }));
+  await screen.findByRole('dialog'); // its code is loaded on first use
 
   await dialog().findByText('2 fields will change, 1 field skipped.');
   const planned = dialog().getByRole('list', { name: 'What the change would do' });
