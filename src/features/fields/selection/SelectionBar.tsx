@@ -1,8 +1,6 @@
-import { Button, Group, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLock, IconLockOpen } from '../../../components/icons/icons';
-import { memo, useState } from 'react';
-import type { BulkAction } from '../bulk/BulkChangeDialog';
-import { useCanWrite } from '../../../components/change-sets/use-can-write';
+import { Button, Group, Text } from '@mantine/core';
+import { IconLock, IconLockOpen } from '../../../components/icons/icons';
+import { lazy, memo, Suspense, useState } from 'react';
 import { deferredDialog } from '../../../components/deferred-dialog';
 import { countNotOnPage, planLock } from './field-selection';
 import type { LockPlan } from './field-selection';
@@ -16,11 +14,13 @@ const BulkLockDialog = deferredDialog(
   ({ plan }) => plan !== undefined,
 );
 
-/** Loaded when a change of the selection is first asked for; shown only while one is. */
-const BulkChangeDialog = deferredDialog(
-  async () => (await import('../bulk/BulkChangeDialog')).BulkChangeDialog,
-  () => true,
-);
+/**
+ * Loaded with the first selection: the first screen waits for neither its menu nor the
+ * question whether this token may write (docs/web-app.md, "Loading").
+ */
+const ChangeSelectedMenu = lazy(async () => ({
+  default: (await import('./ChangeSelectedMenu')).ChangeSelectedMenu,
+}));
 
 function describeSelection(count: number, notOnPage: number) {
   if (count === 0) return '';
@@ -46,8 +46,6 @@ export const SelectionBar = memo(function SelectionBar({
   totalHits: number | undefined;
 }) {
   const [plan, setPlan] = useState<LockPlan>();
-  const [bulkAction, setBulkAction] = useState<BulkAction>();
-  const canWrite = useCanWrite();
   const { selection } = controls;
   const count = selection.fields.size;
   return (
@@ -75,27 +73,9 @@ export const SelectionBar = memo(function SelectionBar({
           </Button>
           {/* "Change", not "Change selected": the fields page's toolbar keeps the selection's
               actions beside export and layout down to 1024 pixels. */}
-          {canWrite && (
-            <Menu position="bottom-start">
-              <Menu.Target>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  rightSection={<IconChevronDown size={14} aria-hidden />}
-                >
-                  Change
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => setBulkAction('archive')}>Archive…</Menu.Item>
-                <Menu.Item onClick={() => setBulkAction('restore')}>Restore…</Menu.Item>
-                <Menu.Item onClick={() => setBulkAction('owner')}>Change owner…</Menu.Item>
-                <Menu.Item color="red" onClick={() => setBulkAction('delete')}>
-                  Delete…
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          <Suspense fallback={null}>
+            <ChangeSelectedMenu ids={[...selection.fields.keys()]} />
+          </Suspense>
           <Button size="compact-sm" variant="subtle" onClick={controls.clear}>
             Clear selection
           </Button>
@@ -107,13 +87,6 @@ export const SelectionBar = memo(function SelectionBar({
           search={search}
           searchKey={searchKey}
           totalHits={totalHits}
-        />
-      )}
-      {bulkAction && (
-        <BulkChangeDialog
-          action={bulkAction}
-          ids={[...selection.fields.keys()]}
-          onClose={() => setBulkAction(undefined)}
         />
       )}
       <BulkLockDialog
