@@ -1,6 +1,8 @@
 import { analyzeExpression } from '../src/analysis/analyze-expression';
 import { lintExpression } from '../src/analysis/lint/lint-expression';
 import { lintRuleById } from '../src/analysis/lint/lint-rules';
+import type { FieldFindingCause } from '../src/contract/audit';
+import { findingRules } from '../src/contract/audit';
 import type { CalculatedField, Link } from '../src/contract/field';
 import type { SearchFilter } from '../src/contract/search';
 import {
@@ -52,6 +54,33 @@ async function brokenReference(api: ServiceApi) {
     return true;
   });
   return { field, ...found! };
+}
+
+/**
+ * A VALID field whose expression is fine and which the audit lists under broken
+ * dependencies, nesting an INVALID field directly, and what the audit says of it.
+ */
+async function brokenDependency(api: ServiceApi) {
+  // The server scans the demo when it starts: its findings come once that scan is done.
+  await expect.poll(async () => (await api.fieldFindings(1)) !== undefined).toBe(true);
+  const page = await api.findingFields('broken-dependencies', 200);
+  for (const item of page.results) {
+    if (item.status !== 'VALID') continue;
+    const answer = await api.fieldFindings(item.id);
+    const cause = answer?.findings.find((finding) => finding.key === 'broken-dependencies')?.cause;
+    if (
+      cause?.kind === 'dependency' &&
+      cause.through.length === 0 &&
+      cause.broken.status === 'INVALID' &&
+      cause.problem !== undefined
+    ) {
+      const field = await api.field(item.id);
+      if (analyzeExpression(field.expression).problems.length === 0) {
+        return { field, cause: cause as Extract<FieldFindingCause, { kind: 'dependency' }> };
+      }
+    }
+  }
+  throw new Error('no field of the demo instance depends directly on an INVALID one');
 }
 
 /**
@@ -189,6 +218,45 @@ test('the drawer explains a field', async ({ api, drawer }) => {
       .section('Dependencies')
       .getByRole('list', { name: 'Fields that reference this one' });
     await expect(usedBy.getByRole('link', { name: field.name, exact: true })).toBeVisible();
+  });
+
+  await test.step("a broken dependency: the audit's finding traced to the INVALID field, one click away", async () => {
+    const { field, cause } = await brokenDependency(api);
+    const broken = cause.broken;
+
+    await openDrawer(drawer, field, opened);
+
+    const finding = drawer
+      .section('In the latest scan')
+      .getByRole('listitem')
+      .filter({ hasText: 'Broken dependencies' });
+    await expect(finding).toContainText(`which is INVALID: ${cause.problem!.message}.`);
+    await expect(finding).toContainText(findingRules['broken-dependencies']);
+    await expect(drawer.section('Problems and findings')).toContainText(
+      'The expression is well formed, but',
+    );
+    await expect(drawer.section('Problems and findings')).not.toContainText('finds no problem');
+    // Wherever the drawer shows the INVALID field, it looks INVALID.
+    await expect(
+      drawer
+        .section('References')
+        .getByRole('row')
+        .filter({ hasText: `SERVICE_BEAST_MODE(${broken.id})` }),
+    ).toContainText(`${broken.name}INVALID`);
+    await expect(
+      drawer
+        .section('Dependencies')
+        .getByRole('list', { name: 'Fields this one references' })
+        .getByRole('listitem')
+        .filter({ hasText: broken.name! }),
+    ).toContainText('INVALID');
+
+    await finding.getByRole('link', { name: broken.name, exact: true }).click();
+    opened.add(broken.id);
+    await expect(drawer.page).toHaveURL(new RegExp(`/fields/${broken.id}(\\?|$)`));
+    await expect(
+      drawer.dialog.getByRole('heading', { name: broken.name, exact: true }),
+    ).toBeVisible();
   });
 
   await test.step('lint findings: the rule, what it found, and why and how to fix it on request', async () => {

@@ -1,4 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { FieldFindingsAnswer, FindingKey } from '../../src/contract/audit';
+import {
+  AUDIT_BASE,
+  fieldFindingsAnswerSchema,
+  findingFieldsAnswerSchema,
+} from '../../src/contract/audit';
 import type { CalculatedField } from '../../src/contract/field';
 import type { DirectoryResponse } from '../../src/contract/directory';
 import { directoryLookupQuery, directoryResponseSchema } from '../../src/contract/directory';
@@ -40,6 +46,23 @@ export class ServiceApi {
     const response = await this.request.get(`${namePaths.users}?${query}`);
     if (!response.ok()) throw new Error(`users lookup failed: ${response.status()}`);
     return usersAnswerSchema.parse(await response.json());
+  }
+
+  /** The audit's findings for one field; undefined until the first scan has completed. */
+  async fieldFindings(id: number): Promise<FieldFindingsAnswer | undefined> {
+    const response = await this.request.get(`${AUDIT_BASE}/fields/${id}/findings`);
+    if (response.status() === 404) return undefined;
+    if (!response.ok()) throw new Error(`the findings of field ${id} failed: ${response.status()}`);
+    return fieldFindingsAnswerSchema.parse(await response.json());
+  }
+
+  /** The first `limit` fields of one of the audit's findings, by id. */
+  async findingFields(key: FindingKey, limit: number) {
+    const response = await this.request.post(`${AUDIT_BASE}/findings/${key}/fields`, {
+      data: { filters: [], sort: { field: 'id', ascending: true }, limit },
+    });
+    if (!response.ok()) throw new Error(`the fields of ${key} failed: ${response.status()}`);
+    return findingFieldsAnswerSchema.parse(await response.json());
   }
 
   async setLocked(id: number, locked: boolean): Promise<void> {

@@ -74,3 +74,19 @@ test('the start-up reads only whether the server holds the token: true alone say
     expect(await fetchTokenHeldByServer()).toBe(held);
   }
 });
+
+test('the first full read takes the answer the page already asked for: the config is asked once', async () => {
+  let asked = 0;
+  server.use(
+    http.get(APP_CONFIG_PATH, () => {
+      asked += 1;
+      return HttpResponse.json({ mode: 'embedded', tokenHeldByServer: true, demo: true });
+    }),
+  );
+  expect(await fetchTokenHeldByServer()).toBe(true);
+  expect(await fetchAppConfig()).toMatchObject({ demo: true });
+  expect(asked).toBe(1);
+  // Only the first: a later read (a new session's cache) asks again.
+  await fetchAppConfig();
+  expect(asked).toBe(2);
+});

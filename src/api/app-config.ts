@@ -19,14 +19,28 @@ async function readAppConfigAnswer(timeoutMs: number): Promise<unknown> {
 }
 
 /**
+ * The answer to the page's first request (preloaded with the page), kept for the first
+ * full read: the config is asked for once per page load, not again when a page first
+ * needs more of it than whether the server holds the token.
+ */
+let firstAnswer: { answer: unknown } | undefined;
+
+function takeFirstAnswer(): { answer: unknown } | undefined {
+  const taken = firstAnswer;
+  firstAnswer = undefined;
+  return taken;
+}
+
+/**
  * Asks the app's own server how the app gets its token; never fails. The schema
  * (and with it the validation library) loads while the answer is on its way, so
  * the first script the browser runs stays small (docs/web-app.md, "Loading").
  */
 export async function fetchAppConfig(timeoutMs = 5000): Promise<AppConfig> {
   try {
+    const first = takeFirstAnswer();
     const [answer, { appConfigSchema }] = await Promise.all([
-      readAppConfigAnswer(timeoutMs),
+      first ? first.answer : readAppConfigAnswer(timeoutMs),
       import('../contract/app-config'),
     ]);
     const config = appConfigSchema.safeParse(answer);
@@ -44,6 +58,7 @@ export async function fetchAppConfig(timeoutMs = 5000): Promise<AppConfig> {
  */
 export async function fetchTokenHeldByServer(timeoutMs = 5000): Promise<boolean> {
   const answer = await readAppConfigAnswer(timeoutMs);
+  if (answer !== undefined) firstAnswer = { answer };
   return (
     typeof answer === 'object' &&
     answer !== null &&

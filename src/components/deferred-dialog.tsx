@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 
 /**
@@ -14,6 +14,7 @@ export function deferredDialog<Props extends object>(
     const opened = isOpen(props);
     const [wanted, setWanted] = useState(opened);
     if (opened && !wanted) setWanted(true);
+    useFocusBackAfterFirstOpening(opened);
     if (!wanted) return null;
     return (
       <Suspense fallback={null}>
@@ -22,4 +23,30 @@ export function deferredDialog<Props extends object>(
     );
   }
   return memo(DeferredDialog) as unknown as ComponentType<Props>;
+}
+
+/**
+ * The first opening mounts the dialog already open, which a modal does not take as an
+ * opening (it records where the focus was only when `opened` changes), so it would
+ * leave the focus nowhere when it closes. That once, the focus goes back here.
+ */
+function useFocusBackAfterFirstOpening(opened: boolean) {
+  const first = useRef(true);
+  const openedFrom = useRef<Element | null>(null);
+  useLayoutEffect(() => {
+    if (opened && first.current) {
+      first.current = false;
+      openedFrom.current = document.activeElement;
+      return;
+    }
+    const target = openedFrom.current;
+    if (opened || !(target instanceof HTMLElement)) return;
+    openedFrom.current = null;
+    // After the modal lets go of the focus it held.
+    const timer = setTimeout(() => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && target.isConnected) target.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [opened]);
 }

@@ -91,6 +91,27 @@ export const unusedRule = 'No active card link, and no other calculated field re
 export const duplicateRule =
   'Duplicates compute the same thing on the same data: they have the same data sources (a card counts as its data source) and are of the same kind (a variable, a field saved on cards only, or a field of a data source).';
 
+/**
+ * Each finding's rule in words: the one home of them, for the audit page, the API's
+ * `rule` and the drawer alike (docs/audit.md, "Findings").
+ */
+export const findingRules: Record<FindingKey, string> = {
+  invalid:
+    'The instance reports a status other than VALID. The reason given is what the analyzer finds in the expression, a nested id that no field has, or the reference cycle the field is part of; where it finds none, that is said.',
+  'broken-references':
+    'At least one data source or card link is not VALID: the expression uses a column (a name between backticks) that the data source of that link (for a card, its data source) does not have.',
+  unused: unusedRule,
+  'exact-duplicates': `Two or more fields have the same checkSum: their expressions are identical, character for character. ${duplicateRule}`,
+  'near-duplicates': `Two or more fields whose expressions differ, but are the same once case outside strings and names, spacing and comments are ignored. ${duplicateRule}`,
+  nested:
+    'The expression nests another calculated field with SERVICE_BEAST_MODE(id). The depth is the longest chain of such references below the field.',
+  'broken-dependencies':
+    'The field nests, directly or through other fields, a field that is invalid, has a broken reference or no longer exists.',
+  lint: "At least one of the analyzer's lint rules reports something in the expression.",
+  'inactive-owners':
+    'The owner is a user the instance reports inactive (detail.active is false): someone who has left, so nobody answers for the field. Grouped by owner.',
+};
+
 /** The fields of one finding, or of one of its groups: where a drill-down searches. */
 export interface FindingScope {
   key: FindingKey;
@@ -243,6 +264,60 @@ export const findingsAnswerSchema = z.object({
   dataSources: problemsTableSchema,
 });
 export type FindingsAnswer = z.infer<typeof findingsAnswerSchema>;
+
+/** A field a finding names; `name` and `status` are absent for an id no field has. */
+export const findingFieldSchema = z.object({
+  id: z.number().int(),
+  name: z.string().optional(),
+  status: z.string().optional(),
+});
+export type FindingField = z.infer<typeof findingFieldSchema>;
+
+/** What makes a finding hold for one field, where there is more to it than the rule. */
+export const fieldFindingCauseSchema = z.discriminatedUnion('kind', [
+  z.object({
+    /** A broken dependency: the field depended on, the fields between, and why it is broken. */
+    kind: z.literal('dependency'),
+    broken: findingFieldSchema,
+    /** The fields from this one's nested field down to the broken one, in order; empty when direct. */
+    through: z.array(findingFieldSchema),
+    /** The broken field's first problem (its position when the analyzer names one). */
+    problem: z.object({ message: z.string(), position: z.number().int().optional() }).optional(),
+  }),
+  z.object({
+    /** A duplicate: the other fields of its group, the first few. */
+    kind: z.literal('others'),
+    fields: z.array(findingFieldSchema),
+    /** How many more the group holds. */
+    more: z.number().int(),
+  }),
+]);
+export type FieldFindingCause = z.infer<typeof fieldFindingCauseSchema>;
+
+/** One finding of the latest scan for one field: the rule, the field's groups, and why. */
+export const fieldFindingSchema = z.object({
+  key: z.enum(findingKeys),
+  title: z.string(),
+  rule: z.string(),
+  /** The groups the field is in, in words (a lint rule, an owner, a depth). */
+  groups: z.array(findingGroupSummarySchema.omit({ count: true })),
+  /** What the finding says of this field, where it says more than the rule. */
+  note: z.string().optional(),
+  cause: fieldFindingCauseSchema.optional(),
+});
+export type FieldFinding = z.infer<typeof fieldFindingSchema>;
+
+/** GET /fields/{id}/findings: every finding of the instance as last seen for one field. */
+export const fieldFindingsAnswerSchema = z.object({
+  fieldId: z.number().int(),
+  scanId: z.number().int(),
+  scanFinished: z.number(),
+  version: z.number().int(),
+  /** False when the instance as last seen has no such field (newer than the scan, or gone). */
+  seen: z.boolean(),
+  findings: z.array(fieldFindingSchema),
+});
+export type FieldFindingsAnswer = z.infer<typeof fieldFindingsAnswerSchema>;
 
 /** GET /statistics: the statistics counted over the latest scan and the changes since. */
 export const snapshotStatisticsAnswerSchema = z.object({

@@ -12,6 +12,9 @@ export const auditKeys = {
   trend: () => [...auditKeys.all, 'trend'] as const,
   functions: (name: string) => [...auditKeys.all, 'functions', name] as const,
   scans: () => [...auditKeys.all, 'scans'] as const,
+  /** With the audit's version in it: a scan or a change through the server asks again. */
+  fieldFindings: (fieldId: number, version: number) =>
+    [...auditKeys.all, 'field-findings', fieldId, version] as const,
   diff: (from: number, to: number) => [...auditKeys.all, 'diff', from, to] as const,
   changes: (from: number, to: number, kind: string, offset: number) =>
     [...auditKeys.all, 'changes', from, to, kind, offset] as const,

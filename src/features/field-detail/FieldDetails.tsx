@@ -1,6 +1,9 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '../../components/icons/icons';
 import type { FieldDetail } from '../../api/calculated-fields/get-field';
+import { useFieldFindings } from '../../api/audit/field-findings';
+import { AuditFindingsSection } from './audit/AuditFindingsSection';
+import { problemsBeyondExpression } from './audit/beyond-expression';
 import type { CalculatedField, SearchResultItem } from '../../contract/field';
 import { DependenciesSection } from './dependencies/DependenciesSection';
 import { ExpressionSection } from './expression/ExpressionSection';
@@ -27,12 +30,19 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
   const place = useExpressionPlace();
   const { names, referencedFields, nested } = explanation;
   const ownerName = names.owners.get(field.owner)?.name;
+  const audit = useFieldFindings(field.id);
 
   return (
     <Stack gap="lg">
       <FieldSummary field={field} ownerName={ownerName} />
       <ExpressionSection expression={field.expression} explanation={explanation} place={place} />
-      <ProblemsSection status={field.status} explanation={explanation} place={place} />
+      <ProblemsSection
+        status={field.status}
+        explanation={explanation}
+        place={place}
+        beyondExpression={problemsBeyondExpression(field.links, audit.answer)}
+      />
+      <AuditFindingsSection audit={audit} />
       <ReferencesSection explanation={explanation} place={place} />
       <DependenciesSection
         fieldId={field.id}

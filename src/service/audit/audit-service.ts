@@ -2,6 +2,7 @@ import type {
   AuditStatus,
   ChangeKind,
   DiffAnswer,
+  FieldFindingsAnswer,
   Headline,
   Scan,
   TrendPoint,
@@ -142,6 +143,24 @@ export class AuditService {
       diskBytes: this.store.diskBytes(),
       changesSinceScan: this.view()?.changesSinceScan() ?? 0,
       version: this.version,
+    };
+  }
+
+  /**
+   * Every finding of the instance as last seen for one field, each traced to its
+   * cause; undefined before the first scan completed.
+   */
+  fieldFindings(fieldId: number): FieldFindingsAnswer | undefined {
+    const view = this.view();
+    if (!view) return undefined;
+    const findings = view.fieldFindings(fieldId);
+    return {
+      fieldId,
+      scanId: view.scan.id,
+      scanFinished: view.scan.finished ?? view.scan.started,
+      version: view.version,
+      seen: findings !== undefined,
+      findings: findings ?? [],
     };
   }
 

@@ -5,6 +5,7 @@ import type { SearchResultItem } from '../../../contract/field';
 import { isValidStatus } from '../../../contract/field';
 import { ErrorState } from '../../../components/ErrorState';
 import { plural } from '../../../components/plural';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { FieldLink } from '../FieldLink';
 
 /**
@@ -17,7 +18,8 @@ export function DependenciesSection({
   checking,
 }: {
   fieldId: number;
-  referencedFields: readonly ReferencedField[];
+  /** With the status the instance reports, so one that is INVALID looks it. */
+  referencedFields: ReadonlyArray<ReferencedField & { status: string }>;
   /** Some references are still being looked up. */
   checking: boolean;
 }) {
@@ -96,7 +98,7 @@ function FieldList({
   fields,
   ...labelledBy
 }: {
-  fields: ReadonlyArray<ReferencedField | SearchResultItem>;
+  fields: ReadonlyArray<(ReferencedField & { status: string }) | SearchResultItem>;
   'aria-labelledby': string;
 }) {
   return (
@@ -110,11 +112,7 @@ function FieldList({
                 archived
               </Badge>
             )}
-            {'status' in field && !isValidStatus(field.status) && (
-              <Badge size="xs" color="red" variant="light">
-                {field.status}
-              </Badge>
-            )}
+            {!isValidStatus(field.status) && <StatusBadge status={field.status} />}
           </Group>
         </List.Item>
       ))}

@@ -35,8 +35,8 @@ export interface FieldExplanation {
   namesPending: boolean;
   /** The fields the expression nests, read by id, each once. */
   nested: NestedField[];
-  /** The nested fields found, each once. */
-  referencedFields: ReferencedField[];
+  /** The nested fields found, each once, with the status the instance reports. */
+  referencedFields: Array<ReferencedField & { status: string }>;
   /** Why the expression is INVALID: the analyzer's problems, and the ids it nests that no field has. */
   problems: Problem[];
   /** Set when the field is part of a reference cycle the drawer can see. */
@@ -83,7 +83,7 @@ export function useFieldExplanation(field: CalculatedField): FieldExplanation {
     ...nested.map((item) => [nestedUseKey(item.id), nestedKinds[item.state]] as const),
   ]);
   const referencedFields = nested.flatMap(({ id, field: found }) =>
-    found ? [{ id, name: found.name, archived: found.archived }] : [],
+    found ? [{ id, name: found.name, archived: found.archived, status: found.status }] : [],
   );
   const findings = useLint(field.expression, referencedFields);
   // A string, so the problems (and the marks built on them) change only when the missing ids do.

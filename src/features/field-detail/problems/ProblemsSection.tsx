@@ -7,6 +7,7 @@ import type { ExpressionPlace } from '../expression/use-expression-place';
 import type { FieldExplanation } from '../explanation/use-field-explanation';
 import { FindingItem } from './FindingItem';
 import { plural } from '../../../components/plural';
+import { listInWords } from '../explanation/source-names';
 
 /**
  * Why the field is INVALID, in words, from the project's analyzer run here on the
@@ -16,11 +17,14 @@ export function ProblemsSection({
   status,
   explanation,
   place,
+  beyondExpression,
 }: {
   /** The status the instance reports. */
   status: string;
   explanation: FieldExplanation;
   place: ExpressionPlace;
+  /** What is wrong with the field outside its expression (beyond-expression.ts). */
+  beyondExpression: readonly string[];
 }) {
   const { problems, findings, cycleNote } = explanation;
   return (
@@ -29,7 +33,12 @@ export function ProblemsSection({
         Problems and findings
       </Title>
       <Stack gap="sm">
-        <Verdict status={status} problems={problems} hasFindings={findings.length > 0} />
+        <Verdict
+          status={status}
+          problems={problems}
+          hasFindings={findings.length > 0}
+          beyondExpression={beyondExpression}
+        />
         {cycleNote && (
           <Alert color="red" icon={<IconAlertTriangle />} title="A reference cycle">
             {cycleNote}
@@ -77,10 +86,12 @@ function Verdict({
   status,
   problems,
   hasFindings,
+  beyondExpression,
 }: {
   status: string;
   problems: readonly Problem[];
   hasFindings: boolean;
+  beyondExpression: readonly string[];
 }) {
   const valid = isValidStatus(status);
   if (!valid && problems.length > 0) {
@@ -110,6 +121,11 @@ function Verdict({
         The analyzer is stricter here and finds {plural(problems.length, 'problem', 'problems')};
         another instance, or a later version, may refuse the expression.
       </Alert>
+    );
+  }
+  if (beyondExpression.length > 0) {
+    return (
+      <Text size="sm">The expression is well formed, but {listInWords(beyondExpression)}.</Text>
     );
   }
   return <Text size="sm">The analyzer finds no problem in the expression.</Text>;

@@ -1,6 +1,8 @@
 import { Badge, Group, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { plural } from '../../../components/plural';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { isValidStatus } from '../../../contract/field';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { referenceUseKey } from '../expression/expression-marks';
 import type { ExpressionPlace } from '../expression/use-expression-place';
@@ -217,13 +219,14 @@ function NestedFieldDescription({
         <KindBadge kind={kind} />
       </Group>
       {field && (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4}>
           <FieldLink id={field.id}>{field.name}</FieldLink>
           {field.archived && (
             <Badge size="xs" color="orange" variant="light">
               archived
             </Badge>
           )}
+          {!isValidStatus(field.status) && <StatusBadge status={field.status} />}
         </Group>
       )}
       {nested?.state === 'missing' && (

@@ -12,6 +12,8 @@ import { searchItemOf } from '../../../contract/field';
 import { API_BASE, apiPaths, apiRoutes } from '../../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../../contract/search';
 import { DEPENDENTS_FILTER } from '../../../contract/search';
+import type { MockAudit } from './mock-audit';
+import { auditHandlers } from './mock-audit';
 
 export const SALES = '0b8e5f4c-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
 export const TICKETS = '5c0a9e1b-7f3d-4e2a-8b6c-1d0e9f8a7b6c';
@@ -65,11 +67,14 @@ export function mockInstance(
     fields: CalculatedField[];
     directory: MockDirectory | 'missing';
     dependents?: Record<number, number[]> | 'unsupported';
+    /** The audit's findings by field id (none by default), or 'unavailable'. */
+    audit?: MockAudit;
   },
 ) {
   const searches: SearchRequest[] = [];
   const { fields, directory, dependents = {} } = options;
   server.use(
+    ...auditHandlers(options.audit),
     // Names from production's endpoints; columns from the directory extension.
     ...nameHandlers(directory),
     http.get(`${API_BASE}${apiRoutes.template}`, ({ params }) => {

@@ -126,7 +126,10 @@ test('saves the view on screen (address, columns, density) under a name, shown a
       {
         name: '<b>Mine</b>',
         address: '/fields?q=rev&sort=-created&size=25&locked=false',
-        layout: { columns: { created: false, problems: false, id: false }, density: 'compact' },
+        layout: {
+          columns: { created: false, problems: false, id: false, usage: false },
+          density: 'compact',
+        },
       },
     ],
   });
@@ -233,7 +236,7 @@ test('a stored value it cannot read is left out without an error', async () => {
   // What the table does not read is dropped, and the layout is read as the table reads its own.
   await waitFor(() => expect(currentUrl()).toBe('/fields?archived=true'));
   expect(JSON.parse(localStorage.getItem(tableLayoutStorageKey)!)).toEqual({
-    columns: { created: false, problems: false, id: false },
+    columns: { created: false, problems: false, id: false, usage: false },
     sizes: {},
     density: 'comfortable',
   });
@@ -304,7 +307,7 @@ test('renames, replaces and deletes saved views, and refuses names it cannot tak
       {
         name: 'Old fields',
         address: '/fields?invalid=true',
-        layout: { columns: { problems: false, id: false }, density: 'comfortable' },
+        layout: { columns: { problems: false, id: false, usage: false }, density: 'comfortable' },
       },
     ],
   });

@@ -4,11 +4,10 @@ import type {
   FindingSummary,
   ProblemsRow,
 } from '../../../contract/audit';
-import { findingKeys } from '../../../contract/audit';
+import { findingKeys, findingRules, findingTitles } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
 import { describeDuplicateGroup } from './describe-duplicates';
 import type { FindingGroup } from './finding';
-import { findingRules } from './finding-rules';
 
 /** Groups and problem rows shown in the summary; the rest are paged. */
 export const SUMMARY_GROUPS = 8;
@@ -70,7 +69,8 @@ export function describeFindings(findings: Findings): FindingSummary[] {
     const finding = findings.byKey[key];
     return {
       key,
-      ...findingRules[key],
+      title: findingTitles[key],
+      rule: findingRules[key],
       count: finding.ids.length,
       groupCount: finding.groups.length,
       groups: describeGroups(findings, key, 0, SUMMARY_GROUPS),

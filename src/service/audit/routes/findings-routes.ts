@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type {
+  FieldFindingsAnswer,
   FindingGroupsAnswer,
   FindingsAnswer,
   SnapshotStatisticsAnswer,
@@ -12,7 +13,7 @@ import {
 } from '../../../contract/audit';
 import { searchPageJson } from '../../store/search-page';
 import { ApiError } from '../../server/api-error';
-import { parseOrThrow } from '../../server/validate';
+import { parseFieldIdOrThrow, parseOrThrow } from '../../server/validate';
 import { describeGroups } from '../findings/describe-findings';
 import { UnknownGroup } from '../search/finding-index';
 import type { SnapshotView } from '../view/snapshot-view';
@@ -88,13 +89,26 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
+  // What the drawer shows of the audit: every finding for one field, each traced to its cause.
+  api.get<{ Params: { id: string } }>(
+    '/fields/:id/findings',
+    async (request): Promise<FieldFindingsAnswer> => {
+      const id = parseFieldIdOrThrow(request.params.id);
+      const answer = service.fieldFindings(id);
+      if (!answer) throw noScanYet();
+      return answer;
+    },
+  );
+
   api.get('/trend', async (): Promise<{ points: TrendPoint[] }> => ({ points: service.trend() }));
 }
 
 /** The instance as last seen; a 404 in the error shape before the first scan completed. */
 export function viewOrThrow({ service }: AuditContext): SnapshotView {
   const view = service.view();
-  if (!view)
-    throw new ApiError(404, 'no scan has completed yet; start one with POST /api/audit/v1/scans');
+  if (!view) throw noScanYet();
   return view;
 }
+
+const noScanYet = () =>
+  new ApiError(404, 'no scan has completed yet; start one with POST /api/audit/v1/scans');

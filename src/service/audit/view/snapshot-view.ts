@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { FindingKey, Scan } from '../../../contract/audit';
+import type { FieldFinding, FindingKey, Scan } from '../../../contract/audit';
 import type { FunctionUsage } from '../../../contract/audit-functions';
 import type { Statistics } from '../../../contract/statistics';
 import type { NormalizedSearchRequest } from '../../../contract/search-validation';
@@ -8,6 +8,9 @@ import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import type { FindingsSummary } from '../findings/describe-findings';
 import { summaryOf } from '../findings/describe-findings';
+import { explainFieldFindings } from '../findings/explain-field-findings';
+import type { FieldMemberships } from '../findings/field-memberships';
+import { fieldMemberships } from '../findings/field-memberships';
 import type { FieldFacts } from '../findings/field-facts';
 import { functionUsage } from '../findings/function-usage';
 import type { InstanceDirectory } from '../findings/instance-directory';
@@ -57,6 +60,7 @@ export class SnapshotView {
   private loadedFacts: ReadonlyMap<number, FieldFacts> | undefined;
   private computed: Findings | undefined;
   private described: FindingsSummary | undefined;
+  private memberships: ReadonlyMap<number, FieldMemberships> | undefined;
   private usage: FunctionUsage[] | undefined;
   private counted: Statistics | undefined;
   private changed: number | undefined;
@@ -108,6 +112,7 @@ export class SnapshotView {
     const next = new SnapshotView(version, scan, this.source);
     next.computed = this.findings();
     next.described = this.described;
+    next.memberships = this.memberships;
     next.usage = this.usage;
     next.counted = this.counted;
     next.index = this.index;
@@ -144,6 +149,17 @@ export class SnapshotView {
   summary(): FindingsSummary {
     this.described ??= summaryOf(this.findings());
     return this.described;
+  }
+
+  /**
+   * Every finding for one field, its causes traced; undefined when the view has no
+   * such field. Which findings hold which field is worked out once per view.
+   */
+  fieldFindings(fieldId: number): FieldFinding[] | undefined {
+    const findings = this.findings();
+    if (!findings.fields.has(fieldId)) return undefined;
+    const memberships = (this.memberships ??= fieldMemberships(findings));
+    return explainFieldFindings(findings, fieldId, (id) => memberships.get(id) ?? new Map());
   }
 
   functionUsage(): FunctionUsage[] {
@@ -222,6 +238,7 @@ export class SnapshotView {
     if (!from || !changes || !onlyLocks(changes)) return;
     const earlier = from.view;
     this.described = earlier.described;
+    this.memberships = earlier.memberships;
     this.usage = earlier.usage;
     const moveLocks = (index: FieldIndex) => {
       for (const { after } of changes.values())

@@ -1,0 +1,143 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { startSession } from '../../api/session';
+import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
+import type { FieldFinding } from '../../contract/audit';
+import { findingRules } from '../../contract/audit';
+import type { CalculatedField } from '../../contract/field';
+import type { MockAudit } from './test-support/mock-audit';
+import {
+  dataSourceLink,
+  functionTemplateLink,
+  mockInstance,
+  SALES,
+  smallDirectory,
+} from './test-support/mock-instance';
+import { renderDetails } from './test-support/render-details';
+
+const server = setupMockApi();
+// Rendering the whole drawer in the test DOM takes seconds on a busy machine; answers wait their turn.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeEach(() => {
+  startSession('token-for-tests', false);
+  localStorage.clear();
+});
+
+// The demo's case: a VALID field whose expression is fine, nesting an INVALID one.
+const projects = calculatedField(40, {
+  name: '# of projects',
+  status: 'INVALID',
+  expression: 'ROUND(SUM(`Revenue`)',
+  links: [dataSourceLink(SALES)],
+});
+const rounded = calculatedField(41, {
+  name: '# of projects Rounded',
+  expression: 'ROUND(SERVICE_BEAST_MODE(40), 0)',
+  links: [dataSourceLink(SALES), functionTemplateLink(40)],
+  functionTemplateDependencies: [40],
+});
+const problem = "missing ')' to close the '(' at position 5";
+const brokenDependency: FieldFinding = {
+  key: 'broken-dependencies',
+  title: 'Broken dependencies',
+  rule: findingRules['broken-dependencies'],
+  groups: [{ key: '40', label: 'depend on `# of projects`' }],
+  note: 'depends on `# of projects`, which is broken',
+  cause: {
+    kind: 'dependency',
+    broken: { id: 40, name: '# of projects', status: 'INVALID' },
+    through: [],
+    problem: { message: problem, position: 5 },
+  },
+};
+const unused: FieldFinding = {
+  key: 'unused',
+  title: 'Unused',
+  rule: findingRules.unused,
+  groups: [],
+};
+
+function show(shown: CalculatedField, audit?: MockAudit) {
+  mockInstance(server, {
+    fields: [projects, rounded, shown],
+    directory: smallDirectory,
+    dependents: { [shown.id]: [] },
+    audit,
+  });
+  renderDetails({ complete: true, field: shown });
+}
+
+const section = (name: string) => within(screen.getByRole('region', { name }));
+const NO_PROBLEM = 'The analyzer finds no problem in the expression.';
+
+describe("the audit's findings in the drawer", () => {
+  test('a broken dependency is traced to the INVALID field, one click away, and "no problem" is not said', async () => {
+    show(rounded, { 41: [unused, brokenDependency] });
+    const findings = section('In the latest scan');
+    const list = await findings.findByRole('list', { name: "The audit's findings" });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getAllByText(/./)[0]!.textContent)).toEqual([
+      'Unused',
+      'Broken dependencies',
+    ]);
+    const dependency = items[1]!;
+    expect(dependency).toHaveTextContent(
+      `Depends on # of projectsINVALID, which is INVALID: ${problem}.`,
+    );
+    expect(dependency).toHaveTextContent(`Rule: ${findingRules['broken-dependencies']}`);
+    expect(items[0]).toHaveTextContent(`Rule: ${findingRules.unused}`);
+
+    expect(screen.queryByText(NO_PROBLEM)).toBeNull();
+    expect(
+      section('Problems and findings').getByText(/The expression is well formed, but/),
+    ).toHaveTextContent('the latest scan lists it under Unused and Broken dependencies');
+
+    fireEvent.click(within(dependency).getByRole('link', { name: '# of projects' }));
+    expect(screen.getByTestId('address')).toHaveTextContent('/fields/40?sort=name');
+  });
+
+  test('an INVALID dependency looks INVALID in References and Dependencies too', async () => {
+    show(rounded);
+    const referenced = await section('Dependencies').findByRole('list', {
+      name: 'Fields this one references',
+    });
+    const item = within(referenced).getByRole('listitem');
+    expect(within(item).getByRole('link', { name: '# of projects' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('INVALID');
+    const row = section('References')
+      .getAllByRole('row')
+      .find((each) => each.textContent?.startsWith('SERVICE_BEAST_MODE(40)'))!;
+    expect(row).toHaveTextContent('# of projectsINVALID');
+  });
+
+  test('a broken link is not "no problem" either, even with no finding in the scan', async () => {
+    const brokenLink = calculatedField(42, {
+      name: 'Cost Share',
+      expression: 'SUM(`Margin`)',
+      links: [dataSourceLink(SALES, 'ILLEGAL_REFERENCE')],
+    });
+    show(brokenLink);
+    expect(
+      await section('In the latest scan').findByText(
+        'The latest scan finds nothing to report for this field.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(NO_PROBLEM)).toBeNull();
+    expect(section('Problems and findings').getByText(/well formed/)).toHaveTextContent(
+      'The expression is well formed, but a link is broken (see Links).',
+    );
+  });
+
+  test('an audit that cannot answer is said quietly, and the rest of the drawer works', async () => {
+    const plain = calculatedField(43, { name: 'Plain', links: [dataSourceLink(SALES)] });
+    show(plain, 'unavailable');
+    expect(
+      await section('In the latest scan').findByText(/The audit's findings are not available/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('expression')).toHaveTextContent('SUM(`Amount`)');
+    await waitFor(() => expect(screen.getByText(NO_PROBLEM)).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,71 @@
+import { Group, Text } from '@mantine/core';
+import { Fragment } from 'react';
+import type { FieldFindingCause, FindingField } from '../../../contract/audit';
+import { isValidStatus } from '../../../contract/field';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { FieldLink } from '../FieldLink';
+
+/** A field a finding names: a link to its drawer, INVALID marked as the table marks it. */
+function NamedField({ field }: { field: FindingField }) {
+  if (field.name === undefined) return <>field {field.id}</>;
+  return (
+    <Group
+      component="span"
+      gap={4}
+      wrap="nowrap"
+      display="inline-flex"
+      style={{ verticalAlign: 'middle' }}
+    >
+      <FieldLink id={field.id}>{field.name}</FieldLink>
+      {field.status !== undefined && !isValidStatus(field.status) && (
+        <StatusBadge status={field.status} />
+      )}
+    </Group>
+  );
+}
+
+/** Why a finding holds for the field: the broken field a dependency leads to, or the other copies. */
+export function FindingCause({ cause }: { cause: FieldFindingCause }) {
+  if (cause.kind === 'others') {
+    return (
+      <Text size="sm" component="div">
+        The same as{' '}
+        {cause.fields.map((field, index) => (
+          <Fragment key={field.id}>
+            {index > 0 && ', '}
+            <NamedField field={field} />
+          </Fragment>
+        ))}
+        {cause.more > 0 && ` and ${cause.more.toLocaleString()} more`}.
+      </Text>
+    );
+  }
+  const { broken, through, problem } = cause;
+  return (
+    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+      Depends on <NamedField field={broken} />
+      {through.length > 0 && (
+        <>
+          {' '}
+          through{' '}
+          {through.map((field, index) => (
+            <Fragment key={field.id}>
+              {index > 0 && ' → '}
+              <NamedField field={field} />
+            </Fragment>
+          ))}
+        </>
+      )}
+      , {whyBroken(broken, problem?.message)}
+    </Text>
+  );
+}
+
+function whyBroken(broken: FindingField, problem: string | undefined): string {
+  if (broken.name === undefined) return 'which does not exist.';
+  const state =
+    broken.status !== undefined && !isValidStatus(broken.status)
+      ? `which is ${broken.status}`
+      : 'which has a broken reference';
+  return problem === undefined ? `${state}.` : `${state}: ${problem}.`;
+}
