@@ -33,6 +33,9 @@ export function AppLayout() {
               <NavLink to="/audit" className={classes.navLink}>
                 Audit
               </NavLink>
+              <NavLink to="/activity" className={classes.navLink}>
+                Activity
+              </NavLink>
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">

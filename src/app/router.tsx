@@ -65,6 +65,12 @@ export const createAppRouter = (client: QueryClient) =>
                     return { Component: (await import('../features/audit/AuditPage')).AuditPage };
                   },
                 },
+                {
+                  path: 'activity',
+                  lazy: async () => ({
+                    Component: (await import('../features/activity/ActivityPage')).ActivityPage,
+                  }),
+                },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

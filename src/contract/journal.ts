@@ -70,6 +70,16 @@ export const fieldChangeSchema = z.union([
 ]);
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
+/**
+ * What a recorded item did: a requested change, or, in an undo, a deleted field
+ * created again from its recorded state (its `after`). Only an undo makes a restore.
+ */
+export const recordedChangeSchema = z.union([
+  fieldChangeSchema,
+  z.strictObject({ restore: z.literal(true) }),
+]);
+export type RecordedChange = z.infer<typeof recordedChangeSchema>;
+
 /** One field in a requested change set. */
 export const changeItemRequestSchema = z.strictObject({
   id: z.number().int().positive(),
@@ -170,8 +180,12 @@ export const changeItemSchema = z.object({
   fieldName: z.string(),
   state: z.enum(itemStates),
   reason: skipReasonSchema.nullable(),
+  /** Why a skipped item was skipped, in words (as the plan said it). */
+  message: z.string().nullable().optional(),
   error: apiErrorBodySchema.nullable(),
-  change: fieldChangeSchema,
+  change: recordedChangeSchema,
+  /** A restored field's id when the instance gave it a new one (proxy mode); null otherwise. */
+  newId: z.number().int().nullable().optional(),
   before: calculatedFieldSchema.nullable(),
   after: calculatedFieldSchema.nullable(),
 });
@@ -223,6 +237,7 @@ export type FieldHistory = z.infer<typeof fieldHistorySchema>;
 
 /** Embedded mode: a token's role. Proxy mode: the instance decides; writes need --allow-writes with a held token. */
 export const roles = ['reader', 'editor'] as const;
+export type Role = (typeof roles)[number];
 export const meSchema = z.object({
   person: z.string(),
   role: z.enum(roles),

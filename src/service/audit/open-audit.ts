@@ -9,6 +9,7 @@ import { SnapshotRefresher } from './snapshot/snapshot-refresher';
 import { EmbeddedSource } from './scan/embedded-source';
 import { UpstreamSource } from './scan/upstream-source';
 import { AuditStore } from './storage/audit-store';
+import type { AuditDb } from './storage/open-audit-database';
 import { openAuditDatabase } from './storage/open-audit-database';
 
 export const DEFAULT_KEEP_SCANS = 30;
@@ -43,6 +44,8 @@ export interface OpenedAudit {
   service: AuditService;
   /** Proxy mode: keeps the snapshot fresh for the table's searches (docs/proxy.md). */
   snapshot?: SnapshotRefresher;
+  /** Proxy mode: the audit's file, where the journal keeps its change sets too (docs/api.md). */
+  database?: AuditDb;
   /** Stops the running scan (it resumes at the next start) and closes the file. */
   close(): Promise<void>;
 }
@@ -110,7 +113,7 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
     firstSearchWaitsMs: options.firstSearchWaitsMs,
     now: options.now,
   });
-  return { service, snapshot, close: closer(service, db, snapshot) };
+  return { service, snapshot, database: db, close: closer(service, db, snapshot) };
 }
 
 function closer(service: AuditService, db: { close(): void }, snapshot?: SnapshotRefresher) {

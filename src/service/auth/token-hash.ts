@@ -14,10 +14,15 @@ export function generateToken(): string {
 
 /** Compares the presented token's hash with every stored hash, without stopping early. */
 export function matchesAny(token: string, storedHashes: readonly Buffer[]): boolean {
+  return matchingIndex(token, storedHashes) >= 0;
+}
+
+/** The position of the stored hash the token matches, or -1; every hash is compared. */
+export function matchingIndex(token: string, storedHashes: readonly Buffer[]): number {
   const presented = hashToken(token);
-  let matched = false;
-  for (const stored of storedHashes) {
-    if (stored.length === presented.length && timingSafeEqual(stored, presented)) matched = true;
-  }
+  let matched = -1;
+  storedHashes.forEach((stored, index) => {
+    if (stored.length === presented.length && timingSafeEqual(stored, presented)) matched = index;
+  });
   return matched;
 }

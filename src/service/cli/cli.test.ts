@@ -173,6 +173,42 @@ describe('npm run token', () => {
     expect(list.stdout).not.toContain(token);
   });
 
+  it('creates a reader with --role reader, and refuses a role it does not know', async () => {
+    const data = join(dir, 'roles.sqlite');
+    const result = await runCommandLine([
+      'token',
+      'create',
+      '--data',
+      data,
+      '--name',
+      'viewer',
+      '--role',
+      'reader',
+    ]);
+    expect(result.code).toBe(0);
+    const stores = openStore(data);
+    expect(stores.tokens.identify(result.stdout.trim())).toEqual({
+      name: 'viewer',
+      role: 'reader',
+    });
+    stores.close();
+    expect((await runCommandLine(['token', 'list', '--data', data])).stdout).toMatch(
+      /\tviewer\treader\t/,
+    );
+    const refused = await runCommandLine([
+      'token',
+      'create',
+      '--data',
+      data,
+      '--name',
+      'x',
+      '--role',
+      'admin',
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--role is editor or reader/);
+  });
+
   it('asks for a name', async () => {
     const result = await runCommandLine(['token', 'create', '--data', join(dir, 't.sqlite')]);
     expect(result.code).toBe(2);

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Stores } from '../store/open-store';
+import { JournalStore } from '../journal/journal-store';
+import { openEmbeddedJournalStore } from '../journal/open-journal-store';
 import { openStore } from '../store/open-store';
 import { generateToken } from '../auth/token-hash';
 import { buildServer, redactedLogPaths } from '../server/build-server';
@@ -144,6 +146,10 @@ export async function startCommand(argv: string[]): Promise<void> {
           keep: audit.keep,
         }),
   );
+  // The journal lives in the store's file (embedded) or the audit's (proxy).
+  const journal = stores
+    ? openEmbeddedJournalStore(dataFile)
+    : { store: new JournalStore(opened.database!), close: () => {} };
   const app = await buildServer({
     api: proxied ?? {
       kind: 'embedded',
@@ -162,6 +168,7 @@ export async function startCommand(argv: string[]): Promise<void> {
       keep: audit.keep,
       scanEveryMs: audit.scanEveryMs,
     },
+    journal: journal.store,
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -170,6 +177,7 @@ export async function startCommand(argv: string[]): Promise<void> {
     log(`Received ${signal}; stopping`);
     await app.close();
     await opened.close();
+    journal.close();
     // The search index is saved as the store changes, so nothing heavy is left to do.
     stores?.close({ saveIndex: false });
     process.exit(0);

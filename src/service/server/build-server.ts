@@ -14,6 +14,12 @@ import { registerErrorHandling } from './error-handling';
 import { fieldsMovedInto } from './fields-moved';
 import { answerClientError, answerFrameworkError } from './framework-errors';
 import { registerJsonBodyParser } from './json-body';
+import { registerJournalApi } from './journal-api';
+import { EmbeddedTarget } from '../journal/embedded-target';
+import { Journal } from '../journal/journal';
+import { ProxyTarget } from '../journal/proxy-target';
+import type { JournalStore } from '../journal/journal-store';
+import { embeddedWhoIs, proxyWhoIs } from './who-is';
 import { BODY_LIMIT_BYTES } from './limits';
 import type { ProxiedApi } from './proxy/proxied-api';
 import { DEFAULT_TOKEN_TRUST_MS } from './proxy/instance-token-judge';
@@ -49,6 +55,11 @@ export interface ServerOptions {
   allowedHosts?: readonly HostName[];
   /** The audit of the instance (docs/audit.md); without it, no audit API is served. */
   audit?: AuditApi;
+  /**
+   * Where the journal keeps its change sets (docs/api.md, "The journal"); without
+   * it, the journal API answers only who the token is.
+   */
+  journal?: JournalStore;
 }
 
 /** Redacted wherever a log line could carry request headers, as `req` or logged on their own. */
@@ -101,14 +112,36 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }
   if (api.kind === 'embedded') {
     await registerEmbeddedApi(app, api, auth, onFieldsMoved);
+    const target = new EmbeddedTarget(api.store, api.now ?? Date.now, onFieldsMoved);
+    const journal = options.journal && new Journal(options.journal, () => target, api.now);
+    if (journal) app.addHook('onClose', () => journal.idle());
+    await registerJournalApi(app, { journal, whoIs: embeddedWhoIs(api.tokens), auth });
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     const refresher = options.audit?.snapshot;
     // Loaded only in proxy mode: its HTTP client is a tenth of an embedded start's module loading.
-    const { registerProxyApi } = await import('./proxy/proxy-api');
+    const { registerProxyApi, DEFAULT_TIMEOUT_MS } = await import('./proxy/proxy-api');
     await registerProxyApi(app, api, auth, {
       onFieldsMoved,
       snapshot: audit && refresher && { service: audit, refresher },
+    });
+    const journal =
+      options.journal &&
+      new Journal(
+        options.journal,
+        (token) =>
+          new ProxyTarget({
+            upstream: api.upstream,
+            token: api.heldToken ?? token,
+            timeoutMs: api.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            onFieldsMoved,
+          }),
+      );
+    if (journal) app.addHook('onClose', () => journal.idle());
+    await registerJournalApi(app, {
+      journal,
+      whoIs: proxyWhoIs(api.heldToken, api.allowWrites ?? false),
+      auth,
     });
     const upstream = upstreamHealth(api.upstream);
     registerHealthRoute(app, async () => ({ mode: 'proxy', upstream: await upstream() }));

@@ -11,6 +11,8 @@ import { registerFieldRoutes } from './routes/field-routes';
 import { embeddedNames } from './names/embedded-names';
 import { registerNameRoutes } from './names/name-routes';
 import type { TokenAuth } from './token-auth';
+import { embeddedWhoIs, refuseWritesWithout } from './who-is';
+import { isFieldWrite } from './field-writes';
 
 export interface EmbeddedApi {
   kind: 'embedded';
@@ -18,7 +20,7 @@ export interface EmbeddedApi {
   /** Without one, the directory route is missing, as on a real instance. */
   directory?: DirectoryStore;
   /** Verifies tokens; a demo store also knows its demo token, which makes the app call it a demo. */
-  tokens: Pick<TokenStore, 'verify'> & Partial<Pick<TokenStore, 'demoToken'>>;
+  tokens: Pick<TokenStore, 'verify'> & Partial<Pick<TokenStore, 'demoToken' | 'identify'>>;
   now?: () => number;
 }
 
@@ -32,6 +34,7 @@ export async function registerEmbeddedApi(
   await registerApi(app, {
     auth,
     routes: (routes) => {
+      refuseWritesWithout(routes, embeddedWhoIs(api.tokens), isFieldWrite);
       registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
       registerTemplateWriteRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
       registerBulkTemplateRoute(routes, { store: api.store, now: api.now, onFieldsMoved });

@@ -13,3 +13,14 @@ export function fieldsMovedInto(audit: AuditService): FieldsMoved {
     for (const id of removed) audit.fieldRemoved(id);
   };
 }
+
+/** Hands what one write changed and removed, before and after, to `onFieldsMoved`. */
+export function reportMoved(
+  onFieldsMoved: FieldsMoved | undefined,
+  changes: ReadonlyArray<{ before?: { id: number }; after?: unknown }>,
+): void {
+  if (!onFieldsMoved) return;
+  const changed = changes.flatMap(({ after }) => (after ? [after] : []));
+  const removed = changes.flatMap(({ before, after }) => (before && !after ? [before.id] : []));
+  onFieldsMoved(changed, removed);
+}

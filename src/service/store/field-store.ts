@@ -30,8 +30,18 @@ export interface FieldStore {
    * and every field whose derived state moves with it. A refusal changes nothing.
    */
   updateField(id: number, request: UpdateRequest, now: number): WriteOutcome;
+  /**
+   * What updateField would make of `current`, derived the same way, writing nothing
+   * (the journal's dry run).
+   */
+  previewUpdate(current: CalculatedField, request: UpdateRequest, now: number): WriteOutcome;
   /** Creates a field with the next id, in one transaction. */
   createField(request: CreateRequest, now: number): WriteOutcome;
+  /**
+   * Writes a deleted field again as it was recorded, same id (an undone delete),
+   * in one transaction; refused when its id is taken.
+   */
+  restoreField(recorded: CalculatedField): WriteOutcome;
   /** Deletes an unlocked field; the fields that nested it are derived again. */
   deleteField(id: number): WriteOutcome;
   statistics(): Statistics;

@@ -83,8 +83,16 @@ export class IndexedFieldStore implements FieldStore {
     return this.follow(() => this.sqlite.updateField(id, request, now));
   }
 
+  previewUpdate(current: CalculatedField, request: UpdateRequest, now: number): WriteOutcome {
+    return this.sqlite.previewUpdate(current, request, now);
+  }
+
   createField(request: CreateRequest, now: number): WriteOutcome {
     return this.follow(() => this.sqlite.createField(request, now));
+  }
+
+  restoreField(recorded: CalculatedField): WriteOutcome {
+    return this.follow(() => this.sqlite.restoreField(recorded));
   }
 
   deleteField(id: number): WriteOutcome {

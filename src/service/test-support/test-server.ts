@@ -7,6 +7,8 @@ import type { OpenedAudit } from '../audit/open-audit';
 import { openEmbeddedAudit } from '../audit/open-audit';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import { importInstance } from '../instance/import-instance';
+import type { OpenedJournalStore } from '../journal/open-journal-store';
+import { openEmbeddedJournalStore } from '../journal/open-journal-store';
 import { buildServer } from '../server/build-server';
 import type { Stores } from '../store/open-store';
 import { openStore } from '../store/open-store';
@@ -21,6 +23,8 @@ export interface TestServer {
   app: FastifyInstance;
   /** The audit of the store, when asked for with `withAudit`. */
   audit?: OpenedAudit;
+  /** The journal's tables, when asked for with `withJournal`. */
+  journal?: OpenedJournalStore;
   /** fetch against the server with the token header and JSON body. */
   request(
     method: string,
@@ -42,6 +46,8 @@ export interface TestServerOptions {
   withoutDirectory?: boolean;
   /** Serves the audit API too, over an audit file beside the store (no scan is started). */
   withAudit?: boolean;
+  /** Serves the journal API too, its tables in the store's file. */
+  withJournal?: boolean;
 }
 
 /** A real server on a temporary SQLite file, listening on a free loopback port. */
@@ -70,6 +76,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
           keep: 30,
         })
       : undefined;
+    server.journal = options.withJournal ? openEmbeddedJournalStore(dataFile) : undefined;
     server.app = await buildServer({
       api: {
         kind: 'embedded',
@@ -81,12 +88,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       webRoot: options.webRoot,
       failedAuthLimiter: options.failedAuthLimiter ?? new FailedAuthLimiter(1000),
       audit: server.audit && { service: server.audit.service, keep: 30 },
+      journal: server.journal?.store,
     });
     server.url = await server.app.listen({ host: '127.0.0.1', port: 0 });
   };
   const shut = async () => {
     await server.app.close();
     await server.audit?.close();
+    server.journal?.close();
     server.stores.close();
   };
   await open();

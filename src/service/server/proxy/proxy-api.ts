@@ -18,7 +18,7 @@ import { upstreamNames } from '../names/upstream-names';
 import type { ProxiedApi } from './proxied-api';
 import { registerProxyWrites } from './proxy-writes';
 
-const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_TIMEOUT_MS = 15_000;
 const tokenHeader = TOKEN_HEADER.toLowerCase();
 
 function readAll(stream: NodeJS.ReadableStream, limit = 64 * 1024): Promise<string> {

@@ -59,7 +59,12 @@ async function startProxy(api: Partial<ProxiedApi> = {}) {
     await audit.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  // A DELETE sends an empty JSON body: the same-origin guard wants a JSON type on every change.
+  const call = (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload: unknown = method === 'DELETE' ? {} : undefined,
+  ) =>
     app.inject({
       method,
       url,

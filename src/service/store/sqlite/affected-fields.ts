@@ -1,4 +1,4 @@
-import type { Db } from './open-database';
+import type { Db } from './db';
 
 /** What a write to one field brings in that could change other fields' derivation. */
 export interface WrittenNames {

@@ -5,14 +5,20 @@ import type { CreateRequest, UpdateRequest } from '../../../contract/template-wr
 import type { AuthoredField, Derivation, StoredFieldFacts } from '../../fields/derive-fields';
 import { deriveFields } from '../../fields/derive-fields';
 import type { WriteContext } from '../../fields/plan-field-writes';
-import { planCreate, planUpdate } from '../../fields/plan-field-writes';
+import { authoredOf, planCreate, planUpdate } from '../../fields/plan-field-writes';
 import type { FieldChange, WriteOutcome } from '../../fields/write-outcome';
-import { lockedRefusal, notFound } from '../../fields/write-outcome';
+import { lockedRefusal, notFound, refused } from '../../fields/write-outcome';
 import type { WrittenNames } from './affected-fields';
 import { AffectedFields } from './affected-fields';
 import type { FieldWriter } from './field-writer';
-import type { Db } from './open-database';
+import type { Db } from './db';
 import { readInstanceShape, readStoredFieldFacts } from './read-stored-fields';
+
+/** An update that changes nothing derived: the rest of the field stays as it is. */
+function withoutRederiving(current: CalculatedField, authored: AuthoredField): CalculatedField {
+  const { name, owner, archived, global, hidden, dataType, lastModified } = authored;
+  return { ...current, name, owner, archived, global, hidden, dataType, lastModified };
+}
 
 /**
  * Update, create and delete of one field, each in one immediate transaction: the
@@ -48,9 +54,7 @@ export class SqliteFieldEdits {
       const plan = planUpdate(current, request, this.context(), now);
       if (plan.kind !== 'change') return plan;
       if (plan.rederive) return this.derived(plan.authored, current);
-      // Nothing derived depends on what changed: the rest of the field stays as it is.
-      const { name, owner, archived, global, hidden, dataType, lastModified } = plan.authored;
-      const field = { ...current, name, owner, archived, global, hidden, dataType, lastModified };
+      const field = withoutRederiving(current, plan.authored);
       this.writer.rewrite(field);
       return {
         kind: 'written',
@@ -59,6 +63,21 @@ export class SqliteFieldEdits {
         referencesChanged: false,
       };
     });
+  }
+
+  /**
+   * What an update would make of `current`, derived as `update` derives it, with
+   * nothing written: a journal's dry run (docs/api.md, "The journal").
+   */
+  preview(current: CalculatedField, request: UpdateRequest, now: number): WriteOutcome {
+    const plan = planUpdate(current, request, this.context(), now);
+    if (plan.kind !== 'change') return plan;
+    if (!plan.rederive) {
+      const field = withoutRederiving(current, plan.authored);
+      return { kind: 'written', field, changes: [], referencesChanged: false };
+    }
+    const own = this.deriveAffected(plan.authored, current).derivation.fields[0]!;
+    return { kind: 'written', field: own.field, changes: [], referencesChanged: false };
   }
 
   create(request: CreateRequest, now: number): WriteOutcome {
@@ -70,6 +89,19 @@ export class SqliteFieldEdits {
       const plan = planCreate(request, this.context(), identity, now);
       if (plan.kind !== 'create') return plan;
       return this.derived(plan.authored, undefined);
+    });
+  }
+
+  /**
+   * Writes a deleted field again exactly as it was recorded (an undone delete): its
+   * id, legacyId, times and links, derived anew. Refused when its id is taken.
+   */
+  restore(recorded: CalculatedField): WriteOutcome {
+    return this.inTransaction(() => {
+      if (this.getField(recorded.id)) {
+        return refused(409, `a field with the id ${recorded.id} exists already`);
+      }
+      return this.derived(authoredOf(recorded), undefined);
     });
   }
 
@@ -105,12 +137,29 @@ export class SqliteFieldEdits {
     };
   }
 
-  /**
-   * Writes a field derived anew, with every stored field its derivation changes:
-   * derived over the fields it can affect (AffectedFields), widened to whatever its
-   * new expression turns out to nest.
-   */
+  /** Writes a field derived anew, with every stored field its derivation changes. */
   private derived(authored: AuthoredField, before: CalculatedField | undefined): WriteOutcome {
+    const { derivation, others } = this.deriveAffected(authored, before);
+    const own = derivation.fields[0]!;
+    const hadReferences = before ? this.writer.referencesOf(authored.id) : [];
+    this.writer.write(own);
+    const { changes, referencesChanged } = this.apply(derivation, others);
+    return {
+      kind: 'written',
+      field: own.field,
+      changes: [{ before, after: own.field }, ...changes],
+      referencesChanged: referencesChanged || hadReferences.join() !== own.references.join(),
+    };
+  }
+
+  /**
+   * A field derived anew over the stored fields it can affect (AffectedFields),
+   * widened to whatever its new expression turns out to nest; nothing written.
+   */
+  private deriveAffected(
+    authored: AuthoredField,
+    before: CalculatedField | undefined,
+  ): { derivation: Derivation; others: StoredFieldFacts[] } {
     const names: WrittenNames = {
       newName: before?.name === authored.name ? undefined : authored.name,
       written: referencedColumns(analyzeExpression(authored.expression)),
@@ -120,26 +169,14 @@ export class SqliteFieldEdits {
       const others = readStoredFieldFacts(this.db, ids);
       const shape = readInstanceShape(this.db, [...authored.links, ...linksOf(others)]);
       const derivation = deriveFields([authored], others, shape);
-      const own = derivation.fields[0]!;
       const known = new Set([authored.id, ...ids]);
-      const missing = own.references.filter((target) => !known.has(target));
+      const missing = derivation.fields[0]!.references.filter((target) => !known.has(target));
       // Ids no stored field has (a reference to a deleted field) add nothing.
       const wider =
         missing.length > 0 &&
         this.affected.of(authored.id, { ...names, ids: [...ids, ...missing] });
-      if (wider && wider.length > ids.length) {
-        ids = wider;
-        continue;
-      }
-      const hadReferences = before ? this.writer.referencesOf(authored.id) : [];
-      this.writer.write(own);
-      const { changes, referencesChanged } = this.apply(derivation, others);
-      return {
-        kind: 'written',
-        field: own.field,
-        changes: [{ before, after: own.field }, ...changes],
-        referencesChanged: referencesChanged || hadReferences.join() !== own.references.join(),
-      };
+      if (!wider || wider.length <= ids.length) return { derivation, others };
+      ids = wider;
     }
   }
 

@@ -3,7 +3,7 @@ import { searchItemOf } from '../../../contract/field';
 import { nameKeyOf } from '../../../contract/name-order';
 import type { DerivedField, DerivedUpdate } from '../../fields/derive-fields';
 import { flagsOf } from '../field-flags';
-import type { Db } from './open-database';
+import type { Db } from './db';
 import type { FieldRow, LinkRow } from './rows';
 import { fieldFromRow, linkFromRow } from './rows';
 

@@ -7,6 +7,7 @@ import type { CalculatedField, SearchResultItem } from '../../../contract/field'
 import { checkSumOf } from '../../fields/check-sum';
 import { openStore } from '../open-store';
 import { SCHEMA_VERSION } from './schema';
+import { hashToken } from '../../auth/token-hash';
 import { SqliteFieldStore } from './sqlite-field-store';
 
 const versionOneStore = readFileSync(
@@ -102,6 +103,20 @@ describe('a store written by schema version 1', () => {
       db.prepare('SELECT count(*) AS n FROM meta WHERE key = ?').get('rederive_pending'),
     ).toEqual({ n: 0 });
     db.close();
+  });
+
+  it('keeps its tokens, each an editor, as tokens could write before roles existed', () => {
+    const db = new Database(file);
+    db.prepare("INSERT INTO tokens (name, hash, created) VALUES ('ci', ?, 1)").run(
+      hashToken('old-token').toString('hex'),
+    );
+    db.close();
+    const stores = openStore(file);
+    try {
+      expect(stores.tokens.identify('old-token')).toEqual({ name: 'ci', role: 'editor' });
+    } finally {
+      stores.close();
+    }
   });
 
   it('names its owners as active and its data sources without owners, until imported again', () => {
@@ -237,6 +252,30 @@ describe('a store written by schema version 3', () => {
     const after = new Database(file, { readonly: true });
     expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(after.prepare('SELECT field_id FROM lock_changes').pluck().all()).toEqual([2]);
+    after.close();
+  });
+});
+
+describe('a store written by schema version 4', () => {
+  it('gives its tokens the editor role without being derived again', () => {
+    openStore(file).close();
+    const db = new Database(file);
+    db.exec('ALTER TABLE tokens DROP COLUMN role; PRAGMA user_version = 4');
+    db.prepare("INSERT INTO tokens (name, hash, created) VALUES ('ci', ?, 1)").run(
+      hashToken('old-token').toString('hex'),
+    );
+    db.prepare('UPDATE fields SET functions = \'["LEFT ALONE"]\' WHERE id = 1').run();
+    db.close();
+
+    const stores = openStore(file);
+    try {
+      expect(stores.tokens.identify('old-token')).toEqual({ name: 'ci', role: 'editor' });
+      expect(stores.fields.getField(1)!.functions).toEqual(['LEFT ALONE']);
+    } finally {
+      stores.close();
+    }
+    const after = new Database(file, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     after.close();
   });
 });

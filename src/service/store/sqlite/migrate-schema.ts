@@ -25,6 +25,13 @@ export function migrateSchema(db: Db, fromVersion: number): void {
   }
   // Version 4 derives nothing differently: it adds the count of changes the search
   // index replays, which openDatabase creates in every store (index-changes.ts).
+  if (fromVersion < 5) {
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(tokens)').all();
+    // Tokens made before roles existed could write: they stay editors.
+    if (!columns.some((column) => column.name === 'role')) {
+      db.exec("ALTER TABLE tokens ADD COLUMN role TEXT NOT NULL DEFAULT 'editor'");
+    }
+  }
 }
 
 /** Version 3: a field nests another by id; rewrite the names the old rule took as fields. */

@@ -5,7 +5,7 @@ import type {
   InstanceShape,
   StoredFieldFacts,
 } from '../../fields/derive-fields';
-import type { Db } from './open-database';
+import type { Db } from './db';
 import type { FieldRow } from './rows';
 
 /**

@@ -12,10 +12,10 @@
  * with variable and dataType. Version 3 nests fields by id (SERVICE_BEAST_MODE(<id>)):
  * field_references holds the ids as written, FUNCTION_TEMPLATE links follow them.
  * Version 4 added the count of changes the search index replays (index-changes.ts),
- * created in an older store as in a new one. migrate-schema.ts brings older stores
- * up to it.
+ * created in an older store as in a new one. Version 5 gave each token a role
+ * (reader or editor). migrate-schema.ts brings older stores up to it.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const schemaSql = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -113,6 +113,7 @@ CREATE TABLE IF NOT EXISTS tokens (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   hash TEXT NOT NULL UNIQUE,
-  created INTEGER NOT NULL
+  created INTEGER NOT NULL,
+  role TEXT NOT NULL DEFAULT 'editor'
 );
 `;

@@ -7,7 +7,7 @@ import type {
   OwnerEntry,
 } from '../../../contract/directory';
 import type { DirectoryStore, UserAnswer } from '../directory-store';
-import type { Db } from './open-database';
+import type { Db } from './db';
 
 interface DataSourceRow {
   id: string;

@@ -4,7 +4,7 @@ import type { CycleNote } from '../../fields/derive-fields';
 import { deriveFields } from '../../fields/derive-fields';
 import type { ImportContext } from '../field-store';
 import type { PreparedImport } from '../prepared-import';
-import type { Db } from './open-database';
+import type { Db } from './db';
 import type { FieldRow, LinkRow } from './rows';
 import type { IndexColumns } from '../index/index-columns';
 import { loadIndexColumns } from './load-index-columns';
@@ -93,8 +93,16 @@ export class SqliteFieldStore {
     return this.edits.update(id, request, now);
   }
 
+  previewUpdate(current: CalculatedField, request: UpdateRequest, now: number): WriteOutcome {
+    return this.edits.preview(current, request, now);
+  }
+
   createField(request: CreateRequest, now: number): WriteOutcome {
     return this.edits.create(request, now);
+  }
+
+  restoreField(recorded: CalculatedField): WriteOutcome {
+    return this.edits.restore(recorded);
   }
 
   deleteField(id: number): WriteOutcome {

@@ -1,11 +1,13 @@
-import type { TokenStore } from '../../auth/token-store';
-import { hashToken, matchesAny } from '../../auth/token-hash';
-import type { Db } from './open-database';
+import type { Role } from '../../../contract/journal';
+import type { TokenHolder, TokenStore } from '../../auth/token-store';
+import { hashToken, matchingIndex } from '../../auth/token-hash';
+import type { Db } from './db';
 
 const DEMO_TOKEN_KEY = 'demo_token';
 
 export class SqliteTokenStore implements TokenStore {
   private hashes: Buffer[] = [];
+  private holders: TokenHolder[] = [];
   /** SQLite's data_version moves when another connection commits, e.g. `npm run token`. */
   private loadedVersion = -1;
 
@@ -15,24 +17,28 @@ export class SqliteTokenStore implements TokenStore {
     this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   }
 
-  addToken(name: string, token: string, now: number): boolean {
+  addToken(name: string, token: string, now: number, role: Role = 'editor'): boolean {
     const result = this.db
-      .prepare('INSERT OR IGNORE INTO tokens (name, hash, created) VALUES (?, ?, ?)')
-      .run(name, hashToken(token).toString('hex'), now);
+      .prepare('INSERT OR IGNORE INTO tokens (name, hash, created, role) VALUES (?, ?, ?, ?)')
+      .run(name, hashToken(token).toString('hex'), now, role);
     this.loadedVersion = -1;
     return result.changes === 1;
   }
 
   verify(token: string): boolean {
-    if (token === '') return false;
-    this.reloadIfChanged();
-    return matchesAny(token, this.hashes);
+    return this.identify(token) !== undefined;
   }
 
-  list(): Array<{ id: number; name: string; created: number }> {
+  identify(token: string): TokenHolder | undefined {
+    if (token === '') return undefined;
+    this.reloadIfChanged();
+    return this.holders[matchingIndex(token, this.hashes)];
+  }
+
+  list(): Array<{ id: number; name: string; role: Role; created: number }> {
     return this.db
-      .prepare<[], { id: number; name: string; created: number }>(
-        'SELECT id, name, created FROM tokens ORDER BY id',
+      .prepare<[], { id: number; name: string; role: Role; created: number }>(
+        'SELECT id, name, role, created FROM tokens ORDER BY id',
       )
       .all();
   }
@@ -55,10 +61,13 @@ export class SqliteTokenStore implements TokenStore {
   private reloadIfChanged(): void {
     const version = this.dataVersion.get()!;
     if (version === this.loadedVersion) return;
-    this.hashes = this.db
-      .prepare<[], { hash: string }>('SELECT hash FROM tokens')
-      .all()
-      .map((row) => Buffer.from(row.hash, 'hex'));
+    const rows = this.db
+      .prepare<[], { hash: string; name: string; role: Role }>(
+        'SELECT hash, name, role FROM tokens',
+      )
+      .all();
+    this.hashes = rows.map((row) => Buffer.from(row.hash, 'hex'));
+    this.holders = rows.map(({ name, role }) => ({ name, role }));
     this.loadedVersion = version;
   }
 }

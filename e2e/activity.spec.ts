@@ -1,0 +1,59 @@
+import type { ChangeSetDetail } from '../src/contract/journal';
+import { journalPaths } from '../src/contract/journal';
+import { TOKEN_HEADER } from '../src/contract/paths';
+import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
+import { e2eToken, expect, test } from './support/fixtures';
+
+// Slot 30 is this file's own field (see ServiceApi.unlockedField).
+
+test('a change made through the journal appears on the Activity page, is undone there, and the field is back', async ({
+  signedInPage: page,
+  api,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const field = await api.unlockedField(30);
+  const renamed = `${field.name} (renamed by the activity journey)`;
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { [TOKEN_HEADER]: e2eToken },
+  });
+  const started = await request.post(journalPaths.changeSets, {
+    data: {
+      kind: 'rename',
+      note: 'activity journey',
+      items: [{ id: field.id, change: { update: { name: renamed } } }],
+    },
+  });
+  expect(started.status()).toBe(202);
+  const { id } = (await started.json()) as { id: number };
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(journalPaths.changeSet(id))).json()) as ChangeSetDetail)
+          .changeSet.state,
+    )
+    .toBe('done');
+  expect((await api.field(field.id)).name).toBe(renamed);
+
+  await page.goto('/activity');
+  const toggle = page.getByRole('button', { name: `#${id} rename` });
+  await expect(toggle).toBeVisible();
+  await toggle.click();
+  const items = page.getByRole('table', { name: `Items of change set ${id}` });
+  // An item names the field as it was when the set was recorded; the change shows the rename.
+  await expect(items.getByRole('link', { name: field.name })).toBeVisible();
+  await expect(items.getByText(renamed, { exact: true })).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page, testInfo, 'activity');
+
+  const row = page.getByRole('row').filter({ has: toggle });
+  await row.getByRole('button', { name: 'Undo' }).click();
+  const dialog = page.getByRole('dialog', { name: `Undo change set ${id}?` });
+  await expect(dialog.getByText('1 field will be put back as before.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Undo' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect.poll(async () => (await api.field(field.id)).name).toBe(field.name);
+  await expect(page.getByText(`undone by #${id + 1}`)).toBeVisible();
+  await request.dispose();
+});

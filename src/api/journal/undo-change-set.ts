@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import type { UndoAnswer } from '../../contract/journal';
+import { journalPaths, undoAnswerSchema } from '../../contract/journal';
+import { requestJson } from '../http-client';
+import { journalKeys } from './journal-keys';
+
+export interface UndoRequest {
+  id: number;
+  /** Only the plan: what would be put back and what would be refused. */
+  dryRun: boolean;
+}
+
+/** Undoes a change set as a change set of its own; each field changed again since is refused and listed. */
+export function undoChangeSet({ id, dryRun }: UndoRequest): Promise<UndoAnswer> {
+  return requestJson(journalPaths.undo(id), undoAnswerSchema, { method: 'POST', body: { dryRun } });
+}
+
+export function useUndoChangeSet() {
+  return useMutation({
+    mutationFn: undoChangeSet,
+    onSuccess: (_answer, { id, dryRun }, _result, { client }) => {
+      if (dryRun) return;
+      return Promise.all([
+        client.invalidateQueries({ queryKey: journalKeys.changeSet(id) }),
+        client.invalidateQueries({ queryKey: journalKeys.changeSetLists() }),
+      ]);
+    },
+  });
+}

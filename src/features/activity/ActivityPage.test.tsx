@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { endSession, startSession } from '../../api/session';
+import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
+import type { ChangeSetDetail, ChangeSetSummary, Me, UndoAnswer } from '../../contract/journal';
+import { journalPaths } from '../../contract/journal';
+import { renderWithProviders } from '../../test-support/render-with-providers';
+import { ActivityPage } from './ActivityPage';
+
+const summary = (id: number, overrides: Partial<ChangeSetSummary> = {}): ChangeSetSummary => ({
+  id,
+  kind: 'rename',
+  note: null,
+  person: 'ada',
+  createdAt: Date.UTC(2026, 10, 1, 12),
+  finishedAt: Date.UTC(2026, 10, 1, 12, 1),
+  state: 'done',
+  counts: { total: 2, pending: 0, applied: 2, failed: 0, skipped: 0, unknown: 0 },
+  undoOf: null,
+  undoneBy: null,
+  ...overrides,
+});
+
+const sets = [summary(2), summary(1, { kind: 'owner', person: 'grace' })];
+
+const detail: ChangeSetDetail = {
+  changeSet: sets[0]!,
+  items: [
+    {
+      fieldId: 7,
+      fieldName: 'Gross Margin',
+      state: 'applied',
+      reason: null,
+      error: null,
+      change: { update: { name: 'Margin' } },
+      before: calculatedField(7, { name: 'Gross Margin' }),
+      after: calculatedField(7, { name: 'Margin', lastModified: 1_800_000_000_000 }),
+    },
+    {
+      fieldId: 8,
+      fieldName: 'Locked One',
+      state: 'skipped',
+      reason: 'locked',
+      message: 'locked: unlock it first',
+      error: null,
+      change: { update: { name: 'X' } },
+      before: calculatedField(8, { locked: true }),
+      after: null,
+    },
+  ],
+};
+
+let me: Me;
+let listAsked: URLSearchParams[];
+let undone: Array<{ id: string; dryRun: boolean }>;
+let meAsked: number;
+
+const server = setupMockApi();
+beforeEach(() => {
+  startSession('token-for-tests', false);
+  me = { person: 'ada', role: 'editor', canWrite: true };
+  listAsked = [];
+  undone = [];
+  meAsked = 0;
+  server.use(
+    http.get(journalPaths.me, () => {
+      meAsked += 1;
+      return HttpResponse.json(me);
+    }),
+    http.get(journalPaths.changeSets, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      listAsked.push(query);
+      const matching = sets.filter(
+        (set) =>
+          (!query.get('kind') || set.kind === query.get('kind')) &&
+          (!query.get('person') || set.person === query.get('person')),
+      );
+      return HttpResponse.json({ total: matching.length, changeSets: matching });
+    }),
+    http.get(journalPaths.changeSet(':id'), () => HttpResponse.json(detail)),
+    http.post(journalPaths.undo(':id'), async ({ request, params }) => {
+      const { dryRun } = (await request.json()) as { dryRun: boolean };
+      undone.push({ id: String(params.id), dryRun });
+      const answer: UndoAnswer = {
+        changeSet: dryRun ? null : summary(3, { kind: 'undo', undoOf: 2, state: 'running' }),
+        plan: {
+          kind: 'undo',
+          counts: { change: 1, skip: 1 },
+          items: [
+            {
+              id: 7,
+              name: 'Gross Margin',
+              action: 'skip',
+              reason: 'changed-since',
+              message: 'it changed again since; undo refuses it',
+              before: null,
+              after: null,
+            },
+            { id: 9, name: 'Other', action: 'change', before: null, after: null },
+          ],
+        },
+      };
+      return HttpResponse.json(answer);
+    }),
+  );
+});
+afterEach(() => endSession());
+
+test('lists the change sets, filters them by person, and says when none match', async () => {
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const table = await screen.findByRole('table', { name: 'Change sets' });
+  expect(within(table).getByText('#2 rename')).toBeTruthy();
+  expect(within(table).getByText('#1 owner')).toBeTruthy();
+
+  await user.type(screen.getByLabelText('Person'), 'grace');
+  await waitFor(() => expect(screen.queryByText('#2 rename')).toBeNull());
+  expect(screen.getByText('#1 owner')).toBeTruthy();
+  expect(listAsked.at(-1)?.get('person')).toBe('grace');
+
+  await user.clear(screen.getByLabelText('Person'));
+  await user.type(screen.getByLabelText('Person'), 'nobody');
+  expect(await screen.findByText(/No change sets match/)).toBeTruthy();
+});
+
+test('expands a set to its items: the field linking to its drawer, state, reason and the diff', async () => {
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const toggle = await screen.findByRole('button', { name: '#2 rename' });
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  await user.click(toggle);
+  expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  const items = await screen.findByRole('table', { name: 'Items of change set 2' });
+  const link = within(items).getByRole('link', { name: 'Gross Margin' });
+  expect(link.getAttribute('href')).toBe('/fields/7');
+  expect(within(items).getByText('locked: locked: unlock it first')).toBeTruthy();
+  expect(within(items).getByText('Gross Margin', { selector: 'code' })).toBeTruthy();
+  expect(within(items).getByText('Margin', { selector: 'code' })).toBeTruthy();
+});
+
+test('undo asks first, listing what will be refused, then undoes', async () => {
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const row = (await screen.findByText('#2 rename')).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name: 'Undo' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Undo change set 2?' });
+  const refused = await within(dialog).findByRole('list', { name: 'Refused fields' });
+  expect(refused.textContent).toContain('Gross Margin: it changed again since');
+  expect(undone).toEqual([{ id: '2', dryRun: true }]);
+
+  await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+  await waitFor(() =>
+    expect(undone).toEqual([
+      { id: '2', dryRun: true },
+      { id: '2', dryRun: false },
+    ]),
+  );
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+test('a token that may not write sees no undo', async () => {
+  me = { person: 'reading', role: 'reader', canWrite: false };
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  await screen.findByText('#2 rename');
+  await waitFor(() => expect(meAsked).toBe(1));
+  // The answer drawn: one more turn for React to show what it allows.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+});
+
+test('an incomplete set offers a check against the instance, and then to finish it', async () => {
+  const open = { total: 2, pending: 1, applied: 1, failed: 0, skipped: 0, unknown: 0 };
+  const checked = { ...open, pending: 0, failed: 1 };
+  let counts = open;
+  const checks: string[] = [];
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({ total: 1, changeSets: [summary(5, { state: 'incomplete', counts })] }),
+    ),
+    http.post(journalPaths.check(':id'), ({ params }) => {
+      checks.push(String(params.id));
+      counts = checked;
+      return HttpResponse.json({
+        ...detail,
+        changeSet: summary(5, { state: 'incomplete', counts }),
+      });
+    }),
+  );
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const row = (await screen.findByText('#5 rename')).closest('tr')!;
+  expect(within(row).getByText('incomplete')).toBeTruthy();
+  expect(within(row).queryByRole('button', { name: 'Undo' })).toBeNull();
+  await user.click(await within(row).findByRole('button', { name: 'Check against the instance' }));
+  expect(checks).toEqual(['5']);
+  const after = (await screen.findByRole('button', { name: 'Finish' })).closest('tr')!;
+  expect(within(after).getByRole('button', { name: 'Undo' })).toBeTruthy();
+  expect(within(after).queryByRole('button', { name: 'Check against the instance' })).toBeNull();
+});

@@ -1,0 +1,75 @@
+import { Code, Loader, Stack, Table, Text } from '@mantine/core';
+import { useChangeSet } from '../../api/journal/get-change-set';
+import { ErrorState } from '../../components/ErrorState';
+import type { ChangeItem } from '../../contract/journal';
+import { FieldLink } from '../field-detail/FieldLink';
+import { changedProperties } from './changed-properties';
+
+/** The items of one change set: each field, what happened to it and why, and what changed. */
+export function ChangeSetItems({ id }: { id: number }) {
+  const query = useChangeSet(id);
+  if (query.isPending) return <Loader size="sm" aria-label="Loading the change set's items" />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="The items could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const { items } = query.data;
+  return (
+    <Table withTableBorder aria-label={`Items of change set ${id}`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>State</Table.Th>
+          <Table.Th>Reason</Table.Th>
+          <Table.Th>Change</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item, index) => (
+          <Table.Tr key={index}>
+            <Table.Td>
+              <FieldLink id={item.newId ?? item.fieldId}>{item.fieldName}</FieldLink>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {item.state}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{reasonOf(item)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <ItemDiff item={item} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function reasonOf(item: ChangeItem): string {
+  if (item.reason) return item.message ? `${item.reason}: ${item.message}` : item.reason;
+  return item.error?.message ?? '';
+}
+
+function ItemDiff({ item }: { item: ChangeItem }) {
+  if ('delete' in item.change && item.state === 'applied') return <Text size="sm">deleted</Text>;
+  if ('restore' in item.change) return <Text size="sm">created again</Text>;
+  const changes = item.before && item.after ? changedProperties(item.before, item.after) : [];
+  if (changes.length === 0) return null;
+  return (
+    <Stack gap={2}>
+      {changes.map(({ property, before, after }) => (
+        <Text size="sm" key={property}>
+          {property}: <Code>{before}</Code> → <Code>{after}</Code>
+        </Text>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { useCheckChangeSet } from '../../api/journal/check-change-set';
+import { useRetryChangeSet } from '../../api/journal/retry-change-set';
+import { DateTime } from '../../components/DateTime';
+import type { ChangeSetSummary } from '../../contract/journal';
+import { ChangeSetItems } from './ChangeSetItems';
+import { UndoDialog } from './UndoDialog';
+
+/** One change set: its summary, its items when expanded, and what may be done with it. */
+export function ChangeSetRow({
+  changeSet,
+  canWrite,
+  columns,
+}: {
+  changeSet: ChangeSetSummary;
+  canWrite: boolean;
+  columns: number;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const [undoing, setUndoing] = useState(false);
+  const check = useCheckChangeSet();
+  const retry = useRetryChangeSet();
+  const { id, counts } = changeSet;
+  const itemsId = `change-set-${id}-items`;
+  const finished = changeSet.state !== 'running';
+
+  return (
+    <Fragment>
+      <Table.Tr>
+        <Table.Td>
+          <UnstyledButton
+            aria-expanded={expanded}
+            aria-controls={itemsId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            <Text size="sm" fw={600} td="underline">
+              #{id} {changeSet.kind}
+            </Text>
+          </UnstyledButton>
+          {changeSet.note && (
+            <Text size="xs" c="dimmed">
+              {changeSet.note}
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td>{changeSet.person}</Table.Td>
+        <Table.Td>
+          <DateTime epochMs={changeSet.createdAt} withTime />
+        </Table.Td>
+        <Table.Td>
+          <Badge variant="default">{changeSet.state}</Badge>
+          {changeSet.undoneBy !== null && (
+            <Text size="xs" c="dimmed">
+              undone by #{changeSet.undoneBy}
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm">
+            {counts.applied} applied · {counts.skipped} skipped · {counts.failed} failed
+            {counts.pending + counts.unknown > 0 && ` · ${counts.pending + counts.unknown} open`}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          {canWrite && finished && (
+            <Group gap="xs" wrap="nowrap">
+              {changeSet.state === 'incomplete' && counts.pending + counts.unknown > 0 && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={check.isPending}
+                  onClick={() => check.mutate(id)}
+                >
+                  Check against the instance
+                </Button>
+              )}
+              {counts.failed > 0 &&
+                counts.pending + counts.unknown === 0 &&
+                changeSet.undoneBy === null && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={retry.isPending}
+                    onClick={() => retry.mutate(id)}
+                  >
+                    {changeSet.state === 'incomplete' ? 'Finish' : 'Retry failed'}
+                  </Button>
+                )}
+              {changeSet.undoneBy === null &&
+                counts.applied > 0 &&
+                counts.pending + counts.unknown === 0 && (
+                  <Button size="xs" variant="default" onClick={() => setUndoing(true)}>
+                    Undo
+                  </Button>
+                )}
+            </Group>
+          )}
+        </Table.Td>
+      </Table.Tr>
+      {expanded && (
+        <Table.Tr id={itemsId}>
+          <Table.Td colSpan={columns}>
+            <ChangeSetItems id={id} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+      {undoing && (
+        <UndoDialog
+          changeSet={changeSet}
+          onClose={() => setUndoing(false)}
+          onStarted={() => setUndoing(false)}
+        />
+      )}
+    </Fragment>
+  );
+}

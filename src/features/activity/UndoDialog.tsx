@@ -1,0 +1,83 @@
+import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useUndoChangeSet } from '../../api/journal/undo-change-set';
+import { plural } from '../../components/plural';
+import type { ChangeSetSummary } from '../../contract/journal';
+
+/**
+ * Undo of a change set, confirmed: the dry run first, listing each field that will
+ * be refused because it changed again since, then the undo itself.
+ */
+export function UndoDialog({
+  changeSet,
+  onClose,
+  onStarted,
+}: {
+  changeSet: ChangeSetSummary;
+  onClose: () => void;
+  onStarted: (undoId: number) => void;
+}) {
+  const dryRun = useUndoChangeSet();
+  const undo = useUndoChangeSet();
+  const { mutate } = dryRun;
+  useEffect(() => mutate({ id: changeSet.id, dryRun: true }), [mutate, changeSet.id]);
+  const plan = dryRun.data?.plan;
+  const refused = plan?.items.filter((item) => item.action === 'skip') ?? [];
+
+  return (
+    <Modal opened onClose={onClose} title={`Undo change set ${changeSet.id}?`}>
+      <Stack>
+        {dryRun.isPending && <Loader size="sm" aria-label="Working out what undo would do" />}
+        {dryRun.isError && (
+          <Alert color="red" title="The undo could not be planned">
+            {dryRun.error.message}
+          </Alert>
+        )}
+        {plan && (
+          <>
+            <Text size="sm">
+              {plural(plan.counts.change, 'field', 'fields')} will be put back as before.
+            </Text>
+            {refused.length > 0 && (
+              <Alert
+                color="yellow"
+                title={`${plural(refused.length, 'field', 'fields')} will be refused`}
+              >
+                <List size="sm" aria-label="Refused fields">
+                  {refused.map((item) => (
+                    <List.Item key={item.id}>
+                      {item.name}: {item.message ?? item.reason}
+                    </List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+          </>
+        )}
+        {undo.isError && (
+          <Alert color="red" title="The undo was refused">
+            {undo.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            disabled={!plan || plan.counts.change === 0}
+            loading={undo.isPending}
+            onClick={() =>
+              undo.mutate(
+                { id: changeSet.id, dryRun: false },
+                { onSuccess: (answer) => answer.changeSet && onStarted(answer.changeSet.id) },
+              )
+            }
+          >
+            Undo
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+import { csvLine } from '../../contract/csv';
+import type { ChangeSetSummary } from '../../contract/journal';
+import type { ExportFile, ExportFormat } from '../fields/export/export-file';
+
+const header = [
+  'id',
+  'kind',
+  'person',
+  'created',
+  'finished',
+  'state',
+  'note',
+  'items',
+  'applied',
+  'failed',
+  'skipped',
+  'undoOf',
+  'undoneBy',
+];
+
+/** The change sets as CSV (the project's cell rule) or as the API answered them (JSON). */
+export function activityFile(
+  format: ExportFormat,
+  changeSets: readonly ChangeSetSummary[],
+  now: Date,
+): ExportFile {
+  const name = `change-sets-${now.toISOString().slice(0, 10)}.${format}`;
+  if (format === 'json') {
+    return { name, type: 'application/json', content: `${JSON.stringify(changeSets, null, 2)}\n` };
+  }
+  const rows = changeSets.map((set) =>
+    csvLine([
+      set.id,
+      set.kind,
+      set.person,
+      new Date(set.createdAt).toISOString(),
+      set.finishedAt === null ? '' : new Date(set.finishedAt).toISOString(),
+      set.state,
+      set.note ?? '',
+      set.counts.total,
+      set.counts.applied,
+      set.counts.failed,
+      set.counts.skipped,
+      set.undoOf ?? '',
+      set.undoneBy ?? '',
+    ]),
+  );
+  return {
+    name,
+    type: 'text/csv;charset=utf-8',
+    content: `${[csvLine(header), ...rows].join('\r\n')}\r\n`,
+  };
+}

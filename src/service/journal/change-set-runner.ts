@@ -1,0 +1,91 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { apiPaths } from '../../contract/paths';
+import { errorBody } from '../server/api-error';
+import type { ItemOutcome, JournalStore, StoredItem } from './journal-store';
+import type { JournalTarget, Sent } from './journal-target';
+
+/** Items sent between two looks at a cancel, and between two turns of the event loop. */
+export const BATCH_SIZE = 100;
+
+/**
+ * Runs recorded sets in the background, batch by batch, recording each item's
+ * outcome as it completes, so progress can be read while it runs and a kill
+ * leaves every finished item recorded.
+ */
+export class ChangeSetRunner {
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly cancelled = new Set<number>();
+
+  constructor(
+    private readonly store: JournalStore,
+    private readonly now: () => number,
+    private readonly onFinished: (id: number) => void = () => {},
+  ) {}
+
+  isRunning(id: number): boolean {
+    return this.running.has(id);
+  }
+
+  /** Runs a set's pending items against `target`, which holds the caller's token while it runs. */
+  start(id: number, target: JournalTarget): void {
+    if (this.running.has(id)) return;
+    this.cancelled.delete(id);
+    this.running.set(
+      id,
+      this.run(id, target).finally(() => {
+        this.running.delete(id);
+        this.onFinished(id);
+      }),
+    );
+  }
+
+  /** Stops a running set after the batch in flight; false when it is not running. */
+  cancel(id: number): boolean {
+    if (!this.running.has(id)) return false;
+    this.cancelled.add(id);
+    return true;
+  }
+
+  /** Resolves once every running set has stopped. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+
+  private async run(id: number, target: JournalTarget): Promise<void> {
+    const pending = this.store.items(id).filter((item) => item.state === 'pending');
+    for (let start = 0; start < pending.length; start += BATCH_SIZE) {
+      if (this.cancelled.has(id)) {
+        this.store.setState(id, 'cancelled', this.now());
+        return;
+      }
+      const batch = pending.slice(start, start + BATCH_SIZE);
+      const outcomes = await sendBatch(target, batch);
+      batch.forEach((item, index) => this.store.recordOutcome(id, item.position, outcomes[index]!));
+      await nextTurn();
+    }
+    this.store.setState(id, 'done', this.now());
+  }
+}
+
+async function sendBatch(
+  target: JournalTarget,
+  batch: readonly StoredItem[],
+): Promise<ItemOutcome[]> {
+  let sent: Sent[];
+  try {
+    sent = await target.send(batch);
+  } catch (error) {
+    const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
+    return batch.map((item) => ({
+      state: 'failed',
+      error: errorBody(502, message, apiPaths.template(item.fieldId)),
+    }));
+  }
+  return sent.map((outcome): ItemOutcome => {
+    if (outcome.kind === 'applied') {
+      return { state: 'applied', after: outcome.after, newId: outcome.newId };
+    }
+    if (outcome.kind === 'failed') return { state: 'failed', error: outcome.error };
+    return { state: 'unknown' };
+  });
+}

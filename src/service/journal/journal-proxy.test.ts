@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ChangeSetDetail, ChangeSetRequest, Me, UndoAnswer } from '../../contract/journal';
+import { journalPaths } from '../../contract/journal';
+import { TOKEN_HEADER } from '../../contract/paths';
+import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
+import { buildServer } from '../server/build-server';
+import { startProductionLikeUpstream } from '../test-support/production-like-upstream';
+import type { TestServer } from '../test-support/test-server';
+import { startTestServer, TEST_TOKEN } from '../test-support/test-server';
+import { JournalStore } from './journal-store';
+
+// The journal in proxy mode, against an instance shaped like production: it answers a
+// bulk call with an empty body, and its search lags its writes by a minute.
+let instance: TestServer;
+let upstream: Awaited<ReturnType<typeof startProductionLikeUpstream>>;
+let proxy: FastifyInstance;
+let db: Database.Database;
+let dir: string;
+beforeAll(async () => {
+  instance = await startTestServer();
+  upstream = await startProductionLikeUpstream({
+    store: instance.stores.fields,
+    token: TEST_TOKEN,
+    searchLagMs: 60_000,
+  });
+  dir = mkdtempSync(join(tmpdir(), 'cfm-journal-proxy-'));
+  db = new Database(join(dir, 'audit.sqlite'));
+  proxy = await buildServer({
+    api: { kind: 'proxy', upstream: new URL(upstream.url), timeoutMs: 5000 },
+    journal: new JournalStore(db),
+    failedAuthLimiter: new FailedAuthLimiter(1000),
+  });
+});
+afterAll(async () => {
+  await proxy.close();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  await upstream.close();
+  await instance.close();
+});
+
+const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const response = await proxy.inject({
+    method,
+    url,
+    headers: { [TOKEN_HEADER]: TEST_TOKEN, 'content-type': 'application/json' },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { status: response.statusCode, body: response.json() as T };
+};
+
+async function finished(id: number): Promise<ChangeSetDetail> {
+  for (;;) {
+    const { body } = await call<ChangeSetDetail>('GET', journalPaths.changeSet(id));
+    if (body.changeSet.state !== 'running') return body;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function run(request: ChangeSetRequest): Promise<ChangeSetDetail> {
+  const started = await call<{ id: number }>('POST', journalPaths.changeSets, request);
+  expect(started.status).toBe(202);
+  return finished(started.body.id);
+}
+
+const onInstance = (id: number) => instance.stores.fields.getField(id);
+
+it('names the person by a hash of the token, never the token', async () => {
+  const { body } = await call<Me>('GET', journalPaths.me);
+  expect(body).toEqual({
+    person: expect.stringMatching(/^token [0-9a-f]{12}$/),
+    role: 'editor',
+    canWrite: true,
+  });
+  expect(JSON.stringify(body)).not.toContain(TEST_TOKEN);
+});
+
+it('sends a set through the bulk operation, records what the instance shows, and undoes it', async () => {
+  const before3 = onInstance(3)!;
+  const sentBefore = upstream.requests.length;
+  const set = await run({
+    kind: 'owner',
+    items: [
+      { id: 3, change: { update: { owner: 103 } } },
+      { id: 2, change: { update: { locked: false, owner: 103 } } },
+    ],
+  });
+  expect(set.items.map((item) => item.state)).toEqual(['applied', 'applied']);
+  // Field 3 through the bulk operation; field 2, unlocked first, one request at a time.
+  const writes = upstream.requests
+    .slice(sentBefore)
+    .filter((request) => request.method !== 'GET')
+    .map((request) => `${request.method} ${request.url.split('?')[0]} ${request.body}`);
+  expect(writes).toEqual([
+    expect.stringMatching(
+      /^POST \/api\/query\/v1\/functions\/bulk\/template \{"update":\[\{"id":3,/,
+    ),
+    'PUT /api/query/v1/functions/template/2 {"locked":false}',
+    'PUT /api/query/v1/functions/template/2 {"owner":103}',
+  ]);
+  expect(set.items[0]!.after).toEqual(onInstance(3));
+  expect(onInstance(2)).toMatchObject({ owner: 103, locked: false });
+
+  const undo = await call<UndoAnswer>('POST', journalPaths.undo(set.changeSet.id), {
+    dryRun: false,
+  });
+  const undone = await finished(undo.body.changeSet!.id);
+  expect(undone.changeSet.counts.applied).toBe(2);
+  expect(onInstance(3)!.owner).toBe(before3.owner);
+  expect(onInstance(2)).toMatchObject({ owner: 102, locked: true });
+});
+
+it('creates a deleted field again, recording the new id the instance gives it', async () => {
+  const gone = onInstance(12)!;
+  const set = await run({ kind: 'delete', items: [{ id: 12, change: { delete: true } }] });
+  expect(set.items[0]!.state).toBe('applied');
+  expect(onInstance(12)).toBeUndefined();
+  const undo = await call<UndoAnswer>('POST', journalPaths.undo(set.changeSet.id), {
+    dryRun: false,
+  });
+  const undone = await finished(undo.body.changeSet!.id);
+  const newId = undone.items[0]!.newId!;
+  expect(newId).not.toBe(12);
+  expect(onInstance(newId)).toMatchObject({ name: gone.name, expression: gone.expression });
+});

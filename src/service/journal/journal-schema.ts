@@ -1,0 +1,37 @@
+/**
+ * The journal's tables, in the store's file (embedded mode) or the audit's (proxy
+ * mode). A set and all its items are written in one transaction before anything
+ * is sent; each item's outcome is written as it completes. Fields' states are the
+ * complete field as JSON. Creating them when present writes nothing.
+ */
+export const journalSchemaSql = `
+CREATE TABLE IF NOT EXISTS journal_change_sets (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  note TEXT,
+  person TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  finished_at INTEGER,
+  state TEXT NOT NULL,
+  undo_of INTEGER,
+  undone_by INTEGER
+);
+CREATE INDEX IF NOT EXISTS journal_change_sets_by_state ON journal_change_sets (state);
+
+CREATE TABLE IF NOT EXISTS journal_items (
+  change_set_id INTEGER NOT NULL REFERENCES journal_change_sets (id),
+  position INTEGER NOT NULL,
+  field_id INTEGER NOT NULL,
+  field_name TEXT NOT NULL,
+  state TEXT NOT NULL,
+  reason TEXT,
+  message TEXT,
+  error_json TEXT,
+  change_json TEXT NOT NULL,
+  before_json TEXT,
+  after_json TEXT,
+  new_id INTEGER,
+  PRIMARY KEY (change_set_id, position)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS journal_items_by_field ON journal_items (field_id, change_set_id);
+`;

@@ -1,0 +1,283 @@
+import type Database from 'better-sqlite3';
+import type { ApiErrorBody } from '../../contract/errors';
+import type { CalculatedField } from '../../contract/field';
+import type {
+  ChangeItem,
+  ChangeKind,
+  ChangeSetDetail,
+  ChangeSetList,
+  ChangeSetQuery,
+  ChangeSetState,
+  ChangeSetSummary,
+  FieldHistory,
+  ItemState,
+  RecordedChange,
+  SkipReason,
+} from '../../contract/journal';
+import { journalSchemaSql } from './journal-schema';
+
+/** One item as it is recorded before the set runs. */
+export interface NewItem {
+  fieldId: number;
+  fieldName: string;
+  state: 'pending' | 'skipped';
+  reason?: SkipReason;
+  message?: string;
+  change: RecordedChange;
+  before: CalculatedField | null;
+  /** For a restore: the recorded state to create again. Otherwise what the plan expected. */
+  after: CalculatedField | null;
+}
+
+/** An item of a stored set, with its position to record its outcome under. */
+export interface StoredItem extends ChangeItem {
+  position: number;
+}
+
+export interface ItemOutcome {
+  state: Extract<ItemState, 'applied' | 'failed' | 'unknown' | 'pending'>;
+  after?: CalculatedField | null;
+  error?: ApiErrorBody | null;
+  newId?: number;
+}
+
+interface SetRow {
+  id: number;
+  kind: ChangeKind;
+  note: string | null;
+  person: string;
+  created_at: number;
+  finished_at: number | null;
+  state: ChangeSetState;
+  undo_of: number | null;
+  undone_by: number | null;
+}
+
+interface ItemRow {
+  position: number;
+  field_id: number;
+  field_name: string;
+  state: ItemState;
+  reason: SkipReason | null;
+  message: string | null;
+  error_json: string | null;
+  change_json: string;
+  before_json: string | null;
+  after_json: string | null;
+  new_id: number | null;
+}
+
+const parsed = <T>(json: string | null): T | null =>
+  json === null ? null : (JSON.parse(json) as T);
+const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
+/** The journal's change sets and items in SQLite (journal-schema.ts). */
+export class JournalStore {
+  constructor(private readonly db: Database.Database) {
+    db.exec(journalSchemaSql);
+  }
+
+  /** Records a set and every item in one transaction; its id. */
+  record(
+    set: { kind: ChangeKind; note?: string; person: string; undoOf?: number },
+    items: readonly NewItem[],
+    now: number,
+  ): number {
+    const insertSet = this.db.prepare(
+      `INSERT INTO journal_change_sets (kind, note, person, created_at, state, undo_of)
+       VALUES (?, ?, ?, ?, 'running', ?)`,
+    );
+    const insertItem = this.db.prepare(
+      `INSERT INTO journal_items (change_set_id, position, field_id, field_name, state, reason,
+         message, change_json, before_json, after_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    return this.db.transaction(() => {
+      const id = Number(
+        insertSet.run(set.kind, set.note ?? null, set.person, now, set.undoOf ?? null)
+          .lastInsertRowid,
+      );
+      items.forEach((item, position) => {
+        insertItem.run(
+          id,
+          position,
+          item.fieldId,
+          item.fieldName,
+          item.state,
+          item.reason ?? null,
+          item.message ?? null,
+          JSON.stringify(item.change),
+          json(item.before),
+          json(item.after),
+        );
+      });
+      if (set.undoOf !== undefined) {
+        this.db
+          .prepare('UPDATE journal_change_sets SET undone_by = ? WHERE id = ?')
+          .run(id, set.undoOf);
+      }
+      return id;
+    })();
+  }
+
+  recordOutcome(setId: number, position: number, outcome: ItemOutcome): void {
+    this.db
+      .prepare(
+        `UPDATE journal_items SET state = ?, after_json = coalesce(?, after_json),
+           error_json = ?, new_id = coalesce(?, new_id)
+         WHERE change_set_id = ? AND position = ?`,
+      )
+      .run(
+        outcome.state,
+        json(outcome.after),
+        json(outcome.error),
+        outcome.newId ?? null,
+        setId,
+        position,
+      );
+  }
+
+  setState(id: number, state: ChangeSetState, finishedAt: number | null): void {
+    this.db
+      .prepare('UPDATE journal_change_sets SET state = ?, finished_at = ? WHERE id = ?')
+      .run(state, finishedAt, id);
+  }
+
+  /** Sets the failed (and, for an incomplete set, pending) items of a set pending again. */
+  resetForRetry(id: number): number {
+    return this.db
+      .prepare(
+        `UPDATE journal_items SET state = 'pending', error_json = NULL
+         WHERE change_set_id = ? AND state IN ('failed', 'unknown')`,
+      )
+      .run(id).changes;
+  }
+
+  /** At start-up: a set still running when the server stopped is incomplete. */
+  markRunningIncomplete(): number {
+    return this.db
+      .prepare("UPDATE journal_change_sets SET state = 'incomplete' WHERE state = 'running'")
+      .run().changes;
+  }
+
+  summary(id: number): ChangeSetSummary | undefined {
+    const row = this.db
+      .prepare<[number], SetRow>('SELECT * FROM journal_change_sets WHERE id = ?')
+      .get(id);
+    return row && this.summaryOf(row);
+  }
+
+  items(id: number): StoredItem[] {
+    return this.db
+      .prepare<[number], ItemRow>(
+        'SELECT * FROM journal_items WHERE change_set_id = ? ORDER BY position',
+      )
+      .all(id)
+      .map(itemOf);
+  }
+
+  detail(id: number): ChangeSetDetail | undefined {
+    const changeSet = this.summary(id);
+    if (!changeSet) return undefined;
+    return {
+      changeSet,
+      items: this.items(id).map(({ position: _position, ...item }) => item),
+    };
+  }
+
+  list(query: ChangeSetQuery): ChangeSetList {
+    const where: string[] = [];
+    const values: unknown[] = [];
+    const filter = (sql: string, value: unknown) => {
+      if (value === undefined) return;
+      where.push(sql);
+      values.push(value);
+    };
+    filter('person = ?', query.person);
+    filter('kind = ?', query.kind);
+    filter('created_at >= ?', query.from);
+    filter('created_at <= ?', query.to);
+    filter(
+      'EXISTS (SELECT 1 FROM journal_items i WHERE i.change_set_id = s.id AND i.field_id = ?)',
+      query.fieldId,
+    );
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = this.db
+      .prepare<unknown[], number>(`SELECT count(*) FROM journal_change_sets s ${clause}`)
+      .pluck()
+      .get(...values)!;
+    const rows = this.db
+      .prepare<unknown[], SetRow>(
+        `SELECT * FROM journal_change_sets s ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...values, query.limit, query.offset);
+    return { total, changeSets: rows.map((row) => this.summaryOf(row)) };
+  }
+
+  /** Every recorded version of a field: each item that changed it, oldest first. */
+  history(fieldId: number): FieldHistory {
+    const rows = this.db
+      .prepare<
+        [number, number],
+        { id: number; kind: ChangeKind; person: string; created_at: number } & ItemRow
+      >(
+        `SELECT s.id, s.kind, s.person, s.created_at, i.*
+         FROM journal_items i JOIN journal_change_sets s ON s.id = i.change_set_id
+         WHERE (i.field_id = ? OR i.new_id = ?) AND i.state = 'applied'
+         ORDER BY s.id, i.position`,
+      )
+      .all(fieldId, fieldId);
+    return {
+      versions: rows.map((row) => ({
+        changeSetId: row.id,
+        kind: row.kind,
+        person: row.person,
+        at: row.created_at,
+        before: parsed<CalculatedField>(row.before_json),
+        after: parsed<CalculatedField>(row.after_json),
+      })),
+    };
+  }
+
+  private summaryOf(row: SetRow): ChangeSetSummary {
+    const counts = { total: 0, pending: 0, applied: 0, failed: 0, skipped: 0, unknown: 0 };
+    const byState = this.db
+      .prepare<[number], { state: ItemState; n: number }>(
+        'SELECT state, count(*) AS n FROM journal_items WHERE change_set_id = ? GROUP BY state',
+      )
+      .all(row.id);
+    for (const { state, n } of byState) {
+      counts[state] = n;
+      counts.total += n;
+    }
+    return {
+      id: row.id,
+      kind: row.kind,
+      note: row.note,
+      person: row.person,
+      createdAt: row.created_at,
+      finishedAt: row.finished_at,
+      state: row.state,
+      counts,
+      undoOf: row.undo_of,
+      undoneBy: row.undone_by,
+    };
+  }
+}
+
+function itemOf(row: ItemRow): StoredItem {
+  return {
+    position: row.position,
+    fieldId: row.field_id,
+    fieldName: row.field_name,
+    state: row.state,
+    reason: row.reason,
+    message: row.message,
+    error: parsed<ApiErrorBody>(row.error_json),
+    change: JSON.parse(row.change_json) as RecordedChange,
+    before: parsed<CalculatedField>(row.before_json),
+    after: parsed<CalculatedField>(row.after_json),
+    newId: row.new_id,
+  };
+}

@@ -1,0 +1,174 @@
+import type {
+  ChangeSetDetail,
+  ChangeSetList,
+  ChangeSetQuery,
+  ChangeSetRequest,
+  ChangeSetSummary,
+  FieldHistory,
+  Me,
+  Plan,
+  UndoAnswer,
+} from '../../contract/journal';
+import { ApiError } from '../server/api-error';
+import { ChangeSetRunner } from './change-set-runner';
+import { checkItems } from './check-items';
+import type { JournalStore, NewItem } from './journal-store';
+import type { JournalTarget } from './journal-target';
+import type { PlannedChange } from './plan-change-set';
+import { planChangeSet } from './plan-change-set';
+import { planUndo } from './plan-undo';
+
+/**
+ * The journal (docs/api.md, "The journal"): plans, records before sending, runs in
+ * the background, checks after a crash and undoes. Routes call this and nothing else.
+ */
+export class Journal {
+  private readonly runner: ChangeSetRunner;
+
+  /** `targetFor` gives the instance as a caller's token reaches it (embedded mode ignores the token). */
+  constructor(
+    private readonly store: JournalStore,
+    private readonly targetFor: (token: string) => JournalTarget,
+    private readonly now: () => number = Date.now,
+    onFinished?: (id: number) => void,
+  ) {
+    this.runner = new ChangeSetRunner(store, now, onFinished);
+    // Sets this process did not finish were stopped by a crash or a kill.
+    store.markRunningIncomplete();
+  }
+
+  async plan(request: ChangeSetRequest, caller: Caller): Promise<Plan> {
+    const target = this.targetFor(caller.token);
+    return planOf(request.kind, await planChangeSet(target, request, caller.me));
+  }
+
+  /** Records the set and every item before anything is sent, then runs it in the background. */
+  async start(request: ChangeSetRequest, caller: Caller): Promise<ChangeSetSummary> {
+    const target = this.targetFor(caller.token);
+    const planned = await planChangeSet(target, request, caller.me);
+    const set = { kind: request.kind, note: request.note, person: caller.me.person };
+    return this.record(set, planned, target);
+  }
+
+  list(query: ChangeSetQuery): ChangeSetList {
+    return this.store.list(query);
+  }
+
+  detail(id: number): ChangeSetDetail {
+    const detail = this.store.detail(id);
+    if (!detail) throw missing(id);
+    return detail;
+  }
+
+  history(fieldId: number): FieldHistory {
+    return this.store.history(fieldId);
+  }
+
+  cancel(id: number): ChangeSetSummary {
+    const summary = this.summary(id);
+    if (!this.runner.cancel(id))
+      throw new ApiError(409, `change set ${id} is not running (${summary.state})`);
+    return summary;
+  }
+
+  /** Sends the failed items of a finished set again; an incomplete set is checked first. */
+  retry(id: number, caller: Caller): ChangeSetSummary {
+    this.idleOrRefuse(id, 'retry');
+    this.store.resetForRetry(id);
+    this.store.setState(id, 'running', null);
+    this.runner.start(id, this.targetFor(caller.token));
+    return this.summary(id);
+  }
+
+  /** Reads each unfinished item back from the instance and records whether it was applied. */
+  async check(id: number, caller: Caller): Promise<ChangeSetDetail> {
+    this.idleOrRefuse(id, 'check');
+    const target = this.targetFor(caller.token);
+    for (const { position, outcome } of await checkItems(target, this.store.items(id))) {
+      this.store.recordOutcome(id, position, outcome);
+    }
+    return this.detail(id);
+  }
+
+  async undo(id: number, dryRun: boolean, caller: Caller): Promise<UndoAnswer> {
+    const { me } = caller;
+    const target = this.targetFor(caller.token);
+    const summary = this.idleOrRefuse(id, 'undo');
+    if (summary.undoneBy !== null) {
+      throw new ApiError(
+        409,
+        `change set ${id} was undone already, by change set ${summary.undoneBy}`,
+      );
+    }
+    const planned = await planUndo(target, this.store.items(id), me.canWrite);
+    const plan = planOf('undo', planned);
+    if (dryRun) return { changeSet: null, plan };
+    const changeSet = this.record(
+      { kind: 'undo', note: `undo of change set ${id}`, person: me.person, undoOf: id },
+      planned,
+      target,
+    );
+    return { changeSet, plan };
+  }
+
+  /** Waits for running sets to stop (tests, and a server closing). */
+  idle(): Promise<void> {
+    return this.runner.idle();
+  }
+
+  private record(
+    set: { kind: ChangeSetRequest['kind']; note?: string; person: string; undoOf?: number },
+    planned: readonly PlannedChange[],
+    target: JournalTarget,
+  ): ChangeSetSummary {
+    const id = this.store.record(set, planned.map(newItemOf), this.now());
+    this.runner.start(id, target);
+    return this.summary(id);
+  }
+
+  private summary(id: number): ChangeSetSummary {
+    const summary = this.store.summary(id);
+    if (!summary) throw missing(id);
+    return summary;
+  }
+
+  private idleOrRefuse(id: number, what: string): ChangeSetSummary {
+    const summary = this.summary(id);
+    if (this.runner.isRunning(id) || summary.state === 'running') {
+      throw new ApiError(
+        409,
+        `change set ${id} is still running; cancel it or wait before you ${what} it`,
+      );
+    }
+    return summary;
+  }
+}
+
+/** Who asks, and the token that reaches the instance for them (never recorded). */
+export interface Caller {
+  me: Me;
+  token: string;
+}
+
+function missing(id: number): ApiError {
+  return new ApiError(404, `no change set has the id ${id}`);
+}
+
+function planOf(kind: Plan['kind'], planned: readonly PlannedChange[]): Plan {
+  const items = planned.map(({ change: _change, ...item }) => item);
+  const change = items.filter((item) => item.action === 'change').length;
+  return { kind, items, counts: { change, skip: items.length - change } };
+}
+
+function newItemOf(planned: PlannedChange): NewItem {
+  return {
+    fieldId: planned.id,
+    fieldName: planned.name,
+    state: planned.action === 'change' ? 'pending' : 'skipped',
+    reason: planned.reason,
+    message: planned.message,
+    change: planned.change,
+    before: planned.before,
+    after: planned.after,
+  };
+}

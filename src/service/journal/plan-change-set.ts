@@ -1,0 +1,118 @@
+import type { CalculatedField } from '../../contract/field';
+import { INVALID } from '../../contract/field';
+import type {
+  ChangeItemRequest,
+  ChangeSetRequest,
+  PlannedItem,
+  RecordedChange,
+  SkipReason,
+} from '../../contract/journal';
+import { hasValuesOf } from './field-states';
+import type { JournalTarget } from './journal-target';
+
+/** A planned item with the change it would send. */
+export interface PlannedChange extends PlannedItem {
+  change: RecordedChange;
+}
+
+export interface PlanRules {
+  canWrite: boolean;
+  allowUsed?: boolean;
+  allowInvalid?: boolean;
+}
+
+export function skipped(
+  id: number,
+  current: CalculatedField | undefined,
+  change: RecordedChange,
+  reason: SkipReason,
+  message: string,
+): PlannedChange {
+  return {
+    id,
+    name: current?.name ?? `field ${id}`,
+    action: 'skip',
+    reason,
+    message,
+    before: current ?? null,
+    after: null,
+    change,
+  };
+}
+
+/**
+ * A change set's dry run (docs/api.md, "The journal"): each field as it is, and as
+ * the change would leave it, or why it would be skipped. Sends nothing.
+ */
+export async function planChangeSet(
+  target: JournalTarget,
+  request: ChangeSetRequest,
+  rules: PlanRules,
+): Promise<PlannedChange[]> {
+  const current = await target.read(request.items.map((item) => item.id));
+  const planned: PlannedChange[] = [];
+  for (const item of request.items) {
+    planned.push(await planItem(target, item, current.get(item.id), { ...request, ...rules }));
+  }
+  return planned;
+}
+
+async function planItem(
+  target: JournalTarget,
+  item: ChangeItemRequest,
+  current: CalculatedField | undefined,
+  rules: PlanRules,
+): Promise<PlannedChange> {
+  const { id, change, basedOn } = item;
+  const skip = (reason: SkipReason, message: string) =>
+    skipped(id, current, change, reason, message);
+  if (!current) return skip('not-found', `no calculated field has the id ${id}`);
+  if (!rules.canWrite) return skip('forbidden', 'this token may not change fields');
+  const changedSince =
+    (basedOn?.checkSum !== undefined && basedOn.checkSum !== current.checkSum) ||
+    (basedOn?.lastModified !== undefined && basedOn.lastModified !== current.lastModified);
+  if (changedSince) {
+    return skip('changed-since', 'it changed since the version this change was based on');
+  }
+  if ('delete' in change) {
+    if (current.locked) return skip('locked', 'locked: unlock it first');
+    if (!rules.allowUsed) {
+      const { activeCards, nestedBy } = await target.usage(current);
+      if (activeCards + nestedBy.length > 0) {
+        return skip('used', usedMessage(activeCards, nestedBy.length));
+      }
+    }
+    return { ...changing(current, change), after: null };
+  }
+  const { update } = change;
+  const unlocks = update.locked === false;
+  if (current.locked && !unlocks && Object.keys(update).some((key) => key !== 'locked')) {
+    return skip('locked', 'locked: unlock it first');
+  }
+  if (hasValuesOf(current, update)) return skip('no-change', 'it is so already');
+  const preview = await target.preview(current, update);
+  if (preview.kind === 'refused') return skip('invalid', preview.message);
+  if (update.expression !== undefined && preview.field.status === INVALID && !rules.allowInvalid) {
+    return skip('invalid', 'the expression would be INVALID; allowInvalid saves it anyway');
+  }
+  return { ...changing(current, change), after: preview.field };
+}
+
+function changing(current: CalculatedField, change: RecordedChange): PlannedChange {
+  return {
+    id: current.id,
+    name: current.name,
+    action: 'change',
+    before: current,
+    after: null,
+    change,
+  };
+}
+
+function usedMessage(cards: number, nestingFields: number): string {
+  const parts = [
+    cards > 0 && `${cards} card${cards === 1 ? '' : 's'}`,
+    nestingFields > 0 && `${nestingFields} field${nestingFields === 1 ? '' : 's'} that nest it`,
+  ].filter(Boolean);
+  return `used by ${parts.join(' and ')}; allowUsed deletes it anyway`;
+}

@@ -1,0 +1,87 @@
+import type { CalculatedField } from '../../contract/field';
+import type { RecordedChange } from '../../contract/journal';
+import { unchangedSince, updateBetween } from './field-states';
+import type { StoredItem } from './journal-store';
+import type { JournalTarget, UpdateOf } from './journal-target';
+import type { PlannedChange } from './plan-change-set';
+import { skipped } from './plan-change-set';
+
+/**
+ * The undo of a set's applied items, last first: each field put back to its state
+ * before, unless it changed again since (docs/api.md, "Undo"). Sends nothing.
+ */
+export async function planUndo(
+  target: JournalTarget,
+  items: readonly StoredItem[],
+  canWrite: boolean,
+): Promise<PlannedChange[]> {
+  const applied = items.filter((item) => item.state === 'applied').reverse();
+  const current = await target.read(applied.map(idNow));
+  const planned: PlannedChange[] = [];
+  for (const item of applied) {
+    planned.push(await undoItem(target, item, current.get(idNow(item)), canWrite));
+  }
+  return planned;
+}
+
+/** The id the field has now: a field created again by the instance has a new one. */
+function idNow(item: StoredItem): number {
+  return item.newId ?? item.fieldId;
+}
+
+async function undoItem(
+  target: JournalTarget,
+  item: StoredItem,
+  current: CalculatedField | undefined,
+  canWrite: boolean,
+): Promise<PlannedChange> {
+  const id = idNow(item);
+  const skip = (
+    change: RecordedChange,
+    reason: Parameters<typeof skipped>[3],
+    message: string,
+  ) => ({ ...skipped(id, current, change, reason, message), name: item.fieldName });
+  if ('delete' in item.change) {
+    const restore = { restore: true } as const;
+    if (!canWrite) return skip(restore, 'forbidden', 'this token may not change fields');
+    if (current) return skip(restore, 'changed-since', `a field has the id ${id} again`);
+    return {
+      id,
+      name: item.fieldName,
+      action: 'change',
+      before: null,
+      after: item.before,
+      change: restore,
+    };
+  }
+  if ('restore' in item.change) {
+    const remove = { delete: true } as const;
+    if (!current) return skip(remove, 'not-found', 'it was deleted since');
+    if (!canWrite) return skip(remove, 'forbidden', 'this token may not change fields');
+    if (!unchangedSince(current, item.after!)) {
+      return skip(remove, 'changed-since', 'it changed again since; undo refuses it');
+    }
+    return { ...changingTo(current, remove), after: null };
+  }
+  const back = { update: updateBetween(current ?? item.after!, item.before!) as UpdateOf };
+  if (!current) return skip(back, 'not-found', 'it was deleted since');
+  if (!canWrite) return skip(back, 'forbidden', 'this token may not change fields');
+  if (!unchangedSince(current, item.after!)) {
+    return skip(back, 'changed-since', 'it changed again since; undo refuses it');
+  }
+  if (Object.keys(back.update).length === 0) return skip(back, 'no-change', 'it is so already');
+  const preview = await target.preview(current, back.update);
+  if (preview.kind === 'refused') return skip(back, 'invalid', preview.message);
+  return { ...changingTo(current, back), after: preview.field };
+}
+
+function changingTo(current: CalculatedField, change: RecordedChange): PlannedChange {
+  return {
+    id: current.id,
+    name: current.name,
+    action: 'change',
+    before: current,
+    after: null,
+    change,
+  };
+}
