@@ -93,12 +93,16 @@ async function planItem(
   const preview = await target.preview(current, update);
   if (preview.kind === 'refused') return skip('invalid', preview.message);
   if (update.expression !== undefined && preview.field.status === INVALID && !rules.allowInvalid) {
-    return skip('invalid', 'the expression would be INVALID; allowInvalid saves it anyway');
+    return skip(
+      'invalid',
+      'the expression would be INVALID; it is saved only when that is asked for',
+    );
   }
   return { ...changing(current, change), after: preview.field };
 }
 
-function changing(current: CalculatedField, change: RecordedChange): PlannedChange {
+/** The plan's line for a field that will change; its `after` is filled in by the caller. */
+export function changing(current: CalculatedField, change: RecordedChange): PlannedChange {
   return {
     id: current.id,
     name: current.name,
@@ -114,5 +118,5 @@ function usedMessage(cards: number, nestingFields: number): string {
     cards > 0 && `${cards} card${cards === 1 ? '' : 's'}`,
     nestingFields > 0 && `${nestingFields} field${nestingFields === 1 ? '' : 's'} that nest it`,
   ].filter(Boolean);
-  return `used by ${parts.join(' and ')}; allowUsed deletes it anyway`;
+  return `used by ${parts.join(' and ')}; it is deleted only when that is asked for`;
 }

@@ -4,7 +4,7 @@ import { unchangedSince, updateBetween } from './field-states';
 import type { StoredItem } from './journal-store';
 import type { JournalTarget, UpdateOf } from './journal-target';
 import type { PlannedChange } from './plan-change-set';
-import { skipped } from './plan-change-set';
+import { changing, skipped } from './plan-change-set';
 
 /**
  * The undo of a set's applied items, last first: each field put back to its state
@@ -61,7 +61,7 @@ async function undoItem(
     if (!unchangedSince(current, item.after!)) {
       return skip(remove, 'changed-since', 'it changed again since; undo refuses it');
     }
-    return { ...changingTo(current, remove), after: null };
+    return { ...changing(current, remove), after: null };
   }
   const back = { update: updateBetween(current ?? item.after!, item.before!) as UpdateOf };
   if (!current) return skip(back, 'not-found', 'it was deleted since');
@@ -72,16 +72,5 @@ async function undoItem(
   if (Object.keys(back.update).length === 0) return skip(back, 'no-change', 'it is so already');
   const preview = await target.preview(current, back.update);
   if (preview.kind === 'refused') return skip(back, 'invalid', preview.message);
-  return { ...changingTo(current, back), after: preview.field };
-}
-
-function changingTo(current: CalculatedField, change: RecordedChange): PlannedChange {
-  return {
-    id: current.id,
-    name: current.name,
-    action: 'change',
-    before: current,
-    after: null,
-    change,
-  };
+  return { ...changing(current, back), after: preview.field };
 }

@@ -110,7 +110,7 @@ const searchBodies: Array<[string, string]> = [
   ['sort without ascending', searchWith({ sort: { field: 'name' } })],
   ['sort without field', searchWith({ sort: { ascending: true } })],
   ['sort field that is a number', searchWith({ sort: { field: 1, ascending: true } })],
-  ['sort by an unknown field', searchWith({ sort: { field: 'owner', ascending: true } })],
+  ['sort by an unknown field', searchWith({ sort: { field: 'archived', ascending: true } })],
   ['ascending as a string', searchWith({ sort: { field: 'name', ascending: 'yes' } })],
   ['sort with an extra property', searchWith({ sort: { field: 'name', ascending: true, x: 1 } })],
   ['limit 0', searchWith({ limit: 0 })],
