@@ -3,7 +3,7 @@ import { useChangeSet } from '../../api/journal/get-change-set';
 import { ErrorState } from '../../components/ErrorState';
 import type { ChangeItem } from '../../contract/journal';
 import { FieldLink } from '../field-detail/FieldLink';
-import { changedProperties } from './changed-properties';
+import { changedProperties } from '../../components/change-sets/changed-properties';
 
 /** The items of one change set: each field, what happened to it and why, and what changed. */
 export function ChangeSetItems({ id }: { id: number }) {

@@ -10,6 +10,8 @@ import { ExpressionSection } from './expression/ExpressionSection';
 import { useExpressionPlace } from './expression/use-expression-place';
 import { useFieldExplanation, useFieldNames } from './explanation/use-field-explanation';
 import { FunctionChips } from './functions/FunctionChips';
+import { FieldActions } from './actions/FieldActions';
+import { HistorySection } from './history/HistorySection';
 import { LinksTable } from './links/LinksTable';
 import { ProblemsSection } from './problems/ProblemsSection';
 import { ReferencesSection } from './references/ReferencesSection';
@@ -35,6 +37,7 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
   return (
     <Stack gap="lg">
       <FieldSummary field={field} ownerName={ownerName} />
+      <FieldActions field={field} />
       <ExpressionSection expression={field.expression} explanation={explanation} place={place} />
       <ProblemsSection
         status={field.status}
@@ -51,6 +54,7 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
       />
       <LinksTable explanation={explanation} />
       <FunctionChips functions={field.functions} />
+      <HistorySection fieldId={field.id} />
       <FieldFacts detail={detail} ownerName={ownerName} />
     </Stack>
   );

@@ -9,7 +9,9 @@ import type {
 } from '../../../contract/directory';
 import type { CalculatedField, Link } from '../../../contract/field';
 import { searchItemOf } from '../../../contract/field';
+import { journalPaths } from '../../../contract/journal';
 import { API_BASE, apiPaths, apiRoutes } from '../../../contract/paths';
+import { reader } from '../../../api/test-support/mock-journal';
 import type { SearchRequest, SearchResponse } from '../../../contract/search';
 import { DEPENDENTS_FILTER } from '../../../contract/search';
 import type { MockAudit } from './mock-audit';
@@ -74,6 +76,9 @@ export function mockInstance(
   const searches: SearchRequest[] = [];
   const { fields, directory, dependents = {} } = options;
   server.use(
+    // A reader by default: the drawer shows what it knows and offers no change.
+    http.get(journalPaths.me, () => HttpResponse.json(reader)),
+    http.get(journalPaths.fieldHistory(':id'), () => HttpResponse.json({ versions: [] })),
     ...auditHandlers(options.audit),
     // Names from production's endpoints; columns from the directory extension.
     ...nameHandlers(directory),

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '../../../components/icons/icons';
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { deferredDialog } from '../../../components/deferred-dialog';
 import { countNotOnPage, planLock } from './field-selection';
 import type { LockPlan } from './field-selection';
@@ -13,6 +13,14 @@ const BulkLockDialog = deferredDialog(
   async () => (await import('../bulk/BulkLockDialog')).BulkLockDialog,
   ({ plan }) => plan !== undefined,
 );
+
+/**
+ * Loaded with the first selection: the first screen waits for neither its menu nor the
+ * question whether this token may write (docs/web-app.md, "Loading").
+ */
+const ChangeSelectedMenu = lazy(async () => ({
+  default: (await import('./ChangeSelectedMenu')).ChangeSelectedMenu,
+}));
 
 function describeSelection(count: number, notOnPage: number) {
   if (count === 0) return '';
@@ -63,6 +71,11 @@ export const SelectionBar = memo(function SelectionBar({
           >
             Unlock selected
           </Button>
+          {/* "Change", not "Change selected": the fields page's toolbar keeps the selection's
+              actions beside export and layout down to 1024 pixels. */}
+          <Suspense fallback={null}>
+            <ChangeSelectedMenu ids={[...selection.fields.keys()]} />
+          </Suspense>
           <Button size="compact-sm" variant="subtle" onClick={controls.clear}>
             Clear selection
           </Button>

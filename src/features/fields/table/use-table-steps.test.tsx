@@ -1,3 +1,4 @@
+import { readerMe } from '../../../api/test-support/mock-journal';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { nameHandlers } from '../../../api/test-support/mock-names';
@@ -17,7 +18,7 @@ const fields = Array.from({ length: 60 }, (_, index) =>
   searchItem(index + 1, { name: `Field ${String(index + 1).padStart(2, '0')}` }),
 );
 
-const server = setupMockApi();
+const server = setupMockApi(readerMe);
 // Tall enough for the first rows of a page (9 in view and 12 overscan), which are all
 // the tests read: every further row is rendered again on each change of the page.
 giveElementsASize(1200, 400);

@@ -1,3 +1,4 @@
+import { readerMe } from '../../../api/test-support/mock-journal';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { nameHandlers } from '../../../api/test-support/mock-names';
@@ -25,7 +26,7 @@ function answer(): SearchResponse {
   return { totalHits: 2, results, hasMore: false, degraded: false };
 }
 
-const server = setupMockApi();
+const server = setupMockApi(readerMe);
 giveElementsASize();
 vi.setConfig({ testTimeout: 90_000 });
 

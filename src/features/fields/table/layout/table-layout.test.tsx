@@ -1,3 +1,4 @@
+import { readerMe } from '../../../../api/test-support/mock-journal';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
@@ -26,7 +27,7 @@ const fields = [
 /** Each search the page sent, in order. */
 let searches: SearchRequest[] = [];
 
-const server = setupMockApi();
+const server = setupMockApi(readerMe);
 giveElementsASize();
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -1,6 +1,6 @@
 import type { CalculatedField } from '../../contract/field';
 
-/** The properties a person changes, in the order the Activity page lists them. */
+/** The properties a person changes, in the order a change lists them. */
 const shownProperties = [
   'name',
   'expression',
@@ -30,4 +30,20 @@ export function changedProperties(
   return shownProperties
     .map((property) => ({ property, before: text(before, property), after: text(after, property) }))
     .filter((change) => change.before !== change.after);
+}
+
+/**
+ * The same change in one line's words: "name: Revenue → Revenue (net)". The
+ * expression is left to a diff; a deleted or recreated field says so.
+ */
+export function describeChange(
+  before: CalculatedField | null,
+  after: CalculatedField | null,
+): string[] {
+  if (before && !after) return ['deleted'];
+  if (!before && after) return ['created again'];
+  if (!before || !after) return [];
+  return changedProperties(before, after).map(({ property, before: was, after: now }) =>
+    property === 'expression' ? 'expression changed' : `${property}: ${was} → ${now}`,
+  );
 }

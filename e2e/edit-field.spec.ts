@@ -1,0 +1,133 @@
+import type { ChangeSetDetail } from '../src/contract/journal';
+import { journalPaths } from '../src/contract/journal';
+import { TOKEN_HEADER } from '../src/contract/paths';
+import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
+import { e2eToken, expect, test } from './support/fixtures';
+
+// Slots 40 to 43 are this file's own fields (see ServiceApi.unlockedField).
+
+const broken = 'SUM(`Amount`';
+const fixed = 'SUM(`Amount`)';
+
+test('an INVALID field fixed in the editor: underlined, VALID once saved, in the history, undone', async ({
+  signedInPage: page,
+  api,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const field = await api.unlockedField(40);
+  // The field starts INVALID, made so through the journal as any change is.
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { [TOKEN_HEADER]: e2eToken },
+  });
+  const started = await request.post(journalPaths.changeSets, {
+    data: {
+      kind: 'edit',
+      allowInvalid: true,
+      items: [{ id: field.id, change: { update: { expression: broken } } }],
+    },
+  });
+  expect(started.ok()).toBe(true);
+  const { id: setupId } = (await started.json()) as { id: number };
+  await expect
+    .poll(async () => {
+      const detail = (await (
+        await request.get(journalPaths.changeSet(setupId))
+      ).json()) as ChangeSetDetail;
+      return detail.changeSet.state;
+    })
+    .toBe('done');
+  await request.dispose();
+
+  await page.goto(`/fields/${field.id}`);
+  const drawer = page.getByRole('dialog', { name: field.name });
+  await drawer.getByRole('button', { name: 'Edit expression' }).click();
+  const editor = page.getByRole('dialog', { name: `Edit the expression of ${field.name}` });
+  const text = editor.getByRole('textbox', { name: `Expression of ${field.name}` });
+  await expect(text).toHaveText(broken);
+  await expect(editor.locator('.cm-lintRange-error')).toHaveCount(1);
+  await expectNoAxeViolationsInBothSchemes(page, testInfo, 'expression editor');
+
+  await text.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(')');
+  await expect(text).toHaveText(fixed);
+  await expect(editor.locator('.cm-lintRange-error')).toHaveCount(0);
+
+  await editor.getByRole('button', { name: 'Preview' }).click();
+  await expect(editor.getByText('expression changed; status: INVALID → VALID')).toBeVisible();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('1 field changed.')).toBeVisible();
+  await editor.getByRole('button', { name: 'Close' }).last().click();
+  await expect(editor).toBeHidden();
+
+  await expect.poll(async () => (await api.field(field.id)).status).toBe('VALID');
+  const history = drawer.getByRole('list', { name: 'Recorded versions' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history.getByRole('listitem').first()).toContainText('Expression edited');
+
+  await history.getByRole('listitem').first().getByRole('button', { name: 'Undo…' }).click();
+  await expect(history.getByText('Undo this change?')).toBeVisible();
+  await history.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(async () => (await api.field(field.id)).expression).toBe(broken);
+});
+
+test('a bulk owner change: the dry run skips a locked field, the set runs, and undo puts every owner back', async ({
+  fieldsPage,
+  api,
+}) => {
+  const fields = [
+    await api.unlockedField(41),
+    await api.unlockedField(42),
+    await api.unlockedField(43),
+  ];
+  const locked = fields[1]!;
+  await api.setLocked(locked.id, true);
+  const page = fieldsPage.page;
+
+  // The selection is kept across searches: each field is found and ticked in turn.
+  await fieldsPage.goto();
+  for (const field of fields) {
+    await fieldsPage.searchBox.fill(field.name);
+    await page
+      .getByRole('checkbox', { name: `Select ${field.name}`, exact: true })
+      .first()
+      .check();
+  }
+  const bar = page.getByRole('group', { name: 'Selected fields' });
+  await expect(bar.getByRole('status')).toHaveText(/^3 selected/);
+  await bar.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('menuitem', { name: 'Change owner…' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Change the owner of 3 fields' });
+  const picker = dialog.getByLabel(/New owner/);
+  await picker.click();
+  await picker.fill('a');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+
+  const planned = dialog.getByRole('list', { name: 'What the change would do' });
+  await expect(planned.getByRole('listitem').filter({ hasText: locked.name })).toContainText(
+    'locked: unlock it first',
+  );
+  const changing = fields.filter((field) => field !== locked);
+  const owners = await Promise.all(fields.map(async (field) => (await api.field(field.id)).owner));
+  await dialog.getByRole('button', { name: 'Change owner' }).click();
+  await expect(dialog.getByText(/field(s)? changed, 1 skipped\.$/)).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Skipped fields' })).toContainText(locked.name);
+  const after = await Promise.all(changing.map(async (field) => (await api.field(field.id)).owner));
+  // Both changed fields now have the one owner picked; the locked one kept its own.
+  expect(new Set(after).size).toBe(1);
+  expect((await api.field(locked.id)).owner).toBe(owners[1]);
+
+  await dialog.getByRole('button', { name: 'Undo…' }).click();
+  await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(dialog.getByText('Undone: the fields are back as they were.')).toBeVisible();
+  await expect
+    .poll(async () => Promise.all(fields.map(async (field) => (await api.field(field.id)).owner)))
+    .toEqual(owners);
+  await api.setLocked(locked.id, false);
+});

@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ChangeSetRequest } from '../../contract/journal';
+import { journalKeys } from './journal-keys';
+import { planChangeSet } from './plan-change-set';
+
+/**
+ * The dry run of a dialog's change, as a query: asked again when the request changes
+ * (a ticked box, a typed name), with the last answer on screen meanwhile.
+ */
+export function usePlan(request: ChangeSetRequest | undefined) {
+  return useQuery({
+    queryKey: [...journalKeys.all, 'plan', request] as const,
+    queryFn: () => planChangeSet(request!),
+    enabled: request !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,245 @@
+import { http, HttpResponse } from 'msw';
+import type { CalculatedField } from '../../contract/field';
+import type {
+  ChangeItem,
+  ChangeKind,
+  ChangeSetDetail,
+  ChangeSetRequest,
+  FieldChange,
+  Me,
+  Plan,
+  PlannedItem,
+} from '../../contract/journal';
+import { journalPaths } from '../../contract/journal';
+import { apiPaths } from '../../contract/paths';
+
+export interface MockJournalOptions {
+  me?: Me;
+  /** What uses a field, in the words a dry run says ("used by 2 cards"). */
+  usedBy?: ReadonlyMap<number, string>;
+  /** How many reads of a new set show it running before it is done (progress). */
+  readsWhileRunning?: number;
+  /** The status an expression leaves a field in (the analyzer's, passed in: api does not import it). */
+  statusOf?: (expression: string) => string;
+}
+
+export const editor: Me = { person: 'demo', role: 'editor', canWrite: true };
+export const reader: Me = { person: 'viewer', role: 'reader', canWrite: false };
+
+/** For tests of pages that ask who the token is and change nothing: a reader. */
+export const readerMe = http.get(journalPaths.me, () => HttpResponse.json(reader));
+
+/**
+ * The journal's API over fields held in memory, answering the contract's shapes:
+ * enough of its rules (locked, used, changed since, invalid) for the app's dialogs.
+ * `fields` is changed in place, so a test reads what a set did there.
+ */
+export function mockJournal(
+  fields: Map<number, CalculatedField>,
+  options: MockJournalOptions = {},
+) {
+  const sets: ChangeSetDetail[] = [];
+  const readsLeft = new Map<number, number>();
+  const requests: ChangeSetRequest[] = [];
+  /** How often GET /me was answered. */
+  const reads = { me: 0 };
+
+  function plan(request: ChangeSetRequest): Plan {
+    const items = request.items.map(({ id, change, basedOn }): PlannedItem => {
+      const before = fields.get(id) ?? null;
+      const skip = (reason: PlannedItem['reason'], message: string): PlannedItem => ({
+        id,
+        name: before?.name ?? `Field ${id}`,
+        action: 'skip',
+        reason,
+        message,
+        before,
+        after: before,
+      });
+      if (!before) return skip('not-found', 'not found');
+      if (before.locked && !('update' in change && change.update.locked === false))
+        return skip('locked', 'locked: unlock it first');
+      if (basedOn?.checkSum !== undefined && basedOn.checkSum !== before.checkSum)
+        return skip('changed-since', 'changed since you opened it');
+      const usedBy = options.usedBy?.get(id);
+      if ('delete' in change && usedBy && !request.allowUsed) return skip('used', usedBy);
+      const after = applied(before, change, options.statusOf);
+      const expressionChange = 'update' in change && change.update.expression !== undefined;
+      if (expressionChange && after?.status === 'INVALID' && !request.allowInvalid)
+        return skip('invalid', 'the expression would be INVALID');
+      return { id, name: before.name, action: 'change', before, after };
+    });
+    const change = items.filter((item) => item.action === 'change').length;
+    return { kind: request.kind, items, counts: { change, skip: items.length - change } };
+  }
+
+  function record(
+    kind: ChangeKind,
+    items: PlannedItem[],
+    request: FieldChange[],
+    undoOf = null as number | null,
+  ) {
+    const id = sets.length + 1;
+    const changeItems: ChangeItem[] = items.map((item, index) => ({
+      fieldId: item.id,
+      fieldName: item.name,
+      state: item.action === 'skip' ? 'skipped' : 'pending',
+      reason: item.reason ?? null,
+      error: null,
+      change: request[index] ?? { delete: true },
+      before: item.before,
+      after: null,
+    }));
+    const detail: ChangeSetDetail = {
+      changeSet: {
+        id,
+        kind,
+        note: null,
+        person: (options.me ?? editor).person,
+        createdAt: 1_700_000_000_000 + id,
+        finishedAt: null,
+        state: 'running',
+        counts: countsOf(changeItems),
+        undoOf,
+        undoneBy: null,
+      },
+      items: changeItems,
+    };
+    sets.push(detail);
+    readsLeft.set(id, options.readsWhileRunning ?? 0);
+    items.forEach((item, index) => {
+      if (item.action !== 'change') return;
+      if (item.after) fields.set(item.id, item.after);
+      else fields.delete(item.id);
+      changeItems[index] = { ...changeItems[index]!, after: item.after };
+    });
+    if (undoOf !== null) sets[undoOf - 1]!.changeSet.undoneBy = id;
+    if ((options.readsWhileRunning ?? 0) === 0) finish(detail);
+    return detail;
+  }
+
+  function finish(detail: ChangeSetDetail) {
+    detail.items = detail.items.map((item) =>
+      item.state === 'pending' ? { ...item, state: 'applied' } : item,
+    );
+    detail.changeSet = {
+      ...detail.changeSet,
+      state: 'done',
+      finishedAt: detail.changeSet.createdAt + 1,
+      counts: countsOf(detail.items),
+    };
+  }
+
+  const handlers = [
+    http.get(journalPaths.me, () => {
+      reads.me += 1;
+      return HttpResponse.json(options.me ?? editor);
+    }),
+    http.post(journalPaths.plans, async ({ request }) => {
+      const body = (await request.json()) as ChangeSetRequest;
+      requests.push(body);
+      return HttpResponse.json(plan(body));
+    }),
+    http.post(journalPaths.changeSets, async ({ request }) => {
+      const body = (await request.json()) as ChangeSetRequest;
+      requests.push(body);
+      const planned = plan(body);
+      const detail = record(
+        body.kind,
+        planned.items,
+        body.items.map((item) => item.change),
+      );
+      return HttpResponse.json(detail.changeSet);
+    }),
+    http.get(journalPaths.changeSet(':id'), ({ params }) => {
+      const detail = sets[Number(params.id) - 1];
+      if (!detail) return HttpResponse.json(notFound(), { status: 404 });
+      const left = readsLeft.get(detail.changeSet.id) ?? 0;
+      if (left <= 0) finish(detail);
+      else readsLeft.set(detail.changeSet.id, left - 1);
+      return HttpResponse.json(detail);
+    }),
+    http.post(journalPaths.undo(':id'), async ({ params, request }) => {
+      const { dryRun } = (await request.json()) as { dryRun: boolean };
+      const undone = sets[Number(params.id) - 1];
+      if (!undone) return HttpResponse.json(notFound(), { status: 404 });
+      const items = undone.items
+        .filter((item) => item.state === 'applied')
+        .map((item): PlannedItem => {
+          const now = fields.get(item.fieldId) ?? null;
+          const changedAgain = now?.checkSum !== item.after?.checkSum;
+          return {
+            id: item.fieldId,
+            name: item.fieldName,
+            action: changedAgain ? 'skip' : 'change',
+            reason: changedAgain ? 'changed-since' : undefined,
+            before: now,
+            after: item.before,
+          };
+        });
+      const change = items.filter((item) => item.action === 'change').length;
+      const undoPlan: Plan = {
+        kind: 'undo',
+        items,
+        counts: { change, skip: items.length - change },
+      };
+      if (dryRun) return HttpResponse.json({ changeSet: null, plan: undoPlan });
+      const detail = record('undo', items, [], undone.changeSet.id);
+      return HttpResponse.json({ changeSet: detail.changeSet, plan: undoPlan });
+    }),
+    http.post(journalPaths.cancel(':id'), ({ params }) => {
+      const detail = sets[Number(params.id) - 1]!;
+      detail.changeSet = { ...detail.changeSet, state: 'cancelled' };
+      return HttpResponse.json(detail.changeSet);
+    }),
+    http.get(journalPaths.fieldHistory(':id'), ({ params }) =>
+      HttpResponse.json({
+        versions: sets.flatMap((detail) =>
+          detail.items
+            .filter((item) => item.fieldId === Number(params.id) && item.state === 'applied')
+            .map((item) => ({
+              changeSetId: detail.changeSet.id,
+              kind: detail.changeSet.kind,
+              person: detail.changeSet.person,
+              at: detail.changeSet.createdAt,
+              before: item.before,
+              after: item.after,
+            })),
+        ),
+      }),
+    ),
+    http.get(apiPaths.template(':id'), ({ params }) => {
+      const field = fields.get(Number(params.id));
+      return field ? HttpResponse.json(field) : HttpResponse.json(notFound(), { status: 404 });
+    }),
+  ];
+  return { handlers, sets, requests, reads };
+}
+
+/** The field as a change leaves it, with what the expression derives; null when deleted. */
+function applied(
+  field: CalculatedField,
+  change: FieldChange,
+  statusOf: (expression: string) => string = () => 'VALID',
+): CalculatedField | null {
+  if ('delete' in change) return null;
+  const next = { ...field, ...change.update, checkSum: `${field.checkSum}+` };
+  if (change.update.expression === undefined) return next;
+  return { ...next, status: statusOf(change.update.expression) };
+}
+
+function countsOf(items: readonly ChangeItem[]) {
+  const count = (state: ChangeItem['state']) => items.filter((item) => item.state === state).length;
+  return {
+    total: items.length,
+    pending: count('pending'),
+    applied: count('applied'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    unknown: count('unknown'),
+  };
+}
+
+function notFound() {
+  return { status: 404, statusReason: 'Not Found', message: 'No such change set.', path: '' };
+}

@@ -1,0 +1,142 @@
+import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { usePlan } from '../../api/journal/plan-query';
+import { useStartChangeSet } from '../../api/journal/start-change-set';
+import type { ChangeSetRequest, Plan } from '../../contract/journal';
+import { ErrorState } from '../ErrorState';
+import { ChangeSetRun } from './ChangeSetRun';
+import { PlanPreview } from './PlanPreview';
+
+type Stage = 'form' | 'preview' | { running: number };
+
+/**
+ * Every change the app makes goes through here: a form (when the change needs one),
+ * the dry run (what changes, what is skipped and why), a confirmation, and then the
+ * recorded change set's progress with cancel, retry and undo.
+ */
+export function ChangeSetDialog({
+  title,
+  onClose,
+  request,
+  form,
+  confirmLabel,
+  confirm,
+  blockedBy,
+  size = 'lg',
+}: {
+  title: string;
+  onClose: () => void;
+  /** The change as the form has it so far; undefined while it is not complete. */
+  request: ChangeSetRequest | undefined;
+  /** What the person fills in before the dry run; none goes straight to it. */
+  form?: ReactNode;
+  confirmLabel: string;
+  /** What the person must do on the dry run before confirming (type a name, tick a box). */
+  confirm?: (plan: Plan) => ReactNode;
+  /** Why the confirmation is refused on this dry run, if it is. */
+  blockedBy?: (plan: Plan) => string | undefined;
+  size?: string;
+}) {
+  const [stage, setStage] = useState<Stage>(form ? 'form' : 'preview');
+  const plan = usePlan(stage === 'preview' ? request : undefined);
+  const create = useStartChangeSet();
+  const busy = create.isPending;
+  const blocked = plan.data && blockedBy?.(plan.data);
+
+  let body: ReactNode;
+  if (typeof stage === 'object') {
+    body = <ChangeSetRun id={stage.running} onClose={onClose} />;
+  } else if (stage === 'form') {
+    body = (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (request) setStage('preview');
+        }}
+      >
+        <Stack gap="sm">
+          {form}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!request}>
+              Preview
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  } else if (plan.isPending) {
+    body = (
+      <Stack role="status" aria-label="Checking what would change">
+        <Skeleton height={20} />
+        <Skeleton height={60} />
+      </Stack>
+    );
+  } else if (plan.isError) {
+    body = (
+      <ErrorState
+        title="The dry run failed"
+        error={plan.error}
+        onRetry={() => void plan.refetch()}
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        <PlanPreview plan={plan.data} />
+        {confirm?.(plan.data)}
+        {blocked && (
+          <Text size="sm" c="red" role="alert">
+            {blocked}
+          </Text>
+        )}
+        {create.isError && (
+          <Text size="sm" c="red" role="alert">
+            {create.error.message}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={form ? () => setStage('form') : onClose}>
+            {form ? 'Back' : 'Cancel'}
+          </Button>
+          <Button
+            loading={busy}
+            disabled={Boolean(blocked) || plan.data.counts.change === 0 || !request}
+            onClick={() =>
+              request &&
+              create.mutate(request, {
+                onSuccess: (summary) => setStage({ running: summary.id }),
+              })
+            }
+          >
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const running = typeof stage === 'object';
+  // The header is a plain box: inside the drawer a second <header> would be a second banner.
+  return (
+    <Modal.Root
+      opened
+      onClose={onClose}
+      closeOnClickOutside={!running && !busy}
+      size={size}
+      centered
+    >
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>{body}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

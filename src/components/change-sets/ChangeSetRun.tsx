@@ -1,0 +1,104 @@
+import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
+import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
+import { useRetryChangeSet } from '../../api/journal/retry-change-set';
+import type { ChangeSetDetail } from '../../contract/journal';
+import { ErrorState } from '../ErrorState';
+import { fieldCount } from '../plural';
+import { skipReasonWords } from './change-words';
+import { UndoChangeSet } from './UndoChangeSet';
+
+function settledShare({ changeSet }: ChangeSetDetail) {
+  const { total, pending } = changeSet.counts;
+  return total === 0 ? 100 : Math.round(((total - pending) / total) * 100);
+}
+
+function summary({ changeSet }: ChangeSetDetail): string {
+  const { applied, failed, skipped, pending } = changeSet.counts;
+  const parts = [`${fieldCount(applied)} changed`];
+  if (skipped > 0) parts.push(`${skipped.toLocaleString()} skipped`);
+  if (failed > 0) parts.push(`${failed.toLocaleString()} failed`);
+  if (changeSet.state === 'running')
+    return `Changing: ${settledShare({ changeSet, items: [] })}% done.`;
+  if (changeSet.state === 'cancelled') parts.push(`${pending.toLocaleString()} not sent`);
+  const prefix = changeSet.state === 'cancelled' ? 'Cancelled: ' : '';
+  return `${prefix}${parts.join(', ')}.`;
+}
+
+/**
+ * A recorded change set as it runs: its progress (read again while it runs), cancel,
+ * retry of its failures, and undo once it has finished.
+ */
+export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void }) {
+  const query = useChangeSet(id);
+  const cancel = useCancelChangeSet();
+  const retry = useRetryChangeSet();
+  const [undone, setUndone] = useState(false);
+  const client = useQueryClient();
+  const finished = query.data !== undefined && query.data.changeSet.state !== 'running';
+  // A set can be done before its first read: the fields on screen are read again then too.
+  useEffect(() => {
+    if (finished) void refreshAfterChangeSet(client);
+  }, [finished, client]);
+  if (query.isPending) return <Text size="sm">Starting…</Text>;
+  if (query.isError)
+    return (
+      <ErrorState
+        title="The change's progress could not be read"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  const detail = query.data;
+  const running = detail.changeSet.state === 'running';
+  const failures = detail.items.filter((item) => item.state === 'failed');
+  const skipped = detail.items.filter((item) => item.state === 'skipped');
+  return (
+    <Stack gap="sm">
+      <Progress value={settledShare(detail)} aria-label="Progress of the change" />
+      <Text size="sm" fw={600} role="status">
+        {summary(detail)}
+      </Text>
+      {skipped.length > 0 && (
+        <List size="sm" aria-label="Skipped fields">
+          {skipped.map((item) => (
+            <List.Item key={item.fieldId}>
+              {item.fieldName}:{' '}
+              {item.message ?? (item.reason ? skipReasonWords[item.reason] : 'skipped')}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {failures.length > 0 && (
+        <Alert color="red" title={`${fieldCount(failures.length)} failed`}>
+          <List size="sm">
+            {failures.map((item) => (
+              <List.Item key={item.fieldId}>
+                {item.fieldName}: {item.error?.message ?? 'failed'}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {undone && <Text size="sm">Undone: the fields are back as they were.</Text>}
+      <Group justify="flex-end" gap="xs">
+        {running && (
+          <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(id)}>
+            Cancel
+          </Button>
+        )}
+        {!running && failures.length > 0 && (
+          <Button variant="default" loading={retry.isPending} onClick={() => retry.mutate(id)}>
+            Retry failed
+          </Button>
+        )}
+        {!running && !undone && detail.changeSet.counts.applied > 0 && (
+          <UndoChangeSet id={id} onUndone={() => setUndone(true)} />
+        )}
+        {!running && <Button onClick={onClose}>Close</Button>}
+      </Group>
+    </Stack>
+  );
+}

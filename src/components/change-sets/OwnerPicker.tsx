@@ -1,0 +1,35 @@
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useDirectoryList } from '../../api/directory/list-directory';
+
+/** Owners by name as you type; the id alone where the instance has no directory. */
+export function OwnerPicker({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (owner: string | null) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [settled] = useDebouncedValue(search.trim(), 150);
+  const list = useDirectoryList('owners', settled);
+  const owners = list.data?.available ? list.data.owners : [];
+  const data = owners.map((owner) => ({ value: String(owner.id), label: owner.name }));
+  return (
+    <Select
+      label="New owner"
+      placeholder="Type a name"
+      searchable
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={list.isPending ? 'Loading…' : 'No owner has that name'}
+      data-autofocus
+      required
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { Badge, List, ScrollArea, Stack, Text } from '@mantine/core';
+import type { Plan } from '../../contract/journal';
+import { fieldCount } from '../plural';
+import { describeChange } from './changed-properties';
+import { skipReasonWords } from './change-words';
+
+/** A dry run in words: how many fields change and how, which are skipped and why. */
+export function PlanPreview({ plan }: { plan: Plan }) {
+  const { change, skip } = plan.counts;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600} role="status">
+        {`${fieldCount(change)} will change, ${fieldCount(skip)} skipped.`}
+      </Text>
+      <ScrollArea.Autosize mah={260} type="auto">
+        <List size="sm" spacing={4} listStyleType="none" aria-label="What the change would do">
+          {plan.items.map((item) => (
+            <List.Item key={item.id}>
+              <Text size="sm" span fw={600}>
+                {item.name}
+              </Text>{' '}
+              {item.action === 'skip' ? (
+                <>
+                  <Badge size="sm" color="orange" variant="light">
+                    skipped
+                  </Badge>{' '}
+                  <Text size="sm" span>
+                    {item.message ?? (item.reason && skipReasonWords[item.reason])}
+                  </Text>
+                </>
+              ) : (
+                <Text size="sm" span c="dimmed">
+                  {describeChange(item.before, item.after).join('; ')}
+                </Text>
+              )}
+            </List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}

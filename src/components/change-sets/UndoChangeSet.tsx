@@ -1,0 +1,66 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterChangeSet } from '../../api/journal/get-change-set';
+import { useUndoChangeSet } from '../../api/journal/undo-change-set';
+import type { Plan } from '../../contract/journal';
+import { PlanPreview } from './PlanPreview';
+import { useState } from 'react';
+
+/**
+ * Undo of a change set, confirmed: its dry run first (which fields go back, which
+ * changed again since and stay), then the undo, itself recorded as a change set.
+ */
+export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => void }) {
+  const preview = useUndoChangeSet();
+  const undo = useUndoChangeSet();
+  const [plan, setPlan] = useState<Plan>();
+  const client = useQueryClient();
+  if (!plan)
+    return (
+      <Button
+        variant="default"
+        loading={preview.isPending}
+        onClick={() =>
+          preview.mutate({ id, dryRun: true }, { onSuccess: (answer) => setPlan(answer.plan) })
+        }
+      >
+        Undo…
+      </Button>
+    );
+  return (
+    <Stack gap="xs" w="100%">
+      <Text size="sm" fw={600}>
+        Undo this change?
+      </Text>
+      <PlanPreview plan={plan} />
+      {undo.isError && (
+        <Alert color="red" title="The undo failed">
+          {undo.error.message}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={() => setPlan(undefined)}>
+          Keep the change
+        </Button>
+        <Button
+          color="red"
+          disabled={plan.counts.change === 0}
+          loading={undo.isPending}
+          onClick={() =>
+            undo.mutate(
+              { id, dryRun: false },
+              {
+                onSuccess: () => {
+                  void refreshAfterChangeSet(client);
+                  onUndone?.();
+                },
+              },
+            )
+          }
+        >
+          Undo
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

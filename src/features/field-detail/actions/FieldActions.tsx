@@ -1,0 +1,74 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useCanWrite } from '../../../components/change-sets/use-can-write';
+import { ChangeSetDialog } from '../../../components/change-sets/ChangeSetDialog';
+import type { CalculatedField } from '../../../contract/field';
+import { DeleteDialog } from './DeleteDialog';
+import { OwnerDialog } from './OwnerDialog';
+import { RenameDialog } from './RenameDialog';
+import { singleChange } from './single-change';
+
+// The code editor is large: it loads when editing starts, not with the app.
+const EditExpressionDialog = lazy(() => import('../editor/EditExpressionDialog'));
+
+type Action = 'edit' | 'rename' | 'owner' | 'archive' | 'delete';
+
+/**
+ * What the person may do to the field: shown only to a token that may write, and
+ * disabled on a locked field, which must be unlocked first.
+ */
+export function FieldActions({ field }: { field: CalculatedField }) {
+  const canWrite = useCanWrite();
+  const [open, setOpen] = useState<Action>();
+  const lockedNote = useId();
+  if (!canWrite) return null;
+  const close = () => setOpen(undefined);
+  const button = (action: Action, label: string, color?: string) => (
+    <Button
+      size="compact-sm"
+      variant={color ? 'light' : 'default'}
+      color={color}
+      disabled={field.locked}
+      aria-describedby={field.locked ? lockedNote : undefined}
+      onClick={() => setOpen(action)}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" role="group" aria-label="Change this field">
+        {button('edit', 'Edit expression')}
+        {button('rename', 'Rename')}
+        {button('owner', 'Change owner')}
+        {button('archive', field.archived ? 'Restore' : 'Archive')}
+        {button('delete', 'Delete', 'red')}
+      </Group>
+      {field.locked && (
+        <Text size="sm" c="dimmed" id={lockedNote}>
+          Unlock it first
+        </Text>
+      )}
+      {open === 'edit' && (
+        <Suspense fallback={null}>
+          <EditExpressionDialog field={field} onClose={close} />
+        </Suspense>
+      )}
+      {open === 'rename' && <RenameDialog field={field} onClose={close} />}
+      {open === 'owner' && <OwnerDialog field={field} onClose={close} />}
+      {open === 'archive' && (
+        <ChangeSetDialog
+          title={`${field.archived ? 'Restore' : 'Archive'} ${field.name}`}
+          onClose={close}
+          request={singleChange(field.archived ? 'restore' : 'archive', field, {
+            update: { archived: !field.archived },
+          })}
+          confirmLabel={field.archived ? 'Restore' : 'Archive'}
+        />
+      )}
+      {open === 'delete' && (
+        <DeleteDialog field={field} onClose={close} onArchive={() => setOpen('archive')} />
+      )}
+    </Stack>
+  );
+}

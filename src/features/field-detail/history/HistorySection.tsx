@@ -1,0 +1,90 @@
+import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useCanWrite } from '../../../components/change-sets/use-can-write';
+import { useFieldHistory } from '../../../api/journal/field-history';
+import { kindWords } from '../../../components/change-sets/change-words';
+import { describeChange } from '../../../components/change-sets/changed-properties';
+import { UndoChangeSet } from '../../../components/change-sets/UndoChangeSet';
+import { DateTime } from '../../../components/DateTime';
+import { ErrorState } from '../../../components/ErrorState';
+import type { FieldHistory } from '../../../contract/journal';
+
+// The diff is drawn by the code editor, which loads only when a diff is opened.
+const DiffView = lazy(() => import('../editor/DiffView').then((m) => ({ default: m.DiffView })));
+
+type Version = FieldHistory['versions'][number];
+
+/** Every recorded version of the field, newest first: who changed what, the diff, and undo. */
+export function HistorySection({ fieldId }: { fieldId: number }) {
+  const history = useFieldHistory(fieldId);
+  return (
+    <section aria-labelledby="history-heading">
+      <Title order={3} size="h4" id="history-heading" mb="xs">
+        History
+      </Title>
+      {history.isPending ? (
+        <Skeleton height={40} aria-label="Loading the history" />
+      ) : history.isError ? (
+        <ErrorState
+          title="The history could not be loaded"
+          error={history.error}
+          onRetry={() => void history.refetch()}
+        />
+      ) : history.data.versions.length === 0 ? (
+        <Text size="sm">No change to this field has been made here yet.</Text>
+      ) : (
+        <Stack gap="xs" role="list" aria-label="Recorded versions">
+          {[...history.data.versions].reverse().map((version) => (
+            <VersionItem key={`${version.changeSetId}`} version={version} />
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+function VersionItem({ version }: { version: Version }) {
+  const canWrite = useCanWrite();
+  const [diffShown, setDiffShown] = useState(false);
+  const { before, after } = version;
+  const expressionChanged = before && after && before.expression !== after.expression;
+  return (
+    <Paper withBorder p="xs" role="listitem">
+      <Stack gap={4}>
+        <Text size="sm">
+          <Text span fw={600}>
+            {kindWords[version.kind]}
+          </Text>{' '}
+          by {version.person}, <DateTime epochMs={version.at} withTime />
+        </Text>
+        <Text size="sm" c="dimmed">
+          {describeChange(before, after).join('; ')}
+        </Text>
+        {expressionChanged && (
+          <>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              w="fit-content"
+              aria-expanded={diffShown}
+              onClick={() => setDiffShown((shown) => !shown)}
+            >
+              {diffShown ? 'Hide the change' : 'Show the change'}
+            </Button>
+            {diffShown && (
+              <Suspense fallback={<Skeleton height={60} />}>
+                <DiffView
+                  left={before.expression}
+                  right={after.expression}
+                  leftLabel="Before"
+                  rightLabel="After"
+                />
+              </Suspense>
+            )}
+          </>
+        )}
+        {canWrite && <UndoChangeSet id={version.changeSetId} />}
+      </Stack>
+    </Paper>
+  );
+}

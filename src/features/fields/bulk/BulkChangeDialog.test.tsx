@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, expect, test, vi } from 'vitest';
+import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
+import { startSession } from '../../../api/session';
+import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
+import { mockJournal, reader } from '../../../api/test-support/mock-journal';
+import type { MockJournalOptions } from '../../../api/test-support/mock-journal';
+import { searchItemOf } from '../../../contract/field';
+import { renderWithProviders } from '../../../test-support/render-with-providers';
+import { RowCheckbox } from '../selection/selection-cells';
+import { SelectionBar } from '../selection/SelectionBar';
+import { useFieldSelection } from '../selection/use-field-selection';
+
+const server = setupMockApi();
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => startSession('token-for-tests', false));
+
+/** Three fields; "Locked one" is locked. */
+const stored = [
+  calculatedField(1, { name: 'First' }),
+  calculatedField(2, { name: 'Locked one', locked: true }),
+  calculatedField(3, { name: 'Third' }),
+];
+const rows = stored.map(searchItemOf);
+const search: MatchesSearch = { name: '', filters: [] };
+
+function Selection() {
+  const controls = useFieldSelection(rows);
+  return (
+    <>
+      <SelectionBar controls={controls} search={search} searchKey="" totalHits={rows.length} />
+      {rows.map((field) => (
+        <RowCheckbox key={field.id} field={field} controls={controls} />
+      ))}
+    </>
+  );
+}
+
+function renderBar(options: MockJournalOptions = {}) {
+  const fields = new Map(stored.map((field) => [field.id, field]));
+  const journal = mockJournal(fields, options);
+  server.use(...journal.handlers);
+  return { ...renderWithProviders(<Selection />, { url: '/fields' }), fields, journal };
+}
+
+const dialog = () => within(screen.getByRole('dialog'));
+
+test('bulk archive: the dry run lists the locked field as skipped, then progress, then undo', async () => {
+  const { user, fields } = renderBar({ readsWhileRunning: 2 });
+  for (const name of ['First', 'Locked one', 'Third'])
+    await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+  await user.click(await screen.findByRole('button', { name: 'Change' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Archive…' }));
+  await screen.findByRole('dialog'); // its code is loaded on first use
+
+  await dialog().findByText('2 fields will change, 1 field skipped.');
+  const planned = dialog().getByRole('list', { name: 'What the change would do' });
+  expect(within(planned).getByText('Locked one').closest('li')).toHaveTextContent(
+    'locked: unlock it first',
+  );
+  expect(fields.get(1)?.archived).toBe(false);
+
+  await user.click(dialog().getByRole('button', { name: 'Archive' }));
+  await dialog().findByText(/^Changing: \d+% done\.$/);
+  expect(dialog().getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  await dialog().findByText('2 fields changed, 1 skipped.', {}, { timeout: 10_000 });
+  expect(
+    within(dialog().getByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
+  ).toHaveTextContent('Locked one');
+  expect([1, 2, 3].map((id) => fields.get(id)?.archived)).toEqual([true, false, true]);
+
+  await user.click(dialog().getByRole('button', { name: 'Undo…' }));
+  await dialog().findByText('Undo this change?');
+  await user.click(dialog().getByRole('button', { name: 'Undo' }));
+  await dialog().findByText('Undone: the fields are back as they were.');
+  expect([1, 2, 3].map((id) => fields.get(id)?.archived)).toEqual([false, false, false]);
+});
+
+test('a reader is offered no change of the selection', async () => {
+  const { user, journal } = renderBar({ me: reader });
+  await user.click(screen.getByRole('checkbox', { name: 'Select First' }));
+  await waitFor(() => expect(journal.reads.me).toBe(1));
+  expect(screen.getByRole('button', { name: 'Lock selected' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+});

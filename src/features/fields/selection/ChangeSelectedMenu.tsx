@@ -1,0 +1,42 @@
+import { Button, Menu } from '@mantine/core';
+import { useState } from 'react';
+import { useCanWrite } from '../../../components/change-sets/use-can-write';
+import { IconChevronDown } from '../../../components/icons/icons';
+import { BulkChangeDialog } from '../bulk/BulkChangeDialog';
+import type { BulkAction } from '../bulk/BulkChangeDialog';
+
+/**
+ * Archive, restore, change the owner of or delete the selected fields, each in its
+ * dialog. Drawn only once `GET /me` says this token may write, so a reader never sees it.
+ */
+export function ChangeSelectedMenu({ ids }: { ids: readonly number[] }) {
+  const [action, setAction] = useState<BulkAction>();
+  const canWrite = useCanWrite();
+  if (!canWrite) return null;
+  return (
+    <>
+      <Menu position="bottom-start">
+        <Menu.Target>
+          <Button
+            size="compact-sm"
+            variant="default"
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+          >
+            Change
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => setAction('archive')}>Archive…</Menu.Item>
+          <Menu.Item onClick={() => setAction('restore')}>Restore…</Menu.Item>
+          <Menu.Item onClick={() => setAction('owner')}>Change owner…</Menu.Item>
+          <Menu.Item color="red" onClick={() => setAction('delete')}>
+            Delete…
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {action && (
+        <BulkChangeDialog action={action} ids={ids} onClose={() => setAction(undefined)} />
+      )}
+    </>
+  );
+}
