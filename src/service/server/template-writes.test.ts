@@ -284,9 +284,13 @@ describe('delete a field: DELETE /functions/template/{id}', () => {
     expect((await statistics()).total).toBe(total - 1);
     expect(await idsMatching([], 'gross margin')).toEqual([2]);
     const nested = await getField(15);
-    expect(nested.status !== 'VALID' || nested.links.some((one) => one.valid !== 'VALID')).toBe(
-      true,
-    );
+    expect(nested.status).toBe('INVALID');
+    expect(nested.links.find((one) => one.resource.type === 'FUNCTION_TEMPLATE')).toMatchObject({
+      resource: { id: '1' },
+      valid: 'ILLEGAL_REFERENCE',
+    });
+    // Production's search still finds what nested the deleted field (a repoint script relies on it).
+    expect(await idsMatching([{ field: 'templateDependencies', value: 1 }])).toEqual([15]);
   });
 
   it.each([
