@@ -28,6 +28,6 @@ test('an address that names no fix is refused', async () => {
 });
 
 test('a merge without its group is refused', async () => {
-  renderWithProviders(<FixPage />, { url: '/fix?workflow=merge&finding=unused' });
+  renderWithProviders(<FixPage />, { url: '/fix?workflow=merge&finding=exact-duplicates' });
   expect(await screen.findByText(/needs a duplicates finding/)).toBeVisible();
 });
