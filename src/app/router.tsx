@@ -71,6 +71,12 @@ export const createAppRouter = (client: QueryClient) =>
                     Component: (await import('../features/activity/ActivityPage')).ActivityPage,
                   }),
                 },
+                {
+                  path: 'fix',
+                  lazy: async () => ({
+                    Component: (await import('../features/remediation/FixPage')).FixPage,
+                  }),
+                },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

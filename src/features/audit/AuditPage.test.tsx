@@ -10,6 +10,7 @@ import type { AuditStatus, FindingKey, FindingsAnswer, Headline, Scan } from '..
 import { AUDIT_BASE, findingKeys, findingTitles } from '../../contract/audit';
 import { apiPaths } from '../../contract/paths';
 import type { Statistics } from '../../contract/statistics';
+import { fixLink } from '../../links/fix-link';
 import { appQueryClient, renderWithProviders } from '../../test-support/render-with-providers';
 import { AuditPage } from './AuditPage';
 import { prefetchAuditPage } from './prefetch-audit-page';
@@ -369,10 +370,14 @@ test('the page opens with one ranked list: each finding with fields, its count, 
     ['2', 'Broken references', '30', 'no change', 'Open in the table'],
     ['3', 'Broken dependencies', '7', 'no change', 'Open in the table'],
     ['4', 'Exact duplicates', '20', 'no change', 'Open in the table'],
-    ['5', 'Unused', '900', 'no change', 'Open in the table'],
+    ['5', 'Unused', '900', 'no change', 'Open in the tableClean up…'],
     ['6', 'Lint', '60', 'no change', 'Open in the table'],
   ]);
   expect(within(list).getByRole('columnheader', { name: 'Since scan #1' })).toBeInTheDocument();
+  expect(within(list).getByRole('link', { name: 'Clean up…' })).toHaveAttribute(
+    'href',
+    fixLink({ workflow: 'cleanup' }),
+  );
   expect(within(list).getByLabelText('Open 42 fields: Invalid')).toHaveAttribute(
     'href',
     expect.stringContaining('finding=invalid'),

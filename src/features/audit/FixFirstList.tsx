@@ -1,6 +1,7 @@
 import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { FindingsAnswer, TrendPoint } from '../../contract/audit';
 import { inAppLink } from '../../components/in-app-links';
+import { fixLink } from '../../links/fix-link';
 import { findingLink } from './drill-down-links';
 import type { FixFirstRow } from './fix-first';
 import { fixFirstRows, previousPoint } from './fix-first';
@@ -40,6 +41,11 @@ function Row({ row, rank }: { row: FixFirstRow; rank: number }) {
         >
           Open in the table
         </a>
+        {finding.key === 'unused' && (
+          <a href={fixLink({ workflow: 'cleanup' })} {...inAppLink} className={classes.action}>
+            Clean up…
+          </a>
+        )}
       </td>
     </tr>
   );
