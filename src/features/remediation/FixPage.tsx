@@ -40,7 +40,7 @@ export function FixPage() {
   useDocumentTitle('Fix');
   const [address] = useSearchParams();
   return (
-    <Stack>
+    <Stack p="md" gap="md">
       <Title order={1} size="h2">
         Fix
       </Title>
