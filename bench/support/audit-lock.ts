@@ -3,13 +3,10 @@
 // lock itself, then the next findings, statistics, search of the proxy's copy and
 // drill-down into a finding's fields. Written to bench/results/audit-lock.json and .md
 // under the label given (`before` or `after` a change), beside the other label's figures.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { openBenchAudit } from './bench-audit';
 import { cpus } from 'node:os';
-import { generateDemoInstance } from '../../src/service/demo/generate-demo-instance';
-import { importInstance } from '../../src/service/instance/import-instance';
-import { openEmbeddedAudit } from '../../src/service/audit/open-audit';
 import { SnapshotSearch } from '../../src/service/audit/snapshot/snapshot-search';
-import { openStore } from '../../src/service/store/open-store';
 import { spread } from './percentiles';
 import type { Spread } from './percentiles';
 
@@ -29,16 +26,7 @@ function time(work: () => unknown): number {
 }
 
 export async function measureLock(fields: number, label: string): Promise<void> {
-  const tmp = 'bench/tmp';
-  mkdirSync(tmp, { recursive: true });
-  const storeFile = `${tmp}/audit-lock-${fields}.sqlite`;
-  const auditFile = `${tmp}/audit-lock-${fields}.audit.sqlite`;
-  const isNew = !existsSync(storeFile);
-  const stores = openStore(storeFile);
-  if (isNew) importInstance(stores.fields, generateDemoInstance({ fields }));
-  // A fresh audit file each run: the file's layout may differ between the two labels.
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${auditFile}${suffix}`, { force: true });
-  const audit = openEmbeddedAudit({ file: auditFile, store: stores.fields, keep: 5 });
+  const { stores, audit } = openBenchAudit(fields, 'audit-lock');
   const { service } = audit;
   const scanMs = await (async () => {
     const started = performance.now();

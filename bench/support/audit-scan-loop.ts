@@ -3,27 +3,16 @@
 // After a first full scan, SCANS scans that find nothing changed run one after another
 // while a probe every 20 ms notes how late it runs: the wait any request (/healthz)
 // would have had. Written to bench/results/audit-scan-loop.json and .md.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { openBenchAudit } from './bench-audit';
 import { cpus } from 'node:os';
-import { generateDemoInstance } from '../../src/service/demo/generate-demo-instance';
-import { importInstance } from '../../src/service/instance/import-instance';
-import { openEmbeddedAudit } from '../../src/service/audit/open-audit';
-import { openStore } from '../../src/service/store/open-store';
 import { percentile } from './percentiles';
 
 const SCANS = 3;
 const PROBE_MS = 20;
 
 export async function measureScanLoop(fields: number, label: string): Promise<void> {
-  const tmp = 'bench/tmp';
-  mkdirSync(tmp, { recursive: true });
-  const storeFile = `${tmp}/audit-lock-${fields}.sqlite`;
-  const auditFile = `${tmp}/audit-loop-${fields}.audit.sqlite`;
-  const isNew = !existsSync(storeFile);
-  const stores = openStore(storeFile);
-  if (isNew) importInstance(stores.fields, generateDemoInstance({ fields }));
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${auditFile}${suffix}`, { force: true });
-  const audit = openEmbeddedAudit({ file: auditFile, store: stores.fields, keep: 5 });
+  const { stores, audit } = openBenchAudit(fields, 'audit-loop');
   const { service } = audit;
   const scan = async () => {
     const started = service.startScan(undefined);
