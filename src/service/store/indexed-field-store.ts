@@ -29,6 +29,11 @@ export class IndexedFieldStore implements FieldStore {
   private indexedVersion = 0;
   /** The store's count of changes the index holds. */
   private indexedSeq = 0;
+  /**
+   * The saved index serves the first index only: one dropped after a write (follow)
+   * is behind the store by more than locks, so reading the file again is wasted.
+   */
+  private savedIndexTried = false;
   /** Search results already read, as JSON, by field id. */
   private readonly json: RowJsonCache;
   private readonly saved: SavedIndexKeeper | undefined;
@@ -155,7 +160,7 @@ export class IndexedFieldStore implements FieldStore {
   private catchUp(): void {
     // Read first, so that a commit while catching up is caught up next time.
     this.indexedVersion = this.sqlite.dataVersion();
-    if (!this.index) return this.load();
+    if (!this.index) return this.savedIndexTried ? this.build() : this.load();
     const changes = this.sqlite.indexChangesSince(this.indexedSeq);
     if (changes.rebuild || !this.index.applyLocks(changes.locks)) return this.build();
     for (const { id } of changes.locks) this.json.delete(id);
@@ -164,6 +169,7 @@ export class IndexedFieldStore implements FieldStore {
   }
 
   private load(): void {
+    this.savedIndexTried = true;
     const saved = this.saved?.read();
     if (!saved) return this.build();
     this.json.clear();
