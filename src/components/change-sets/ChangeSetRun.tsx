@@ -31,7 +31,7 @@ function summary({ changeSet }: ChangeSetDetail): string {
  * A recorded change set as it runs: its progress (read again while it runs), cancel,
  * retry of its failures, and undo once it has finished.
  */
-export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void }) {
+export function ChangeSetRun({ id, onClose }: { id: number; onClose?: () => void }) {
   const query = useChangeSet(id);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
@@ -97,7 +97,7 @@ export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void 
         {!running && !undone && detail.changeSet.counts.applied > 0 && (
           <UndoChangeSet id={id} onUndone={() => setUndone(true)} />
         )}
-        {!running && <Button onClick={onClose}>Close</Button>}
+        {!running && onClose && <Button onClick={onClose}>Close</Button>}
       </Group>
     </Stack>
   );

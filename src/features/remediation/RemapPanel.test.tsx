@@ -106,7 +106,8 @@ test('the column impact by name, a remap previewed with its diff, the INVALID an
 
   await user.click(screen.getByRole('checkbox', { name: 'Also save the 1 that would be INVALID' }));
   await user.click(screen.getByRole('button', { name: 'Apply 1 change' }));
-  expect(await screen.findByText('Done: 1 applied, 0 failed, 0 skipped of 1.')).toBeVisible();
+  expect(await screen.findByText('1 field changed.')).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Undo…' })).toBeVisible();
   expect(posted.changeSet).toEqual({
     kind: 'remap',
     items: preview.changes,
