@@ -166,6 +166,10 @@ test('an address opens the view it names: the search sent, its rows and its cont
   );
   const chips = screen.getByRole('group', { name: 'Active filters' });
   expect(within(chips).getByRole('button', { name: 'Remove filter: Unlocked' })).toBeVisible();
+  // Find and replace acts on every match of the view's filters and search, not its page.
+  expect(
+    screen.getByRole('link', { name: 'Find and replace in the 39 matching fields' }),
+  ).toHaveAttribute('href', '/fix?workflow=replace&q=Field&locked=false');
 });
 
 test('the search the router sends while the page loads is the address’s view, and the page draws it without asking again', async () => {

@@ -15,6 +15,7 @@ import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-und
 import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
 import { isCopySortField } from '../../contract/copy-orders';
 import { parseFieldId } from '../../contract/field-id';
+import { fixLink } from '../../links/fix-link';
 import { toSearchRequest } from '../../links/table-search';
 import type { TableSort, TableView } from '../../links/table-address';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
@@ -32,6 +33,7 @@ import {
   TableLayoutMenu,
 } from './deferred-parts';
 import classes from './FieldsPage.module.css';
+import { FindAndReplaceLink } from './filters/FindAndReplaceLink';
 import { FindingScopeNotice } from './filters/FindingScopeNotice';
 import { LoadingRows } from './table/LoadingRows';
 import { NoFieldsFound } from './filters/NoFieldsFound';
@@ -158,6 +160,13 @@ export function FieldsPage() {
           totalHits={page?.totalHits}
         />
         <Group gap="sm" wrap="nowrap" ml="auto">
+          {/* A finding's scope is not a search the replace can be given: only views offer it. */}
+          {page && page.totalHits > 0 && !scope && (
+            <FindAndReplaceLink
+              to={fixLink({ workflow: 'replace', view })}
+              matching={page.totalHits}
+            />
+          )}
           {page && page.totalHits > 0 && (
             <ExportMenu
               search={matches}
