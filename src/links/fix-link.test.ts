@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { brokenReferenceGroupKey } from '../contract/workflows';
 import { defaultTableView } from './table-address';
-import { fixLink, groupFix, readFixTarget } from './fix-link';
+import { fixLink, readFixTarget } from './fix-link';
+import { groupFix } from './group-fix';
 import type { FixTarget } from './fix-link';
 
 const readLink = (link: string) => readFixTarget(new URL(link, 'http://localhost').searchParams);

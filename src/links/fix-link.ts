@@ -1,5 +1,3 @@
-import type { FindingKey } from '../contract/audit';
-import { remapTargetOfGroup } from '../contract/workflows';
 import { isOwnerId, readTableView } from './table-address';
 import type { TableView } from './table-address';
 import { fieldsTableLink } from './table-link';
@@ -28,23 +26,6 @@ export function fixLink(target: FixTarget): string {
       ? { workflow: target.workflow, from: String(target.from) }
       : target;
   return `/fix?${new URLSearchParams(params).toString()}`;
-}
-
-/**
- * The fix a group of a finding offers, if any: a broken-references group of a data
- * source's column -> its remap; a duplicate group -> its merge; an inactive owner's
- * group (keyed by the owner's id) -> the hand-over of that owner's fields.
- */
-export function groupFix(finding: FindingKey, groupKey: string): FixTarget | undefined {
-  if (finding === 'broken-references') {
-    const target = remapTargetOfGroup(groupKey);
-    return target && { workflow: 'remap', dataSource: target.dataSourceId, column: target.column };
-  }
-  if (finding === 'exact-duplicates' || finding === 'near-duplicates')
-    return { workflow: 'merge', finding, group: groupKey };
-  if (finding === 'inactive-owners' && isOwnerId(groupKey))
-    return { workflow: 'handover', from: Number(groupKey) };
-  return undefined;
 }
 
 /** What an address asks the /fix page for, or why it names no fix. */
