@@ -159,14 +159,14 @@ export function FieldsPage() {
           searchKey={searchKey}
           totalHits={page?.totalHits}
         />
+        {/* A finding's scope is not a search the replace can be given: only views offer it. */}
+        {page && page.totalHits > 0 && !scope && (
+          <FindAndReplaceLink
+            to={fixLink({ workflow: 'replace', view })}
+            matching={page.totalHits}
+          />
+        )}
         <Group gap="sm" wrap="nowrap" ml="auto">
-          {/* A finding's scope is not a search the replace can be given: only views offer it. */}
-          {page && page.totalHits > 0 && !scope && (
-            <FindAndReplaceLink
-              to={fixLink({ workflow: 'replace', view })}
-              matching={page.totalHits}
-            />
-          )}
           {page && page.totalHits > 0 && (
             <ExportMenu
               search={matches}

@@ -45,6 +45,9 @@ export function MergePanel({ group }: { group: NonNullable<MergeRequest['group']
   }
   const choice = fields.data;
   const kept = keep ?? String(choice.suggested);
+  // Duplicates often share their name: then each says which field it is.
+  const sameName = (name: string) =>
+    choice.fields.filter((field) => field.name === name).length > 1;
   const form = (
     <Stack gap="xs">
       <Radio.Group label="Keep" value={kept} onChange={setKeep}>
@@ -54,6 +57,7 @@ export function MergePanel({ group }: { group: NonNullable<MergeRequest['group']
               key={field.id}
               value={String(field.id)}
               label={`${field.name} (${plural(field.activeLinks, 'active link', 'active links')}${field.id === choice.suggested ? ', suggested' : ''})`}
+              description={sameName(field.name) ? `field ${field.id}` : undefined}
             />
           ))}
         </Stack>
