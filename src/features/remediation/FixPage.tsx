@@ -36,7 +36,7 @@ function Replace({ view }: { view: TableView }) {
     <Stack gap="xs">
       <Text size="sm">
         In every field the table's filters and search match.{' '}
-        <Anchor component={Link} to={fieldsTableLink(view)} size="sm">
+        <Anchor component={Link} to={fieldsTableLink(view)} size="sm" underline="always">
           Show them in the table
         </Anchor>
       </Text>
@@ -60,7 +60,10 @@ function Workflow({ target }: { target: FixTarget }) {
   }
 }
 
-/** One fix, opened from its address (links/fix-link.ts), where the problem is shown. */
+/**
+ * One fix, opened from its address (links/fix-link.ts), where the problem is shown.
+ * The workflows' own headings are of the second level: they sit under this page's title.
+ */
 export function FixPage() {
   const [address] = useSearchParams();
   const target = readFixTarget(address);

@@ -12,7 +12,7 @@ function CardsToMove({ preview, group }: { preview: WorkflowPreview; group: Merg
   const nameOf = (id: number) => group.fields.find((field) => field.id === id)?.name ?? `${id}`;
   return (
     <section aria-labelledby="cards-to-move-title">
-      <Title order={4} id="cards-to-move-title">
+      <Title order={2} size="h4" id="cards-to-move-title">
         Cards to move by hand
       </Title>
       <Text size="sm">These cards still use a field that goes; point them at the kept one.</Text>

@@ -82,7 +82,7 @@ export function RemapPanel({ dataSourceId, column }: { dataSourceId: string; col
   const { data } = impact;
   return (
     <Stack gap="sm">
-      <Title order={3}>
+      <Title order={2} size="h3">
         `{data.column}` on {data.dataSource}
       </Title>
       <Impact impact={data} />
