@@ -269,9 +269,13 @@ test('a selection outlives a change of page, and says how much of it the page do
   const selectBox = (name: string) =>
     within(rowOf(name)).getByRole('checkbox', { name: `Select ${name}` });
 
+  const findAndReplace = () => screen.queryByRole('link', { name: /^Find and replace in/ });
+  expect(findAndReplace()).toBeVisible();
   await user.click(selectBox('Field 02'));
   await user.click(selectBox('Field 05'));
   expect(selectionStatus).toHaveTextContent(/^2 selected$/);
+  // The selection's actions take the toolbar; find and replace acts on the view, not on them.
+  expect(findAndReplace()).toBeNull();
 
   await user.click(within(pager()).getByRole('button', { name: 'Page 2' }));
   await waitFor(() => expect(shownNames()[0]).toBe('Field 26'));

@@ -159,8 +159,10 @@ export function FieldsPage() {
           searchKey={searchKey}
           totalHits={page?.totalHits}
         />
-        {/* A finding's scope is not a search the replace can be given: only views offer it. */}
-        {page && page.totalHits > 0 && !scope && (
+        {/* Over the view, not the selection: with a selection its actions take the toolbar
+            (beside export and layout down to 1024 pixels). A finding's scope is no search
+            the replace can be given: only views offer it. */}
+        {page && page.totalHits > 0 && !scope && selectedIds.length === 0 && (
           <FindAndReplaceLink
             to={fixLink({ workflow: 'replace', view })}
             matching={page.totalHits}
