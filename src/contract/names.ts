@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commaSeparatedIds } from './id-list';
 import { preview, previewKeys } from './preview';
 
 // Production's endpoints for names, used by its published clients (docs/api.md,
@@ -20,19 +21,7 @@ const resourceIdPattern = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /** `a,b` or a repeated parameter: each id once, in the order first given. */
 function idListSchema(name: string, pattern: RegExp, what: string) {
-  return z
-    .union([z.string(), z.array(z.string())], {
-      error: `${name} must be ${what} separated by commas`,
-    })
-    .transform((raw) => [
-      ...new Set(
-        [raw]
-          .flat()
-          .flatMap((part) => part.split(','))
-          .map((id) => id.trim())
-          .filter((id) => id !== ''),
-      ),
-    ])
+  return commaSeparatedIds(() => `${name} must be ${what} separated by commas`)
     .refine((ids) => ids.length >= 1 && ids.length <= NAME_IDS_MAX, {
       error: `${name} must name 1 to ${NAME_IDS_MAX} ids; ask in several requests`,
     })
