@@ -171,6 +171,16 @@ export const fieldStateSchema = z.object({
 });
 export type FieldState = z.infer<typeof fieldStateSchema>;
 
+/** A change set of the journal that made (part of) a field's change between two scans. */
+export const changeAuthorSchema = z.object({
+  changeSetId: z.number().int(),
+  /** The token's name, or a short hash of it in proxy mode (as the journal records it). */
+  person: z.string(),
+  /** When the change set was recorded, epoch milliseconds. */
+  at: z.number().int(),
+});
+export type ChangeAuthor = z.infer<typeof changeAuthorSchema>;
+
 export const fieldChangeSchema = z.object({
   id: z.number().int(),
   /** The name in the later scan, or the earlier one for a removed field. */
@@ -178,6 +188,11 @@ export const fieldChangeSchema = z.object({
   kinds: z.array(z.enum(changeKinds)),
   before: fieldStateSchema.optional(),
   after: fieldStateSchema.optional(),
+  /**
+   * Who made the change and when, oldest first, where the journal recorded it;
+   * absent for a change made outside this app.
+   */
+  changedBy: z.array(changeAuthorSchema).optional(),
 });
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
 

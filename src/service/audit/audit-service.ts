@@ -7,6 +7,7 @@ import type {
   Scan,
   TrendPoint,
 } from '../../contract/audit';
+import type { Authored } from './diff/change-authors';
 import type { ScanDiff } from './diff/diff-scans';
 import { ScanDiffs } from './diff/scan-diffs';
 import type { Findings } from './findings/compute-findings';
@@ -324,18 +325,23 @@ export class AuditService {
     return this.diffs.diff(from, to);
   }
 
-  /** A page of a diff's changes of one kind (or all), each with both states. */
+  /** A page of a diff's changes of one kind (or all), each with both states and who made it. */
   diffChanges(
     from: number,
     to: number,
     page: { kind?: ChangeKind; offset: number; limit: number },
+    authored: Authored,
   ) {
-    return this.diffs.changes(from, to, page);
+    return this.diffs.changes(from, to, page, authored);
   }
 
   /** Every change of a diff as a file, streamed. */
-  diffExport(answer: DiffAnswer, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
-    return this.diffs.export(answer, format);
+  diffExport(
+    answer: DiffAnswer,
+    format: 'csv' | 'json',
+    authored: Authored,
+  ): Promise<AsyncGenerator<string>> {
+    return this.diffs.export(answer, format, authored);
   }
 
   // --- inside -------------------------------------------------------------------
