@@ -3,6 +3,7 @@ import type {
   ChangeKind,
   DiffAnswer,
   FieldFindingsAnswer,
+  FieldsFindingsAnswer,
   Headline,
   Scan,
   TrendPoint,
@@ -162,6 +163,18 @@ export class AuditService {
       version: view.version,
       seen: findings !== undefined,
       findings: findings ?? [],
+    };
+  }
+
+  /** Which findings of the instance as last seen hold each of these fields; undefined before the first scan. */
+  fieldsFindings(fieldIds: readonly number[]): FieldsFindingsAnswer | undefined {
+    const view = this.view();
+    if (!view) return undefined;
+    return {
+      scanId: view.scan.id,
+      scanFinished: view.scan.finished ?? view.scan.started,
+      version: view.version,
+      fields: view.fieldsFindingKeys(fieldIds),
     };
   }
 
