@@ -16,6 +16,7 @@ const header = [
   'Locked',
   'Status',
   'Status reason',
+  'Findings',
   'Archived',
   'Variable',
   'Created',
