@@ -481,7 +481,10 @@ test('a change in the diff says who made it and when, with its change set, where
   const table = await within(diff).findByRole('table', { name: 'Changed fields' });
   const [, margin, elsewhere] = within(table).getAllByRole('row');
   expect(margin).toHaveTextContent(/Changed by alice at .+ \(change set #12\)/);
-  expect(within(margin!).getByText('change set #12')).toHaveAttribute('href', changeSetAddress(12));
+  expect(within(margin!).getByText('change set #12')).toHaveAttribute(
+    'href',
+    changeSetAddress({ id: 12, person: 'alice', at }),
+  );
   expect(margin!.querySelector('time')).toHaveAttribute('datetime', new Date(at).toISOString());
   // A change the journal did not record was made outside this app: nothing is said.
   expect(elsewhere).not.toHaveTextContent('Changed by');

@@ -17,7 +17,11 @@ export function ChangeAuthors({ authors }: { authors: readonly ChangeAuthor[] | 
         <Text key={author.changeSetId} size="xs" c="dimmed">
           Changed by {author.person} at <DateTime epochMs={author.at} withTime /> (
           <a
-            href={changeSetAddress(author.changeSetId)}
+            href={changeSetAddress({
+              id: author.changeSetId,
+              person: author.person,
+              at: author.at,
+            })}
             {...inAppLink}
             className={Anchor.classes.root}
             data-underline="hover"
