@@ -3,10 +3,12 @@ import type {
   ChangeKind,
   DiffAnswer,
   FieldFindingsAnswer,
+  FieldsFindingsAnswer,
   Headline,
   Scan,
   TrendPoint,
 } from '../../contract/audit';
+import type { Authored } from './diff/change-authors';
 import type { ScanDiff } from './diff/diff-scans';
 import { ScanDiffs } from './diff/scan-diffs';
 import type { Findings } from './findings/compute-findings';
@@ -161,6 +163,18 @@ export class AuditService {
       version: view.version,
       seen: findings !== undefined,
       findings: findings ?? [],
+    };
+  }
+
+  /** Which findings of the instance as last seen hold each of these fields; undefined before the first scan. */
+  fieldsFindings(fieldIds: readonly number[]): FieldsFindingsAnswer | undefined {
+    const view = this.view();
+    if (!view) return undefined;
+    return {
+      scanId: view.scan.id,
+      scanFinished: view.scan.finished ?? view.scan.started,
+      version: view.version,
+      fields: view.fieldsFindingKeys(fieldIds),
     };
   }
 
@@ -324,18 +338,23 @@ export class AuditService {
     return this.diffs.diff(from, to);
   }
 
-  /** A page of a diff's changes of one kind (or all), each with both states. */
+  /** A page of a diff's changes of one kind (or all), each with both states and who made it. */
   diffChanges(
     from: number,
     to: number,
     page: { kind?: ChangeKind; offset: number; limit: number },
+    authored: Authored,
   ) {
-    return this.diffs.changes(from, to, page);
+    return this.diffs.changes(from, to, page, authored);
   }
 
   /** Every change of a diff as a file, streamed. */
-  diffExport(answer: DiffAnswer, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
-    return this.diffs.export(answer, format);
+  diffExport(
+    answer: DiffAnswer,
+    format: 'csv' | 'json',
+    authored: Authored,
+  ): Promise<AsyncGenerator<string>> {
+    return this.diffs.export(answer, format, authored);
   }
 
   // --- inside -------------------------------------------------------------------
