@@ -1,27 +1,17 @@
 import type { ChangeItemRequest } from '../../contract/journal';
 import { savedOn } from '../../contract/link-summary';
 import type { HandoverRequest, PreviewItem, WorkflowPreview } from '../../contract/workflows';
-import { LOCKED } from './check-rewrite';
-import { previewOf } from './preview-result';
 import type { Place } from '../audit/findings/instance-directory';
 import { placeOwners } from '../audit/findings/instance-directory';
+import { LOCKED } from './check-rewrite';
+import { previewOf } from './preview-result';
 import type { WorkflowSnapshot } from './workflow-snapshot';
 import { cardTitle, dataSourceName, ownerName } from './workflow-snapshot';
 
 type Route = { to: number; rule: string } | { reason: string };
 
 function placeName(snapshot: WorkflowSnapshot, place: Place): string {
-  const known = snapshot.directory?.placeOwners;
-  if (place.type === 'CARD') {
-    const title = known?.cards?.get(place.id)?.title;
-    return snapshot.directory?.cards.has(place.id) || !title
-      ? cardTitle(snapshot, place.id)
-      : title;
-  }
-  const name = known?.dataSources?.get(place.id)?.name;
-  return snapshot.directory?.dataSources.has(place.id) || !name
-    ? dataSourceName(snapshot, place.id)
-    : name;
+  return place.type === 'CARD' ? cardTitle(snapshot, place.id) : dataSourceName(snapshot, place.id);
 }
 
 /**

@@ -18,7 +18,7 @@ export interface PlacesSeen {
 }
 
 /** Calls in flight at once: the instance has just answered a whole scan. */
-export const PLACE_OWNER_CONCURRENCY = 4;
+const PLACE_OWNER_CONCURRENCY = 4;
 
 /**
  * The directory with who owns each place the fields live on, asked 100 ids a call,
