@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
-import { setupMockApi } from '../../api/test-support/mock-api';
+import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
 import type { ChangeSetRequest } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
@@ -107,7 +107,22 @@ setupMockApi(
     return HttpResponse.json(summary('running', 0), { status: 202 });
   }),
   http.get(journalPaths.changeSet(41), () =>
-    HttpResponse.json({ changeSet: summary('done', 1), items: [] }),
+    HttpResponse.json({
+      changeSet: summary('done', 1),
+      // As the journal records it: the field read back from the instance once sent.
+      items: [
+        {
+          fieldId: 1,
+          fieldName: 'Revenue Total',
+          state: 'applied',
+          reason: null,
+          error: null,
+          change: { update: { owner: 102 } },
+          before: calculatedField(1, { owner: 101 }),
+          after: calculatedField(1, { owner: 102 }),
+        },
+      ],
+    }),
   ),
 );
 
@@ -174,4 +189,7 @@ test('the plan by place: a row a field, where it lives, to whom by which rule or
   await user.click(screen.getByRole('button', { name: 'Apply 1 change' }));
   expect(await screen.findByText('Done: 1 applied, 0 failed, 0 skipped of 1.')).toBeVisible();
   expect(posted.changeSet).toEqual({ kind: 'handover', items: [byPlace.changes[0]] });
+  expect(
+    screen.getByText('Read again from the instance: 1 of 1 fields now have the planned owner.'),
+  ).toBeVisible();
 });

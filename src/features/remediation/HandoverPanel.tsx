@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useDirectoryList } from '../../api/directory/list-directory';
 import { downloadCsv, handoverCsv } from './handover-csv';
 import { HandoverPlanTable } from './HandoverPlanTable';
+import { HandoverVerified } from './HandoverVerified';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 
 /** Hands a departed owner's fields over: to one person, or each to its place's owner. */
@@ -49,6 +50,7 @@ export function HandoverPanel({ from, fromName }: { from: number; fromName: stri
       form={form}
       request={request}
       items={HandoverPlanTable}
+      verified={(detail) => <HandoverVerified detail={detail} />}
       extra={(preview) => (
         <Button
           variant="default"

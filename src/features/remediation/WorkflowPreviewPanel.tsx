@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import type { WorkflowRequest } from '../../api/workflows/preview-workflow';
+import type { ChangeSetDetail } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
 import { usePreviewWorkflow } from '../../api/workflows/preview-workflow';
 import { ApplyChangeSet } from './ApplyChangeSet';
@@ -22,6 +23,8 @@ export function WorkflowPreviewPanel(props: {
   extra?: (preview: WorkflowPreview) => ReactNode;
   /** The preview's items, when a workflow shows them its own way (the hand-over's table). */
   items?: typeof PreviewItems;
+  /** Once the change set has ended: what the fields read back say of it. */
+  verified?: (detail: ChangeSetDetail) => ReactNode;
 }) {
   const Items = props.items ?? PreviewItems;
   const preview = usePreviewWorkflow();
@@ -62,6 +65,7 @@ export function WorkflowPreviewPanel(props: {
             key={JSON.stringify(request)}
             preview={preview.data}
             changes={preview.data.changes.filter((change) => !excluded.has(change.id))}
+            verified={props.verified}
           />
         </>
       )}
