@@ -12,6 +12,7 @@ export const MARGARET = 104;
 export const SALES = '0b8e5f4c-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
 const TICKETS = '5c0a9e1b-7f3d-4e2a-8b6c-1d0e9f8a7b6c';
 const LEDGER = '9d1e2f3a-4b5c-4d6e-8f7a-0b1c2d3e4f5a';
+const ARCHIVE = '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d';
 export const SALES_CARD = 'dr:1:1';
 const TICKETS_CARD = 'dr:2:5';
 /** A card the instance loses after the fields are saved on it (see the tests). */
@@ -38,6 +39,7 @@ export const handoverInstance: InstanceFile = {
     { id: SALES, name: 'Sales Orders', columns: ['Revenue'], owner: GRACE },
     { id: TICKETS, name: 'Support Tickets', columns: ['Amount'], owner: 103 },
     { id: LEDGER, name: 'Ledger', columns: ['Amount'] },
+    { id: ARCHIVE, name: 'Archive', columns: ['Amount'], owner: DEPARTED },
   ],
   cards: [
     { id: SALES_CARD, title: 'Revenue by Region', dataSourceId: SALES, owner: MARGARET },
@@ -102,6 +104,13 @@ export const handoverInstance: InstanceFile = {
       owner: GRACE,
       expression: 'SUM(`Revenue`) + 2',
       links: [onSource(SALES)],
+    },
+    {
+      id: 10,
+      name: 'Archived Sum',
+      owner: DEPARTED,
+      expression: 'SUM(`Amount`) * 3',
+      links: [onSource(ARCHIVE)],
     },
   ],
 };

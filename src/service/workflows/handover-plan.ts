@@ -72,7 +72,8 @@ function routeByPlace(snapshot: WorkflowSnapshot, from: number, home: Place | un
   if (to !== undefined) {
     return { to, rule: home.type === 'CARD' ? "the card's owner" : "the data source's owner" };
   }
-  if (others.length === 0) return { reason: `${where} is owned by the same person` };
+  if (others.length === 0)
+    return { reason: `${where} is owned by ${ownerName(snapshot, from)} too` };
   const names = others.map((owner) => ownerName(snapshot, owner)).join(', ');
   return others.length === 1
     ? { reason: `the owner of ${where}, ${names}, is inactive too` }

@@ -173,6 +173,12 @@ describe.each([
         reason: `cannot be routed: the instance does not know card ${LOST_CARD}`,
       },
       { id: 8, action: 'skip', place: 'Sales Orders', reason: 'locked: unlock it first' },
+      {
+        id: 10,
+        action: 'skip',
+        place: 'Archive',
+        reason: 'cannot be routed: Archive is owned by Ada Lovelace too',
+      },
     ]);
 
     const started = await ask<{ id: number }>('POST', journalPaths.changeSets, {
@@ -187,7 +193,7 @@ describe.each([
     // Read again from the instance: handed over, and nothing else moved.
     expect([1, 2, 3, 9].map(owner)).toEqual([GRACE, MARGARET, DEPARTED, GRACE]);
     const after = await plan(ask);
-    expect(after.items.map((item) => item.id)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(after.items.map((item) => item.id)).toEqual([3, 4, 5, 6, 7, 8, 10]);
   });
 });
 
