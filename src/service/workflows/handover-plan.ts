@@ -24,6 +24,7 @@ export function handoverPlan(
   request: HandoverRequest,
 ): WorkflowPreview {
   const entries: Array<{ item: PreviewItem; change?: ChangeItemRequest }> = [];
+  const inactive = new Set(snapshot.directory?.inactiveOwners);
   for (const field of snapshot.fields.values()) {
     if (field.owner !== request.from) continue;
     const home = savedOn(field.links);
@@ -34,7 +35,7 @@ export function handoverPlan(
     }
     const routed: Route =
       request.to === undefined
-        ? routeByPlace(snapshot, request.from, home)
+        ? routeByPlace(snapshot, { from: request.from, inactive }, home)
         : { to: request.to, rule: 'the person chosen' };
     if ('reason' in routed) {
       entries.push({
@@ -56,7 +57,11 @@ export function handoverPlan(
 }
 
 /** The place's first owner who is neither the departed owner nor inactive too. */
-function routeByPlace(snapshot: WorkflowSnapshot, from: number, home: Place | undefined): Route {
+function routeByPlace(
+  snapshot: WorkflowSnapshot,
+  { from, inactive }: { from: number; inactive: ReadonlySet<number> },
+  home: Place | undefined,
+): Route {
   if (!home) return { reason: 'it is saved on no data source or card' };
   const where = placeName(snapshot, home);
   const owners = placeOwners(snapshot.directory, home);
@@ -66,7 +71,6 @@ function routeByPlace(snapshot: WorkflowSnapshot, from: number, home: Place | un
   }
   if (owners === 'place-unknown') return { reason: `the instance does not know ${where}` };
   if (owners.length === 0) return { reason: `${where} has no owner` };
-  const inactive = new Set(snapshot.directory?.inactiveOwners);
   const others = owners.filter((owner) => owner !== from);
   const to = others.find((owner) => !inactive.has(owner));
   if (to !== undefined) {
