@@ -14,6 +14,7 @@ import { ScanDiffs } from './diff/scan-diffs';
 import type { Findings } from './findings/compute-findings';
 import { computeFindings } from './findings/compute-findings';
 import { factsOf } from './findings/field-facts';
+import type { SeenByScan } from './directory/directory-of-scan';
 import type { InstanceDirectory } from './findings/instance-directory';
 import { directoryFromJson, directoryJson } from './findings/instance-directory';
 import { loadFacts } from './findings/load-facts';
@@ -46,8 +47,8 @@ export interface AuditServiceOptions {
   loadDirectory: (
     token: string | undefined,
     signal: AbortSignal,
-    /** The owners of the scan's fields, whose names and status are wanted. */
-    ownerIds: readonly number[],
+    /** What the scan's fields point at: owners, whose names and status are wanted, and places, whose owners are. */
+    seen: SeenByScan,
   ) => Promise<InstanceDirectory | undefined>;
   /** Complete scans that changed something to keep (storage/scan-retention.ts). */
   keep: number;
@@ -101,8 +102,11 @@ export class AuditService {
       },
       now: options.now,
       summarize: async (scanId, token, signal) => {
-        const owners = this.store.members.owners(scanId);
-        const namesChanged = await this.refreshDirectory(token, signal, owners);
+        const seen = {
+          owners: this.store.members.owners(scanId),
+          places: this.store.members.places(scanId),
+        };
+        const namesChanged = await this.refreshDirectory(token, signal, seen);
         return this.summarizeScan(scanId, namesChanged);
       },
       onComplete: (scan) => this.scanCompleted(scan),
@@ -386,11 +390,11 @@ export class AuditService {
   private async refreshDirectory(
     token: string | undefined,
     signal: AbortSignal,
-    ownerIds: readonly number[],
+    seen: SeenByScan,
   ): Promise<boolean> {
     let directory: InstanceDirectory | undefined;
     try {
-      directory = await this.options.loadDirectory(token, signal, ownerIds);
+      directory = await this.options.loadDirectory(token, signal, seen);
     } catch (error) {
       // Names are a courtesy: without them the findings show ids, as before.
       if (signal.aborted) throw error;
