@@ -3,14 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ChangeSetDetail, ChangeSetRequest, Me, UndoAnswer } from '../../contract/journal';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DirectoryResponse } from '../../contract/directory';
+import type {
+  ChangeSetDetail,
+  ChangeSetRequest,
+  Me,
+  Plan,
+  UndoAnswer,
+} from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
-import { TOKEN_HEADER } from '../../contract/paths';
+import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import { buildServer } from '../server/build-server';
 import { startProductionLikeUpstream } from '../test-support/production-like-upstream';
 import type { TestServer } from '../test-support/test-server';
+import { SALES } from '../test-support/fixture-instance';
 import { startTestServer, TEST_TOKEN } from '../test-support/test-server';
 import { JournalStore } from './journal-store';
 
@@ -21,12 +29,18 @@ let upstream: Awaited<ReturnType<typeof startProductionLikeUpstream>>;
 let proxy: FastifyInstance;
 let db: Database.Database;
 let dir: string;
+/** What the instance answers for the directory extension, which production lacks (404 when undefined). */
+let directory: DirectoryResponse | undefined;
 beforeAll(async () => {
   instance = await startTestServer();
   upstream = await startProductionLikeUpstream({
     store: instance.stores.fields,
     token: TEST_TOKEN,
     searchLagMs: 60_000,
+    intercept: (request) =>
+      directory && request.url.startsWith(`${apiPaths.directory}?`)
+        ? { status: 200, body: JSON.stringify(directory) }
+        : undefined,
   });
   dir = mkdtempSync(join(tmpdir(), 'cfm-journal-proxy-'));
   db = new Database(join(dir, 'audit.sqlite'));
@@ -127,4 +141,66 @@ it('creates a deleted field again, recording the new id the instance gives it', 
   const newId = undone.items[0]!.newId!;
   expect(newId).not.toBe(12);
   expect(onInstance(newId)).toMatchObject({ name: gone.name, expression: gone.expression });
+});
+
+describe('a dry run of an edited expression', () => {
+  const plan = async (expression: string, allowInvalid = false) => {
+    const { status, body } = await call<Plan>('POST', journalPaths.plans, {
+      kind: 'edit',
+      items: [{ id: 1, change: { update: { expression } } }],
+      ...(allowInvalid ? { allowInvalid } : {}),
+    });
+    expect(status).toBe(200);
+    return body.items[0]!;
+  };
+  const formulaChecks = (from: number) =>
+    upstream.requests
+      .slice(from)
+      .filter((request) => request.url === apiPaths.validateFormulas)
+      .map((request) => JSON.parse(request.body) as unknown);
+  afterEach(() => {
+    directory = undefined;
+  });
+
+  it("is judged by the instance's validateFormulas against the data source's columns", async () => {
+    directory = {
+      owners: [],
+      dataSources: [{ id: SALES, name: 'Sales', columns: ['Revenue', 'Cost'] }],
+      cards: [],
+      totalHits: 1,
+      hasMore: false,
+    };
+    const sentBefore = upstream.requests.length;
+    // Well formed, so the analyzer alone finds nothing: `Discount` is no column of Sales.
+    const missing = await plan('SUM(`Revenue`) - SUM(`Discount`)');
+    expect(missing).toMatchObject({ action: 'skip', reason: 'invalid' });
+    expect(formulaChecks(sentBefore)).toEqual([
+      {
+        dataSourceId: SALES,
+        columns: ['Revenue', 'Cost'],
+        formulas: { '1': { name: 'Gross Margin', formula: 'SUM(`Revenue`) - SUM(`Discount`)' } },
+      },
+    ]);
+    expect(await plan('SUM(`Revenue`) - SUM(`Discount`)', true)).toMatchObject({
+      action: 'change',
+      after: { status: 'INVALID', expression: 'SUM(`Revenue`) - SUM(`Discount`)' },
+    });
+    expect(await plan('SUM(`Revenue`) - SUM(`Cost`)')).toMatchObject({
+      action: 'change',
+      after: { status: 'VALID', aggregated: true },
+    });
+  });
+
+  it('checks only the syntax where the instance does not list columns, as a real one does not', async () => {
+    const sentBefore = upstream.requests.length;
+    expect(await plan('SUM(`Discount`)')).toMatchObject({
+      action: 'change',
+      after: { status: 'VALID' },
+    });
+    expect(await plan('SUM(`Revenue`')).toMatchObject({ action: 'skip', reason: 'invalid' });
+    expect(formulaChecks(sentBefore)).toEqual([
+      expect.objectContaining({ dataSourceId: SALES, columns: ['Discount'] }),
+      expect.objectContaining({ dataSourceId: SALES, columns: ['Revenue'] }),
+    ]);
+  });
 });
