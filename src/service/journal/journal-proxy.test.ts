@@ -27,6 +27,8 @@ import { JournalStore } from './journal-store';
 let instance: TestServer;
 let upstream: Awaited<ReturnType<typeof startProductionLikeUpstream>>;
 let proxy: FastifyInstance;
+/** The server holding the instance's token, started without --allow-writes. */
+let heldTokenProxy: FastifyInstance;
 let db: Database.Database;
 let dir: string;
 /** What the instance answers for the directory extension, which production lacks (404 when undefined). */
@@ -49,8 +51,20 @@ beforeAll(async () => {
     journal: new JournalStore(db),
     failedAuthLimiter: new FailedAuthLimiter(1000),
   });
+  heldTokenProxy = await buildServer({
+    api: {
+      kind: 'proxy',
+      upstream: new URL(upstream.url),
+      timeoutMs: 5000,
+      heldToken: TEST_TOKEN,
+      allowWrites: false,
+    },
+    journal: new JournalStore(db),
+    failedAuthLimiter: new FailedAuthLimiter(1000),
+  });
 });
 afterAll(async () => {
+  await heldTokenProxy.close();
   await proxy.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
@@ -58,8 +72,8 @@ afterAll(async () => {
   await instance.close();
 });
 
-const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
-  const response = await proxy.inject({
+const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, server = proxy) => {
+  const response = await server.inject({
     method,
     url,
     headers: { [TOKEN_HEADER]: TEST_TOKEN, 'content-type': 'application/json' },
@@ -68,9 +82,14 @@ const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) =
   return { status: response.statusCode, body: response.json() as T };
 };
 
-async function finished(id: number): Promise<ChangeSetDetail> {
+async function finished(id: number, server = proxy): Promise<ChangeSetDetail> {
   for (;;) {
-    const { body } = await call<ChangeSetDetail>('GET', journalPaths.changeSet(id));
+    const { body } = await call<ChangeSetDetail>(
+      'GET',
+      journalPaths.changeSet(id),
+      undefined,
+      server,
+    );
     if (body.changeSet.state !== 'running') return body;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -202,5 +221,48 @@ describe('a dry run of an edited expression', () => {
       expect.objectContaining({ dataSourceId: SALES, columns: ['Discount'] }),
       expect.objectContaining({ dataSourceId: SALES, columns: ['Revenue'] }),
     ]);
+  });
+});
+
+describe('with a token the server holds, started without --allow-writes', () => {
+  const held = <T>(method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    call<T>(method, url, payload, heldTokenProxy);
+
+  it('locks and unlocks through change sets, as before writes existed, and undoes them', async () => {
+    expect(onInstance(5)!.locked).toBe(false);
+    const lock = { kind: 'lock', items: [{ id: 5, change: { update: { locked: true } } }] };
+    const plan = await held<Plan>('POST', journalPaths.plans, lock);
+    expect(plan.body.items[0]).toMatchObject({ action: 'change' });
+    const started = await held<{ id: number }>('POST', journalPaths.changeSets, lock);
+    expect(started.status).toBe(202);
+    const set = await finished(started.body.id, heldTokenProxy);
+    expect(set.items[0]!.state).toBe('applied');
+    expect(onInstance(5)!.locked).toBe(true);
+
+    const undo = await held<UndoAnswer>('POST', journalPaths.undo(set.changeSet.id), {
+      dryRun: false,
+    });
+    expect(undo.status).toBe(202);
+    await finished(undo.body.changeSet!.id, heldTokenProxy);
+    expect(onInstance(5)!.locked).toBe(false);
+  });
+
+  it('refuses any other change with 403, and sends nothing', async () => {
+    const name = onInstance(5)!.name;
+    const sentBefore = upstream.requests.length;
+    const rename = await held<{ message: string }>('POST', journalPaths.changeSets, {
+      kind: 'rename',
+      items: [{ id: 5, change: { update: { name: 'Renamed' } } }],
+    });
+    expect(rename.status).toBe(403);
+    expect(rename.body.message).toMatch(/--allow-writes/);
+    // Locking while renaming is a write too.
+    const both = await held('POST', journalPaths.changeSets, {
+      kind: 'lock',
+      items: [{ id: 5, change: { update: { locked: true, name: 'Renamed' } } }],
+    });
+    expect(both.status).toBe(403);
+    expect(upstream.requests.slice(sentBefore).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(onInstance(5)).toMatchObject({ name, locked: false });
   });
 });

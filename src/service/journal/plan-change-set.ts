@@ -8,6 +8,8 @@ import type {
   SkipReason,
 } from '../../contract/journal';
 import { hasValuesOf } from './field-states';
+import type { Me } from '../../contract/journal';
+import { mayChange } from '../server/who-is';
 import type { JournalTarget } from './journal-target';
 
 /** A planned item with the change it would send. */
@@ -15,11 +17,12 @@ export interface PlannedChange extends PlannedItem {
   change: RecordedChange;
 }
 
-export interface PlanRules {
-  canWrite: boolean;
+export interface PlanRules extends Pick<Me, 'role' | 'canWrite'> {
   allowUsed?: boolean;
   allowInvalid?: boolean;
 }
+
+export const FORBIDDEN = 'this token may not change fields';
 
 export function skipped(
   id: number,
@@ -67,7 +70,7 @@ async function planItem(
   const skip = (reason: SkipReason, message: string) =>
     skipped(id, current, change, reason, message);
   if (!current) return skip('not-found', `no calculated field has the id ${id}`);
-  if (!rules.canWrite) return skip('forbidden', 'this token may not change fields');
+  if (!mayChange(rules, change)) return skip('forbidden', FORBIDDEN);
   const changedSince =
     (basedOn?.checkSum !== undefined && basedOn.checkSum !== current.checkSum) ||
     (basedOn?.lastModified !== undefined && basedOn.lastModified !== current.lastModified);
