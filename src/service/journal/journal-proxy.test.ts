@@ -33,16 +33,21 @@ let db: Database.Database;
 let dir: string;
 /** What the instance answers for the directory extension, which production lacks (404 when undefined). */
 let directory: DirectoryResponse | undefined;
+/** Whether the instance fails its check of formulas (a 500). */
+let formulaCheckFails = false;
 beforeAll(async () => {
   instance = await startTestServer();
   upstream = await startProductionLikeUpstream({
     store: instance.stores.fields,
     token: TEST_TOKEN,
     searchLagMs: 60_000,
-    intercept: (request) =>
-      directory && request.url.startsWith(`${apiPaths.directory}?`)
-        ? { status: 200, body: JSON.stringify(directory) }
-        : undefined,
+    intercept: (request) => {
+      if (directory && request.url.startsWith(`${apiPaths.directory}?`))
+        return { status: 200, body: JSON.stringify(directory) };
+      if (formulaCheckFails && request.url === apiPaths.validateFormulas)
+        return { status: 500, body: '{"message":"Internal Server Error"}' };
+      return undefined;
+    },
   });
   dir = mkdtempSync(join(tmpdir(), 'cfm-journal-proxy-'));
   db = new Database(join(dir, 'audit.sqlite'));
@@ -179,6 +184,7 @@ describe('a dry run of an edited expression', () => {
       .map((request) => JSON.parse(request.body) as unknown);
   afterEach(() => {
     directory = undefined;
+    formulaCheckFails = false;
   });
 
   it("is judged by the instance's validateFormulas against the data source's columns", async () => {
@@ -221,6 +227,15 @@ describe('a dry run of an edited expression', () => {
       expect.objectContaining({ dataSourceId: SALES, columns: ['Discount'] }),
       expect.objectContaining({ dataSourceId: SALES, columns: ['Revenue'] }),
     ]);
+  });
+
+  it('skips the edit when the instance cannot check it', async () => {
+    formulaCheckFails = true;
+    expect(await plan('SUM(`Revenue`) + 1')).toMatchObject({
+      action: 'skip',
+      reason: 'invalid',
+      message: expect.stringMatching(/^the instance could not check the expression/),
+    });
   });
 });
 
