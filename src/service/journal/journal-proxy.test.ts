@@ -18,7 +18,7 @@ import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import { buildServer } from '../server/build-server';
 import { startProductionLikeUpstream } from '../test-support/production-like-upstream';
 import type { TestServer } from '../test-support/test-server';
-import { SALES } from '../test-support/fixture-instance';
+import { SALES, TICKETS } from '../test-support/fixture-instance';
 import { startTestServer, TEST_TOKEN } from '../test-support/test-server';
 import { JournalStore } from './journal-store';
 
@@ -203,7 +203,7 @@ describe('a dry run of an edited expression', () => {
       {
         dataSourceId: SALES,
         columns: ['Revenue', 'Cost'],
-        formulas: { '1': { name: 'Gross Margin', formula: 'SUM(`Revenue`) - SUM(`Discount`)' } },
+        formulas: { '0': { name: 'Gross Margin', formula: 'SUM(`Revenue`) - SUM(`Discount`)' } },
       },
     ]);
     expect(await plan('SUM(`Revenue`) - SUM(`Discount`)', true)).toMatchObject({
@@ -227,6 +227,26 @@ describe('a dry run of an edited expression', () => {
       expect.objectContaining({ dataSourceId: SALES, columns: ['Discount'] }),
       expect.objectContaining({ dataSourceId: SALES, columns: ['Revenue'] }),
     ]);
+  });
+
+  it('checks the edits of one dry run together, one request per data source', async () => {
+    const sentBefore = upstream.requests.length;
+    const { body } = await call<Plan>('POST', journalPaths.plans, {
+      kind: 'replace',
+      items: [1, 3, 4, 5].map((id) => ({
+        id,
+        change: { update: { expression: `UPPER(\`Field ${id}\`)` } },
+      })),
+    });
+    expect(body.items.map((item) => item.action)).toEqual(['change', 'change', 'change', 'change']);
+    // Fields 1, 3 and 5 live on the Sales data source, field 4 on Tickets.
+    const checks = formulaChecks(sentBefore) as Array<{ dataSourceId: string; formulas: object }>;
+    expect(checks.map((check) => [check.dataSourceId, Object.keys(check.formulas).length])).toEqual(
+      [
+        [SALES, 3],
+        [TICKETS, 1],
+      ],
+    );
   });
 
   it('skips the edit when the instance cannot check it', async () => {

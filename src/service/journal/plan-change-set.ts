@@ -53,15 +53,29 @@ export async function planChangeSet(
   rules: PlanRules,
 ): Promise<PlannedChange[]> {
   const current = await target.read(request.items.map((item) => item.id));
-  const planned: PlannedChange[] = [];
-  for (const item of request.items) {
-    planned.push(await planItem(target, item, current.get(item.id), { ...request, ...rules }));
-  }
-  return planned;
+  // Every item at once, so a target may answer their previews together (an instance
+  // checks many expressions in one request); uses are searched one at a time.
+  let searching = Promise.resolve();
+  const usage: Usage = (field) => {
+    const asked = searching.then(() => target.usage(field));
+    searching = asked.then(
+      () => undefined,
+      () => undefined,
+    );
+    return asked;
+  };
+  return Promise.all(
+    request.items.map((item) =>
+      planItem(target, usage, item, current.get(item.id), { ...request, ...rules }),
+    ),
+  );
 }
+
+type Usage = JournalTarget['usage'];
 
 async function planItem(
   target: JournalTarget,
+  usage: Usage,
   item: ChangeItemRequest,
   current: CalculatedField | undefined,
   rules: PlanRules,
@@ -80,7 +94,7 @@ async function planItem(
   if ('delete' in change) {
     if (current.locked) return skip('locked', 'locked: unlock it first');
     if (!rules.allowUsed) {
-      const { activeCards, nestedBy } = await target.usage(current);
+      const { activeCards, nestedBy } = await usage(current);
       if (activeCards + nestedBy.length > 0) {
         return skip('used', usedMessage(activeCards, nestedBy.length));
       }

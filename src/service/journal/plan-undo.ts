@@ -18,11 +18,8 @@ export async function planUndo(
 ): Promise<PlannedChange[]> {
   const applied = items.filter((item) => item.state === 'applied').reverse();
   const current = await target.read(applied.map(idNow));
-  const planned: PlannedChange[] = [];
-  for (const item of applied) {
-    planned.push(await undoItem(target, item, current.get(idNow(item)), me));
-  }
-  return planned;
+  // Every item at once, so a target may answer their previews together.
+  return Promise.all(applied.map((item) => undoItem(target, item, current.get(idNow(item)), me)));
 }
 
 /** The id the field has now: a field created again by the instance has a new one. */

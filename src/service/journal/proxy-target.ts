@@ -8,7 +8,7 @@ import { errorBody } from '../server/api-error';
 import type { FieldsMoved } from '../server/fields-moved';
 import { reportMoved } from '../server/fields-moved';
 import { hasValuesOf } from './field-states';
-import { checkFormulaOnInstance } from './instance-formula-check';
+import { InstanceFormulaChecker } from './instance-formula-check';
 import type { JournalTarget, Preview, Sent, SentItem, UpdateOf } from './journal-target';
 import { activeCardsOf } from './journal-target';
 
@@ -32,6 +32,9 @@ export interface InstanceAccess {
  */
 export class ProxyTarget implements JournalTarget {
   private readonly basePath: string;
+  private readonly formulas = new InstanceFormulaChecker((method, path, body) =>
+    this.call(method, path, body),
+  );
 
   constructor(private readonly access: InstanceAccess) {
     this.basePath = access.upstream.pathname.replace(/\/+$/, '');
@@ -51,11 +54,7 @@ export class ProxyTarget implements JournalTarget {
   async preview(current: CalculatedField, update: UpdateOf): Promise<Preview> {
     const after = { ...current, ...update } as CalculatedField;
     if (update.expression === undefined) return { kind: 'after', field: after };
-    const check = await checkFormulaOnInstance(
-      (method, path, body) => this.call(method, path, body),
-      current,
-      update.expression,
-    );
+    const check = await this.formulas.check(current, update.expression);
     if (check.kind === 'refused') return check;
     const { status, columnPositions, containsAggregation } = check.verdict;
     return {
