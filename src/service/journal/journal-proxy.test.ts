@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DirectoryResponse } from '../../contract/directory';
+import { directoryQuerySchema } from '../../contract/directory';
 import type {
   ChangeSetDetail,
   ChangeSetRequest,
@@ -31,8 +31,8 @@ let proxy: FastifyInstance;
 let heldTokenProxy: FastifyInstance;
 let db: Database.Database;
 let dir: string;
-/** What the instance answers for the directory extension, which production lacks (404 when undefined). */
-let directory: DirectoryResponse | undefined;
+/** Whether the instance answers the directory extension, which production lacks, from its own directory. */
+let listsColumns = false;
 /** Whether the instance fails its check of formulas (a 500). */
 let formulaCheckFails = false;
 beforeAll(async () => {
@@ -42,8 +42,11 @@ beforeAll(async () => {
     token: TEST_TOKEN,
     searchLagMs: 60_000,
     intercept: (request) => {
-      if (directory && request.url.startsWith(`${apiPaths.directory}?`))
-        return { status: 200, body: JSON.stringify(directory) };
+      const [path, query] = request.url.split('?');
+      if (listsColumns && path === apiPaths.directory) {
+        const asked = directoryQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+        return { status: 200, body: JSON.stringify(instance.stores.directory!.answer(asked)) };
+      }
       if (formulaCheckFails && request.url === apiPaths.validateFormulas)
         return { status: 500, body: '{"message":"Internal Server Error"}' };
       return undefined;
@@ -183,18 +186,12 @@ describe('a dry run of an edited expression', () => {
       .filter((request) => request.url === apiPaths.validateFormulas)
       .map((request) => JSON.parse(request.body) as unknown);
   afterEach(() => {
-    directory = undefined;
+    listsColumns = false;
     formulaCheckFails = false;
   });
 
   it("is judged by the instance's validateFormulas against the data source's columns", async () => {
-    directory = {
-      owners: [],
-      dataSources: [{ id: SALES, name: 'Sales', columns: ['Revenue', 'Cost'] }],
-      cards: [],
-      totalHits: 1,
-      hasMore: false,
-    };
+    listsColumns = true;
     const sentBefore = upstream.requests.length;
     // Well formed, so the analyzer alone finds nothing: `Discount` is no column of Sales.
     const missing = await plan('SUM(`Revenue`) - SUM(`Discount`)');
@@ -202,7 +199,7 @@ describe('a dry run of an edited expression', () => {
     expect(formulaChecks(sentBefore)).toEqual([
       {
         dataSourceId: SALES,
-        columns: ['Revenue', 'Cost'],
+        columns: ['Revenue', 'Cost', 'Order Date', 'Region', 'Customer ID'],
         formulas: { '0': { name: 'Gross Margin', formula: 'SUM(`Revenue`) - SUM(`Discount`)' } },
       },
     ]);
@@ -214,6 +211,23 @@ describe('a dry run of an edited expression', () => {
       action: 'change',
       after: { status: 'VALID', aggregated: true },
     });
+  });
+
+  it("takes a card's columns from the data source it is built on", async () => {
+    listsColumns = true;
+    const sentBefore = upstream.requests.length;
+    const { body } = await call<Plan>('POST', journalPaths.plans, {
+      kind: 'edit',
+      // Field 8 is linked to a card of Sales alone.
+      items: [{ id: 8, change: { update: { expression: 'SUM(`Amount`)' } } }],
+    });
+    expect(body.items[0]).toMatchObject({ action: 'skip', reason: 'invalid' });
+    expect(formulaChecks(sentBefore)).toEqual([
+      expect.objectContaining({
+        dataSourceId: SALES,
+        columns: ['Revenue', 'Cost', 'Order Date', 'Region', 'Customer ID'],
+      }),
+    ]);
   });
 
   it('checks only the syntax where the instance does not list columns, as a real one does not', async () => {
