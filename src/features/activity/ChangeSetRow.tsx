@@ -5,20 +5,23 @@ import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
 import { ChangeSetItems } from './ChangeSetItems';
-import { UndoDialog } from './UndoDialog';
 
-/** One change set: its summary, its items when expanded, and what may be done with it. */
+/**
+ * One change set: its summary, its items when expanded, and what may be done with it.
+ * Its rows only: the undo dialog it asks for with `onUndo` is the page's, outside the table.
+ */
 export function ChangeSetRow({
   changeSet,
   canWrite,
   columns,
+  onUndo,
 }: {
   changeSet: ChangeSetSummary;
   canWrite: boolean;
   columns: number;
+  onUndo: () => void;
 }) {
   const [expanded, setExpanded] = useState(false);
-  const [undoing, setUndoing] = useState(false);
   const check = useCheckChangeSet();
   const retry = useRetryChangeSet();
   const { id, counts } = changeSet;
@@ -90,7 +93,7 @@ export function ChangeSetRow({
               {changeSet.undoneBy === null &&
                 counts.applied > 0 &&
                 counts.pending + counts.unknown === 0 && (
-                  <Button size="xs" variant="default" onClick={() => setUndoing(true)}>
+                  <Button size="xs" variant="default" onClick={onUndo}>
                     Undo
                   </Button>
                 )}
@@ -104,13 +107,6 @@ export function ChangeSetRow({
             <ChangeSetItems id={id} />
           </Table.Td>
         </Table.Tr>
-      )}
-      {undoing && (
-        <UndoDialog
-          changeSet={changeSet}
-          onClose={() => setUndoing(false)}
-          onStarted={() => setUndoing(false)}
-        />
       )}
     </Fragment>
   );
