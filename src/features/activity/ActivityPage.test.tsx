@@ -166,7 +166,7 @@ test('expands a set to its items: the field linking to its drawer, state, reason
   const items = await screen.findByRole('table', { name: 'Items of change set 2' });
   const link = within(items).getByRole('link', { name: 'Gross Margin' });
   expect(link.getAttribute('href')).toBe('/fields/7');
-  expect(within(items).getByText('locked: locked: unlock it first')).toBeTruthy();
+  expect(within(items).getByText('locked: unlock it first')).toBeTruthy();
   expect(within(items).getByText('Gross Margin', { selector: 'code' })).toBeTruthy();
   expect(within(items).getByText('Margin', { selector: 'code' })).toBeTruthy();
 });
@@ -231,4 +231,14 @@ test('an incomplete set offers a check against the instance, and then to finish 
   const after = (await screen.findByRole('button', { name: 'Finish' })).closest('tr')!;
   expect(within(after).getByRole('button', { name: 'Undo' })).toBeTruthy();
   expect(within(after).queryByRole('button', { name: 'Check against the instance' })).toBeNull();
+});
+
+test('a link naming a change set shows that set open and marked', async () => {
+  renderWithProviders(<ActivityPage />, { url: '/activity?changeSet=2' });
+  const toggle = await screen.findByRole('button', { name: '#2 rename' });
+  expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  expect(toggle.closest('tr')?.getAttribute('aria-current')).toBe('true');
+  expect(await screen.findByRole('table', { name: 'Items of change set 2' })).toBeTruthy();
+  const other = screen.getByRole('button', { name: '#1 owner' });
+  expect(other.getAttribute('aria-expanded')).toBe('false');
 });

@@ -2,6 +2,7 @@ import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@ma
 import { useState } from 'react';
 import { useMe } from '../../api/journal/get-me';
 import { listChangeSets, useChangeSets } from '../../api/journal/list-change-sets';
+import type { ExportFormat } from '../../components/download-file';
 import { downloadFile } from '../../components/download-file';
 import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';
@@ -9,7 +10,6 @@ import { plural } from '../../components/plural';
 import { useDocumentTitle } from '../../components/use-document-title';
 import type { ChangeKind, ChangeSetQuery, ChangeSetSummary } from '../../contract/journal';
 import { changeKinds } from '../../contract/journal';
-import type { ExportFormat } from '../fields/export/export-file';
 import { activityFile } from './activity-export';
 import { ChangeSetRow } from './ChangeSetRow';
 import { UndoDialog } from './UndoDialog';
@@ -126,6 +126,7 @@ export function ActivityPage() {
                     canWrite={canWrite}
                     columns={COLUMNS}
                     onUndo={() => setUndoing(changeSet)}
+                    pointedAt={changeSet.id === filters.changeSet}
                   />
                 ))}
               </Table.Tbody>

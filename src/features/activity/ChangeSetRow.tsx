@@ -15,13 +15,19 @@ export function ChangeSetRow({
   canWrite,
   columns,
   onUndo,
+  pointedAt = false,
 }: {
   changeSet: ChangeSetSummary;
   canWrite: boolean;
   columns: number;
   onUndo: () => void;
+  /** The set the page's address names: shown open, scrolled into view and marked. */
+  pointedAt?: boolean;
 }) {
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(pointedAt);
+  const scrollTo = (row: HTMLTableRowElement | null) => {
+    if (pointedAt) row?.scrollIntoView?.({ block: 'center' });
+  };
   const check = useCheckChangeSet();
   const retry = useRetryChangeSet();
   const { id, counts } = changeSet;
@@ -30,7 +36,11 @@ export function ChangeSetRow({
 
   return (
     <Fragment>
-      <Table.Tr>
+      <Table.Tr
+        ref={scrollTo}
+        aria-current={pointedAt ? 'true' : undefined}
+        bg={pointedAt ? 'var(--mantine-primary-color-light)' : undefined}
+      >
         <Table.Td>
           <UnstyledButton
             aria-expanded={expanded}

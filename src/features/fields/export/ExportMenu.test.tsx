@@ -11,7 +11,8 @@ import { renderWithProviders } from '../../../test-support/render-with-providers
 import { ExportMenu } from './ExportMenu';
 
 const saved: DownloadableFile[] = [];
-vi.mock('../../../components/download-file', () => ({
+vi.mock('../../../components/download-file', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../components/download-file')>()),
   downloadFile: (file: DownloadableFile) => saved.push(file),
 }));
 
