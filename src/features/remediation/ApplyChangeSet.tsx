@@ -1,9 +1,10 @@
 import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
 import { ChangeSetRun } from '../../components/change-sets/ChangeSetRun';
-import type { ChangeItemRequest } from '../../contract/journal';
+import type { ChangeItemRequest, ChangeSetDetail } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
 
 const errorText = (error: unknown) =>
@@ -16,14 +17,17 @@ const errorText = (error: unknown) =>
 export function ApplyChangeSet({
   preview,
   changes,
+  verified,
 }: {
   preview: WorkflowPreview;
   changes: ChangeItemRequest[];
+  /** Once the set has ended: what the fields read back say of it. */
+  verified?: (detail: ChangeSetDetail) => ReactNode;
 }) {
   const [allowInvalid, setAllowInvalid] = useState(false);
   const start = useStartChangeSet();
   const count = changes.length;
-  if (start.data) return <ChangeSetRun id={start.data.id} />;
+  if (start.data) return <ChangeSetRun id={start.data.id} verified={verified} />;
   return (
     <Stack gap="xs">
       {preview.counts.invalid > 0 && (
