@@ -38,10 +38,15 @@ async function mergeableGroup(api: ServiceApi) {
   throw new Error('no duplicates group merges into a field other than the suggested one');
 }
 
-/** The preview of what the form asks, checked by axe in both schemes. */
-async function preview(page: Page, testInfo: TestInfo, name: string) {
+/** The preview of what the form asks (`shown` once it is there), checked by axe in both schemes. */
+async function preview(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  shown = page.getByRole('heading', { name: 'Changes' }),
+) {
   await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByRole('heading', { name: 'Changes' })).toBeVisible();
+  await expect(shown).toBeVisible();
   await expectNoAxeViolationsInBothSchemes(page, testInfo, name, keepScreenshotsAtBothWidths);
 }
 
@@ -160,8 +165,9 @@ test("from the audit's groups: a missing column remapped, duplicates merged keep
   await expect(person.locator('option').nth(1)).toBeAttached();
   const chosen = (await person.locator('option').nth(1).textContent())!;
   await person.selectOption(chosen);
-  await preview(page, testInfo, 'handover');
-  await expect(page.getByText(`to ${chosen}`).first()).toBeVisible();
+  const plan = page.getByRole('table', { name: 'Hand-over plan' });
+  await preview(page, testInfo, 'handover', plan);
+  await expect(plan.getByRole('cell', { name: chosen, exact: true }).first()).toBeVisible();
   const handover = await apply(page);
   await undoInActivity(page, handover, 'handover');
 });
