@@ -1,65 +1,19 @@
-import { Alert, Button, Checkbox, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
-import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
-import { useChangeSet } from '../../api/journal/get-change-set';
-import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
-import type { ChangeItemRequest, ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
+import { ChangeSetRun } from '../../components/change-sets/ChangeSetRun';
+import type { ChangeItemRequest, ChangeSetDetail } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
 
 const errorText = (error: unknown) =>
   isApiError(error) ? error.message : 'The change set could not be started.';
 
-function ChangeSetProgress({
-  id,
-  verified,
-}: {
-  id: number;
-  verified?: (detail: ChangeSetDetail) => ReactNode;
-}) {
-  const { data } = useChangeSet(id);
-  const cancel = useCancelChangeSet();
-  const retry = useRetryChangeSet();
-  if (!data) return <Text role="status">Starting…</Text>;
-  const { state, counts } = data.changeSet;
-  const done = counts.applied + counts.failed + counts.skipped + counts.unknown;
-  const running = state === 'running';
-  return (
-    <Stack gap="xs">
-      <Progress
-        value={counts.total === 0 ? 100 : (100 * done) / counts.total}
-        aria-label="Progress"
-      />
-      <Text role="status">
-        {words(state)}: {counts.applied} applied, {counts.failed} failed, {counts.skipped} skipped
-        of {counts.total}.
-      </Text>
-      <Group>
-        {running && (
-          <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(id)}>
-            Cancel after this batch
-          </Button>
-        )}
-        {!running && counts.failed > 0 && (
-          <Button loading={retry.isPending} onClick={() => retry.mutate(id)}>
-            Retry {counts.failed} failed
-          </Button>
-        )}
-      </Group>
-      {!running && verified?.(data)}
-    </Stack>
-  );
-}
-
-function words(state: ChangeSetSummary['state']): string {
-  return { running: 'Running', done: 'Done', cancelled: 'Cancelled', incomplete: 'Incomplete' }[
-    state
-  ];
-}
-
-/** Posts the previewed changes chosen as one change set of the journal, then follows it. */
+/**
+ * Posts the previewed changes chosen as one change set of the journal, then follows it
+ * (progress, cancel, retry, undo) as every change set of the app is followed.
+ */
 export function ApplyChangeSet({
   preview,
   changes,
@@ -73,7 +27,7 @@ export function ApplyChangeSet({
   const [allowInvalid, setAllowInvalid] = useState(false);
   const start = useStartChangeSet();
   const count = changes.length;
-  if (start.data) return <ChangeSetProgress id={start.data.id} verified={verified} />;
+  if (start.data) return <ChangeSetRun id={start.data.id} verified={verified} />;
   return (
     <Stack gap="xs">
       {preview.counts.invalid > 0 && (
