@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
 import { ChangeSetRun } from '../../components/change-sets/ChangeSetRun';
+import { useCanWrite } from '../../components/change-sets/use-can-write';
 import type { ChangeItemRequest, ChangeSetDetail } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
 
@@ -26,8 +27,17 @@ export function ApplyChangeSet({
 }) {
   const [allowInvalid, setAllowInvalid] = useState(false);
   const start = useStartChangeSet();
+  const canWrite = useCanWrite();
   const count = changes.length;
   if (start.data) return <ChangeSetRun id={start.data.id} verified={verified} />;
+  // A reader may preview a fix (what it would change is worth knowing), not apply it.
+  if (!canWrite) {
+    return (
+      <Text size="sm" c="dimmed">
+        This token may look, not change: applying needs an editor's token.
+      </Text>
+    );
+  }
   return (
     <Stack gap="xs">
       {preview.counts.invalid > 0 && (

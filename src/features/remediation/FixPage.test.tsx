@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
 import { setupMockApi } from '../../api/test-support/mock-api';
+import { editorMe } from '../../api/test-support/mock-journal';
 import { nameHandlers } from '../../api/test-support/mock-names';
 import { apiPaths } from '../../contract/paths';
 import type { MergeGroup, WorkflowPreview } from '../../contract/workflows';
@@ -51,6 +52,7 @@ const heard =
   };
 
 setupMockApi(
+  editorMe,
   http.post(workflowPaths.mergeGroup, heard(workflowPaths.mergeGroup, group)),
   http.post(workflowPaths.merge, heard(workflowPaths.merge, mergePreview)),
   http.post(workflowPaths.replace, heard(workflowPaths.replace, emptyPreview('replace'))),

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
+import { editorMe } from '../../api/test-support/mock-journal';
 import type { ChangeSetRequest } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
@@ -85,6 +86,7 @@ const summary = (state: string, applied: number) => ({
 const bodies: unknown[] = [];
 const posted: { changeSet?: ChangeSetRequest } = {};
 setupMockApi(
+  editorMe,
   http.get(apiPaths.directory, () =>
     HttpResponse.json({
       owners: [

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
 import { setupMockApi } from '../../api/test-support/mock-api';
+import { editorMe } from '../../api/test-support/mock-journal';
 import type { ChangeSetRequest } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
@@ -59,6 +60,7 @@ const summary = (state: string, applied: number) => ({
 
 const posted: { remap?: unknown; changeSet?: ChangeSetRequest } = {};
 const server = setupMockApi(
+  editorMe,
   http.post(workflowPaths.columnImpact, () => HttpResponse.json(impact)),
   http.post(workflowPaths.remap, async ({ request }) => {
     posted.remap = await request.json();
