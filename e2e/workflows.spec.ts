@@ -161,10 +161,10 @@ test("from the audit's groups: a missing column remapped, duplicates merged keep
     })
     .click();
   await expect(page.getByRole('radio', { name: 'All to one person' })).toBeChecked();
-  const person = page.getByRole('combobox', { name: 'To' });
-  await expect(person.locator('option').nth(1)).toBeAttached();
-  const chosen = (await person.locator('option').nth(1).textContent())!;
-  await person.selectOption(chosen);
+  await page.getByRole('combobox', { name: /^To/ }).click();
+  const firstPerson = page.getByRole('option').first();
+  const chosen = (await firstPerson.textContent())!;
+  await firstPerson.click();
   const plan = page.getByRole('table', { name: 'Hand-over plan' });
   await preview(page, testInfo, 'handover', plan);
   await expect(plan.getByRole('cell', { name: chosen, exact: true }).first()).toBeVisible();

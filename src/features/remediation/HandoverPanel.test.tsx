@@ -138,10 +138,10 @@ const cellsOf = (row: HTMLElement) =>
 
 test('hand-over to a person picked by name, the plan by name with its rule, exportable', async () => {
   const { user } = renderWithProviders(<HandoverPanel from={101} fromName="Ada Lovelace" />);
-  const to = screen.getByRole('combobox', { name: 'To' });
-  await screen.findByRole('option', { name: 'Grace Hopper' });
+  await user.click(screen.getByRole('combobox', { name: /^To/ }));
+  expect(await screen.findByRole('option', { name: 'Grace Hopper' })).toBeTruthy();
   expect(screen.queryByRole('option', { name: 'Ada Lovelace' })).toBeNull();
-  await user.selectOptions(to, 'Grace Hopper');
+  await user.click(screen.getByRole('option', { name: 'Grace Hopper' }));
   await user.click(screen.getByRole('button', { name: 'Preview' }));
   const row = await screen.findByRole('row', { name: /Revenue Total/ });
   expect(cellsOf(row)).toEqual([
