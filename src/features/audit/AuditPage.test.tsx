@@ -331,6 +331,18 @@ test("a group's fix opens the /fix page for it: a missing column its remap, dupl
   const invalid = within(findingsSection).getByRole('table', { name: 'Invalid by group' });
   expect(within(invalid).queryAllByRole('link')).toHaveLength(1);
 
+  // The ranked list leads to each finding's groups where the fix is by group.
+  const list = screen.getByRole('table', { name: 'Fix these first' });
+  for (const [name, key] of [
+    ['Remap by group: Broken references', 'broken-references'],
+    ['Merge by group: Exact duplicates', 'exact-duplicates'],
+    ['Hand over by group: Owned by inactive users', 'inactive-owners'],
+  ] as const) {
+    const target = within(list).getByRole('link', { name }).getAttribute('href')!;
+    expect(document.querySelector(target)).toHaveAccessibleName(findingTitles[key]);
+  }
+  expect(within(list).queryByRole('link', { name: /by group: Invalid/ })).toBeNull();
+
   await user.click(handover);
   await screen.findByText('The fix page');
   expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(

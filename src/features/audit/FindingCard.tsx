@@ -18,22 +18,13 @@ import { ErrorState } from '../../components/ErrorState';
 import { inAppLink } from '../../components/in-app-links';
 import { fixLink } from '../../links/fix-link';
 import { groupFix } from '../../links/group-fix';
-import type { FixTarget } from '../../links/fix-link';
+import { findingSectionId, fixVerbs, groupsFix } from './group-fixes';
 import { findingLink } from './drill-down-links';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
 import classes from './tables.module.css';
 
 const GROUPS_PAGE = 25;
-
-/** What a group's fix link says; its label names the group too. */
-const fixVerbs: Record<FixTarget['workflow'], string> = {
-  remap: 'Remap',
-  merge: 'Merge',
-  handover: 'Hand over',
-  cleanup: 'Clean up',
-  replace: 'Find and replace',
-};
 
 /** The fix of one group, where the finding offers one (links/fix-link.ts, groupFix). */
 function GroupFix({ finding, group }: { finding: FindingSummary; group: FindingGroupSummary }) {
@@ -52,10 +43,6 @@ function GroupFix({ finding, group }: { finding: FindingSummary; group: FindingG
     </a>
   );
 }
-
-/** Whether any of these groups offers a fix: the groups' table then has a column for it. */
-const offersFixes = (finding: FindingSummary, groups: readonly FindingGroupSummary[]) =>
-  groups.some((group) => groupFix(finding.key, group.key) !== undefined);
 
 function GroupRows({
   finding,
@@ -146,9 +133,15 @@ function AllGroups({ finding, withFixes }: { finding: FindingSummary; withFixes:
 export function FindingCard({ finding }: { finding: FindingSummary }) {
   const headingId = useId();
   const [allGroups, setAllGroups] = useState(false);
-  const withFixes = offersFixes(finding, finding.groups);
+  const withFixes = groupsFix(finding) !== undefined;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby={headingId}
+      id={findingSectionId(finding.key)}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="baseline" wrap="nowrap">
           <Title order={3} size="h4" id={headingId}>
