@@ -40,6 +40,7 @@ describe('a fix link', () => {
     { workflow: 'merge', finding: 'near-duplicates', group: 'a&b\nc' },
     { workflow: 'remap', dataSource: 'ds-1', column: 'Profit %' },
     { workflow: 'handover', from: 42 },
+    { workflow: 'replace', ids: [3, 1, 2] },
   ])('reads back as it was written: %o', (target) => {
     expect(readLink(fixLink(target))).toEqual(target);
   });
@@ -60,6 +61,12 @@ describe('a fix link', () => {
     ['/fix?workflow=merge&finding=invalid&group=1', /needs a duplicates finding/],
     ['/fix?workflow=remap&dataSource=ds-1', /needs a data source and a column/],
     ['/fix?workflow=handover&from=ada', /needs the id of the owner/],
+    ['/fix?workflow=replace&ids=1,x', /needs 1 to 1000 field ids/],
+    ['/fix?workflow=replace&ids=', /needs 1 to 1000 field ids/],
+    [
+      `/fix?workflow=replace&ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}`,
+      /needs 1 to 1000/,
+    ],
   ])('%s is refused', (link, reason) => {
     expect(readLink(link)).toEqual({ refused: expect.stringMatching(reason) });
   });

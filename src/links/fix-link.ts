@@ -12,9 +12,16 @@ export type FixTarget =
   | { workflow: 'merge'; finding: 'exact-duplicates' | 'near-duplicates'; group: string }
   | { workflow: 'remap'; dataSource: string; column: string }
   | { workflow: 'handover'; from: number }
-  | { workflow: 'replace'; view: Partial<TableView> };
+  | { workflow: 'replace'; view: Partial<TableView> }
+  | { workflow: 'replace'; ids: readonly number[] };
+
+/** The most selected fields an address carries (a few kB); more are chosen by filters. */
+export const FIX_IDS_MAX = 1000;
 
 export function fixLink(target: FixTarget): string {
+  if (target.workflow === 'replace' && 'ids' in target) {
+    return `/fix?workflow=replace&ids=${target.ids.join(',')}`;
+  }
   if (target.workflow === 'replace') {
     // The view's page and sort mean nothing to a replace over all its matches.
     const { page: _page, pageSize: _size, sort: _sort, ...view } = target.view;
@@ -49,6 +56,14 @@ export function readFixTarget(address: URLSearchParams): FixTarget | { refused: 
     const from = address.get('from') ?? '';
     if (isOwnerId(from)) return { workflow, from: Number(from) };
     return { refused: 'A hand-over needs the id of the owner whose fields are handed over.' };
+  }
+  if (workflow === 'replace' && address.has('ids')) {
+    const ids = (address.get('ids') ?? '').split(',');
+    if (ids.length <= FIX_IDS_MAX && ids.every((id) => /^[1-9]\d{0,15}$/.test(id)))
+      return { workflow, ids: ids.map(Number) };
+    return {
+      refused: `A find and replace over chosen fields needs 1 to ${FIX_IDS_MAX} field ids separated by commas.`,
+    };
   }
   if (workflow === 'replace') return { workflow, view: readTableView(address) };
   return {

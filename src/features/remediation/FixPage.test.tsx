@@ -98,6 +98,17 @@ test('a merge offers every field of its group, the one with most active links ch
   ]);
 });
 
+test('a find and replace over selected fields looks in those fields only', async () => {
+  const { user } = renderWithProviders(<FixPage />, {
+    url: fixLink({ workflow: 'replace', ids: [12, 5] }),
+  });
+  expect(await screen.findByText('In the 2 selected fields.')).toBeVisible();
+  await user.type(screen.getByRole('textbox', { name: 'Find' }), 'Revenue');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByText(/nothing\. 0 to change/);
+  expect(asked[0]!.body).toMatchObject({ find: 'Revenue', scope: { ids: [12, 5] } });
+});
+
 test("a find and replace looks in every field the table's filters and search match", async () => {
   const url = fixLink({
     workflow: 'replace',

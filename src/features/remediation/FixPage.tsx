@@ -2,6 +2,7 @@ import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDirectoryNames } from '../../api/directory/lookup-directory';
 import { findingRules } from '../../contract/audit';
+import { plural } from '../../components/plural';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { readFixTarget } from '../../links/fix-link';
 import type { FixTarget } from '../../links/fix-link';
@@ -56,7 +57,16 @@ function Workflow({ target }: { target: FixTarget }) {
     case 'handover':
       return <Handover from={target.from} />;
     case 'replace':
-      return <Replace view={{ ...defaultTableView, ...target.view }} />;
+      return 'ids' in target ? (
+        <Stack gap="xs">
+          <Text size="sm">
+            In the {plural(target.ids.length, 'selected field', 'selected fields')}.
+          </Text>
+          <ReplacePanel scope={{ ids: [...target.ids] }} />
+        </Stack>
+      ) : (
+        <Replace view={{ ...defaultTableView, ...target.view }} />
+      );
   }
 }
 
