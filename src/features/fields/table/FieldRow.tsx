@@ -2,7 +2,7 @@ import { FlexRender } from '@tanstack/react-table';
 import type { Row } from '@tanstack/react-table';
 import { memo } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
-import { isValidStatus } from '../../../contract/field';
+import { isValidStatus } from '../../../contract/field-status';
 import type { fieldTableFeatures } from './field-columns';
 import classes from './FieldsTable.module.css';
 import { tableClasses } from '../../../components/plain-mantine/mantine-markup';
