@@ -6,7 +6,8 @@ import type { RunningServer } from './start-server';
 import { startServer } from './start-server';
 import { startProductionUpstream } from './production-upstream';
 
-const dataRoot = 'data/e2e';
+/** Where each e2e server keeps its files (a demo server's store: `<root>/<server>/store.sqlite`). */
+export const dataRoot = 'data/e2e';
 const logRoot = 'test-results/e2e-servers';
 
 const upstreamUrl = `http://127.0.0.1:${e2eServers.upstream}`;
