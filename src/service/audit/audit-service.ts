@@ -3,32 +3,33 @@ import type {
   ChangeKind,
   DiffAnswer,
   FieldFindingsAnswer,
-  Headline,
   Scan,
   TrendPoint,
 } from '../../contract/audit';
 import type { ScanDiff } from './diff/diff-scans';
 import { ScanDiffs } from './diff/scan-diffs';
 import type { Findings } from './findings/compute-findings';
-import { computeFindings } from './findings/compute-findings';
 import { factsOf } from './findings/field-facts';
 import type { InstanceDirectory } from './findings/instance-directory';
 import { directoryFromJson, directoryJson } from './findings/instance-directory';
-import { loadFacts } from './findings/load-facts';
 import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { SearchPage } from '../store/search-page';
 import type { FieldSource } from './scan/field-source';
 import { ScanStartLimit } from './scan/scan-start-limit';
+import type { ScanHandover } from './scan/scanner';
 import { Scanner } from './scan/scanner';
 import { searchItemsJson } from './search/search-items-json';
 import type { AuditStore } from './storage/audit-store';
-import { inParts } from './storage/in-parts';
 import { saveFieldVersion } from './storage/save-field-version';
 import type { RetentionPolicy } from './storage/scan-retention';
 import { DEFAULT_KEEP_ENDED, DEFAULT_KEEP_MS } from './storage/scan-retention';
 import type { ChangedField } from './view/snapshot-view';
 import { SnapshotView } from './view/snapshot-view';
 import { ListCopy } from './snapshot/list-copy';
+import { AuditThread } from './worker/audit-thread';
+
+/** Findings as they come from the audit's thread: all but the reader of expressions. */
+type FindingsData = Omit<Findings, 'expressions'>;
 
 export interface AuditServiceOptions {
   store: AuditStore;
@@ -69,8 +70,8 @@ export class AuditService {
   private directory: InstanceDirectory | undefined;
   private versionNow = 0;
   private current: SnapshotView | undefined;
-  /** What the scan being completed found: its findings, or the instance exactly as last seen. */
-  private scanFound: { scanId: number; findings: Findings | 'as-last-seen' } | undefined;
+  /** Where scans, their findings and diffs are worked out: never this thread. */
+  private readonly thread: AuditThread;
   private readonly diffs: ScanDiffs;
   private firstScanTried = false;
   /** Answers the table's searches in proxy mode until the first scan completes. */
@@ -80,7 +81,8 @@ export class AuditService {
   constructor(private readonly options: AuditServiceOptions) {
     const { store } = options;
     this.store = store;
-    this.diffs = new ScanDiffs(store);
+    this.thread = new AuditThread({ file: store.file, instanceKey: store.instanceKey });
+    this.diffs = new ScanDiffs(store, (from, to) => this.thread.diff(from, to));
     this.startLimit = options.scanStartLimit ?? new ScanStartLimit();
     this.listCopy = new ListCopy(
       (token) => options.openSource(token, () => undefined),
@@ -98,12 +100,8 @@ export class AuditService {
         keepEnded: options.retention?.keepEnded ?? DEFAULT_KEEP_ENDED,
       },
       now: options.now,
-      summarize: async (scanId, token, signal) => {
-        const owners = this.store.members.owners(scanId);
-        const namesChanged = await this.refreshDirectory(token, signal, owners);
-        return this.summarizeScan(scanId, namesChanged);
-      },
-      onComplete: (scan) => this.scanCompleted(scan),
+      scanToEnd: (scan) => this.scanInThread(scan),
+      stopScans: () => this.thread.close(),
     });
   }
 
@@ -252,6 +250,7 @@ export class AuditService {
   async close(): Promise<void> {
     this.stop.abort();
     await this.scanner.close();
+    await this.thread.close();
   }
 
   // --- before the first scan ------------------------------------------------------
@@ -386,38 +385,38 @@ export class AuditService {
   }
 
   /**
-   * The headline of a scan about to complete. A scan that found the instance exactly
-   * as last seen, names included, has its findings already: computing them again held
-   * the server for seconds at 100,000 fields after every scan that changed nothing.
+   * A scan run in the audit's thread (scan/scan-to-end.ts): what it asks of the
+   * instance as last seen is answered here, and its findings become the view's.
    */
-  private async summarizeScan(scanId: number, namesChanged: boolean): Promise<Headline> {
-    const view = namesChanged ? undefined : this.view();
-    const { current } = this.store;
-    const differing = (from: number, to: number) => current.changesSince(scanId, from, to);
-    if (view && (await inParts(this.store, scanId, differing)) === 0) {
-      this.scanFound = { scanId, findings: 'as-last-seen' };
-      // The view as it is now: a lock while counting reached the scan too.
-      return this.view()!.findings().headline;
-    }
-    const facts = loadFacts(this.store, this.store.members.facts(scanId));
-    const findings = computeFindings(
-      facts,
-      (ids) => this.store.members.expressions(scanId, ids),
-      this.directory,
-    );
-    this.scanFound = { scanId, findings };
-    return findings.headline;
+  private scanInThread(scan: ScanHandover): Promise<void> {
+    const { scanId, token, signal } = scan;
+    return this.thread.scan({
+      scanId,
+      source: scan.source,
+      signal,
+      retention: scan.retention,
+      hooks: {
+        onProgress: scan.onProgress,
+        refreshDirectory: (ownerIds) => this.refreshDirectory(token, signal, ownerIds),
+        // Only findings already made: making them here would hold this thread for seconds.
+        headlineAsLastSeen: async () => this.current?.madeFindings()?.headline,
+        completed: async (found) =>
+          this.scanCompleted(this.store.scans.get(scanId)!, found as FindingsData | 'as-last-seen'),
+      },
+    });
   }
 
-  private scanCompleted(scan: Scan): void {
-    const found = this.scanFound?.scanId === scan.id ? this.scanFound.findings : undefined;
-    // The view holds them from now on; kept here too, they would outlive its next change.
-    this.scanFound = undefined;
+  private scanCompleted(scan: Scan, found: FindingsData | 'as-last-seen'): void {
     this.versionNow += 1;
     if (found === 'as-last-seen' && this.current) {
       this.current = this.current.withScan(this.versionNow, scan);
     } else {
-      this.current = this.viewOfScan(scan, found === 'as-last-seen' ? undefined : found);
+      // The findings came as data; the instance as last seen is now the scan's snapshot.
+      const findings: Findings | undefined =
+        found === 'as-last-seen'
+          ? undefined
+          : { ...found, expressions: (ids) => this.store.current.expressions(ids) };
+      this.current = this.viewOfScan(scan, findings);
     }
   }
 }

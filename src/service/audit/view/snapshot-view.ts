@@ -146,6 +146,16 @@ export class SnapshotView {
     return this.computed;
   }
 
+  /**
+   * The findings when they are made, or can be made from the earlier view's at once
+   * (only locks changed since); undefined when they would have to be computed.
+   */
+  madeFindings(): Findings | undefined {
+    const from = this.from;
+    if (this.computed || (from?.view.computed && onlyLocks(from.changes))) return this.findings();
+    return undefined;
+  }
+
   summary(): FindingsSummary {
     this.described ??= summaryOf(this.findings());
     return this.described;

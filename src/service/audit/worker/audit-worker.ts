@@ -1,0 +1,122 @@
+// The audit's worker thread (audit-thread.ts starts it): runs scans and diffs on its
+// own connection to the audit file, so that none of that work holds the thread that
+// answers requests. What only the server has (the instance's fields, the names, the
+// instance as last seen) it asks the server for.
+import { parentPort, workerData } from 'node:worker_threads';
+import { diffScans } from '../diff/diff-scans';
+import type { FieldSource, ListedPage } from '../scan/field-source';
+import type { ScanFound } from '../scan/scan-to-end';
+import { scanToEnd } from '../scan/scan-to-end';
+import { AuditStore } from '../storage/audit-store';
+import { openAuditConnection } from '../storage/open-audit-database';
+import type {
+  AuditWorkerData,
+  Counted,
+  FromWorker,
+  ScanCall,
+  ToWorker,
+  WorkerJob,
+} from './audit-worker-messages';
+
+const port = parentPort!;
+const { file, instanceKey } = workerData as AuditWorkerData;
+const store = new AuditStore(openAuditConnection(file), file, instanceKey);
+
+const send = (message: FromWorker) => port.postMessage(message);
+const cancels = new Map<number, AbortController>();
+const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+let lastCall = 0;
+
+function ask<T>(job: number, method: ScanCall, ...args: unknown[]): Promise<T> {
+  const call = ++lastCall;
+  return new Promise<T>((resolve, reject) => {
+    waiting.set(call, { resolve: resolve as (value: unknown) => void, reject });
+    send({ type: 'call', job, call, method, args });
+  });
+}
+
+/** The server's source, read through messages; its listing keys come with each page. */
+function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
+  const keys = new WeakMap<object, unknown>();
+  const counters = { requests: 0, retries: 0 };
+  const counted = async <T>(answer: Promise<Counted<T>>) => {
+    const { value, counters: now } = await answer;
+    Object.assign(counters, now);
+    return value;
+  };
+  return {
+    pageSize: job.pageSize,
+    concurrency: job.concurrency,
+    counters,
+    async listPage(offset, signal) {
+      signal.throwIfAborted();
+      const page = await counted(
+        ask<Counted<ListedPage & { keys: unknown[] }>>(job.job, 'listPage', offset),
+      );
+      page.items.forEach((item, position) => {
+        if (typeof item === 'object' && item !== null) keys.set(item, page.keys[position]);
+      });
+      return { totalHits: page.totalHits, items: page.items };
+    },
+    listingKey: (item) => (typeof item === 'object' && item !== null ? keys.get(item) : undefined),
+    async readField(id, signal) {
+      signal.throwIfAborted();
+      return counted(ask<Counted<unknown>>(job.job, 'readField', id));
+    },
+  };
+}
+
+/** Findings as data: the reader of expressions stays here, the server attaches its own. */
+function asData(found: ScanFound) {
+  if (found === 'as-last-seen') return found;
+  const { expressions: _expressions, ...data } = found;
+  return data;
+}
+
+async function run(job: WorkerJob): Promise<unknown> {
+  if (job.type === 'diff') {
+    const { from, to } = job;
+    return diffScans(store, store.members.versions(from), store.members.versions(to), { from, to });
+  }
+  const cancel = new AbortController();
+  cancels.set(job.job, cancel);
+  try {
+    await scanToEnd({
+      store,
+      scanId: job.scanId,
+      source: remoteSource(job),
+      signal: cancel.signal,
+      retention: job.retention,
+      hooks: {
+        onProgress: () => void ask(job.job, 'progress'),
+        refreshDirectory: (ownerIds) => ask(job.job, 'refreshDirectory', ownerIds),
+        headlineAsLastSeen: () => ask(job.job, 'headlineAsLastSeen'),
+        completed: (found) => ask(job.job, 'completed', asData(found)),
+      },
+    });
+    return undefined;
+  } finally {
+    cancels.delete(job.job);
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'reply') {
+    const call = waiting.get(message.call);
+    waiting.delete(message.call);
+    if (message.error === undefined) call?.resolve(message.value);
+    else call?.reject(new Error(message.error));
+  } else if (message.type === 'cancel') {
+    cancels.get(message.job)?.abort();
+  } else {
+    run(message).then(
+      (value) => send({ type: 'done', job: message.job, value }),
+      (error: unknown) =>
+        send({
+          type: 'done',
+          job: message.job,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  }
+});
