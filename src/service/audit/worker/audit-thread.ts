@@ -12,6 +12,21 @@ import type {
   ToWorker,
   WorkerJob,
 } from './audit-worker-messages';
+import { putMapsBack } from './maps-in-parts';
+
+/** These fields, read with no more at once than the source allows, in the order asked. */
+async function readAll(source: FieldSource, ids: readonly number[], signal: AbortSignal) {
+  const fields: unknown[] = [];
+  let next = 0;
+  const reader = async () => {
+    while (next < ids.length) {
+      const position = next++;
+      fields[position] = await source.readField(ids[position]!, signal);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(source.concurrency, ids.length) }, reader));
+  return fields;
+}
 
 /** Why a job did not end: the server stopped the worker. */
 export class WorkerStopped extends Error {}
@@ -78,6 +93,8 @@ export class AuditThread {
       value: await value,
       counters: { ...source.counters },
     });
+    // The findings' large maps, as they come (maps-in-parts.ts).
+    const maps: Array<Map<unknown, unknown>> = [];
     const answer = async (method: ScanCall, args: unknown[]): Promise<unknown> => {
       switch (method) {
         case 'listPage':
@@ -87,16 +104,22 @@ export class AuditThread {
               keys: page.items.map((item) => source.listingKey(item)),
             })),
           );
-        case 'readField':
-          return counted(source.readField(args[0] as number, calls.signal));
+        case 'readFields':
+          return counted(readAll(source, args[0] as number[], calls.signal));
         case 'progress':
           return hooks.onProgress();
         case 'refreshDirectory':
           return hooks.refreshDirectory(args[0] as number[]);
         case 'headlineAsLastSeen':
           return hooks.headlineAsLastSeen();
+        case 'mapPart': {
+          const [index, entries] = args as [number, Array<[unknown, unknown]>];
+          const map = (maps[index] ??= new Map());
+          for (const [key, value] of entries) map.set(key, value);
+          return undefined;
+        }
         case 'completed':
-          return hooks.completed(args[0]);
+          return hooks.completed(putMapsBack(args[0], maps));
       }
     };
     try {

@@ -29,10 +29,12 @@ export type ToWorker =
 /** What a scan asks of the server while it runs (scan/scan-to-end.ts's hooks and its source). */
 export type ScanCall =
   | 'listPage'
-  | 'readField'
+  | 'readFields'
   | 'progress'
   | 'refreshDirectory'
   | 'headlineAsLastSeen'
+  /** Entries of one of the findings' large maps (maps-in-parts.ts). */
+  | 'mapPart'
   | 'completed';
 
 /** What the worker sends the server. */

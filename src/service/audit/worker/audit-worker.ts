@@ -2,6 +2,7 @@
 // own connection to the audit file, so that none of that work holds the thread that
 // answers requests. What only the server has (the instance's fields, the names, the
 // instance as last seen) it asks the server for.
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { diffScans } from '../diff/diff-scans';
 import type { FieldSource, ListedPage } from '../scan/field-source';
@@ -9,6 +10,7 @@ import type { ScanFound } from '../scan/scan-to-end';
 import { scanToEnd } from '../scan/scan-to-end';
 import { AuditStore } from '../storage/audit-store';
 import { openAuditConnection } from '../storage/open-audit-database';
+import { entriesInParts, takeMapsOut } from './maps-in-parts';
 import type {
   AuditWorkerData,
   Counted,
@@ -17,6 +19,12 @@ import type {
   ToWorker,
   WorkerJob,
 } from './audit-worker-messages';
+
+/** Fields asked for in one message: a message per field cost the server a turn of its loop each. */
+const READS_PER_CALL = 50;
+
+// This thread only: when the cores are busy, the thread that answers requests goes first.
+setPriority(10);
 
 const port = parentPort!;
 const { file, instanceKey } = workerData as AuditWorkerData;
@@ -35,7 +43,10 @@ function ask<T>(job: number, method: ScanCall, ...args: unknown[]): Promise<T> {
   });
 }
 
-/** The server's source, read through messages; its listing keys come with each page. */
+/**
+ * The server's source, read through messages: its listing keys come with each page,
+ * and the fields asked for on one turn are asked for together.
+ */
 function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
   const keys = new WeakMap<object, unknown>();
   const counters = { requests: 0, retries: 0 };
@@ -44,9 +55,25 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
     Object.assign(counters, now);
     return value;
   };
+  let asked: Array<{ id: number; resolve(field: unknown): void; reject(error: Error): void }> = [];
+  const askTogether = () => {
+    const reads = asked;
+    asked = [];
+    counted(
+      ask<Counted<unknown[]>>(
+        job.job,
+        'readFields',
+        reads.map(({ id }) => id),
+      ),
+    ).then(
+      (fields) => reads.forEach((read, index) => read.resolve(fields[index])),
+      (error: Error) => reads.forEach((read) => read.reject(error)),
+    );
+  };
   return {
     pageSize: job.pageSize,
-    concurrency: job.concurrency,
+    // As many readers as one message asks for, for each the server's source allows.
+    concurrency: job.concurrency * READS_PER_CALL,
     counters,
     async listPage(offset, signal) {
       signal.throwIfAborted();
@@ -59,18 +86,29 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
       return { totalHits: page.totalHits, items: page.items };
     },
     listingKey: (item) => (typeof item === 'object' && item !== null ? keys.get(item) : undefined),
-    async readField(id, signal) {
+    readField(id, signal) {
       signal.throwIfAborted();
-      return counted(ask<Counted<unknown>>(job.job, 'readField', id));
+      return new Promise((resolve, reject) => {
+        if (asked.length === 0) setImmediate(askTogether);
+        asked.push({ id, resolve, reject });
+      });
     },
   };
 }
 
-/** Findings as data: the reader of expressions stays here, the server attaches its own. */
-function asData(found: ScanFound) {
-  if (found === 'as-last-seen') return found;
+/**
+ * The findings, sent to the server as data (the reader of expressions stays here):
+ * their large maps first, a part per message, then the rest.
+ */
+async function sendFound(job: number, found: ScanFound): Promise<void> {
+  if (found === 'as-last-seen') return ask(job, 'completed', found);
   const { expressions: _expressions, ...data } = found;
-  return data;
+  const maps: Array<Map<unknown, unknown>> = [];
+  const rest = takeMapsOut(data, maps);
+  for (const [index, map] of maps.entries()) {
+    for (const part of entriesInParts(map)) await ask(job, 'mapPart', index, part);
+  }
+  return ask(job, 'completed', rest);
 }
 
 async function run(job: WorkerJob): Promise<unknown> {
@@ -91,7 +129,7 @@ async function run(job: WorkerJob): Promise<unknown> {
         onProgress: () => void ask(job.job, 'progress'),
         refreshDirectory: (ownerIds) => ask(job.job, 'refreshDirectory', ownerIds),
         headlineAsLastSeen: () => ask(job.job, 'headlineAsLastSeen'),
-        completed: (found) => ask(job.job, 'completed', asData(found)),
+        completed: (found) => sendFound(job.job, found),
       },
     });
     return undefined;
