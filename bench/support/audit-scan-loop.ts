@@ -118,7 +118,7 @@ export async function measureScanLoop(fields: number, label: string): Promise<vo
       `\`npm run bench:audit -- scan-loop\` (bench/support/audit-scan-loop.ts), ${fields} fields,`,
       `${SCANS} scans that find nothing changed, back to back, after a first full scan. A probe`,
       `every ${PROBE_MS} ms notes how late it runs: the wait a request such as /healthz would have had.`,
-      'Taken on a shared 2-core machine under other work (load 14 to 17): compare within the file.',
+      'Taken on a shared 2-core machine under other work (load 10 to 17): compare within the file.',
       '',
       '| code | scans | lateness p50 | p99 | max | probes later than 50 ms |',
       '| --- | --- | --- | --- | --- | --- |',

@@ -152,6 +152,8 @@ export class Scanner {
   }
 
   private emit(scanId: number): void {
+    // Reading a running scan counts its members (up to every field): not for nobody.
+    if (this.listeners.size === 0) return;
     const scan = this.options.store.scans.get(scanId);
     if (!scan) return;
     for (const listener of this.listeners) listener(scan);
