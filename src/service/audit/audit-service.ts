@@ -242,6 +242,7 @@ export class AuditService {
    * needed), and keeps the schedule.
    */
   begin(options: { scanEveryMs?: number; firstScan: boolean }): void {
+    this.prepareFindings();
     this.scanner.resumeInterrupted();
     if (options.firstScan && !this.options.needsCallerToken) this.ensureFirstScan(undefined);
     if (options.scanEveryMs !== undefined) this.scanner.scheduleEvery(options.scanEveryMs);
@@ -385,6 +386,29 @@ export class AuditService {
   }
 
   /**
+   * Has the findings of the instance as last seen made on the audit's thread, as a
+   * start needs them: made here on their first use, they held this thread for seconds
+   * at 100,000 fields. A view that changed or made them itself meanwhile keeps its own.
+   */
+  private prepareFindings(): void {
+    const view = this.view();
+    if (!view || view.madeFindings()) return;
+    this.thread.findings().then(
+      (found) => {
+        if (this.current !== view || view.madeFindings()) return;
+        this.current = this.viewOfScan(view.scan, this.withReader(found as FindingsData));
+      },
+      // Made on first use instead.
+      () => undefined,
+    );
+  }
+
+  /** Findings that came as data, reading expressions from the instance as last seen. */
+  private withReader(found: FindingsData): Findings {
+    return { ...found, expressions: (ids) => this.store.current.expressions(ids) };
+  }
+
+  /**
    * A scan run in the audit's thread (scan/scan-to-end.ts): what it asks of the
    * instance as last seen is answered here, and its findings become the view's.
    */
@@ -411,11 +435,8 @@ export class AuditService {
     if (found === 'as-last-seen' && this.current) {
       this.current = this.current.withScan(this.versionNow, scan);
     } else {
-      // The findings came as data; the instance as last seen is now the scan's snapshot.
-      const findings: Findings | undefined =
-        found === 'as-last-seen'
-          ? undefined
-          : { ...found, expressions: (ids) => this.store.current.expressions(ids) };
+      // The instance as last seen is now the scan's snapshot.
+      const findings = found === 'as-last-seen' ? undefined : this.withReader(found);
       this.current = this.viewOfScan(scan, findings);
     }
   }

@@ -134,3 +134,13 @@ test('a scan that finds nothing changed builds nothing again; one that finds a c
   // Computed on the audit's worker thread, and taken by the view as they came.
   expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
 });
+
+test('after a restart the findings of the instance as last seen are made off this thread', async () => {
+  const headline = audit.service.view()!.findings().headline;
+  await audit.reopen();
+  audit.service.begin({ firstScan: false });
+  await expect
+    .poll(() => audit.service.view()!.madeFindings()?.headline, { timeout: 10_000 })
+    .toEqual(headline);
+  expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+});

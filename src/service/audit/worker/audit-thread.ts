@@ -28,6 +28,20 @@ async function readAll(source: FieldSource, ids: readonly number[], signal: Abor
   return fields;
 }
 
+/** Findings as they come from the worker: their large maps a part at a time (maps-in-parts.ts), then the rest. */
+function findingsReceiver() {
+  const maps: Array<Map<unknown, unknown>> = [];
+  return {
+    part(args: unknown[]): undefined {
+      const [index, entries] = args as [number, Array<[unknown, unknown]>];
+      const map = (maps[index] ??= new Map());
+      for (const [key, value] of entries) map.set(key, value);
+      return undefined;
+    },
+    whole: (rest: unknown) => putMapsBack(rest, maps),
+  };
+}
+
 /** Why a job did not end: the server stopped the worker. */
 export class WorkerStopped extends Error {}
 
@@ -93,8 +107,7 @@ export class AuditThread {
       value: await value,
       counters: { ...source.counters },
     });
-    // The findings' large maps, as they come (maps-in-parts.ts).
-    const maps: Array<Map<unknown, unknown>> = [];
+    const found = findingsReceiver();
     const answer = async (method: ScanCall, args: unknown[]): Promise<unknown> => {
       switch (method) {
         case 'listPage':
@@ -112,14 +125,10 @@ export class AuditThread {
           return hooks.refreshDirectory(args[0] as number[]);
         case 'headlineAsLastSeen':
           return hooks.headlineAsLastSeen();
-        case 'mapPart': {
-          const [index, entries] = args as [number, Array<[unknown, unknown]>];
-          const map = (maps[index] ??= new Map());
-          for (const [key, value] of entries) map.set(key, value);
-          return undefined;
-        }
+        case 'mapPart':
+          return found.part(args);
         case 'completed':
-          return hooks.completed(putMapsBack(args[0], maps));
+          return hooks.completed(found.whole(args[0]));
       }
     };
     try {
@@ -138,6 +147,20 @@ export class AuditThread {
       work.signal.removeEventListener('abort', onCancel);
       calls.abort();
     }
+  }
+
+  /**
+   * The findings of the instance as last seen, made from the audit file (as data:
+   * without the reader of expressions).
+   */
+  async findings(): Promise<unknown> {
+    const found = findingsReceiver();
+    let whole: unknown;
+    await this.run({ type: 'findings', job: ++this.lastJob }, async (method, args) => {
+      if (method === 'mapPart') found.part(args);
+      else if (method === 'completed') whole = found.whole(args[0]);
+    });
+    return whole;
   }
 
   /** What changed from one complete scan to another. */

@@ -17,7 +17,9 @@ export type WorkerJob =
       concurrency: number;
       retention: RetentionPolicy;
     }
-  | { type: 'diff'; job: number; from: number; to: number };
+  | { type: 'diff'; job: number; from: number; to: number }
+  /** The findings of the instance as last seen. */
+  | { type: 'findings'; job: number };
 
 /** What the server sends the worker. */
 export type ToWorker =

@@ -5,6 +5,9 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { diffScans } from '../diff/diff-scans';
+import { computeFindings } from '../findings/compute-findings';
+import { directoryFromJson } from '../findings/instance-directory';
+import { loadFacts } from '../findings/load-facts';
 import type { FieldSource, ListedPage } from '../scan/field-source';
 import type { ScanFound } from '../scan/scan-to-end';
 import { scanToEnd } from '../scan/scan-to-end';
@@ -112,6 +115,15 @@ async function sendFound(job: number, found: ScanFound): Promise<void> {
 }
 
 async function run(job: WorkerJob): Promise<unknown> {
+  if (job.type === 'findings') {
+    const kept = store.directory.read();
+    const findings = computeFindings(
+      loadFacts(store, store.current.facts()),
+      (ids) => store.current.expressions(ids),
+      kept === undefined ? undefined : directoryFromJson(kept),
+    );
+    return sendFound(job.job, findings);
+  }
   if (job.type === 'diff') {
     const { from, to } = job;
     return diffScans(store, store.members.versions(from), store.members.versions(to), { from, to });
