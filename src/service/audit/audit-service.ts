@@ -74,6 +74,8 @@ export class AuditService {
   private readonly thread: AuditThread;
   private readonly diffs: ScanDiffs;
   private firstScanTried = false;
+  /** The findings the audit's thread makes at start, until they are in (prepareFindings). */
+  private preparing: Promise<void> = Promise.resolve();
   /** Answers the table's searches in proxy mode until the first scan completes. */
   private readonly listCopy: ListCopy;
   private readonly stop = new AbortController();
@@ -142,6 +144,14 @@ export class AuditService {
       changesSinceScan: this.view()?.changesSinceScan() ?? 0,
       version: this.version,
     };
+  }
+
+  /**
+   * Resolves once the findings the audit's thread makes at start are in (or could
+   * not be made): asked for before, they would be made on this thread.
+   */
+  findingsPrepared(): Promise<void> {
+    return this.preparing;
   }
 
   /**
@@ -393,7 +403,7 @@ export class AuditService {
   private prepareFindings(): void {
     const view = this.view();
     if (!view || view.madeFindings()) return;
-    this.thread.findings().then(
+    this.preparing = this.thread.findings().then(
       (found) => {
         if (this.current !== view || view.madeFindings()) return;
         this.current = this.viewOfScan(view.scan, this.withReader(found as FindingsData));

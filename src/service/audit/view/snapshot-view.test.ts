@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import type { FindingsAnswer } from '../../../contract/audit';
+import { AUDIT_BASE } from '../../../contract/audit';
 import { apiPaths } from '../../../contract/paths';
 import type { NormalizedSearchRequest } from '../../../contract/search-validation';
 import { generateDemoInstance } from '../../demo/generate-demo-instance';
@@ -135,12 +137,21 @@ test('a scan that finds nothing changed builds nothing again; one that finds a c
   expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
 });
 
-test('after a restart the findings of the instance as last seen are made off this thread', async () => {
-  const headline = audit.service.view()!.findings().headline;
-  await audit.reopen();
-  audit.service.begin({ firstScan: false });
-  await expect
-    .poll(() => audit.service.view()!.madeFindings()?.headline, { timeout: 10_000 })
-    .toEqual(headline);
-  expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+test('after a restart the findings are made off this thread, and the first asked for wait for them', async () => {
+  const served = await startTestServer({
+    instance: generateDemoInstance({ fields: 300 }),
+    withAudit: true,
+  });
+  try {
+    served.audit!.service.startScan(undefined);
+    await served.audit!.service.scansSettled();
+    await served.restart();
+    served.audit!.service.begin({ firstScan: false });
+    const response = await served.request('GET', `${AUDIT_BASE}/findings`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as FindingsAnswer).headline.total).toBe(300);
+    expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+  } finally {
+    await served.close();
+  }
 });
