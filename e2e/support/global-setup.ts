@@ -21,6 +21,7 @@ const servers: Record<NpmStarted, { args: string[]; env?: Record<string, string>
   main: { args: demoArgs('main', 2000) },
   isolated: { args: demoArgs('isolated', 2000) },
   upstream: { args: demoArgs('upstream', 500) },
+  workflows: { args: demoArgs('workflows', 200) },
   proxy: { args: proxyArgs('proxy', upstreamUrl) },
   heldTokenProxy: {
     args: proxyArgs('heldTokenProxy', upstreamUrl),

@@ -3,13 +3,16 @@ import type {
   ChangeKind,
   DiffAnswer,
   FieldFindingsAnswer,
+  FieldsFindingsAnswer,
   Scan,
   TrendPoint,
 } from '../../contract/audit';
+import type { Authored } from './diff/change-authors';
 import type { ScanDiff } from './diff/diff-scans';
 import { ScanDiffs } from './diff/scan-diffs';
 import type { Findings } from './findings/compute-findings';
 import { factsOf } from './findings/field-facts';
+import type { SeenByScan } from './directory/directory-of-scan';
 import type { InstanceDirectory } from './findings/instance-directory';
 import { directoryFromJson, directoryJson } from './findings/instance-directory';
 import type { NormalizedSearchRequest } from '../../contract/search-validation';
@@ -45,8 +48,8 @@ export interface AuditServiceOptions {
   loadDirectory: (
     token: string | undefined,
     signal: AbortSignal,
-    /** The owners of the scan's fields, whose names and status are wanted. */
-    ownerIds: readonly number[],
+    /** What the scan's fields point at: owners, whose names and status are wanted, and places, whose owners are. */
+    seen: SeenByScan,
   ) => Promise<InstanceDirectory | undefined>;
   /** Complete scans that changed something to keep (storage/scan-retention.ts). */
   keep: number;
@@ -169,6 +172,18 @@ export class AuditService {
       version: view.version,
       seen: findings !== undefined,
       findings: findings ?? [],
+    };
+  }
+
+  /** Which findings of the instance as last seen hold each of these fields; undefined before the first scan. */
+  fieldsFindings(fieldIds: readonly number[]): FieldsFindingsAnswer | undefined {
+    const view = this.view();
+    if (!view) return undefined;
+    return {
+      scanId: view.scan.id,
+      scanFinished: view.scan.finished ?? view.scan.started,
+      version: view.version,
+      fields: view.fieldsFindingKeys(fieldIds),
     };
   }
 
@@ -334,18 +349,23 @@ export class AuditService {
     return this.diffs.diff(from, to);
   }
 
-  /** A page of a diff's changes of one kind (or all), each with both states. */
+  /** A page of a diff's changes of one kind (or all), each with both states and who made it. */
   diffChanges(
     from: number,
     to: number,
     page: { kind?: ChangeKind; offset: number; limit: number },
+    authored: Authored,
   ) {
-    return this.diffs.changes(from, to, page);
+    return this.diffs.changes(from, to, page, authored);
   }
 
   /** Every change of a diff as a file, streamed. */
-  diffExport(answer: DiffAnswer, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
-    return this.diffs.export(answer, format);
+  diffExport(
+    answer: DiffAnswer,
+    format: 'csv' | 'json',
+    authored: Authored,
+  ): Promise<AsyncGenerator<string>> {
+    return this.diffs.export(answer, format, authored);
   }
 
   // --- inside -------------------------------------------------------------------
@@ -377,11 +397,11 @@ export class AuditService {
   private async refreshDirectory(
     token: string | undefined,
     signal: AbortSignal,
-    ownerIds: readonly number[],
+    seen: SeenByScan,
   ): Promise<boolean> {
     let directory: InstanceDirectory | undefined;
     try {
-      directory = await this.options.loadDirectory(token, signal, ownerIds);
+      directory = await this.options.loadDirectory(token, signal, seen);
     } catch (error) {
       // Names are a courtesy: without them the findings show ids, as before.
       if (signal.aborted) throw error;
@@ -431,7 +451,7 @@ export class AuditService {
       retention: scan.retention,
       hooks: {
         onProgress: scan.onProgress,
-        refreshDirectory: (ownerIds) => this.refreshDirectory(token, signal, ownerIds),
+        refreshDirectory: (seen) => this.refreshDirectory(token, signal, seen),
         // Only findings already made: making them here would hold this thread for seconds.
         headlineAsLastSeen: async () => this.current?.madeFindings()?.headline,
         completed: async (found) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../contract/paths';
-import type { ColumnImpact, WorkflowPreview } from '../../contract/workflows';
+import type { ColumnImpact, MergeGroup, WorkflowPreview } from '../../contract/workflows';
 import { remapTargetOfGroup, workflowPaths } from '../../contract/workflows';
 import type { FindingGroupsAnswer } from '../../contract/audit';
 import { AUDIT_BASE } from '../../contract/audit';
@@ -181,6 +181,26 @@ describe('the workflows API', () => {
     expect(missing.message).toContain('no such group');
   });
 
+  it("merge group: the group's fields by name with their active links, the one with most suggested", async () => {
+    const choice = await post<MergeGroup>(workflowPaths.mergeGroup, { fieldIds: [1, 3] });
+    expect(choice).toEqual({
+      fields: [
+        { id: 1, name: 'Revenue Total', activeLinks: 1 },
+        { id: 3, name: 'Revenue Share Pct', activeLinks: 3 },
+      ],
+      suggested: 3,
+    });
+    const groups = await server.request('GET', `${AUDIT_BASE}/findings/exact-duplicates/groups`);
+    const [group] = ((await groups.json()) as FindingGroupsAnswer).groups;
+    const fromFinding = await post<MergeGroup>(workflowPaths.mergeGroup, {
+      group: { finding: 'exact-duplicates', key: group!.key },
+    });
+    expect(fromFinding.fields.map((field) => field.name)).toEqual(['Dup One', 'Dup Two']);
+    expect(fromFinding.suggested).toBe(10);
+    await post(workflowPaths.mergeGroup, { group: { finding: 'exact-duplicates', key: 'x' } }, 404);
+    await post(workflowPaths.mergeGroup, { fieldIds: [1, 3], keep: 1 }, 400);
+  });
+
   it('a broken-references group names the column a remap starts from', async () => {
     const groups = await server.request('GET', `${AUDIT_BASE}/findings/broken-references/groups`);
     const keys = ((await groups.json()) as FindingGroupsAnswer).groups.map((group) => group.key);
@@ -204,14 +224,6 @@ describe('the workflows API', () => {
     expect(plan.counts).toMatchObject({ change: 6, skip: 1 });
     expect(byId(plan).get(1)).toMatchObject({ to: 'Linus Torvalds', place: 'Sales Orders' });
     expect(plan.changes[0]!.change).toEqual({ update: { owner: 103 } });
-  });
-
-  it('hand-over by place says why a field cannot be routed', async () => {
-    const plan = await post<WorkflowPreview>(workflowPaths.handover, { from: 102 });
-    expect(plan.changes).toEqual([]);
-    expect(plan.items[0]!.reason).toBe(
-      'cannot be routed: the instance names no owner for Sales Orders',
-    );
   });
 
   it('clean-up: the Unused finding, recently changed skipped', async () => {

@@ -1,4 +1,5 @@
 import type { Headline } from '../../../contract/audit';
+import type { SeenByScan } from '../directory/directory-of-scan';
 import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import { directoryFromJson } from '../findings/instance-directory';
@@ -18,10 +19,10 @@ export interface ScanHooks {
   /** The stored progress moved. */
   onProgress(): void;
   /**
-   * Reads the names and columns of the instance again, for these owners, and keeps
-   * them in the audit file; true when they changed.
+   * Reads the names and columns of the instance again, for what the scan's fields
+   * point at, and keeps them in the audit file; true when they changed.
    */
-  refreshDirectory(ownerIds: readonly number[]): Promise<boolean>;
+  refreshDirectory(seen: SeenByScan): Promise<boolean>;
   /** The headline of the instance as last seen, when its findings are made; else undefined. */
   headlineAsLastSeen(): Promise<Headline | undefined>;
   /** The scan is complete and is the instance as last seen from now on. */
@@ -77,7 +78,10 @@ async function summarize(
   scanId: number,
   hooks: ScanHooks,
 ): Promise<{ headline: Headline; found: ScanFound }> {
-  const namesChanged = await hooks.refreshDirectory(store.members.owners(scanId));
+  const namesChanged = await hooks.refreshDirectory({
+    owners: store.members.owners(scanId),
+    places: store.members.places(scanId),
+  });
   if (!namesChanged) {
     const differing = (from: number, to: number) => store.current.changesSince(scanId, from, to);
     if ((await inParts(store, scanId, differing)) === 0) {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import type { SeenByScan } from '../directory/directory-of-scan';
 import type { ScanDiff } from '../diff/diff-scans';
 import type { FieldSource } from '../scan/field-source';
 import type { ScanHooks } from '../scan/scan-to-end';
@@ -122,7 +123,7 @@ export class AuditThread {
         case 'progress':
           return hooks.onProgress();
         case 'refreshDirectory':
-          return hooks.refreshDirectory(args[0] as number[]);
+          return hooks.refreshDirectory(args[0] as SeenByScan);
         case 'headlineAsLastSeen':
           return hooks.headlineAsLastSeen();
         case 'mapPart':

@@ -139,7 +139,7 @@ async function run(job: WorkerJob): Promise<unknown> {
       retention: job.retention,
       hooks: {
         onProgress: () => void ask(job.job, 'progress'),
-        refreshDirectory: (ownerIds) => ask(job.job, 'refreshDirectory', ownerIds),
+        refreshDirectory: (seen) => ask(job.job, 'refreshDirectory', seen),
         headlineAsLastSeen: () => ask(job.job, 'headlineAsLastSeen'),
         completed: (found) => sendFound(job.job, found),
       },
