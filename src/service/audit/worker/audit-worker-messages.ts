@@ -28,7 +28,10 @@ export type ToWorker =
   | { type: 'cancel'; job: number }
   | { type: 'reply'; call: number; value?: unknown; error?: string };
 
-/** What a scan asks of the server while it runs (scan/scan-to-end.ts's hooks and its source). */
+/**
+ * What a job asks of the server while it runs: a scan, scan/scan-to-end.ts's hooks
+ * and its source; any job that makes findings, to take them in (maps-in-parts.ts).
+ */
 export type ScanCall =
   | 'listPage'
   | 'readFields'

@@ -1,5 +1,5 @@
-// The audit's worker thread (audit-thread.ts starts it): runs scans and diffs on its
-// own connection to the audit file, so that none of that work holds the thread that
+// The audit's worker thread (audit-thread.ts starts it): runs scans, diffs and the
+// findings of the instance as last seen on its own connection to the audit file, so that none of that work holds the thread that
 // answers requests. What only the server has (the instance's fields, the names, the
 // instance as last seen) it asks the server for.
 import { setPriority } from 'node:os';
