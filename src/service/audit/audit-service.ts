@@ -28,11 +28,18 @@ import type { RetentionPolicy } from './storage/scan-retention';
 import { DEFAULT_KEEP_ENDED, DEFAULT_KEEP_MS } from './storage/scan-retention';
 import type { ChangedField } from './view/snapshot-view';
 import { SnapshotView } from './view/snapshot-view';
+import type { FindingsSummary } from './findings/describe-findings';
 import { ListCopy } from './snapshot/list-copy';
 import { AuditThread } from './worker/audit-thread';
 
-/** Findings as they come from the audit's thread: all but the reader of expressions. */
-type FindingsData = Omit<Findings, 'expressions'>;
+/**
+ * Findings as they come from the audit's thread: all but the reader of expressions,
+ * with what the audit page shows of them, made there too.
+ */
+interface MadeFindings {
+  findings: Omit<Findings, 'expressions'>;
+  summary: FindingsSummary;
+}
 
 export interface AuditServiceOptions {
   store: AuditStore;
@@ -384,12 +391,16 @@ export class AuditService {
     if (view) this.current = view.withFieldsChanged(this.versionNow, changed);
   }
 
-  private viewOfScan(scan: Scan, findings?: Findings): SnapshotView {
+  private viewOfScan(scan: Scan, made?: MadeFindings): SnapshotView {
+    const findings = made && {
+      ...made.findings,
+      expressions: (ids: readonly number[]) => this.store.current.expressions(ids),
+    };
     return SnapshotView.ofScan(
       this.versionNow,
       scan,
       { store: this.store, directory: this.directory },
-      findings,
+      findings && { findings, summary: made.summary },
     );
   }
 
@@ -426,16 +437,11 @@ export class AuditService {
     this.preparing = this.thread.findings().then(
       (found) => {
         if (this.current !== view || view.madeFindings()) return;
-        this.current = this.viewOfScan(view.scan, this.withReader(found as FindingsData));
+        this.current = this.viewOfScan(view.scan, found as MadeFindings);
       },
       // Made on first use instead.
       () => undefined,
     );
-  }
-
-  /** Findings that came as data, reading expressions from the instance as last seen. */
-  private withReader(found: FindingsData): Findings {
-    return { ...found, expressions: (ids) => this.store.current.expressions(ids) };
   }
 
   /**
@@ -455,19 +461,18 @@ export class AuditService {
         // Only findings already made: making them here would hold this thread for seconds.
         headlineAsLastSeen: async () => this.current?.madeFindings()?.headline,
         completed: async (found) =>
-          this.scanCompleted(this.store.scans.get(scanId)!, found as FindingsData | 'as-last-seen'),
+          this.scanCompleted(this.store.scans.get(scanId)!, found as MadeFindings | 'as-last-seen'),
       },
     });
   }
 
-  private scanCompleted(scan: Scan, found: FindingsData | 'as-last-seen'): void {
+  private scanCompleted(scan: Scan, found: MadeFindings | 'as-last-seen'): void {
     this.versionNow += 1;
     if (found === 'as-last-seen' && this.current) {
       this.current = this.current.withScan(this.versionNow, scan);
     } else {
       // The instance as last seen is now the scan's snapshot.
-      const findings = found === 'as-last-seen' ? undefined : this.withReader(found);
-      this.current = this.viewOfScan(scan, findings);
+      this.current = this.viewOfScan(scan, found === 'as-last-seen' ? undefined : found);
     }
   }
 }

@@ -150,7 +150,9 @@ test('after a restart the findings are made off this thread, and the first asked
     const response = await served.request('GET', `${AUDIT_BASE}/findings`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as FindingsAnswer).headline.total).toBe(300);
+    // Neither the findings nor what the page shows of them were made on this thread.
     expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+    expect(vi.mocked(summaryOf)).not.toHaveBeenCalled();
   } finally {
     await served.close();
   }

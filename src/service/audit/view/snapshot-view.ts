@@ -80,9 +80,15 @@ export class SnapshotView {
   ) {}
 
   /** The instance as a scan left it (and the changes since, read from the file). */
-  static ofScan(version: number, scan: Scan, source: ViewSource, findings?: Findings) {
+  static ofScan(
+    version: number,
+    scan: Scan,
+    source: ViewSource,
+    made?: { findings: Findings; summary: FindingsSummary },
+  ) {
     const view = new SnapshotView(version, scan, source);
-    view.computed = findings;
+    view.computed = made?.findings;
+    view.described = made?.summary;
     return view;
   }
 

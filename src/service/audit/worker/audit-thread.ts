@@ -151,8 +151,8 @@ export class AuditThread {
   }
 
   /**
-   * The findings of the instance as last seen, made from the audit file (as data:
-   * without the reader of expressions).
+   * The findings of the instance as last seen and their summary, made from the audit
+   * file (as data: without the reader of expressions).
    */
   async findings(): Promise<unknown> {
     const found = findingsReceiver();

@@ -6,6 +6,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { diffScans } from '../diff/diff-scans';
 import { computeFindings } from '../findings/compute-findings';
+import { summaryOf } from '../findings/describe-findings';
 import { directoryFromJson } from '../findings/instance-directory';
 import { loadFacts } from '../findings/load-facts';
 import type { FieldSource, ListedPage } from '../scan/field-source';
@@ -100,14 +101,15 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
 }
 
 /**
- * The findings, sent to the server as data (the reader of expressions stays here):
- * their large maps first, a part per message, then the rest.
+ * The findings and their summary, sent to the server as data (the reader of
+ * expressions stays here): their large maps first, a part per message, then the rest.
  */
 async function sendFound(job: number, found: ScanFound): Promise<void> {
   if (found === 'as-last-seen') return ask(job, 'completed', found);
   const { expressions: _expressions, ...data } = found;
   const maps: Array<Map<unknown, unknown>> = [];
-  const rest = takeMapsOut(data, maps);
+  // What the audit page shows of them too: half a second at 100,000 fields.
+  const rest = takeMapsOut({ findings: data, summary: summaryOf(found) }, maps);
   for (const [index, map] of maps.entries()) {
     for (const part of entriesInParts(map)) await ask(job, 'mapPart', index, part);
   }
