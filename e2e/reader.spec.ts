@@ -35,16 +35,20 @@ test('a reader searches and opens fields but is offered no change, and its write
   await page.goto(`/fields/${field.id}?q=${encodeURIComponent(field.name)}`);
   const drawer = page.getByRole('dialog', { name: field.name });
   await expect(drawer.getByRole('heading', { name: 'Expression' })).toBeVisible();
+  // Once the page knows who the token is (and has drawn it), no change is offered.
+  expect(await (await whoAmI).json()).toMatchObject({ role: 'reader', canWrite: false });
+  await page.waitForLoadState('networkidle');
+  await expect(drawer.getByRole('group', { name: 'Change this field' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
   await page
     .getByRole('checkbox', { name: `Select ${field.name}`, exact: true })
     .first()
     .check();
   const bar = page.getByRole('group', { name: 'Selected fields' });
   await expect(bar.getByRole('status')).toHaveText(/^1 selected/);
-  // Once the page knows who the token is (and has drawn it), no change is offered anywhere.
-  expect(await (await whoAmI).json()).toMatchObject({ role: 'reader', canWrite: false });
   await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('group', { name: 'Change this field' })).toHaveCount(0);
   await expect(bar.getByRole('button', { name: 'Change' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Activity' }).click();
