@@ -1,6 +1,6 @@
 import { Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { WorkflowPreview } from '../../contract/workflows';
+import type { PreviewItemsProps } from './PreviewItems';
 
 /** Rows shown at first; a departed owner of thousands of fields is shown a page at a time. */
 const PAGE = 100;
@@ -9,15 +9,7 @@ const PAGE = 100;
  * The hand-over plan, one row a field: where it lives, to whom and by which rule,
  * or why it cannot be handed over. Each field to hand over can be left out.
  */
-export function HandoverPlanTable({
-  preview,
-  excluded,
-  onToggle,
-}: {
-  preview: WorkflowPreview;
-  excluded: ReadonlySet<number>;
-  onToggle: (id: number) => void;
-}) {
+export function HandoverPlanTable({ preview, excluded, onToggle }: PreviewItemsProps) {
   const [shown, setShown] = useState(PAGE);
   const { counts, items } = preview;
   return (

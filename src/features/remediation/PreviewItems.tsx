@@ -57,15 +57,13 @@ function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () =>
  * A preview's changes (with diffs and what becomes INVALID) and what is skipped,
  * with reasons; each change can be left out.
  */
-export function PreviewItems({
-  preview,
-  excluded,
-  onToggle,
-}: {
+export interface PreviewItemsProps {
   preview: WorkflowPreview;
   excluded: ReadonlySet<number>;
   onToggle: (id: number) => void;
-}) {
+}
+
+export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps) {
   const [shown, setShown] = useState(PAGE);
   const changes = preview.items.filter((item) => item.action === 'change');
   const skipped = preview.items.filter((item) => item.action === 'skip');

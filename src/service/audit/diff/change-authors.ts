@@ -1,17 +1,8 @@
 import type { FieldChange, Scan } from '../../../contract/audit';
-import type { CalculatedField } from '../../../contract/field';
-import type { RecordedChange } from '../../../contract/journal';
+import type { AppliedItem } from '../../journal/journal-store';
 
-/** One applied change to one field, as the journal recorded it. */
-export interface RecordedFieldChange {
-  /** The field's id now (a restored field's new id where it got one). */
-  fieldId: number;
-  changeSetId: number;
-  person: string;
-  at: number;
-  change: RecordedChange;
-  after: CalculatedField | null;
-}
+/** One applied change to one field, as the journal recorded it (its store's answer). */
+export type RecordedFieldChange = AppliedItem;
 
 /**
  * What the diff reads of the changes made through this server: the journal, wired in
