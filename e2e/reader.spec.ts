@@ -13,7 +13,7 @@ function createReaderToken(): string {
       ...['dist-server/main.mjs', 'token', 'create', '--role', 'reader'],
       ...['--name', `reader ${Date.now()}`, '--data', `${dataRoot}/main/store.sqlite`],
     ],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return printed.split('\n')[0]!.trim();
 }
@@ -53,7 +53,7 @@ test('a reader searches and opens fields but is offered no change, and its write
 
   await page.getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
 
   const asReader = { headers: { [TOKEN_HEADER]: token } };
   const lock = await request.put(apiPaths.template(field.id), {
