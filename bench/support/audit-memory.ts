@@ -44,6 +44,7 @@ function everyNthId(store: FieldStore, step: number): number[] {
   for (let offset = 0; ; offset += PAGE) {
     const page = store.search(
       searchRequestValidation.parse({
+        filters: [],
         sort: { field: 'id', ascending: true },
         limit: PAGE,
         offset,
@@ -60,7 +61,7 @@ export async function measureAuditMemory(fields: number, label: string): Promise
   const { stores, audit } = openBenchAudit(fields, 'audit-memory');
   const { service } = audit;
   // The service's own index, as a server holds it before any scan.
-  stores.fields.statistics();
+  const ids = everyNthId(stores.fields, Math.round(1 / CHANGED_SHARE));
   const serviceMb = residentMb();
   const scan = async () => {
     const started = service.startScan(undefined);
@@ -76,7 +77,6 @@ export async function measureAuditMemory(fields: number, label: string): Promise
   const afterFindingsMb = residentMb();
   const heapMb = megabytes(process.memoryUsage().heapUsed);
 
-  const ids = everyNthId(stores.fields, Math.round(1 / CHANGED_SHARE));
   stores.fields.setLockedMany(ids, true, Date.now());
   const incremental = await withPeak(scan);
   const findingsAfter = await withPeak(async () => service.view()!.summary());
