@@ -14,7 +14,7 @@ import { computeFindings } from './findings/compute-findings';
 import { factsOf } from './findings/field-facts';
 import type { InstanceDirectory } from './findings/instance-directory';
 import { directoryFromJson, directoryJson } from './findings/instance-directory';
-import { loadFacts } from './findings/load-facts';
+import { loadFactsTable } from './findings/load-facts';
 import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { SearchPage } from '../store/search-page';
 import type { FieldSource } from './scan/field-source';
@@ -399,7 +399,7 @@ export class AuditService {
       // The view as it is now: a lock while counting reached the scan too.
       return this.view()!.findings().headline;
     }
-    const facts = loadFacts(this.store, this.store.members.facts(scanId));
+    const facts = loadFactsTable(this.store, this.store.members.facts(scanId));
     const findings = computeFindings(
       facts,
       (ids) => this.store.members.expressions(scanId, ids),
