@@ -96,12 +96,11 @@ export function referencesBetweenFields(
       )
     : inferColumns(fields.values(), keyOf);
 
-  const nestedIds = new Map<number, number[]>();
+  // Most fields nest none: they share one empty list rather than each holding its own.
+  const none: readonly number[] = [];
+  const nestedIds = new Map<number, readonly number[]>();
   for (const field of fields.values())
-    nestedIds.set(
-      field.id,
-      field.nests.map(({ id }) => id),
-    );
+    nestedIds.set(field.id, field.nests.length === 0 ? none : field.nests.map(({ id }) => id));
   const resolved = resolveNestedReferences([...nestedIds].map(([id, nests]) => ({ id, nests })));
   const references = new Map([...nestedIds].filter(([, nests]) => nests.length > 0));
 
