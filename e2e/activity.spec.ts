@@ -54,6 +54,7 @@ test('a change made through the journal appears on the Activity page, is undone 
   await expect(dialog).toBeHidden();
 
   await expect.poll(async () => (await api.field(field.id)).name).toBe(field.name);
-  await expect(page.getByText(`undone by #${id + 1}`)).toBeVisible();
+  // Other journeys record change sets beside this one: the undo's number is not id + 1.
+  await expect(row).toContainText(/undone by #\d+/);
   await request.dispose();
 });

@@ -16,6 +16,7 @@ const header = [
   'Locked',
   'Status',
   'Status reason',
+  'Findings',
   'Archived',
   'Variable',
   'Created',
@@ -59,6 +60,8 @@ test('exports: every match in the table order, a formula as text, progress and c
     expect(records.every((row) => row[column('Status reason')] !== '')).toBe(true);
     expect(records.every((row) => row[column('Expression')] !== '')).toBe(true);
     expect(records.every((row) => row[column('Owner')] !== '')).toBe(true);
+    // The latest scan's findings, asked for a page of fields at a time: every one is Invalid.
+    expect(records.every((row) => row[column('Findings')]!.includes('Invalid'))).toBe(true);
     expect(records.slice(0, shownNames.length).map((row) => row[1])).toEqual(shownNames);
     const created = records.map((row) => Date.parse(row[column('Created')]!));
     expect(created).toEqual([...created].sort((a, b) => b - a));
@@ -77,6 +80,7 @@ test('exports: every match in the table order, a formula as text, progress and c
         'dataSources',
         'dataType',
         'expression',
+        'findings',
         'global',
         'id',
         'lastModified',

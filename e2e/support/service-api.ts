@@ -65,6 +65,12 @@ export class ServiceApi {
     return findingFieldsAnswerSchema.parse(await response.json());
   }
 
+  /** Changes a field as another client would, with production's update (PUT). */
+  async update(id: number, changes: { expression?: string; name?: string }): Promise<void> {
+    const response = await this.request.put(apiPaths.template(id), { data: changes });
+    if (!response.ok()) throw new Error(`updating field ${id} failed: ${response.status()}`);
+  }
+
   async setLocked(id: number, locked: boolean): Promise<void> {
     const response = await this.request.put(apiPaths.template(id), { data: { locked } });
     if (!response.ok()) throw new Error(`locking field ${id} failed: ${response.status()}`);

@@ -27,8 +27,9 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's dimmed grey, error red and the text of light yellow (alert titles,
- * badges) are below the 4.5:1 contrast small text needs.
+ * Mantine's dimmed grey, error red and the text of light yellow and orange (alert
+ * titles, badges such as a dry run's "skipped") are below the 4.5:1 contrast small
+ * text needs.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -36,6 +37,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-yellow-light-color': '#6b4500',
+    '--mantine-color-orange-light-color': '#a33a00',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

@@ -171,6 +171,16 @@ export const fieldStateSchema = z.object({
 });
 export type FieldState = z.infer<typeof fieldStateSchema>;
 
+/** A change set of the journal that made (part of) a field's change between two scans. */
+export const changeAuthorSchema = z.object({
+  changeSetId: z.number().int(),
+  /** The token's name, or a short hash of it in proxy mode (as the journal records it). */
+  person: z.string(),
+  /** When the change set was recorded, epoch milliseconds. */
+  at: z.number().int(),
+});
+export type ChangeAuthor = z.infer<typeof changeAuthorSchema>;
+
 export const fieldChangeSchema = z.object({
   id: z.number().int(),
   /** The name in the later scan, or the earlier one for a removed field. */
@@ -178,6 +188,11 @@ export const fieldChangeSchema = z.object({
   kinds: z.array(z.enum(changeKinds)),
   before: fieldStateSchema.optional(),
   after: fieldStateSchema.optional(),
+  /**
+   * Who made the change and when, oldest first, where the journal recorded it;
+   * absent for a change made outside this app.
+   */
+  changedBy: z.array(changeAuthorSchema).optional(),
 });
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
@@ -319,6 +334,24 @@ export const fieldFindingsAnswerSchema = z.object({
 });
 export type FieldFindingsAnswer = z.infer<typeof fieldFindingsAnswerSchema>;
 
+/** Which findings hold one field, and what each says of it: a line of an export. */
+export const fieldFindingKeysSchema = z.object({
+  fieldId: z.number().int(),
+  /** False when the instance as last seen has no such field (newer than the scan, or gone). */
+  seen: z.boolean(),
+  findings: z.array(z.object({ key: z.enum(findingKeys), note: z.string().optional() })),
+});
+export type FieldFindingKeys = z.infer<typeof fieldFindingKeysSchema>;
+
+/** POST /fields/findings: the findings of a page of fields at once, in the order asked. */
+export const fieldsFindingsAnswerSchema = z.object({
+  scanId: z.number().int(),
+  scanFinished: z.number(),
+  version: z.number().int(),
+  fields: z.array(fieldFindingKeysSchema),
+});
+export type FieldsFindingsAnswer = z.infer<typeof fieldsFindingsAnswerSchema>;
+
 /** GET /statistics: the statistics counted over the latest scan and the changes since. */
 export const snapshotStatisticsAnswerSchema = z.object({
   scanFinished: z.number(),
@@ -435,6 +468,33 @@ export const findingFieldsRequestSchema = z.strictObject(
 export const findingFieldsAnswerSchema = searchResponseSchema
   .extend({ results: z.array(z.unknown()), notes: z.record(z.string(), z.string()) })
   .transform((page) => ({ ...page, ...readRows(page.results) }));
+
+/** Most fields one POST /fields/findings asks for. */
+export const FIELDS_FINDINGS_MAX = AUDIT_PAGE_MAX;
+
+/** POST /fields/findings */
+export const fieldsFindingsRequestSchema = z.strictObject(
+  {
+    ids: z
+      .array(
+        z
+          .number({ error: 'each id must be a field id, a whole number of 1 or more' })
+          .int({ error: 'each id must be a field id, a whole number of 1 or more' })
+          .positive({ error: 'each id must be a field id, a whole number of 1 or more' }),
+        { error: 'ids must be a list of field ids' },
+      )
+      .min(1, { error: 'ids must name at least one field' })
+      .max(FIELDS_FINDINGS_MAX, {
+        error: `ids must name at most ${FIELDS_FINDINGS_MAX} fields; ask again for the rest`,
+      }),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `the findings of fields take ids alone (remove ${previewKeys(issue.keys)})`
+        : 'the body must be a JSON object with ids, a list of field ids',
+  },
+);
 
 /** GET /diff?from&to and GET /diff/export?from&to&format */
 export const diffQuerySchema = z.strictObject(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commaSeparatedIds } from './id-list';
 import { preview, previewKeys } from './preview';
 
 // GET /functions/directory: this project's extension that names what fields point
@@ -54,19 +55,7 @@ const show = (value: unknown) => preview(value);
 
 /** `a,b` or a repeated parameter: each id once, in the order first given. */
 const idListSchema = (kind: DirectoryKind) =>
-  z
-    .union([z.string(), z.array(z.string())], {
-      error: (issue) => `${kind} must be ids separated by commas (got ${show(issue.input)})`,
-    })
-    .transform((raw) => [
-      ...new Set(
-        [raw]
-          .flat()
-          .flatMap((part) => part.split(','))
-          .map((id) => id.trim())
-          .filter((id) => id !== ''),
-      ),
-    ])
+  commaSeparatedIds((issue) => `${kind} must be ids separated by commas (got ${show(issue.input)})`)
     .refine((ids) => ids.length <= DIRECTORY_IDS_MAX, {
       error: `${kind} may name at most ${DIRECTORY_IDS_MAX} ids; ask in several requests`,
     })

@@ -42,3 +42,17 @@ export function linkSummaryOf(links: readonly LinkState[]): LinkSummary {
     inVisualization: links.some((link) => link.type === 'CARD' && link.active),
   };
 }
+
+/**
+ * Where a field is saved: the data source of its visible data-source link (as
+ * `onDataSource` reads it), else the first card it links (saved on a card; its
+ * data-source link, if any, is not visible); undefined when neither.
+ */
+export function savedOn(
+  links: ReadonlyArray<{ type: string; id: string; visible: boolean }>,
+): { type: 'DATA_SOURCE' | 'CARD'; id: string } | undefined {
+  const dataSource = links.find((link) => link.type === 'DATA_SOURCE' && link.visible);
+  if (dataSource) return { type: 'DATA_SOURCE', id: dataSource.id };
+  const card = links.find((link) => link.type === 'CARD');
+  return card && { type: 'CARD', id: card.id };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commaSeparatedIds } from './id-list';
 import { preview, previewKeys } from './preview';
 
 // Production's endpoints for names, used by its published clients (docs/api.md,
@@ -20,19 +21,7 @@ const resourceIdPattern = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /** `a,b` or a repeated parameter: each id once, in the order first given. */
 function idListSchema(name: string, pattern: RegExp, what: string) {
-  return z
-    .union([z.string(), z.array(z.string())], {
-      error: `${name} must be ${what} separated by commas`,
-    })
-    .transform((raw) => [
-      ...new Set(
-        [raw]
-          .flat()
-          .flatMap((part) => part.split(','))
-          .map((id) => id.trim())
-          .filter((id) => id !== ''),
-      ),
-    ])
+  return commaSeparatedIds(() => `${name} must be ${what} separated by commas`)
     .refine((ids) => ids.length >= 1 && ids.length <= NAME_IDS_MAX, {
       error: `${name} must name 1 to ${NAME_IDS_MAX} ids; ask in several requests`,
     })
@@ -146,3 +135,60 @@ export const cardsAnswerSchema = readable(cardEntrySchema);
 export const dataSourcesAnswerSchema = z
   .object({ dataSources: readable(dataSourceEntrySchema) })
   .transform((answer) => answer.dataSources);
+
+// Owners of data sources and cards, for handing fields over by place. Production's
+// published clients read a data source's `owner` and a card's `owners` (with
+// `parts=owners`); an owner comes as a number, a digit string or an object with an
+// `id`, and a card owner of a type other than USER (a group) is no person to hand to.
+
+export interface DataSourceOwner {
+  id: string;
+  name?: string;
+  /** Absent when the instance names no owner. */
+  owner?: number;
+}
+export interface CardOwners {
+  id: string;
+  title?: string;
+  /** The users among the card's owners, in the order given. */
+  owners: number[];
+}
+
+const userId = z.union([
+  z.number().int().positive(),
+  z.string().regex(userIdPattern).transform(Number),
+]);
+const ownerId = z.union([userId, z.object({ id: userId }).transform((owner) => owner.id)]);
+
+const dataSourceOwnerSchema = z
+  .object({
+    id: textId,
+    name: z.string().optional().catch(undefined),
+    owner: ownerId.optional().catch(undefined),
+  })
+  .transform(({ id, name, owner }): DataSourceOwner => ({
+    id,
+    ...(name !== undefined && { name }),
+    ...(owner !== undefined && { owner }),
+  }));
+
+const cardOwnerSchema = z
+  .object({ id: userId, type: z.string().optional() })
+  .transform((owner) => (owner.type === undefined || owner.type === 'USER' ? owner.id : undefined));
+
+const cardOwnersSchema = z
+  .object({
+    id: textId,
+    title: z.string().optional().catch(undefined),
+    owners: readable(cardOwnerSchema).catch([]),
+  })
+  .transform(({ id, title, owners }): CardOwners => ({
+    id,
+    ...(title !== undefined && { title }),
+    owners: owners.filter((owner): owner is number => owner !== undefined),
+  }));
+
+export const dataSourceOwnersAnswerSchema = z
+  .object({ dataSources: readable(dataSourceOwnerSchema) })
+  .transform((answer) => answer.dataSources);
+export const cardOwnersAnswerSchema = readable(cardOwnersSchema);

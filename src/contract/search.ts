@@ -12,8 +12,8 @@ export const NAME_MAX_LENGTH = 256;
 export const sortFields = ['name', 'created', 'lastModified', 'id', ...copySortFields] as const;
 export type SortField = (typeof sortFields)[number];
 
-/** Flag filters: `{field: F}`, each also negated with the prefix `not`. */
-export const flagFilters = [
+/** The flag filters production's own interface and its published clients send. */
+export const productionFlagFilters = [
   'variable',
   'locked',
   'archived',
@@ -25,6 +25,11 @@ export const flagFilters = [
   'active',
   // Another calculated field nests this one (docs/expressions.md, nested references).
   'nested',
+] as const;
+
+/** Flag filters: `{field: F}`, each also negated with the prefix `not`. */
+export const flagFilters = [
+  ...productionFlagFilters,
   // This project's additions, matching the statistics: a visible DATA_SOURCE link
   // (onDatasets; `notondataset` is onCards) and an active CARD link (inVisualizations).
   'ondataset',

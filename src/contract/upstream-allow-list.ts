@@ -1,3 +1,5 @@
+import { productionFlagFilters } from './search';
+
 /**
  * What this project sends to a real instance, the server itself and the app
  * through the proxy alike (docs/api.md, "What is sent to an instance").
@@ -8,25 +10,13 @@
  * `lastModified` is sent only after the instance has shown that it sorts by it.
  */
 export const upstreamFilterNames: ReadonlySet<string> = new Set([
-  ...[
-    'variable',
-    'locked',
-    'archived',
-    'global',
-    'hidden',
-    'aggregated',
-    'invalid',
-    'invalidlink',
-    'active',
-  ].flatMap((flag) => [flag, `not${flag}`]),
+  ...productionFlagFilters.flatMap((flag) => [flag, `not${flag}`]),
   'inactive',
   'owner',
   'dataset',
   'card',
   'status',
   'function',
-  'nested',
-  'notnested',
   'templatedependencies',
 ]);
 

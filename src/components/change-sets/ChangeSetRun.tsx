@@ -7,7 +7,7 @@ import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import type { ChangeSetDetail } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
 import { fieldCount } from '../plural';
-import { skipReasonWords } from './change-words';
+import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
 
 function settledShare({ changeSet }: ChangeSetDetail) {
@@ -65,8 +65,7 @@ export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void 
         <List size="sm" aria-label="Skipped fields">
           {skipped.map((item) => (
             <List.Item key={item.fieldId}>
-              {item.fieldName}:{' '}
-              {item.message ?? (item.reason ? skipReasonWords[item.reason] : 'skipped')}
+              {item.fieldName}: {skipWords(item)}
             </List.Item>
           ))}
         </List>

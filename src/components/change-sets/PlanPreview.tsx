@@ -2,7 +2,7 @@ import { Badge, List, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Plan } from '../../contract/journal';
 import { fieldCount } from '../plural';
 import { describeChange } from './changed-properties';
-import { skipReasonWords } from './change-words';
+import { skipWords } from './change-words';
 
 /** A dry run in words: how many fields change and how, which are skipped and why. */
 export function PlanPreview({ plan }: { plan: Plan }) {
@@ -25,7 +25,7 @@ export function PlanPreview({ plan }: { plan: Plan }) {
                     skipped
                   </Badge>{' '}
                   <Text size="sm" span>
-                    {item.message ?? (item.reason && skipReasonWords[item.reason])}
+                    {skipWords(item)}
                   </Text>
                 </>
               ) : (

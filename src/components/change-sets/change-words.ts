@@ -11,6 +11,11 @@ export const skipReasonWords: Record<SkipReason, string> = {
   forbidden: 'this token may not change it',
 };
 
+/** Why an item was skipped: the server's own words, else what its reason means. */
+export function skipWords(item: { reason?: SkipReason | null; message?: string | null }): string {
+  return item.message ?? (item.reason ? skipReasonWords[item.reason] : 'skipped');
+}
+
 export const kindWords: Record<ChangeKind, string> = {
   edit: 'Expression edited',
   rename: 'Renamed',

@@ -2,34 +2,29 @@ import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@ma
 import { useState } from 'react';
 import { useMe } from '../../api/journal/get-me';
 import { listChangeSets, useChangeSets } from '../../api/journal/list-change-sets';
+import type { ExportFormat } from '../../components/download-file';
 import { downloadFile } from '../../components/download-file';
 import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';
 import { plural } from '../../components/plural';
 import { useDocumentTitle } from '../../components/use-document-title';
-import type { ChangeKind, ChangeSetQuery } from '../../contract/journal';
+import type { ChangeKind, ChangeSetQuery, ChangeSetSummary } from '../../contract/journal';
 import { changeKinds } from '../../contract/journal';
-import type { ExportFormat } from '../fields/export/export-file';
 import { activityFile } from './activity-export';
 import { ChangeSetRow } from './ChangeSetRow';
+import { UndoDialog } from './UndoDialog';
+import type { ActivityFilters } from './use-activity-filters';
+import { useActivityFilters } from './use-activity-filters';
 
 const PAGE_SIZE = 50;
 /** The most change sets one export holds: the newest that match the filters. */
 const EXPORT_MAX = 500;
 const COLUMNS = 6;
 
-interface Filters {
-  person: string;
-  kind: ChangeKind | null;
-  /** yyyy-mm-dd, in the user's time zone. */
-  from: string;
-  to: string;
-}
-
 const startOfDay = (day: string) => (day ? new Date(`${day}T00:00:00`).getTime() : undefined);
 const endOfDay = (day: string) => (day ? new Date(`${day}T23:59:59.999`).getTime() : undefined);
 
-function queryOf(filters: Filters, offset: number, limit = PAGE_SIZE): ChangeSetQuery {
+function queryOf(filters: ActivityFilters, offset: number, limit = PAGE_SIZE): ChangeSetQuery {
   return {
     person: filters.person.trim() || undefined,
     kind: filters.kind ?? undefined,
@@ -43,14 +38,15 @@ function queryOf(filters: Filters, offset: number, limit = PAGE_SIZE): ChangeSet
 /** Every change the app made, as change sets: who, when, what, and the way back. */
 export function ActivityPage() {
   useDocumentTitle('Activity');
-  const [filters, setFilters] = useState<Filters>({ person: '', kind: null, from: '', to: '' });
+  const [filters, setFilters] = useActivityFilters();
   const [offset, setOffset] = useState(0);
+  const [undoing, setUndoing] = useState<ChangeSetSummary>();
   const query = queryOf(filters, offset);
   const list = useChangeSets(query);
   const me = useMe();
   const canWrite = me.data?.canWrite ?? false;
-  const filter = (change: Partial<Filters>) => {
-    setFilters({ ...filters, ...change });
+  const filter = (change: Partial<ActivityFilters>) => {
+    void setFilters(change);
     setOffset(0);
   };
   const exportAs = async (format: ExportFormat) => {
@@ -129,6 +125,8 @@ export function ActivityPage() {
                     changeSet={changeSet}
                     canWrite={canWrite}
                     columns={COLUMNS}
+                    onUndo={() => setUndoing(changeSet)}
+                    pointedAt={changeSet.id === filters.changeSet}
                   />
                 ))}
               </Table.Tbody>
@@ -159,6 +157,13 @@ export function ActivityPage() {
             </Group>
           </Group>
         </>
+      )}
+      {undoing && (
+        <UndoDialog
+          changeSet={undoing}
+          onClose={() => setUndoing(undefined)}
+          onStarted={() => setUndoing(undefined)}
+        />
       )}
     </Stack>
   );

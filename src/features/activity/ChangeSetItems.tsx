@@ -2,8 +2,9 @@ import { Code, Loader, Stack, Table, Text } from '@mantine/core';
 import { useChangeSet } from '../../api/journal/get-change-set';
 import { ErrorState } from '../../components/ErrorState';
 import type { ChangeItem } from '../../contract/journal';
-import { FieldLink } from '../field-detail/FieldLink';
+import { FieldLink } from '../../components/FieldLink';
 import { changedProperties } from '../../components/change-sets/changed-properties';
+import { skipWords } from '../../components/change-sets/change-words';
 
 /** The items of one change set: each field, what happened to it and why, and what changed. */
 export function ChangeSetItems({ id }: { id: number }) {
@@ -54,8 +55,7 @@ export function ChangeSetItems({ id }: { id: number }) {
 }
 
 function reasonOf(item: ChangeItem): string {
-  if (item.reason) return item.message ? `${item.reason}: ${item.message}` : item.reason;
-  return item.error?.message ?? '';
+  return item.reason ? skipWords(item) : (item.error?.message ?? '');
 }
 
 function ItemDiff({ item }: { item: ChangeItem }) {

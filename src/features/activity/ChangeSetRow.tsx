@@ -5,20 +5,29 @@ import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
 import { ChangeSetItems } from './ChangeSetItems';
-import { UndoDialog } from './UndoDialog';
 
-/** One change set: its summary, its items when expanded, and what may be done with it. */
+/**
+ * One change set: its summary, its items when expanded, and what may be done with it.
+ * Its rows only: the undo dialog it asks for with `onUndo` is the page's, outside the table.
+ */
 export function ChangeSetRow({
   changeSet,
   canWrite,
   columns,
+  onUndo,
+  pointedAt = false,
 }: {
   changeSet: ChangeSetSummary;
   canWrite: boolean;
   columns: number;
+  onUndo: () => void;
+  /** The set the page's address names: shown open, scrolled into view and marked. */
+  pointedAt?: boolean;
 }) {
-  const [expanded, setExpanded] = useState(false);
-  const [undoing, setUndoing] = useState(false);
+  const [expanded, setExpanded] = useState(pointedAt);
+  const scrollTo = (row: HTMLTableRowElement | null) => {
+    if (pointedAt) row?.scrollIntoView?.({ block: 'center' });
+  };
   const check = useCheckChangeSet();
   const retry = useRetryChangeSet();
   const { id, counts } = changeSet;
@@ -27,7 +36,11 @@ export function ChangeSetRow({
 
   return (
     <Fragment>
-      <Table.Tr>
+      <Table.Tr
+        ref={scrollTo}
+        aria-current={pointedAt ? 'true' : undefined}
+        bg={pointedAt ? 'var(--mantine-primary-color-light)' : undefined}
+      >
         <Table.Td>
           <UnstyledButton
             aria-expanded={expanded}
@@ -90,7 +103,7 @@ export function ChangeSetRow({
               {changeSet.undoneBy === null &&
                 counts.applied > 0 &&
                 counts.pending + counts.unknown === 0 && (
-                  <Button size="xs" variant="default" onClick={() => setUndoing(true)}>
+                  <Button size="xs" variant="default" onClick={onUndo}>
                     Undo
                   </Button>
                 )}
@@ -104,13 +117,6 @@ export function ChangeSetRow({
             <ChangeSetItems id={id} />
           </Table.Td>
         </Table.Tr>
-      )}
-      {undoing && (
-        <UndoDialog
-          changeSet={changeSet}
-          onClose={() => setUndoing(false)}
-          onStarted={() => setUndoing(false)}
-        />
       )}
     </Fragment>
   );

@@ -1,6 +1,7 @@
 import { csvLine } from '../../contract/csv';
 import type { ChangeSetSummary } from '../../contract/journal';
-import type { ExportFile, ExportFormat } from '../fields/export/export-file';
+import type { DownloadableFile, ExportFormat } from '../../components/download-file';
+import { datedFileName } from '../../components/download-file';
 
 const header = [
   'id',
@@ -23,8 +24,8 @@ export function activityFile(
   format: ExportFormat,
   changeSets: readonly ChangeSetSummary[],
   now: Date,
-): ExportFile {
-  const name = `change-sets-${now.toISOString().slice(0, 10)}.${format}`;
+): DownloadableFile {
+  const name = datedFileName('change-sets', format, now);
   if (format === 'json') {
     return { name, type: 'application/json', content: `${JSON.stringify(changeSets, null, 2)}\n` };
   }

@@ -10,6 +10,7 @@ import type { AuditStatus, FindingKey, FindingsAnswer, Headline, Scan } from '..
 import { AUDIT_BASE, findingKeys, findingTitles } from '../../contract/audit';
 import { apiPaths } from '../../contract/paths';
 import type { Statistics } from '../../contract/statistics';
+import { changeSetAddress } from '../../links/activity-address';
 import { fixLink } from '../../links/fix-link';
 import { appQueryClient, renderWithProviders } from '../../test-support/render-with-providers';
 import { AuditPage } from './AuditPage';
@@ -438,4 +439,53 @@ test('a change in the diff names its owners, opens its field, and shows only the
   expect(edit.querySelector('del')).toHaveTextContent(/^North$/);
   expect(edit.querySelector('ins')).toHaveTextContent(/^South$/);
   expect(edit.textContent).toBe("CASE WHEN `Region` = 'NorthSouth' THEN SUM(`Amount`) ELS…");
+});
+
+test('a change in the diff says who made it and when, with its change set, where the journal knows it', async () => {
+  const state = (locked: boolean) => ({
+    name: 'Margin',
+    owner: 5,
+    status: 'VALID',
+    locked,
+    expression: 'SUM(`Amount`)',
+  });
+  const at = Date.UTC(2026, 5, 1, 9, 30);
+  server.use(
+    http.post(`${AUDIT_BASE}/diff/changes`, () =>
+      HttpResponse.json({
+        totalHits: 2,
+        hasMore: false,
+        changes: [
+          {
+            id: 77,
+            name: 'Margin',
+            kinds: ['locked'],
+            before: state(false),
+            after: state(true),
+            changedBy: [{ changeSetId: 12, person: 'alice', at }],
+          },
+          {
+            id: 78,
+            name: 'Changed Elsewhere',
+            kinds: ['locked'],
+            before: state(false),
+            after: state(true),
+          },
+        ],
+      }),
+    ),
+  );
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  const diff = await section('What changed between two scans');
+  beIdle();
+  const table = await within(diff).findByRole('table', { name: 'Changed fields' });
+  const [, margin, elsewhere] = within(table).getAllByRole('row');
+  expect(margin).toHaveTextContent(/Changed by alice at .+ \(change set #12\)/);
+  expect(within(margin!).getByText('change set #12')).toHaveAttribute(
+    'href',
+    changeSetAddress({ id: 12, person: 'alice', at }),
+  );
+  expect(margin!.querySelector('time')).toHaveAttribute('datetime', new Date(at).toISOString());
+  // A change the journal did not record was made outside this app: nothing is said.
+  expect(elsewhere).not.toHaveTextContent('Changed by');
 });

@@ -23,6 +23,7 @@ import { inAppLink } from '../../components/in-app-links';
 import { ErrorState } from '../../components/ErrorState';
 import type { ChangeKind, FieldChange, Scan } from '../../contract/audit';
 import { changeKinds } from '../../contract/audit';
+import { ChangeAuthors } from './ChangeAuthors';
 import { ExpressionSideBySide } from './ExpressionSideBySide';
 import { formatCount } from './format';
 import { useDeferredBuild } from './use-deferred-build';
@@ -90,6 +91,7 @@ function ChangeRow({ change }: { change: FieldChange }) {
               </Badge>
             ))}
           </Group>
+          <ChangeAuthors authors={change.changedBy} />
         </Table.Td>
       </Table.Tr>
       {open && (

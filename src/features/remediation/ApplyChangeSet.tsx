@@ -1,17 +1,24 @@
 import { Alert, Button, Checkbox, Group, Progress, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
 import { useChangeSet } from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
-import type { ChangeItemRequest, ChangeSetSummary } from '../../contract/journal';
+import type { ChangeItemRequest, ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
 
 const errorText = (error: unknown) =>
   isApiError(error) ? error.message : 'The change set could not be started.';
 
-function ChangeSetProgress({ id }: { id: number }) {
+function ChangeSetProgress({
+  id,
+  verified,
+}: {
+  id: number;
+  verified?: (detail: ChangeSetDetail) => ReactNode;
+}) {
   const { data } = useChangeSet(id);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
@@ -41,6 +48,7 @@ function ChangeSetProgress({ id }: { id: number }) {
           </Button>
         )}
       </Group>
+      {!running && verified?.(data)}
     </Stack>
   );
 }
@@ -55,14 +63,17 @@ function words(state: ChangeSetSummary['state']): string {
 export function ApplyChangeSet({
   preview,
   changes,
+  verified,
 }: {
   preview: WorkflowPreview;
   changes: ChangeItemRequest[];
+  /** Once the set has ended: what the fields read back say of it. */
+  verified?: (detail: ChangeSetDetail) => ReactNode;
 }) {
   const [allowInvalid, setAllowInvalid] = useState(false);
   const start = useStartChangeSet();
   const count = changes.length;
-  if (start.data) return <ChangeSetProgress id={start.data.id} />;
+  if (start.data) return <ChangeSetProgress id={start.data.id} verified={verified} />;
   return (
     <Stack gap="xs">
       {preview.counts.invalid > 0 && (

@@ -1,16 +1,18 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
-import { setupMockApi } from '../../api/test-support/mock-api';
+import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
+import type { ChangeSetRequest } from '../../contract/journal';
+import { journalPaths } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
 import type { WorkflowPreview } from '../../contract/workflows';
 import { workflowPaths } from '../../contract/workflows';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { HandoverPanel } from './HandoverPanel';
 
-const bodies: unknown[] = [];
-const plan: WorkflowPreview = {
+const toOnePerson: WorkflowPreview = {
   kind: 'handover',
   summary: '1 fields owned by Ada Lovelace',
   items: [
@@ -26,6 +28,62 @@ const plan: WorkflowPreview = {
   changes: [{ id: 1, change: { update: { owner: 102 } } }],
   counts: { change: 1, skip: 0, invalid: 0 },
 };
+const byPlace: WorkflowPreview = {
+  kind: 'handover',
+  summary: '4 fields owned by Ada Lovelace',
+  items: [
+    {
+      id: 1,
+      name: 'Revenue Total',
+      action: 'change',
+      to: 'Grace Hopper',
+      rule: "the data source's owner",
+      place: 'Sales Orders',
+    },
+    {
+      id: 2,
+      name: 'Card Margin',
+      action: 'change',
+      to: 'Margaret Hamilton',
+      rule: "the card's owner",
+      place: 'Revenue by Region',
+    },
+    {
+      id: 3,
+      name: 'Ticket Count',
+      action: 'skip',
+      reason: 'cannot be routed: the owner of Support Tickets, Linus Torvalds, is inactive too',
+      place: 'Support Tickets',
+    },
+    {
+      id: 6,
+      name: 'Constant',
+      action: 'skip',
+      reason: 'cannot be routed: it is saved on no data source or card',
+    },
+  ],
+  changes: [
+    { id: 1, change: { update: { owner: 102 } } },
+    { id: 2, change: { update: { owner: 104 } } },
+  ],
+  counts: { change: 2, skip: 2, invalid: 0 },
+};
+
+const summary = (state: string, applied: number) => ({
+  id: 41,
+  kind: 'handover',
+  note: null,
+  person: 'test',
+  createdAt: 1,
+  finishedAt: state === 'running' ? null : 2,
+  state,
+  counts: { total: 1, pending: 1 - applied, applied, failed: 0, skipped: 0, unknown: 0 },
+  undoOf: null,
+  undoneBy: null,
+});
+
+const bodies: unknown[] = [];
+const posted: { changeSet?: ChangeSetRequest } = {};
 setupMockApi(
   http.get(apiPaths.directory, () =>
     HttpResponse.json({
@@ -40,12 +98,41 @@ setupMockApi(
     }),
   ),
   http.post(workflowPaths.handover, async ({ request }) => {
-    bodies.push(await request.json());
-    return HttpResponse.json(plan);
+    const body = (await request.json()) as { to?: number };
+    bodies.push(body);
+    return HttpResponse.json(body.to === undefined ? byPlace : toOnePerson);
   }),
+  http.post(journalPaths.changeSets, async ({ request }) => {
+    posted.changeSet = (await request.json()) as ChangeSetRequest;
+    return HttpResponse.json(summary('running', 0), { status: 202 });
+  }),
+  http.get(journalPaths.changeSet(41), () =>
+    HttpResponse.json({
+      changeSet: summary('done', 1),
+      // As the journal records it: the field read back from the instance once sent.
+      items: [
+        {
+          fieldId: 1,
+          fieldName: 'Revenue Total',
+          state: 'applied',
+          reason: null,
+          error: null,
+          change: { update: { owner: 102 } },
+          before: calculatedField(1, { owner: 101 }),
+          after: calculatedField(1, { owner: 102 }),
+        },
+      ],
+    }),
+  ),
 );
 
-beforeEach(() => startSession('token-for-tests', false));
+beforeEach(() => {
+  bodies.length = 0;
+  startSession('token-for-tests', false);
+});
+
+const cellsOf = (row: HTMLElement) =>
+  [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent);
 
 test('hand-over to a person picked by name, the plan by name with its rule, exportable', async () => {
   const { user } = renderWithProviders(<HandoverPanel from={101} fromName="Ada Lovelace" />);
@@ -54,14 +141,55 @@ test('hand-over to a person picked by name, the plan by name with its rule, expo
   expect(screen.queryByRole('option', { name: 'Ada Lovelace' })).toBeNull();
   await user.selectOptions(to, 'Grace Hopper');
   await user.click(screen.getByRole('button', { name: 'Preview' }));
-  expect(await screen.findByText('to Grace Hopper')).toBeVisible();
+  const row = await screen.findByRole('row', { name: /Revenue Total/ });
+  expect(cellsOf(row)).toEqual([
+    '',
+    'Revenue Total',
+    'Sales Orders',
+    'Grace Hopper',
+    'the person chosen',
+  ]);
   expect(bodies).toEqual([{ from: 101, to: 102 }]);
   expect(screen.getByRole('button', { name: 'Export the plan as CSV' })).toBeVisible();
+});
 
+test('the plan by place: a row a field, where it lives, to whom by which rule or why not; one left out of the change set', async () => {
+  const { user } = renderWithProviders(<HandoverPanel from={101} fromName="Ada Lovelace" />);
   await user.click(
     screen.getByRole('radio', { name: 'Each to the owner of its data source or card' }),
   );
   await user.click(screen.getByRole('button', { name: 'Preview' }));
-  await waitFor(() => expect(bodies).toHaveLength(2));
-  expect(bodies[1]).toEqual({ from: 101 });
+  const table = await screen.findByRole('table', { name: 'Hand-over plan' });
+  await waitFor(() => expect(bodies).toEqual([{ from: 101 }]));
+  expect(screen.getByRole('status')).toHaveTextContent(
+    '4 fields owned by Ada Lovelace: 2 to hand over, 2 not.',
+  );
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows.map(cellsOf)).toEqual([
+    ['', 'Revenue Total', 'Sales Orders', 'Grace Hopper', "the data source's owner"],
+    ['', 'Card Margin', 'Revenue by Region', 'Margaret Hamilton', "the card's owner"],
+    [
+      '',
+      'Ticket Count',
+      'Support Tickets',
+      '—',
+      'cannot be routed: the owner of Support Tickets, Linus Torvalds, is inactive too',
+    ],
+    ['', 'Constant', '—', '—', 'cannot be routed: it is saved on no data source or card'],
+  ]);
+  // Only a field that can be handed over can be left out.
+  expect(within(rows[2]!).queryByRole('checkbox')).toBeNull();
+
+  const audit = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+
+  await user.click(screen.getByRole('checkbox', { name: 'Hand over Card Margin' }));
+  await user.click(screen.getByRole('button', { name: 'Apply 1 change' }));
+  expect(await screen.findByText('Done: 1 applied, 0 failed, 0 skipped of 1.')).toBeVisible();
+  expect(posted.changeSet).toEqual({ kind: 'handover', items: [byPlace.changes[0]] });
+  expect(
+    screen.getByText('Read again from the instance: 1 of 1 fields now have the planned owner.'),
+  ).toBeVisible();
 });

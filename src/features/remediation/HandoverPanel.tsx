@@ -2,6 +2,8 @@ import { Button, NativeSelect, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useDirectoryList } from '../../api/directory/list-directory';
 import { downloadCsv, handoverCsv } from './handover-csv';
+import { HandoverPlanTable } from './HandoverPlanTable';
+import { HandoverVerified } from './HandoverVerified';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 
 /** Hands a departed owner's fields over: to one person, or each to its place's owner. */
@@ -47,6 +49,8 @@ export function HandoverPanel({ from, fromName }: { from: number; fromName: stri
     <WorkflowPreviewPanel
       form={form}
       request={request}
+      items={HandoverPlanTable}
+      verified={(detail) => <HandoverVerified detail={detail} />}
       extra={(preview) => (
         <Button
           variant="default"

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import type { WorkflowRequest } from '../../api/workflows/preview-workflow';
+import type { ChangeSetDetail } from '../../contract/journal';
+import type { WorkflowPreview } from '../../contract/workflows';
 import { usePreviewWorkflow } from '../../api/workflows/preview-workflow';
 import { ApplyChangeSet } from './ApplyChangeSet';
 import { PreviewItems } from './PreviewItems';
@@ -18,8 +20,13 @@ export function WorkflowPreviewPanel(props: {
   form: ReactNode;
   request: WorkflowRequest | undefined;
   /** Beside the preview: the hand-over's CSV export. */
-  extra?: (preview: NonNullable<ReturnType<typeof usePreviewWorkflow>['data']>) => ReactNode;
+  extra?: (preview: WorkflowPreview) => ReactNode;
+  /** The preview's items, when a workflow shows them its own way (the hand-over's table). */
+  items?: typeof PreviewItems;
+  /** Once the change set has ended: what the fields read back say of it. */
+  verified?: (detail: ChangeSetDetail) => ReactNode;
 }) {
+  const Items = props.items ?? PreviewItems;
   const preview = usePreviewWorkflow();
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const { request } = props;
@@ -52,12 +59,13 @@ export function WorkflowPreviewPanel(props: {
       )}
       {preview.data && (
         <>
-          <PreviewItems preview={preview.data} excluded={excluded} onToggle={toggle} />
+          <Items preview={preview.data} excluded={excluded} onToggle={toggle} />
           {props.extra?.(preview.data)}
           <ApplyChangeSet
             key={JSON.stringify(request)}
             preview={preview.data}
             changes={preview.data.changes.filter((change) => !excluded.has(change.id))}
+            verified={props.verified}
           />
         </>
       )}

@@ -3,15 +3,18 @@ import type {
   ChangeKind,
   DiffAnswer,
   FieldFindingsAnswer,
+  FieldsFindingsAnswer,
   Headline,
   Scan,
   TrendPoint,
 } from '../../contract/audit';
+import type { Authored } from './diff/change-authors';
 import type { ScanDiff } from './diff/diff-scans';
 import { ScanDiffs } from './diff/scan-diffs';
 import type { Findings } from './findings/compute-findings';
 import { computeFindings } from './findings/compute-findings';
 import { factsOf } from './findings/field-facts';
+import type { SeenByScan } from './directory/directory-of-scan';
 import type { InstanceDirectory } from './findings/instance-directory';
 import { directoryFromJson, directoryJson } from './findings/instance-directory';
 import { loadFactsTable } from './findings/load-facts';
@@ -44,8 +47,8 @@ export interface AuditServiceOptions {
   loadDirectory: (
     token: string | undefined,
     signal: AbortSignal,
-    /** The owners of the scan's fields, whose names and status are wanted. */
-    ownerIds: readonly number[],
+    /** What the scan's fields point at: owners, whose names and status are wanted, and places, whose owners are. */
+    seen: SeenByScan,
   ) => Promise<InstanceDirectory | undefined>;
   /** Complete scans that changed something to keep (storage/scan-retention.ts). */
   keep: number;
@@ -99,8 +102,11 @@ export class AuditService {
       },
       now: options.now,
       summarize: async (scanId, token, signal) => {
-        const owners = this.store.members.owners(scanId);
-        const namesChanged = await this.refreshDirectory(token, signal, owners);
+        const seen = {
+          owners: this.store.members.owners(scanId),
+          places: this.store.members.places(scanId),
+        };
+        const namesChanged = await this.refreshDirectory(token, signal, seen);
         return this.summarizeScan(scanId, namesChanged);
       },
       onComplete: (scan) => this.scanCompleted(scan),
@@ -161,6 +167,18 @@ export class AuditService {
       version: view.version,
       seen: findings !== undefined,
       findings: findings ?? [],
+    };
+  }
+
+  /** Which findings of the instance as last seen hold each of these fields; undefined before the first scan. */
+  fieldsFindings(fieldIds: readonly number[]): FieldsFindingsAnswer | undefined {
+    const view = this.view();
+    if (!view) return undefined;
+    return {
+      scanId: view.scan.id,
+      scanFinished: view.scan.finished ?? view.scan.started,
+      version: view.version,
+      fields: view.fieldsFindingKeys(fieldIds),
     };
   }
 
@@ -324,18 +342,23 @@ export class AuditService {
     return this.diffs.diff(from, to);
   }
 
-  /** A page of a diff's changes of one kind (or all), each with both states. */
+  /** A page of a diff's changes of one kind (or all), each with both states and who made it. */
   diffChanges(
     from: number,
     to: number,
     page: { kind?: ChangeKind; offset: number; limit: number },
+    authored: Authored,
   ) {
-    return this.diffs.changes(from, to, page);
+    return this.diffs.changes(from, to, page, authored);
   }
 
   /** Every change of a diff as a file, streamed. */
-  diffExport(answer: DiffAnswer, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
-    return this.diffs.export(answer, format);
+  diffExport(
+    answer: DiffAnswer,
+    format: 'csv' | 'json',
+    authored: Authored,
+  ): Promise<AsyncGenerator<string>> {
+    return this.diffs.export(answer, format, authored);
   }
 
   // --- inside -------------------------------------------------------------------
@@ -367,11 +390,11 @@ export class AuditService {
   private async refreshDirectory(
     token: string | undefined,
     signal: AbortSignal,
-    ownerIds: readonly number[],
+    seen: SeenByScan,
   ): Promise<boolean> {
     let directory: InstanceDirectory | undefined;
     try {
-      directory = await this.options.loadDirectory(token, signal, ownerIds);
+      directory = await this.options.loadDirectory(token, signal, seen);
     } catch (error) {
       // Names are a courtesy: without them the findings show ids, as before.
       if (signal.aborted) throw error;

@@ -3,7 +3,7 @@ import type { DirectoryStore } from '../store/directory-store';
 import type { FieldStore } from '../store/field-store';
 import { UpstreamClient } from '../upstream/upstream-client';
 import type { RetryPolicy } from '../upstream/retry-policy';
-import { withOwnerStatus } from './directory/owner-status';
+import { directoryOfScan } from './directory/directory-of-scan';
 import { readWholeDirectory } from './directory/read-whole-directory';
 import { SnapshotRefresher } from './snapshot/snapshot-refresher';
 import { EmbeddedSource } from './scan/embedded-source';
@@ -59,15 +59,25 @@ export function openEmbeddedAudit(options: EmbeddedAuditOptions): OpenedAudit {
     keep: options.keep,
     needsCallerToken: false,
     openSource: () => new EmbeddedSource(options.store),
-    loadDirectory: async (_token, _signal, ownerIds) =>
+    loadDirectory: async (_token, _signal, seen) =>
       directory &&
-      withOwnerStatus(
+      directoryOfScan(
         await readWholeDirectory((kind, offset, limit) =>
           directory.answer({ form: 'list', kind, name: '', offset, limit }),
         ),
-        ownerIds,
-        async (ids) =>
-          directory.users(ids).map((user) => ({ ...user, active: user.detail.active })),
+        seen,
+        {
+          users: async (ids) =>
+            directory.users(ids).map((user) => ({ ...user, active: user.detail.active })),
+          places: {
+            dataSources: async (ids) => directory.dataSources(ids),
+            cards: async (ids) =>
+              directory.cards(ids, true).map((card) => ({
+                ...card,
+                owners: (card.owners ?? []).map((owner) => owner.id),
+              })),
+          },
+        },
       ),
   });
   return { service, close: closer(service, db) };
@@ -97,12 +107,18 @@ export function openProxyAudit(options: ProxyAuditOptions): OpenedAudit {
     needsCallerToken: options.heldToken === undefined,
     openSource: (token, onWait) =>
       new UpstreamSource(clientFor(token, onWait), options.concurrency),
-    loadDirectory: async (token, signal, ownerIds) => {
+    loadDirectory: async (token, signal, seen) => {
       const client = clientFor(token);
       const directory = await readWholeDirectory((kind, offset, limit) =>
         client.directoryPage(kind, offset, limit, signal),
       );
-      return withOwnerStatus(directory, ownerIds, (ids) => client.users(ids, signal));
+      return directoryOfScan(directory, seen, {
+        users: (ids) => client.users(ids, signal),
+        places: {
+          dataSources: (ids) => client.dataSourceOwners(ids, signal),
+          cards: (ids) => client.cardOwners(ids, signal),
+        },
+      });
     },
   });
   const snapshot = new SnapshotRefresher({

@@ -153,6 +153,15 @@ describe('generateDemoInstance', () => {
       expect(withCards.size).toBe(dataSources.length);
     });
 
+    it('names an owner of every data source and of most cards, each a known owner', () => {
+      const ownerIds = new Set(owners.map((owner) => owner.id));
+      for (const source of dataSources) expect(ownerIds.has(source.owner!)).toBe(true);
+      const cardOwners = cards.flatMap((card) => card.owner ?? []);
+      for (const owner of cardOwners) expect(ownerIds.has(owner)).toBe(true);
+      expect(cardOwners.length).toBeGreaterThan(cards.length * 0.8);
+      expect(cardOwners.length).toBeLessThan(cards.length);
+    });
+
     it('has business-like data source and column names', () => {
       const names = dataSources.map((source) => source.name);
       for (const expected of [

@@ -30,6 +30,19 @@ const dataSourceStream = 2;
 const cardStream = 3;
 const fieldStream = 4;
 
+/** Every twelfth card has no owner, so a hand-over by place meets one it cannot route. */
+const CARD_WITHOUT_OWNER_EVERY = 12;
+
+/** Owners taken in turn, as for data sources, from another starting point: a card's owner is seldom its data source's. */
+function withCardOwner(
+  card: CardRecord,
+  index: number,
+  owners: readonly OwnerRecord[],
+): CardRecord {
+  if ((index + 1) % CARD_WITHOUT_OWNER_EVERY === 0) return card;
+  return { ...card, owner: owners[(index + 1) % owners.length]!.id };
+}
+
 export function planDemoInstance(options: DemoOptions): DemoInstancePlan {
   const { fields: fieldCount, seed, now } = resolveDemoOptions(options);
   const root = new SeededRandom(seed);
@@ -45,7 +58,7 @@ export function planDemoInstance(options: DemoOptions): DemoInstancePlan {
       ...source.record,
       owner: owners[index % owners.length]!.id,
     })),
-    cards,
+    cards: cards.map((card, index) => withCardOwner(card, index, owners)),
     fieldCount,
     fields: () => generateFields(fieldCount, context, root.fork(fieldStream)),
   };

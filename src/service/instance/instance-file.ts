@@ -33,6 +33,8 @@ export const cardRecordSchema = z.strictObject({
   id: z.string().regex(cardIdPattern, 'a card id has the form dr:<number>:<number>'),
   title: z.string().min(1).max(300),
   dataSourceId: z.string().regex(uuidPattern, 'a data source id is a uuid'),
+  /** The user who owns the card (production's cards endpoint names them with `parts=owners`). */
+  owner: z.number().int().positive().optional(),
 });
 
 export const linkRecordSchema = z.strictObject({

@@ -3,14 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ChangeSetDetail, ChangeSetRequest, Me, UndoAnswer } from '../../contract/journal';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { directoryQuerySchema } from '../../contract/directory';
+import type {
+  ChangeSetDetail,
+  ChangeSetRequest,
+  Me,
+  Plan,
+  UndoAnswer,
+} from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
-import { TOKEN_HEADER } from '../../contract/paths';
+import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import { buildServer } from '../server/build-server';
 import { startProductionLikeUpstream } from '../test-support/production-like-upstream';
 import type { TestServer } from '../test-support/test-server';
+import { SALES, TICKETS } from '../test-support/fixture-instance';
 import { startTestServer, TEST_TOKEN } from '../test-support/test-server';
 import { JournalStore } from './journal-store';
 
@@ -19,14 +27,30 @@ import { JournalStore } from './journal-store';
 let instance: TestServer;
 let upstream: Awaited<ReturnType<typeof startProductionLikeUpstream>>;
 let proxy: FastifyInstance;
+/** The server holding the instance's token, started without --allow-writes. */
+let heldTokenProxy: FastifyInstance;
 let db: Database.Database;
 let dir: string;
+/** Whether the instance answers the directory extension, which production lacks, from its own directory. */
+let listsColumns = false;
+/** Whether the instance fails its check of formulas (a 500). */
+let formulaCheckFails = false;
 beforeAll(async () => {
   instance = await startTestServer();
   upstream = await startProductionLikeUpstream({
     store: instance.stores.fields,
     token: TEST_TOKEN,
     searchLagMs: 60_000,
+    intercept: (request) => {
+      const [path, query] = request.url.split('?');
+      if (listsColumns && path === apiPaths.directory) {
+        const asked = directoryQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+        return { status: 200, body: JSON.stringify(instance.stores.directory!.answer(asked)) };
+      }
+      if (formulaCheckFails && request.url === apiPaths.validateFormulas)
+        return { status: 500, body: '{"message":"Internal Server Error"}' };
+      return undefined;
+    },
   });
   dir = mkdtempSync(join(tmpdir(), 'cfm-journal-proxy-'));
   db = new Database(join(dir, 'audit.sqlite'));
@@ -35,8 +59,20 @@ beforeAll(async () => {
     journal: new JournalStore(db),
     failedAuthLimiter: new FailedAuthLimiter(1000),
   });
+  heldTokenProxy = await buildServer({
+    api: {
+      kind: 'proxy',
+      upstream: new URL(upstream.url),
+      timeoutMs: 5000,
+      heldToken: TEST_TOKEN,
+      allowWrites: false,
+    },
+    journal: new JournalStore(db),
+    failedAuthLimiter: new FailedAuthLimiter(1000),
+  });
 });
 afterAll(async () => {
+  await heldTokenProxy.close();
   await proxy.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
@@ -44,8 +80,8 @@ afterAll(async () => {
   await instance.close();
 });
 
-const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
-  const response = await proxy.inject({
+const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, server = proxy) => {
+  const response = await server.inject({
     method,
     url,
     headers: { [TOKEN_HEADER]: TEST_TOKEN, 'content-type': 'application/json' },
@@ -54,9 +90,14 @@ const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) =
   return { status: response.statusCode, body: response.json() as T };
 };
 
-async function finished(id: number): Promise<ChangeSetDetail> {
+async function finished(id: number, server = proxy): Promise<ChangeSetDetail> {
   for (;;) {
-    const { body } = await call<ChangeSetDetail>('GET', journalPaths.changeSet(id));
+    const { body } = await call<ChangeSetDetail>(
+      'GET',
+      journalPaths.changeSet(id),
+      undefined,
+      server,
+    );
     if (body.changeSet.state !== 'running') return body;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -127,4 +168,150 @@ it('creates a deleted field again, recording the new id the instance gives it', 
   const newId = undone.items[0]!.newId!;
   expect(newId).not.toBe(12);
   expect(onInstance(newId)).toMatchObject({ name: gone.name, expression: gone.expression });
+});
+
+describe('a dry run of an edited expression', () => {
+  const plan = async (expression: string, allowInvalid = false) => {
+    const { status, body } = await call<Plan>('POST', journalPaths.plans, {
+      kind: 'edit',
+      items: [{ id: 1, change: { update: { expression } } }],
+      ...(allowInvalid ? { allowInvalid } : {}),
+    });
+    expect(status).toBe(200);
+    return body.items[0]!;
+  };
+  const formulaChecks = (from: number) =>
+    upstream.requests
+      .slice(from)
+      .filter((request) => request.url === apiPaths.validateFormulas)
+      .map((request) => JSON.parse(request.body) as unknown);
+  afterEach(() => {
+    listsColumns = false;
+    formulaCheckFails = false;
+  });
+
+  it("is judged by the instance's validateFormulas against the data source's columns", async () => {
+    listsColumns = true;
+    const sentBefore = upstream.requests.length;
+    // Well formed, so the analyzer alone finds nothing: `Discount` is no column of Sales.
+    const missing = await plan('SUM(`Revenue`) - SUM(`Discount`)');
+    expect(missing).toMatchObject({ action: 'skip', reason: 'invalid' });
+    expect(formulaChecks(sentBefore)).toEqual([
+      {
+        dataSourceId: SALES,
+        columns: ['Revenue', 'Cost', 'Order Date', 'Region', 'Customer ID'],
+        formulas: { '0': { name: 'Gross Margin', formula: 'SUM(`Revenue`) - SUM(`Discount`)' } },
+      },
+    ]);
+    expect(await plan('SUM(`Revenue`) - SUM(`Discount`)', true)).toMatchObject({
+      action: 'change',
+      after: { status: 'INVALID', expression: 'SUM(`Revenue`) - SUM(`Discount`)' },
+    });
+    expect(await plan('SUM(`Revenue`) - SUM(`Cost`)')).toMatchObject({
+      action: 'change',
+      after: { status: 'VALID', aggregated: true },
+    });
+  });
+
+  it("takes a card's columns from the data source it is built on", async () => {
+    listsColumns = true;
+    const sentBefore = upstream.requests.length;
+    const { body } = await call<Plan>('POST', journalPaths.plans, {
+      kind: 'edit',
+      // Field 8 is linked to a card of Sales alone.
+      items: [{ id: 8, change: { update: { expression: 'SUM(`Amount`)' } } }],
+    });
+    expect(body.items[0]).toMatchObject({ action: 'skip', reason: 'invalid' });
+    expect(formulaChecks(sentBefore)).toEqual([
+      expect.objectContaining({
+        dataSourceId: SALES,
+        columns: ['Revenue', 'Cost', 'Order Date', 'Region', 'Customer ID'],
+      }),
+    ]);
+  });
+
+  it('checks only the syntax where the instance does not list columns, as a real one does not', async () => {
+    const sentBefore = upstream.requests.length;
+    expect(await plan('SUM(`Discount`)')).toMatchObject({
+      action: 'change',
+      after: { status: 'VALID' },
+    });
+    expect(await plan('SUM(`Revenue`')).toMatchObject({ action: 'skip', reason: 'invalid' });
+    expect(formulaChecks(sentBefore)).toEqual([
+      expect.objectContaining({ dataSourceId: SALES, columns: ['Discount'] }),
+      expect.objectContaining({ dataSourceId: SALES, columns: ['Revenue'] }),
+    ]);
+  });
+
+  it('checks the edits of one dry run together, one request per data source', async () => {
+    const sentBefore = upstream.requests.length;
+    const { body } = await call<Plan>('POST', journalPaths.plans, {
+      kind: 'replace',
+      items: [1, 3, 4, 5].map((id) => ({
+        id,
+        change: { update: { expression: `UPPER(\`Field ${id}\`)` } },
+      })),
+    });
+    expect(body.items.map((item) => item.action)).toEqual(['change', 'change', 'change', 'change']);
+    // Fields 1, 3 and 5 live on the Sales data source, field 4 on Tickets.
+    const checks = formulaChecks(sentBefore) as Array<{ dataSourceId: string; formulas: object }>;
+    expect(checks.map((check) => [check.dataSourceId, Object.keys(check.formulas).length])).toEqual(
+      [
+        [SALES, 3],
+        [TICKETS, 1],
+      ],
+    );
+  });
+
+  it('skips the edit when the instance cannot check it', async () => {
+    formulaCheckFails = true;
+    expect(await plan('SUM(`Revenue`) + 1')).toMatchObject({
+      action: 'skip',
+      reason: 'invalid',
+      message: expect.stringMatching(/^the instance could not check the expression/),
+    });
+  });
+});
+
+describe('with a token the server holds, started without --allow-writes', () => {
+  const held = <T>(method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    call<T>(method, url, payload, heldTokenProxy);
+
+  it('locks and unlocks through change sets, as before writes existed, and undoes them', async () => {
+    expect(onInstance(5)!.locked).toBe(false);
+    const lock = { kind: 'lock', items: [{ id: 5, change: { update: { locked: true } } }] };
+    const plan = await held<Plan>('POST', journalPaths.plans, lock);
+    expect(plan.body.items[0]).toMatchObject({ action: 'change' });
+    const started = await held<{ id: number }>('POST', journalPaths.changeSets, lock);
+    expect(started.status).toBe(202);
+    const set = await finished(started.body.id, heldTokenProxy);
+    expect(set.items[0]!.state).toBe('applied');
+    expect(onInstance(5)!.locked).toBe(true);
+
+    const undo = await held<UndoAnswer>('POST', journalPaths.undo(set.changeSet.id), {
+      dryRun: false,
+    });
+    expect(undo.status).toBe(202);
+    await finished(undo.body.changeSet!.id, heldTokenProxy);
+    expect(onInstance(5)!.locked).toBe(false);
+  });
+
+  it('refuses any other change with 403, and sends nothing', async () => {
+    const name = onInstance(5)!.name;
+    const sentBefore = upstream.requests.length;
+    const rename = await held<{ message: string }>('POST', journalPaths.changeSets, {
+      kind: 'rename',
+      items: [{ id: 5, change: { update: { name: 'Renamed' } } }],
+    });
+    expect(rename.status).toBe(403);
+    expect(rename.body.message).toMatch(/--allow-writes/);
+    // Locking while renaming is a write too.
+    const both = await held('POST', journalPaths.changeSets, {
+      kind: 'lock',
+      items: [{ id: 5, change: { update: { locked: true, name: 'Renamed' } } }],
+    });
+    expect(both.status).toBe(403);
+    expect(upstream.requests.slice(sentBefore).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(onInstance(5)).toMatchObject({ name, locked: false });
+  });
 });

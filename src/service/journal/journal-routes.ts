@@ -6,11 +6,12 @@ import {
   changeSetRequestSchema,
   journalPaths,
 } from '../../contract/journal';
+import type { RecordedChange } from '../../contract/journal';
 import { ApiError } from '../server/api-error';
 import { JOURNAL_BODY_LIMIT_BYTES } from '../server/limits';
 import { parseFieldIdOrThrow, parseOrThrow } from '../server/validate';
 import type { WhoIs } from '../server/who-is';
-import { writeRefusal } from '../server/who-is';
+import { mayChange, writeRefusal } from '../server/who-is';
 import { presentedToken } from '../server/token-auth';
 import type { Caller, Journal } from './journal';
 
@@ -50,20 +51,29 @@ export function registerJournalRoutes(
     me: whoIs(request),
     token: presentedToken(request),
   });
-  const writer = (request: FastifyRequest): Caller => {
+  /** The caller, when an editor who may make each of these changes (locks need no more). */
+  const writer = (request: FastifyRequest, changes: readonly RecordedChange[]): Caller => {
     const asking = caller(request);
-    if (!asking.me.canWrite) throw writeRefusal(asking.me);
+    const allowed =
+      asking.me.role === 'editor' && changes.every((change) => mayChange(asking.me, change));
+    if (!allowed) throw writeRefusal(asking.me);
     return asking;
   };
+  /** The caller, when they may make every change of set `id` (and so undo, retry or cancel it). */
+  const writerOfSet = (request: FastifyRequest, id: number) =>
+    writer(request, journal.changesOf(id));
 
   const large = { bodyLimit: JOURNAL_BODY_LIMIT_BYTES };
   api.post(route(journalPaths.plans), large, async (request) =>
     journal.plan(parseOrThrow(changeSetRequestSchema, request.body), caller(request)),
   );
   api.post(route(journalPaths.changeSets), large, async (request, reply) => {
-    const asking = writer(request);
-    const summary = await journal.start(parseOrThrow(changeSetRequestSchema, request.body), asking);
-    return reply.code(202).send(summary);
+    const asked = parseOrThrow(changeSetRequestSchema, request.body);
+    const asking = writer(
+      request,
+      asked.items.map((item) => item.change),
+    );
+    return reply.code(202).send(await journal.start(asked, asking));
   });
   api.get(route(journalPaths.changeSets), async (request) =>
     journal.list(parseOrThrow(changeSetQuerySchema, request.query)),
@@ -72,24 +82,28 @@ export function registerJournalRoutes(
     journal.detail(setIdOf(request.params.id)),
   );
   api.post<WithId>(route(journalPaths.cancel(':id')), async (request) => {
-    writer(request);
+    const id = setIdOf(request.params.id);
+    writerOfSet(request, id);
     parseOrThrow(noBodySchema, request.body);
-    return journal.cancel(setIdOf(request.params.id));
+    return journal.cancel(id);
   });
   api.post<WithId>(route(journalPaths.retry(':id')), async (request, reply) => {
-    const asking = writer(request);
+    const id = setIdOf(request.params.id);
+    const asking = writerOfSet(request, id);
     parseOrThrow(noBodySchema, request.body);
-    return reply.code(202).send(journal.retry(setIdOf(request.params.id), asking));
+    return reply.code(202).send(journal.retry(id, asking));
   });
   api.post<WithId>(route(journalPaths.check(':id')), async (request) => {
-    const asking = writer(request);
+    const id = setIdOf(request.params.id);
+    const asking = writerOfSet(request, id);
     parseOrThrow(noBodySchema, request.body);
-    return journal.check(setIdOf(request.params.id), asking);
+    return journal.check(id, asking);
   });
   api.post<WithId>(route(journalPaths.undo(':id')), async (request, reply) => {
+    const id = setIdOf(request.params.id);
     const { dryRun = false } = parseOrThrow(undoRequestSchema, request.body ?? {});
-    const asking = dryRun ? caller(request) : writer(request);
-    const answer = await journal.undo(setIdOf(request.params.id), dryRun, asking);
+    const asking = dryRun ? caller(request) : writerOfSet(request, id);
+    const answer = await journal.undo(id, dryRun, asking);
     return dryRun ? answer : reply.code(202).send(answer);
   });
   api.get<WithId>(route(journalPaths.fieldHistory(':id')), async (request) =>

@@ -34,4 +34,5 @@ CREATE TABLE IF NOT EXISTS journal_items (
   PRIMARY KEY (change_set_id, position)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS journal_items_by_field ON journal_items (field_id, change_set_id);
+CREATE INDEX IF NOT EXISTS journal_items_by_new_id ON journal_items (new_id) WHERE new_id IS NOT NULL;
 `;

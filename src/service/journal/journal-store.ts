@@ -34,6 +34,17 @@ export interface StoredItem extends ChangeItem {
   position: number;
 }
 
+/** An applied item with its set's person and time. */
+export interface AppliedItem {
+  /** The field's id now: a restored field's new id where it got one. */
+  fieldId: number;
+  changeSetId: number;
+  person: string;
+  at: number;
+  change: RecordedChange;
+  after: CalculatedField | null;
+}
+
 export interface ItemOutcome {
   state: Extract<ItemState, 'applied' | 'failed' | 'unknown' | 'pending'>;
   after?: CalculatedField | null;
@@ -238,6 +249,36 @@ export class JournalStore {
         after: parsed<CalculatedField>(row.after_json),
       })),
     };
+  }
+
+  /**
+   * The applied items of these fields (by id, or by a restore's new id) in sets
+   * recorded from `from` to `to` (inclusive), oldest first: who changed a field
+   * between two scans of the audit.
+   */
+  appliedBetween(fieldIds: readonly number[], from: number, to: number): AppliedItem[] {
+    const ids = JSON.stringify(fieldIds);
+    return this.db
+      .prepare<
+        [string, string, number, number],
+        { id: number; person: string; created_at: number } & ItemRow
+      >(
+        `SELECT s.id, s.person, s.created_at, i.*
+         FROM journal_items i JOIN journal_change_sets s ON s.id = i.change_set_id
+         WHERE (i.field_id IN (SELECT value FROM json_each(?))
+             OR i.new_id IN (SELECT value FROM json_each(?)))
+           AND i.state = 'applied' AND s.created_at BETWEEN ? AND ?
+         ORDER BY s.id, i.position`,
+      )
+      .all(ids, ids, from, to)
+      .map((row) => ({
+        fieldId: row.new_id ?? row.field_id,
+        changeSetId: row.id,
+        person: row.person,
+        at: row.created_at,
+        change: JSON.parse(row.change_json) as RecordedChange,
+        after: parsed<CalculatedField>(row.after_json),
+      }));
   }
 
   private summaryOf(row: SetRow): ChangeSetSummary {

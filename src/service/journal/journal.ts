@@ -7,6 +7,7 @@ import type {
   FieldHistory,
   Me,
   Plan,
+  RecordedChange,
   UndoAnswer,
 } from '../../contract/journal';
 import { ApiError } from '../server/api-error';
@@ -60,6 +61,11 @@ export class Journal {
     return detail;
   }
 
+  /** What each item of set `id` changes (an undo, a retry or a cancel of it needs the right to). */
+  changesOf(id: number): RecordedChange[] {
+    return this.store.items(id).map((item) => item.change);
+  }
+
   history(fieldId: number): FieldHistory {
     return this.store.history(fieldId);
   }
@@ -100,7 +106,7 @@ export class Journal {
         `change set ${id} was undone already, by change set ${summary.undoneBy}`,
       );
     }
-    const planned = await planUndo(target, this.store.items(id), me.canWrite);
+    const planned = await planUndo(target, this.store.items(id), me);
     const plan = planOf('undo', planned);
     if (dryRun) return { changeSet: null, plan };
     const changeSet = this.record(

@@ -8,6 +8,8 @@ import type {
   SkipReason,
 } from '../../contract/journal';
 import { hasValuesOf } from './field-states';
+import type { Me } from '../../contract/journal';
+import { mayChange } from '../server/who-is';
 import type { JournalTarget } from './journal-target';
 
 /** A planned item with the change it would send. */
@@ -15,11 +17,12 @@ export interface PlannedChange extends PlannedItem {
   change: RecordedChange;
 }
 
-export interface PlanRules {
-  canWrite: boolean;
+export interface PlanRules extends Pick<Me, 'role' | 'canWrite'> {
   allowUsed?: boolean;
   allowInvalid?: boolean;
 }
+
+export const FORBIDDEN = 'this token may not change fields';
 
 export function skipped(
   id: number,
@@ -50,15 +53,29 @@ export async function planChangeSet(
   rules: PlanRules,
 ): Promise<PlannedChange[]> {
   const current = await target.read(request.items.map((item) => item.id));
-  const planned: PlannedChange[] = [];
-  for (const item of request.items) {
-    planned.push(await planItem(target, item, current.get(item.id), { ...request, ...rules }));
-  }
-  return planned;
+  // Every item at once, so a target may answer their previews together (an instance
+  // checks many expressions in one request); uses are searched one at a time.
+  let searching = Promise.resolve();
+  const usage: Usage = (field) => {
+    const asked = searching.then(() => target.usage(field));
+    searching = asked.then(
+      () => undefined,
+      () => undefined,
+    );
+    return asked;
+  };
+  return Promise.all(
+    request.items.map((item) =>
+      planItem(target, usage, item, current.get(item.id), { ...request, ...rules }),
+    ),
+  );
 }
+
+type Usage = JournalTarget['usage'];
 
 async function planItem(
   target: JournalTarget,
+  usage: Usage,
   item: ChangeItemRequest,
   current: CalculatedField | undefined,
   rules: PlanRules,
@@ -67,7 +84,7 @@ async function planItem(
   const skip = (reason: SkipReason, message: string) =>
     skipped(id, current, change, reason, message);
   if (!current) return skip('not-found', `no calculated field has the id ${id}`);
-  if (!rules.canWrite) return skip('forbidden', 'this token may not change fields');
+  if (!mayChange(rules, change)) return skip('forbidden', FORBIDDEN);
   const changedSince =
     (basedOn?.checkSum !== undefined && basedOn.checkSum !== current.checkSum) ||
     (basedOn?.lastModified !== undefined && basedOn.lastModified !== current.lastModified);
@@ -77,7 +94,7 @@ async function planItem(
   if ('delete' in change) {
     if (current.locked) return skip('locked', 'locked: unlock it first');
     if (!rules.allowUsed) {
-      const { activeCards, nestedBy } = await target.usage(current);
+      const { activeCards, nestedBy } = await usage(current);
       if (activeCards + nestedBy.length > 0) {
         return skip('used', usedMessage(activeCards, nestedBy.length));
       }

@@ -1,10 +1,11 @@
 import type { CalculatedField } from '../../contract/field';
-import type { RecordedChange } from '../../contract/journal';
+import type { Me, RecordedChange } from '../../contract/journal';
+import { mayChange } from '../server/who-is';
 import { unchangedSince, updateBetween } from './field-states';
 import type { StoredItem } from './journal-store';
 import type { JournalTarget, UpdateOf } from './journal-target';
 import type { PlannedChange } from './plan-change-set';
-import { changing, skipped } from './plan-change-set';
+import { changing, FORBIDDEN, skipped } from './plan-change-set';
 
 /**
  * The undo of a set's applied items, last first: each field put back to its state
@@ -13,15 +14,12 @@ import { changing, skipped } from './plan-change-set';
 export async function planUndo(
   target: JournalTarget,
   items: readonly StoredItem[],
-  canWrite: boolean,
+  me: Pick<Me, 'role' | 'canWrite'>,
 ): Promise<PlannedChange[]> {
   const applied = items.filter((item) => item.state === 'applied').reverse();
   const current = await target.read(applied.map(idNow));
-  const planned: PlannedChange[] = [];
-  for (const item of applied) {
-    planned.push(await undoItem(target, item, current.get(idNow(item)), canWrite));
-  }
-  return planned;
+  // Every item at once, so a target may answer their previews together.
+  return Promise.all(applied.map((item) => undoItem(target, item, current.get(idNow(item)), me)));
 }
 
 /** The id the field has now: a field created again by the instance has a new one. */
@@ -33,7 +31,7 @@ async function undoItem(
   target: JournalTarget,
   item: StoredItem,
   current: CalculatedField | undefined,
-  canWrite: boolean,
+  me: Pick<Me, 'role' | 'canWrite'>,
 ): Promise<PlannedChange> {
   const id = idNow(item);
   const skip = (
@@ -43,7 +41,7 @@ async function undoItem(
   ) => ({ ...skipped(id, current, change, reason, message), name: item.fieldName });
   if ('delete' in item.change) {
     const restore = { restore: true } as const;
-    if (!canWrite) return skip(restore, 'forbidden', 'this token may not change fields');
+    if (!mayChange(me, restore)) return skip(restore, 'forbidden', FORBIDDEN);
     if (current) return skip(restore, 'changed-since', `a field has the id ${id} again`);
     return {
       id,
@@ -57,7 +55,7 @@ async function undoItem(
   if ('restore' in item.change) {
     const remove = { delete: true } as const;
     if (!current) return skip(remove, 'not-found', 'it was deleted since');
-    if (!canWrite) return skip(remove, 'forbidden', 'this token may not change fields');
+    if (!mayChange(me, remove)) return skip(remove, 'forbidden', FORBIDDEN);
     if (!unchangedSince(current, item.after!)) {
       return skip(remove, 'changed-since', 'it changed again since; undo refuses it');
     }
@@ -65,7 +63,7 @@ async function undoItem(
   }
   const back = { update: updateBetween(current ?? item.after!, item.before!) as UpdateOf };
   if (!current) return skip(back, 'not-found', 'it was deleted since');
-  if (!canWrite) return skip(back, 'forbidden', 'this token may not change fields');
+  if (!mayChange(me, back)) return skip(back, 'forbidden', FORBIDDEN);
   if (!unchangedSince(current, item.after!)) {
     return skip(back, 'changed-since', 'it changed again since; undo refuses it');
   }

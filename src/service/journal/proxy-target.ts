@@ -1,4 +1,3 @@
-import { analyzeExpression } from '../../analysis/analyze-expression';
 import type { ApiErrorBody } from '../../contract/errors';
 import type { CalculatedField } from '../../contract/field';
 import { calculatedFieldSchema } from '../../contract/field';
@@ -9,6 +8,7 @@ import { errorBody } from '../server/api-error';
 import type { FieldsMoved } from '../server/fields-moved';
 import { reportMoved } from '../server/fields-moved';
 import { hasValuesOf } from './field-states';
+import { InstanceFormulaChecker } from './instance-formula-check';
 import type { JournalTarget, Preview, Sent, SentItem, UpdateOf } from './journal-target';
 import { activeCardsOf } from './journal-target';
 
@@ -32,6 +32,9 @@ export interface InstanceAccess {
  */
 export class ProxyTarget implements JournalTarget {
   private readonly basePath: string;
+  private readonly formulas = new InstanceFormulaChecker((method, path, body) =>
+    this.call(method, path, body),
+  );
 
   constructor(private readonly access: InstanceAccess) {
     this.basePath = access.upstream.pathname.replace(/\/+$/, '');
@@ -47,11 +50,17 @@ export class ProxyTarget implements JournalTarget {
     return found;
   }
 
-  /** The instance derives on write; the shared analyzer says what the expression's status will be. */
+  /** The instance derives on write; its own check of the formula says what the expression will be. */
   async preview(current: CalculatedField, update: UpdateOf): Promise<Preview> {
     const after = { ...current, ...update } as CalculatedField;
-    if (update.expression !== undefined) after.status = analyzeExpression(update.expression).status;
-    return { kind: 'after', field: after };
+    if (update.expression === undefined) return { kind: 'after', field: after };
+    const check = await this.formulas.check(current, update.expression);
+    if (check.kind === 'refused') return check;
+    const { status, columnPositions, containsAggregation } = check.verdict;
+    return {
+      kind: 'after',
+      field: { ...after, status, columnPositions, aggregated: containsAggregation },
+    };
   }
 
   async usage(field: CalculatedField): Promise<{ activeCards: number; nestedBy: number[] }> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_BASE } from '../../contract/audit';
 import type { AuditService } from '../audit/audit-service';
+import type { ChangeRecords } from '../audit/diff/change-authors';
 import type { SnapshotRefresher } from '../audit/snapshot/snapshot-refresher';
 import type { AuditContext } from '../audit/routes/audit-context';
 import { registerAuditRoutes } from '../audit/routes/register-audit-routes';
@@ -23,6 +24,8 @@ export async function registerAuditApi(
   api: EmbeddedApi | ProxiedApi,
   audit: AuditApi,
   auth: TokenAuth,
+  /** The journal, which says who changed a field between two scans; none without it. */
+  changeRecords: ChangeRecords | undefined,
 ): Promise<void> {
   const context: AuditContext = {
     service: audit.service,
@@ -30,6 +33,7 @@ export async function registerAuditApi(
     instance: api.kind === 'embedded' ? "this server's store" : api.upstream.origin,
     keep: audit.keep,
     scanEveryMs: audit.scanEveryMs,
+    changeRecords,
   };
   await registerApi(app, {
     prefix: AUDIT_BASE,

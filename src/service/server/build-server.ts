@@ -107,7 +107,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const audit = options.audit?.service;
   const onFieldsMoved = audit && fieldsMovedInto(audit);
   if (options.audit) {
-    await registerAuditApi(app, api, options.audit, auth);
+    await registerAuditApi(app, api, options.audit, auth, options.journal);
     await registerWorkflowsApi(app, options.audit.service, auth);
   }
   if (api.kind === 'embedded') {

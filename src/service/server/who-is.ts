@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Me } from '../../contract/journal';
+import type { Me, RecordedChange } from '../../contract/journal';
 import { hashToken } from '../auth/token-hash';
 import type { TokenStore } from '../auth/token-store';
 import { ApiError, sendError } from './api-error';
+import { isLockOnly } from './routes/bulk-items';
 import { presentedToken } from './token-auth';
 
 /**
@@ -37,6 +38,15 @@ export function proxyWhoIs(heldToken: string | undefined, allowWrites: boolean):
 /** A name for a token that cannot be turned back into it: 12 hex digits of its SHA-256. */
 export function personOfToken(token: string): string {
   return `token ${hashToken(token).toString('hex').slice(0, 12)}`;
+}
+
+/**
+ * Whether a person may make a change: an editor locks and unlocks, as before writes
+ * existed (with a held token too); any other change needs `canWrite`.
+ */
+export function mayChange(me: Pick<Me, 'role' | 'canWrite'>, change: RecordedChange): boolean {
+  const locksOnly = 'update' in change && isLockOnly(change.update);
+  return locksOnly ? me.role === 'editor' : me.canWrite;
 }
 
 export function writeRefusal(me: Me): ApiError {

@@ -7,13 +7,20 @@ export interface UserAnswer {
   detail: { active: boolean };
 }
 
+/** A card as production's cards endpoint answers it; `owners` only with `parts=owners`. */
+export interface CardAnswer {
+  id: string;
+  title: string;
+  owners?: Array<{ id: number; type: 'USER'; displayName: string }>;
+}
+
 /** Names of what fields point at: owners, data sources (with columns) and cards. */
 export interface DirectoryStore {
   answer(request: DirectoryRequest): DirectoryResponse;
   /** The users among `ids`, in the order asked; unknown ids left out. */
   users(ids: readonly number[]): UserAnswer[];
-  /** The cards among `ids`, with their titles. */
-  cards(ids: readonly string[]): Array<{ id: string; title: string }>;
+  /** The cards among `ids`, with their titles, and their owners when asked for (none when unknown). */
+  cards(ids: readonly string[], withOwners?: boolean): CardAnswer[];
   /** The data sources among `ids`, with their names and owners where known. */
   dataSources(ids: readonly string[]): Array<{ id: string; name: string; owner?: number }>;
 }

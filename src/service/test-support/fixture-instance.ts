@@ -136,8 +136,8 @@ export const fixtureInstance: InstanceFile = {
     { id: TICKETS, name: 'Support Tickets', columns: ['Amount', 'Status'] },
   ],
   cards: [
-    { id: SALES_CARD, title: 'Revenue by Region', dataSourceId: SALES },
-    { id: TICKETS_CARD, title: 'Open Tickets', dataSourceId: TICKETS },
+    { id: SALES_CARD, title: 'Revenue by Region', dataSourceId: SALES, owner: 102 },
+    { id: TICKETS_CARD, title: 'Open Tickets', dataSourceId: TICKETS, owner: 103 },
   ],
   // Fields 12 and 13 share a created time, so ties on created break on id.
   fields: fields.map((field) => ({

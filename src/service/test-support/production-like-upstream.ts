@@ -96,8 +96,10 @@ function nameAnswer(
   const ids = (name: string) => (query.get(name) ?? '').split(',').filter(Boolean);
   if (path === namePaths.users && request.method === 'GET')
     return { status: 200, body: JSON.stringify(directory.users(ids('id').map(Number))) };
-  if (path === namePaths.cards && request.method === 'GET')
-    return { status: 200, body: JSON.stringify(directory.cards(ids('urns'))) };
+  if (path === namePaths.cards && request.method === 'GET') {
+    const withOwners = ids('parts').includes('owners');
+    return { status: 200, body: JSON.stringify(directory.cards(ids('urns'), withOwners)) };
+  }
   if (path === namePaths.dataSources && request.method === 'POST') {
     let asked: unknown;
     try {

@@ -1,8 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { DirectoryKind, DirectoryResponse } from '../../contract/directory';
 import { directoryListQuery } from '../../contract/directory';
-import type { UserName } from '../../contract/names';
-import { namePaths, usersAnswerSchema } from '../../contract/names';
+import type { CardOwners, DataSourceOwner, UserName } from '../../contract/names';
+import {
+  cardOwnersAnswerSchema,
+  dataSourceOwnersAnswerSchema,
+  namePaths,
+  usersAnswerSchema,
+} from '../../contract/names';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import type { UpstreamSearchBody } from '../../contract/upstream-allow-list';
 import { assertAllowedSearch } from '../../contract/upstream-allow-list';
@@ -110,6 +115,34 @@ export class UpstreamClient {
     if (answer.status === 404 || answer.status === 405) return undefined;
     if (answer.status !== 200) throw this.failure(answer.status, 'naming owners');
     const read = usersAnswerSchema.safeParse(answer.body);
+    return read.success ? read.data : undefined;
+  }
+
+  /**
+   * Data sources with their owners, from production's bulk endpoint; undefined
+   * when the instance does not offer it. At most 100 ids.
+   */
+  async dataSourceOwners(
+    ids: readonly string[],
+    signal: AbortSignal,
+  ): Promise<DataSourceOwner[] | undefined> {
+    const answer = await this.send('POST', `${namePaths.dataSources}?part=core`, ids, signal);
+    if (answer.status === 404 || answer.status === 405) return undefined;
+    if (answer.status !== 200) throw this.failure(answer.status, 'reading data sources');
+    const read = dataSourceOwnersAnswerSchema.safeParse(answer.body);
+    return read.success ? read.data : undefined;
+  }
+
+  /**
+   * Cards with their owners (`parts=metadata,owners`); undefined when the instance
+   * does not offer the endpoint. At most 100 ids.
+   */
+  async cardOwners(ids: readonly string[], signal: AbortSignal): Promise<CardOwners[] | undefined> {
+    const query = new URLSearchParams({ urns: ids.join(','), parts: 'metadata,owners' });
+    const answer = await this.send('GET', `${namePaths.cards}?${query}`, undefined, signal);
+    if (answer.status === 404 || answer.status === 405) return undefined;
+    if (answer.status !== 200) throw this.failure(answer.status, 'reading cards');
+    const read = cardOwnersAnswerSchema.safeParse(answer.body);
     return read.success ? read.data : undefined;
   }
 

@@ -1,55 +1,46 @@
 import type { ChangeItemRequest } from '../../contract/journal';
+import { savedOn } from '../../contract/link-summary';
 import type { HandoverRequest, PreviewItem, WorkflowPreview } from '../../contract/workflows';
-import type { FieldFacts } from '../audit/findings/field-facts';
-import type { LinkPlace } from '../audit/findings/references-between-fields';
-import { placeOf } from '../audit/findings/references-between-fields';
+import type { Place } from '../audit/findings/instance-directory';
+import { placeOwners } from '../audit/findings/instance-directory';
 import { LOCKED } from './check-rewrite';
 import { previewOf } from './preview-result';
 import type { WorkflowSnapshot } from './workflow-snapshot';
 import { cardTitle, dataSourceName, ownerName } from './workflow-snapshot';
 
-/** The owner of a data source or card, where the instance names one. */
-export type PlaceOwners = (place: LinkPlace) => number | undefined;
+type Route = { to: number; rule: string } | { reason: string };
 
-/** The audit's directory keeps no owners of data sources or cards, so by default none is known. */
-const noPlaceOwners: PlaceOwners = () => undefined;
-
-function placeName(snapshot: WorkflowSnapshot, place: LinkPlace): string {
+function placeName(snapshot: WorkflowSnapshot, place: Place): string {
   return place.type === 'CARD' ? cardTitle(snapshot, place.id) : dataSourceName(snapshot, place.id);
-}
-
-/** Where a field lives: its first data-source link, else its first card link. */
-function homeOf(snapshot: WorkflowSnapshot, field: FieldFacts): LinkPlace | undefined {
-  const link =
-    field.links.find((entry) => entry.type === 'DATA_SOURCE') ??
-    field.links.find((entry) => entry.type === 'CARD');
-  return (
-    link &&
-    (link.type === 'CARD' ? { type: 'CARD', id: link.id } : placeOf(link, snapshot.directory))
-  );
 }
 
 /**
  * Handing a departed owner's fields over: to one person, or each to the owner of
- * the data source or card it lives on, with why a field cannot be routed.
+ * the data source or card it is saved on (as the instance named them when the
+ * audit last scanned), with why a field cannot be routed.
  */
 export function handoverPlan(
   snapshot: WorkflowSnapshot,
   request: HandoverRequest,
-  placeOwners: PlaceOwners = noPlaceOwners,
 ): WorkflowPreview {
   const entries: Array<{ item: PreviewItem; change?: ChangeItemRequest }> = [];
+  const inactive = new Set(snapshot.directory?.inactiveOwners);
   for (const field of snapshot.fields.values()) {
     if (field.owner !== request.from) continue;
-    const home = homeOf(snapshot, field);
+    const home = savedOn(field.links);
     const base = { id: field.id, name: field.name, place: home && placeName(snapshot, home) };
     if (field.locked) {
       entries.push({ item: { ...base, action: 'skip', reason: LOCKED } });
       continue;
     }
-    const routed = route(snapshot, request, home, placeOwners);
+    const routed: Route =
+      request.to === undefined
+        ? routeByPlace(snapshot, { from: request.from, inactive }, home)
+        : { to: request.to, rule: 'the person chosen' };
     if ('reason' in routed) {
-      entries.push({ item: { ...base, action: 'skip', reason: routed.reason } });
+      entries.push({
+        item: { ...base, action: 'skip', reason: `cannot be routed: ${routed.reason}` },
+      });
       continue;
     }
     entries.push({
@@ -65,19 +56,30 @@ export function handoverPlan(
   return previewOf('handover', `${entries.length} fields owned by ${from}`, entries);
 }
 
-function route(
+/** The place's first owner who is neither the departed owner nor inactive too. */
+function routeByPlace(
   snapshot: WorkflowSnapshot,
-  request: HandoverRequest,
-  home: LinkPlace | undefined,
-  placeOwners: PlaceOwners,
-): { to: number; rule: string } | { reason: string } {
-  if (request.to !== undefined) return { to: request.to, rule: 'the person chosen' };
-  if (!home) return { reason: 'cannot be routed: it is on no data source or card' };
-  const owner = placeOwners(home);
+  { from, inactive }: { from: number; inactive: ReadonlySet<number> },
+  home: Place | undefined,
+): Route {
+  if (!home) return { reason: 'it is saved on no data source or card' };
   const where = placeName(snapshot, home);
-  if (owner === undefined)
-    return { reason: `cannot be routed: the instance names no owner for ${where}` };
-  if (owner === request.from)
-    return { reason: `cannot be routed: ${where} is owned by the same person` };
-  return { to: owner, rule: home.type === 'CARD' ? "the card's owner" : "the data source's owner" };
+  const owners = placeOwners(snapshot.directory, home);
+  if (owners === 'kind-unknown') {
+    const kind = home.type === 'CARD' ? 'cards' : 'data sources';
+    return { reason: `the instance names no owners of ${kind}` };
+  }
+  if (owners === 'place-unknown') return { reason: `the instance does not know ${where}` };
+  if (owners.length === 0) return { reason: `${where} has no owner` };
+  const others = owners.filter((owner) => owner !== from);
+  const to = others.find((owner) => !inactive.has(owner));
+  if (to !== undefined) {
+    return { to, rule: home.type === 'CARD' ? "the card's owner" : "the data source's owner" };
+  }
+  if (others.length === 0)
+    return { reason: `${where} is owned by ${ownerName(snapshot, from)} too` };
+  const names = others.map((owner) => ownerName(snapshot, owner)).join(', ');
+  return others.length === 1
+    ? { reason: `the owner of ${where}, ${names}, is inactive too` }
+    : { reason: `the owners of ${where}, ${names}, are inactive too` };
 }

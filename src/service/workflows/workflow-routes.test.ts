@@ -206,14 +206,6 @@ describe('the workflows API', () => {
     expect(plan.changes[0]!.change).toEqual({ update: { owner: 103 } });
   });
 
-  it('hand-over by place says why a field cannot be routed', async () => {
-    const plan = await post<WorkflowPreview>(workflowPaths.handover, { from: 102 });
-    expect(plan.changes).toEqual([]);
-    expect(plan.items[0]!.reason).toBe(
-      'cannot be routed: the instance names no owner for Sales Orders',
-    );
-  });
-
   it('clean-up: the Unused finding, recently changed skipped', async () => {
     const plan = await post<WorkflowPreview>(workflowPaths.cleanup, { fieldIds: [14, 1] });
     expect(plan.changes).toEqual([

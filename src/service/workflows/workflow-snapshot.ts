@@ -35,10 +35,21 @@ export function ownerName(snapshot: WorkflowSnapshot, owner: number): string {
   return snapshot.directory?.owners.get(owner) ?? `user ${owner}`;
 }
 
+// A proxied instance without the directory extension names its data sources and
+// cards only through the endpoints the audit reads their owners from.
+
 export function dataSourceName(snapshot: WorkflowSnapshot, id: string): string {
-  return snapshot.directory?.dataSources.get(id)?.name ?? `data source ${id}`;
+  const { directory } = snapshot;
+  return (
+    directory?.dataSources.get(id)?.name ??
+    directory?.placeOwners?.dataSources?.get(id)?.name ??
+    `data source ${id}`
+  );
 }
 
 export function cardTitle(snapshot: WorkflowSnapshot, id: string): string {
-  return snapshot.directory?.cards.get(id)?.title ?? `card ${id}`;
+  const { directory } = snapshot;
+  return (
+    directory?.cards.get(id)?.title ?? directory?.placeOwners?.cards?.get(id)?.title ?? `card ${id}`
+  );
 }

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import type { FieldFindingCause, FindingField } from '../../../contract/audit';
 import { isValidStatus } from '../../../contract/field';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { FieldLink } from '../FieldLink';
+import { FieldLink } from '../../../components/FieldLink';
 
 /** A field a finding names: a link to its drawer, INVALID marked as the table marks it. */
 function NamedField({ field }: { field: FindingField }) {

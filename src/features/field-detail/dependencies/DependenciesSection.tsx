@@ -6,7 +6,7 @@ import { isValidStatus } from '../../../contract/field';
 import { ErrorState } from '../../../components/ErrorState';
 import { plural } from '../../../components/plural';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { FieldLink } from '../FieldLink';
+import { FieldLink } from '../../../components/FieldLink';
 
 /**
  * What this field depends on and what depends on it, so an admin sees what would

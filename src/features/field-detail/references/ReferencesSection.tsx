@@ -11,7 +11,7 @@ import type { NestedField } from '../explanation/nested-fields';
 import { NESTED_FIELD_CALL } from '../../../analysis/field-references';
 import { listInWords, sourceName } from '../explanation/source-names';
 import type { FieldExplanation } from '../explanation/use-field-explanation';
-import { FieldLink } from '../FieldLink';
+import { FieldLink } from '../../../components/FieldLink';
 
 const kindLabels: Record<ReferenceKind, string> = {
   column: 'column',

@@ -5,12 +5,14 @@ import { startSession } from '../../../api/session';
 import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
 import { nameHandlers } from '../../../api/test-support/mock-names';
 import type { DownloadableFile } from '../../../components/download-file';
+import { AUDIT_BASE, findingTitles } from '../../../contract/audit';
 import { apiPaths } from '../../../contract/paths';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
 import { ExportMenu } from './ExportMenu';
 
 const saved: DownloadableFile[] = [];
-vi.mock('../../../components/download-file', () => ({
+vi.mock('../../../components/download-file', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../components/download-file')>()),
   downloadFile: (file: DownloadableFile) => saved.push(file),
 }));
 
@@ -25,7 +27,25 @@ const fields = new Map([
   [12, calculatedField(12, { name: 'Alpha', owner: 5, expression: '`A` * 2', links: [onSales] })],
 ]);
 
+/** The bodies of every batch of findings asked for. */
+const findingsAsked: unknown[] = [];
+
 const server = setupMockApi(
+  http.post(`${AUDIT_BASE}/fields/findings`, async ({ request }) => {
+    const body = (await request.json()) as { ids: number[] };
+    findingsAsked.push(body);
+    return HttpResponse.json({
+      scanId: 3,
+      scanFinished: Date.now(),
+      version: 1,
+      fields: body.ids.map((fieldId) => ({
+        fieldId,
+        seen: true,
+        findings:
+          fieldId === 11 ? [{ key: 'unused' }, { key: 'lint', note: 'null-comparison' }] : [],
+      })),
+    });
+  }),
   http.get(apiPaths.readField(':id').split('?')[0]!, ({ params }) => {
     const field = fields.get(Number(params.id));
     return field ? HttpResponse.json(field) : new HttpResponse(null, { status: 404 });
@@ -38,10 +58,11 @@ const server = setupMockApi(
 
 beforeEach(() => {
   saved.length = 0;
+  findingsAsked.length = 0;
   startSession('token-for-tests', false);
 });
 
-test('"Export selected" writes the selected fields in the table order, with expression, owner and data source by name', async () => {
+test('"Export selected" writes the selected fields in the table order, with expression, owner, data source by name and findings', async () => {
   // A search that must not be asked: only the selected fields are read.
   server.use(http.post(apiPaths.search, () => HttpResponse.error()));
   const { user } = renderWithProviders(
@@ -64,4 +85,10 @@ test('"Export selected" writes the selected fields in the table order, with expr
   expect(cells.map((row) => row[column('Expression')])).toEqual(['`A` * 2', 'SUM(`A`)']);
   expect(cells.map((row) => row[column('Owner')])).toEqual(['Ada Lovelace', 'Ada Lovelace']);
   expect(cells.map((row) => row[column('Data sources')])).toEqual(['Sales', 'Sales']);
+  // The findings' titles of the latest scan, asked for once for all the fields, not per field.
+  expect(
+    rows.map((row) => row.includes(`"${findingTitles.unused}; ${findingTitles.lint}"`)),
+  ).toEqual([false, true]);
+  expect(cells[0]![column('Findings')]).toBe('');
+  expect(findingsAsked).toEqual([{ ids: [12, 11] }]);
 });

@@ -7,8 +7,13 @@ import { exportFile, exportFileName } from './export-file';
 
 const now = new Date(2026, 10, 22, 23, 59);
 
+/** A field the audit's latest scan holds in the Lint finding, its note said. */
 const record = (id: number, name?: string): ExportRecord =>
-  exportRecordOf(searchItem(id, name === undefined ? {} : { name }), 'SUM(`A`)', noDirectory);
+  exportRecordOf(searchItem(id, name === undefined ? {} : { name }), 'SUM(`A`)', noDirectory, {
+    fieldId: id,
+    seen: true,
+    findings: [{ key: 'lint', note: 'null-comparison' }],
+  });
 
 describe('exportFile', () => {
   test('names the file after the local day', () => {
@@ -16,7 +21,7 @@ describe('exportFile', () => {
     expect(exportFileName('json', new Date(2027, 0, 5))).toBe('calculated-fields-2027-01-05.json');
   });
 
-  test('JSON is each search result as the API answered it, with the expression, names and status reason beside it, pretty-printed', () => {
+  test('JSON is each search result as the API answered it, with the expression, names, status reason and findings beside it, pretty-printed', () => {
     const fields = [record(2, '=1+1'), record(1)];
     const file = exportFile('json', fields, now);
     expect(file.type).toBe('application/json');
@@ -28,6 +33,7 @@ describe('exportFile', () => {
       dataSources: [],
       cards: [],
       statusReason: '',
+      findings: [{ key: 'lint', title: 'Lint', note: 'null-comparison' }],
     });
     expect(file.content).toContain('\n  {\n    "id": 2,');
   });

@@ -1,4 +1,6 @@
 import type { DirectoryNames } from '../../../api/directory/lookup-directory';
+import type { FieldFindingKeys, FindingKey } from '../../../contract/audit';
+import { findingTitles } from '../../../contract/audit';
 import type { SearchResultItem } from '../../../contract/field';
 import { statusReason } from './status-reason';
 
@@ -6,8 +8,7 @@ import { statusReason } from './status-reason';
  * One exported field: the search result as the API answers it, plus what a person
  * reading the file needs beside it: the expression, names for the owner, data
  * sources and cards (null where the instance does not name them), and why the
- * status is what it is. The audit's findings of each field are not included: the
- * API answers them per finding, not per field.
+ * status is what it is, and the findings of the audit's latest scan that hold it.
  */
 export interface ExportRecord extends SearchResultItem {
   /** null on an instance that does not offer a field's details. */
@@ -16,6 +17,8 @@ export interface ExportRecord extends SearchResultItem {
   dataSources: Array<{ id: string; name: string | null }>;
   cards: Array<{ id: string; title: string | null }>;
   statusReason: string;
+  /** Each finding with its title and what it says of the field; null when the audit has not seen the field. */
+  findings: Array<{ key: FindingKey; title: string; note?: string }> | null;
 }
 
 const idsOf = (field: SearchResultItem, type: string) => [
@@ -28,6 +31,7 @@ export function exportRecordOf(
   field: SearchResultItem,
   expression: string | undefined,
   names: DirectoryNames,
+  findings: FieldFindingKeys | undefined,
 ): ExportRecord {
   return {
     ...field,
@@ -39,5 +43,8 @@ export function exportRecordOf(
     })),
     cards: idsOf(field, 'CARD').map((id) => ({ id, title: names.cards.get(id)?.title ?? null })),
     statusReason: statusReason(field, expression),
+    findings: findings?.seen
+      ? findings.findings.map((finding) => ({ ...finding, title: findingTitles[finding.key] }))
+      : null,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { findingTitles } from '../../../contract/audit';
 import type { Link } from '../../../contract/field';
 import { noDirectory } from '../../../api/directory/lookup-directory';
 import { searchItem } from '../../../api/test-support/mock-api';
@@ -11,10 +12,10 @@ function link(type: string, valid = 'VALID'): Link {
 
 /** The file's record of a field with no names known and no expression read. */
 const record = (id: number, overrides: Parameters<typeof searchItem>[1] = {}) =>
-  exportRecordOf(searchItem(id, overrides), undefined, noDirectory);
+  exportRecordOf(searchItem(id, overrides), undefined, noDirectory, undefined);
 
 const header =
-  'ID,Name,Owner,Owner ID,Locked,Status,Status reason,Archived,Variable,Created,Last modified,Expression,Data sources,Data source IDs,Cards,Card IDs,Link validity';
+  'ID,Name,Owner,Owner ID,Locked,Status,Status reason,Findings,Archived,Variable,Created,Last modified,Expression,Data sources,Data source IDs,Cards,Card IDs,Link validity';
 
 describe('fieldsToCsv', () => {
   test('writes a header and one CRLF line per field, with the expression, names beside ids and why the status is what it is', () => {
@@ -36,14 +37,33 @@ describe('fieldsToCsv', () => {
       ]),
       cards: new Map(),
     };
-    const csv = fieldsToCsv([exportRecordOf(field, 'SUM(`Amount`', names)]);
+    const findings = {
+      fieldId: 42,
+      seen: true,
+      findings: [{ key: 'invalid' as const }, { key: 'broken-references' as const }],
+    };
+    const csv = fieldsToCsv([exportRecordOf(field, 'SUM(`Amount`', names, findings)]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       header,
       // Two links to one card are one card; a card the instance does not name has an empty name.
-      `42,"Margin, ""net""",Ada Lovelace,9,true,INVALID,missing ')' to close the '(' at position 3,true,false,2024-01-02T03:04:05.000Z,2025-11-22T12:00:00.000Z,SUM(\`Amount\`,Sales,DATA_SOURCE-1,,CARD-1,"3 links, 1 ILLEGAL_REFERENCE"`,
+      `42,"Margin, ""net""",Ada Lovelace,9,true,INVALID,missing ')' to close the '(' at position 3,"Invalid; Broken references",true,false,2024-01-02T03:04:05.000Z,2025-11-22T12:00:00.000Z,SUM(\`Amount\`,Sales,DATA_SOURCE-1,,CARD-1,"3 links, 1 ILLEGAL_REFERENCE"`,
       '',
     ]);
+  });
+
+  test('names the findings by their titles: none for a field with none, and says when the latest scan did not see the field', () => {
+    const line = (findings: Parameters<typeof exportRecordOf>[3]) =>
+      fieldsToCsv([exportRecordOf(searchItem(7), undefined, noDirectory, findings)])
+        .split('\r\n')[1]!
+        .split(',');
+    const column = header.split(',').indexOf('Findings');
+    expect(line({ fieldId: 7, seen: true, findings: [] })[column]).toBe('');
+    expect(line({ fieldId: 7, seen: false, findings: [] })[column]).toBe('not scanned yet');
+    expect(line(undefined)[column]).toBe('not scanned yet');
+    expect(line({ fieldId: 7, seen: true, findings: [{ key: 'unused' }] })[column]).toBe(
+      findingTitles.unused,
+    );
   });
 
   test('a valid field with a broken link says so; a sound one has no reason', () => {
@@ -54,7 +74,7 @@ describe('fieldsToCsv', () => {
 
   test('neutralises a name and an expression that would run as formulas', () => {
     const csv = fieldsToCsv([
-      exportRecordOf(searchItem(1, { name: '=1+1' }), '-SUM(`A`)', noDirectory),
+      exportRecordOf(searchItem(1, { name: '=1+1' }), '-SUM(`A`)', noDirectory, undefined),
     ]);
     const line = csv.split('\r\n')[1]!;
     expect(line).toMatch(/^1,"'=1\+1",/);

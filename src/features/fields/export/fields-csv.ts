@@ -10,6 +10,11 @@ const isoTime = (epochMs: number) => new Date(epochMs).toISOString();
 /** Several names in one cell, in the order of their ids' cell; an unnamed one is empty. */
 const names = (entries: ReadonlyArray<{ name: string | null }>) =>
   entries.map((entry) => entry.name ?? '').join('; ');
+/** The findings' titles; a field the latest scan did not see is said to be so. */
+const findingTitles = (field: ExportRecord) =>
+  field.findings === null
+    ? 'not scanned yet'
+    : field.findings.map((finding) => finding.title).join('; ');
 const ids = (entries: ReadonlyArray<{ id: string }>) => entries.map((entry) => entry.id).join('; ');
 
 /** The columns, with names beside ids, dates as ISO 8601 and the links summarised. */
@@ -24,6 +29,7 @@ export const csvColumns: ReadonlyArray<{
   { header: 'Locked', value: (field) => field.locked },
   { header: 'Status', value: (field) => field.status },
   { header: 'Status reason', value: (field) => field.statusReason },
+  { header: 'Findings', value: findingTitles },
   { header: 'Archived', value: (field) => field.archived },
   { header: 'Variable', value: (field) => field.variable },
   { header: 'Created', value: (field) => isoTime(field.created) },

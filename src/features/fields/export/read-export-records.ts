@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { getFieldsFindings } from '../../../api/audit/fields-findings';
 import type { GatherProgress } from '../../../api/calculated-fields/all-matches';
 import { knownDetailRoute } from '../../../api/calculated-fields/detail-route';
 import type { FieldDetail } from '../../../api/calculated-fields/get-field';
@@ -85,8 +86,7 @@ export async function recordsOfMatches(
     options,
     true,
   );
-  const names = await namesFor(fields, client, options.signal);
-  return fields.map((field) => exportRecordOf(field, expressionOf(details.get(field.id)), names));
+  return recordsOf(fields, details, client, options.signal);
 }
 
 /** Records of fields known by id only (a selection), in the order `order` puts them. */
@@ -102,6 +102,22 @@ export async function recordsOfIds(
       detail.complete ? searchItemOf(detail.field) : detail.field,
     ),
   );
-  const names = await namesFor(fields, client, options.signal);
-  return fields.map((field) => exportRecordOf(field, expressionOf(details.get(field.id)), names));
+  return recordsOf(fields, details, client, options.signal);
+}
+
+/** The records of fields whose details were read: names and the audit's findings beside them. */
+async function recordsOf(
+  fields: readonly SearchResultItem[],
+  details: ReadonlyMap<number, FieldDetail>,
+  client: QueryClient,
+  signal: AbortSignal | undefined,
+): Promise<ExportRecord[]> {
+  const names = await namesFor(fields, client, signal);
+  const findings = await getFieldsFindings(
+    fields.map((field) => field.id),
+    signal,
+  );
+  return fields.map((field) =>
+    exportRecordOf(field, expressionOf(details.get(field.id)), names, findings?.get(field.id)),
+  );
 }

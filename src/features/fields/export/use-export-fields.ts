@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import type { TableSort } from '../../../links/table-address';
 import { downloadFile } from '../../../components/download-file';
 import { exportFile } from './export-file';
-import type { ExportFormat } from './export-file';
+import type { ExportFormat } from '../../../components/download-file';
 import { fieldCount } from '../../../components/plural';
 import { sortLikeServer } from './sort-like-server';
 import { useCollectAllMatches } from '../../../api/calculated-fields/all-matches';

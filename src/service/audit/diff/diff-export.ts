@@ -1,6 +1,7 @@
 import type { DiffAnswer, FieldChange } from '../../../contract/audit';
 import { csvLine } from '../../../contract/csv';
 import type { AuditStore } from '../storage/audit-store';
+import type { Authored } from './change-authors';
 import { withStates } from './diff-pages';
 import type { ScanDiff } from './diff-scans';
 
@@ -21,6 +22,7 @@ const csvHeader = [
   'Locked after',
   'Expression before',
   'Expression after',
+  'Changed by',
 ];
 
 function csvRow(change: FieldChange): string {
@@ -37,21 +39,31 @@ function csvRow(change: FieldChange): string {
     ...pair((state) => state.status),
     ...pair((state) => state.locked),
     ...pair((state) => state.expression),
+    (change.changedBy ?? [])
+      .map(
+        (author) =>
+          `${author.person} at ${new Date(author.at).toISOString()} (change set #${author.changeSetId})`,
+      )
+      .join('; '),
   ]);
 }
 
-async function* chunksOf(store: AuditStore, diff: ScanDiff) {
+async function* chunksOf(store: AuditStore, diff: ScanDiff, authored: Authored) {
   for (let start = 0; start < diff.changes.length; start += CHUNK) {
-    yield withStates(store, diff.changes.slice(start, start + CHUNK));
+    yield authored(withStates(store, diff.changes.slice(start, start + CHUNK)));
     // Lets other requests in between chunks of a large export.
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
 /** Every change of a diff as CSV, one line per field, written as it is read. */
-export async function* diffCsv(store: AuditStore, diff: ScanDiff): AsyncGenerator<string> {
+export async function* diffCsv(
+  store: AuditStore,
+  diff: ScanDiff,
+  authored: Authored,
+): AsyncGenerator<string> {
   yield `${csvLine(csvHeader)}\r\n`;
-  for await (const changes of chunksOf(store, diff)) {
+  for await (const changes of chunksOf(store, diff, authored)) {
     yield changes.map((change) => `${csvRow(change)}\r\n`).join('');
   }
 }
@@ -61,10 +73,11 @@ export async function* diffJson(
   store: AuditStore,
   diff: ScanDiff,
   answer: DiffAnswer,
+  authored: Authored,
 ): AsyncGenerator<string> {
   yield `{"from":${JSON.stringify(answer.from)},"to":${JSON.stringify(answer.to)},"counts":${JSON.stringify(answer.counts)},"changes":[`;
   let first = true;
-  for await (const changes of chunksOf(store, diff)) {
+  for await (const changes of chunksOf(store, diff, authored)) {
     for (const change of changes) {
       yield `${first ? '' : ','}${JSON.stringify(change)}`;
       first = false;

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ChangeKind, DiffAnswer } from '../../../contract/audit';
 import type { AuditStore } from '../storage/audit-store';
+import type { Authored } from './change-authors';
 import { diffCsv, diffJson } from './diff-export';
 import { changesOfKind, withStates } from './diff-pages';
 import type { ScanDiff } from './diff-scans';
@@ -29,20 +30,28 @@ export class ScanDiffs {
     return diff;
   }
 
-  /** A page of a diff's changes of one kind (or all), each with both states. */
+  /** A page of a diff's changes of one kind (or all), each with both states and who made it. */
   async changes(
     from: number,
     to: number,
     page: { kind?: ChangeKind; offset: number; limit: number },
+    authored: Authored,
   ) {
     const matching = changesOfKind(await this.diff(from, to), page.kind);
-    const changes = withStates(this.store, matching.slice(page.offset, page.offset + page.limit));
+    const shown = matching.slice(page.offset, page.offset + page.limit);
+    const changes = authored(withStates(this.store, shown));
     return { totalHits: matching.length, changes };
   }
 
   /** Every change of a diff as a file, streamed. */
-  async export(answer: DiffAnswer, format: 'csv' | 'json'): Promise<AsyncGenerator<string>> {
+  async export(
+    answer: DiffAnswer,
+    format: 'csv' | 'json',
+    authored: Authored,
+  ): Promise<AsyncGenerator<string>> {
     const diff = await this.diff(answer.from.id, answer.to.id);
-    return format === 'csv' ? diffCsv(this.store, diff) : diffJson(this.store, diff, answer);
+    return format === 'csv'
+      ? diffCsv(this.store, diff, authored)
+      : diffJson(this.store, diff, answer, authored);
   }
 }

@@ -25,6 +25,7 @@ export async function withOwnerStatus(
   const owners = new Map(directory?.owners);
   for (const user of answered) if (!owners.has(user.id)) owners.set(user.id, user.displayName);
   return {
+    ...directory,
     owners,
     // Empty maps: columns stay unknown (references-between-fields infers them).
     dataSources: directory?.dataSources ?? new Map(),

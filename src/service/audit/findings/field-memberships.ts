@@ -1,4 +1,5 @@
-import type { FindingKey } from '../../../contract/audit';
+import type { FieldFindingKeys, FindingKey } from '../../../contract/audit';
+import { findingKeys } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
 import type { FindingGroup } from './finding';
 
@@ -24,4 +25,21 @@ export function fieldMemberships(findings: Findings): Map<number, Map<FindingKey
       for (const id of group.ids) entryOf(id, finding.key).push(group);
   }
   return byField;
+}
+
+/**
+ * The findings that hold one field, in the findings' order (as the drawer lists them),
+ * each with what it says of the field where it says more than its rule.
+ */
+export function findingKeysOf(
+  findings: Findings,
+  fieldId: number,
+  memberships: FieldMemberships,
+): FieldFindingKeys['findings'] {
+  return findingKeys
+    .filter((key) => memberships.has(key))
+    .map((key) => {
+      const note = findings.byKey[key].notes.get(fieldId);
+      return note === undefined ? { key } : { key, note };
+    });
 }

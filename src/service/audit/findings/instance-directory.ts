@@ -10,6 +10,18 @@ export interface InstanceDirectory {
   cards: ReadonlyMap<string, { title?: string; dataSourceId: string }>;
   /** Owners the instance reports inactive (production's `detail.active` false). */
   inactiveOwners?: readonly number[];
+  /**
+   * Who owns the data sources and cards the fields live on, as the instance's names
+   * endpoints say (directory/place-owners.ts); absent when it offers none. A place
+   * left out is one the instance does not know.
+   */
+  placeOwners?: PlaceOwnersKnown;
+}
+
+/** Each kind absent when the instance does not offer its endpoint. */
+export interface PlaceOwnersKnown {
+  dataSources?: ReadonlyMap<string, { name?: string; owner?: number }>;
+  cards?: ReadonlyMap<string, { title?: string; owners: readonly number[] }>;
 }
 
 /** The directory as JSON text, for keeping it in the audit file. */
@@ -19,6 +31,12 @@ export function directoryJson(directory: InstanceDirectory): string {
     dataSources: [...directory.dataSources],
     cards: [...directory.cards],
     inactiveOwners: directory.inactiveOwners ?? [],
+    ...(directory.placeOwners && {
+      placeOwners: {
+        dataSources: directory.placeOwners.dataSources && [...directory.placeOwners.dataSources],
+        cards: directory.placeOwners.cards && [...directory.placeOwners.cards],
+      },
+    }),
   });
 }
 
@@ -28,11 +46,49 @@ export function directoryFromJson(json: string): InstanceDirectory {
     dataSources: Array<[string, { name?: string; columns: string[] }]>;
     cards: Array<[string, { title?: string; dataSourceId: string }]>;
     inactiveOwners?: number[];
+    placeOwners?: {
+      dataSources?: Array<[string, { name?: string; owner?: number }]>;
+      cards?: Array<[string, { title?: string; owners: number[] }]>;
+    };
   };
   return {
     owners: new Map(parsed.owners),
     dataSources: new Map(parsed.dataSources),
     cards: new Map(parsed.cards),
     inactiveOwners: parsed.inactiveOwners ?? [],
+    ...(parsed.placeOwners && {
+      placeOwners: {
+        ...(parsed.placeOwners.dataSources && {
+          dataSources: new Map(parsed.placeOwners.dataSources),
+        }),
+        ...(parsed.placeOwners.cards && { cards: new Map(parsed.placeOwners.cards) }),
+      },
+    }),
   };
+}
+
+/** A data source or card a field lives on. */
+export interface Place {
+  type: 'DATA_SOURCE' | 'CARD';
+  id: string;
+}
+
+/**
+ * The owners of a place, as the instance named them: `kind-unknown` when it
+ * offers no endpoint for that kind of place, `place-unknown` when it does not know
+ * the place, an empty list when it names no owner.
+ */
+export function placeOwners(
+  directory: InstanceDirectory | undefined,
+  place: Place,
+): readonly number[] | 'kind-unknown' | 'place-unknown' {
+  const known = directory?.placeOwners;
+  if (place.type === 'CARD') {
+    if (!known?.cards) return 'kind-unknown';
+    return known.cards.get(place.id)?.owners ?? 'place-unknown';
+  }
+  if (!known?.dataSources) return 'kind-unknown';
+  const source = known.dataSources.get(place.id);
+  if (!source) return 'place-unknown';
+  return source.owner === undefined ? [] : [source.owner];
 }

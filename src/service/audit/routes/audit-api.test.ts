@@ -227,10 +227,10 @@ describe('the audit API', () => {
     );
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Name,Changes,Name before,Name after,Owner before,Owner after,Status before,Status after,Locked before,Locked after,Expression before,Expression after',
+      'ID,Name,Changes,Name before,Name after,Owner before,Owner after,Status before,Status after,Locked before,Locked after,Expression before,Expression after,Changed by',
     );
     expect(lines[1]).toBe(
-      '12,Near One,locked,Near One,Near One,103,103,VALID,VALID,false,true,sum( `Amount` ) -- total,sum( `Amount` ) -- total',
+      '12,Near One,locked,Near One,Near One,103,103,VALID,VALID,false,true,sum( `Amount` ) -- total,sum( `Amount` ) -- total,',
     );
     const exported = await json<{ changes: unknown[]; counts: unknown }>(
       server.request(

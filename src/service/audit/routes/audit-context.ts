@@ -1,4 +1,5 @@
 import type { AuditService } from '../audit-service';
+import type { ChangeRecords } from '../diff/change-authors';
 
 /** What the audit's routes share: the service, and what the status reports about the server. */
 export interface AuditContext {
@@ -8,4 +9,6 @@ export interface AuditContext {
   instance: string;
   keep: number;
   scanEveryMs?: number;
+  /** The journal's applied changes, which say who changed a field between two scans. */
+  changeRecords?: ChangeRecords;
 }

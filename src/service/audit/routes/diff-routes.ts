@@ -4,11 +4,12 @@ import type { DiffAnswer, DiffChangesAnswer, Scan } from '../../../contract/audi
 import { diffChangesRequestSchema, diffQuerySchema } from '../../../contract/audit';
 import { ApiError } from '../../server/api-error';
 import { parseOrThrow } from '../../server/validate';
+import { authoredBetween } from '../diff/change-authors';
 import type { AuditContext } from './audit-context';
 
 /** The diff of any two complete scans: counts, pages of changes with both states, and exports. */
 export function registerDiffRoutes(api: FastifyInstance, context: AuditContext): void {
-  const { service } = context;
+  const { service, changeRecords } = context;
   const completeScan = (id: number, role: string): Scan => {
     const scan = service.scan(id);
     if (!scan) throw new ApiError(404, `no scan has the id ${id} (${role})`);
@@ -38,15 +39,21 @@ export function registerDiffRoutes(api: FastifyInstance, context: AuditContext):
       offset = 0,
       limit,
     } = parseOrThrow(diffChangesRequestSchema, request.body);
-    completeScan(from, 'from');
-    completeScan(to, 'to');
-    const { totalHits, changes } = await service.diffChanges(from, to, { kind, offset, limit });
+    const authored = authoredBetween(
+      changeRecords,
+      completeScan(from, 'from'),
+      completeScan(to, 'to'),
+    );
+    const page = { kind, offset, limit };
+    const { totalHits, changes } = await service.diffChanges(from, to, page, authored);
     return { totalHits, changes, hasMore: offset + changes.length < totalHits };
   });
 
   api.get('/diff/export', async (request, reply) => {
     const { from, to, format = 'csv' } = parseOrThrow(diffQuerySchema, request.query);
-    const body = await service.diffExport(await diffOf(from, to), format);
+    const diff = await diffOf(from, to);
+    const authored = authoredBetween(changeRecords, diff.from, diff.to);
+    const body = await service.diffExport(diff, format, authored);
     return reply
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="audit-diff-${from}-${to}.${format}"`)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type {
   FieldFindingsAnswer,
+  FieldsFindingsAnswer,
   FindingGroupsAnswer,
   FindingsAnswer,
   SnapshotStatisticsAnswer,
@@ -9,6 +10,7 @@ import type {
 import {
   findingFieldsRequestSchema,
   findingKeySchema,
+  fieldsFindingsRequestSchema,
   groupsQuerySchema,
 } from '../../../contract/audit';
 import { searchPageJson } from '../../store/search-page';
@@ -99,6 +101,14 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
       return answer;
     },
   );
+
+  // What an export carries of the audit: which findings hold each field of a page of them.
+  api.post('/fields/findings', async (request): Promise<FieldsFindingsAnswer> => {
+    const { ids } = parseOrThrow(fieldsFindingsRequestSchema, request.body);
+    const answer = service.fieldsFindings(ids);
+    if (!answer) throw noScanYet();
+    return answer;
+  });
 
   api.get('/trend', async (): Promise<{ points: TrendPoint[] }> => ({ points: service.trend() }));
 }

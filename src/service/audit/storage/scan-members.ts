@@ -75,6 +75,18 @@ export class ScanMembers {
            JOIN field_versions v ON v.id = m.version_id WHERE m.scan_id = ?`,
         )
         .pluck(),
+      // Where the fields live: data sources they are saved on (a visible link), and cards.
+      places: db
+        .prepare<[number], [string, string]>(
+          `SELECT DISTINCT json_extract(l.value, '$.resource.type'),
+             CAST(json_extract(l.value, '$.resource.id') AS TEXT)
+           FROM scan_members m JOIN field_versions v ON v.id = m.version_id,
+             json_each(v.body, '$.links') l
+           WHERE m.scan_id = ? AND (json_extract(l.value, '$.resource.type') = 'CARD'
+             OR (json_extract(l.value, '$.resource.type') = 'DATA_SOURCE'
+               AND json_extract(l.value, '$.visible') = 1))`,
+        )
+        .raw(),
       expressions: db
         .prepare<[number, string], [number, string]>(
           `SELECT m.field_id, json_extract(v.body, '$.expression') FROM scan_members m
@@ -156,6 +168,15 @@ export class ScanMembers {
   /** The owners of the fields in a scan's snapshot, each once. */
   owners(scanId: number): number[] {
     return this.statements.owners.all(scanId);
+  }
+
+  /** The data sources the fields of a scan's snapshot are saved on, and their cards, each once. */
+  places(scanId: number): { dataSources: string[]; cards: string[] } {
+    const places = { dataSources: [] as string[], cards: [] as string[] };
+    for (const [type, id] of this.statements.places.all(scanId)) {
+      (type === 'CARD' ? places.cards : places.dataSources).push(id);
+    }
+    return places;
   }
 
   /** Field id -> the expression of its version in a scan's snapshot, for the fields given. */

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { FieldFinding, FindingKey, Scan } from '../../../contract/audit';
+import type { FieldFinding, FieldFindingKeys, FindingKey, Scan } from '../../../contract/audit';
 import type { FunctionUsage } from '../../../contract/audit-functions';
 import type { Statistics } from '../../../contract/statistics';
 import type { NormalizedSearchRequest } from '../../../contract/search-validation';
@@ -10,7 +10,7 @@ import type { FindingsSummary } from '../findings/describe-findings';
 import { summaryOf } from '../findings/describe-findings';
 import { explainFieldFindings } from '../findings/explain-field-findings';
 import type { FieldMemberships } from '../findings/field-memberships';
-import { fieldMemberships } from '../findings/field-memberships';
+import { fieldMemberships, findingKeysOf } from '../findings/field-memberships';
 import type { FactsTable } from '../findings/facts-table';
 import type { FieldFacts } from '../findings/field-facts';
 import { functionUsage } from '../findings/function-usage';
@@ -161,6 +161,17 @@ export class SnapshotView {
     if (!findings.fields.has(fieldId)) return undefined;
     const memberships = (this.memberships ??= fieldMemberships(findings));
     return explainFieldFindings(findings, fieldId, (id) => memberships.get(id) ?? new Map());
+  }
+
+  /** Which findings hold each of these fields, for an export: no causes traced. */
+  fieldsFindingKeys(fieldIds: readonly number[]): FieldFindingKeys[] {
+    const findings = this.findings();
+    const memberships = (this.memberships ??= fieldMemberships(findings));
+    return fieldIds.map((fieldId) => ({
+      fieldId,
+      seen: findings.fields.has(fieldId),
+      findings: findingKeysOf(findings, fieldId, memberships.get(fieldId) ?? new Map()),
+    }));
   }
 
   functionUsage(): FunctionUsage[] {

@@ -8,9 +8,7 @@ export function embeddedNames(directory: DirectoryStore): NameAnswers {
       directory
         .users(ids)
         .map((user) => (includeDetails ? user : { id: user.id, displayName: user.displayName })),
-    // This project's instance data has no card owners: `parts=owners` answers none.
-    cards: async (ids, withOwners) =>
-      directory.cards(ids).map((card) => (withOwners ? { ...card, owners: [] } : card)),
+    cards: async (ids, withOwners) => directory.cards(ids, withOwners),
     dataSources: async (ids) => ({ dataSources: directory.dataSources(ids) }),
   };
 }

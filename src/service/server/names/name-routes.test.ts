@@ -62,7 +62,13 @@ describe.each([
     );
     expect(metadata.json()).toEqual([{ id: SALES_CARD, title: 'Revenue by Region' }]);
     const owners = await ask('GET', `${namePaths.cards}?urns=${SALES_CARD}&parts=metadata,owners`);
-    expect(owners.json()).toEqual([{ id: SALES_CARD, title: 'Revenue by Region', owners: [] }]);
+    expect(owners.json()).toEqual([
+      {
+        id: SALES_CARD,
+        title: 'Revenue by Region',
+        owners: [{ id: 102, type: 'USER', displayName: 'Grace Hopper' }],
+      },
+    ]);
   });
 
   it('names data sources from a JSON array of ids, with their owners where known', async () => {

@@ -71,8 +71,10 @@ export function readBulkItems(body: unknown): BulkItem[] {
   return items;
 }
 
-/** `{"id", "locked"}` alone: a lock or unlock, as the single PUT takes it. */
-export function isLockOnly(request: UpdateRequest): request is { id: number; locked: boolean } {
+/** `{"id", "locked"}` alone (or `{"locked"}`): a lock or unlock, as the single PUT takes it. */
+export function isLockOnly<T extends { locked?: boolean }>(
+  request: T,
+): request is T & { locked: boolean } {
   return (
     request.locked !== undefined &&
     Object.keys(request).every((key) => key === 'id' || key === 'locked')

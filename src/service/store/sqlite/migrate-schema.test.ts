@@ -119,7 +119,7 @@ describe('a store written by schema version 1', () => {
     }
   });
 
-  it('names its owners as active and its data sources without owners, until imported again', () => {
+  it('names its owners as active and its data sources and cards without owners, until imported again', () => {
     const stores = openStore(file);
     try {
       expect(stores.directory.users([101])).toEqual([
@@ -127,6 +127,9 @@ describe('a store written by schema version 1', () => {
       ]);
       const [source] = stores.directory.dataSources(['0b8e5f4c-1d2a-4c3b-9e8f-7a6b5c4d3e2f']);
       expect(source).not.toHaveProperty('owner');
+      expect(stores.directory.cards(['dr:1:1'], true)).toEqual([
+        { id: 'dr:1:1', title: 'Revenue by Region', owners: [] },
+      ]);
     } finally {
       stores.close();
     }

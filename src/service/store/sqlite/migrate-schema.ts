@@ -71,9 +71,9 @@ function nestById(db: Db): void {
 }
 
 /**
- * Owners gained `active` and data sources their `owner` without a new schema
- * version (an older store's owners read as active, and its data sources as
- * without an owner, until the instance file is imported again). Checked on every
+ * Owners gained `active`, and data sources and cards their `owner`, without a new
+ * schema version (an older store's owners read as active, and its data sources and
+ * cards as without an owner, until the instance file is imported again). Checked on every
  * open, so it holds whichever version a store was written at.
  */
 export function addNameColumns(db: Db): void {
@@ -86,4 +86,5 @@ export function addNameColumns(db: Db): void {
     db.exec('ALTER TABLE owners ADD COLUMN active INTEGER NOT NULL DEFAULT 1');
   }
   if (!has('data_sources', 'owner')) db.exec('ALTER TABLE data_sources ADD COLUMN owner INTEGER');
+  if (!has('cards', 'owner')) db.exec('ALTER TABLE cards ADD COLUMN owner INTEGER');
 }

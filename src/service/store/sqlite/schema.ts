@@ -39,7 +39,8 @@ CREATE TABLE IF NOT EXISTS data_sources (
 CREATE TABLE IF NOT EXISTS cards (
   id TEXT PRIMARY KEY,
   title TEXT NOT NULL,
-  data_source_id TEXT NOT NULL
+  data_source_id TEXT NOT NULL,
+  owner INTEGER
 ) WITHOUT ROWID;
 
 CREATE TABLE IF NOT EXISTS fields (

@@ -6,7 +6,7 @@ import type {
   DirectoryResponse,
   OwnerEntry,
 } from '../../../contract/directory';
-import type { DirectoryStore, UserAnswer } from '../directory-store';
+import type { CardAnswer, DirectoryStore, UserAnswer } from '../directory-store';
 import type { Db } from './db';
 
 interface DataSourceRow {
@@ -54,6 +54,13 @@ export class SqliteDirectoryStore implements DirectoryStore {
       users: db.prepare<[string], { id: number; name: string; active: number }>(
         'SELECT id, name, active FROM owners WHERE id IN (SELECT value FROM json_each(?))',
       ),
+      cardOwners: db.prepare<
+        [string],
+        { id: string; title: string; owner: number | null; owner_name: string | null }
+      >(
+        `SELECT c.id, c.title, c.owner, o.name AS owner_name FROM cards c
+         LEFT JOIN owners o ON o.id = c.owner WHERE c.id IN (SELECT value FROM json_each(?))`,
+      ),
       dataSourceOwners: db.prepare<[string], { id: string; name: string; owner: number | null }>(
         'SELECT id, name, owner FROM data_sources WHERE id IN (SELECT value FROM json_each(?))',
       ),
@@ -80,10 +87,17 @@ export class SqliteDirectoryStore implements DirectoryStore {
     }));
   }
 
-  cards(ids: readonly string[]): Array<{ id: string; title: string }> {
-    return inOrder(ids, this.statements.cards.all(JSON.stringify(ids))).map(({ id, title }) => ({
+  cards(ids: readonly string[], withOwners = false): CardAnswer[] {
+    const rows = inOrder(ids, this.statements.cardOwners.all(JSON.stringify(ids)));
+    return rows.map(({ id, title, owner, owner_name }) => ({
       id,
       title,
+      ...(withOwners && {
+        owners:
+          owner === null
+            ? []
+            : [{ id: owner, type: 'USER' as const, displayName: owner_name ?? String(owner) }],
+      }),
     }));
   }
 

@@ -53,7 +53,7 @@ export class SqliteFieldStore {
         'INSERT INTO data_sources (id, name, columns, owner) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, columns = excluded.columns, owner = excluded.owner',
       ),
       upsertCard: db.prepare(
-        'INSERT INTO cards (id, title, data_source_id) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET title = excluded.title, data_source_id = excluded.data_source_id',
+        'INSERT INTO cards (id, title, data_source_id, owner) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET title = excluded.title, data_source_id = excluded.data_source_id, owner = excluded.owner',
       ),
       rederivePending: db
         .prepare<[string], number>('SELECT count(*) FROM meta WHERE key = ?')
@@ -145,7 +145,9 @@ export class SqliteFieldStore {
           source.owner ?? null,
         );
       }
-      for (const card of prepared.cards) upsertCard.run(card.id, card.title, card.dataSourceId);
+      for (const card of prepared.cards) {
+        upsertCard.run(card.id, card.title, card.dataSourceId, card.owner ?? null);
+      }
       for (const field of prepared.fields) this.writer.write(field);
       for (const update of prepared.updates) this.writer.update(update);
     });

@@ -1,0 +1,36 @@
+import { Anchor, Text } from '@mantine/core';
+import { DateTime } from '../../components/DateTime';
+import { inAppLink } from '../../components/in-app-links';
+import type { ChangeAuthor } from '../../contract/audit';
+import { changeSetAddress } from '../../links/activity-address';
+
+/**
+ * Who made a change between two scans and when, each with its change set on the
+ * Activity page. Nothing for a change the journal did not record: it was made
+ * outside this app.
+ */
+export function ChangeAuthors({ authors }: { authors: readonly ChangeAuthor[] | undefined }) {
+  if (!authors?.length) return null;
+  return (
+    <>
+      {authors.map((author) => (
+        <Text key={author.changeSetId} size="xs" c="dimmed">
+          Changed by {author.person} at <DateTime epochMs={author.at} withTime /> (
+          <a
+            href={changeSetAddress({
+              id: author.changeSetId,
+              person: author.person,
+              at: author.at,
+            })}
+            {...inAppLink}
+            className={Anchor.classes.root}
+            data-underline="hover"
+          >
+            change set #{author.changeSetId}
+          </a>
+          )
+        </Text>
+      ))}
+    </>
+  );
+}
