@@ -181,6 +181,9 @@ function writeReport(label: string, measured: Measured & { cpus: number; node: s
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
       ...Object.entries(all).map(([name, entry]) => row(name, entry)),
       '',
+      // Written by hand from a profile: kept beside the figures of each run.
+      readFileSync('bench/support/audit-memory-where-it-goes.md', 'utf8').trim(),
+      '',
     ].join('\n'),
   );
 }
