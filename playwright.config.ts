@@ -30,6 +30,11 @@ export const e2eServers = {
   productionUpstream: portBase + 5,
   /** Proxy mode in front of the production-shaped instance. */
   productionProxy: portBase + 6,
+  /**
+   * A small demo instance for the workflows' journeys (e2e/workflows.spec.ts): each
+   * changes dozens of fields and undoes them, which other specs must not see.
+   */
+  workflows: portBase + 7,
 } as const;
 
 const url = (port: number) => `http://127.0.0.1:${port}`;

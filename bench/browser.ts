@@ -10,6 +10,7 @@ import type { SearchRequest, SearchResponse } from '../src/contract/search';
 import { defaultTableView } from '../src/links/table-address';
 import { toSearchRequest } from '../src/links/table-search';
 import { SeededRandom } from '../src/service/demo/seeded-random';
+import { headlineNumbersDrawn, measureAuditPage } from './support/audit-page-measures';
 import { writeBrowserReport } from './support/browser-report';
 import type { BenchTarget, BulkFigures } from './support/browser-measures';
 import {
@@ -29,11 +30,17 @@ import { buildAppAndService, startServer } from './support/processes';
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
 /** BENCH_PARTS=scroll,bulk measures those parts alone and prints them; the report needs every part. */
 const allParts = ['loading', 'typing', 'size', 'scroll', 'bulk'] as const;
+/**
+ * Measured only when named in BENCH_PARTS, and printed, not yet in the report: the audit
+ * page's headline numbers against the floor, and typing while a scan runs (issue 40).
+ */
+const namedParts = ['audit', 'typing-during-scan'] as const;
 const parts = new Set(process.env.BENCH_PARTS?.split(',') ?? allParts);
-const unknownParts = [...parts].filter((part) => !(allParts as readonly string[]).includes(part));
+const knownParts: readonly string[] = [...allParts, ...namedParts];
+const unknownParts = [...parts].filter((part) => !knownParts.includes(part));
 if (unknownParts.length > 0)
   throw new Error(
-    `BENCH_PARTS: unknown ${unknownParts.join(', ')} (known: ${allParts.join(', ')})`,
+    `BENCH_PARTS: unknown ${unknownParts.join(', ')} (known: ${knownParts.join(', ')})`,
   );
 const TOKEN = 'bench-token-0123456789';
 const storeFile = `bench/tmp/browser-${FIELDS}.sqlite`;
@@ -82,12 +89,24 @@ async function awaitAuditScan(url: string) {
  * it hid a copy of every field's facts per lock (bench/results/browser.md).
  */
 async function scanNow(url: string) {
+  await startScan(url);
+  await awaitAuditScan(url);
+}
+
+async function startScan(url: string) {
   const response = await fetch(`${url}${AUDIT_BASE}/scans`, {
     method: 'POST',
     headers: { [TOKEN_HEADER]: TOKEN },
   });
   if (!response.ok) throw new Error(`starting a scan answered ${response.status}`);
-  await awaitAuditScan(url);
+}
+
+async function scanRunning(url: string): Promise<boolean> {
+  const response = await fetch(`${url}${AUDIT_BASE}/status`, {
+    headers: { [TOKEN_HEADER]: TOKEN },
+  });
+  if (!response.ok) throw new Error(`the audit's status answered ${response.status}`);
+  return Boolean(((await response.json()) as AuditStatus).runningScan);
 }
 
 async function setLocked(url: string, id: number, locked: boolean) {
@@ -223,6 +242,25 @@ async function main() {
       typed = await fragments(service.url, 4, 15, (hits) => hits > 0);
       typing = await measureTyping(browser, target, typed);
       log(`key to rows p95 ${typing.keyToRowsMs.p95} ms`);
+    }
+    if (parts.has('typing-during-scan')) {
+      log('typing while a scan runs...');
+      typed ??= await fragments(service.url, 4, 15, (hits) => hits > 0);
+      await startScan(service.url);
+      const during = await measureTyping(browser, target, typed);
+      const throughout = await scanRunning(service.url);
+      log(
+        `while a scan runs: key to rows p50 ${during.keyToRowsMs.p50} ms, p95 ${during.keyToRowsMs.p95} ms, max ${during.keyToRowsMs.max} ms (${during.keyToRowsMs.samples} words; ${throughout ? 'the scan ran throughout' : 'the scan ended before the last word'})`,
+      );
+      await awaitAuditScan(service.url);
+    }
+    if (parts.has('audit')) {
+      log("the audit page's headline numbers...");
+      const audit = await measureAuditPage(browser, target, 7, headlineNumbersDrawn);
+      const floor = loading ? loading.peerFirstRowsMs.mantine.p50 : undefined;
+      log(
+        `audit headline numbers p50 ${audit.drawnMs.p50} ms, p95 ${audit.drawnMs.p95} ms${floor ? ` (React with Mantine ${floor} ms: app/floor ${(audit.drawnMs.p50 / floor).toFixed(2)})` : ''}`,
+      );
     }
     if (parts.has('size')) {
       log('5,000 rows...');

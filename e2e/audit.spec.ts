@@ -233,6 +233,15 @@ test.describe('audit page', () => {
       const box = (await page.getByRole('table', { name }).boundingBox())!;
       expect(box.x + box.width, name).toBeLessThanOrEqual(phone.width + 1);
     }
+    // The header keeps every page's link and sign-out on one line, inside its own height.
+    const header = (await page.locator('header').boundingBox())!;
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const link of await nav.getByRole('link').all()) {
+      const [box, name] = [(await link.boundingBox())!, await link.innerText()];
+      expect(box.y, name).toBeGreaterThanOrEqual(header.y);
+      expect(box.y + box.height, name).toBeLessThanOrEqual(header.y + header.height);
+    }
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
     await expectNoAxeViolationsInBothSchemes(page, testInfo, 'audit-390', keepScreenshot);
   });
 

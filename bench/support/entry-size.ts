@@ -19,8 +19,11 @@ export function entrySize(webRoot = 'dist'): EntrySize {
     ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
   ].map((match) => match[1]!.replace(/^\//, ''));
   const size = (file: string) => (existsSync(file) ? statSync(file).size : Number.NaN);
+  // Files under 1 kB are not precompressed (scripts/vite/precompress-assets.ts): sent as they are.
+  const sent = (file: string, suffix: string) =>
+    existsSync(`${file}${suffix}`) ? size(`${file}${suffix}`) : size(file);
   const total = (suffix: string) =>
-    files.reduce((sum, file) => sum + size(join(webRoot, `${file}${suffix}`)), 0);
+    files.reduce((sum, file) => sum + sent(join(webRoot, file), suffix), 0);
   const kb = (bytes: number) => Math.round(bytes / 100) / 10;
   return { files, brotliKb: kb(total('.br')), gzipKb: kb(total('.gz')), rawKb: kb(total('')) };
 }

@@ -6,7 +6,8 @@ import type { RunningServer } from './start-server';
 import { startServer } from './start-server';
 import { startProductionUpstream } from './production-upstream';
 
-const dataRoot = 'data/e2e';
+/** Where each e2e server keeps its files (a demo server's store: `<root>/<server>/store.sqlite`). */
+export const dataRoot = 'data/e2e';
 const logRoot = 'test-results/e2e-servers';
 
 const upstreamUrl = `http://127.0.0.1:${e2eServers.upstream}`;
@@ -21,6 +22,7 @@ const servers: Record<NpmStarted, { args: string[]; env?: Record<string, string>
   main: { args: demoArgs('main', 2000) },
   isolated: { args: demoArgs('isolated', 2000) },
   upstream: { args: demoArgs('upstream', 500) },
+  workflows: { args: demoArgs('workflows', 200) },
   proxy: { args: proxyArgs('proxy', upstreamUrl) },
   heldTokenProxy: {
     args: proxyArgs('heldTokenProxy', upstreamUrl),

@@ -1,9 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { FieldFindingsAnswer, FindingKey } from '../../src/contract/audit';
+import { expect } from '@playwright/test';
 import {
   AUDIT_BASE,
+  auditStatusSchema,
   fieldFindingsAnswerSchema,
   findingFieldsAnswerSchema,
+  findingsAnswerSchema,
 } from '../../src/contract/audit';
 import type { CalculatedField } from '../../src/contract/field';
 import type { DirectoryResponse } from '../../src/contract/directory';
@@ -56,6 +59,30 @@ export class ServiceApi {
     return fieldFindingsAnswerSchema.parse(await response.json());
   }
 
+  /** A POST of this service's own API (the workflows', for one), its JSON answer. */
+  async post<T>(path: string, body: unknown): Promise<T> {
+    const response = await this.request.post(path, { data: body });
+    if (!response.ok()) throw new Error(`${path} failed: ${response.status()}`);
+    return (await response.json()) as T;
+  }
+
+  /** The groups of one of the latest scan's findings (the largest first, 25 at most). */
+  async findingGroups(key: FindingKey) {
+    const response = await this.request.get(`${AUDIT_BASE}/findings`);
+    if (!response.ok()) throw new Error(`the findings failed: ${response.status()}`);
+    return (
+      findingsAnswerSchema.parse(await response.json()).findings.find((each) => each.key === key)
+        ?.groups ?? []
+    );
+  }
+
+  /** The first group of one of the latest scan's findings that `accept` takes. */
+  async findingGroup(key: FindingKey, accept: (groupKey: string) => boolean = () => true) {
+    const group = (await this.findingGroups(key)).find((each) => accept(each.key));
+    if (!group) throw new Error(`the finding ${key} has no such group`);
+    return group;
+  }
+
   /** The first `limit` fields of one of the audit's findings, by id. */
   async findingFields(key: FindingKey, limit: number) {
     const response = await this.request.post(`${AUDIT_BASE}/findings/${key}/fields`, {
@@ -63,6 +90,24 @@ export class ServiceApi {
     });
     if (!response.ok()) throw new Error(`the fields of ${key} failed: ${response.status()}`);
     return findingFieldsAnswerSchema.parse(await response.json());
+  }
+
+  /** Resolves once a complete scan is there: the workflows preview from the latest one. */
+  async scanned(): Promise<void> {
+    const status = async () => {
+      const response = await this.request.get(`${AUDIT_BASE}/status`);
+      if (!response.ok()) throw new Error(`the audit's status failed: ${response.status()}`);
+      return auditStatusSchema.parse(await response.json());
+    };
+    const now = await status();
+    if (now.latestScan && !now.runningScan) return;
+    if (!now.runningScan) await this.request.post(`${AUDIT_BASE}/scans`, { data: {} });
+    await expect
+      .poll(async () => {
+        const { latestScan, runningScan } = await status();
+        return latestScan !== undefined && runningScan === undefined;
+      })
+      .toBe(true);
   }
 
   /** Changes a field as another client would, with production's update (PUT). */

@@ -1,7 +1,7 @@
 import { apiPaths } from '../contract/paths';
 import type { SearchRequest } from '../contract/search';
-import { searchAnswerSchema } from './calculated-fields/search-fields';
-import { requestJson } from './http-client';
+import { readSearchAnswer } from './calculated-fields/search-fields';
+import { requestAnswer } from './http-client';
 
 /** Asks for one search result with `token`: resolves when the server accepts it. */
 export async function checkToken(token: string): Promise<void> {
@@ -11,7 +11,7 @@ export async function checkToken(token: string): Promise<void> {
     sort: { field: 'name', ascending: true },
     limit: 1,
   };
-  await requestJson(apiPaths.search, searchAnswerSchema, {
+  await requestAnswer(apiPaths.search, readSearchAnswer, {
     method: 'POST',
     body: smallestSearch,
     token,

@@ -271,4 +271,18 @@ describe('answers are read with the contract', () => {
       requestJson(path, searchResponseSchema, { method: 'POST', body: {} }),
     ).resolves.toEqual(page);
   });
+
+  test('a schema loaded on first use reads the answer as the schema itself does', async () => {
+    const loadSchema = () => Promise.resolve(searchResponseSchema);
+    answerWith(() => HttpResponse.json({ totalHits: 'many', results: [], hasMore: false }));
+    const error = await failureOf(requestJson(path, loadSchema, { method: 'POST', body: {} }));
+    expect(error.kind).toBe('unexpected');
+    expect(error.message).toMatch(/totalHits: .*expected number/);
+
+    const page = { totalHits: 0, results: [], hasMore: false, degraded: false };
+    answerWith(() => HttpResponse.json(page));
+    await expect(requestJson(path, loadSchema, { method: 'POST', body: {} })).resolves.toEqual(
+      page,
+    );
+  });
 });

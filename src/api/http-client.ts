@@ -45,6 +45,13 @@ function heldTokenRefused(failure: ApiError): ApiError {
 }
 
 /**
+ * The contract's schema of an answer, or a function that loads it (`() =>
+ * import('../contract/…').then(…)`): what the fields page's first screen asks, it reads
+ * without loading zod first (docs/web-app.md, "Loading").
+ */
+export type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
  * Sends one API request with the developer token and answers the JSON body, read
  * with `schema` (the contract's description of the answer).
  * Failures become an ApiError; a 401 for the session's token ends the session.
@@ -53,11 +60,25 @@ function heldTokenRefused(failure: ApiError): ApiError {
  */
 export async function requestJson<S extends z.ZodType>(
   path: string,
-  schema: S,
+  schema: AnswerSchema<S>,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
+  return requestAnswer(
+    path,
+    async (data) =>
+      parseResponse(typeof schema === 'function' ? await schema() : schema, data, path),
+    options,
+  );
+}
+
+/** As requestJson, for an answer read by a function of its own (search-fields.ts). */
+export async function requestAnswer<T>(
+  path: string,
+  read: (data: unknown) => T | Promise<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   return send(path, options, 'application/json', async (response) =>
-    parseResponse(schema, (await response.json()) as unknown, path),
+    read((await response.json()) as unknown),
   );
 }
 

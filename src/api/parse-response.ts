@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldErrorsOf } from '../contract/errors';
+import { fieldErrorsOf } from '../contract/zod-issues';
 import { ApiError } from './api-error';
 
 const shownProblems = 3;

@@ -1,4 +1,4 @@
-import { AppShell, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Button, Group, Text } from '@mantine/core';
 import { IconLogout, IconMathFunction } from '../components/icons/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -19,14 +19,14 @@ export function AppLayout() {
     <AppShell header={{ height: 56 }} padding={0}>
       <AppShell.Header>
         <div className={classes.header}>
-          <Group gap="lg" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap" className={classes.start}>
             <Group gap={6}>
               <IconMathFunction size={22} aria-hidden />
               <Text fw={700} visibleFrom="sm">
                 Calculated-field manager
               </Text>
             </Group>
-            <Group component="nav" aria-label="Main" gap={4}>
+            <Group component="nav" aria-label="Main" gap={4} wrap="nowrap">
               <NavLink to="/fields" className={classes.navLink}>
                 Fields
               </NavLink>
@@ -49,9 +49,27 @@ export function AppLayout() {
                 Signed in by the server
               </Text>
             ) : (
-              <Button variant="default" leftSection={<IconLogout size={16} />} onClick={signOut}>
-                Sign out
-              </Button>
+              <>
+                <Button
+                  variant="default"
+                  leftSection={<IconLogout size={16} />}
+                  onClick={signOut}
+                  visibleFrom="sm"
+                >
+                  Sign out
+                </Button>
+                {/* On a phone the words would push the pages' links onto a second line. */}
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label="Sign out"
+                  title="Sign out"
+                  onClick={signOut}
+                  hiddenFrom="sm"
+                >
+                  <IconLogout size={18} />
+                </ActionIcon>
+              </>
             )}
           </Group>
         </div>

@@ -1,19 +1,42 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { LockUndoProvider } from '../api/calculated-fields/last-lock-undo';
 import notificationClasses from './Notifications.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
-/**
- * Loaded after the first screen: nothing is notified before a page has loaded, and
- * notifications shown meanwhile wait in their store (docs/web-app.md, "Loading").
- */
 const Notifications = lazy(async () => ({
   default: (await import('@mantine/notifications')).Notifications,
 }));
+
+/**
+ * The notices' container, loaded with the first notice (a notice shown meanwhile waits
+ * in its store) and kept. Loaded as the app started, it was among the scripts the fields
+ * page fetched before its first row (docs/web-app.md, "Loading").
+ */
+function NoticesFromTheFirst() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import('./first-notice').then(({ onFirstNotice }) => {
+      if (!unmounted) stop = onFirstNotice(() => setWanted(true));
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Top right, under the header: at the bottom they covered the table's pager. */}
+      <Notifications position="top-right" className={notificationClasses.notifications} />
+    </Suspense>
+  );
+}
 
 /**
  * The theme, notifications, server state and the lock's Undo every screen needs; the router goes inside.
@@ -40,10 +63,7 @@ export function AppProviders({
       env={env}
       withCssVariables={env !== 'test'}
     >
-      <Suspense fallback={null}>
-        {/* Top right, under the header: at the bottom they covered the table's pager. */}
-        <Notifications position="top-right" className={notificationClasses.notifications} />
-      </Suspense>
+      <NoticesFromTheFirst />
       <QueryClientProvider client={client}>
         <LockUndoProvider>{children}</LockUndoProvider>
       </QueryClientProvider>

@@ -1,7 +1,7 @@
 import { IconAlertTriangle, IconCircleCheck } from './icons/icons';
 import { iconMaskStyle } from './icons/icon-mask';
 import icon from './icons/masked-icon.module.css';
-import { isValidStatus } from '../contract/field';
+import { isValidStatus } from '../contract/field-status';
 import {
   groupStyle,
   mantineClasses as m,

@@ -4,7 +4,7 @@
 // rule for each here, used by the search index and the table alike. Every order is
 // total: ties break on id, as in the name order.
 import type { LinkState } from './link-summary';
-import { isBrokenLink, isValidStatus } from './field';
+import { isBrokenLink, isValidStatus } from './field-status';
 import { compareNameKeys, nameKeyOf } from './name-order';
 
 export const copySortFields = ['owner', 'status', 'links', 'usage', 'problems'] as const;

@@ -1,18 +1,23 @@
 import { z } from 'zod';
 import { commaSeparatedIds } from './id-list';
+import { DIRECTORY_IDS_MAX, directoryKinds } from './directory-query';
+import type { DirectoryKind } from './directory-query';
 import { preview, previewKeys } from './preview';
 
 // GET /functions/directory: this project's extension that names what fields point
 // at (docs/api.md). A real instance does not offer it; the app then shows ids.
 
-/** Ids of one kind a lookup may ask for: the whole address stays well under 16 KiB. */
-export const DIRECTORY_IDS_MAX = 100;
+export {
+  DIRECTORY_IDS_MAX,
+  directoryKinds,
+  directoryListQuery,
+  directoryLookupQuery,
+} from './directory-query';
+export type { DirectoryKind } from './directory-query';
+
 export const DIRECTORY_LIMIT_MAX = 500;
 export const DIRECTORY_LIMIT_DEFAULT = 50;
 export const DIRECTORY_NAME_MAX_LENGTH = 256;
-
-export const directoryKinds = ['owners', 'dataSources', 'cards'] as const;
-export type DirectoryKind = (typeof directoryKinds)[number];
 
 export const ownerEntrySchema = z.object({ id: z.number().int(), name: z.string() });
 export type OwnerEntry = z.infer<typeof ownerEntrySchema>;
@@ -141,30 +146,3 @@ export const directoryQuerySchema = z
     });
     return z.NEVER;
   });
-
-/** The query string a client sends for a lookup (ids need no escaping beyond the usual). */
-export function directoryLookupQuery(ids: {
-  owners?: readonly number[];
-  dataSources?: readonly string[];
-  cards?: readonly string[];
-}): string {
-  const search = new URLSearchParams();
-  if (ids.owners?.length) search.set('owners', ids.owners.join(','));
-  if (ids.dataSources?.length) search.set('dataSources', ids.dataSources.join(','));
-  if (ids.cards?.length) search.set('cards', ids.cards.join(','));
-  return search.toString();
-}
-
-/** The query string of a list request. */
-export function directoryListQuery(request: {
-  kind: DirectoryKind;
-  name?: string;
-  offset?: number;
-  limit?: number;
-}): string {
-  const search = new URLSearchParams({ list: request.kind });
-  if (request.name) search.set('name', request.name);
-  if (request.offset) search.set('offset', String(request.offset));
-  if (request.limit !== undefined) search.set('limit', String(request.limit));
-  return search.toString();
-}

@@ -11,33 +11,10 @@ export const apiErrorBodySchema = z.object({
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 export type FieldError = NonNullable<ApiErrorBody['errors']>[number];
 
-/** `['filters', 0, 'field']` -> `filters[0].field` */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) =>
-      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
-    )
-    .join('');
-}
-
 /** An error body lists at most this many problems, then says how many more there were. */
 export const MAX_LISTED_ERRORS = 20;
 /** The summary message quotes at most this many problems. */
 const MAX_SUMMARIZED_ERRORS = 3;
-
-/** Turns zod issues into the error shape's `errors` list: each distinct problem once. */
-export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldError[] {
-  const seen = new Set<string>();
-  const errors: FieldError[] = [];
-  for (const issue of issues) {
-    const error = { field: formatIssuePath(issue.path) || 'body', message: issue.message };
-    const key = `${error.field}\n${error.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    errors.push(error);
-  }
-  return errors;
-}
 
 function count(value: number): string {
   return value.toLocaleString('en-US');

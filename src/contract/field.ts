@@ -1,21 +1,14 @@
 import { z } from 'zod';
 
 export const linkValiditySchema = z.string(); // seen: VALID, ILLEGAL_REFERENCE
-export const VALID = 'VALID';
-export const ILLEGAL_REFERENCE = 'ILLEGAL_REFERENCE';
-export const INVALID = 'INVALID';
-/** The link type of a field this one nests (docs/expressions.md, nested references). */
-export const FUNCTION_TEMPLATE = 'FUNCTION_TEMPLATE';
-
-/** A field whose status is anything but VALID is invalid (instances may name other states). */
-export function isValidStatus(status: string): boolean {
-  return status === VALID;
-}
-
-/** A link is broken when its validity is anything but VALID, e.g. ILLEGAL_REFERENCE. */
-export function isBrokenLink(link: { valid: string }): boolean {
-  return link.valid !== VALID;
-}
+export {
+  FUNCTION_TEMPLATE,
+  ILLEGAL_REFERENCE,
+  INVALID,
+  VALID,
+  isBrokenLink,
+  isValidStatus,
+} from './field-status';
 
 /**
  * An id in a link or in activeLinks. Production's clients convert these with

@@ -1,4 +1,4 @@
-import { isBrokenLink } from './field';
+import { isBrokenLink } from './field-status';
 import type { Link } from './field';
 
 /** A link as its field's summary reads it: the resource's type and the link's state. */

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { commaSeparatedIds } from './id-list';
+import { NAME_IDS_MAX } from './name-paths';
 import { preview, previewKeys } from './preview';
 
 // Production's endpoints for names, used by its published clients (docs/api.md,
 // "Names"). Outside the calculated-field API's base path. This project's service
 // answers them from its instance data; a proxy forwards them.
 
-export const namePaths = {
-  users: '/api/content/v3/users',
-  cards: '/api/content/v1/cards',
-  dataSources: '/api/data/v3/datasources/bulk',
-} as const;
-
-/** Ids a call may name, as production allows. */
-export const NAME_IDS_MAX = 100;
+export { NAME_IDS_MAX, namePaths } from './name-paths';
 
 const userIdPattern = /^\d{1,15}$/;
 /** Card urns and data source ids: short, and nothing that needs escaping in a path or query. */

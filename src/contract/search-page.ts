@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatIssuePath } from './errors';
+import { formatIssuePath } from './zod-issues';
 import { searchResultItemSchema } from './field';
 import type { SearchResultItem } from './field';
 import { searchResponseSchema } from './search';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { copySortFields } from './copy-orders';
 import { searchResultItemSchema } from './field';
+import { NAME_MAX_LENGTH, SEARCH_LIMIT_MAX } from './search-limits';
 
-export const SEARCH_LIMIT_MAX = 5000;
-export const NAME_MAX_LENGTH = 256;
+export { NAME_MAX_LENGTH, SEARCH_LIMIT_MAX } from './search-limits';
 
 /**
  * Production sorts by name, created, last modified and id; the rest are this

@@ -13,6 +13,7 @@ export const workflowPaths = {
   remap: `${WORKFLOWS_BASE}/remap/preview`,
   replace: `${WORKFLOWS_BASE}/replace/preview`,
   merge: `${WORKFLOWS_BASE}/merge/preview`,
+  mergeGroup: `${WORKFLOWS_BASE}/merge/group`,
   handover: `${WORKFLOWS_BASE}/handover/preview`,
   cleanup: `${WORKFLOWS_BASE}/cleanup/preview`,
 } as const;
@@ -67,6 +68,19 @@ export const mergeRequestSchema = z.strictObject({
   others: z.enum(['archive', 'delete']).default('archive'),
 });
 export type MergeRequest = z.input<typeof mergeRequestSchema>;
+
+/** The fields of a duplicate group, to choose the one to keep from. */
+export const mergeGroupRequestSchema = mergeRequestSchema.pick({ fieldIds: true, group: true });
+export type MergeGroupRequest = z.infer<typeof mergeGroupRequestSchema>;
+
+export const mergeGroupSchema = z.object({
+  fields: z.array(
+    z.object({ id: z.number().int(), name: z.string(), activeLinks: z.number().int() }),
+  ),
+  /** The one the plan keeps unless the person chooses: most active links. */
+  suggested: z.number().int(),
+});
+export type MergeGroup = z.infer<typeof mergeGroupSchema>;
 
 /**
  * The key of a group of the broken-references finding: where the column is

@@ -1,7 +1,7 @@
 import { createLoader, createSerializer, parseAsString, parseAsStringLiteral } from 'nuqs';
 import type { inferParserType } from 'nuqs';
-import { findingKeys } from '../contract/audit';
-import type { FindingScope } from '../contract/audit';
+import { findingKeys } from '../contract/finding-kinds';
+import type { FindingScope } from '../contract/finding-kinds';
 
 /**
  * Where an audit drill-down lands: the fields table listing only one finding's fields

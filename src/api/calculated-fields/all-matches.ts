@@ -11,7 +11,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import type { SearchResultItem } from '../../contract/field';
 import type { SearchFilter } from '../../contract/search';
-import { SEARCH_LIMIT_MAX } from '../../contract/search';
+import { SEARCH_LIMIT_MAX } from '../../contract/search-limits';
 import type { FindingScope } from '../../contract/audit';
 import { fieldKeys } from './field-keys';
 import { searchFields } from './search-fields';

@@ -1,6 +1,5 @@
 import { useIsMutating, useMutation } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { calculatedFieldSchema } from '../../contract/field';
 import type { LockRequest } from '../../contract/lock';
 import { apiPaths } from '../../contract/paths';
 import type { SearchResponse } from '../../contract/search';
@@ -13,9 +12,13 @@ export interface LockChange {
   locked: boolean;
 }
 
+/** Loaded with the first lock: the table's first screen loads no zod (http-client.ts). */
+const loadFieldSchema = () =>
+  import('../../contract/field').then(({ calculatedFieldSchema }) => calculatedFieldSchema);
+
 export function lockField({ id, locked }: LockChange) {
   const body: LockRequest = { locked };
-  return requestJson(apiPaths.template(id), calculatedFieldSchema, { method: 'PUT', body });
+  return requestJson(apiPaths.template(id), loadFieldSchema, { method: 'PUT', body });
 }
 
 /** Shows the lock state in every cached view of the field: each search page and its detail. */

@@ -8,7 +8,7 @@ import type { SearchRequest } from '../../contract/search';
 import { startSession } from '../session';
 import { searchItem, setupMockApi } from '../test-support/mock-api';
 import { fieldKeys } from './field-keys';
-import { sendSearchNow, useSearchFields } from './search-fields';
+import { searchFields, sendSearchNow, useSearchFields } from './search-fields';
 
 const server = setupMockApi();
 beforeEach(() => startSession('token-for-tests', false));
@@ -118,4 +118,31 @@ test('a search sent for a view typed past before it answered is cancelled by the
   answers.get('rev')!();
   await waitFor(() => expect(client.getQueryData(fieldKeys.search(byName('rev')))).toBeDefined());
   expect(aborted).toEqual(['re']);
+});
+
+// Most answers are read without zod (contract/search-page-quick-read.ts); these are not.
+test('an answer with a row of another shape shows the rows that fit and names the one that does not', async () => {
+  server.use(
+    http.post(apiPaths.search, () =>
+      HttpResponse.json({
+        totalHits: 2,
+        results: [searchItem(1), { ...searchItem(2), owner: 'Ada' }],
+        hasMore: false,
+        degraded: false,
+      }),
+    ),
+  );
+  const page = await searchFields(byName(''));
+  expect(page.results.map((field) => field.id)).toEqual([1]);
+  expect(page.unreadableRows).toEqual([
+    { position: 2, id: '2', problem: expect.stringMatching(/^owner: .*expected number/) },
+  ]);
+});
+
+test('an answer that is not a search page fails, naming what was unexpected', async () => {
+  server.use(http.post(apiPaths.search, () => HttpResponse.json({ totalHits: 1, results: [] })));
+  await expect(searchFields(byName(''))).rejects.toMatchObject({
+    kind: 'unexpected',
+    message: expect.stringMatching(/hasMore: .*expected boolean/),
+  });
 });

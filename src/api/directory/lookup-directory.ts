@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CardEntry, DataSourceEntry } from '../../contract/directory';
-import {
-  DIRECTORY_IDS_MAX,
-  directoryLookupQuery,
-  directoryResponseSchema,
-} from '../../contract/directory';
+import { DIRECTORY_IDS_MAX, directoryLookupQuery } from '../../contract/directory-query';
 import { apiPaths } from '../../contract/paths';
 import { requestJson } from '../http-client';
 import {
@@ -47,6 +43,10 @@ export interface DirectoryNames {
   dataSources: ReadonlyMap<string, DataSourceName>;
   cards: ReadonlyMap<string, CardName>;
 }
+
+/** Loaded with the first answer: the table's first screen loads no zod (http-client.ts). */
+const loadDirectorySchema = () =>
+  import('../../contract/directory').then(({ directoryResponseSchema }) => directoryResponseSchema);
 
 export const noDirectory: DirectoryNames = {
   available: false,
@@ -131,7 +131,7 @@ async function lookupInChunks(ids: DirectoryIds, signal?: AbortSignal) {
       dataSources: slice(ids.dataSources),
       cards: slice(ids.cards),
     });
-    const page = await requestJson(`${apiPaths.directory}?${query}`, directoryResponseSchema, {
+    const page = await requestJson(`${apiPaths.directory}?${query}`, loadDirectorySchema, {
       signal,
     });
     for (const owner of page.owners) names.owners.set(owner.id, owner);

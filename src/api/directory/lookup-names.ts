@@ -1,11 +1,5 @@
 import type { CardName, DataSourceName, UserName } from '../../contract/names';
-import {
-  NAME_IDS_MAX,
-  cardsAnswerSchema,
-  dataSourcesAnswerSchema,
-  namePaths,
-  usersAnswerSchema,
-} from '../../contract/names';
+import { NAME_IDS_MAX, namePaths } from '../../contract/name-paths';
 import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
 
@@ -15,6 +9,9 @@ export interface InstanceNames {
   dataSources: Map<string, DataSourceName>;
   cards: Map<string, CardName>;
 }
+
+/** Loaded with the first answer: the table's first screen loads no zod (http-client.ts). */
+const loadSchemas = () => import('../../contract/names');
 
 function chunks<T>(ids: readonly T[]): T[][] {
   const result: T[][] = [];
@@ -48,7 +45,7 @@ export async function lookupNames(
         unlessMissing(() =>
           requestJson(
             `${namePaths.users}?${new URLSearchParams({ id: part.join(','), includeDetails: 'true' })}`,
-            usersAnswerSchema,
+            () => loadSchemas().then(({ usersAnswerSchema }) => usersAnswerSchema),
             { signal },
           ),
         ),
@@ -57,11 +54,15 @@ export async function lookupNames(
     Promise.all(
       chunks(ids.dataSources).map((part) =>
         unlessMissing(() =>
-          requestJson(`${namePaths.dataSources}?part=core`, dataSourcesAnswerSchema, {
-            method: 'POST',
-            body: part,
-            signal,
-          }),
+          requestJson(
+            `${namePaths.dataSources}?part=core`,
+            () => loadSchemas().then(({ dataSourcesAnswerSchema }) => dataSourcesAnswerSchema),
+            {
+              method: 'POST',
+              body: part,
+              signal,
+            },
+          ),
         ),
       ),
     ),
@@ -70,7 +71,7 @@ export async function lookupNames(
         unlessMissing(() =>
           requestJson(
             `${namePaths.cards}?${new URLSearchParams({ urns: part.join(','), parts: 'metadata' })}`,
-            cardsAnswerSchema,
+            () => loadSchemas().then(({ cardsAnswerSchema }) => cardsAnswerSchema),
             { signal },
           ),
         ),

@@ -28,6 +28,8 @@ export const reader: Me = { person: 'viewer', role: 'reader', canWrite: false };
 
 /** For tests of pages that ask who the token is and change nothing: a reader. */
 export const readerMe = http.get(journalPaths.me, () => HttpResponse.json(reader));
+/** For tests of pages that ask who the token is and may change fields: an editor. */
+export const editorMe = http.get(journalPaths.me, () => HttpResponse.json(editor));
 
 /**
  * The journal's API over fields held in memory, answering the contract's shapes:

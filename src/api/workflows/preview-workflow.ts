@@ -3,12 +3,18 @@ import type {
   CleanupRequest,
   ColumnRequest,
   HandoverRequest,
+  MergeGroupRequest,
   MergeRequest,
   RemapRequest,
   ReplaceRequest,
   WorkflowPreview,
 } from '../../contract/workflows';
-import { columnImpactSchema, workflowPaths, workflowPreviewSchema } from '../../contract/workflows';
+import {
+  columnImpactSchema,
+  mergeGroupSchema,
+  workflowPaths,
+  workflowPreviewSchema,
+} from '../../contract/workflows';
 import { requestJson } from '../http-client';
 
 /** What each workflow's preview is asked with. */
@@ -40,6 +46,19 @@ export function useColumnImpact(request: ColumnRequest) {
     queryKey: ['workflows', 'column-impact', request.dataSourceId, request.column],
     queryFn: ({ signal }) =>
       requestJson(workflowPaths.columnImpact, columnImpactSchema, {
+        method: 'POST',
+        body: request,
+        signal,
+      }),
+  });
+}
+
+/** A duplicate group's fields, to choose the one to keep. */
+export function useMergeGroup(request: MergeGroupRequest) {
+  return useQuery({
+    queryKey: ['workflows', 'merge-group', request],
+    queryFn: ({ signal }) =>
+      requestJson(workflowPaths.mergeGroup, mergeGroupSchema, {
         method: 'POST',
         body: request,
         signal,

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
 import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
@@ -31,7 +32,16 @@ function summary({ changeSet }: ChangeSetDetail): string {
  * A recorded change set as it runs: its progress (read again while it runs), cancel,
  * retry of its failures, and undo once it has finished.
  */
-export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void }) {
+export function ChangeSetRun({
+  id,
+  onClose,
+  verified,
+}: {
+  id: number;
+  onClose?: () => void;
+  /** Once the set has ended: what the fields read back say of it (a hand-over's owners). */
+  verified?: (detail: ChangeSetDetail) => ReactNode;
+}) {
   const query = useChangeSet(id);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
@@ -81,6 +91,7 @@ export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void 
           </List>
         </Alert>
       )}
+      {!running && verified?.(detail)}
       {undone && <Text size="sm">Undone: the fields are back as they were.</Text>}
       <Group justify="flex-end" gap="xs">
         {running && (
@@ -96,7 +107,7 @@ export function ChangeSetRun({ id, onClose }: { id: number; onClose: () => void 
         {!running && !undone && detail.changeSet.counts.applied > 0 && (
           <UndoChangeSet id={id} onUndone={() => setUndone(true)} />
         )}
-        {!running && <Button onClick={onClose}>Close</Button>}
+        {!running && onClose && <Button onClick={onClose}>Close</Button>}
       </Group>
     </Stack>
   );

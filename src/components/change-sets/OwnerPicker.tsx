@@ -7,18 +7,25 @@ import { useDirectoryList } from '../../api/directory/list-directory';
 export function OwnerPicker({
   value,
   onChange,
+  label = 'New owner',
+  exclude,
 }: {
   value: string | null;
   onChange: (owner: string | null) => void;
+  label?: string;
+  /** An owner not to offer (the one whose fields are handed over). */
+  exclude?: number;
 }) {
   const [search, setSearch] = useState('');
   const [settled] = useDebouncedValue(search.trim(), 150);
   const list = useDirectoryList('owners', settled);
   const owners = list.data?.available ? list.data.owners : [];
-  const data = owners.map((owner) => ({ value: String(owner.id), label: owner.name }));
+  const data = owners
+    .filter((owner) => owner.id !== exclude)
+    .map((owner) => ({ value: String(owner.id), label: owner.name }));
   return (
     <Select
-      label="New owner"
+      label={label}
       placeholder="Type a name"
       searchable
       data={data}

@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, CopyButton, Group, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, CopyButton, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCopy } from '../icons/icons';
 import { test } from 'vitest';
 import { sameMarkup } from '../../test-support/same-markup';
 import { NamedId } from '../NamedId';
 import { StatusBadge } from '../StatusBadge';
-import { mantineClasses } from './mantine-markup';
+import { mantineClasses, tableClasses, tableStyle } from './mantine-markup';
 import { NamedIdCell } from './NamedIdCell';
 
 // The table draws Mantine's markup with plain elements (mantine-markup.ts): each case
@@ -97,5 +97,36 @@ test('text for screen readers only is Mantine’s VisuallyHidden', async () => {
   await sameMarkup(
     <VisuallyHidden>more links</VisuallyHidden>,
     <span className={mantineClasses.visuallyHidden}>more links</span>,
+  );
+});
+
+test('a table drawn with plain elements is Mantine’s Table with a sticky header and hover', async () => {
+  await sameMarkup(
+    <Table stickyHeader highlightOnHover aria-label="Fields">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Name</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <tbody>
+        <Table.Tr>
+          <Table.Td>Revenue</Table.Td>
+        </Table.Tr>
+      </tbody>
+    </Table>,
+    <table className={tableClasses.table} style={tableStyle} aria-label="Fields">
+      <thead className={tableClasses.thead} data-sticky>
+        <tr className={tableClasses.tr} data-with-row-border data-hover>
+          <th className={tableClasses.th} scope="col">
+            Name
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr className={tableClasses.tr} data-with-row-border data-hover>
+          <td className={tableClasses.td}>Revenue</td>
+        </tr>
+      </tbody>
+    </table>,
   );
 });

@@ -21,6 +21,19 @@ export const mantineClasses = {
   visuallyHidden: VisuallyHidden.classes.root,
 } as const;
 
+/**
+ * `Table.classes`, written out: importing `Table` brings its scroll container along, and
+ * with it ScrollArea and floating-ui, about 17 kB brotli the fields page would load
+ * before its first row (bench/results/first-screen.md).
+ */
+export const tableClasses = {
+  table: 'm_b23fa0ef',
+  thead: 'm_b242d975',
+  tr: 'm_4e7aa4fd',
+  th: 'm_4e7aa4f3',
+  td: 'm_4e7aa4ef',
+} as const;
+
 type Vars = CSSProperties & Record<`--${string}`, string>;
 
 const spacing = (rem: number) => `calc(${rem}rem * var(--mantine-scale))`;
@@ -37,6 +50,9 @@ const groupVars = (gapPx: number): Vars => ({
 });
 const groupGap4 = groupVars(4);
 const groupGap6 = groupVars(6);
+
+/** `<Table>`'s variables: its default vertical spacing. */
+export const tableStyle: Vars = { '--table-vertical-spacing': spacing(0.4375) };
 
 /** `<Text size="sm">` and `<Text size="xs">`. */
 export const textSizeStyle: Record<'sm' | 'xs', Vars> = {

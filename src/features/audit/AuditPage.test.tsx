@@ -9,6 +9,7 @@ import { nameHandlers } from '../../api/test-support/mock-names';
 import type { AuditStatus, FindingKey, FindingsAnswer, Headline, Scan } from '../../contract/audit';
 import { AUDIT_BASE, findingKeys, findingTitles } from '../../contract/audit';
 import { apiPaths } from '../../contract/paths';
+import { brokenReferenceGroupKey } from '../../contract/workflows';
 import type { Statistics } from '../../contract/statistics';
 import { changeSetAddress } from '../../links/activity-address';
 import { fixLink } from '../../links/fix-link';
@@ -274,6 +275,78 @@ test('a count opens its fields through the router, not by loading the app again'
   await screen.findByText('The fields table');
   expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
     count.getAttribute('href'),
+  );
+});
+
+test("a group's fix opens the /fix page for it: a missing column its remap, duplicates their merge, a departed owner the hand-over", async () => {
+  const group = (key: string, label: string) => ({ key, label, count: 2 });
+  const finding = (key: FindingKey, groups: ReturnType<typeof group>[]) => ({
+    key,
+    title: findingTitles[key],
+    rule: `The rule of ${key}.`,
+    count: 2 * groups.length,
+    groupCount: groups.length,
+    groups,
+  });
+  server.use(
+    http.get(`${AUDIT_BASE}/findings`, () =>
+      HttpResponse.json({
+        ...findingsAt(1, 100),
+        findings: [
+          finding('broken-references', [
+            group(brokenReferenceGroupKey('DATA_SOURCE', 'ds-1', 'Profit'), '`Profit` missing'),
+            group(brokenReferenceGroupKey('CARD', 'dr:1:1', 'Cost'), '`Cost` missing'),
+          ]),
+          finding('exact-duplicates', [group('10', 'SUM(`Amount`)')]),
+          finding('inactive-owners', [group('101', 'Ada Lovelace (owner 101)')]),
+          finding('invalid', [group('unclosed', 'unclosed single quote')]),
+        ],
+      }),
+    ),
+  );
+  const { router, user } = renderWithProviders(<AuditPage />, {
+    url: '/audit',
+    otherRoutes: [{ path: '/fix', element: <p>The fix page</p> }],
+  });
+  const findingsSection = await section('Findings of the latest scan');
+  const remap = await within(findingsSection).findByRole('link', {
+    name: 'Remap: `Profit` missing',
+  });
+  expect(remap).toHaveAttribute(
+    'href',
+    fixLink({ workflow: 'remap', dataSource: 'ds-1', column: 'Profit' }),
+  );
+  // A card's missing column cannot be remapped: the card's data source is not known here.
+  expect(within(findingsSection).queryByRole('link', { name: /Remap: `Cost`/ })).toBeNull();
+  expect(
+    within(findingsSection).getByRole('link', { name: 'Merge: SUM(`Amount`)' }),
+  ).toHaveAttribute(
+    'href',
+    fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: '10' }),
+  );
+  const handover = within(findingsSection).getByRole('link', {
+    name: 'Hand over: Ada Lovelace (owner 101)',
+  });
+  expect(handover).toHaveAttribute('href', fixLink({ workflow: 'handover', from: 101 }));
+  const invalid = within(findingsSection).getByRole('table', { name: 'Invalid by group' });
+  expect(within(invalid).queryAllByRole('link')).toHaveLength(1);
+
+  // The ranked list leads to each finding's groups where the fix is by group.
+  const list = screen.getByRole('table', { name: 'Fix these first' });
+  for (const [name, key] of [
+    ['Remap by group: Broken references', 'broken-references'],
+    ['Merge by group: Exact duplicates', 'exact-duplicates'],
+    ['Hand over by group: Owned by inactive users', 'inactive-owners'],
+  ] as const) {
+    const target = within(list).getByRole('link', { name }).getAttribute('href')!;
+    expect(document.querySelector(target)).toHaveAccessibleName(findingTitles[key]);
+  }
+  expect(within(list).queryByRole('link', { name: /by group: Invalid/ })).toBeNull();
+
+  await user.click(handover);
+  await screen.findByText('The fix page');
+  expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+    handover.getAttribute('href'),
   );
 });
 

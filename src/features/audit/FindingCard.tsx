@@ -1,9 +1,24 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFindingGroups } from '../../api/audit/findings';
 import type { FindingGroupSummary, FindingSummary } from '../../contract/audit';
 import { ErrorState } from '../../components/ErrorState';
+import { inAppLink } from '../../components/in-app-links';
+import { fixLink } from '../../links/fix-link';
+import { groupFix } from '../../links/group-fix';
+import { findingSectionId, fixVerbs, groupsFix } from './group-fixes';
 import { findingLink } from './drill-down-links';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
@@ -11,12 +26,32 @@ import classes from './tables.module.css';
 
 const GROUPS_PAGE = 25;
 
+/** The fix of one group, where the finding offers one (links/fix-link.ts, groupFix). */
+function GroupFix({ finding, group }: { finding: FindingSummary; group: FindingGroupSummary }) {
+  const target = groupFix(finding.key, group.key);
+  if (!target) return null;
+  const verb = fixVerbs[target.workflow];
+  return (
+    <a
+      href={fixLink(target)}
+      {...inAppLink}
+      className={Anchor.classes.root}
+      data-underline="hover"
+      aria-label={`${verb}: ${group.label}`}
+    >
+      {verb}…
+    </a>
+  );
+}
+
 function GroupRows({
   finding,
   groups,
+  withFixes,
 }: {
   finding: FindingSummary;
   groups: FindingGroupSummary[];
+  withFixes: boolean;
 }) {
   // Plain rows and cells with the table's classes, as in ProblemsTable.
   return groups.map((group) => (
@@ -39,12 +74,17 @@ function GroupRows({
           {formatCount(group.count)}
         </CountLink>
       </td>
+      {withFixes && (
+        <td className={`${Table.classes.td} ${classes.fix}`}>
+          <GroupFix finding={finding} group={group} />
+        </td>
+      )}
     </tr>
   ));
 }
 
 /** Every group of a finding, a page at a time, asked for only when opened. */
-function AllGroups({ finding }: { finding: FindingSummary }) {
+function AllGroups({ finding, withFixes }: { finding: FindingSummary; withFixes: boolean }) {
   const [offset, setOffset] = useState(0);
   const page = useFindingGroups(finding.key, offset, GROUPS_PAGE, true);
   if (page.isError)
@@ -58,9 +98,9 @@ function AllGroups({ finding }: { finding: FindingSummary }) {
   const answer = page.data;
   return (
     <>
-      {answer && <GroupRows finding={finding} groups={answer.groups} />}
+      {answer && <GroupRows finding={finding} groups={answer.groups} withFixes={withFixes} />}
       <Table.Tr>
-        <Table.Td colSpan={2}>
+        <Table.Td colSpan={withFixes ? 3 : 2}>
           <Group gap="xs" justify="flex-end">
             <Text size="xs" c="dimmed">
               {answer &&
@@ -93,8 +133,15 @@ function AllGroups({ finding }: { finding: FindingSummary }) {
 export function FindingCard({ finding }: { finding: FindingSummary }) {
   const headingId = useId();
   const [allGroups, setAllGroups] = useState(false);
+  const withFixes = groupsFix(finding) !== undefined;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby={headingId}
+      id={findingSectionId(finding.key)}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="baseline" wrap="nowrap">
           <Title order={3} size="h4" id={headingId}>
@@ -127,13 +174,18 @@ export function FindingCard({ finding }: { finding: FindingSummary }) {
               <Table.Tr>
                 <Table.Th>Group</Table.Th>
                 <Table.Th className={classes.count}>Fields</Table.Th>
+                {withFixes && (
+                  <Table.Th>
+                    <VisuallyHidden>Fix</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {allGroups ? (
-                <AllGroups finding={finding} />
+                <AllGroups finding={finding} withFixes={withFixes} />
               ) : (
-                <GroupRows finding={finding} groups={finding.groups} />
+                <GroupRows finding={finding} groups={finding.groups} withFixes={withFixes} />
               )}
             </Table.Tbody>
           </Table>

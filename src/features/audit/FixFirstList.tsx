@@ -6,6 +6,7 @@ import { findingLink } from './drill-down-links';
 import type { FixFirstRow } from './fix-first';
 import { fixFirstRows, previousPoint } from './fix-first';
 import { formatCount } from './format';
+import { findingSectionId, fixVerbs, groupsFix } from './group-fixes';
 import classes from './FixFirstList.module.css';
 
 function Change({ change }: { change?: number }) {
@@ -20,6 +21,9 @@ function Change({ change }: { change?: number }) {
 
 function Row({ row, rank }: { row: FixFirstRow; rank: number }) {
   const { finding } = row;
+  // Remap, merge and hand-over act on one group (a column, a set of copies, an owner):
+  // the finding's section below lists its groups, each with its fix.
+  const byGroup = groupsFix(finding);
   return (
     <tr className={Table.classes.tr} data-with-row-border>
       <td className={`${Table.classes.td} ${classes.rank}`}>{rank}</td>
@@ -41,9 +45,18 @@ function Row({ row, rank }: { row: FixFirstRow; rank: number }) {
         >
           Open in the table
         </a>
+        {byGroup && (
+          <a
+            href={`#${findingSectionId(finding.key)}`}
+            className={classes.action}
+            aria-label={`${fixVerbs[byGroup]} by group: ${finding.title}`}
+          >
+            {fixVerbs[byGroup]} by group ↓
+          </a>
+        )}
         {finding.key === 'unused' && (
           <a href={fixLink({ workflow: 'cleanup' })} {...inAppLink} className={classes.action}>
-            Clean up…
+            {fixVerbs.cleanup}…
           </a>
         )}
       </td>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import type { ProblemsRow } from '../../contract/audit';
+import { fixLink } from '../../links/fix-link';
 import { ProblemsTable } from './ProblemsTable';
 
 const counts = {
@@ -38,4 +39,19 @@ test('owners show by name with their id to copy, and by id where the instance ha
   expect(
     within(named!).getByRole('link', { name: '2 fields: Invalid, Yusuf Johnson' }),
   ).toHaveAttribute('href', expect.stringContaining('owner=55050301'));
+});
+
+test("each owner's row offers the hand-over of that owner's fields; a data source's row does not", () => {
+  const rows = [{ id: '55050301', name: 'Yusuf Johnson', fields: 3, counts }];
+  const { unmount } = renderWithProviders(
+    <ProblemsTable title="By owner" by="owner" table={{ rows, total: 1 }} />,
+  );
+  expect(
+    screen.getByRole('link', { name: 'Hand over the fields of Yusuf Johnson' }),
+  ).toHaveAttribute('href', fixLink({ workflow: 'handover', from: 55050301 }));
+  unmount();
+  renderWithProviders(
+    <ProblemsTable title="By data source" by="dataSource" table={{ rows, total: 1 }} />,
+  );
+  expect(screen.queryByRole('link', { name: /Hand over/ })).toBeNull();
 });

@@ -1,8 +1,11 @@
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { FindingKey, ProblemsRow } from '../../contract/audit';
 import { findingTitles } from '../../contract/audit';
+import { inAppLink } from '../../components/in-app-links';
 import { NamedIdCell } from '../../components/plain-mantine/NamedIdCell';
+import { fixLink } from '../../links/fix-link';
+import { isOwnerId } from '../../links/table-address';
 import { findingLink } from './drill-down-links';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
@@ -68,6 +71,17 @@ export function ProblemsTable({
                       what={by === 'owner' ? 'owner' : 'data source'}
                       wrap
                     />
+                    {by === 'owner' && isOwnerId(row.id) && (
+                      <a
+                        href={fixLink({ workflow: 'handover', from: Number(row.id) })}
+                        {...inAppLink}
+                        className={`${Anchor.classes.root} ${classes.rowAction}`}
+                        data-underline="hover"
+                        aria-label={`Hand over the fields of ${row.name ?? `owner ${row.id}`}`}
+                      >
+                        Hand over…
+                      </a>
+                    )}
                   </td>
                   {columns.map((key) => (
                     <td

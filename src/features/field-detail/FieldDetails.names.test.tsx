@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
 import type { CalculatedField } from '../../contract/field';
+import { fixLink } from '../../links/fix-link';
 import {
   cardLink,
   dataSourceLink,
@@ -110,6 +111,20 @@ describe('with the directory', () => {
     expect(referenceRow('`Profit`')).toHaveTextContent('Not a column of Sales Orders.');
     // A field of that name on the data source changes nothing: a backtick name is a column.
     expect(referenceRow('`Gross Margin`')).toHaveTextContent('Not a column of Sales Orders.');
+    // Each column, there or missing, opens its impact and remap on the data source.
+    expect(
+      within(referenceRow('`Profit`')).getByRole('link', {
+        name: 'Impact and remap of `Profit` on Sales Orders',
+      }),
+    ).toHaveAttribute('href', fixLink({ workflow: 'remap', dataSource: SALES, column: 'Profit' }));
+    expect(
+      within(referenceRow('`Revenue`')).getByRole('link', { name: /Impact and remap/ }),
+    ).toHaveTextContent('Impact and remap…');
+    expect(
+      within(referenceRow('SERVICE_BEAST_MODE(20)')).queryByRole('link', {
+        name: /Impact and remap/,
+      }),
+    ).toBeNull();
     await waitFor(() =>
       expect(referenceRow('SERVICE_BEAST_MODE(99)')).toHaveTextContent(
         'No calculated field has the id 99',

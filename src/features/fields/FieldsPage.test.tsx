@@ -166,6 +166,10 @@ test('an address opens the view it names: the search sent, its rows and its cont
   );
   const chips = screen.getByRole('group', { name: 'Active filters' });
   expect(within(chips).getByRole('button', { name: 'Remove filter: Unlocked' })).toBeVisible();
+  // Find and replace acts on every match of the view's filters and search, not its page.
+  expect(
+    screen.getByRole('link', { name: 'Find and replace in the 39 matching fields' }),
+  ).toHaveAttribute('href', '/fix?workflow=replace&q=Field&locked=false');
 });
 
 test('the search the router sends while the page loads is the address’s view, and the page draws it without asking again', async () => {
@@ -265,9 +269,13 @@ test('a selection outlives a change of page, and says how much of it the page do
   const selectBox = (name: string) =>
     within(rowOf(name)).getByRole('checkbox', { name: `Select ${name}` });
 
+  const findAndReplace = () => screen.queryByRole('link', { name: /^Find and replace in/ });
+  expect(findAndReplace()).toBeVisible();
   await user.click(selectBox('Field 02'));
   await user.click(selectBox('Field 05'));
   expect(selectionStatus).toHaveTextContent(/^2 selected$/);
+  // The selection's actions take the toolbar; find and replace acts on the view, not on them.
+  expect(findAndReplace()).toBeNull();
 
   await user.click(within(pager()).getByRole('button', { name: 'Page 2' }));
   await waitFor(() => expect(shownNames()[0]).toBe('Field 26'));

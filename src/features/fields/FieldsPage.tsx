@@ -15,6 +15,7 @@ import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-und
 import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
 import { isCopySortField } from '../../contract/copy-orders';
 import { parseFieldId } from '../../contract/field-id';
+import { fixLink } from '../../links/fix-link';
 import { toSearchRequest } from '../../links/table-search';
 import type { TableSort, TableView } from '../../links/table-address';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
@@ -32,6 +33,7 @@ import {
   TableLayoutMenu,
 } from './deferred-parts';
 import classes from './FieldsPage.module.css';
+import { FindAndReplaceLink } from './filters/FindAndReplaceLink';
 import { FindingScopeNotice } from './filters/FindingScopeNotice';
 import { LoadingRows } from './table/LoadingRows';
 import { NoFieldsFound } from './filters/NoFieldsFound';
@@ -157,6 +159,15 @@ export function FieldsPage() {
           searchKey={searchKey}
           totalHits={page?.totalHits}
         />
+        {/* Over the view, not the selection: with a selection its actions take the toolbar
+            (beside export and layout down to 1024 pixels). A finding's scope is no search
+            the replace can be given: only views offer it. */}
+        {page && page.totalHits > 0 && !scope && selectedIds.length === 0 && (
+          <FindAndReplaceLink
+            to={fixLink({ workflow: 'replace', view })}
+            matching={page.totalHits}
+          />
+        )}
         <Group gap="sm" wrap="nowrap" ml="auto">
           {page && page.totalHits > 0 && (
             <ExportMenu

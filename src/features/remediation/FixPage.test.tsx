@@ -1,24 +1,148 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
 import { setupMockApi } from '../../api/test-support/mock-api';
+import { editorMe } from '../../api/test-support/mock-journal';
+import { nameHandlers } from '../../api/test-support/mock-names';
+import { apiPaths } from '../../contract/paths';
+import type { MergeGroup, WorkflowPreview } from '../../contract/workflows';
+import { workflowPaths } from '../../contract/workflows';
 import { fixLink } from '../../links/fix-link';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { FixPage } from './FixPage';
 
-setupMockApi();
+const asked: Array<{ path: string; body: unknown }> = [];
+const group: MergeGroup = {
+  fields: [
+    { id: 10, name: 'Dup One', activeLinks: 1 },
+    { id: 11, name: 'Dup Two', activeLinks: 3 },
+    { id: 12, name: 'Dup Three', activeLinks: 0 },
+  ],
+  suggested: 11,
+};
+const mergePreview: WorkflowPreview = {
+  kind: 'merge',
+  summary: 'keep Dup One; 2 others go',
+  items: [
+    { id: 11, name: 'Dup Two', action: 'change', rule: 'archive' },
+    { id: 12, name: 'Dup Three', action: 'change', rule: 'archive' },
+  ],
+  changes: [
+    { id: 11, change: { update: { archived: true } } },
+    { id: 12, change: { update: { archived: true } } },
+  ],
+  counts: { change: 2, skip: 0, invalid: 0 },
+  keep: 10,
+  cards: [{ id: 'dr:1:1', title: 'Tickets by Week', fieldIds: [11, 12] }],
+};
+const emptyPreview = (kind: WorkflowPreview['kind']): WorkflowPreview => ({
+  kind,
+  summary: 'nothing',
+  items: [],
+  changes: [],
+  counts: { change: 0, skip: 0, invalid: 0 },
+});
 
-beforeEach(() => startSession('token-for-tests', false));
+const heard =
+  (path: string, answer: unknown) =>
+  async ({ request }: { request: Request }) => {
+    asked.push({ path, body: await request.json() });
+    return HttpResponse.json(answer as object);
+  };
+
+setupMockApi(
+  editorMe,
+  http.post(workflowPaths.mergeGroup, heard(workflowPaths.mergeGroup, group)),
+  http.post(workflowPaths.merge, heard(workflowPaths.merge, mergePreview)),
+  http.post(workflowPaths.replace, heard(workflowPaths.replace, emptyPreview('replace'))),
+  http.get(apiPaths.directory, () =>
+    HttpResponse.json({ owners: [], dataSources: [], cards: [], totalHits: 0, hasMore: false }),
+  ),
+  ...nameHandlers({ owners: [{ id: 101, name: 'Ada Lovelace', active: false }] }),
+);
+
+beforeEach(() => {
+  asked.length = 0;
+  startSession('token-for-tests', false);
+});
 
 test('the clean-up link opens the clean-up workflow', async () => {
   renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
   expect(await screen.findByRole('radiogroup', { name: 'What to do' })).toBeVisible();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Clean up unused fields');
 });
 
-test('a merge link opens the merge of its group', async () => {
+test('a merge offers every field of its group, the one with most active links chosen at first, and lists by name the cards still using a field that goes', async () => {
   const url = fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: 'g1' });
-  renderWithProviders(<FixPage />, { url });
-  expect(await screen.findByRole('radiogroup', { name: 'The others' })).toBeVisible();
+  const { user } = renderWithProviders(<FixPage />, { url });
+  const keep = await screen.findByRole('radiogroup', { name: 'Keep' });
+  expect(
+    within(keep).getByRole('radio', { name: 'Dup Two (3 active links, suggested)' }),
+  ).toBeChecked();
+  expect(within(keep).getAllByRole('radio')).toHaveLength(3);
+  await user.click(within(keep).getByRole('radio', { name: 'Dup One (1 active link)' }));
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+
+  const cards = await screen.findByRole('region', { name: 'Cards to move by hand' });
+  expect(cards).toHaveTextContent('Tickets by Week: uses Dup Two, Dup Three');
+  expect(asked).toEqual([
+    {
+      path: workflowPaths.mergeGroup,
+      body: { group: { finding: 'exact-duplicates', key: 'g1' } },
+    },
+    {
+      path: workflowPaths.merge,
+      body: { group: { finding: 'exact-duplicates', key: 'g1' }, others: 'archive', keep: 10 },
+    },
+  ]);
+});
+
+test('a find and replace over selected fields looks in those fields only', async () => {
+  const { user } = renderWithProviders(<FixPage />, {
+    url: fixLink({ workflow: 'replace', ids: [12, 5] }),
+  });
+  expect(await screen.findByText('In the 2 selected fields.')).toBeVisible();
+  await user.type(screen.getByRole('textbox', { name: 'Find' }), 'Revenue');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByText(/nothing\. 0 to change/);
+  expect(asked[0]!.body).toMatchObject({ find: 'Revenue', scope: { ids: [12, 5] } });
+});
+
+test("a find and replace looks in every field the table's filters and search match", async () => {
+  const url = fixLink({
+    workflow: 'replace',
+    view: { name: 'margin', locked: false, owners: [7], page: 4 },
+  });
+  const { user } = renderWithProviders(<FixPage />, { url });
+  expect(await screen.findByRole('link', { name: 'Show them in the table' })).toHaveAttribute(
+    'href',
+    '/fields?q=margin&locked=false&owner=7',
+  );
+  await user.type(screen.getByRole('textbox', { name: 'Find' }), 'Revenue');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByText(/nothing\. 0 to change/);
+  expect(asked[0]!.body).toMatchObject({
+    find: 'Revenue',
+    scope: {
+      search: {
+        name: 'margin',
+        filters: [
+          { field: 'notlocked' },
+          { field: 'notvariable' },
+          { field: 'owner', idList: [7] },
+        ],
+        sort: { field: 'name', ascending: true },
+      },
+    },
+  });
+});
+
+test('a hand-over names the owner whose fields go', async () => {
+  renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'handover', from: 101 }) });
+  expect(
+    await screen.findByRole('radiogroup', { name: 'Hand over the fields of Ada Lovelace' }),
+  ).toBeVisible();
 });
 
 test('an address that names no fix is refused', async () => {

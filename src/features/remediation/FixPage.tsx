@@ -1,51 +1,97 @@
-import { Alert, Paper, Stack, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
+import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useDirectoryNames } from '../../api/directory/lookup-directory';
 import { findingRules } from '../../contract/audit';
+import { plural } from '../../components/plural';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { readFixTarget } from '../../links/fix-link';
+import type { FixTarget } from '../../links/fix-link';
+import { defaultTableView } from '../../links/table-address';
+import type { TableView } from '../../links/table-address';
+import { fieldsTableLink } from '../../links/table-link';
+import { toSearchRequest } from '../../links/table-search';
 import { CleanupPanel } from './CleanupPanel';
+import { HandoverPanel } from './HandoverPanel';
 import { MergePanel } from './MergePanel';
 import { RemapPanel } from './RemapPanel';
+import { ReplacePanel } from './ReplacePanel';
 
-/** The workflow an address asks for, or why the address names none. */
-function Workflow({ address }: { address: URLSearchParams }) {
-  const workflow = address.get('workflow');
-  if (workflow === 'cleanup') return <CleanupPanel rule={findingRules.unused} />;
-  if (workflow === 'merge') {
-    const finding = address.get('finding');
-    const group = address.get('group');
-    if ((finding === 'exact-duplicates' || finding === 'near-duplicates') && group) {
-      return <MergePanel group={{ finding, key: group }} fields={[]} />;
-    }
-    return <Refused reason="A merge needs a duplicates finding and one of its groups." />;
-  }
-  if (workflow === 'remap') {
-    const dataSourceId = address.get('dataSource');
-    const column = address.get('column');
-    if (dataSourceId && column) return <RemapPanel dataSourceId={dataSourceId} column={column} />;
-    return <Refused reason="A remap needs a data source and a column." />;
-  }
-  return <Refused reason="This address names no fix: the fixes are cleanup, merge and remap." />;
+const titles: Record<FixTarget['workflow'], string> = {
+  cleanup: 'Clean up unused fields',
+  merge: 'Merge duplicates',
+  remap: 'Column impact and remap',
+  handover: 'Hand over fields',
+  replace: 'Find and replace',
+};
+
+/** The departed owner by name once the instance names them; their id until then. */
+function Handover({ from }: { from: number }) {
+  const { names } = useDirectoryNames({ owners: [from] });
+  return <HandoverPanel from={from} fromName={names.owners.get(from)?.name ?? `owner ${from}`} />;
 }
 
-function Refused({ reason }: { reason: string }) {
+/** Every field the table's view matches, on all its pages. */
+function Replace({ view }: { view: TableView }) {
+  const { limit: _limit, offset: _offset, ...search } = toSearchRequest(view);
   return (
-    <Alert color="red" title="Nothing to fix here">
-      {reason}
-    </Alert>
+    <Stack gap="xs">
+      <Text size="sm">
+        In every field the table's filters and search match.{' '}
+        <Anchor component={Link} to={fieldsTableLink(view)} size="sm" underline="always">
+          Show them in the table
+        </Anchor>
+      </Text>
+      <ReplacePanel scope={{ search }} />
+    </Stack>
   );
 }
 
-/** One fix, opened from its address (links/fix-link.ts), where the problem is shown. */
+function Workflow({ target }: { target: FixTarget }) {
+  switch (target.workflow) {
+    case 'cleanup':
+      return <CleanupPanel rule={findingRules.unused} />;
+    case 'merge':
+      return <MergePanel group={{ finding: target.finding, key: target.group }} />;
+    case 'remap':
+      return <RemapPanel dataSourceId={target.dataSource} column={target.column} />;
+    case 'handover':
+      return <Handover from={target.from} />;
+    case 'replace':
+      return 'ids' in target ? (
+        <Stack gap="xs">
+          <Text size="sm">
+            In the {plural(target.ids.length, 'selected field', 'selected fields')}.
+          </Text>
+          <ReplacePanel scope={{ ids: [...target.ids] }} />
+        </Stack>
+      ) : (
+        <Replace view={{ ...defaultTableView, ...target.view }} />
+      );
+  }
+}
+
+/**
+ * One fix, opened from its address (links/fix-link.ts), where the problem is shown.
+ * The workflows' own headings are of the second level: they sit under this page's title.
+ */
 export function FixPage() {
-  useDocumentTitle('Fix');
   const [address] = useSearchParams();
+  const target = readFixTarget(address);
+  const title = 'refused' in target ? 'Fix' : titles[target.workflow];
+  useDocumentTitle(title);
   return (
     <Stack p="md" gap="md">
       <Title order={1} size="h2">
-        Fix
+        {title}
       </Title>
       <Paper withBorder p="md">
-        <Workflow address={address} />
+        {'refused' in target ? (
+          <Alert color="red" title="Nothing to fix here">
+            {target.refused}
+          </Alert>
+        ) : (
+          <Workflow target={target} />
+        )}
       </Paper>
     </Stack>
   );

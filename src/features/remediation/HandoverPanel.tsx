@@ -1,7 +1,8 @@
-import { Button, NativeSelect, Radio, Stack } from '@mantine/core';
+import { Button, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useDirectoryList } from '../../api/directory/list-directory';
-import { downloadCsv, handoverCsv } from './handover-csv';
+import { datedFileName, downloadFile } from '../../components/download-file';
+import { OwnerPicker } from '../../components/change-sets/OwnerPicker';
+import { handoverCsv } from './handover-csv';
 import { HandoverPlanTable } from './HandoverPlanTable';
 import { HandoverVerified } from './HandoverVerified';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
@@ -9,14 +10,7 @@ import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 /** Hands a departed owner's fields over: to one person, or each to its place's owner. */
 export function HandoverPanel({ from, fromName }: { from: number; fromName: string }) {
   const [routing, setRouting] = useState<'person' | 'places'>('person');
-  const [to, setTo] = useState('');
-  const owners = useDirectoryList('owners', '');
-  const choices =
-    owners.data?.available === true
-      ? owners.data.owners
-          .filter((owner) => owner.id !== from)
-          .map((owner) => ({ value: String(owner.id), label: owner.name }))
-      : [];
+  const [to, setTo] = useState<string | null>(null);
   const form = (
     <Stack gap="xs">
       <Radio.Group
@@ -30,19 +24,14 @@ export function HandoverPanel({ from, fromName }: { from: number; fromName: stri
         </Stack>
       </Radio.Group>
       {routing === 'person' && (
-        <NativeSelect
-          label="To"
-          data={[{ value: '', label: 'Choose a person' }, ...choices]}
-          value={to}
-          onChange={(event) => setTo(event.currentTarget.value)}
-        />
+        <OwnerPicker label="To" value={to} onChange={setTo} exclude={from} />
       )}
     </Stack>
   );
   const request =
     routing === 'places'
       ? { workflow: 'handover' as const, body: { from } }
-      : to === ''
+      : to === null
         ? undefined
         : { workflow: 'handover' as const, body: { from, to: Number(to) } };
   return (
@@ -55,7 +44,13 @@ export function HandoverPanel({ from, fromName }: { from: number; fromName: stri
         <Button
           variant="default"
           w="fit-content"
-          onClick={() => downloadCsv(handoverCsv(preview), 'hand-over-plan.csv')}
+          onClick={() =>
+            downloadFile({
+              name: datedFileName('hand-over-plan', 'csv', new Date()),
+              type: 'text/csv;charset=utf-8',
+              content: handoverCsv(preview),
+            })
+          }
         >
           Export the plan as CSV
         </Button>

@@ -1,28 +1,64 @@
-import { Radio, Stack } from '@mantine/core';
+import { Alert, List, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { MergeRequest } from '../../contract/workflows';
+import { useMergeGroup } from '../../api/workflows/preview-workflow';
+import { plural } from '../../components/plural';
+import type { MergeGroup, MergeRequest, WorkflowPreview } from '../../contract/workflows';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 
+/** Cards cannot be repointed through the API: each card that still uses a field that goes, by name. */
+function CardsToMove({ preview, group }: { preview: WorkflowPreview; group: MergeGroup }) {
+  const cards = preview.cards ?? [];
+  if (cards.length === 0) return null;
+  const nameOf = (id: number) => group.fields.find((field) => field.id === id)?.name ?? `${id}`;
+  return (
+    <section aria-labelledby="cards-to-move-title">
+      <Title order={2} size="h4" id="cards-to-move-title">
+        Cards to move by hand
+      </Title>
+      <Text size="sm">These cards still use a field that goes; point them at the kept one.</Text>
+      <List size="sm">
+        {cards.map((card) => (
+          <List.Item key={card.id}>
+            {card.title}: uses {card.fieldIds.map(nameOf).join(', ')}
+          </List.Item>
+        ))}
+      </List>
+    </section>
+  );
+}
+
 /**
- * Merges a duplicate group of the audit into one field; the plan suggests which
- * to keep (most active links) unless the person chooses.
+ * Merges a duplicate group of the audit into one field: any of the group can be
+ * kept, the one with most active links is suggested and chosen at first.
  */
-export function MergePanel({
-  group,
-  fields,
-}: {
-  group: MergeRequest['group'];
-  fields: ReadonlyArray<{ id: number; name: string }>;
-}) {
-  const [keep, setKeep] = useState('');
+export function MergePanel({ group }: { group: NonNullable<MergeRequest['group']> }) {
+  const fields = useMergeGroup({ group });
+  const [keep, setKeep] = useState<string>();
   const [others, setOthers] = useState<'archive' | 'delete'>('archive');
+  if (fields.isPending) return <Loader size="sm" aria-label="Reading the group's fields" />;
+  if (fields.isError) {
+    return (
+      <Alert color="red" title="No group">
+        The group's fields could not be read: {fields.error.message}
+      </Alert>
+    );
+  }
+  const choice = fields.data;
+  const kept = keep ?? String(choice.suggested);
+  // Duplicates often share their name: then each says which field it is.
+  const sameName = (name: string) =>
+    choice.fields.filter((field) => field.name === name).length > 1;
   const form = (
     <Stack gap="xs">
-      <Radio.Group label="Keep" value={keep} onChange={setKeep}>
+      <Radio.Group label="Keep" value={kept} onChange={setKeep}>
         <Stack gap={4} mt={4}>
-          <Radio value="" label="The one with most active links (suggested)" />
-          {fields.map((field) => (
-            <Radio key={field.id} value={String(field.id)} label={field.name} />
+          {choice.fields.map((field) => (
+            <Radio
+              key={field.id}
+              value={String(field.id)}
+              label={`${field.name} (${plural(field.activeLinks, 'active link', 'active links')}${field.id === choice.suggested ? ', suggested' : ''})`}
+              description={sameName(field.name) ? `field ${field.id}` : undefined}
+            />
           ))}
         </Stack>
       </Radio.Group>
@@ -41,10 +77,8 @@ export function MergePanel({
   return (
     <WorkflowPreviewPanel
       form={form}
-      request={{
-        workflow: 'merge',
-        body: { group, others, ...(keep === '' ? {} : { keep: Number(keep) }) },
-      }}
+      request={{ workflow: 'merge', body: { group, others, keep: Number(kept) } }}
+      extra={(preview) => <CardsToMove preview={preview} group={choice} />}
     />
   );
 }

@@ -79,7 +79,7 @@ export function PreviewItems({
       </Text>
       {skipped.length > 0 && (
         <section aria-labelledby="skipped-title">
-          <Title order={4} id="skipped-title">
+          <Title order={2} size="h4" id="skipped-title">
             Skipped
           </Title>
           <List size="sm">
@@ -92,7 +92,7 @@ export function PreviewItems({
         </section>
       )}
       <section aria-labelledby="changes-title">
-        <Title order={4} id="changes-title">
+        <Title order={2} size="h4" id="changes-title">
           Changes
         </Title>
         <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0 }}>

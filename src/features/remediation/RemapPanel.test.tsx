@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
 import { setupMockApi } from '../../api/test-support/mock-api';
+import { editorMe } from '../../api/test-support/mock-journal';
 import type { ChangeSetRequest } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
@@ -58,7 +59,8 @@ const summary = (state: string, applied: number) => ({
 });
 
 const posted: { remap?: unknown; changeSet?: ChangeSetRequest } = {};
-setupMockApi(
+const server = setupMockApi(
+  editorMe,
   http.post(workflowPaths.columnImpact, () => HttpResponse.json(impact)),
   http.post(workflowPaths.remap, async ({ request }) => {
     posted.remap = await request.json();
@@ -106,10 +108,24 @@ test('the column impact by name, a remap previewed with its diff, the INVALID an
 
   await user.click(screen.getByRole('checkbox', { name: 'Also save the 1 that would be INVALID' }));
   await user.click(screen.getByRole('button', { name: 'Apply 1 change' }));
-  expect(await screen.findByText('Done: 1 applied, 0 failed, 0 skipped of 1.')).toBeVisible();
+  expect(await screen.findByText('1 field changed.')).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Undo…' })).toBeVisible();
   expect(posted.changeSet).toEqual({
     kind: 'remap',
     items: preview.changes,
     allowInvalid: true,
   });
+});
+
+test('where the instance does not list the columns, the new column is typed in', async () => {
+  server.use(
+    http.post(workflowPaths.columnImpact, () => HttpResponse.json({ ...impact, columns: [] })),
+  );
+  const { user } = renderWithProviders(<RemapPanel dataSourceId={SOURCE} column="Revenue" />);
+  const to = await screen.findByRole('textbox', { name: 'Replace it with' });
+  expect(screen.getByRole('button', { name: 'Preview' })).toBeDisabled();
+  await user.type(to, 'Net Revenue');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByText('Locked Revenue: locked: unlock it first');
+  expect(posted.remap).toEqual({ dataSourceId: SOURCE, column: 'Revenue', to: 'Net Revenue' });
 });

@@ -1,4 +1,4 @@
-import { Alert, List, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, List, Loader, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useColumnImpact } from '../../api/workflows/preview-workflow';
 import type { ColumnImpact } from '../../contract/workflows';
@@ -37,6 +37,34 @@ function Impact({ impact }: { impact: ColumnImpact }) {
 }
 
 /**
+ * The column to put in its place: one of the data source's others, or, where the
+ * instance does not list its columns (production), a name typed in.
+ */
+function TargetColumn(props: {
+  columns: readonly string[];
+  value: string;
+  onChange: (column: string) => void;
+}) {
+  if (props.columns.length === 0)
+    return (
+      <TextInput
+        label="Replace it with"
+        description="This instance does not list the data source's columns: type the column's name."
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      />
+    );
+  return (
+    <NativeSelect
+      label="Replace it with"
+      data={[{ value: '', label: 'Choose a column' }, ...props.columns]}
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+/**
  * What a column of a data source reaches, and a remap of it to another column of
  * the same data source (docs/audit.md, "Column impact and remap").
  */
@@ -54,29 +82,13 @@ export function RemapPanel({ dataSourceId, column }: { dataSourceId: string; col
   const { data } = impact;
   return (
     <Stack gap="sm">
-      <Title order={3}>
+      <Title order={2} size="h3">
         `{data.column}` on {data.dataSource}
       </Title>
       <Impact impact={data} />
       <WorkflowPreviewPanel
-        form={
-          <NativeSelect
-            label="Replace it with"
-            data={[
-              {
-                value: '',
-                label:
-                  data.columns.length === 0
-                    ? 'The data source lists no columns'
-                    : 'Choose a column',
-              },
-              ...data.columns,
-            ]}
-            value={to}
-            onChange={(event) => setTo(event.currentTarget.value)}
-          />
-        }
-        request={to ? { workflow: 'remap', body: { dataSourceId, column, to } } : undefined}
+        form={<TargetColumn columns={data.columns} value={to} onChange={setTo} />}
+        request={to.trim() ? { workflow: 'remap', body: { dataSourceId, column, to } } : undefined}
       />
     </Stack>
   );

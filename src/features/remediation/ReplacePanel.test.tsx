@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
 import { setupMockApi } from '../../api/test-support/mock-api';
+import { editorMe, readerMe } from '../../api/test-support/mock-journal';
 import type { WorkflowPreview } from '../../contract/workflows';
 import { workflowPaths } from '../../contract/workflows';
 import { renderWithProviders } from '../../test-support/render-with-providers';
@@ -31,6 +32,7 @@ const preview: WorkflowPreview = {
 
 let body: unknown;
 const server = setupMockApi(
+  editorMe,
   http.post(workflowPaths.replace, async ({ request }) => {
     body = await request.json();
     return HttpResponse.json(preview);
@@ -79,5 +81,17 @@ test("a bad pattern shows the server's reason and offers nothing to apply", asyn
   await user.click(screen.getByRole('checkbox', { name: 'Regular expression' }));
   await user.click(screen.getByRole('button', { name: 'Preview' }));
   expect(await screen.findByText(/Unterminated group/)).toBeVisible();
+  expect(screen.queryByRole('button', { name: /Apply/ })).toBeNull();
+});
+
+test('a reader previews a fix but is told applying needs an editor, with nothing to apply', async () => {
+  server.use(readerMe);
+  const { user } = renderWithProviders(<ReplacePanel scope={scope} />);
+  await user.type(screen.getByRole('textbox', { name: 'Find' }), 'IFNULL');
+  await user.keyboard('{Enter}');
+  expect(await screen.findByLabelText('added: COALESCE')).toBeVisible();
+  expect(
+    await screen.findByText("This token may look, not change: applying needs an editor's token."),
+  ).toBeVisible();
   expect(screen.queryByRole('button', { name: /Apply/ })).toBeNull();
 });

@@ -17,12 +17,3 @@ export function handoverCsv(preview: WorkflowPreview): string {
     .join('\r\n')
     .concat('\r\n');
 }
-
-export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}

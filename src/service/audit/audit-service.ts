@@ -4,7 +4,6 @@ import type {
   DiffAnswer,
   FieldFindingsAnswer,
   FieldsFindingsAnswer,
-  Headline,
   Scan,
   TrendPoint,
 } from '../../contract/audit';
@@ -12,26 +11,35 @@ import type { Authored } from './diff/change-authors';
 import type { ScanDiff } from './diff/diff-scans';
 import { ScanDiffs } from './diff/scan-diffs';
 import type { Findings } from './findings/compute-findings';
-import { computeFindings } from './findings/compute-findings';
 import { factsOf } from './findings/field-facts';
 import type { SeenByScan } from './directory/directory-of-scan';
 import type { InstanceDirectory } from './findings/instance-directory';
 import { directoryFromJson, directoryJson } from './findings/instance-directory';
-import { loadFactsTable } from './findings/load-facts';
 import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { SearchPage } from '../store/search-page';
 import type { FieldSource } from './scan/field-source';
 import { ScanStartLimit } from './scan/scan-start-limit';
+import type { ScanHandover } from './scan/scanner';
 import { Scanner } from './scan/scanner';
 import { searchItemsJson } from './search/search-items-json';
 import type { AuditStore } from './storage/audit-store';
-import { inParts } from './storage/in-parts';
 import { saveFieldVersion } from './storage/save-field-version';
 import type { RetentionPolicy } from './storage/scan-retention';
 import { DEFAULT_KEEP_ENDED, DEFAULT_KEEP_MS } from './storage/scan-retention';
 import type { ChangedField } from './view/snapshot-view';
 import { SnapshotView } from './view/snapshot-view';
+import type { FindingsSummary } from './findings/describe-findings';
 import { ListCopy } from './snapshot/list-copy';
+import { AuditThread } from './worker/audit-thread';
+
+/**
+ * Findings as they come from the audit's thread: all but the reader of expressions,
+ * with what the audit page shows of them, made there too.
+ */
+interface MadeFindings {
+  findings: Omit<Findings, 'expressions'>;
+  summary: FindingsSummary;
+}
 
 export interface AuditServiceOptions {
   store: AuditStore;
@@ -72,10 +80,12 @@ export class AuditService {
   private directory: InstanceDirectory | undefined;
   private versionNow = 0;
   private current: SnapshotView | undefined;
-  /** What the scan being completed found: its findings, or the instance exactly as last seen. */
-  private scanFound: { scanId: number; findings: Findings | 'as-last-seen' } | undefined;
+  /** Where scans, their findings and diffs are worked out: never this thread. */
+  private readonly thread: AuditThread;
   private readonly diffs: ScanDiffs;
   private firstScanTried = false;
+  /** The findings the audit's thread makes at start, until they are in (prepareFindings). */
+  private preparing: Promise<void> = Promise.resolve();
   /** Answers the table's searches in proxy mode until the first scan completes. */
   private readonly listCopy: ListCopy;
   private readonly stop = new AbortController();
@@ -83,7 +93,8 @@ export class AuditService {
   constructor(private readonly options: AuditServiceOptions) {
     const { store } = options;
     this.store = store;
-    this.diffs = new ScanDiffs(store);
+    this.thread = new AuditThread({ file: store.file, instanceKey: store.instanceKey });
+    this.diffs = new ScanDiffs(store, (from, to) => this.thread.diff(from, to));
     this.startLimit = options.scanStartLimit ?? new ScanStartLimit();
     this.listCopy = new ListCopy(
       (token) => options.openSource(token, () => undefined),
@@ -101,15 +112,8 @@ export class AuditService {
         keepEnded: options.retention?.keepEnded ?? DEFAULT_KEEP_ENDED,
       },
       now: options.now,
-      summarize: async (scanId, token, signal) => {
-        const seen = {
-          owners: this.store.members.owners(scanId),
-          places: this.store.members.places(scanId),
-        };
-        const namesChanged = await this.refreshDirectory(token, signal, seen);
-        return this.summarizeScan(scanId, namesChanged);
-      },
-      onComplete: (scan) => this.scanCompleted(scan),
+      scanToEnd: (scan) => this.scanInThread(scan),
+      stopScans: () => this.thread.close(),
     });
   }
 
@@ -150,6 +154,14 @@ export class AuditService {
       changesSinceScan: this.view()?.changesSinceScan() ?? 0,
       version: this.version,
     };
+  }
+
+  /**
+   * Resolves once the findings the audit's thread makes at start are in (or could
+   * not be made): asked for before, they would be made on this thread.
+   */
+  findingsPrepared(): Promise<void> {
+    return this.preparing;
   }
 
   /**
@@ -262,6 +274,7 @@ export class AuditService {
    * needed), and keeps the schedule.
    */
   begin(options: { scanEveryMs?: number; firstScan: boolean }): void {
+    this.prepareFindings();
     this.scanner.resumeInterrupted();
     if (options.firstScan && !this.options.needsCallerToken) this.ensureFirstScan(undefined);
     if (options.scanEveryMs !== undefined) this.scanner.scheduleEvery(options.scanEveryMs);
@@ -270,6 +283,7 @@ export class AuditService {
   async close(): Promise<void> {
     this.stop.abort();
     await this.scanner.close();
+    await this.thread.close();
   }
 
   // --- before the first scan ------------------------------------------------------
@@ -377,12 +391,16 @@ export class AuditService {
     if (view) this.current = view.withFieldsChanged(this.versionNow, changed);
   }
 
-  private viewOfScan(scan: Scan, findings?: Findings): SnapshotView {
+  private viewOfScan(scan: Scan, made?: MadeFindings): SnapshotView {
+    const findings = made && {
+      ...made.findings,
+      expressions: (ids: readonly number[]) => this.store.current.expressions(ids),
+    };
     return SnapshotView.ofScan(
       this.versionNow,
       scan,
       { store: this.store, directory: this.directory },
-      findings,
+      findings && { findings, summary: made.summary },
     );
   }
 
@@ -409,37 +427,51 @@ export class AuditService {
   }
 
   /**
-   * The headline of a scan about to complete. A scan that found the instance exactly
-   * as last seen, names included, has its findings already: computing them again held
-   * the server for seconds at 100,000 fields after every scan that changed nothing.
+   * Has the findings of the instance as last seen made on the audit's thread, as a
+   * start needs them: made here on their first use, they held this thread for seconds
+   * at 100,000 fields. A view that changed or made them itself meanwhile keeps its own.
    */
-  private async summarizeScan(scanId: number, namesChanged: boolean): Promise<Headline> {
-    const view = namesChanged ? undefined : this.view();
-    const { current } = this.store;
-    const differing = (from: number, to: number) => current.changesSince(scanId, from, to);
-    if (view && (await inParts(this.store, scanId, differing)) === 0) {
-      this.scanFound = { scanId, findings: 'as-last-seen' };
-      // The view as it is now: a lock while counting reached the scan too.
-      return this.view()!.findings().headline;
-    }
-    const facts = loadFactsTable(this.store, this.store.members.facts(scanId));
-    const findings = computeFindings(
-      facts,
-      (ids) => this.store.members.expressions(scanId, ids),
-      this.directory,
+  private prepareFindings(): void {
+    const view = this.view();
+    if (!view || view.madeFindings()) return;
+    this.preparing = this.thread.findings().then(
+      (found) => {
+        if (this.current !== view || view.madeFindings()) return;
+        this.current = this.viewOfScan(view.scan, found as MadeFindings);
+      },
+      // Made on first use instead.
+      () => undefined,
     );
-    this.scanFound = { scanId, findings };
-    return findings.headline;
   }
 
-  private scanCompleted(scan: Scan): void {
-    const found = this.scanFound?.scanId === scan.id ? this.scanFound.findings : undefined;
-    // The view holds them from now on; kept here too, they would outlive its next change.
-    this.scanFound = undefined;
+  /**
+   * A scan run in the audit's thread (scan/scan-to-end.ts): what it asks of the
+   * instance as last seen is answered here, and its findings become the view's.
+   */
+  private scanInThread(scan: ScanHandover): Promise<void> {
+    const { scanId, token, signal } = scan;
+    return this.thread.scan({
+      scanId,
+      source: scan.source,
+      signal,
+      retention: scan.retention,
+      hooks: {
+        onProgress: scan.onProgress,
+        refreshDirectory: (seen) => this.refreshDirectory(token, signal, seen),
+        // Only findings already made: making them here would hold this thread for seconds.
+        headlineAsLastSeen: async () => this.current?.madeFindings()?.headline,
+        completed: async (found) =>
+          this.scanCompleted(this.store.scans.get(scanId)!, found as MadeFindings | 'as-last-seen'),
+      },
+    });
+  }
+
+  private scanCompleted(scan: Scan, found: MadeFindings | 'as-last-seen'): void {
     this.versionNow += 1;
     if (found === 'as-last-seen' && this.current) {
       this.current = this.current.withScan(this.versionNow, scan);
     } else {
+      // The instance as last seen is now the scan's snapshot.
       this.current = this.viewOfScan(scan, found === 'as-last-seen' ? undefined : found);
     }
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { formatIssuePath } from '../../contract/errors';
+import { formatIssuePath } from '../../contract/zod-issues';
 import { preview } from '../../contract/preview';
 import type { AuthoredField, CycleNote } from '../fields/derive-fields';
 import { deriveFields } from '../fields/derive-fields';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { fieldErrorsOf, summarize } from '../../contract/errors';
+import { summarize } from '../../contract/errors';
+import { fieldErrorsOf } from '../../contract/zod-issues';
 import { parseFieldId } from '../../contract/field-id';
 import { ApiError } from './api-error';
 

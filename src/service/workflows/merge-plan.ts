@@ -1,6 +1,12 @@
 import { repointNested } from '../../analysis/rewrite/repoint-nested';
 import type { ChangeItemRequest } from '../../contract/journal';
-import type { MergeRequest, PreviewItem, WorkflowPreview } from '../../contract/workflows';
+import type {
+  MergeGroup,
+  MergeGroupRequest,
+  MergeRequest,
+  PreviewItem,
+  WorkflowPreview,
+} from '../../contract/workflows';
 import type { FieldFacts } from '../audit/findings/field-facts';
 import { ApiError } from '../server/api-error';
 import { LOCKED, rewriteItem } from './check-rewrite';
@@ -15,6 +21,28 @@ export function suggestKeep(fields: readonly FieldFacts[]): number {
   return [...fields].sort((a, b) => activeLinks(b) - activeLinks(a) || a.id - b.id)[0]!.id;
 }
 
+/** A duplicate group's fields with their active links, and the one suggested to keep. */
+export function mergeGroup(snapshot: WorkflowSnapshot, request: MergeGroupRequest): MergeGroup {
+  const group = groupFields(snapshot, request);
+  return {
+    fields: group.map((field) => ({
+      id: field.id,
+      name: field.name,
+      activeLinks: activeLinks(field),
+    })),
+    suggested: suggestKeep(group),
+  };
+}
+
+/** The fields named, or those of the finding's group, each as the audit's copy has it. */
+function groupFields(snapshot: WorkflowSnapshot, request: MergeGroupRequest): FieldFacts[] {
+  return groupIds(snapshot, request).map((id) => {
+    const field = snapshot.fields.get(id);
+    if (!field) throw new ApiError(404, `field ${id} is not in the audit's copy of the instance`);
+    return field;
+  });
+}
+
 /**
  * Merging a duplicate group into one field: every field that nests one of the
  * others is repointed to the kept one, and the others archived, or deleted once
@@ -24,12 +52,8 @@ export function mergePlan(
   snapshot: WorkflowSnapshot,
   request: Pick<MergeRequest, 'fieldIds' | 'group' | 'keep'> & { others: 'archive' | 'delete' },
 ): WorkflowPreview {
-  const fieldIds = groupIds(snapshot, request);
-  const group = fieldIds.map((id) => {
-    const field = snapshot.fields.get(id);
-    if (!field) throw new ApiError(404, `field ${id} is not in the audit's copy of the instance`);
-    return field;
-  });
+  const group = groupFields(snapshot, request);
+  const fieldIds = group.map((field) => field.id);
   const keep = request.keep ?? suggestKeep(group);
   if (!fieldIds.includes(keep))
     throw new ApiError(400, 'the field to keep must be one of the group');
@@ -61,7 +85,7 @@ export function mergePlan(
   const keptName = snapshot.fields.get(keep)!.name;
   return previewOf(
     'merge',
-    `keep ${keptName}; ${others.size} others go`,
+    `keep ${keptName}; ${others.size === 1 ? 'the other goes' : `${others.size} others go`}`,
     [...repointed, ...retired],
     {
       keep,
@@ -71,10 +95,7 @@ export function mergePlan(
 }
 
 /** The ids given, or those of the finding's group. */
-function groupIds(
-  snapshot: WorkflowSnapshot,
-  request: Pick<MergeRequest, 'fieldIds' | 'group'>,
-): number[] {
+function groupIds(snapshot: WorkflowSnapshot, request: MergeGroupRequest): number[] {
   if (request.fieldIds) return request.fieldIds;
   if (!request.group)
     throw new ApiError(400, 'name the fields to merge: fieldIds, or a duplicate group');

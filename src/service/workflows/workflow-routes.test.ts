@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../contract/paths';
-import type { ColumnImpact, WorkflowPreview } from '../../contract/workflows';
+import type { ColumnImpact, MergeGroup, WorkflowPreview } from '../../contract/workflows';
 import { remapTargetOfGroup, workflowPaths } from '../../contract/workflows';
 import type { FindingGroupsAnswer } from '../../contract/audit';
 import { AUDIT_BASE } from '../../contract/audit';
@@ -179,6 +179,26 @@ describe('the workflows API', () => {
       404,
     );
     expect(missing.message).toContain('no such group');
+  });
+
+  it("merge group: the group's fields by name with their active links, the one with most suggested", async () => {
+    const choice = await post<MergeGroup>(workflowPaths.mergeGroup, { fieldIds: [1, 3] });
+    expect(choice).toEqual({
+      fields: [
+        { id: 1, name: 'Revenue Total', activeLinks: 1 },
+        { id: 3, name: 'Revenue Share Pct', activeLinks: 3 },
+      ],
+      suggested: 3,
+    });
+    const groups = await server.request('GET', `${AUDIT_BASE}/findings/exact-duplicates/groups`);
+    const [group] = ((await groups.json()) as FindingGroupsAnswer).groups;
+    const fromFinding = await post<MergeGroup>(workflowPaths.mergeGroup, {
+      group: { finding: 'exact-duplicates', key: group!.key },
+    });
+    expect(fromFinding.fields.map((field) => field.name)).toEqual(['Dup One', 'Dup Two']);
+    expect(fromFinding.suggested).toBe(10);
+    await post(workflowPaths.mergeGroup, { group: { finding: 'exact-duplicates', key: 'x' } }, 404);
+    await post(workflowPaths.mergeGroup, { fieldIds: [1, 3], keep: 1 }, 400);
   });
 
   it('a broken-references group names the column a remap starts from', async () => {

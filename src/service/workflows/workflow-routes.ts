@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ColumnImpact, WorkflowPreview } from '../../contract/workflows';
+import type { ColumnImpact, MergeGroup, WorkflowPreview } from '../../contract/workflows';
 import {
   cleanupRequestSchema,
   columnRequestSchema,
   handoverRequestSchema,
+  mergeGroupRequestSchema,
   mergeRequestSchema,
   remapRequestSchema,
   replaceRequestSchema,
@@ -13,7 +14,7 @@ import { parseOrThrow } from '../server/validate';
 import { cleanupPlan } from './cleanup-plan';
 import { columnImpact } from './column-impact';
 import { handoverPlan } from './handover-plan';
-import { mergePlan } from './merge-plan';
+import { mergeGroup, mergePlan } from './merge-plan';
 import { remapPreview } from './remap-preview';
 import { replacePreview } from './replace-preview';
 import { workflowSnapshot } from './workflow-snapshot';
@@ -36,6 +37,9 @@ export function registerWorkflowRoutes(
   );
   api.post('/merge/preview', async (request): Promise<WorkflowPreview> =>
     mergePlan(snapshot(), parseOrThrow(mergeRequestSchema, request.body)),
+  );
+  api.post('/merge/group', async (request): Promise<MergeGroup> =>
+    mergeGroup(snapshot(), parseOrThrow(mergeGroupRequestSchema, request.body)),
   );
   api.post('/handover/preview', async (request): Promise<WorkflowPreview> =>
     handoverPlan(snapshot(), parseOrThrow(handoverRequestSchema, request.body)),

@@ -1,5 +1,17 @@
-import { Badge, Group, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Group,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fixLink } from '../../../links/fix-link';
 import { plural } from '../../../components/plural';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { isValidStatus } from '../../../contract/field';
@@ -200,8 +212,37 @@ function ReferenceDescription({
           one cannot be told here.
         </Text>
       )}
+      <ColumnImpactLinks check={check} explanation={explanation} />
     </Stack>
   );
+}
+
+/**
+ * The column's impact on each data source the field is linked to (every field that
+ * uses it, at any depth, and their cards), where it can also be remapped.
+ */
+function ColumnImpactLinks({
+  check,
+  explanation,
+}: {
+  check: ReferenceCheck;
+  explanation: FieldExplanation;
+}) {
+  const sources = [...check.columnOf, ...check.missingFrom, ...check.uncheckedOn];
+  return sources.map((source) => {
+    const name = sourceName(explanation.names, source);
+    return (
+      <Anchor
+        key={source}
+        component={Link}
+        to={fixLink({ workflow: 'remap', dataSource: source, column: check.name })}
+        size="xs"
+        aria-label={`Impact and remap of \`${check.name}\` on ${name}`}
+      >
+        {sources.length === 1 ? 'Impact and remap…' : `Impact and remap on ${name}…`}
+      </Anchor>
+    );
+  });
 }
 
 /** A field the expression nests by id: its name once read, or why there is none. */

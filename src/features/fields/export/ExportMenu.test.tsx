@@ -4,6 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
 import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
 import { nameHandlers } from '../../../api/test-support/mock-names';
+import type * as DownloadFileModule from '../../../components/download-file';
 import type { DownloadableFile } from '../../../components/download-file';
 import { AUDIT_BASE, findingTitles } from '../../../contract/audit';
 import { apiPaths } from '../../../contract/paths';
@@ -12,7 +13,7 @@ import { ExportMenu } from './ExportMenu';
 
 const saved: DownloadableFile[] = [];
 vi.mock('../../../components/download-file', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../components/download-file')>()),
+  ...(await importOriginal<typeof DownloadFileModule>()),
   downloadFile: (file: DownloadableFile) => saved.push(file),
 }));
 

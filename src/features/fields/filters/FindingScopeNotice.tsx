@@ -1,8 +1,8 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { IconListSearch } from '../../../components/icons/icons';
 import { Link } from 'react-router-dom';
-import { findingTitles } from '../../../contract/audit';
-import type { FindingScope } from '../../../contract/audit';
+import { findingTitles } from '../../../contract/finding-kinds';
+import type { FindingScope } from '../../../contract/finding-kinds';
 
 /**
  * Says that the table lists one audit finding's fields (from the latest scan), with

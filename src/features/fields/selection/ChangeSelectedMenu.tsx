@@ -1,13 +1,15 @@
 import { Button, Menu } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useCanWrite } from '../../../components/change-sets/use-can-write';
 import { IconChevronDown } from '../../../components/icons/icons';
+import { FIX_IDS_MAX, fixLink } from '../../../links/fix-link';
 import { BulkChangeDialog } from '../bulk/BulkChangeDialog';
 import type { BulkAction } from '../bulk/BulkChangeDialog';
 
 /**
  * Archive, restore, change the owner of or delete the selected fields, each in its
- * dialog. Drawn only once `GET /me` says this token may write, so a reader never sees it.
+ * dialog, or find and replace in their expressions on the /fix page. Drawn only once `GET /me` says this token may write, so a reader never sees it.
  */
 export function ChangeSelectedMenu({ ids }: { ids: readonly number[] }) {
   const [action, setAction] = useState<BulkAction>();
@@ -29,6 +31,15 @@ export function ChangeSelectedMenu({ ids }: { ids: readonly number[] }) {
           <Menu.Item onClick={() => setAction('archive')}>Archive…</Menu.Item>
           <Menu.Item onClick={() => setAction('restore')}>Restore…</Menu.Item>
           <Menu.Item onClick={() => setAction('owner')}>Change owner…</Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={fixLink({ workflow: 'replace', ids })}
+            disabled={ids.length > FIX_IDS_MAX}
+          >
+            {ids.length > FIX_IDS_MAX
+              ? `Find and replace: select at most ${FIX_IDS_MAX.toLocaleString()}`
+              : 'Find and replace…'}
+          </Menu.Item>
           <Menu.Item color="red" onClick={() => setAction('delete')}>
             Delete…
           </Menu.Item>

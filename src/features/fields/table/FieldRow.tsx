@@ -1,11 +1,11 @@
-import { Table } from '@mantine/core';
 import { FlexRender } from '@tanstack/react-table';
 import type { Row } from '@tanstack/react-table';
 import { memo } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
-import { isValidStatus } from '../../../contract/field';
+import { isValidStatus } from '../../../contract/field-status';
 import type { fieldTableFeatures } from './field-columns';
 import classes from './FieldsTable.module.css';
+import { tableClasses } from '../../../components/plain-mantine/mantine-markup';
 
 export type FieldTableRow = Row<typeof fieldTableFeatures, SearchResultItem>;
 
@@ -53,7 +53,7 @@ export const FieldRow = memo(function FieldRow({
   const field = row.original;
   return (
     <tr
-      className={`${Table.classes.tr} ${classes.row}`}
+      className={`${tableClasses.tr} ${classes.row}`}
       data-with-row-border={!last || undefined}
       data-hover
       aria-rowindex={ariaRowIndex}
@@ -66,7 +66,7 @@ export const FieldRow = memo(function FieldRow({
       {row.getVisibleCells().map((cell) => (
         <td
           key={cell.id}
-          className={Table.classes.td}
+          className={tableClasses.td}
           data-control={cell.column.id === 'select' || undefined}
         >
           <FlexRender cell={cell} />

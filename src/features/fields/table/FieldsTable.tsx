@@ -1,4 +1,4 @@
-import { Table, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '../../../components/icons/icons';
 import { useTable } from '@tanstack/react-table';
 import type {
@@ -16,6 +16,7 @@ import { isCopySortField } from '../../../contract/copy-orders';
 import { columnIdOf, columnLabelOf, fieldColumns, fieldTableFeatures } from './field-columns';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
+import { tableClasses, tableStyle } from '../../../components/plain-mantine/mantine-markup';
 import { sortableColumns } from '../../../links/table-address';
 import type { TableSort } from '../../../links/table-address';
 import { useLockWithUndo } from '../../../api/calculated-fields/use-lock-with-undo';
@@ -170,29 +171,34 @@ export const FieldsTable = memo(function FieldsTable({
       data-testid="fields-scroller"
       onScroll={(event) => (scrolledDown.current = event.currentTarget.scrollTop > 0)}
     >
-      <Table
+      {/* Mantine's Table markup with plain elements (mantine-markup.ts, tableClasses). */}
+      <table
         ref={ref}
-        className={classes.table}
-        stickyHeader
-        highlightOnHover
+        className={`${classes.table} ${tableClasses.table}`}
         aria-label="Calculated fields"
         aria-rowcount={rows.length + 1}
         aria-busy={updating}
         data-density={density}
         // Columns keep their widths and the name takes the rest, down to its minimum.
-        style={{ minWidth: phone ? undefined : table.getTotalSize() }}
+        style={{ ...tableStyle, minWidth: phone ? undefined : table.getTotalSize() }}
       >
-        <Table.Thead className={classes.header}>
+        <thead className={`${tableClasses.thead} ${classes.header}`} data-sticky>
           {table.getHeaderGroups().map((headerGroup) => (
-            <Table.Tr key={headerGroup.id} aria-rowindex={1}>
+            <tr
+              key={headerGroup.id}
+              className={tableClasses.tr}
+              data-with-row-border
+              data-hover
+              aria-rowindex={1}
+            >
               {headerGroup.headers.map((header) => {
                 const label = columnLabelOf(header.column.columnDef);
                 const sortable = canSort(header.column, copySorts);
                 return (
-                  <Table.Th
+                  <th
                     key={header.id}
                     scope="col"
-                    className={classes.headerCell}
+                    className={`${tableClasses.th} ${classes.headerCell}`}
                     // The header's name is the column's alone, not its resize handle's too.
                     aria-label={label}
                     aria-sort={ariaSort(header.column, sortable)}
@@ -213,12 +219,12 @@ export const FieldsTable = memo(function FieldsTable({
                     {header.column.getCanResize() && label && (
                       <ColumnResizeHandle header={header} label={label} />
                     )}
-                  </Table.Th>
+                  </th>
                 );
               })}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Thead>
+        </thead>
         <FieldRows
           rows={rows}
           rowHeight={rowHeights[density]}
@@ -230,7 +236,7 @@ export const FieldsTable = memo(function FieldsTable({
           isSelected={selection?.isSelected ?? isNeverSelected}
           onOpenField={onOpenField}
         />
-      </Table>
+      </table>
     </div>
   );
 });

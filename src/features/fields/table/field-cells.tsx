@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { inAppLink } from '../../../components/in-app-links';
 import { plural } from '../../../components/plural';
 import type { Link as FieldLink, SearchResultItem } from '../../../contract/field';
-import { isBrokenLink, isValidStatus } from '../../../contract/field';
+import { isBrokenLink, isValidStatus } from '../../../contract/field-status';
 import { usageOf } from '../../../contract/copy-orders';
 import { linkStateOf } from '../../../contract/link-summary';
 import { fieldAddress } from '../../../links/field-address';

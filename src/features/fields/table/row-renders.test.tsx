@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { nameHandlers } from '../../../api/test-support/mock-names';
 import { beforeEach, expect, test, vi } from 'vitest';
+import { appConfigQuery } from '../../../api/app-config';
 import { startSession } from '../../../api/session';
 import { calculatedField, searchItem, setupMockApi } from '../../../api/test-support/mock-api';
 import type { SearchResultItem } from '../../../contract/field';
@@ -84,6 +85,11 @@ async function renderTable(url = '/fields?size=100') {
   const table = await screen.findByRole('table', { name: 'Calculated fields' });
   await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
   await waitFor(() => expect(drawn.get(1)).toBeGreaterThan(0));
+  // The table asks which copy sorts the server answers once it has painted, and draws
+  // its header again with the answer: that is part of drawing the page, not of a change.
+  await waitFor(() =>
+    expect(rendered.client.getQueryState(appConfigQuery.queryKey)?.status).toBe('success'),
+  );
   return { ...rendered, table };
 }
 

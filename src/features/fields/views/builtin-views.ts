@@ -1,4 +1,4 @@
-import { unusedRule } from '../../../contract/audit';
+import { unusedRule } from '../../../contract/finding-kinds';
 import { withFindingScope } from '../../../links/finding-address';
 import { fieldsTableLink } from '../../../links/table-link';
 

@@ -4,14 +4,10 @@ import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
 import { EmbeddedSource } from '../scan/embedded-source';
 import { openTestAudit } from '../test-support/audit-fixture';
-import { diffScans } from './diff-scans';
-import type * as DiffScansModule from './diff-scans';
+import { AuditThread } from '../worker/audit-thread';
 
-// The real function, watched: how often a diff is computed.
-vi.mock('./diff-scans', async (importOriginal) => {
-  const original = await importOriginal<typeof DiffScansModule>();
-  return { ...original, diffScans: vi.fn(original.diffScans) };
-});
+// The real thing, watched: how often a diff is handed to the audit's thread to compute.
+const diffsComputed = vi.spyOn(AuditThread.prototype, 'diff');
 
 let server: TestServer;
 let audit: ReturnType<typeof openTestAudit>;
@@ -38,7 +34,7 @@ it('computes a diff asked for by several requests at once only once', async () =
     Array.from({ length: 5 }, () => audit.service.diff(first.id, second.id)),
   );
 
-  expect(vi.mocked(diffScans)).toHaveBeenCalledTimes(1);
+  expect(diffsComputed).toHaveBeenCalledTimes(1);
   expect(answers[0]!.changes.map(({ id, kinds }) => ({ id, kinds }))).toEqual([
     { id: 3, kinds: ['locked'] },
   ]);

@@ -5,7 +5,6 @@ import type { Authored } from './change-authors';
 import { diffCsv, diffJson } from './diff-export';
 import { changesOfKind, withStates } from './diff-pages';
 import type { ScanDiff } from './diff-scans';
-import { diffScans } from './diff-scans';
 
 /** Diffs kept, least used first out. */
 const CACHED_DIFFS = 4;
@@ -15,15 +14,18 @@ export class ScanDiffs {
   /** Identical diffs asked for together share one computation. */
   private readonly diffs = new LRUCache<string, Promise<ScanDiff>>({ max: CACHED_DIFFS });
 
-  constructor(private readonly store: AuditStore) {}
+  constructor(
+    private readonly store: AuditStore,
+    /** Works a diff out (diff-scans.ts) on the audit's worker thread. */
+    private readonly compute: (from: number, to: number) => Promise<ScanDiff>,
+  ) {}
 
   /** What changed from one complete scan to another. */
   async diff(from: number, to: number): Promise<ScanDiff> {
     const key = `${from} ${to}`;
     let diff = this.diffs.get(key);
     if (!diff) {
-      const { members } = this.store;
-      diff = diffScans(this.store, members.versions(from), members.versions(to), { from, to });
+      diff = this.compute(from, to);
       diff.catch(() => this.diffs.delete(key));
       this.diffs.set(key, diff);
     }

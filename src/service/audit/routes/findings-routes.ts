@@ -27,7 +27,7 @@ const DEFAULT_GROUPS_PAGE = 50;
 export function registerFindingsRoutes(api: FastifyInstance, context: AuditContext): void {
   const { service } = context;
   api.get('/findings', async (): Promise<FindingsAnswer> => {
-    const view = viewOrThrow(context);
+    const view = await viewOrThrow(context);
     const findings = view.findings();
     return {
       scanId: view.scan.id,
@@ -41,7 +41,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
   });
 
   api.get('/statistics', async (): Promise<SnapshotStatisticsAnswer> => {
-    const view = viewOrThrow(context);
+    const view = await viewOrThrow(context);
     return {
       scanFinished: view.scan.finished ?? view.scan.started,
       changesSinceScan: view.changesSinceScan(),
@@ -57,7 +57,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
         groupsQuerySchema,
         request.query,
       );
-      const findings = viewOrThrow(context).findings();
+      const findings = (await viewOrThrow(context)).findings();
       const totalHits = findings.byKey[key].groups.length;
       const groups = describeGroups(findings, key, offset, limit);
       return { totalHits, groups, hasMore: offset + groups.length < totalHits };
@@ -68,7 +68,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
   api.post<{ Params: { key: string } }>('/findings/:key/fields', async (request, reply) => {
     const key = parseOrThrow(findingKeySchema, request.params.key);
     const { group, ...search } = parseOrThrow(findingFieldsRequestSchema, request.body);
-    const view = viewOrThrow(context);
+    const view = await viewOrThrow(context);
     const findings = view.findings();
     let page;
     try {
@@ -96,6 +96,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
     '/fields/:id/findings',
     async (request): Promise<FieldFindingsAnswer> => {
       const id = parseFieldIdOrThrow(request.params.id);
+      await service.findingsPrepared();
       const answer = service.fieldFindings(id);
       if (!answer) throw noScanYet();
       return answer;
@@ -113,8 +114,12 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
   api.get('/trend', async (): Promise<{ points: TrendPoint[] }> => ({ points: service.trend() }));
 }
 
-/** The instance as last seen; a 404 in the error shape before the first scan completed. */
-export function viewOrThrow({ service }: AuditContext): SnapshotView {
+/**
+ * The instance as last seen, once the findings made at start are in; a 404 in the
+ * error shape before the first scan completed.
+ */
+export async function viewOrThrow({ service }: AuditContext): Promise<SnapshotView> {
+  await service.findingsPrepared();
   const view = service.view();
   if (!view) throw noScanYet();
   return view;

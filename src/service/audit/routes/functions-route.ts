@@ -13,7 +13,7 @@ import { viewOrThrow } from './findings-routes';
 export function registerFunctionsRoute(api: FastifyInstance, context: AuditContext): void {
   api.get('/functions', async (request): Promise<FunctionsAnswer> => {
     const query = parseOrThrow(functionsQuerySchema, request.query);
-    const view = viewOrThrow(context);
+    const view = await viewOrThrow(context);
     const part = (query.name ?? '').trim().toUpperCase();
     const matching = view.functionUsage().filter((usage) => usage.name.includes(part));
     const offset = query.offset ?? 0;

@@ -1,9 +1,19 @@
-import type { Headline, Scan, ScanTrigger } from '../../../contract/audit';
+import type { Scan, ScanTrigger } from '../../../contract/audit';
 import type { AuditStore } from '../storage/audit-store';
 import type { RetentionPolicy } from '../storage/scan-retention';
 import type { FieldSource } from './field-source';
-import { completeScan, endScan, pruneScans } from './finish-scan';
-import { runScan } from './run-scan';
+
+/** A scan handed over to be run to its end (scan-to-end.ts, in the audit's worker thread). */
+export interface ScanHandover {
+  scanId: number;
+  /** The scan's token, for what the scan asks of the instance besides its fields (names). */
+  token: string | undefined;
+  source: FieldSource;
+  /** Aborted when a user cancels the scan. */
+  signal: AbortSignal;
+  retention: RetentionPolicy;
+  onProgress: () => void;
+}
 
 export interface ScannerOptions {
   store: AuditStore;
@@ -18,25 +28,19 @@ export interface ScannerOptions {
   ) => FieldSource;
   /** True when a scan cannot start without a caller's token (proxy mode, no token held). */
   needsCallerToken: boolean;
-  /** The headline numbers of a scan's snapshot, computed when it completes (with the scan's token). */
-  summarize: (scanId: number, token: string | undefined, signal: AbortSignal) => Promise<Headline>;
+  /**
+   * Runs a scan to its end: completed, cancelled or failed, then pruned. Rejects
+   * when `stopScans` stopped it, which leaves it to resume at the next start.
+   */
+  scanToEnd: (scan: ScanHandover) => Promise<void>;
+  /** Stops the running scan at once, as the server stops. */
+  stopScans: () => Promise<void>;
   /** Which finished scans to keep; the others are deleted with the versions only they used. */
   retention: RetentionPolicy;
-  /** Told when a scan completed and the instance as last seen changed. */
-  onComplete?: (scan: Scan) => void;
   now?: () => number;
 }
 
 const PROGRESS_EVERY_MS = 250;
-
-/** Why a scan stopped without the user asking: it resumes when the server starts again. */
-class Shutdown extends Error {}
-
-/** Words for a failure, safe to show: never the token, never a stack. */
-function failureMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.length > 500 ? `${message.slice(0, 497)}...` : message;
-}
 
 /**
  * Runs the scans of one instance, one at a time: on demand, on a schedule, and to
@@ -146,7 +150,7 @@ export class Scanner {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.scheduleTimer);
-    this.running?.controller.abort(new Shutdown('the server is stopping'));
+    await this.options.stopScans();
     await this.settled();
   }
 
@@ -157,45 +161,17 @@ export class Scanner {
    */
   private emitProgress(scanId: number): void {
     const now = performance.now();
-    if (now - this.progressToldAt < PROGRESS_EVERY_MS) return;
+    if (this.listeners.size === 0 || now - this.progressToldAt < PROGRESS_EVERY_MS) return;
     this.progressToldAt = now;
     this.emit(scanId);
   }
 
   private emit(scanId: number): void {
+    // Reading a running scan counts its members (up to every field): not for nobody.
     if (this.listeners.size === 0) return;
     const scan = this.options.store.scans.get(scanId);
     if (!scan) return;
     for (const listener of this.listeners) listener(scan);
-  }
-
-  /** Runs the scan until it completes, fails or is cancelled; false when the server stopped it. */
-  private async runToEnd(
-    scanId: number,
-    token: string | undefined,
-    source: FieldSource,
-    controller: AbortController,
-  ): Promise<boolean> {
-    const { store } = this.options;
-    try {
-      await runScan({
-        store,
-        scanId,
-        source,
-        signal: controller.signal,
-        onProgress: () => this.emitProgress(scanId),
-        now: this.now,
-      });
-      const headline = await this.options.summarize(scanId, token, controller.signal);
-      await completeScan(store, scanId, headline, this.now);
-      this.options.onComplete?.(store.scans.get(scanId)!);
-    } catch (error) {
-      if (controller.signal.reason instanceof Shutdown) return false;
-      if (controller.signal.aborted) {
-        endScan(store, scanId, 'cancelled', 'cancelled before it completed', this.now());
-      } else endScan(store, scanId, 'failed', failureMessage(error), this.now());
-    }
-    return true;
   }
 
   private launch(scanId: number, token: string | undefined): void {
@@ -207,10 +183,17 @@ export class Scanner {
     });
     const run = async () => {
       try {
-        // A scan stopped by the server's shutdown resumes at its next start, unpruned.
-        if (await this.runToEnd(scanId, token, source, controller)) {
-          await pruneScans(store, retention, this.now());
-        }
+        await this.options.scanToEnd({
+          scanId,
+          token,
+          source,
+          signal: controller.signal,
+          retention,
+          onProgress: () => this.emitProgress(scanId),
+        });
+      } catch {
+        // Stopped with the server (or its thread was lost): the scan is left as it
+        // stands, and resumes at the next start (or the next token offered).
       } finally {
         this.running = undefined;
         this.emit(scanId);

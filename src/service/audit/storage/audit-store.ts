@@ -22,8 +22,9 @@ export class AuditStore {
 
   constructor(
     private readonly db: AuditDb,
-    private readonly file: string,
-    instanceKey: string,
+    /** Where the file is, for another connection to it (the audit's worker thread). */
+    readonly file: string,
+    readonly instanceKey: string,
     now = Date.now(),
   ) {
     this.instanceId = instanceIdOf(db, instanceKey, now);
@@ -34,9 +35,13 @@ export class AuditStore {
     this.directory = new DirectoryCache(db, this.instanceId);
   }
 
-  /** Runs `work` in one transaction: many small writes commit once. */
+  /**
+   * Runs `work` in one transaction: many small writes commit once. It takes the
+   * write lock at its start: the worker thread writes to the file through its own
+   * connection, and a transaction that read first could not take the lock later.
+   */
   inTransaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.db.transaction(work).immediate();
   }
 
   /** Bytes the audit file and its write-ahead log take on disk. */

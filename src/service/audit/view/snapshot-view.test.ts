@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import type { FindingsAnswer } from '../../../contract/audit';
+import { AUDIT_BASE } from '../../../contract/audit';
 import { apiPaths } from '../../../contract/paths';
 import type { NormalizedSearchRequest } from '../../../contract/search-validation';
 import { generateDemoInstance } from '../../demo/generate-demo-instance';
@@ -114,7 +116,7 @@ test('a view never changes: the one before a lock still answers as it did', asyn
   expect(answers(before)).toEqual(answeredBefore);
 });
 
-test('a scan that finds nothing changed builds nothing again; one that finds a change computes the findings', async () => {
+test('a scan that finds nothing changed builds nothing again; one that finds a change computes the findings, off this thread', async () => {
   const before = audit.service.view()!;
   const answeredBefore = answers(before);
   for (const builder of builders) builder.mockClear();
@@ -130,6 +132,28 @@ test('a scan that finds nothing changed builds nothing again; one that finds a c
   const field = server.stores.fields.getField(id!)!;
   server.stores.fields.setLocked(id!, !field.locked, Date.now());
   await audit.scan();
-  expect(vi.mocked(computeFindings)).toHaveBeenCalledTimes(1);
   expect(audit.service.view()!.findings().headline.locked).not.toBe(answeredBefore.headline.locked);
+  // Computed on the audit's worker thread, and taken by the view as they came.
+  expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+});
+
+test('after a restart the findings are made off this thread, and the first asked for wait for them', async () => {
+  const served = await startTestServer({
+    instance: generateDemoInstance({ fields: 300 }),
+    withAudit: true,
+  });
+  try {
+    served.audit!.service.startScan(undefined);
+    await served.audit!.service.scansSettled();
+    await served.restart();
+    served.audit!.service.begin({ firstScan: false });
+    const response = await served.request('GET', `${AUDIT_BASE}/findings`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as FindingsAnswer).headline.total).toBe(300);
+    // Neither the findings nor what the page shows of them were made on this thread.
+    expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+    expect(vi.mocked(summaryOf)).not.toHaveBeenCalled();
+  } finally {
+    await served.close();
+  }
 });

@@ -81,9 +81,15 @@ export class SnapshotView {
   ) {}
 
   /** The instance as a scan left it (and the changes since, read from the file). */
-  static ofScan(version: number, scan: Scan, source: ViewSource, findings?: Findings) {
+  static ofScan(
+    version: number,
+    scan: Scan,
+    source: ViewSource,
+    made?: { findings: Findings; summary: FindingsSummary },
+  ) {
     const view = new SnapshotView(version, scan, source);
-    view.computed = findings;
+    view.computed = made?.findings;
+    view.described = made?.summary;
     return view;
   }
 
@@ -145,6 +151,16 @@ export class SnapshotView {
       this.takeOver();
     }
     return this.computed;
+  }
+
+  /**
+   * The findings when they are made, or can be made from the earlier view's at once
+   * (only locks changed since); undefined when they would have to be computed.
+   */
+  madeFindings(): Findings | undefined {
+    const from = this.from;
+    if (this.computed || (from?.view.computed && onlyLocks(from.changes))) return this.findings();
+    return undefined;
   }
 
   summary(): FindingsSummary {

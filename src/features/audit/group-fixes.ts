@@ -1,0 +1,24 @@
+import type { FindingKey, FindingSummary } from '../../contract/audit';
+import type { FixTarget } from '../../links/fix-link';
+import { groupFix } from '../../links/group-fix';
+
+/** What a fix link says; a group's label names the group too. */
+export const fixVerbs: Record<FixTarget['workflow'], string> = {
+  remap: 'Remap',
+  merge: 'Merge',
+  handover: 'Hand over',
+  cleanup: 'Clean up',
+  replace: 'Find and replace',
+};
+
+/** The workflow a finding's groups offer, if any of its groups offers one (links/group-fix.ts). */
+export function groupsFix(finding: FindingSummary): FixTarget['workflow'] | undefined {
+  for (const group of finding.groups) {
+    const target = groupFix(finding.key, group.key);
+    if (target) return target.workflow;
+  }
+  return undefined;
+}
+
+/** The id of a finding's section on the audit page, for links to its groups. */
+export const findingSectionId = (key: FindingKey) => `finding-${key}`;

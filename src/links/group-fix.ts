@@ -1,0 +1,24 @@
+import type { FindingKey } from '../contract/audit';
+import { remapTargetOfGroup } from '../contract/workflows';
+import type { FixTarget } from './fix-link';
+import { isOwnerId } from './table-address';
+
+// Apart from fix-link.ts: the fields page's first screen builds fix links, and the
+// workflows' contract this reads is not part of it.
+
+/**
+ * The fix a group of a finding offers, if any: a broken-references group of a data
+ * source's column -> its remap; a duplicate group -> its merge; an inactive owner's
+ * group (keyed by the owner's id) -> the hand-over of that owner's fields.
+ */
+export function groupFix(finding: FindingKey, groupKey: string): FixTarget | undefined {
+  if (finding === 'broken-references') {
+    const target = remapTargetOfGroup(groupKey);
+    return target && { workflow: 'remap', dataSource: target.dataSourceId, column: target.column };
+  }
+  if (finding === 'exact-duplicates' || finding === 'near-duplicates')
+    return { workflow: 'merge', finding, group: groupKey };
+  if (finding === 'inactive-owners' && isOwnerId(groupKey))
+    return { workflow: 'handover', from: Number(groupKey) };
+  return undefined;
+}

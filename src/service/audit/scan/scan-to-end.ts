@@ -1,0 +1,100 @@
+import type { Headline } from '../../../contract/audit';
+import type { SeenByScan } from '../directory/directory-of-scan';
+import type { Findings } from '../findings/compute-findings';
+import { computeFindings } from '../findings/compute-findings';
+import { directoryFromJson } from '../findings/instance-directory';
+import { loadFactsTable } from '../findings/load-facts';
+import type { AuditStore } from '../storage/audit-store';
+import { inParts } from '../storage/in-parts';
+import type { RetentionPolicy } from '../storage/scan-retention';
+import type { FieldSource } from './field-source';
+import { completeScan, endScan, pruneScans } from './finish-scan';
+import { runScan } from './run-scan';
+
+/** What a scan found when it completed: its findings, or the instance exactly as last seen. */
+export type ScanFound = Findings | 'as-last-seen';
+
+/** What a scan asks of the thread that holds the instance as last seen. */
+export interface ScanHooks {
+  /** The stored progress moved. */
+  onProgress(): void;
+  /**
+   * Reads the names and columns of the instance again, for what the scan's fields
+   * point at, and keeps them in the audit file; true when they changed.
+   */
+  refreshDirectory(seen: SeenByScan): Promise<boolean>;
+  /** The headline of the instance as last seen, when its findings are made; else undefined. */
+  headlineAsLastSeen(): Promise<Headline | undefined>;
+  /** The scan is complete and is the instance as last seen from now on. */
+  completed(found: ScanFound): Promise<void>;
+}
+
+export interface ScanJob {
+  store: AuditStore;
+  scanId: number;
+  source: FieldSource;
+  /** Aborted when a user cancels the scan. */
+  signal: AbortSignal;
+  retention: RetentionPolicy;
+  hooks: ScanHooks;
+}
+
+/** Words for a failure, safe to show: never the token, never a stack. */
+function failureMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length > 500 ? `${message.slice(0, 497)}...` : message;
+}
+
+/**
+ * One scan from where it stands to its end (docs/audit.md, "Scans"): reads the
+ * instance, makes its findings and completes it, or ends it as cancelled or failed;
+ * then lets go the scans retention does not keep. The audit's worker thread runs it
+ * (worker/audit-worker.ts). A server that stops ends the thread instead: the scan is
+ * left as it stands and resumes at the next start.
+ */
+export async function scanToEnd(job: ScanJob): Promise<void> {
+  const { store, scanId, source, signal, hooks } = job;
+  try {
+    await runScan({ store, scanId, source, signal, onProgress: hooks.onProgress });
+    const { headline, found } = await summarize(store, scanId, hooks);
+    signal.throwIfAborted();
+    await completeScan(store, scanId, headline, Date.now);
+    await hooks.completed(found);
+  } catch (error) {
+    if (signal.aborted)
+      endScan(store, scanId, 'cancelled', 'cancelled before it completed', Date.now());
+    else endScan(store, scanId, 'failed', failureMessage(error), Date.now());
+  }
+  await pruneScans(store, job.retention, Date.now());
+}
+
+/**
+ * The headline of a scan about to complete. A scan that found the instance exactly
+ * as last seen, names included, takes the findings already made: computing them again
+ * took seconds at 100,000 fields after every scan that changed nothing.
+ */
+async function summarize(
+  store: AuditStore,
+  scanId: number,
+  hooks: ScanHooks,
+): Promise<{ headline: Headline; found: ScanFound }> {
+  const namesChanged = await hooks.refreshDirectory({
+    owners: store.members.owners(scanId),
+    places: store.members.places(scanId),
+  });
+  if (!namesChanged) {
+    const differing = (from: number, to: number) => store.current.changesSince(scanId, from, to);
+    if ((await inParts(store, scanId, differing)) === 0) {
+      // Asked after counting: a lock while counting reached the scan too.
+      const headline = await hooks.headlineAsLastSeen();
+      if (headline) return { headline, found: 'as-last-seen' };
+    }
+  }
+  const kept = store.directory.read();
+  const findings = computeFindings(
+    loadFactsTable(store, store.members.facts(scanId)),
+    (ids) => store.members.expressions(scanId, ids),
+    kept === undefined ? undefined : directoryFromJson(kept),
+  );
+  return { headline: findings.headline, found: findings };
+}

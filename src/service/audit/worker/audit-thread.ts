@@ -1,0 +1,243 @@
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { SeenByScan } from '../directory/directory-of-scan';
+import type { ScanDiff } from '../diff/diff-scans';
+import type { FieldSource } from '../scan/field-source';
+import type { ScanHooks } from '../scan/scan-to-end';
+import type { RetentionPolicy } from '../storage/scan-retention';
+import type {
+  AuditWorkerData,
+  Counted,
+  FromWorker,
+  ScanCall,
+  ToWorker,
+  WorkerJob,
+} from './audit-worker-messages';
+import { putMapsBack } from './maps-in-parts';
+
+/** These fields, read with no more at once than the source allows, in the order asked. */
+async function readAll(source: FieldSource, ids: readonly number[], signal: AbortSignal) {
+  const fields: unknown[] = [];
+  let next = 0;
+  const reader = async () => {
+    while (next < ids.length) {
+      const position = next++;
+      fields[position] = await source.readField(ids[position]!, signal);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(source.concurrency, ids.length) }, reader));
+  return fields;
+}
+
+/** Findings as they come from the worker: their large maps a part at a time (maps-in-parts.ts), then the rest. */
+function findingsReceiver() {
+  const maps: Array<Map<unknown, unknown>> = [];
+  return {
+    part(args: unknown[]): undefined {
+      const [index, entries] = args as [number, Array<[unknown, unknown]>];
+      const map = (maps[index] ??= new Map());
+      for (const [key, value] of entries) map.set(key, value);
+      return undefined;
+    },
+    whole: (rest: unknown) => putMapsBack(rest, maps),
+  };
+}
+
+/** Why a job did not end: the server stopped the worker. */
+export class WorkerStopped extends Error {}
+
+/**
+ * Where the worker's program is: beside this file when it runs from source (loaded
+ * through tsx), else the bundle's own entry (scripts/build-server.mjs), beside
+ * main.mjs, one folder up when this code sits in a chunk.
+ */
+function workerProgram(): URL | string {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    // Loaded through tsx's loader, registered in the worker first (an --import of it
+    // does not reach a worker's entry on Node 20).
+    const entry = JSON.stringify(new URL('./audit-worker.ts', here).href);
+    return `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`;
+  }
+  const beside = new URL('./audit-worker.mjs', here);
+  return existsSync(beside) ? beside : new URL('../audit-worker.mjs', here);
+}
+
+/** A scan as the server hands it to the worker: its source and hooks stay on this thread. */
+export interface ScanWork {
+  scanId: number;
+  source: FieldSource;
+  /** Aborted when a user cancels the scan. */
+  signal: AbortSignal;
+  retention: RetentionPolicy;
+  hooks: Omit<ScanHooks, 'completed'> & { completed(found: unknown): Promise<void> };
+}
+
+interface Running {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  /** Answers what the job asks of this thread. */
+  answer?(method: ScanCall, args: unknown[]): Promise<unknown>;
+}
+
+/**
+ * The audit's worker thread (audit-worker.ts), seen from the thread that answers
+ * requests: scans and diffs run there, on its own connection to the audit file, one
+ * scan at a time (the Scanner runs no more). Started at the first job; `close` ends
+ * it at once, whatever it is doing, and a scan it was running resumes at the next start.
+ */
+export class AuditThread {
+  private worker: Worker | undefined;
+  private readonly running = new Map<number, Running>();
+  private lastJob = 0;
+
+  constructor(private readonly data: AuditWorkerData) {}
+
+  /** Runs a scan to its end (scan/scan-to-end.ts); rejects with WorkerStopped when the server stops. */
+  async scan(work: ScanWork): Promise<void> {
+    const { source, hooks } = work;
+    // Stops what the source is doing for the worker once the scan is cancelled or stopped.
+    const calls = new AbortController();
+    const job = ++this.lastJob;
+    const onCancel = () => {
+      this.worker?.postMessage({ type: 'cancel', job } satisfies ToWorker);
+      calls.abort();
+    };
+    work.signal.addEventListener('abort', onCancel, { once: true });
+    const counted = async <T>(value: Promise<T>): Promise<Counted<T>> => ({
+      value: await value,
+      counters: { ...source.counters },
+    });
+    const found = findingsReceiver();
+    const answer = async (method: ScanCall, args: unknown[]): Promise<unknown> => {
+      switch (method) {
+        case 'listPage':
+          return counted(
+            source.listPage(args[0] as number, calls.signal).then((page) => ({
+              ...page,
+              keys: page.items.map((item) => source.listingKey(item)),
+            })),
+          );
+        case 'readFields':
+          return counted(readAll(source, args[0] as number[], calls.signal));
+        case 'progress':
+          return hooks.onProgress();
+        case 'refreshDirectory':
+          return hooks.refreshDirectory(args[0] as SeenByScan);
+        case 'headlineAsLastSeen':
+          return hooks.headlineAsLastSeen();
+        case 'mapPart':
+          return found.part(args);
+        case 'completed':
+          return hooks.completed(found.whole(args[0]));
+      }
+    };
+    try {
+      await this.run(
+        {
+          type: 'scan',
+          job,
+          scanId: work.scanId,
+          pageSize: source.pageSize,
+          concurrency: source.concurrency,
+          retention: work.retention,
+        },
+        answer,
+      );
+    } finally {
+      work.signal.removeEventListener('abort', onCancel);
+      calls.abort();
+    }
+  }
+
+  /**
+   * The findings of the instance as last seen and their summary, made from the audit
+   * file (as data: without the reader of expressions).
+   */
+  async findings(): Promise<unknown> {
+    const found = findingsReceiver();
+    let whole: unknown;
+    await this.run({ type: 'findings', job: ++this.lastJob }, async (method, args) => {
+      if (method === 'mapPart') found.part(args);
+      else if (method === 'completed') whole = found.whole(args[0]);
+    });
+    return whole;
+  }
+
+  /** What changed from one complete scan to another. */
+  diff(from: number, to: number): Promise<ScanDiff> {
+    return this.run({ type: 'diff', job: ++this.lastJob, from, to }) as Promise<ScanDiff>;
+  }
+
+  /** Ends the worker at once; jobs not done reject with WorkerStopped. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.stopAll(new WorkerStopped('the server is stopping'));
+    await worker?.terminate();
+  }
+
+  private run(job: WorkerJob, answer?: Running['answer']): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.running.set(job.job, { resolve, reject, answer });
+      this.send(job);
+    });
+  }
+
+  private send(job: WorkerJob): void {
+    const worker = (this.worker ??= this.start());
+    // Only a job keeps the process running: an idle worker never does.
+    worker.ref();
+    worker.postMessage(job satisfies ToWorker);
+  }
+
+  private start(): Worker {
+    const program = workerProgram();
+    const worker = new Worker(program, {
+      workerData: this.data,
+      eval: typeof program === 'string',
+    });
+    worker.on('message', (message: FromWorker) => this.heard(message));
+    worker.on('error', (error) => this.lost(worker, error));
+    worker.on('exit', (code) => this.lost(worker, new Error(`the audit worker exited (${code})`)));
+    return worker;
+  }
+
+  private heard(message: FromWorker): void {
+    const job = this.running.get(message.job);
+    if (!job) return;
+    if (message.type === 'done') {
+      this.running.delete(message.job);
+      if (this.running.size === 0) this.worker?.unref();
+      if (message.error === undefined) job.resolve(message.value);
+      else job.reject(new Error(message.error));
+      return;
+    }
+    const { call } = message;
+    (job.answer ?? (() => Promise.reject(new Error('nothing to answer'))))(
+      message.method,
+      message.args,
+    ).then(
+      (value) => this.worker?.postMessage({ type: 'reply', call, value } satisfies ToWorker),
+      (error: unknown) =>
+        this.worker?.postMessage({
+          type: 'reply',
+          call,
+          error: error instanceof Error ? error.message : String(error),
+        } satisfies ToWorker),
+    );
+  }
+
+  /** The worker failed or ended: its jobs fail, and the next job starts another. */
+  private lost(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.stopAll(error);
+  }
+
+  private stopAll(error: Error): void {
+    const jobs = [...this.running.values()];
+    this.running.clear();
+    for (const job of jobs) job.reject(error);
+  }
+}
