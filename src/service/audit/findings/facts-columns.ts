@@ -32,21 +32,44 @@ const HEX_DIGEST = /^[0-9a-f]{40}$/;
  * form) is kept as it is.
  */
 class Digests {
-  private readonly bytes: Buffer;
-  private readonly others = new Map<number, string>();
+  private constructor(
+    private readonly bytes: Buffer,
+    private readonly others: ReadonlyMap<number, string>,
+  ) {}
 
-  constructor(texts: readonly string[]) {
-    this.bytes = Buffer.alloc(texts.length * DIGEST_BYTES);
+  static of(texts: readonly string[]): Digests {
+    const bytes = Buffer.alloc(texts.length * DIGEST_BYTES);
+    const others = new Map<number, string>();
     texts.forEach((text, position) => {
-      if (HEX_DIGEST.test(text)) this.bytes.write(text, position * DIGEST_BYTES, 'hex');
-      else this.others.set(position, text);
+      if (HEX_DIGEST.test(text)) bytes.write(text, position * DIGEST_BYTES, 'hex');
+      else others.set(position, text);
     });
+    return new Digests(bytes, others);
+  }
+
+  /** A Buffer crosses to another thread as a plain Uint8Array: `unpack` makes it a Buffer again. */
+  static unpack(packed: PackedDigests): Digests {
+    const { bytes, others } = packed;
+    return new Digests(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      new Map(others),
+    );
+  }
+
+  pack(): PackedDigests {
+    return { bytes: this.bytes, others: [...this.others] };
   }
 
   at(position: number): string {
     const start = position * DIGEST_BYTES;
     return this.others.get(position) ?? this.bytes.toString('hex', start, start + DIGEST_BYTES);
   }
+}
+
+interface PackedDigests {
+  bytes: Uint8Array;
+  /** Position -> a text that is not a SHA-1 in hex. */
+  others: Array<[number, string]>;
 }
 
 /** A list per field, flat: field i's entries are `values[offsets[i] * width ...offsets[i + 1] * width]`. */
@@ -85,6 +108,29 @@ class ListsBuilder {
   }
 }
 
+/**
+ * The columns as plain data, to send to another thread: typed arrays and arrays,
+ * which a structured clone copies as they are.
+ */
+export interface PackedFactsColumns {
+  texts: readonly string[];
+  ids: Float64Array;
+  owners: Float64Array;
+  created: Float64Array;
+  lastModified: Float64Array;
+  flags: Uint8Array;
+  statuses: Int32Array;
+  names: readonly string[];
+  checkSums: PackedDigests;
+  shapes: PackedDigests;
+  links: Lists<Int32Array>;
+  columnNames: Lists<Int32Array>;
+  nests: Lists<Float64Array>;
+  functions: Lists<Int32Array>;
+  problems: Lists<Int32Array>;
+  lint: Lists<Int32Array>;
+}
+
 /** Field facts as columns: numbers in typed arrays, shared texts by number, digests as bytes. */
 export class FactsColumns {
   constructor(
@@ -108,6 +154,48 @@ export class FactsColumns {
     /** rule, message (texts) per note. */
     private readonly lint: Lists<Int32Array>,
   ) {}
+
+  static unpack(packed: PackedFactsColumns): FactsColumns {
+    return new FactsColumns(
+      packed.texts,
+      packed.ids,
+      packed.owners,
+      packed.created,
+      packed.lastModified,
+      packed.flags,
+      packed.statuses,
+      packed.names,
+      Digests.unpack(packed.checkSums),
+      Digests.unpack(packed.shapes),
+      packed.links,
+      packed.columnNames,
+      packed.nests,
+      packed.functions,
+      packed.problems,
+      packed.lint,
+    );
+  }
+
+  pack(): PackedFactsColumns {
+    return {
+      texts: this.texts,
+      ids: this.ids,
+      owners: this.owners,
+      created: this.created,
+      lastModified: this.lastModified,
+      flags: this.flags,
+      statuses: this.statuses,
+      names: this.names,
+      checkSums: this.checkSums.pack(),
+      shapes: this.shapes.pack(),
+      links: this.links,
+      columnNames: this.columnNames,
+      nests: this.nests,
+      functions: this.functions,
+      problems: this.problems,
+      lint: this.lint,
+    };
+  }
 
   get count(): number {
     return this.ids.length;
@@ -258,8 +346,8 @@ export class FactsColumnsBuilder {
       Uint8Array.from(order, (from) => this.flags[from]!),
       Int32Array.from(order, (from) => this.statuses[from]!),
       order.map((from) => this.names[from]!),
-      new Digests(order.map((from) => this.checkSums[from]!)),
-      new Digests(order.map((from) => this.shapes[from]!)),
+      Digests.of(order.map((from) => this.checkSums[from]!)),
+      Digests.of(order.map((from) => this.shapes[from]!)),
       this.links.finish(order, ints),
       this.columnNames.finish(order, ints),
       this.nests.finish(order, (length) => new Float64Array(length)),

@@ -90,4 +90,22 @@ describe('FactsTable', () => {
     const next = FactsTable.of(demoFacts).with(many.map((field) => [field.id, field]));
     expect([...next.values()]).toEqual([...byId([...demoFacts, ...many]).values()]);
   });
+
+  // Sent from the audit's thread to the one answering requests, where a class instance
+  // would arrive as a plain object without its methods.
+  it('reads the same after pack, a structured clone (as a message makes) and unpack', () => {
+    const [first, changed, removed] = demoFacts;
+    const table = FactsTable.of([{ ...first!, checkSum: 'A1B2' }, ...demoFacts.slice(1)]).with([
+      [changed!.id, { ...changed!, locked: !changed!.locked }],
+      [removed!.id, undefined],
+      [-5, { ...demoFacts[30]!, id: -5 }],
+    ]);
+    const arrived = FactsTable.unpack(structuredClone(table.pack()));
+    expect(arrived).toBeInstanceOf(FactsTable);
+    expect([...arrived.entries()]).toEqual([...table.entries()]);
+    expect(arrived.size).toBe(table.size);
+    expect(arrived.get(first!.id)).toMatchObject({ checkSum: 'A1B2' });
+    expect(arrived.get(changed!.id)).toEqual(table.get(changed!.id));
+    expect(arrived.has(removed!.id)).toBe(false);
+  });
 });

@@ -1,12 +1,18 @@
 import type { FieldFacts } from './field-facts';
-import type { FactsColumns } from './facts-columns';
-import { FactsColumnsBuilder } from './facts-columns';
+import type { PackedFactsColumns } from './facts-columns';
+import { FactsColumns, FactsColumnsBuilder } from './facts-columns';
 
 /**
  * Changes a table carries over the columns it shares with the table it came from;
  * past this many (and a sixteenth of the fields) it writes columns of its own.
  */
 const KEPT_CHANGES = 4096;
+
+/** A table as plain data, to send to another thread (`FactsTable.unpack` makes it again). */
+export interface PackedFactsTable {
+  columns: PackedFactsColumns;
+  changed: Array<[number, FieldFacts | undefined]>;
+}
 
 /**
  * The facts of a snapshot's fields by id, ascending, kept as columns (facts-columns.ts)
@@ -55,6 +61,19 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
       add: (field) => builder.add(field),
       finish: () => new FactsTable(builder.finish()),
     };
+  }
+
+  /** The table `pack` made, on the thread it was sent to. */
+  static unpack(packed: PackedFactsTable): FactsTable {
+    return new FactsTable(FactsColumns.unpack(packed.columns), new Map(packed.changed));
+  }
+
+  /**
+   * The table as plain data, for a message to another thread: a class instance
+   * arrives there as a plain object without its methods.
+   */
+  pack(): PackedFactsTable {
+    return { columns: this.columns.pack(), changed: [...this.changed] };
   }
 
   /** This table with these fields changed (their facts after) or gone (undefined). */

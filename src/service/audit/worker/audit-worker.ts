@@ -6,7 +6,6 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { diffScans } from '../diff/diff-scans';
 import { computeFindings } from '../findings/compute-findings';
-import { summaryOf } from '../findings/describe-findings';
 import { directoryFromJson } from '../findings/instance-directory';
 import { loadFactsTable } from '../findings/load-facts';
 import type { FieldSource, ListedPage } from '../scan/field-source';
@@ -14,6 +13,7 @@ import type { ScanFound } from '../scan/scan-to-end';
 import { scanToEnd } from '../scan/scan-to-end';
 import { AuditStore } from '../storage/audit-store';
 import { openAuditConnection } from '../storage/open-audit-database';
+import { findingsToSend } from './findings-between-threads';
 import { entriesInParts, takeMapsOut } from './maps-in-parts';
 import type {
   AuditWorkerData,
@@ -106,10 +106,8 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
  */
 async function sendFound(job: number, found: ScanFound): Promise<void> {
   if (found === 'as-last-seen') return ask(job, 'completed', found);
-  const { expressions: _expressions, ...data } = found;
   const maps: Array<Map<unknown, unknown>> = [];
-  // What the audit page shows of them too: half a second at 100,000 fields.
-  const rest = takeMapsOut({ findings: data, summary: summaryOf(found) }, maps);
+  const rest = takeMapsOut(findingsToSend(found), maps);
   for (const [index, map] of maps.entries()) {
     for (const part of entriesInParts(map)) await ask(job, 'mapPart', index, part);
   }
