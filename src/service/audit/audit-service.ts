@@ -10,7 +10,6 @@ import type {
 import type { Authored } from './diff/change-authors';
 import type { ScanDiff } from './diff/diff-scans';
 import { ScanDiffs } from './diff/scan-diffs';
-import type { Findings } from './findings/compute-findings';
 import { factsOf } from './findings/field-facts';
 import type { SeenByScan } from './directory/directory-of-scan';
 import type { InstanceDirectory } from './findings/instance-directory';
@@ -28,18 +27,9 @@ import type { RetentionPolicy } from './storage/scan-retention';
 import { DEFAULT_KEEP_ENDED, DEFAULT_KEEP_MS } from './storage/scan-retention';
 import type { ChangedField } from './view/snapshot-view';
 import { SnapshotView } from './view/snapshot-view';
-import type { FindingsSummary } from './findings/describe-findings';
 import { ListCopy } from './snapshot/list-copy';
 import { AuditThread } from './worker/audit-thread';
-
-/**
- * Findings as they come from the audit's thread: all but the reader of expressions,
- * with what the audit page shows of them, made there too.
- */
-interface MadeFindings {
-  findings: Omit<Findings, 'expressions'>;
-  summary: FindingsSummary;
-}
+import type { MadeFindings } from './worker/findings-between-threads';
 
 export interface AuditServiceOptions {
   store: AuditStore;
@@ -437,7 +427,7 @@ export class AuditService {
     this.preparing = this.thread.findings().then(
       (found) => {
         if (this.current !== view || view.madeFindings()) return;
-        this.current = this.viewOfScan(view.scan, found as MadeFindings);
+        this.current = this.viewOfScan(view.scan, found);
       },
       // Made on first use instead.
       () => undefined,
@@ -460,8 +450,7 @@ export class AuditService {
         refreshDirectory: (seen) => this.refreshDirectory(token, signal, seen),
         // Only findings already made: making them here would hold this thread for seconds.
         headlineAsLastSeen: async () => this.current?.madeFindings()?.headline,
-        completed: async (found) =>
-          this.scanCompleted(this.store.scans.get(scanId)!, found as MadeFindings | 'as-last-seen'),
+        completed: async (found) => this.scanCompleted(this.store.scans.get(scanId)!, found),
       },
     });
   }

@@ -19,8 +19,9 @@ const indexes = new WeakMap<WorkflowSnapshot['findings'], FieldIndex>();
 function indexOf(snapshot: WorkflowSnapshot): FieldIndex {
   const cached = indexes.get(snapshot.findings);
   if (cached) return cached;
-  const facts = [...snapshot.fields.values()];
-  const index = new FieldIndex(indexColumnsOfFacts(facts, snapshot.findings.references.references));
+  const index = new FieldIndex(
+    indexColumnsOfFacts(snapshot.fields.values(), snapshot.findings.references.references),
+  );
   indexes.set(snapshot.findings, index);
   return index;
 }

@@ -1,4 +1,5 @@
 import type { FindingKey, Headline } from '../../../contract/audit';
+import { FactsTable } from './facts-table';
 import type { FieldFacts } from './field-facts';
 import type { Finding } from './finding';
 import { ascending } from './finding';
@@ -23,14 +24,14 @@ export interface Findings extends FindingContext {
  * the expressions of that snapshot's fields.
  */
 export function computeFindings(
-  facts: readonly FieldFacts[],
+  facts: FactsTable | Iterable<FieldFacts>,
   expressions: ExpressionReader,
   directory?: InstanceDirectory,
 ): Findings {
-  const fields = new Map([...facts].sort((a, b) => a.id - b.id).map((field) => [field.id, field]));
+  const fields = facts instanceof FactsTable ? facts : FactsTable.of(facts);
   const context: FindingContext = {
     fields,
-    references: referencesBetweenFields([...fields.values()], directory),
+    references: referencesBetweenFields(fields, directory),
     directory,
     expressions,
   };

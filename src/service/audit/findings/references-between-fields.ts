@@ -51,17 +51,21 @@ export function placeOf(link: LinkFacts, directory: InstanceDirectory | undefine
 
 export const placeKey = (place: LinkPlace) => `${place.type} ${place.id}`;
 
+/** A field's links that take columns from a data source or a card. */
+const columnLinks = (field: FieldFacts) =>
+  field.links.filter((link) => link.type !== FUNCTION_TEMPLATE);
+
 /**
  * Columns of each place as far as the fields tell, for an instance that does not
  * list them: every name used by a field whose link there is VALID.
  */
 function inferColumns(
-  facts: readonly FieldFacts[],
+  facts: Iterable<FieldFacts>,
   places: (link: LinkFacts) => string,
 ): Map<string, string[]> {
   const used = new Map<string, Set<string>>();
   for (const field of facts) {
-    for (const link of field.links) {
+    for (const link of columnLinks(field)) {
       const key = places(link);
       let names = used.get(key);
       if (!names) used.set(key, (names = new Set()));
@@ -74,16 +78,15 @@ function inferColumns(
 /**
  * Nested references by id (docs/expressions.md: analysis/nested-references.ts
  * resolves them), reference cycles, and for each data source or card link that is
- * not VALID the backtick names (always columns) its data source lacks.
+ * not VALID the backtick names (always columns) its data source lacks. `fields`
+ * are by id; each is read once per pass, none kept.
  */
 export function referencesBetweenFields(
-  facts: readonly FieldFacts[],
+  fields: ReadonlyMap<number, FieldFacts>,
   directory: InstanceDirectory | undefined,
 ): FieldReferences {
   const columnsKnown = directory !== undefined && directory.dataSources.size > 0;
   const keyOf = (link: LinkFacts) => placeKey(placeOf(link, directory));
-  const columnLinks = (field: FieldFacts) =>
-    field.links.filter((link) => link.type !== FUNCTION_TEMPLATE);
   const columnsByPlace: Map<string, readonly string[]> = columnsKnown
     ? new Map(
         [...directory.dataSources].map(([id, source]) => [
@@ -91,17 +94,18 @@ export function referencesBetweenFields(
           source.columns,
         ]),
       )
-    : inferColumns(
-        facts.map((field) => ({ ...field, links: columnLinks(field) })),
-        keyOf,
-      );
+    : inferColumns(fields.values(), keyOf);
 
-  const nestedIds = new Map(facts.map((field) => [field.id, field.nests.map(({ id }) => id)]));
+  // Most fields nest none: they share one empty list rather than each holding its own.
+  const none: readonly number[] = [];
+  const nestedIds = new Map<number, readonly number[]>();
+  for (const field of fields.values())
+    nestedIds.set(field.id, field.nests.length === 0 ? none : field.nests.map(({ id }) => id));
   const resolved = resolveNestedReferences([...nestedIds].map(([id, nests]) => ({ id, nests })));
   const references = new Map([...nestedIds].filter(([, nests]) => nests.length > 0));
 
   const missing = new Map<number, MissingReference[]>();
-  for (const field of facts) {
+  for (const field of fields.values()) {
     const found = new Map<string, MissingReference>();
     for (const link of columnLinks(field)) {
       if (!isBrokenLink(link)) continue;

@@ -3,7 +3,7 @@ import type { SeenByScan } from '../directory/directory-of-scan';
 import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import { directoryFromJson } from '../findings/instance-directory';
-import { loadFacts } from '../findings/load-facts';
+import { loadFactsTable } from '../findings/load-facts';
 import type { AuditStore } from '../storage/audit-store';
 import { inParts } from '../storage/in-parts';
 import type { RetentionPolicy } from '../storage/scan-retention';
@@ -92,7 +92,7 @@ async function summarize(
   }
   const kept = store.directory.read();
   const findings = computeFindings(
-    loadFacts(store, store.members.facts(scanId)),
+    loadFactsTable(store, store.members.facts(scanId)),
     (ids) => store.members.expressions(scanId, ids),
     kept === undefined ? undefined : directoryFromJson(kept),
   );

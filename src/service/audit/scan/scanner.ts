@@ -40,6 +40,8 @@ export interface ScannerOptions {
   now?: () => number;
 }
 
+const PROGRESS_EVERY_MS = 250;
+
 /**
  * Runs the scans of one instance, one at a time: on demand, on a schedule, and to
  * finish one that a restart interrupted. Listeners hear every change of progress.
@@ -52,6 +54,7 @@ export class Scanner {
   /** A scheduled scan fell due while no caller's token was at hand. */
   private due = false;
   private closed = false;
+  private progressToldAt = -Infinity;
 
   constructor(private readonly options: ScannerOptions) {}
 
@@ -151,6 +154,18 @@ export class Scanner {
     await this.settled();
   }
 
+  /**
+   * Progress is told at most every PROGRESS_EVERY_MS: telling it reads the scan, which
+   * counts its members so far (a third of a full scan's time at 100,000 fields when
+   * told after every page).
+   */
+  private emitProgress(scanId: number): void {
+    const now = performance.now();
+    if (this.listeners.size === 0 || now - this.progressToldAt < PROGRESS_EVERY_MS) return;
+    this.progressToldAt = now;
+    this.emit(scanId);
+  }
+
   private emit(scanId: number): void {
     // Reading a running scan counts its members (up to every field): not for nobody.
     if (this.listeners.size === 0) return;
@@ -174,7 +189,7 @@ export class Scanner {
           source,
           signal: controller.signal,
           retention,
-          onProgress: () => this.emit(scanId),
+          onProgress: () => this.emitProgress(scanId),
         });
       } catch {
         // Stopped with the server (or its thread was lost): the scan is left as it

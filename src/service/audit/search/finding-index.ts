@@ -9,7 +9,7 @@ export class UnknownGroup extends Error {}
 export function wholeIndex(findings: Findings): FieldIndex {
   return new FieldIndex(
     indexColumnsOfFacts(
-      [...findings.fields.values()],
+      findings.fields.values(),
       findings.references.references,
       findings.directory?.owners,
     ),
@@ -30,7 +30,9 @@ export function findingIndex(
     group === undefined ? finding.ids : finding.groups.find((entry) => entry.key === group)?.ids;
   if (!ids)
     throw new UnknownGroup(`the finding ${key} has no group ${JSON.stringify(group).slice(0, 80)}`);
-  const facts = ids.map((id) => findings.fields.get(id)!);
+  const facts = (function* () {
+    for (const id of ids) yield findings.fields.get(id)!;
+  })();
   return new FieldIndex(
     indexColumnsOfFacts(facts, findings.references.references, findings.directory?.owners),
   );

@@ -11,10 +11,11 @@ import { summaryOf } from '../findings/describe-findings';
 import { explainFieldFindings } from '../findings/explain-field-findings';
 import type { FieldMemberships } from '../findings/field-memberships';
 import { fieldMemberships, findingKeysOf } from '../findings/field-memberships';
+import type { FactsTable } from '../findings/facts-table';
 import type { FieldFacts } from '../findings/field-facts';
 import { functionUsage } from '../findings/function-usage';
 import type { InstanceDirectory } from '../findings/instance-directory';
-import { loadFacts } from '../findings/load-facts';
+import { loadFactsTable } from '../findings/load-facts';
 import type { LockChange } from '../findings/lock-change';
 import { findingsAfterLocks, onlyLockChanged } from '../findings/lock-change';
 import { findingIndex, wholeIndex } from '../search/finding-index';
@@ -57,7 +58,7 @@ const CACHED_FINDING_INDEXES = 8;
  * with its own connection to the file.
  */
 export class SnapshotView {
-  private loadedFacts: ReadonlyMap<number, FieldFacts> | undefined;
+  private loadedFacts: FactsTable | undefined;
   private computed: Findings | undefined;
   private described: FindingsSummary | undefined;
   private memberships: ReadonlyMap<number, FieldMemberships> | undefined;
@@ -129,7 +130,7 @@ export class SnapshotView {
   }
 
   /** Every field, by id. */
-  facts(): ReadonlyMap<number, FieldFacts> {
+  facts(): FactsTable {
     if (this.computed) return this.computed.fields;
     if (!this.loadedFacts)
       this.loadedFacts = this.from ? this.factsFromEarlier(this.from) : this.readFacts();
@@ -143,7 +144,7 @@ export class SnapshotView {
         from?.view.computed && onlyLocks(from.changes)
           ? findingsAfterLocks(from.view.computed, from.changes.values())
           : computeFindings(
-              [...this.facts().values()],
+              this.facts(),
               (ids) => this.source.store.current.expressions(ids),
               this.source.directory,
             );
@@ -238,18 +239,12 @@ export class SnapshotView {
     return undefined;
   }
 
-  private readFacts(): Map<number, FieldFacts> {
-    const facts = loadFacts(this.source.store, this.source.store.current.facts());
-    return new Map(facts.map((field) => [field.id, field]));
+  private readFacts(): FactsTable {
+    return loadFactsTable(this.source.store, this.source.store.current.facts());
   }
 
   private factsFromEarlier({ view, changes }: NonNullable<SnapshotView['from']>) {
-    const facts = new Map(view.facts());
-    for (const [fieldId, { after }] of changes) {
-      if (after) facts.set(fieldId, after);
-      else facts.delete(fieldId);
-    }
-    return facts;
+    return view.facts().with([...changes].map(([fieldId, { after }]) => [fieldId, after] as const));
   }
 
   /**

@@ -13,6 +13,8 @@ import type {
   ToWorker,
   WorkerJob,
 } from './audit-worker-messages';
+import type { MadeFindings, SentFindings } from './findings-between-threads';
+import { findingsReceived } from './findings-between-threads';
 import { putMapsBack } from './maps-in-parts';
 
 /** These fields, read with no more at once than the source allows, in the order asked. */
@@ -39,7 +41,7 @@ function findingsReceiver() {
       for (const [key, value] of entries) map.set(key, value);
       return undefined;
     },
-    whole: (rest: unknown) => putMapsBack(rest, maps),
+    whole: (rest: unknown) => findingsReceived(putMapsBack(rest, maps) as SentFindings),
   };
 }
 
@@ -70,7 +72,9 @@ export interface ScanWork {
   /** Aborted when a user cancels the scan. */
   signal: AbortSignal;
   retention: RetentionPolicy;
-  hooks: Omit<ScanHooks, 'completed'> & { completed(found: unknown): Promise<void> };
+  hooks: Omit<ScanHooks, 'completed'> & {
+    completed(found: MadeFindings | 'as-last-seen'): Promise<void>;
+  };
 }
 
 interface Running {
@@ -129,7 +133,7 @@ export class AuditThread {
         case 'mapPart':
           return found.part(args);
         case 'completed':
-          return hooks.completed(found.whole(args[0]));
+          return hooks.completed(args[0] === 'as-last-seen' ? args[0] : found.whole(args[0]));
       }
     };
     try {
@@ -154,9 +158,9 @@ export class AuditThread {
    * The findings of the instance as last seen and their summary, made from the audit
    * file (as data: without the reader of expressions).
    */
-  async findings(): Promise<unknown> {
+  async findings(): Promise<MadeFindings | undefined> {
     const found = findingsReceiver();
-    let whole: unknown;
+    let whole: MadeFindings | undefined;
     await this.run({ type: 'findings', job: ++this.lastJob }, async (method, args) => {
       if (method === 'mapPart') found.part(args);
       else if (method === 'completed') whole = found.whole(args[0]);

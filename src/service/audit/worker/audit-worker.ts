@@ -6,14 +6,14 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { diffScans } from '../diff/diff-scans';
 import { computeFindings } from '../findings/compute-findings';
-import { summaryOf } from '../findings/describe-findings';
 import { directoryFromJson } from '../findings/instance-directory';
-import { loadFacts } from '../findings/load-facts';
+import { loadFactsTable } from '../findings/load-facts';
 import type { FieldSource, ListedPage } from '../scan/field-source';
 import type { ScanFound } from '../scan/scan-to-end';
 import { scanToEnd } from '../scan/scan-to-end';
 import { AuditStore } from '../storage/audit-store';
 import { openAuditConnection } from '../storage/open-audit-database';
+import { findingsToSend } from './findings-between-threads';
 import { entriesInParts, takeMapsOut } from './maps-in-parts';
 import type {
   AuditWorkerData,
@@ -106,10 +106,8 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
  */
 async function sendFound(job: number, found: ScanFound): Promise<void> {
   if (found === 'as-last-seen') return ask(job, 'completed', found);
-  const { expressions: _expressions, ...data } = found;
   const maps: Array<Map<unknown, unknown>> = [];
-  // What the audit page shows of them too: half a second at 100,000 fields.
-  const rest = takeMapsOut({ findings: data, summary: summaryOf(found) }, maps);
+  const rest = takeMapsOut(findingsToSend(found), maps);
   for (const [index, map] of maps.entries()) {
     for (const part of entriesInParts(map)) await ask(job, 'mapPart', index, part);
   }
@@ -120,7 +118,7 @@ async function run(job: WorkerJob): Promise<unknown> {
   if (job.type === 'findings') {
     const kept = store.directory.read();
     const findings = computeFindings(
-      loadFacts(store, store.current.facts()),
+      loadFactsTable(store, store.current.facts()),
       (ids) => store.current.expressions(ids),
       kept === undefined ? undefined : directoryFromJson(kept),
     );

@@ -6,10 +6,12 @@ interface MapPlace {
   mapInParts: number;
 }
 
+/** An object whose entries are looked into; a typed array is sent as it is. */
 const isPlain = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' &&
   value !== null &&
   !Array.isArray(value) &&
+  !ArrayBuffer.isView(value) &&
   !(value instanceof Map) &&
   !(value instanceof Set);
 

@@ -43,14 +43,13 @@ function groupsOf(
   { fields, directory }: FindingContext,
   expressionKey: (field: FieldFacts) => string,
 ): FindingGroup[] {
-  const byKey = groupIds(
-    [...fields.values()]
-      .filter((field) => expressionKey(field) !== '')
-      .map((field): [string, number] => [
-        `${expressionKey(field)} ${scopeKey(duplicateScope(field, directory))}`,
-        field.id,
-      ]),
-  );
+  const entries: Array<[string, number]> = [];
+  for (const field of fields.values()) {
+    const key = expressionKey(field);
+    if (key !== '')
+      entries.push([`${key} ${scopeKey(duplicateScope(field, directory))}`, field.id]);
+  }
+  const byKey = groupIds(entries);
   return [...byKey.values()]
     .filter((ids) => ids.length > 1)
     .map((ids) => ({ key: String(ids[0]), ids }));

@@ -1,0 +1,41 @@
+import { expect, it } from 'vitest';
+import { generateDemoInstance } from '../../demo/generate-demo-instance';
+import { importInstance } from '../../instance/import-instance';
+import { openStore } from '../../store/open-store';
+import { computeFindings } from '../findings/compute-findings';
+import { summaryOf } from '../findings/describe-findings';
+import { FactsTable } from '../findings/facts-table';
+import { factsOf } from '../findings/field-facts';
+import { findingsReceived, findingsToSend } from './findings-between-threads';
+import type { SentFindings } from './findings-between-threads';
+import { entriesInParts, putMapsBack, takeMapsOut } from './maps-in-parts';
+
+const facts = (() => {
+  const instance = generateDemoInstance({ fields: 300, seed: 5 });
+  const stores = openStore(':memory:');
+  try {
+    importInstance(stores.fields, instance);
+    return instance.fields.map((field) => factsOf(stores.fields.getField(field.id)!));
+  } finally {
+    stores.close();
+  }
+})();
+
+// As the audit's worker sends findings and the server takes them in: the large maps a
+// part per message, then the rest, each message a structured clone.
+it('findings sent from the audit thread arrive with facts read as they were made', () => {
+  const found = computeFindings(facts, () => new Map());
+  const maps: Array<Map<unknown, unknown>> = [];
+  const rest = structuredClone(takeMapsOut(findingsToSend(found), maps));
+  const arrivedMaps = maps.map(
+    (map) => new Map([...entriesInParts(map)].flatMap((part) => structuredClone(part))),
+  );
+
+  const { findings, summary } = findingsReceived(putMapsBack(rest, arrivedMaps) as SentFindings);
+  expect(findings.fields).toBeInstanceOf(FactsTable);
+  expect([...findings.fields.entries()]).toEqual([...found.fields.entries()]);
+  expect(findings.references).toEqual(found.references);
+  expect(findings.byKey).toEqual(found.byKey);
+  expect(findings.headline).toEqual(found.headline);
+  expect(summary).toEqual(summaryOf(found));
+});

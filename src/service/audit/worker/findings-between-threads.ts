@@ -1,0 +1,31 @@
+import type { Findings } from '../findings/compute-findings';
+import type { FindingsSummary } from '../findings/describe-findings';
+import { summaryOf } from '../findings/describe-findings';
+import type { PackedFactsTable } from '../findings/facts-table';
+import { FactsTable } from '../findings/facts-table';
+
+/**
+ * Findings as made on the audit's thread: all but the reader of expressions (which
+ * stays there), with what the audit page shows of them, made there too.
+ */
+export interface MadeFindings {
+  findings: Omit<Findings, 'expressions'>;
+  summary: FindingsSummary;
+}
+
+/** MadeFindings as a message carries them: the facts packed, as a class loses its methods on the way. */
+export interface SentFindings {
+  findings: Omit<Findings, 'expressions' | 'fields'> & { fields: PackedFactsTable };
+  summary: FindingsSummary;
+}
+
+export function findingsToSend(found: Findings): SentFindings {
+  const { expressions: _expressions, fields, ...rest } = found;
+  // What the audit page shows of them too: half a second at 100,000 fields.
+  return { findings: { ...rest, fields: fields.pack() }, summary: summaryOf(found) };
+}
+
+export function findingsReceived(sent: SentFindings): MadeFindings {
+  const { fields, ...rest } = sent.findings;
+  return { findings: { ...rest, fields: FactsTable.unpack(fields) }, summary: sent.summary };
+}
