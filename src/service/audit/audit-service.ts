@@ -76,6 +76,8 @@ export class AuditService {
   private firstScanTried = false;
   /** The findings the audit's thread makes at start, until they are in (prepareFindings). */
   private preparing: Promise<void> = Promise.resolve();
+  private preparingFor: SnapshotView | undefined;
+  private prepareAgain = false;
   /** Answers the table's searches in proxy mode until the first scan completes. */
   private readonly listCopy: ListCopy;
   private readonly stop = new AbortController();
@@ -150,8 +152,13 @@ export class AuditService {
    * Resolves once the findings the audit's thread makes at start are in (or could
    * not be made): asked for before, they would be made on this thread.
    */
-  findingsPrepared(): Promise<void> {
-    return this.preparing;
+  async findingsPrepared(): Promise<void> {
+    // A change while they were made asks for them again: wait for the newest.
+    let awaited: Promise<void>;
+    do {
+      awaited = this.preparing;
+      await awaited;
+    } while (awaited !== this.preparing);
   }
 
   /**
@@ -378,7 +385,11 @@ export class AuditService {
     // One step per field, as single changes of the same fields would move it.
     this.versionNow += changed.length;
     const view = this.current;
-    if (view) this.current = view.withFieldsChanged(this.versionNow, changed);
+    if (!view) return;
+    this.current = view.withFieldsChanged(this.versionNow, changed);
+    // A change other than a lock makes the next findings seconds of work at 100,000
+    // fields: made on the audit's thread from its file, which has the change already.
+    if (this.current.needsFindings()) this.prepareFindings();
   }
 
   private viewOfScan(scan: Scan, made?: MadeFindings): SnapshotView {
@@ -424,14 +435,29 @@ export class AuditService {
   private prepareFindings(): void {
     const view = this.view();
     if (!view || view.madeFindings()) return;
-    this.preparing = this.thread.findings().then(
-      (found) => {
-        if (this.current !== view || view.madeFindings()) return;
-        this.current = this.viewOfScan(view.scan, found);
-      },
-      // Made on first use instead.
-      () => undefined,
-    );
+    // One job at a time: changes during it (a bulk edit's batches) ask once more after it.
+    if (this.preparingFor) {
+      this.prepareAgain = true;
+      return;
+    }
+    this.preparingFor = view;
+    this.preparing = this.thread
+      .findings()
+      .then(
+        (found) => {
+          if (this.current !== view || view.madeFindings()) return;
+          this.current = this.viewOfScan(view.scan, found);
+        },
+        // Made on first use instead.
+        () => undefined,
+      )
+      .finally(() => {
+        this.preparingFor = undefined;
+        if (this.prepareAgain) {
+          this.prepareAgain = false;
+          this.prepareFindings();
+        }
+      });
   }
 
   /**

@@ -137,6 +137,19 @@ test('a scan that finds nothing changed builds nothing again; one that finds a c
   expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
 });
 
+test('a change other than a lock has the next findings made off this thread; the findings asked for wait for them', async () => {
+  answers(audit.service.view()!);
+  for (const builder of builders) builder.mockClear();
+  const [id] = audit.service.view()!.search(newestFirst).ids;
+  const renamed = `${server.stores.fields.getField(id!)!.name} (renamed)`;
+
+  await changeThroughServer(id!, { name: renamed });
+  await audit.service.findingsPrepared();
+
+  expect(audit.service.view()!.findings().fields.get(id!)?.name).toBe(renamed);
+  expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+});
+
 test('after a restart the findings are made off this thread, and the first asked for wait for them', async () => {
   const served = await startTestServer({
     instance: generateDemoInstance({ fields: 300 }),

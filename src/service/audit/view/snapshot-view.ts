@@ -163,6 +163,15 @@ export class SnapshotView {
     return undefined;
   }
 
+  /**
+   * Whether this view's findings would have to be computed from its facts: not made,
+   * and not to be made at once from the earlier view's (a change other than locks).
+   */
+  needsFindings(): boolean {
+    const from = this.from;
+    return !this.computed && !(from?.view.computed && onlyLocks(from.changes));
+  }
+
   summary(): FindingsSummary {
     this.described ??= summaryOf(this.findings());
     return this.described;
