@@ -9,7 +9,8 @@ import { skipWords } from '../../components/change-sets/change-words';
 /** The items of one change set: each field, what happened to it and why, and what changed. */
 export function ChangeSetItems({ id }: { id: number }) {
   const query = useChangeSet(id);
-  if (query.isPending) return <Loader size="sm" aria-label="Loading the change set's items" />;
+  if (query.isPending)
+    return <Loader size="sm" role="status" aria-label="Loading the change set's items" />;
   if (query.isError) {
     return (
       <ErrorState

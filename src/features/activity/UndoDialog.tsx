@@ -27,7 +27,9 @@ export function UndoDialog({
   return (
     <Modal opened onClose={onClose} title={`Undo change set ${changeSet.id}?`}>
       <Stack>
-        {dryRun.isPending && <Loader size="sm" aria-label="Working out what undo would do" />}
+        {dryRun.isPending && (
+          <Loader size="sm" role="status" aria-label="Working out what undo would do" />
+        )}
         {dryRun.isError && (
           <Alert color="red" title="The undo could not be planned">
             {dryRun.error.message}

@@ -35,7 +35,8 @@ export function MergePanel({ group }: { group: NonNullable<MergeRequest['group']
   const fields = useMergeGroup({ group });
   const [keep, setKeep] = useState<string>();
   const [others, setOthers] = useState<'archive' | 'delete'>('archive');
-  if (fields.isPending) return <Loader size="sm" aria-label="Reading the group's fields" />;
+  if (fields.isPending)
+    return <Loader size="sm" role="status" aria-label="Reading the group's fields" />;
   if (fields.isError) {
     return (
       <Alert color="red" title="No group">

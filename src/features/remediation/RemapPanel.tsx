@@ -71,7 +71,8 @@ function TargetColumn(props: {
 export function RemapPanel({ dataSourceId, column }: { dataSourceId: string; column: string }) {
   const impact = useColumnImpact({ dataSourceId, column });
   const [to, setTo] = useState('');
-  if (impact.isPending) return <Loader size="sm" aria-label="Reading the column's impact" />;
+  if (impact.isPending)
+    return <Loader size="sm" role="status" aria-label="Reading the column's impact" />;
   if (impact.isError) {
     return (
       <Alert color="red" title="No impact">

@@ -102,7 +102,9 @@ export function TypeAheadPicker(props: TypeAheadPickerProps) {
           error={typedError}
           onClick={() => combobox.openDropdown()}
           rightSection={
-            props.loading ? <Loader size="xs" aria-label="Loading suggestions" /> : null
+            props.loading ? (
+              <Loader size="xs" role="status" aria-label="Loading suggestions" />
+            ) : null
           }
         >
           <Pill.Group>
