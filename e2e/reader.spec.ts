@@ -50,6 +50,13 @@ test('a reader searches and opens fields but is offered no change, and its write
   await expect(bar.getByRole('status')).toHaveText(/^1 selected/);
   await page.waitForLoadState('networkidle');
   await expect(bar.getByRole('button', { name: 'Change' })).toHaveCount(0);
+  await expect(bar.getByRole('button', { name: 'Lock selected' })).toHaveCount(0);
+  // The row's switch shows the state but may not be changed, and says why.
+  const rowSwitch = page.getByRole('switch', { name: `Lock ${field.name}` }).first();
+  await expect(rowSwitch).toHaveAttribute('aria-disabled', 'true');
+  await expect(rowSwitch).toHaveAttribute('title', /may read, not lock/);
+  await rowSwitch.click({ force: true });
+  await expect(rowSwitch).not.toBeChecked();
 
   await page.getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();

@@ -2,6 +2,8 @@ import { Switch } from '@mantine/core';
 import { useLockPending } from '../api/calculated-fields/lock-field';
 import type { SearchResultItem } from '../contract/field';
 import { useLockWithUndo } from '../api/calculated-fields/use-lock-with-undo';
+import { useMayLock } from './change-sets/use-can-write';
+import { READER_MAY_NOT_LOCK } from './reader-words';
 
 /**
  * Locks or unlocks a field at once, with Undo; a refusal switches it back and says why.
@@ -19,12 +21,16 @@ export function LockToggle({
 }) {
   const setLocked = useLockWithUndo();
   const pending = useLockPending(field.id);
+  const allowed = useMayLock();
   return (
     <Switch
       checked={field.locked}
-      aria-disabled={pending || undefined}
+      aria-disabled={pending || !allowed || undefined}
+      title={allowed ? undefined : READER_MAY_NOT_LOCK}
       style={pending ? { opacity: 0.6, cursor: 'progress' } : undefined}
-      onChange={(event) => setLocked(field, event.currentTarget.checked)}
+      onChange={(event) => {
+        if (allowed) setLocked(field, event.currentTarget.checked);
+      }}
       label={label}
       aria-label={label ? undefined : `Lock ${field.name}`}
     />

@@ -8,27 +8,7 @@ import { calculatedFieldSchema } from './field';
 // its state after. Undo is a change set that puts the recorded states back.
 // This is the project's own API, under JOURNAL_BASE; a real instance has none of it.
 
-export const JOURNAL_BASE = '/api/journal/v1';
-
-export const journalPaths = {
-  /** POST: a dry run of a change set; records and sends nothing. */
-  plans: `${JOURNAL_BASE}/plans`,
-  /** POST: record a change set and run it; GET: the change sets, filtered and paged. */
-  changeSets: `${JOURNAL_BASE}/change-sets`,
-  changeSet: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}`,
-  /** POST: stop a running set after the batch in flight; what is done stays done. */
-  cancel: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/cancel`,
-  /** POST: send the failed items of a set again. */
-  retry: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/retry`,
-  /** POST: read each item of an incomplete set back from the instance and record what is so. */
-  check: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/check`,
-  /** POST `{dryRun}`: undo a change set, as a change set of its own. */
-  undo: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/undo`,
-  /** GET: every recorded version of one field. */
-  fieldHistory: (id: number | string) => `${JOURNAL_BASE}/fields/${id}/history`,
-  /** GET: who the token is and whether it may write. */
-  me: `${JOURNAL_BASE}/me`,
-} as const;
+export { JOURNAL_BASE, journalPaths } from './journal-paths';
 
 /** What a change set does; a workflow names itself so the Activity page can filter by it. */
 export const changeKinds = [

@@ -13,18 +13,22 @@ export function CellSwitch({
   checked,
   pending,
   onChange,
+  refusal,
 }: {
   label: string;
   checked: boolean;
   /** Marked unavailable while a change is on its way (see LockToggle). */
   pending: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** Why it may not be changed at all: shown as its title, and it is marked unavailable. */
+  refusal?: string;
 }) {
   return (
     <input
       className={switchClass}
       aria-label={label}
-      aria-disabled={pending || undefined}
+      aria-disabled={pending || refusal !== undefined || undefined}
+      title={refusal}
       role="switch"
       type="checkbox"
       checked={checked}

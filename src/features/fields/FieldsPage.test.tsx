@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { readerMe } from '../../api/test-support/mock-journal';
+import { editorMe } from '../../api/test-support/mock-journal';
 import { nameHandlers } from '../../api/test-support/mock-names';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { endSession, startSession } from '../../api/session';
@@ -64,7 +64,7 @@ function answerSearch(request: SearchRequest): SearchResponse {
   };
 }
 
-const server = setupMockApi(readerMe);
+const server = setupMockApi(editorMe);
 // 10 rows in view (the tenth in part) and those drawn beyond them: every further row
 // would be rendered again on each change of the page, in React's development build.
 giveElementsASize(1200, 400);

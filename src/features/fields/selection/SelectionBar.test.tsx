@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
-import { readerMe } from '../../../api/test-support/mock-journal';
+import { editorMe } from '../../../api/test-support/mock-journal';
 import { beforeEach, expect, test } from 'vitest';
 import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 import { startSession } from '../../../api/session';
@@ -28,7 +28,7 @@ let searches: SearchRequest[] = [];
 /** While set, searches wait for the test to let them go. */
 let searchesHeld: ReturnType<typeof heldAnswer> | undefined;
 
-const server = setupMockApi(readerMe);
+const server = setupMockApi(editorMe);
 
 beforeEach(() => {
   startSession('token-for-tests', false);

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '../../../components/icons/icons';
 import { lazy, memo, Suspense, useState } from 'react';
+import { useMayLock } from '../../../components/change-sets/use-can-write';
 import { deferredDialog } from '../../../components/deferred-dialog';
 import { countNotOnPage, planLock } from './field-selection';
 import type { LockPlan } from './field-selection';
@@ -48,6 +49,8 @@ export const SelectionBar = memo(function SelectionBar({
   const [plan, setPlan] = useState<LockPlan>();
   const { selection } = controls;
   const count = selection.fields.size;
+  // Asked with the first selection; a reader is offered no lock.
+  const mayLock = useMayLock(count > 0);
   return (
     <Group gap="sm" role="group" aria-label="Selected fields" mih={36} flex={1} wrap="nowrap">
       {/* Always present, so screen readers hear each change of the count. */}
@@ -56,21 +59,25 @@ export const SelectionBar = memo(function SelectionBar({
       </Text>
       {count > 0 && (
         <>
-          <Button
-            size="compact-sm"
-            leftSection={<IconLock size={14} aria-hidden />}
-            onClick={() => setPlan(planLock(selection, true))}
-          >
-            Lock selected
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconLockOpen size={14} aria-hidden />}
-            onClick={() => setPlan(planLock(selection, false))}
-          >
-            Unlock selected
-          </Button>
+          {mayLock && (
+            <>
+              <Button
+                size="compact-sm"
+                leftSection={<IconLock size={14} aria-hidden />}
+                onClick={() => setPlan(planLock(selection, true))}
+              >
+                Lock selected
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconLockOpen size={14} aria-hidden />}
+                onClick={() => setPlan(planLock(selection, false))}
+              >
+                Unlock selected
+              </Button>
+            </>
+          )}
           {/* "Change", not "Change selected": the fields page's toolbar keeps the selection's
               actions beside export and layout down to 1024 pixels. */}
           <Suspense fallback={null}>

@@ -20,6 +20,9 @@ import { tableClasses, tableStyle } from '../../../components/plain-mantine/mant
 import { sortableColumns } from '../../../links/table-address';
 import type { TableSort } from '../../../links/table-address';
 import { useLockWithUndo } from '../../../api/calculated-fields/use-lock-with-undo';
+import { useMayLock } from '../../../components/change-sets/use-can-write';
+import { useValueAfterPaint } from '../../../components/use-value-after-paint';
+import { LockAllowed } from './lock-allowed';
 import { ColumnResizeHandle } from './ColumnResizeHandle';
 import { useCopySorts } from './use-copy-sorts';
 import { FieldRows } from './FieldRows';
@@ -112,6 +115,8 @@ export const FieldsTable = memo(function FieldsTable({
 }) {
   const setLocked = useLockWithUndo();
   const copySorts = useCopySorts();
+  // Who the token is, asked after the first paint: a reader's switches are marked unavailable.
+  const mayLock = useMayLock(useValueAfterPaint(true, false));
   const changeSizes = (updater: Updater<ColumnSizingState>) =>
     layout.setLayout((current) => ({
       ...current,
@@ -225,17 +230,19 @@ export const FieldsTable = memo(function FieldsTable({
             </tr>
           ))}
         </thead>
-        <FieldRows
-          rows={rows}
-          rowHeight={rowHeights[density]}
-          scroller={scroller}
-          scrollsWithPage={phone}
-          columnCount={shownColumns.length}
-          shownColumns={shownColumns.join(' ')}
-          openFieldId={openFieldId}
-          isSelected={selection?.isSelected ?? isNeverSelected}
-          onOpenField={onOpenField}
-        />
+        <LockAllowed value={mayLock}>
+          <FieldRows
+            rows={rows}
+            rowHeight={rowHeights[density]}
+            scroller={scroller}
+            scrollsWithPage={phone}
+            columnCount={shownColumns.length}
+            shownColumns={shownColumns.join(' ')}
+            openFieldId={openFieldId}
+            isSelected={selection?.isSelected ?? isNeverSelected}
+            onOpenField={onOpenField}
+          />
+        </LockAllowed>
       </table>
     </div>
   );

@@ -1,6 +1,9 @@
+import { useContext } from 'react';
 import { useLockPending } from '../../../api/calculated-fields/lock-field';
 import { CellSwitch } from '../../../components/plain-mantine/CellSwitch';
 import type { SearchResultItem } from '../../../contract/field';
+import { READER_MAY_NOT_LOCK } from '../../../components/reader-words';
+import { LockAllowed } from './lock-allowed';
 
 /**
  * A row's lock switch: LockToggle's behaviour (components/LockToggle.tsx) as plain
@@ -16,12 +19,16 @@ export function RowLockSwitch({
   setLocked: (field: SearchResultItem, locked: boolean) => void;
 }) {
   const pending = useLockPending(field.id);
+  const allowed = useContext(LockAllowed);
   return (
     <CellSwitch
       label={`Lock ${field.name}`}
       checked={field.locked}
       pending={pending}
-      onChange={(event) => setLocked(field, event.currentTarget.checked)}
+      refusal={allowed ? undefined : READER_MAY_NOT_LOCK}
+      onChange={(event) => {
+        if (allowed) setLocked(field, event.currentTarget.checked);
+      }}
     />
   );
 }

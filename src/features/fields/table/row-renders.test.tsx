@@ -1,4 +1,4 @@
-import { readerMe } from '../../../api/test-support/mock-journal';
+import { editorMe } from '../../../api/test-support/mock-journal';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { nameHandlers } from '../../../api/test-support/mock-names';
@@ -47,7 +47,7 @@ const fields: SearchResultItem[] = Array.from({ length: 100 }, (_, index) =>
   searchItem(index + 1, { name: `Field ${String(index + 1).padStart(3, '0')}` }),
 );
 
-const server = setupMockApi(readerMe);
+const server = setupMockApi(editorMe);
 // 400 px at 44 px a row: 10 rows in view, and the rows drawn beyond it below.
 const rowsInView = 10;
 giveElementsASize(1200, 400);
