@@ -32,3 +32,8 @@ export function csvCell(value: CsvValue): string {
 export function csvLine(cells: readonly CsvValue[]): string {
   return cells.map(csvCell).join(',');
 }
+
+/** Rows as CSV text: each a line of cells, every line ending in CRLF. */
+export function csvLines(rows: ReadonlyArray<readonly CsvValue[]>): string {
+  return rows.map((row) => `${csvLine(row)}\r\n`).join('');
+}

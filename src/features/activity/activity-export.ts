@@ -1,4 +1,4 @@
-import { csvLine } from '../../contract/csv';
+import { csvLines } from '../../contract/csv';
 import type { ChangeSetSummary } from '../../contract/journal';
 import type { DownloadableFile, ExportFormat } from '../../components/download-file';
 import { datedFileName } from '../../components/download-file';
@@ -29,26 +29,24 @@ export function activityFile(
   if (format === 'json') {
     return { name, type: 'application/json', content: `${JSON.stringify(changeSets, null, 2)}\n` };
   }
-  const rows = changeSets.map((set) =>
-    csvLine([
-      set.id,
-      set.kind,
-      set.person,
-      new Date(set.createdAt).toISOString(),
-      set.finishedAt === null ? '' : new Date(set.finishedAt).toISOString(),
-      set.state,
-      set.note ?? '',
-      set.counts.total,
-      set.counts.applied,
-      set.counts.failed,
-      set.counts.skipped,
-      set.undoOf ?? '',
-      set.undoneBy ?? '',
-    ]),
-  );
+  const rows = changeSets.map((set) => [
+    set.id,
+    set.kind,
+    set.person,
+    new Date(set.createdAt).toISOString(),
+    set.finishedAt === null ? '' : new Date(set.finishedAt).toISOString(),
+    set.state,
+    set.note ?? '',
+    set.counts.total,
+    set.counts.applied,
+    set.counts.failed,
+    set.counts.skipped,
+    set.undoOf ?? '',
+    set.undoneBy ?? '',
+  ]);
   return {
     name,
     type: 'text/csv;charset=utf-8',
-    content: `${[csvLine(header), ...rows].join('\r\n')}\r\n`,
+    content: csvLines([header, ...rows]),
   };
 }

@@ -1,5 +1,5 @@
 import type { CsvValue } from '../../../contract/csv';
-import { csvLine } from '../../../contract/csv';
+import { csvLines } from '../../../contract/csv';
 import type { ExportRecord } from './export-record';
 import { linkValiditySummary } from './link-validity';
 
@@ -50,9 +50,9 @@ export const csvColumns: ReadonlyArray<{
  * mark makes Excel read the file as UTF-8 rather than the system's code page.
  */
 export function fieldsToCsv(fields: readonly ExportRecord[]): string {
-  const lines = [
-    csvLine(csvColumns.map((column) => column.header)),
-    ...fields.map((field) => csvLine(csvColumns.map((column) => column.value(field)))),
+  const rows = [
+    csvColumns.map((column) => column.header),
+    ...fields.map((field) => csvColumns.map((column) => column.value(field))),
   ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return `\uFEFF${csvLines(rows)}`;
 }
