@@ -23,7 +23,7 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
         History
       </Title>
       {history.isPending ? (
-        <Skeleton height={40} aria-label="Loading the history" />
+        <Skeleton height={40} role="status" aria-label="Loading the history" />
       ) : history.isError ? (
         <ErrorState
           title="The history could not be loaded"
