@@ -68,7 +68,7 @@ export async function benchRemapPreview(): Promise<void> {
   const stores = openStore(`${tmp}/store.sqlite`);
   const audit = openEmbeddedAudit({
     file: `${tmp}/audit.sqlite`,
-    store: stores.fields,
+    storeFile: `${tmp}/store.sqlite`,
     directory: stores.directory,
     keep: 2,
   });

@@ -20,7 +20,7 @@ if (!existsSync(store) || !existsSync(auditFile)) {
 }
 
 const stores = openStore(store);
-const audit = openEmbeddedAudit({ file: auditFile, store: stores.fields, keep: 5 });
+const audit = openEmbeddedAudit({ file: auditFile, storeFile: store, keep: 5 });
 const { service } = audit;
 if (!service.latestScan()) throw new Error('the audit has no completed scan');
 const snapshot = new SnapshotSearch(service);

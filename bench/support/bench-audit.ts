@@ -18,6 +18,6 @@ export function openBenchAudit(fields: number, name: string) {
   const stores = openStore(storeFile);
   if (isNew) importInstance(stores.fields, generateDemoInstance({ fields }));
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${auditFile}${suffix}`, { force: true });
-  const audit = openEmbeddedAudit({ file: auditFile, store: stores.fields, keep: 5 });
+  const audit = openEmbeddedAudit({ file: auditFile, storeFile, keep: 5 });
   return { stores, audit };
 }

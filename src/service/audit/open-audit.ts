@@ -1,12 +1,11 @@
 import { AuditService } from './audit-service';
 import type { DirectoryStore } from '../store/directory-store';
-import type { FieldStore } from '../store/field-store';
 import { UpstreamClient } from '../upstream/upstream-client';
 import type { RetryPolicy } from '../upstream/retry-policy';
 import { directoryOfScan } from './directory/directory-of-scan';
 import { readWholeDirectory } from './directory/read-whole-directory';
 import { SnapshotRefresher } from './snapshot/snapshot-refresher';
-import { EmbeddedSource } from './scan/embedded-source';
+import { StoreFileSource } from './scan/store-file-source';
 import { UpstreamSource } from './scan/upstream-source';
 import { AuditStore } from './storage/audit-store';
 import type { AuditDb } from './storage/open-audit-database';
@@ -22,7 +21,8 @@ interface Common {
 }
 
 export interface EmbeddedAuditOptions extends Common {
-  store: FieldStore;
+  /** The store's SQLite file, which scans read on the audit's worker thread. */
+  storeFile: string;
   directory?: DirectoryStore;
 }
 
@@ -58,7 +58,7 @@ export function openEmbeddedAudit(options: EmbeddedAuditOptions): OpenedAudit {
     store: new AuditStore(db, options.file, 'embedded'),
     keep: options.keep,
     needsCallerToken: false,
-    openSource: () => new EmbeddedSource(options.store),
+    openSource: () => new StoreFileSource(options.storeFile),
     loadDirectory: async (_token, _signal, seen) =>
       directory &&
       directoryOfScan(

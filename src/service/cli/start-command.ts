@@ -141,7 +141,7 @@ export async function startCommand(argv: string[]): Promise<void> {
         })
       : openEmbeddedAudit({
           file: audit.file,
-          store: stores!.fields,
+          storeFile: dataFile,
           directory: stores!.directory,
           keep: audit.keep,
         }),

@@ -71,7 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     server.audit = options.withAudit
       ? openEmbeddedAudit({
           file: join(dir, 'audit.sqlite'),
-          store: server.stores.fields,
+          storeFile: dataFile,
           directory: server.stores.directory,
           keep: 30,
         })

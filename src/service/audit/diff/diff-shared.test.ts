@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
-import { EmbeddedSource } from '../scan/embedded-source';
+import { StoreFileSource } from '../scan/store-file-source';
 import { openTestAudit } from '../test-support/audit-fixture';
 import { AuditThread } from '../worker/audit-thread';
 
@@ -15,7 +15,7 @@ let audit: ReturnType<typeof openTestAudit>;
 beforeAll(async () => {
   server = await startTestServer();
   audit = openTestAudit({
-    openSource: () => new EmbeddedSource(server.stores.fields),
+    openSource: () => new StoreFileSource(server.dataFile),
     needsCallerToken: false,
     loadDirectory: async () => undefined,
   });

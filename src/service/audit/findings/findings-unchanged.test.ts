@@ -5,7 +5,7 @@ import { generateDemoInstance } from '../../demo/generate-demo-instance';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
 import { readWholeDirectory } from '../directory/read-whole-directory';
-import { EmbeddedSource } from '../scan/embedded-source';
+import { StoreFileSource } from '../scan/store-file-source';
 import { openTestAudit } from '../test-support/audit-fixture';
 import type { Findings } from './compute-findings';
 import { FACTS_VERSION } from './field-facts';
@@ -77,7 +77,7 @@ let audit: ReturnType<typeof openTestAudit>;
 beforeAll(async () => {
   server = await startTestServer({ instance: generateDemoInstance({ fields: 1500 }) });
   audit = openTestAudit({
-    openSource: () => new EmbeddedSource(server.stores.fields),
+    openSource: () => new StoreFileSource(server.dataFile),
     needsCallerToken: false,
     loadDirectory: async () =>
       readWholeDirectory((kind, offset, limit) =>

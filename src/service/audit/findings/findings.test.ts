@@ -5,7 +5,7 @@ import type { CalculatedField } from '../../../contract/field';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
 import { readWholeDirectory } from '../directory/read-whole-directory';
-import { EmbeddedSource } from '../scan/embedded-source';
+import { StoreFileSource } from '../scan/store-file-source';
 import { findingsInstance, SALES, TICKETS, TICKETS_CARD } from '../test-support/findings-instance';
 import { openTestAudit } from '../test-support/audit-fixture';
 import type { Findings } from './compute-findings';
@@ -55,7 +55,7 @@ afterEach(async () => {
 /** The findings after an embedded scan, with the directory (names, columns) or without it. */
 async function scannedFindings(withDirectory: boolean): Promise<Findings> {
   const audit = openTestAudit({
-    openSource: () => new EmbeddedSource(server.stores.fields),
+    openSource: () => new StoreFileSource(server.dataFile),
     needsCallerToken: false,
     loadDirectory: async () =>
       withDirectory

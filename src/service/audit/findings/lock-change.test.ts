@@ -4,7 +4,7 @@ import type { SearchResponse } from '../../../contract/search';
 import { generateDemoInstance } from '../../demo/generate-demo-instance';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
-import { EmbeddedSource } from '../scan/embedded-source';
+import { StoreFileSource } from '../scan/store-file-source';
 import { openTestAudit } from '../test-support/audit-fixture';
 import type { Findings } from './compute-findings';
 import { computeFindings } from './compute-findings';
@@ -25,7 +25,7 @@ let audit: ReturnType<typeof openTestAudit>;
 beforeAll(async () => {
   server = await startTestServer({ instance: generateDemoInstance({ fields: 400 }) });
   audit = openTestAudit({
-    openSource: () => new EmbeddedSource(server.stores.fields),
+    openSource: () => new StoreFileSource(server.dataFile),
     needsCallerToken: false,
     loadDirectory: async () => undefined,
   });

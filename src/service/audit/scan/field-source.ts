@@ -21,6 +21,12 @@ export interface FieldSource {
   /** How many fields are read at once. */
   readonly concurrency: number;
   readonly counters: SourceCounters;
+  /**
+   * The store's SQLite file, when the source reads one (embedded mode): the audit's
+   * worker then opens the file itself, and asks the server's thread for no page and
+   * no field.
+   */
+  readonly storeFile?: string;
   /** One page of every field, in an order the instance accepts. */
   listPage(offset: number, signal: AbortSignal): Promise<ListedPage>;
   /** The key the listing is sorted by, for a listed item: equal keys may come in any order. */

@@ -7,7 +7,7 @@ import type { TestServer } from '../../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../../test-support/test-server';
 import { UpstreamClient } from '../../upstream/upstream-client';
 import { openTestAudit } from '../test-support/audit-fixture';
-import { EmbeddedSource } from './embedded-source';
+import { StoreFileSource } from './store-file-source';
 import { UpstreamSource } from './upstream-source';
 
 const closers: Array<() => Promise<void>> = [];
@@ -75,7 +75,7 @@ describe('a scan through an instance', () => {
   it('gives the same snapshot as a scan of the embedded store behind it', async () => {
     const server = await referenceService();
     const embedded = openTestAudit({
-      openSource: () => new EmbeddedSource(server.stores.fields),
+      openSource: () => new StoreFileSource(server.dataFile),
       needsCallerToken: false,
       loadDirectory: async () => undefined,
     });

@@ -4,7 +4,7 @@ import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
 import { openTestAudit } from '../test-support/audit-fixture';
 import { inParts } from '../storage/in-parts';
-import { EmbeddedSource } from './embedded-source';
+import { StoreFileSource } from './store-file-source';
 
 let server: TestServer;
 let audit: ReturnType<typeof openTestAudit>;
@@ -12,7 +12,7 @@ let audit: ReturnType<typeof openTestAudit>;
 beforeEach(async () => {
   server = await startTestServer();
   audit = openTestAudit({
-    openSource: () => new EmbeddedSource(server.stores.fields),
+    openSource: () => new StoreFileSource(server.dataFile),
     needsCallerToken: false,
     loadDirectory: async () => undefined,
     keep: 3,
@@ -55,7 +55,7 @@ it('keeps the newest failed and cancelled scans only, however many there were', 
 
 it('keeps scans that changed something beyond the count while they are younger than the age kept', async () => {
   const young = openTestAudit({
-    openSource: () => new EmbeddedSource(server.stores.fields),
+    openSource: () => new StoreFileSource(server.dataFile),
     needsCallerToken: false,
     loadDirectory: async () => undefined,
     keep: 1,

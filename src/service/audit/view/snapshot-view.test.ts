@@ -10,7 +10,7 @@ import { computeFindings } from '../findings/compute-findings';
 import type * as ComputeFindingsModule from '../findings/compute-findings';
 import { summaryOf } from '../findings/describe-findings';
 import type * as DescribeFindingsModule from '../findings/describe-findings';
-import { EmbeddedSource } from '../scan/embedded-source';
+import { StoreFileSource } from '../scan/store-file-source';
 import { findingIndex, wholeIndex } from '../search/finding-index';
 import type * as FindingIndexModule from '../search/finding-index';
 import { openTestAudit } from '../test-support/audit-fixture';
@@ -41,7 +41,7 @@ let audit: ReturnType<typeof openTestAudit>;
 beforeAll(async () => {
   server = await startTestServer({ instance: generateDemoInstance({ fields: 300 }) });
   audit = openTestAudit({
-    openSource: () => new EmbeddedSource(server.stores.fields),
+    openSource: () => new StoreFileSource(server.dataFile),
     needsCallerToken: false,
     loadDirectory: async () => undefined,
   });

@@ -65,7 +65,10 @@ function workerProgram(): URL | string {
   return existsSync(beside) ? beside : new URL('../audit-worker.mjs', here);
 }
 
-/** A scan as the server hands it to the worker: its source and hooks stay on this thread. */
+/**
+ * A scan as the server hands it to the worker: its hooks stay on this thread, and so
+ * does its source unless the worker opens it itself (the store's file).
+ */
 export interface ScanWork {
   scanId: number;
   source: FieldSource;
@@ -142,6 +145,7 @@ export class AuditThread {
           type: 'scan',
           job,
           scanId: work.scanId,
+          storeFile: source.storeFile,
           pageSize: source.pageSize,
           concurrency: source.concurrency,
           retention: work.retention,

@@ -13,6 +13,8 @@ export type WorkerJob =
       type: 'scan';
       job: number;
       scanId: number;
+      /** The store's file, read by the worker itself; else the server's source answers by message. */
+      storeFile?: string;
       pageSize: number;
       concurrency: number;
       retention: RetentionPolicy;

@@ -1,6 +1,7 @@
 // The audit's worker thread (audit-thread.ts starts it): runs scans, diffs and the
 // findings of the instance as last seen on its own connection to the audit file, so that none of that work holds the thread that
-// answers requests. What only the server has (the instance's fields, the names, the
+// answers requests. An embedded scan reads the store's file through a connection of its
+// own too. What only the server has (a proxied instance's fields, the names, the
 // instance as last seen) it asks the server for.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -9,8 +10,10 @@ import { computeFindings } from '../findings/compute-findings';
 import { directoryFromJson } from '../findings/instance-directory';
 import { loadFactsTable } from '../findings/load-facts';
 import type { FieldSource, ListedPage } from '../scan/field-source';
+import { readsTogether } from '../scan/reads-together';
 import type { ScanFound } from '../scan/scan-to-end';
 import { scanToEnd } from '../scan/scan-to-end';
+import { StoreFileSource } from '../scan/store-file-source';
 import { AuditStore } from '../storage/audit-store';
 import { openAuditConnection } from '../storage/open-audit-database';
 import { findingsToSend } from './findings-between-threads';
@@ -59,21 +62,7 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
     Object.assign(counters, now);
     return value;
   };
-  let asked: Array<{ id: number; resolve(field: unknown): void; reject(error: Error): void }> = [];
-  const askTogether = () => {
-    const reads = asked;
-    asked = [];
-    counted(
-      ask<Counted<unknown[]>>(
-        job.job,
-        'readFields',
-        reads.map(({ id }) => id),
-      ),
-    ).then(
-      (fields) => reads.forEach((read, index) => read.resolve(fields[index])),
-      (error: Error) => reads.forEach((read) => read.reject(error)),
-    );
-  };
+  const read = readsTogether((ids) => counted(ask<Counted<unknown[]>>(job.job, 'readFields', ids)));
   return {
     pageSize: job.pageSize,
     // As many readers as one message asks for, for each the server's source allows.
@@ -92,10 +81,7 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
     listingKey: (item) => (typeof item === 'object' && item !== null ? keys.get(item) : undefined),
     readField(id, signal) {
       signal.throwIfAborted();
-      return new Promise((resolve, reject) => {
-        if (asked.length === 0) setImmediate(askTogether);
-        asked.push({ id, resolve, reject });
-      });
+      return read(id);
     },
   };
 }
@@ -130,11 +116,13 @@ async function run(job: WorkerJob): Promise<unknown> {
   }
   const cancel = new AbortController();
   cancels.set(job.job, cancel);
+  // The store's file is read here; any other source, by message.
+  const storeFile = job.storeFile === undefined ? undefined : new StoreFileSource(job.storeFile);
   try {
     await scanToEnd({
       store,
       scanId: job.scanId,
-      source: remoteSource(job),
+      source: storeFile ?? remoteSource(job),
       signal: cancel.signal,
       retention: job.retention,
       hooks: {
@@ -146,6 +134,7 @@ async function run(job: WorkerJob): Promise<unknown> {
     });
     return undefined;
   } finally {
+    storeFile?.close();
     cancels.delete(job.job);
   }
 }
