@@ -6,6 +6,8 @@
 // the time from the first search to exact paging (bench/results/exact-paging.md).
 // `npm run bench:audit -- lock` runs only the lock's part (bench/support/audit-lock.ts),
 // `-- scan-loop` only the event loop during scans (bench/support/audit-scan-loop.ts),
+// `-- scan-search` only the 50-row searches without, during and after a full scan at
+// 100,000 and 1,000,000 fields (bench/support/audit-scan-search.ts),
 // `-- memory` only resident memory and time of full and incremental scans and their
 // findings (bench/support/audit-memory.ts),
 // `-- remap-preview` only the workflows' remap preview (bench/remap-preview.ts),
@@ -386,6 +388,9 @@ if (process.argv[2] === 'lock') {
 } else if (process.argv[2] === 'scan-loop') {
   const { measureScanLoop } = await import('./support/audit-scan-loop');
   await measureScanLoop(FIELDS, process.env.BENCH_LABEL ?? 'latest');
+} else if (process.argv[2] === 'scan-search') {
+  const { measureScanSearch } = await import('./support/audit-scan-search');
+  await measureScanSearch(process.env.BENCH_LABEL ?? 'latest');
 } else if (process.argv[2] === 'memory') {
   const { measureAuditMemory } = await import('./support/audit-memory');
   await measureAuditMemory(FIELDS, process.env.BENCH_LABEL ?? 'latest');
