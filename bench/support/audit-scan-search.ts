@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { setImmediate } from 'node:timers/promises';
 import type { SearchRequest } from '../../src/contract/search';
 import { openEmbeddedAudit } from '../../src/service/audit/open-audit';
@@ -33,6 +33,8 @@ type State = (typeof STATES)[number];
 interface Rate {
   perSecond: number;
   p99Ms: number;
+  /** Garbage collection's pauses of this thread during the measurement. */
+  gcMs?: number;
   /** The scan ended before the measurement did: the figure is not one of a running scan. */
   scanEnded?: boolean;
 }
@@ -43,7 +45,24 @@ interface SizeFigures {
   /** Share of the scan's time the thread that answers requests was busy, with no searches. */
   requestThreadBusy: { share: number; overMs: number };
   queries: Record<string, Partial<Record<State, Rate>>>;
+  /** This thread's heap and the process's resident memory after the searches that followed the scan. */
+  memoryMb?: { heap: number; resident: number };
   loadAverage: number[];
+}
+
+/** The pauses of this thread's garbage collector while `work` runs. */
+async function withGcPauses<T>(work: () => Promise<T>): Promise<T & { gcMs: number }> {
+  let gcMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  try {
+    const value = await work();
+    return { ...value, gcMs: Math.round(gcMs) };
+  } finally {
+    observer.disconnect();
+  }
 }
 
 /** Searches of one kind back to back, each read as the server reads a body and after a turn of the loop, for `ms`. */
@@ -98,7 +117,9 @@ async function measureSize(fields: number): Promise<SizeFigures> {
   const figures: SizeFigures['queries'] = {};
   const measureAll = async (state: State, scanning?: { ended: boolean }) => {
     for (const query of queries) {
-      const rate: Rate = await searchFor(stores.fields, query.ours, SECONDS * 1000);
+      const rate: Rate = await withGcPauses(() =>
+        searchFor(stores.fields, query.ours, SECONDS * 1000),
+      );
       if (scanning?.ended) rate.scanEnded = true;
       (figures[query.label] ??= {})[state] = rate;
       console.log(`[scan-search] ${fields} ${query.label}, ${state}: ${JSON.stringify(rate)}`);
@@ -133,6 +154,10 @@ async function measureSize(fields: number): Promise<SizeFigures> {
         overMs: Math.round(quietMs),
       },
       queries: figures,
+      memoryMb: {
+        heap: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+        resident: Math.round(process.memoryUsage.rss() / 2 ** 20),
+      },
       loadAverage: loadavg().map((value) => Math.round(value * 10) / 10),
     };
   } finally {
@@ -148,7 +173,9 @@ function codeVersion(): string {
 }
 
 const fmt = (rate: Rate | undefined) =>
-  rate ? `${rate.perSecond}/s, p99 ${rate.p99Ms} ms${rate.scanEnded ? ' (scan ended)' : ''}` : '';
+  rate
+    ? `${rate.perSecond}/s, p99 ${rate.p99Ms} ms${rate.gcMs ? `, GC ${rate.gcMs} ms` : ''}${rate.scanEnded ? ' (scan ended)' : ''}`
+    : '';
 
 function reportLines(label: string, run: Run): string[] {
   const [small, large] = run.sizes;
@@ -159,7 +186,7 @@ function reportLines(label: string, run: Run): string[] {
     '',
     ...run.sizes.map(
       (size) =>
-        `- ${size.fields.toLocaleString('en-US')} fields: first full scan ${(size.firstScanMs / 1000).toFixed(1)} s; the request thread was busy ${(size.requestThreadBusy.share * 100).toFixed(1)}% of the ${(size.requestThreadBusy.overMs / 1000).toFixed(1)} s of the scan left after the searches; load average ${size.loadAverage.join(', ')} after.`,
+        `- ${size.fields.toLocaleString('en-US')} fields: first full scan ${(size.firstScanMs / 1000).toFixed(1)} s; the request thread was busy ${(size.requestThreadBusy.share * 100).toFixed(1)}% of the ${(size.requestThreadBusy.overMs / 1000).toFixed(1)} s of the scan left after the searches; ${size.memoryMb ? `then ${size.memoryMb.heap} MB of heap on the request thread, ${size.memoryMb.resident} MB resident; ` : ''}load average ${size.loadAverage.join(', ')} after.`,
     ),
     '',
     '| fields | 50-row query | without a scan | while the first scan runs | rate kept | after it completed |',
@@ -205,24 +232,16 @@ interface Run {
   sizes: SizeFigures[];
 }
 
-export async function measureScanSearch(label: string): Promise<void> {
-  mkdirSync('bench/results', { recursive: true });
-  const code = codeVersion();
-  const sizes: SizeFigures[] = [];
-  for (const fields of SCALE) sizes.push(await measureSize(fields));
-  const run: Run = {
-    code,
-    date: new Date().toISOString(),
-    cpus: cpus().length,
-    node: process.version,
-    sizes,
-  };
-  const jsonFile = 'bench/results/audit-scan-search.json';
-  const all = existsSync(jsonFile)
+const jsonFile = 'bench/results/audit-scan-search.json';
+
+function measuredRuns(): Record<string, Run> {
+  return existsSync(jsonFile)
     ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, Run>)
     : {};
-  all[label] = run;
-  writeFileSync(jsonFile, `${JSON.stringify(all, null, 2)}\n`);
+}
+
+/** The report of every run kept in the json, with the notes written by hand beside it. */
+export function writeScanSearchReport(): void {
   writeFileSync(
     'bench/results/audit-scan-search.md',
     [
@@ -237,8 +256,29 @@ export async function measureScanSearch(label: string): Promise<void> {
       "the rates are many times the service benchmark's, and any work the scan puts on the",
       'thread weighs more against them.',
       '',
-      ...Object.entries(all).flatMap(([name, entry]) => reportLines(name, entry)),
+      ...Object.entries(measuredRuns()).flatMap(([name, entry]) => reportLines(name, entry)),
+      // Written by hand from the runs above and their profiles.
+      readFileSync('bench/support/audit-scan-search-where-the-time-goes.md', 'utf8').trim(),
+      '',
     ].join('\n'),
   );
+}
+
+export async function measureScanSearch(label: string): Promise<void> {
+  mkdirSync('bench/results', { recursive: true });
+  const code = codeVersion();
+  const sizes: SizeFigures[] = [];
+  for (const fields of SCALE) sizes.push(await measureSize(fields));
+  const run: Run = {
+    code,
+    date: new Date().toISOString(),
+    cpus: cpus().length,
+    node: process.version,
+    sizes,
+  };
+  const all = measuredRuns();
+  all[label] = run;
+  writeFileSync(jsonFile, `${JSON.stringify(all, null, 2)}\n`);
+  writeScanSearchReport();
   console.log(JSON.stringify(run, null, 2));
 }
