@@ -4,7 +4,7 @@ import { apiPaths } from '../../../contract/paths';
 import { generateDemoInstance } from '../../demo/generate-demo-instance';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
-import { openTestAudit } from '../test-support/audit-fixture';
+import { openTestAudit, recordingReads } from '../test-support/audit-fixture';
 import { StoreFileSource } from './store-file-source';
 
 let server: TestServer;
@@ -63,15 +63,8 @@ it('tells a listener the progress at most every 250 ms, and the scan as it ended
   const pages = vi.spyOn(source, 'listPage');
   const tenAPage = Object.assign(Object.create(source) as StoreFileSource, { pageSize: 10 });
   audit = openTestAudit({
-    // Read through this thread, as a proxied instance is, 10 fields a page: many steps.
-    openSource: () => ({
-      pageSize: tenAPage.pageSize,
-      concurrency: source.concurrency,
-      counters: source.counters,
-      listPage: (offset, signal) => tenAPage.listPage(offset, signal),
-      listingKey: (item) => source.listingKey(item),
-      readField: (id, signal) => source.readField(id, signal),
-    }),
+    // Read through this thread, 10 fields a page: the scan takes many steps.
+    openSource: () => recordingReads(tenAPage),
     needsCallerToken: false,
     loadDirectory: async () => undefined,
   });

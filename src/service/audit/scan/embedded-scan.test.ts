@@ -3,17 +3,24 @@ import type { CalculatedField } from '../../../contract/field';
 import { apiPaths } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
-import { openTestAudit } from '../test-support/audit-fixture';
+import { openTestAudit, recordingReads } from '../test-support/audit-fixture';
 import { canonicalField } from './canonical-field';
 import { StoreFileSource } from './store-file-source';
 
 let server: TestServer;
 let audit: ReturnType<typeof openTestAudit>;
+let sources: Array<ReturnType<typeof recordingReads>>;
 
 beforeEach(async () => {
   server = await startTestServer();
+  sources = [];
   audit = openTestAudit({
-    openSource: () => new StoreFileSource(server.dataFile),
+    openSource: () => {
+      // Recorded, and so read through this thread rather than by the audit's worker.
+      const source = recordingReads(new StoreFileSource(server.dataFile));
+      sources.push(source);
+      return source;
+    },
     needsCallerToken: false,
     loadDirectory: async () => undefined,
     keep: 2,
@@ -56,6 +63,7 @@ describe('a scan of the embedded store', () => {
       await server.request('PUT', apiPaths.template(id), { locked: true });
     }
     const second = await audit.scan();
+    expect(sources[1]!.reads.sort((a, b) => a - b)).toEqual([3, 11]);
     expect(second.progress).toMatchObject({ listed: 14, toRead: 2, read: 2 });
     expect(snapshot(second.id)).toEqual(await everyStoredField());
     expect(snapshot(first.id).get(3)!.locked).toBe(false);

@@ -46,6 +46,11 @@ describe("the store's file as a scan reads it", () => {
     expect(listing.fields.map(({ id }) => id)).toEqual([...searched.keys()]);
     for (const { id, listingDigest: digest } of listing.fields)
       expect(digest).toBe(listingDigest(searched.get(id)));
+    // A position the last page does not reach is found by counting.
+    const elsewhere = await source.listPage(1500, new AbortController().signal);
+    expect(elsewhere.items.map((item) => (item as { id: number }).id)).toEqual(
+      [...searched.keys()].slice(1500, 2500),
+    );
   });
 
   // Pages by position would skip as many fields as went before the page boundary.

@@ -4,9 +4,27 @@ import { join } from 'node:path';
 import type { Scan } from '../../../contract/audit';
 import { AuditService } from '../audit-service';
 import type { AuditServiceOptions } from '../audit-service';
+import type { FieldSource } from '../scan/field-source';
 import { ScanStartLimit } from '../scan/scan-start-limit';
 import { AuditStore } from '../storage/audit-store';
 import { openAuditDatabase } from '../storage/open-audit-database';
+
+/** A source that records which fields it was asked to read. */
+export function recordingReads(source: FieldSource): FieldSource & { reads: number[] } {
+  const reads: number[] = [];
+  return {
+    pageSize: source.pageSize,
+    concurrency: source.concurrency,
+    counters: source.counters,
+    listPage: (offset, signal) => source.listPage(offset, signal),
+    listingKey: (item) => source.listingKey(item),
+    readField: (id, signal) => {
+      reads.push(id);
+      return source.readField(id, signal);
+    },
+    reads,
+  };
+}
 
 /** An audit service on a temporary audit file; `reopen` opens the same file again, as a restart would. */
 export function openTestAudit(
