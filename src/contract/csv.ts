@@ -37,3 +37,11 @@ export function csvLine(cells: readonly CsvValue[]): string {
 export function csvLines(rows: ReadonlyArray<readonly CsvValue[]>): string {
   return rows.map((row) => `${csvLine(row)}\r\n`).join('');
 }
+
+/** Makes Excel read a file as UTF-8 rather than the system's code page; other readers skip it. */
+export const CSV_BYTE_ORDER_MARK = '\uFEFF';
+
+/** A whole CSV file, as every export of the project writes one: the byte order mark, then the rows. */
+export function csvFile(rows: ReadonlyArray<readonly CsvValue[]>): string {
+  return `${CSV_BYTE_ORDER_MARK}${csvLines(rows)}`;
+}

@@ -19,7 +19,12 @@ export const DIRECTORY_LIMIT_MAX = 500;
 export const DIRECTORY_LIMIT_DEFAULT = 50;
 export const DIRECTORY_NAME_MAX_LENGTH = 256;
 
-export const ownerEntrySchema = z.object({ id: z.number().int(), name: z.string() });
+export const ownerEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** False for a user who has left the instance's organisation; absent where not known. */
+  active: z.boolean().optional(),
+});
 export type OwnerEntry = z.infer<typeof ownerEntrySchema>;
 
 export const dataSourceEntrySchema = z.object({

@@ -20,9 +20,14 @@ export function OwnerPicker({
   const [settled] = useDebouncedValue(search.trim(), 150);
   const list = useDirectoryList('owners', settled);
   const owners = list.data?.available ? list.data.owners : [];
+  // Someone who has left answers for nothing: shown, so the list is not puzzling, but not offered.
   const data = owners
     .filter((owner) => owner.id !== exclude)
-    .map((owner) => ({ value: String(owner.id), label: owner.name }));
+    .map((owner) =>
+      owner.active === false
+        ? { value: String(owner.id), label: `${owner.name} (inactive)`, disabled: true }
+        : { value: String(owner.id), label: owner.name },
+    );
   return (
     <Select
       label={label}

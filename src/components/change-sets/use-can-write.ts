@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { meQueryOptions, useMe } from '../../api/journal/get-me';
+import type { ChangeKind } from '../../contract/journal';
+import { mayActOnChangeSet } from '../../contract/who-may-change';
 
 /** Whether the token may write: false until the server says so, so write actions never flash. */
 export function useCanWrite(): boolean {
@@ -13,4 +15,10 @@ export function useCanWrite(): boolean {
  */
 export function useMayLock(ask = true): boolean {
   return useQuery({ ...meQueryOptions(), enabled: ask }).data?.role !== 'reader';
+}
+
+/** Whether the token may undo, retry or finish a change set of this kind: false until the server says. */
+export function useMayActOnChangeSet(kind: ChangeKind): boolean {
+  const me = useMe().data;
+  return me !== undefined && mayActOnChangeSet(me, kind);
 }

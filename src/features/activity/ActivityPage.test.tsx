@@ -204,6 +204,21 @@ test('a token that may not write sees no undo', async () => {
   expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
 });
 
+test('an editor whose server sends only locks may undo a lock set, and only that', async () => {
+  // Proxy mode with a held token and no --allow-writes: the server undoes locks only.
+  me = { person: 'token 0123456789ab', role: 'editor', canWrite: false };
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({ total: 2, changeSets: [summary(4, { kind: 'lock' }), summary(3)] }),
+    ),
+  );
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const lockRow = (await screen.findByText('#4 lock')).closest('tr')!;
+  await waitFor(() => within(lockRow).getByRole('button', { name: 'Undo' }));
+  const renameRow = screen.getByText('#3 rename').closest('tr')!;
+  expect(within(renameRow).queryByRole('button', { name: 'Undo' })).toBeNull();
+});
+
 test('an incomplete set offers a check against the instance, and then to finish it', async () => {
   const open = { total: 2, pending: 1, applied: 1, failed: 0, skipped: 0, unknown: 0 };
   const checked = { ...open, pending: 0, failed: 1 };

@@ -43,8 +43,8 @@ export function ActivityPage() {
   const [undoing, setUndoing] = useState<ChangeSetSummary>();
   const query = queryOf(filters, offset);
   const list = useChangeSets(query);
-  const me = useMe();
-  const canWrite = me.data?.canWrite ?? false;
+  // Asked beside the list rather than by its rows, so their actions come with them.
+  useMe();
   const filter = (change: Partial<ActivityFilters>) => {
     void setFilters(change);
     setOffset(0);
@@ -123,7 +123,6 @@ export function ActivityPage() {
                   <ChangeSetRow
                     key={changeSet.id}
                     changeSet={changeSet}
-                    canWrite={canWrite}
                     columns={COLUMNS}
                     onUndo={() => setUndoing(changeSet)}
                     pointedAt={changeSet.id === filters.changeSet}

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core
 import { Fragment, useState } from 'react';
 import { useCheckChangeSet } from '../../api/journal/check-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
+import { useMayActOnChangeSet } from '../../components/change-sets/use-can-write';
 import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
 import { ChangeSetItems } from './ChangeSetItems';
@@ -12,13 +13,11 @@ import { ChangeSetItems } from './ChangeSetItems';
  */
 export function ChangeSetRow({
   changeSet,
-  canWrite,
   columns,
   onUndo,
   pointedAt = false,
 }: {
   changeSet: ChangeSetSummary;
-  canWrite: boolean;
   columns: number;
   onUndo: () => void;
   /** The set the page's address names: shown open, scrolled into view and marked. */
@@ -33,6 +32,7 @@ export function ChangeSetRow({
   const { id, counts } = changeSet;
   const itemsId = `change-set-${id}-items`;
   const finished = changeSet.state !== 'running';
+  const mayAct = useMayActOnChangeSet(changeSet.kind);
 
   return (
     <Fragment>
@@ -76,7 +76,7 @@ export function ChangeSetRow({
           </Text>
         </Table.Td>
         <Table.Td>
-          {canWrite && finished && (
+          {mayAct && finished && (
             <Group gap="xs" wrap="nowrap">
               {changeSet.state === 'incomplete' && counts.pending + counts.unknown > 0 && (
                 <Button

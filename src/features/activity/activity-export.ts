@@ -1,4 +1,4 @@
-import { csvLines } from '../../contract/csv';
+import { csvFile } from '../../contract/csv';
 import type { ChangeSetSummary } from '../../contract/journal';
 import type { DownloadableFile, ExportFormat } from '../../components/download-file';
 import { datedFileName } from '../../components/download-file';
@@ -47,6 +47,6 @@ export function activityFile(
   return {
     name,
     type: 'text/csv;charset=utf-8',
-    content: csvLines([header, ...rows]),
+    content: csvFile([header, ...rows]),
   };
 }

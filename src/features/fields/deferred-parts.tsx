@@ -1,93 +1,40 @@
-import { Badge, Button } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import { deferredControl } from '../../components/deferred-control';
 import { deferredDialog } from '../../components/deferred-dialog';
-import {
-  IconBookmark,
-  IconChevronDown,
-  IconDownload,
-  IconFilter,
-  IconLayoutColumns,
-} from '../../components/icons/icons';
 import type { ExportMenu as ExportMenuControl } from './export/ExportMenu';
 import type { FilterMenu as FilterMenuControl } from './filters/FilterMenu';
 import { activeFilters } from './filters/active-filters';
 import type { ShortcutHelp as ShortcutHelpDialog } from './table/ShortcutHelp';
 import type { TableLayoutMenu as TableLayoutMenuControl } from './table/TableLayoutMenu';
-import { builtinViews } from './views/builtin-views';
 import type { SavedViewsMenu as SavedViewsMenuControl } from './views/SavedViewsMenu';
-import { useSavedViews } from './views/use-saved-views';
+import { useShownView } from './views/use-saved-views';
+import { ExportButton, FilterButton, LayoutButton, ViewsButton } from './toolbar-buttons';
 
 // The fields page's menus and dialogs, loaded after its first rows (docs/web-app.md,
-// "Loading"). Each placeholder draws the button its control opens from, as the control
-// draws it, so nothing moves when the control takes its place.
+// "Loading"). Each placeholder draws the button its control opens from (toolbar-buttons.tsx).
 
 export const FilterMenu = deferredControl(
   async () => (await import('./filters/FilterMenu')).FilterMenu,
-  function FilterButton({ filters }: ComponentProps<typeof FilterMenuControl>) {
-    const activeCount = activeFilters(filters).length;
-    return (
-      <Button
-        variant="default"
-        leftSection={<IconFilter size={16} />}
-        rightSection={
-          activeCount > 0 ? (
-            <Badge size="sm" circle>
-              {activeCount}
-            </Badge>
-          ) : null
-        }
-      >
-        Filters
-      </Button>
-    );
-  },
+  ({ filters }: ComponentProps<typeof FilterMenuControl>) => (
+    <FilterButton activeCount={activeFilters(filters).length} />
+  ),
 );
 
 export const SavedViewsMenu = deferredControl(
   async () => (await import('./views/SavedViewsMenu')).SavedViewsMenu,
-  function ViewsButton({ address }: ComponentProps<typeof SavedViewsMenuControl>) {
-    const saved = useSavedViews();
-    const shown = [...builtinViews, ...saved.views].find((view) => view.address === address);
-    return (
-      <Button
-        variant="default"
-        leftSection={<IconBookmark size={16} />}
-        rightSection={<IconChevronDown size={14} />}
-        aria-label={shown ? `Views (showing ${shown.name})` : 'Views'}
-      >
-        {shown ? <span style={{ maxWidth: 180 }}>{shown.name}</span> : 'Views'}
-      </Button>
-    );
+  function ViewsPlaceholder({ address }: ComponentProps<typeof SavedViewsMenuControl>) {
+    return <ViewsButton shownName={useShownView(address)?.name} />;
   },
 );
 
 export const ExportMenu = deferredControl(
   async () => (await import('./export/ExportMenu')).ExportMenu,
-  function ExportButton(_: ComponentProps<typeof ExportMenuControl>) {
-    return (
-      <Button
-        variant="default"
-        size="sm"
-        flex="none"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        rightSection={<IconChevronDown size={14} aria-hidden />}
-      >
-        Export
-      </Button>
-    );
-  },
+  (_: ComponentProps<typeof ExportMenuControl>) => <ExportButton />,
 );
 
 export const TableLayoutMenu = deferredControl(
   async () => (await import('./table/TableLayoutMenu')).TableLayoutMenu,
-  function LayoutButton(_: ComponentProps<typeof TableLayoutMenuControl>) {
-    return (
-      <Button variant="default" leftSection={<IconLayoutColumns size={16} aria-hidden />}>
-        Layout
-      </Button>
-    );
-  },
+  (_: ComponentProps<typeof TableLayoutMenuControl>) => <LayoutButton />,
 );
 
 /** Opened with `?`: its code loads then. */

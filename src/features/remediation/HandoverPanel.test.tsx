@@ -92,10 +92,11 @@ setupMockApi(
       owners: [
         { id: 101, name: 'Ada Lovelace' },
         { id: 102, name: 'Grace Hopper' },
+        { id: 103, name: 'Linus Torvalds', active: false },
       ],
       dataSources: [],
       cards: [],
-      totalHits: 2,
+      totalHits: 3,
       hasMore: false,
     }),
   ),
@@ -141,6 +142,9 @@ test('hand-over to a person picked by name, the plan by name with its rule, expo
   await user.click(screen.getByRole('combobox', { name: /^To/ }));
   expect(await screen.findByRole('option', { name: 'Grace Hopper' })).toBeTruthy();
   expect(screen.queryByRole('option', { name: 'Ada Lovelace' })).toBeNull();
+  // Someone who has left is shown as such and cannot be chosen.
+  const left = screen.getByRole('option', { name: 'Linus Torvalds (inactive)' });
+  expect(left).toHaveAttribute('aria-disabled', 'true');
   await user.click(screen.getByRole('option', { name: 'Grace Hopper' }));
   await user.click(screen.getByRole('button', { name: 'Preview' }));
   const row = await screen.findByRole('row', { name: /Revenue Total/ });

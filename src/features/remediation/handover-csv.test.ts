@@ -26,7 +26,7 @@ test('the hand-over plan as CSV: names, not ids, and a name that looks like a fo
     counts: { change: 1, skip: 1, invalid: 0 },
   });
   expect(csv).toBe(
-    'Field,Where it lives,To,Rule,Not handed over because\r\n' +
+    '\uFEFFField,Where it lives,To,Rule,Not handed over because\r\n' +
       `"'=HYPERLINK(""x"")",Sales Orders,Grace Hopper,the person chosen,\r\n` +
       'Margin,"Sales, EU",,,locked: unlock it first\r\n',
   );

@@ -1,4 +1,4 @@
-import { csvLines } from '../../contract/csv';
+import { csvFile } from '../../contract/csv';
 import type { WorkflowPreview } from '../../contract/workflows';
 
 /** The hand-over plan as CSV: field, where it lives, to whom, by which rule, or why not. */
@@ -10,5 +10,5 @@ export function handoverCsv(preview: WorkflowPreview): string {
     item.rule ?? '',
     item.reason ?? '',
   ]);
-  return csvLines([['Field', 'Where it lives', 'To', 'Rule', 'Not handed over because'], ...rows]);
+  return csvFile([['Field', 'Where it lives', 'To', 'Rule', 'Not handed over because'], ...rows]);
 }

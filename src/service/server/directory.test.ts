@@ -25,8 +25,8 @@ describe('lookup by ids', () => {
       await answer(`owners=102,101&dataSources=${TICKETS}&cards=${SALES_CARD},${TICKETS_CARD}`),
     ).toEqual({
       owners: [
-        { id: 102, name: 'Grace Hopper' },
-        { id: 101, name: 'Ada Lovelace' },
+        { id: 102, name: 'Grace Hopper', active: true },
+        { id: 101, name: 'Ada Lovelace', active: true },
       ],
       dataSources: [{ id: TICKETS, name: 'Support Tickets', columns: ['Amount', 'Status'] }],
       cards: [
@@ -40,7 +40,7 @@ describe('lookup by ids', () => {
 
   it('leaves out ids it does not know, answers each id once, and takes repeated parameters', async () => {
     const found = await answer('owners=999&owners=101,101,&cards=dr:9:9');
-    expect(found.owners).toEqual([{ id: 101, name: 'Ada Lovelace' }]);
+    expect(found.owners).toEqual([{ id: 101, name: 'Ada Lovelace', active: true }]);
     expect(found.cards).toEqual([]);
     expect(found.totalHits).toBe(1);
   });
@@ -55,7 +55,8 @@ describe('lists for pickers', () => {
     ]);
     expect(first).toMatchObject({ dataSources: [], cards: [], totalHits: 3, hasMore: true });
     const second = await answer('list=owners&name=A&limit=2&offset=2');
-    expect(second.owners).toEqual([{ id: 103, name: 'Linus Torvalds' }]);
+    // Someone who has left is listed as such, for pickers not to offer them.
+    expect(second.owners).toEqual([{ id: 103, name: 'Linus Torvalds', active: false }]);
     expect(second.hasMore).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Me, RecordedChange } from '../../contract/journal';
+import { mayMakeChange } from '../../contract/who-may-change';
 import { hashToken } from '../auth/token-hash';
 import type { TokenStore } from '../auth/token-store';
 import { ApiError, sendError } from './api-error';
@@ -40,13 +41,9 @@ export function personOfToken(token: string): string {
   return `token ${hashToken(token).toString('hex').slice(0, 12)}`;
 }
 
-/**
- * Whether a person may make a change: an editor locks and unlocks, as before writes
- * existed (with a held token too); any other change needs `canWrite`.
- */
+/** Whether a person may make this change (the rule: contract/who-may-change.ts). */
 export function mayChange(me: Pick<Me, 'role' | 'canWrite'>, change: RecordedChange): boolean {
-  const locksOnly = 'update' in change && isLockOnly(change.update);
-  return locksOnly ? me.role === 'editor' : me.canWrite;
+  return mayMakeChange(me, 'update' in change && isLockOnly(change.update));
 }
 
 export function writeRefusal(me: Me): ApiError {

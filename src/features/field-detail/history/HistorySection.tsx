@@ -1,6 +1,6 @@
 import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useCanWrite } from '../../../components/change-sets/use-can-write';
+import { useMayActOnChangeSet } from '../../../components/change-sets/use-can-write';
 import { useFieldHistory } from '../../../api/journal/field-history';
 import { kindWords } from '../../../components/change-sets/change-words';
 import { describeChange } from '../../../components/change-sets/changed-properties';
@@ -44,7 +44,7 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
 }
 
 function VersionItem({ version }: { version: Version }) {
-  const canWrite = useCanWrite();
+  const mayUndo = useMayActOnChangeSet(version.kind);
   const [diffShown, setDiffShown] = useState(false);
   const { before, after } = version;
   const expressionChanged = before && after && before.expression !== after.expression;
@@ -83,7 +83,7 @@ function VersionItem({ version }: { version: Version }) {
             )}
           </>
         )}
-        {canWrite && <UndoChangeSet id={version.changeSetId} />}
+        {mayUndo && <UndoChangeSet id={version.changeSetId} />}
       </Stack>
     </Paper>
   );

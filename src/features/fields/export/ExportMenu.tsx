@@ -1,6 +1,6 @@
-import { Button, Group, Menu } from '@mantine/core';
+import { Group, Menu } from '@mantine/core';
 import { memo } from 'react';
-import { IconChevronDown, IconDownload } from '../../../components/icons/icons';
+import { ExportButton } from '../toolbar-buttons';
 import type { TableSort } from '../../../links/table-address';
 import { CollectingProgress } from '../all-matches/CollectingProgress';
 import { fieldCount } from '../../../components/plural';
@@ -40,14 +40,7 @@ export const ExportMenu = memo(function ExportMenu({
       )}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            rightSection={<IconChevronDown size={14} aria-hidden />}
-          >
-            Export
-          </Button>
+          <ExportButton />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>Export all {fieldCount(totalHits)} matching</Menu.Label>

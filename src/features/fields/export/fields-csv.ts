@@ -1,5 +1,5 @@
 import type { CsvValue } from '../../../contract/csv';
-import { csvLines } from '../../../contract/csv';
+import { csvFile } from '../../../contract/csv';
 import type { ExportRecord } from './export-record';
 import { linkValiditySummary } from './link-validity';
 
@@ -45,14 +45,11 @@ export const csvColumns: ReadonlyArray<{
   { header: 'Link validity', value: (field) => linkValiditySummary(field.links) },
 ];
 
-/**
- * A header row and one row per field, lines ending CRLF (RFC 4180). The byte order
- * mark makes Excel read the file as UTF-8 rather than the system's code page.
- */
+/** A header row and one row per field, as every CSV export is written (contract/csv.ts). */
 export function fieldsToCsv(fields: readonly ExportRecord[]): string {
   const rows = [
     csvColumns.map((column) => column.header),
     ...fields.map((field) => csvColumns.map((column) => column.value(field))),
   ];
-  return `\uFEFF${csvLines(rows)}`;
+  return csvFile(rows);
 }

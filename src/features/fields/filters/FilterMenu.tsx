@@ -1,5 +1,5 @@
-import { Badge, Button, Divider, Popover, SimpleGrid, Stack, TagsInput } from '@mantine/core';
-import { IconFilter } from '../../../components/icons/icons';
+import { Divider, Popover, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import { FilterButton } from '../toolbar-buttons';
 import { memo } from 'react';
 import type { FieldFilters } from '../../../links/table-address';
 import { INVALID, VALID } from '../../../contract/field';
@@ -36,19 +36,7 @@ export const FilterMenu = memo(function FilterMenu({
       middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
     >
       <Popover.Target>
-        <Button
-          variant="default"
-          leftSection={<IconFilter size={16} />}
-          rightSection={
-            activeCount > 0 ? (
-              <Badge size="sm" circle>
-                {activeCount}
-              </Badge>
-            ) : null
-          }
-        >
-          Filters
-        </Button>
+        <FilterButton activeCount={activeCount} />
       </Popover.Target>
       <Popover.Dropdown style={{ overflowY: 'auto' }}>
         <FilterControls filters={filters} change={onChange} />

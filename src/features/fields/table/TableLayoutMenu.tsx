@@ -9,7 +9,7 @@ import {
   Text,
 } from '@mantine/core';
 import { memo, useId } from 'react';
-import { IconLayoutColumns } from '../../../components/icons/icons';
+import { LayoutButton } from '../toolbar-buttons';
 import { columnIdOf, columnLabelOf, fieldColumns } from './field-columns';
 import { alwaysShownColumns, defaultTableLayout, isColumnShown } from './layout/table-layout';
 import type { Density, FieldColumnId } from './layout/table-layout';
@@ -48,9 +48,7 @@ export const TableLayoutMenu = memo(function TableLayoutMenu({
   return (
     <Popover position="bottom-end" width={280} trapFocus returnFocus shadow="md">
       <Popover.Target>
-        <Button variant="default" leftSection={<IconLayoutColumns size={16} aria-hidden />}>
-          Layout
-        </Button>
+        <LayoutButton />
       </Popover.Target>
       <Popover.Dropdown mah="calc(100dvh - 140px)" style={{ overflowY: 'auto' }}>
         <Stack gap="md">

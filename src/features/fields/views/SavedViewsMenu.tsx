@@ -1,5 +1,4 @@
-import { Button, Menu, Text } from '@mantine/core';
-import { IconBookmark, IconChevronDown } from '../../../components/icons/icons';
+import { Menu, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import { builtinViews } from './builtin-views';
 import { ManageViewsDialog } from './ManageViewsDialog';
@@ -7,7 +6,8 @@ import { SaveViewDialog } from './SaveViewDialog';
 import type { TableLayoutControls } from '../table/layout/use-table-layout';
 import type { ViewLayout } from './saved-views-storage';
 import { viewLayoutOf } from './saved-views-storage';
-import { useSavedViews } from './use-saved-views';
+import { useSavedViews, useShownView } from './use-saved-views';
+import { ViewsButton } from '../toolbar-buttons';
 
 /**
  * The built-in and saved views of the fields table: open one, save the view on
@@ -34,21 +34,13 @@ export const SavedViewsMenu = memo(function SavedViewsMenu({
   };
   const [dialog, setDialog] = useState<'save' | 'manage'>();
   const close = () => setDialog(undefined);
-  const shown = [...builtinViews, ...saved.views].find((view) => view.address === address);
+  const shown = useShownView(address);
 
   return (
     <>
       <Menu position="bottom-start" width={300} shadow="md">
         <Menu.Target>
-          <Button
-            variant="default"
-            leftSection={<IconBookmark size={16} />}
-            rightSection={<IconChevronDown size={14} />}
-            aria-label={shown ? `Views (showing ${shown.name})` : 'Views'}
-          >
-            {/* The name is user text; React renders it as text. */}
-            {shown ? <span style={{ maxWidth: 180 }}>{shown.name}</span> : 'Views'}
-          </Button>
+          <ViewsButton shownName={shown?.name} />
         </Menu.Target>
         <Menu.Dropdown mah="calc(100dvh - 140px)" style={{ overflowY: 'auto' }}>
           <Menu.Label>Built in</Menu.Label>

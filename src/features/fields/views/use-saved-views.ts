@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isBuiltinViewName } from './builtin-views';
+import { builtinViews, isBuiltinViewName } from './builtin-views';
 import type { SavedView, ViewLayout } from './saved-views-storage';
 import {
   MAX_SAVED_VIEWS,
@@ -111,4 +111,10 @@ export function useSavedViews() {
       return store(current().filter((view) => !sameName(view.name, name)));
     },
   };
+}
+
+/** The built-in or saved view whose address is the one on screen, if any. */
+export function useShownView(address: string): { name: string } | undefined {
+  const saved = useSavedViews();
+  return [...builtinViews, ...saved.views].find((view) => view.address === address);
 }

@@ -1,5 +1,5 @@
 import type { DiffAnswer, FieldChange } from '../../../contract/audit';
-import { csvLine } from '../../../contract/csv';
+import { CSV_BYTE_ORDER_MARK, csvLine } from '../../../contract/csv';
 import type { AuditStore } from '../storage/audit-store';
 import type { Authored } from './change-authors';
 import { withStates } from './diff-pages';
@@ -62,7 +62,7 @@ export async function* diffCsv(
   diff: ScanDiff,
   authored: Authored,
 ): AsyncGenerator<string> {
-  yield `${csvLine(csvHeader)}\r\n`;
+  yield `${CSV_BYTE_ORDER_MARK}${csvLine(csvHeader)}\r\n`;
   for await (const changes of chunksOf(store, diff, authored)) {
     yield changes.map((change) => `${csvRow(change)}\r\n`).join('');
   }

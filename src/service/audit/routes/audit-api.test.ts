@@ -225,7 +225,10 @@ describe('the audit API', () => {
     expect(csv.headers.get('content-disposition')).toBe(
       `attachment; filename="audit-diff-${first.id}-${second.id}.csv"`,
     );
-    const lines = (await csv.text()).trim().split('\r\n');
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    // The byte order mark that makes Excel read UTF-8, as in every CSV export.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
     expect(lines[0]).toBe(
       'ID,Name,Changes,Name before,Name after,Owner before,Owner after,Status before,Status after,Locked before,Locked after,Expression before,Expression after,Changed by',
     );

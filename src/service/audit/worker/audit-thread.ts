@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SeenByScan } from '../directory/directory-of-scan';
 import type { ScanDiff } from '../diff/diff-scans';
@@ -55,6 +56,11 @@ export class WorkerStopped extends Error {}
  */
 function workerProgram(): URL | string {
   const here = import.meta.url;
+  // The node tests' run bundles the worker from these sources once as it starts
+  // (test-support/global-setup.ts): through tsx each worker cost about 0.7 s of CPU
+  // to load, and the tests start a worker for nearly every server they build.
+  const bundledForTests = process.env.AUDIT_WORKER_BUNDLE;
+  if (here.endsWith('.ts') && bundledForTests) return pathToFileURL(bundledForTests);
   if (here.endsWith('.ts')) {
     // Loaded through tsx's loader, registered in the worker first (an --import of it
     // does not reach a worker's entry on Node 20).

@@ -31,6 +31,12 @@ const cardEntry = (row: CardRow): CardEntry => ({
   dataSourceId: row.data_source_id,
 });
 
+const ownerEntry = (row: { id: number; name: string; active: number }): OwnerEntry => ({
+  id: row.id,
+  name: row.name,
+  active: row.active === 1,
+});
+
 /**
  * The directory read from the store's owners, data_sources and cards tables. These
  * are small beside the fields (hundreds to thousands of rows), so a list reads its
@@ -42,8 +48,8 @@ export class SqliteDirectoryStore implements DirectoryStore {
 
   constructor(db: Db) {
     this.statements = {
-      owners: db.prepare<[string], OwnerEntry>(
-        'SELECT id, name FROM owners WHERE id IN (SELECT value FROM json_each(?))',
+      owners: db.prepare<[string], { id: number; name: string; active: number }>(
+        'SELECT id, name, active FROM owners WHERE id IN (SELECT value FROM json_each(?))',
       ),
       dataSources: db.prepare<[string], DataSourceRow>(
         'SELECT id, name, columns FROM data_sources WHERE id IN (SELECT value FROM json_each(?))',
@@ -112,7 +118,10 @@ export class SqliteDirectoryStore implements DirectoryStore {
 
   private lookup(request: Extract<DirectoryRequest, { form: 'lookup' }>): DirectoryResponse {
     const { statements } = this;
-    const owners = inOrder(request.owners, statements.owners.all(JSON.stringify(request.owners)));
+    const owners = inOrder(
+      request.owners,
+      statements.owners.all(JSON.stringify(request.owners)),
+    ).map(ownerEntry);
     const dataSources = inOrder(
       request.dataSources,
       statements.dataSources.all(JSON.stringify(request.dataSources)),
