@@ -23,8 +23,8 @@ afterEach(async () => {
   await server.close();
 });
 
-// The store answers synchronously, so a scan that never gave the event loop a turn
-// would hold every request until its last field was read.
+// The store's file answers synchronously, so a scan on this thread that never gave the
+// event loop a turn would hold every request until its last field was read.
 it('answers searches while a scan of the embedded store is reading', async () => {
   const scan = audit.service.startScan(undefined);
   const response = await server.request('POST', apiPaths.search, {
@@ -41,7 +41,7 @@ it('answers searches while a scan of the embedded store is reading', async () =>
 });
 
 // The worker reads the store's file itself: asking this thread for pages and fields
-// held it for about a seventh of a full scan's time, searches waiting behind.
+// held it for 11% to 30% of a full scan's time, searches waiting behind.
 it('asks the thread that answers requests for no listing page and no field', async () => {
   const asked = [
     vi.spyOn(StoreFileSource.prototype, 'listPage'),

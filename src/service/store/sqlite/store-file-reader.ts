@@ -8,7 +8,7 @@ import { fieldFromRow, linkFromRow } from './rows';
 export interface StoredPage {
   /** Field id and its search result as JSON. */
   rows: Array<[number, string]>;
-  /** Fields stored after the last row of the page. */
+  /** Whether fields are stored after the last row of the page. */
   more: boolean;
   /** Fields stored, counted when the page was read. */
   total: number;
