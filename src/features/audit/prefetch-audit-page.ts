@@ -21,6 +21,7 @@ export function prefetchAuditPage(client: QueryClient): void {
   void client.prefetchQuery(trendQueryOptions());
   void client.prefetchQuery(scansQueryOptions());
   void client.prefetchQuery(statisticsQueryOptions());
-  // The audit's answers' schemas (and zod) load beside the requests, not once they are answered.
-  void loadAuditContract();
+  // The audit's answers' schemas (and zod) load beside the requests, not once they are
+  // answered; a failure to load shows with the answer that needs them.
+  loadAuditContract().catch(() => undefined);
 }
