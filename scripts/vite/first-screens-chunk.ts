@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
+import { firstScreenRoutes } from './entry-size-budget.ts';
 
 /** The modules the router loads for each page a session may open on (src/app/router.tsx). */
 export const firstScreens = {
-  fields: ['src/features/fields/FieldsPage.tsx', 'src/features/fields/prefetch-fields-page.ts'],
+  fields: [...firstScreenRoutes],
   audit: ['src/features/audit/AuditPage.tsx', 'src/features/audit/prefetch-audit-page.ts'],
 };
 
