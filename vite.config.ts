@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { entrySizeBudget, firstScreenBudget } from './scripts/vite/entry-size-budget.ts';
+import { firstScreenChunks } from './scripts/vite/first-screens-chunk.ts';
 import { precompressAssets } from './scripts/vite/precompress-assets.ts';
 
 // `npm run dev` serves the app with hot reload and sends API calls to a service
@@ -44,6 +45,7 @@ export default defineConfig({
               // Its own modules only: React, which it imports, stays where the entry has it.
               includeDependenciesRecursively: false,
             },
+            ...firstScreenChunks(import.meta.dirname),
           ],
         },
       },

@@ -29,6 +29,20 @@ const bench: BrowserBench = {
   },
   typing: { keyToRowsMs: spreadOf(60, 90), searchesSent: 60, searchesCancelled: 0 },
   typedFragments: 15,
+  typingDuringScan: {
+    keyToRowsMs: spreadOf(80, 160),
+    searchesSent: 60,
+    searchesCancelled: 0,
+    scanRanThroughout: true,
+  },
+  auditHeadline: {
+    drawnMs: spreadOf(390, 500),
+    rendererCpuMs: spreadOf(300),
+    transferredKb: 240,
+    assetsKb: 230,
+    answersKb: 10,
+    requests: 30,
+  },
   pageSize: {
     choiceToRowsMs: spreadOf(300, 340),
     rendererCpuMs: spreadOf(380),
@@ -63,6 +77,18 @@ describe('the browser report', () => {
     );
     expect(lineAfter('- 5,000 rows')).toBe(
       '  - Floor in the same run: `fetch()` and `response.json()` of the same 5,000-row search, drawing nothing, p50 200 ms, p95 245 ms (app/floor 1.50, the limit below it)',
+    );
+  });
+
+  it('sets the first rows and the audit page’s numbers against the Mantine floor of the same run', () => {
+    expect(lines).toContain(
+      "- First rows / React with Mantine's first rows, same run: p50 1200 ms / 300 ms = 4.00 (limit 1.3): **missed**",
+    );
+    expect(lines).toContain(
+      "- The audit page's headline numbers / React with Mantine's first rows, same run: p50 390 ms / 300 ms = 1.30 (limit 1.3): met",
+    );
+    expect(lines).toContain(
+      '- Typing while a full audit scan runs: p95 160 ms (limit under 150 ms): **missed**',
     );
   });
 

@@ -1,6 +1,6 @@
 import { e2eUrl } from '../../playwright.config';
 import type { Page } from '@playwright/test';
-import { statisticDefinitions, statisticNames } from '../../src/contract/statistics';
+import { statisticDefinitions, statisticNames } from '../../src/contract/statistic-definitions';
 import type { UpstreamSearchBody } from '../../src/contract/upstream-allow-list';
 import { assertAllowedSearch } from '../../src/contract/upstream-allow-list';
 import { expectNoAxeViolationsInBothSchemes, keepScreenshot } from '../support/accessibility';

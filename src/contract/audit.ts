@@ -6,9 +6,9 @@ import { searchRequestValidation } from './search-validation';
 import { statisticsSchema } from './statistics';
 import { findingKeys } from './finding-kinds';
 import type { FindingKey } from './finding-kinds';
+import { AUDIT_PAGE_MAX } from './audit-paths';
 
-/** Where the audit API lives (docs/audit.md): this project's own, in both modes. */
-export const AUDIT_BASE = '/api/audit/v1';
+export { AUDIT_BASE, AUDIT_PAGE_MAX } from './audit-paths';
 
 export const scanStates = ['running', 'complete', 'failed', 'cancelled'] as const;
 export type ScanState = (typeof scanStates)[number];
@@ -358,9 +358,6 @@ export const wholeNumberText = (name: string, min: number, max: number) =>
     .refine((value) => value >= min && value <= max, {
       error: `${name} must be a whole number from ${min} to ${max}`,
     });
-
-/** Largest page of groups or changes one request answers. */
-export const AUDIT_PAGE_MAX = 500;
 
 export const findingKeySchema = z.enum(findingKeys, {
   error: (issue) =>

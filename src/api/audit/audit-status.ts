@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditStatus } from '../../contract/audit';
-import { AUDIT_BASE, auditStatusSchema } from '../../contract/audit';
+import { AUDIT_BASE } from '../../contract/audit-paths';
 import { requestJson } from '../http-client';
+import { auditSchema } from './audit-schema';
 import { auditKeys } from './audit-keys';
 
 /** While a scan runs its progress is asked for often; otherwise now and then, to see others' changes. */
@@ -9,7 +10,7 @@ const RUNNING_POLL_MS = 1_000;
 const IDLE_POLL_MS = 10_000;
 
 export function getAuditStatus(signal?: AbortSignal): Promise<AuditStatus> {
-  return requestJson(`${AUDIT_BASE}/status`, auditStatusSchema, { signal });
+  return requestJson(`${AUDIT_BASE}/status`, auditSchema('auditStatusSchema'), { signal });
 }
 
 export function auditStatusQueryOptions() {

@@ -1,21 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FindingKey, FindingScope, FindingsAnswer } from '../../contract/audit';
-import {
-  AUDIT_BASE,
-  findingFieldsAnswerSchema,
-  findingGroupsAnswerSchema,
-  findingsAnswerSchema,
-  trendAnswerSchema,
-} from '../../contract/audit';
+import { AUDIT_BASE } from '../../contract/audit-paths';
 import type { SearchRequest } from '../../contract/search';
 import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
 import { auditKeys } from './audit-keys';
+import { auditSchema } from './audit-schema';
 
 /** The findings of the latest scan; null before any scan has completed. */
 export async function getFindings(signal?: AbortSignal): Promise<FindingsAnswer | null> {
   try {
-    return await requestJson(`${AUDIT_BASE}/findings`, findingsAnswerSchema, { signal });
+    return await requestJson(`${AUDIT_BASE}/findings`, auditSchema('findingsAnswerSchema'), {
+      signal,
+    });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;
@@ -44,7 +41,7 @@ export function useFindingGroups(key: FindingKey, offset: number, limit: number,
     queryFn: ({ signal }) =>
       requestJson(
         `${AUDIT_BASE}/findings/${key}/groups?offset=${offset}&limit=${limit}`,
-        findingGroupsAnswerSchema,
+        auditSchema('findingGroupsAnswerSchema'),
         { signal },
       ),
     enabled,
@@ -55,7 +52,8 @@ export function useFindingGroups(key: FindingKey, offset: number, limit: number,
 export function trendQueryOptions() {
   return queryOptions({
     queryKey: auditKeys.trend(),
-    queryFn: ({ signal }) => requestJson(`${AUDIT_BASE}/trend`, trendAnswerSchema, { signal }),
+    queryFn: ({ signal }) =>
+      requestJson(`${AUDIT_BASE}/trend`, auditSchema('trendAnswerSchema'), { signal }),
   });
 }
 
@@ -69,9 +67,13 @@ export function searchFindingFields(
   request: SearchRequest,
   signal?: AbortSignal,
 ) {
-  return requestJson(`${AUDIT_BASE}/findings/${scope.key}/fields`, findingFieldsAnswerSchema, {
-    method: 'POST',
-    body: scope.group === undefined ? request : { ...request, group: scope.group },
-    signal,
-  });
+  return requestJson(
+    `${AUDIT_BASE}/findings/${scope.key}/fields`,
+    auditSchema('findingFieldsAnswerSchema'),
+    {
+      method: 'POST',
+      body: scope.group === undefined ? request : { ...request, group: scope.group },
+      signal,
+    },
+  );
 }

@@ -1,15 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeKind, Scan, ScansAnswer } from '../../contract/audit';
-import {
-  AUDIT_BASE,
-  AUDIT_PAGE_MAX,
-  diffAnswerSchema,
-  diffChangesAnswerSchema,
-  scanAnswerSchema,
-  scansAnswerSchema,
-} from '../../contract/audit';
+import { AUDIT_BASE, AUDIT_PAGE_MAX } from '../../contract/audit-paths';
 import { requestJson, requestText } from '../http-client';
 import { auditKeys } from './audit-keys';
+import { auditSchema } from './audit-schema';
 
 /**
  * Starts a scan (or answers the one running) and cancels one; both refresh the status.
@@ -21,12 +15,15 @@ export function useScanControls() {
   const refresh = () => client.invalidateQueries({ queryKey: auditKeys.all });
   const start = useMutation({
     mutationFn: () =>
-      requestJson(`${AUDIT_BASE}/scans`, scanAnswerSchema, { method: 'POST', body: {} }),
+      requestJson(`${AUDIT_BASE}/scans`, auditSchema('scanAnswerSchema'), {
+        method: 'POST',
+        body: {},
+      }),
     onSettled: refresh,
   });
   const cancel = useMutation({
     mutationFn: (id: number) =>
-      requestJson(`${AUDIT_BASE}/scans/${id}/cancel`, scanAnswerSchema, {
+      requestJson(`${AUDIT_BASE}/scans/${id}/cancel`, auditSchema('scanAnswerSchema'), {
         method: 'POST',
         body: {},
       }),
@@ -46,7 +43,7 @@ async function allScans(signal: AbortSignal): Promise<ScansAnswer> {
   for (let offset = 0; ; offset += AUDIT_PAGE_MAX) {
     const page = await requestJson(
       `${AUDIT_BASE}/scans?offset=${offset}&limit=${AUDIT_PAGE_MAX}`,
-      scansAnswerSchema,
+      auditSchema('scansAnswerSchema'),
       { signal },
     );
     for (const scan of page.scans) {
@@ -74,7 +71,9 @@ export function useDiff(from: number | undefined, to: number | undefined) {
   return useQuery({
     queryKey: auditKeys.diff(from ?? 0, to ?? 0),
     queryFn: ({ signal }) =>
-      requestJson(`${AUDIT_BASE}/diff?from=${from}&to=${to}`, diffAnswerSchema, { signal }),
+      requestJson(`${AUDIT_BASE}/diff?from=${from}&to=${to}`, auditSchema('diffAnswerSchema'), {
+        signal,
+      }),
     enabled: from !== undefined && to !== undefined,
     staleTime: Infinity,
   });
@@ -90,7 +89,7 @@ export function useDiffChanges(
   return useQuery({
     queryKey: auditKeys.changes(from, to, kind ?? 'any', offset),
     queryFn: ({ signal }) =>
-      requestJson(`${AUDIT_BASE}/diff/changes`, diffChangesAnswerSchema, {
+      requestJson(`${AUDIT_BASE}/diff/changes`, auditSchema('diffChangesAnswerSchema'), {
         method: 'POST',
         body: { from, to, ...(kind ? { kind } : {}), offset, limit },
         signal,

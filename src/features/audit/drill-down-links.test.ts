@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { statisticDefinitions, statisticNames } from '../../contract/statistics';
+import { statisticDefinitions, statisticNames } from '../../contract/statistic-definitions';
 import { readTableView } from '../../links/table-address';
 import { toSearchRequest } from '../../links/table-search';
 import { readFindingScope } from '../../links/finding-address';

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { loadAuditContract } from '../../api/audit/audit-schema';
 import { auditStatusQueryOptions } from '../../api/audit/audit-status';
 import { findingsQueryOptions, trendQueryOptions } from '../../api/audit/findings';
 import { scansQueryOptions } from '../../api/audit/scans';
@@ -20,4 +21,7 @@ export function prefetchAuditPage(client: QueryClient): void {
   void client.prefetchQuery(trendQueryOptions());
   void client.prefetchQuery(scansQueryOptions());
   void client.prefetchQuery(statisticsQueryOptions());
+  // The audit's answers' schemas (and zod) load beside the requests, not once they are
+  // answered; a failure to load shows with the answer that needs them.
+  loadAuditContract().catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPaths } from '../../contract/paths';
 import type { SearchResponse } from '../../contract/search';
 import type { Statistic, Statistics } from '../../contract/statistics';
-import { statisticDefinitions, statisticNames } from '../../contract/statistics';
+import { statisticDefinitions, statisticNames } from '../../contract/statistic-definitions';
 import type { TestServer } from '../test-support/test-server';
 import { startTestServer } from '../test-support/test-server';
 

@@ -3,7 +3,7 @@
 // property test). The service itself never searches this way.
 import type Database from 'better-sqlite3';
 import type { Statistics } from '../../contract/statistics';
-import { countStatistics } from '../../contract/statistics';
+import { countStatistics } from '../../contract/statistic-definitions';
 import type { SearchPage } from '../store/search-page';
 import { countingRequest } from '../store/count-matching';
 import type { SortField } from '../../contract/search';

@@ -10,7 +10,7 @@ import type {
   NormalizedSearchRequest,
 } from '../../../contract/search-validation';
 import type { Statistics } from '../../../contract/statistics';
-import { countStatistics } from '../../../contract/statistics';
+import { countStatistics } from '../../../contract/statistic-definitions';
 import { countingRequest } from '../count-matching';
 import type { CopyOrderParts } from './copy-sort-orders';
 import { CopySortOrders } from './copy-sort-orders';
