@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { SeenByScan } from '../directory/directory-of-scan';
 import type { ScanDiff } from '../diff/diff-scans';
 import type { FieldSource } from '../scan/field-source';
+import type { ScanPhaseTimes } from '../scan/phase-clock';
 import type { ScanHooks } from '../scan/scan-to-end';
 import type { RetentionPolicy } from '../storage/scan-retention';
 import type {
@@ -97,8 +98,11 @@ export class AuditThread {
 
   constructor(private readonly data: AuditWorkerData) {}
 
-  /** Runs a scan to its end (scan/scan-to-end.ts); rejects with WorkerStopped when the server stops. */
-  async scan(work: ScanWork): Promise<void> {
+  /**
+   * Runs a scan to its end (scan/scan-to-end.ts), answering how long each phase took;
+   * rejects with WorkerStopped when the server stops.
+   */
+  async scan(work: ScanWork): Promise<ScanPhaseTimes> {
     const { source, hooks } = work;
     // Stops what the source is doing for the worker once the scan is cancelled or stopped.
     const calls = new AbortController();
@@ -137,7 +141,7 @@ export class AuditThread {
       }
     };
     try {
-      await this.run(
+      return (await this.run(
         {
           type: 'scan',
           job,
@@ -147,7 +151,7 @@ export class AuditThread {
           retention: work.retention,
         },
         answer,
-      );
+      )) as ScanPhaseTimes;
     } finally {
       work.signal.removeEventListener('abort', onCancel);
       calls.abort();

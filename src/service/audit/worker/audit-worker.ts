@@ -131,7 +131,7 @@ async function run(job: WorkerJob): Promise<unknown> {
   const cancel = new AbortController();
   cancels.set(job.job, cancel);
   try {
-    await scanToEnd({
+    return await scanToEnd({
       store,
       scanId: job.scanId,
       source: remoteSource(job),
@@ -144,7 +144,6 @@ async function run(job: WorkerJob): Promise<unknown> {
         completed: (found) => sendFound(job.job, found),
       },
     });
-    return undefined;
   } finally {
     cancels.delete(job.job);
   }
