@@ -1,8 +1,10 @@
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalculatedField } from '../../../contract/field';
 import { apiPaths } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
+import type { SeenByScan } from '../directory/directory-of-scan';
 import { openTestAudit, recordingReads } from '../test-support/audit-fixture';
 import { canonicalField } from './canonical-field';
 import { EmbeddedSource } from './embedded-source';
@@ -10,18 +12,26 @@ import { EmbeddedSource } from './embedded-source';
 let server: TestServer;
 let audit: ReturnType<typeof openTestAudit>;
 let sources: Array<ReturnType<typeof recordingReads>>;
+/** What each scan told the directory its fields point at. */
+let seenByScans: SeenByScan[];
+let onRead: ((id: number) => void) | undefined;
 
 beforeEach(async () => {
   server = await startTestServer();
   sources = [];
+  seenByScans = [];
+  onRead = undefined;
   audit = openTestAudit({
     openSource: () => {
-      const source = recordingReads(new EmbeddedSource(server.stores.fields));
+      const source = recordingReads(new EmbeddedSource(server.stores.fields), (id) => onRead?.(id));
       sources.push(source);
       return source;
     },
     needsCallerToken: false,
-    loadDirectory: async () => undefined,
+    loadDirectory: async (_token, _signal, seen) => {
+      seenByScans.push(seen);
+      return undefined;
+    },
     keep: 2,
     retention: { keepMs: 0 },
   });
@@ -73,6 +83,59 @@ describe('a scan of the embedded store', () => {
     expect(after.get(1)).toBe(before.get(1));
     expect(after.get(3)).not.toBe(before.get(3));
     expect(second.headline?.locked).toBe(3);
+  });
+
+  it('writes to its listing only the fields it has to read, and says how long each phase took', async () => {
+    await audit.scan();
+    for (const id of [3, 11]) {
+      await server.request('PUT', apiPaths.template(id), { locked: true });
+    }
+    const listingWhileReading: number[][] = [];
+    const db = new Database(audit.file, { readonly: true });
+    onRead = () =>
+      listingWhileReading.push(
+        db.prepare<[], number>('SELECT field_id FROM scan_listing ORDER BY field_id').pluck().all(),
+      );
+    try {
+      const second = await audit.scan();
+      expect(second.progress).toMatchObject({ listed: 14, toRead: 2, read: 2 });
+      expect(listingWhileReading[0]).toEqual([3, 11]);
+    } finally {
+      db.close();
+    }
+    expect(audit.service.lastScanPhases()?.map(({ phase }) => phase)).toEqual([
+      'listing',
+      'recording the listing',
+      'reading the changed fields',
+      'dropping the listing',
+      'counting changes',
+      'loading facts',
+      'refreshing the directory',
+      'findings',
+      'completing',
+      'handing over the findings',
+      'pruning',
+    ]);
+  });
+
+  it('tells the directory the owners of its fields, the cards they are on and the data sources they are saved on', async () => {
+    await audit.scan();
+    const fields = [...(await everyStoredField()).values()];
+    const links = fields.flatMap((field) => field.links);
+    const ids = (type: string, visibleOnly: boolean) =>
+      [
+        ...new Set(
+          links
+            .filter((link) => link.resource.type === type && (link.visible || !visibleOnly))
+            .map((link) => String(link.resource.id)),
+        ),
+      ].sort();
+    const [seen] = seenByScans;
+    expect([...seen!.owners].sort()).toEqual([...new Set(fields.map((f) => f.owner))].sort());
+    expect([...seen!.places.cards].sort()).toEqual(ids('CARD', false));
+    expect([...seen!.places.dataSources].sort()).toEqual(ids('DATA_SOURCE', true));
+    expect(seen!.places.cards.length).toBeGreaterThan(0);
+    expect(seen!.places.dataSources.length).toBeGreaterThan(0);
   });
 
   it('keeps the first scan, the newest it is told to and the scan before each, and the versions only other scans used go', async () => {
