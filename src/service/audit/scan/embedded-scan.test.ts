@@ -4,7 +4,9 @@ import type { CalculatedField } from '../../../contract/field';
 import { apiPaths } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
+import { SALES } from '../../test-support/fixture-instance';
 import type { SeenByScan } from '../directory/directory-of-scan';
+import { loadFactsTable } from '../findings/load-facts';
 import { openTestAudit, recordingReads } from '../test-support/audit-fixture';
 import { canonicalField } from './canonical-field';
 import { EmbeddedSource } from './embedded-source';
@@ -116,6 +118,34 @@ describe('a scan of the embedded store', () => {
       'handing over the findings',
       'pruning',
     ]);
+  });
+
+  it('makes the findings of the next scans from the facts it kept and those of the fields that changed, as from every field', async () => {
+    await audit.scan();
+    const before = audit.service.view()!.findings().fields.get(4)!;
+    const changes = [
+      server.request('PUT', apiPaths.template(4), { expression: 'SUM(`Cost`) * 2' }),
+      server.request('DELETE', apiPaths.template(9)),
+      server.request('POST', apiPaths.templates, {
+        name: 'Net Revenue',
+        owner: 102,
+        expression: 'SUM(`Revenue`) - SUM(`Cost`)',
+        links: [{ resource: { type: 'DATA_SOURCE', id: SALES }, visible: true, active: true }],
+      }),
+    ];
+    for (const change of changes) expect((await change).status).toBeLessThan(300);
+    const madeAsFromEveryField = async () => {
+      const scan = await audit.scan();
+      const fromEveryField = loadFactsTable(audit.store, audit.store.members.facts(scan.id));
+      const made = audit.service.view()!.findings().fields;
+      expect([...made.values()]).toEqual([...fromEveryField.values()]);
+      return made;
+    };
+    const made = await madeAsFromEveryField();
+    expect(made.get(4)!.checkSum).not.toBe(before.checkSum);
+    expect([made.has(9), made.size]).toEqual([false, 14]);
+    await server.request('PUT', apiPaths.template(5), { locked: true });
+    expect((await madeAsFromEveryField()).get(5)!.locked).toBe(true);
   });
 
   it('tells the directory the owners of its fields, the cards they are on and the data sources they are saved on', async () => {
