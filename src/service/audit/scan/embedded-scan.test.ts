@@ -110,7 +110,7 @@ describe('a scan of the embedded store', () => {
       'recording the listing',
       'reading the changed fields',
       'dropping the listing',
-      'counting changes',
+      'looking for changes',
       'loading facts',
       'refreshing the directory',
       'findings',

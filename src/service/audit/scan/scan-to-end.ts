@@ -5,7 +5,7 @@ import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import { directoryFromJson } from '../findings/instance-directory';
 import type { AuditStore } from '../storage/audit-store';
-import { inParts } from '../storage/in-parts';
+import { someInParts } from '../storage/in-parts';
 import type { RetentionPolicy } from '../storage/scan-retention';
 import type { FieldSource } from './field-source';
 import { completeScan, endScan, pruneScans } from './finish-scan';
@@ -85,13 +85,16 @@ async function summarize(
   clock: PhaseClock,
 ): Promise<{ headline: Headline; found: ScanFound }> {
   const differing = (from: number, to: number) => store.current.changesSince(scanId, from, to);
-  const changes = await clock.time('counting changes', () => inParts(store, scanId, differing));
+  // Whether anything changed, not how much: a scan that changed 1% stops at the first part.
+  const changed = await clock.time('looking for changes', () =>
+    someInParts(store, scanId, differing),
+  );
   const facts = await clock.time('loading facts', () => keptFacts.of(store, scanId));
   // From the facts just loaded: the same from the fields' bodies read the whole file again.
   const namesChanged = await clock.time('refreshing the directory', () =>
     hooks.refreshDirectory(seenInFacts(facts.values())),
   );
-  if (!namesChanged && changes === 0) {
+  if (!namesChanged && !changed) {
     // Asked after counting: a lock while counting reached the scan too.
     const headline = await hooks.headlineAsLastSeen();
     if (headline) return { headline, found: 'as-last-seen' };
