@@ -120,7 +120,7 @@ describe('a scan of the embedded store', () => {
     ]);
   });
 
-  it('makes the findings of the next scans from the facts it kept and those of the fields that changed, as from every field', async () => {
+  it('makes the findings of each incremental scan from the facts of every field it holds: changed, added, gone and locked', async () => {
     await audit.scan();
     const before = audit.service.view()!.findings().fields.get(4)!;
     const changes = [

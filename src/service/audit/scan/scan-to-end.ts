@@ -4,12 +4,12 @@ import { seenInFacts } from '../directory/directory-of-scan';
 import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import { directoryFromJson } from '../findings/instance-directory';
+import { loadFactsTable } from '../findings/load-facts';
 import type { AuditStore } from '../storage/audit-store';
 import { someInParts } from '../storage/in-parts';
 import type { RetentionPolicy } from '../storage/scan-retention';
 import type { FieldSource } from './field-source';
 import { completeScan, endScan, pruneScans } from './finish-scan';
-import type { KeptFacts } from './kept-facts';
 import type { ScanPhaseTimes } from './phase-clock';
 import { PhaseClock } from './phase-clock';
 import { runScan } from './run-scan';
@@ -40,8 +40,6 @@ export interface ScanJob {
   signal: AbortSignal;
   retention: RetentionPolicy;
   hooks: ScanHooks;
-  /** The facts of the last snapshot loaded, as this thread keeps them between scans. */
-  keptFacts: KeptFacts;
 }
 
 /** Words for a failure, safe to show: never the token, never a stack. */
@@ -62,7 +60,7 @@ export async function scanToEnd(job: ScanJob): Promise<ScanPhaseTimes> {
   const clock = new PhaseClock();
   try {
     await runScan({ store, scanId, source, signal, onProgress: hooks.onProgress, clock });
-    const { headline, found } = await summarize(job, clock);
+    const { headline, found } = await summarize(store, scanId, hooks, clock);
     signal.throwIfAborted();
     await clock.time('completing', () => completeScan(store, scanId, headline, Date.now));
     await clock.time('handing over the findings', () => hooks.completed(found));
@@ -81,7 +79,9 @@ export async function scanToEnd(job: ScanJob): Promise<ScanPhaseTimes> {
  * took seconds at 100,000 fields after every scan that changed nothing.
  */
 async function summarize(
-  { store, scanId, hooks, keptFacts }: ScanJob,
+  store: AuditStore,
+  scanId: number,
+  hooks: ScanHooks,
   clock: PhaseClock,
 ): Promise<{ headline: Headline; found: ScanFound }> {
   const differing = (from: number, to: number) => store.current.changesSince(scanId, from, to);
@@ -89,7 +89,9 @@ async function summarize(
   const changed = await clock.time('looking for changes', () =>
     someInParts(store, scanId, differing),
   );
-  const facts = await clock.time('loading facts', () => keptFacts.of(store, scanId));
+  const facts = await clock.time('loading facts', () =>
+    loadFactsTable(store, store.members.facts(scanId)),
+  );
   // From the facts just loaded: the same from the fields' bodies read the whole file again.
   const namesChanged = await clock.time('refreshing the directory', () =>
     hooks.refreshDirectory(seenInFacts(facts.values())),

@@ -157,11 +157,6 @@ export class ScanMembers {
     for (const row of this.statements.facts.iterate(scanId)) yield storedFactsOf(row);
   }
 
-  /** [field id, version id] of each field in a scan's snapshot, ascending, one row at a time. */
-  versionsInOrder(scanId: number): IterableIterator<[number, number]> {
-    return this.statements.versions.iterate(scanId);
-  }
-
   /** Field id -> version id of a scan's snapshot. */
   versions(scanId: number): Map<number, number> {
     return new Map(this.statements.versions.all(scanId));

@@ -10,7 +10,6 @@ import { directoryFromJson } from '../findings/instance-directory';
 import { loadFactsTable } from '../findings/load-facts';
 import type { FieldSource, ListedPage } from '../scan/field-source';
 import type { ScanFound } from '../scan/scan-to-end';
-import { KeptFacts } from '../scan/kept-facts';
 import { scanToEnd } from '../scan/scan-to-end';
 import { AuditStore } from '../storage/audit-store';
 import { openAuditConnection } from '../storage/open-audit-database';
@@ -34,7 +33,6 @@ setPriority(10);
 const port = parentPort!;
 const { file, instanceKey } = workerData as AuditWorkerData;
 const store = new AuditStore(openAuditConnection(file), file, instanceKey);
-const keptFacts = new KeptFacts();
 
 const send = (message: FromWorker) => port.postMessage(message);
 const cancels = new Map<number, AbortController>();
@@ -139,7 +137,6 @@ async function run(job: WorkerJob): Promise<unknown> {
       source: remoteSource(job),
       signal: cancel.signal,
       retention: job.retention,
-      keptFacts,
       hooks: {
         onProgress: () => void ask(job.job, 'progress'),
         refreshDirectory: (seen) => ask(job.job, 'refreshDirectory', seen),
