@@ -110,6 +110,8 @@ function commitMeasured(): string {
 }
 
 export async function measureAuditMemoryAt(fields: number, label: string): Promise<void> {
+  // Taken first: the code is loaded now, and a commit made while this runs is not what ran.
+  const commit = commitMeasured();
   const { stores, audit } = openBenchAudit(fields, 'audit-memory');
   const { service } = audit;
   // Read first, so the service's own index is in memory as a server holds it.
@@ -146,7 +148,7 @@ export async function measureAuditMemoryAt(fields: number, label: string): Promi
 
   const measured = {
     fields,
-    commit: commitMeasured(),
+    commit,
     cpus: cpus().length,
     node: process.version,
     date: new Date().toISOString(),

@@ -58,9 +58,18 @@ export function openAuditConnection(file: string): AuditDb {
   db.pragma('foreign_keys = ON');
   // The other thread's writes are short batches: a write waits for one to end.
   db.pragma('busy_timeout = 5000');
-  // Scans pass over every member several times (listing, counting, completing): at
-  // 1,000,000 fields their tables and indexes are tens of MB, which the default 2 MB
-  // cache read again from the file each pass. Taken only as pages are read.
+  return db;
+}
+
+/**
+ * The connection of the thread that runs scans, with a 64 MB page cache: a scan passes
+ * over every member several times (recording the listing, looking for changes,
+ * completing), and at 1,000,000 fields those tables and their indexes are tens of MB,
+ * which the default 2 MB cache reads again from the file on each pass. Only the scans'
+ * thread: the cache fills as pages are read, and resident memory is what is scarce.
+ */
+export function openScanConnection(file: string): AuditDb {
+  const db = openAuditConnection(file);
   db.pragma('cache_size = -65536');
   return db;
 }
