@@ -21,8 +21,8 @@ export interface ScanRun {
   signal: AbortSignal;
   /** Called whenever the stored progress moved. */
   onProgress: () => void;
-  /** Times each phase, when given. */
-  clock?: PhaseClock;
+  /** Times each phase. */
+  clock: PhaseClock;
   now?: () => number;
 }
 
@@ -35,8 +35,7 @@ export interface ScanRun {
  */
 export async function runScan(run: ScanRun): Promise<void> {
   const { store, scanId, source, signal } = run;
-  const time = <T>(phase: string, work: () => T | Promise<T>) =>
-    run.clock ? run.clock.time(phase, work) : work();
+  const time = <T>(phase: string, work: () => T | Promise<T>) => run.clock.time(phase, work);
   const counters = () => ({
     requests: source.counters.requests,
     retries: source.counters.retries,

@@ -51,9 +51,9 @@ function failureMessage(error: unknown): string {
 /**
  * One scan from where it stands to its end (docs/audit.md, "Scans"): reads the
  * instance, makes its findings and completes it, or ends it as cancelled or failed;
- * then lets go the scans retention does not keep. Answers how long each phase took. The audit's worker thread runs it
- * (worker/audit-worker.ts). A server that stops ends the thread instead: the scan is
- * left as it stands and resumes at the next start.
+ * then lets go the scans retention does not keep. Answers how long each phase took.
+ * The audit's worker thread runs it (worker/audit-worker.ts). A server that stops
+ * ends the thread instead: the scan is left as it stands and resumes at the next start.
  */
 export async function scanToEnd(job: ScanJob): Promise<ScanPhaseTimes> {
   const { store, scanId, source, signal, hooks } = job;
@@ -97,7 +97,7 @@ async function summarize(
     hooks.refreshDirectory(seenInFacts(facts.values())),
   );
   if (!namesChanged && !changed) {
-    // Asked after counting: a lock while counting reached the scan too.
+    // Asked after looking: a lock while looking reached the scan too.
     const headline = await hooks.headlineAsLastSeen();
     if (headline) return { headline, found: 'as-last-seen' };
   }
