@@ -13,6 +13,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { searchRequestValidation } from '../../src/contract/search-validation';
 import type { ScanPhaseTimes } from '../../src/service/audit/scan/phase-clock';
+import { IDLE_END_MS } from '../../src/service/audit/worker/audit-thread';
 import type { FieldStore } from '../../src/service/store/field-store';
 import { benchAuditStore, openBenchAudit } from './bench-audit';
 
@@ -64,6 +65,12 @@ async function withPeak<T>(
     clearInterval(sampler);
   }
 }
+
+/**
+ * Waits until the audit's thread, idle since its last job, has ended (as a server's
+ * does between scans): resident memory "after" is what the process keeps.
+ */
+const threadEnded = () => new Promise((done) => setTimeout(done, IDLE_END_MS + 1000));
 
 /** Every `step`-th field id, in id order: the fields the part changes. */
 function everyNthId(store: FieldStore, step: number): number[] {
@@ -129,6 +136,7 @@ export async function measureAuditMemoryAt(fields: number, label: string): Promi
   const fullPhases = service.lastScanPhases() ?? [];
   // What the audit page asks for once the scan is there: the findings and their summary.
   const findings = await withPeak(async () => service.view()!.summary());
+  await threadEnded();
   const afterFindings = memoryNow();
 
   // Each lock flipped: the store is kept between runs, so a fixed value changes nothing twice.
@@ -142,6 +150,7 @@ export async function measureAuditMemoryAt(fields: number, label: string): Promi
   const incremental = await withPeak(scan);
   const incrementalPhases = service.lastScanPhases() ?? [];
   const findingsAfter = await withPeak(async () => service.view()!.summary());
+  await threadEnded();
   const afterIncremental = memoryNow();
   await audit.close();
   // The audit's thread is gone, its heap and its connection's cache with it; the
@@ -248,7 +257,9 @@ function writeReport(label: string, measured: Measured & { cpus: number; node: s
       "process holding the store with its search index loaded (the service's part, first column) and",
       'the embedded audit: a full scan, the findings and their summary (what the audit page asks for),',
       'then an incremental scan after 1% of the fields were locked by another writer and the findings',
-      'again. Memory is resident (RSS), sampled every 100 ms for peaks; "collected" is after a full garbage collection (as found depends on when the collector last ran). Limits: RSS after a full scan and',
+      'again. Memory is resident (RSS), sampled every 100 ms for peaks; "collected" is after a full garbage collection (as found depends on when the collector last ran); "after" is once the',
+      'audit\'s thread, idle, has ended (from 2b: 10 s after its last job), and "without the audit thread" once the',
+      'audit is closed (its thread ended). Limits: RSS after a full scan and',
       'its findings under 500 MB at 100,000 fields and 2 GB at 1,000,000; a full scan of 1,000,000',
       'fields under 10 minutes; an incremental scan under 30 s; the service alone under 1 GB at',
       '1,000,000. Taken on a shared 2-core machine under other work (load average in the last',

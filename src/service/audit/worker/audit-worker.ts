@@ -12,7 +12,7 @@ import type { FieldSource, ListedPage } from '../scan/field-source';
 import type { ScanFound } from '../scan/scan-to-end';
 import { scanToEnd } from '../scan/scan-to-end';
 import { AuditStore } from '../storage/audit-store';
-import { openAuditConnection } from '../storage/open-audit-database';
+import { openScanConnection } from '../storage/open-audit-database';
 import { findingsToSend } from './findings-between-threads';
 import { entriesInParts, takeMapsOut } from './maps-in-parts';
 import type {
@@ -32,7 +32,7 @@ setPriority(10);
 
 const port = parentPort!;
 const { file, instanceKey } = workerData as AuditWorkerData;
-const store = new AuditStore(openAuditConnection(file), file, instanceKey);
+const store = new AuditStore(openScanConnection(file), file, instanceKey);
 
 const send = (message: FromWorker) => port.postMessage(message);
 const cancels = new Map<number, AbortController>();
