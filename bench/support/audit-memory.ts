@@ -258,7 +258,7 @@ function writeReport(label: string, measured: Measured & { cpus: number; node: s
       'the embedded audit: a full scan, the findings and their summary (what the audit page asks for),',
       'then an incremental scan after 1% of the fields were locked by another writer and the findings',
       'again. Memory is resident (RSS), sampled every 100 ms for peaks; "collected" is after a full garbage collection (as found depends on when the collector last ran); "after" is once the',
-      'audit\'s thread, idle, has ended (from 2b: 10 s after its last job), and "without the audit thread" once the',
+      'audit\'s thread, idle, has ended (10 s after its last job; at once in rows from before it ended when idle), and "without the audit thread" once the',
       'audit is closed (its thread ended). Limits: RSS after a full scan and',
       'its findings under 500 MB at 100,000 fields and 2 GB at 1,000,000; a full scan of 1,000,000',
       'fields under 10 minutes; an incremental scan under 30 s; the service alone under 1 GB at',
