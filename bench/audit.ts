@@ -8,8 +8,8 @@
 // `-- scan-loop` only the event loop during scans (bench/support/audit-scan-loop.ts),
 // `-- scan-search` only the 50-row searches without, during and after a full scan at
 // 100,000 and 1,000,000 fields (bench/support/audit-scan-search.ts),
-// `-- memory` only resident memory and time of full and incremental scans and their
-// findings (bench/support/audit-memory.ts),
+// `-- memory` only resident memory and time of full and incremental scans, their phases
+// and their findings, at 100,000 and 1,000,000 fields (bench/support/audit-memory.ts),
 // `-- remap-preview` only the workflows' remap preview (bench/remap-preview.ts),
 // `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -393,7 +393,13 @@ if (process.argv[2] === 'lock') {
   await measureScanSearch(process.env.BENCH_LABEL ?? 'latest');
 } else if (process.argv[2] === 'memory') {
   const { measureAuditMemory } = await import('./support/audit-memory');
-  await measureAuditMemory(FIELDS, process.env.BENCH_LABEL ?? 'latest');
+  measureAuditMemory(process.env.BENCH_FIELDS === undefined ? undefined : FIELDS);
+} else if (process.argv[2] === 'memory-store') {
+  const { makeBenchAuditStore } = await import('./support/bench-audit');
+  makeBenchAuditStore(Number(process.argv[3]));
+} else if (process.argv[2] === 'memory-at') {
+  const { measureAuditMemoryAt } = await import('./support/audit-memory');
+  await measureAuditMemoryAt(Number(process.argv[3]), process.env.BENCH_LABEL ?? 'latest');
 } else if (process.argv[2] === 'remap-preview') {
   const { benchRemapPreview } = await import('./remap-preview');
   await benchRemapPreview();

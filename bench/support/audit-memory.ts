@@ -1,20 +1,27 @@
 // The memory part of npm run bench:audit (`npm run bench:audit -- memory`): resident
-// memory and time of a full embedded scan and its findings at BENCH_FIELDS fields, then
-// of an incremental scan after 1% of the fields changed, in one process that holds the
-// store's own search index as the server does. Written to bench/results/audit-memory.json
-// and .md under BENCH_LABEL, so two versions of the code sit side by side.
+// memory and time of a full embedded scan and its findings, then of an incremental scan
+// after 1% of the fields changed, with how long each phase of both scans took, at
+// 100,000 and 1,000,000 fields (BENCH_FIELDS alone when given). Each size is measured in
+// a process of its own that holds the store's own search index as the server does, and
+// did not make the store (made before, in another process, when missing). Written to
+// bench/results/audit-memory.json and .md under BENCH_LABEL, so two versions of the code
+// sit side by side.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { searchRequestValidation } from '../../src/contract/search-validation';
+import type { ScanPhaseTimes } from '../../src/service/audit/scan/phase-clock';
+import { IDLE_END_MS } from '../../src/service/audit/worker/audit-thread';
 import type { FieldStore } from '../../src/service/store/field-store';
-import { openBenchAudit } from './bench-audit';
+import { benchAuditStore, openBenchAudit } from './bench-audit';
 
 const CHANGED_SHARE = 0.01;
 const PAGE = 5000;
 /** The issue's limits on resident memory after a full scan and its findings. */
 const LIMIT_MB: Record<number, number> = { 100_000: 500, 1_000_000: 2048 };
+const SERVICE_LIMIT_MB: Record<number, number> = { 1_000_000: 1024 };
 const SCAN_LIMIT_MS: Record<number, number> = { 1_000_000: 600_000 };
 const INCREMENTAL_LIMIT_MS = 30_000;
 
@@ -59,6 +66,12 @@ async function withPeak<T>(
   }
 }
 
+/**
+ * Waits until the audit's thread, idle since its last job, has ended (as a server's
+ * does between scans): resident memory "after" is what the process keeps.
+ */
+const threadEnded = () => new Promise((done) => setTimeout(done, IDLE_END_MS + 1000));
+
 /** Every `step`-th field id, in id order: the fields the part changes. */
 function everyNthId(store: FieldStore, step: number): number[] {
   const ids: number[] = [];
@@ -78,7 +91,34 @@ function everyNthId(store: FieldStore, step: number): number[] {
   }
 }
 
-export async function measureAuditMemory(fields: number, label: string): Promise<void> {
+const SIZES = [100_000, 1_000_000];
+
+/** Runs a part of bench/audit.ts in a process of its own. */
+function inOwnProcess(part: string, fields: number): void {
+  const result = spawnSync('node_modules/.bin/tsx', ['bench/audit.ts', part, String(fields)], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`bench/audit.ts ${part} ${fields} failed`);
+}
+
+/** Each size (BENCH_FIELDS alone when given) in a fresh process, its store made before when missing. */
+export function measureAuditMemory(onlyFields: number | undefined): void {
+  for (const fields of onlyFields === undefined ? SIZES : [onlyFields]) {
+    if (!existsSync(benchAuditStore(fields))) inOwnProcess('memory-store', fields);
+    inOwnProcess('memory-at', fields);
+  }
+}
+
+/** The commit measured, with a + when the work tree differs from it. */
+function commitMeasured(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+  const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'src', 'bench') !== '';
+  return `${git('rev-parse', '--short', 'HEAD')}${dirty ? '+' : ''}`;
+}
+
+export async function measureAuditMemoryAt(fields: number, label: string): Promise<void> {
+  // Taken first: the code is loaded now, and a commit made while this runs is not what ran.
+  const commit = commitMeasured();
   const { stores, audit } = openBenchAudit(fields, 'audit-memory');
   const { service } = audit;
   // Read first, so the service's own index is in memory as a server holds it.
@@ -93,8 +133,10 @@ export async function measureAuditMemory(fields: number, label: string): Promise
   };
 
   const full = await withPeak(scan);
+  const fullPhases = service.lastScanPhases() ?? [];
   // What the audit page asks for once the scan is there: the findings and their summary.
   const findings = await withPeak(async () => service.view()!.summary());
+  await threadEnded();
   const afterFindings = memoryNow();
 
   // Each lock flipped: the store is kept between runs, so a fixed value changes nothing twice.
@@ -106,27 +148,43 @@ export async function measureAuditMemory(fields: number, label: string): Promise
     Date.now(),
   );
   const incremental = await withPeak(scan);
+  const incrementalPhases = service.lastScanPhases() ?? [];
   const findingsAfter = await withPeak(async () => service.view()!.summary());
+  await threadEnded();
   const afterIncremental = memoryNow();
   await audit.close();
+  // The audit's thread is gone, its heap and its connection's cache with it; the
+  // findings the view holds stay: the difference is what that thread held.
+  const withoutAuditThread = memoryNow();
   stores.close();
 
   const measured = {
     fields,
+    commit,
     cpus: cpus().length,
     node: process.version,
     date: new Date().toISOString(),
     loadAverage: loadavg().map((value) => Math.round(value * 10) / 10),
     serviceMb,
-    fullScan: { ms: full.ms, peakMb: full.peakMb, read: full.value.progress.read },
+    fullScan: {
+      ms: full.ms,
+      peakMb: full.peakMb,
+      read: full.value.progress.read,
+      phases: fullPhases,
+    },
     findings: { ms: findings.ms, ...afterFindings },
     incrementalScan: {
       changed: ids.length,
       ms: incremental.ms,
       read: incremental.value.progress.read,
       peakMb: incremental.peakMb,
+      phases: incrementalPhases,
       findingsMs: findingsAfter.ms,
       ...afterIncremental,
+    },
+    withoutAuditThread: {
+      residentMb: withoutAuditThread.residentMb,
+      collectedMb: withoutAuditThread.collectedMb,
     },
   };
   writeReport(label, measured);
@@ -135,19 +193,46 @@ export async function measureAuditMemory(fields: number, label: string): Promise
 
 type Measured = {
   fields: number;
+  /** Missing in the rows taken before it was written down. */
+  commit?: string;
   date: string;
   loadAverage: number[];
   serviceMb: number;
-  fullScan: { ms: number; peakMb: number; read: number };
+  /** Missing in the rows taken before it was measured. */
+  withoutAuditThread?: { residentMb: number; collectedMb: number };
+  fullScan: { ms: number; peakMb: number; read: number; phases?: ScanPhaseTimes };
   findings: { ms: number } & ReturnType<typeof memoryNow>;
   incrementalScan: {
     changed: number;
     ms: number;
     read: number;
     peakMb: number;
+    phases?: ScanPhaseTimes;
     findingsMs: number;
   } & ReturnType<typeof memoryNow>;
 };
+
+/** Each scan's phases as a table: a row per measured scan, a column per phase. */
+function phasesTable(all: Record<string, Measured>): string[] {
+  const scans = Object.entries(all).flatMap(([name, entry]) => [
+    { name: `${name}, full`, phases: entry.fullScan.phases },
+    { name: `${name}, incremental`, phases: entry.incrementalScan.phases },
+  ]);
+  const measured = scans.flatMap(({ name, phases }) => (phases ? [{ name, phases }] : []));
+  const columns = [...new Set(measured.flatMap(({ phases }) => phases.map(({ phase }) => phase)))];
+  const msOf = (phases: ScanPhaseTimes, phase: string) => {
+    const times = phases.filter((entry) => entry.phase === phase);
+    return times.length === 0 ? '' : `${times.reduce((sum, entry) => sum + entry.ms, 0)}`;
+  };
+  return [
+    `| code, fields, scan | ${columns.join(' | ')} |`,
+    `| --- |${columns.map(() => ' ---: |').join('')}`,
+    ...measured.map(
+      ({ name, phases }) =>
+        `| ${name} | ${columns.map((phase) => msOf(phases, phase)).join(' | ')} |`,
+    ),
+  ];
+}
 
 function writeReport(label: string, measured: Measured & { cpus: number; node: string }) {
   mkdirSync('bench/results', { recursive: true });
@@ -162,7 +247,7 @@ function writeReport(label: string, measured: Measured & { cpus: number; node: s
     return bound === undefined ? '' : value <= bound ? ' (met)' : ' (**missed**)';
   };
   const row = (name: string, entry: Measured) =>
-    `| ${name} | ${entry.serviceMb} MB | ${entry.fullScan.ms} ms${limit(entry.fullScan.ms, SCAN_LIMIT_MS, entry.fields)} | ${entry.fullScan.peakMb} MB | ${entry.findings.ms} ms | ${entry.findings.residentMb} MB${limit(entry.findings.residentMb, LIMIT_MB, entry.fields)}, ${entry.findings.collectedMb} MB collected (heap ${entry.findings.heapMb} MB, buffers ${entry.findings.externalMb} MB) | ${entry.incrementalScan.ms} ms${entry.incrementalScan.ms <= INCREMENTAL_LIMIT_MS ? ' (met)' : ' (**missed**)'}, read ${entry.incrementalScan.read} | ${entry.incrementalScan.peakMb} MB | ${entry.incrementalScan.residentMb} MB, ${entry.incrementalScan.collectedMb} MB collected | ${entry.loadAverage.join(', ')} |`;
+    `| ${name} | ${entry.commit ?? ''} | ${entry.serviceMb} MB${limit(entry.serviceMb, SERVICE_LIMIT_MB, entry.fields)} | ${entry.fullScan.ms} ms${limit(entry.fullScan.ms, SCAN_LIMIT_MS, entry.fields)} | ${entry.fullScan.peakMb} MB | ${entry.findings.ms} ms | ${entry.findings.residentMb} MB${limit(entry.findings.residentMb, LIMIT_MB, entry.fields)}, ${entry.findings.collectedMb} MB collected (heap ${entry.findings.heapMb} MB, buffers ${entry.findings.externalMb} MB) | ${entry.incrementalScan.ms} ms${entry.incrementalScan.ms <= INCREMENTAL_LIMIT_MS ? ' (met)' : ' (**missed**)'}, read ${entry.incrementalScan.read} | ${entry.incrementalScan.peakMb} MB | ${entry.incrementalScan.residentMb} MB, ${entry.incrementalScan.collectedMb} MB collected | ${entry.withoutAuditThread ? `${entry.withoutAuditThread.collectedMb} MB` : ''} | ${entry.loadAverage.join(', ')} |`;
   writeFileSync(
     'bench/results/audit-memory.md',
     [
@@ -172,14 +257,24 @@ function writeReport(label: string, measured: Measured & { cpus: number; node: s
       "process holding the store with its search index loaded (the service's part, first column) and",
       'the embedded audit: a full scan, the findings and their summary (what the audit page asks for),',
       'then an incremental scan after 1% of the fields were locked by another writer and the findings',
-      'again. Memory is resident (RSS), sampled every 100 ms for peaks; "collected" is after a full garbage collection (as found depends on when the collector last ran). Limits: RSS after a full scan and',
+      'again. Memory is resident (RSS), sampled every 100 ms for peaks; "collected" is after a full garbage collection (as found depends on when the collector last ran); "after" is once the',
+      'audit\'s thread, idle, has ended (10 s after its last job; at once in rows from before it ended when idle), and "without the audit thread" once the',
+      'audit is closed (its thread ended). Limits: RSS after a full scan and',
       'its findings under 500 MB at 100,000 fields and 2 GB at 1,000,000; a full scan of 1,000,000',
-      'fields under 10 minutes; an incremental scan under 30 s. Taken on a shared 2-core machine under',
-      'other work (load average in the last column): compare within the file.',
+      'fields under 10 minutes; an incremental scan under 30 s; the service alone under 1 GB at',
+      '1,000,000. Taken on a shared 2-core machine under other work (load average in the last',
+      'column): compare within the file. The commit measured ends with + when the work tree differed.',
       '',
-      '| code, fields | service alone | full scan | its peak | findings | RSS after | incremental scan | its peak | RSS after | load |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+      '| code, fields | commit | service alone | full scan | its peak | findings | RSS after | incremental scan | its peak | RSS after | without the audit thread | load |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
       ...Object.entries(all).map(([name, entry]) => row(name, entry)),
+      '',
+      '## Where each scan spent its time (ms)',
+      '',
+      'Each phase as the audit\'s thread timed it (scan/scan-to-end.ts): "handing over the',
+      'findings" is their passage to the thread that answers requests.',
+      '',
+      ...phasesTable(all),
       '',
       // Written by hand from a profile: kept beside the figures of each run.
       readFileSync('bench/support/audit-memory-where-it-goes.md', 'utf8').trim(),

@@ -18,6 +18,7 @@ import type { NormalizedSearchRequest } from '../../contract/search-validation';
 import type { SearchPage } from '../store/search-page';
 import type { FieldSource } from './scan/field-source';
 import { ScanStartLimit } from './scan/scan-start-limit';
+import type { ScanPhaseTimes } from './scan/phase-clock';
 import type { ScanHandover } from './scan/scanner';
 import { Scanner } from './scan/scanner';
 import { searchItemsJson } from './search/search-items-json';
@@ -81,6 +82,8 @@ export class AuditService {
   /** Answers the table's searches in proxy mode until the first scan completes. */
   private readonly listCopy: ListCopy;
   private readonly stop = new AbortController();
+  /** How long each phase of the last scan run to its end took (for the benchmark). */
+  private lastPhases: ScanPhaseTimes | undefined;
 
   constructor(private readonly options: AuditServiceOptions) {
     const { store } = options;
@@ -238,6 +241,11 @@ export class AuditService {
   /** Hears every change of the running scan; answers how to stop. */
   onScanProgress(listener: (scan: Scan) => void): () => void {
     return this.scanner.subscribe(listener);
+  }
+
+  /** How long each phase of the last scan that ran to its end took. */
+  lastScanPhases(): ScanPhaseTimes | undefined {
+    return this.lastPhases;
   }
 
   /** Resolves when no scan is running. */
@@ -464,9 +472,9 @@ export class AuditService {
    * A scan run in the audit's thread (scan/scan-to-end.ts): what it asks of the
    * instance as last seen is answered here, and its findings become the view's.
    */
-  private scanInThread(scan: ScanHandover): Promise<void> {
+  private async scanInThread(scan: ScanHandover): Promise<void> {
     const { scanId, token, signal } = scan;
-    return this.thread.scan({
+    this.lastPhases = await this.thread.scan({
       scanId,
       source: scan.source,
       signal,

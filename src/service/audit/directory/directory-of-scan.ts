@@ -1,3 +1,4 @@
+import type { FieldFacts } from '../findings/field-facts';
 import type { InstanceDirectory } from '../findings/instance-directory';
 import type { UsersLookup } from './owner-status';
 import { withOwnerStatus } from './owner-status';
@@ -8,6 +9,24 @@ import { withPlaceOwners } from './place-owners';
 export interface SeenByScan {
   owners: readonly number[];
   places: PlacesSeen;
+}
+
+/**
+ * What these fields point at: their owners, and the places they live on (the data
+ * sources they are visibly saved on, and their cards), each once.
+ */
+export function seenInFacts(fields: Iterable<FieldFacts>): SeenByScan {
+  const owners = new Set<number>();
+  const dataSources = new Set<string>();
+  const cards = new Set<string>();
+  for (const field of fields) {
+    owners.add(field.owner);
+    for (const link of field.links) {
+      if (link.type === 'CARD') cards.add(String(link.id));
+      else if (link.type === 'DATA_SOURCE' && link.visible) dataSources.add(String(link.id));
+    }
+  }
+  return { owners: [...owners], places: { dataSources: [...dataSources], cards: [...cards] } };
 }
 
 /**

@@ -1,8 +1,14 @@
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalculatedField } from '../../../contract/field';
 import { apiPaths } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
+import { SALES } from '../../test-support/fixture-instance';
+import type { SeenByScan } from '../directory/directory-of-scan';
+import { loadFactsTable } from '../findings/load-facts';
+import { IDLE_END_MS } from '../worker/audit-thread';
 import { openTestAudit, recordingReads } from '../test-support/audit-fixture';
 import { canonicalField } from './canonical-field';
 import { StoreFileSource } from './store-file-source';
@@ -10,19 +16,27 @@ import { StoreFileSource } from './store-file-source';
 let server: TestServer;
 let audit: ReturnType<typeof openTestAudit>;
 let sources: Array<ReturnType<typeof recordingReads>>;
+/** What each scan told the directory its fields point at. */
+let seenByScans: SeenByScan[];
+let onRead: ((id: number) => void) | undefined;
 
 beforeEach(async () => {
   server = await startTestServer();
   sources = [];
+  seenByScans = [];
+  onRead = undefined;
   audit = openTestAudit({
     openSource: () => {
       // Recorded, and so read through this thread rather than by the audit's worker.
-      const source = recordingReads(new StoreFileSource(server.dataFile));
+      const source = recordingReads(new StoreFileSource(server.dataFile), (id) => onRead?.(id));
       sources.push(source);
       return source;
     },
     needsCallerToken: false,
-    loadDirectory: async () => undefined,
+    loadDirectory: async (_token, _signal, seen) => {
+      seenByScans.push(seen);
+      return undefined;
+    },
     keep: 2,
     retention: { keepMs: 0 },
   });
@@ -76,6 +90,87 @@ describe('a scan of the embedded store', () => {
     expect(second.headline?.locked).toBe(3);
   });
 
+  it('writes to its listing only the fields it has to read, and says how long each phase took', async () => {
+    await audit.scan();
+    for (const id of [3, 11]) {
+      await server.request('PUT', apiPaths.template(id), { locked: true });
+    }
+    const listingWhileReading: number[][] = [];
+    const db = new Database(audit.file, { readonly: true });
+    onRead = () =>
+      listingWhileReading.push(
+        db.prepare<[], number>('SELECT field_id FROM scan_listing ORDER BY field_id').pluck().all(),
+      );
+    try {
+      const second = await audit.scan();
+      expect(second.progress).toMatchObject({ listed: 14, toRead: 2, read: 2 });
+      expect(listingWhileReading[0]).toEqual([3, 11]);
+    } finally {
+      db.close();
+    }
+    expect(audit.service.lastScanPhases()?.map(({ phase }) => phase)).toEqual([
+      'listing',
+      'recording the listing',
+      'reading the changed fields',
+      'dropping the listing',
+      'looking for changes',
+      'loading facts',
+      'refreshing the directory',
+      'findings',
+      'completing',
+      'handing over the findings',
+      'pruning',
+    ]);
+  });
+
+  it('makes the findings of each incremental scan from the facts of every field it holds: changed, added, gone and locked', async () => {
+    await audit.scan();
+    const before = audit.service.view()!.findings().fields.get(4)!;
+    const changes = [
+      server.request('PUT', apiPaths.template(4), { expression: 'SUM(`Cost`) * 2' }),
+      server.request('DELETE', apiPaths.template(9)),
+      server.request('POST', apiPaths.templates, {
+        name: 'Net Revenue',
+        owner: 102,
+        expression: 'SUM(`Revenue`) - SUM(`Cost`)',
+        links: [{ resource: { type: 'DATA_SOURCE', id: SALES }, visible: true, active: true }],
+      }),
+    ];
+    for (const change of changes) expect((await change).status).toBeLessThan(300);
+    const madeAsFromEveryField = async () => {
+      const scan = await audit.scan();
+      const fromEveryField = loadFactsTable(audit.store, audit.store.members.facts(scan.id));
+      const made = audit.service.view()!.findings().fields;
+      expect([...made.values()]).toEqual([...fromEveryField.values()]);
+      return made;
+    };
+    const made = await madeAsFromEveryField();
+    expect(made.get(4)!.checkSum).not.toBe(before.checkSum);
+    expect([made.has(9), made.size]).toEqual([false, 14]);
+    await server.request('PUT', apiPaths.template(5), { locked: true });
+    expect((await madeAsFromEveryField()).get(5)!.locked).toBe(true);
+  });
+
+  it('tells the directory the owners of its fields, the cards they are on and the data sources they are saved on', async () => {
+    await audit.scan();
+    const fields = [...(await everyStoredField()).values()];
+    const links = fields.flatMap((field) => field.links);
+    const ids = (type: string, visibleOnly: boolean) =>
+      [
+        ...new Set(
+          links
+            .filter((link) => link.resource.type === type && (link.visible || !visibleOnly))
+            .map((link) => String(link.resource.id)),
+        ),
+      ].sort();
+    const [seen] = seenByScans;
+    expect([...seen!.owners].sort()).toEqual([...new Set(fields.map((f) => f.owner))].sort());
+    expect([...seen!.places.cards].sort()).toEqual(ids('CARD', false));
+    expect([...seen!.places.dataSources].sort()).toEqual(ids('DATA_SOURCE', true));
+    expect(seen!.places.cards.length).toBeGreaterThan(0);
+    expect(seen!.places.dataSources.length).toBeGreaterThan(0);
+  });
+
   it('keeps the first scan, the newest it is told to and the scan before each, and the versions only other scans used go', async () => {
     const lockedScan = async (id: number, locked: boolean) => {
       await server.request('PUT', apiPaths.template(id), { locked });
@@ -124,6 +219,23 @@ describe('a scan of the embedded store', () => {
     describeScan.mockRestore();
     await audit.service.scansSettled();
     expect(snapshot(running.id).get(3)!.locked).toBe(true);
+  });
+
+  it("ends the audit's thread once it has had no job for a while, and starts another for the next", async () => {
+    const ended = vi.spyOn(Worker.prototype, 'terminate');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await audit.scan();
+      vi.advanceTimersByTime(IDLE_END_MS - 1);
+      expect(ended).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(ended).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      ended.mockRestore();
+    }
+    await server.request('PUT', apiPaths.template(3), { locked: true });
+    expect((await audit.scan()).headline?.locked).toBe(2);
   });
 
   it('asking for a scan while one runs answers the running one', async () => {

@@ -105,3 +105,20 @@ it('counts the fields a scan changed in parts, as one count over every field doe
   for (const part of [1, 2, 3, 5, 100])
     expect(await inParts(audit.store, second.id, differing, part)).toBe(whole);
 });
+
+it('stops looking at parts once it has found enough', async () => {
+  const first = await audit.scan();
+  await server.request('PUT', apiPaths.template(5), { locked: true });
+  const second = await audit.scan();
+  const looked: number[] = [];
+  const differing = (from: number, to: number) => {
+    looked.push(from);
+    return audit.store.members.differing(second.id, first.id, from, to);
+  };
+  expect(await inParts(audit.store, second.id, differing, 2, 1)).toBe(1);
+  // Parts of two members: field 5 is in the third.
+  expect(looked).toEqual([0, 3, 5]);
+  looked.length = 0;
+  expect(await inParts(audit.store, second.id, differing, 2)).toBe(1);
+  expect(looked.length).toBe(8);
+});

@@ -3,6 +3,7 @@ import type { AuditStore } from '../storage/audit-store';
 import { saveFieldVersion } from '../storage/save-field-version';
 import type { FieldSource } from './field-source';
 import { listEveryField } from './list-every-field';
+import type { PhaseClock } from './phase-clock';
 
 /**
  * Listed fields are recorded (and forgotten once read) this many at a time, other
@@ -20,6 +21,8 @@ export interface ScanRun {
   signal: AbortSignal;
   /** Called whenever the stored progress moved. */
   onProgress: () => void;
+  /** Times each phase. */
+  clock: PhaseClock;
   now?: () => number;
 }
 
@@ -32,6 +35,7 @@ export interface ScanRun {
  */
 export async function runScan(run: ScanRun): Promise<void> {
   const { store, scanId, source, signal } = run;
+  const time = <T>(phase: string, work: () => T | Promise<T>) => run.clock.time(phase, work);
   const counters = () => ({
     requests: source.counters.requests,
     retries: source.counters.retries,
@@ -47,19 +51,23 @@ export async function runScan(run: ScanRun): Promise<void> {
 
   let toRead: number[];
   if (started.phase === 'listing') {
-    const listing = await listEveryField(source, signal, (listed) => {
-      store.scans.setCounters(scanId, { listed, ...progressNow() });
-      run.onProgress();
-    });
+    const listing = await time('listing', () =>
+      listEveryField(source, signal, (listed) => {
+        store.scans.setCounters(scanId, { listed, ...progressNow() });
+        run.onProgress();
+      }),
+    );
     signal.throwIfAborted();
-    toRead = await recordListing(store, scanId, listing.fields);
+    toRead = await time('recording the listing', () =>
+      recordListing(store, scanId, listing.fields),
+    );
     store.scans.setCounters(scanId, { toRead: toRead.length, read: 0, ...progressNow() });
     run.onProgress();
   } else {
     toRead = store.members.unread(scanId);
   }
-  await readFields(run, toRead, progressNow);
-  await dropListing(store, scanId);
+  await time('reading the changed fields', () => readFields(run, toRead, progressNow));
+  await time('dropping the listing', () => dropListing(store, scanId));
 }
 
 /** Every listed field is read: the listing is not needed any more. */

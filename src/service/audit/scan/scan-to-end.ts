@@ -1,14 +1,17 @@
 import type { Headline } from '../../../contract/audit';
 import type { SeenByScan } from '../directory/directory-of-scan';
+import { seenInFacts } from '../directory/directory-of-scan';
 import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import { directoryFromJson } from '../findings/instance-directory';
 import { loadFactsTable } from '../findings/load-facts';
 import type { AuditStore } from '../storage/audit-store';
-import { inParts } from '../storage/in-parts';
+import { someInParts } from '../storage/in-parts';
 import type { RetentionPolicy } from '../storage/scan-retention';
 import type { FieldSource } from './field-source';
 import { completeScan, endScan, pruneScans } from './finish-scan';
+import type { ScanPhaseTimes } from './phase-clock';
+import { PhaseClock } from './phase-clock';
 import { runScan } from './run-scan';
 
 /** What a scan found when it completed: its findings, or the instance exactly as last seen. */
@@ -48,24 +51,26 @@ function failureMessage(error: unknown): string {
 /**
  * One scan from where it stands to its end (docs/audit.md, "Scans"): reads the
  * instance, makes its findings and completes it, or ends it as cancelled or failed;
- * then lets go the scans retention does not keep. The audit's worker thread runs it
- * (worker/audit-worker.ts). A server that stops ends the thread instead: the scan is
- * left as it stands and resumes at the next start.
+ * then lets go the scans retention does not keep. Answers how long each phase took.
+ * The audit's worker thread runs it (worker/audit-worker.ts). A server that stops
+ * ends the thread instead: the scan is left as it stands and resumes at the next start.
  */
-export async function scanToEnd(job: ScanJob): Promise<void> {
+export async function scanToEnd(job: ScanJob): Promise<ScanPhaseTimes> {
   const { store, scanId, source, signal, hooks } = job;
+  const clock = new PhaseClock();
   try {
-    await runScan({ store, scanId, source, signal, onProgress: hooks.onProgress });
-    const { headline, found } = await summarize(store, scanId, hooks);
+    await runScan({ store, scanId, source, signal, onProgress: hooks.onProgress, clock });
+    const { headline, found } = await summarize(store, scanId, hooks, clock);
     signal.throwIfAborted();
-    await completeScan(store, scanId, headline, Date.now);
-    await hooks.completed(found);
+    await clock.time('completing', () => completeScan(store, scanId, headline, Date.now));
+    await clock.time('handing over the findings', () => hooks.completed(found));
   } catch (error) {
     if (signal.aborted)
       endScan(store, scanId, 'cancelled', 'cancelled before it completed', Date.now());
     else endScan(store, scanId, 'failed', failureMessage(error), Date.now());
   }
-  await pruneScans(store, job.retention, Date.now());
+  await clock.time('pruning', () => pruneScans(store, job.retention, Date.now()));
+  return clock.times;
 }
 
 /**
@@ -77,24 +82,32 @@ async function summarize(
   store: AuditStore,
   scanId: number,
   hooks: ScanHooks,
+  clock: PhaseClock,
 ): Promise<{ headline: Headline; found: ScanFound }> {
-  const namesChanged = await hooks.refreshDirectory({
-    owners: store.members.owners(scanId),
-    places: store.members.places(scanId),
-  });
-  if (!namesChanged) {
-    const differing = (from: number, to: number) => store.current.changesSince(scanId, from, to);
-    if ((await inParts(store, scanId, differing)) === 0) {
-      // Asked after counting: a lock while counting reached the scan too.
-      const headline = await hooks.headlineAsLastSeen();
-      if (headline) return { headline, found: 'as-last-seen' };
-    }
+  const differing = (from: number, to: number) => store.current.changesSince(scanId, from, to);
+  // Whether anything changed, not how much: a scan that changed 1% stops at the first part.
+  const changed = await clock.time('looking for changes', () =>
+    someInParts(store, scanId, differing),
+  );
+  const facts = await clock.time('loading facts', () =>
+    loadFactsTable(store, store.members.facts(scanId)),
+  );
+  // From the facts just loaded: the same from the fields' bodies read the whole file again.
+  const namesChanged = await clock.time('refreshing the directory', () =>
+    hooks.refreshDirectory(seenInFacts(facts.values())),
+  );
+  if (!namesChanged && !changed) {
+    // Asked after looking: a lock while looking reached the scan too.
+    const headline = await hooks.headlineAsLastSeen();
+    if (headline) return { headline, found: 'as-last-seen' };
   }
   const kept = store.directory.read();
-  const findings = computeFindings(
-    loadFactsTable(store, store.members.facts(scanId)),
-    (ids) => store.members.expressions(scanId, ids),
-    kept === undefined ? undefined : directoryFromJson(kept),
+  const findings = await clock.time('findings', () =>
+    computeFindings(
+      facts,
+      (ids) => store.members.expressions(scanId, ids),
+      kept === undefined ? undefined : directoryFromJson(kept),
+    ),
   );
   return { headline: findings.headline, found: findings };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AUDIT_SCHEMA_VERSION } from './audit-schema';
 import { AuditFileInUse, openAuditDatabase } from './open-audit-database';
 
 const dirs: string[] = [];
@@ -21,5 +22,37 @@ describe('the audit file', () => {
     );
     first.close();
     openAuditDatabase(file).close();
+  });
+});
+
+describe('an audit file of an older schema', () => {
+  it('takes the index that answers whether a listed field changed, keeping its scans', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfm-audit-migrate-'));
+    dirs.push(dir);
+    const file = join(dir, 'audit.sqlite');
+    const older = openAuditDatabase(file);
+    older.exec(`DROP INDEX field_versions_listing;
+      INSERT INTO instances (id, key, created) VALUES (1, 'embedded', 0);
+      INSERT INTO scans (instance_id, trigger, state, phase, started) VALUES (1, 'manual', 'complete', 'done', 0);
+      PRAGMA user_version = 2`);
+    older.close();
+
+    const db = openAuditDatabase(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(AUDIT_SCHEMA_VERSION);
+      const plan = db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT 1 FROM current_members c
+           JOIN field_versions v ON v.id = c.version_id AND v.listing_digest = ?
+           WHERE c.instance_id = 1 AND c.field_id = 1`,
+        )
+        .all('digest') as Array<{ detail: string }>;
+      expect(plan.map((step) => step.detail).join('\n')).toContain(
+        'COVERING INDEX field_versions_listing',
+      );
+      expect(db.prepare('SELECT count(*) FROM scans').pluck().get()).toBe(1);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -4,7 +4,8 @@ import type { AuditDb } from './open-audit-database';
 
 /**
  * The snapshot of each scan (`scan_members`: which version of each field it saw)
- * and what a running scan listed (`scan_listing`), so a restart knows what is left.
+ * and what a running scan listed and has to read (`scan_listing`), so a restart
+ * knows what is left.
  */
 export class ScanMembers {
   private readonly statements;
@@ -30,13 +31,14 @@ export class ScanMembers {
       insertListing: db.prepare<[number, number, string]>(
         'INSERT OR REPLACE INTO scan_listing (scan_id, field_id, listing_digest) VALUES (?, ?, ?)',
       ),
-      keepUnchanged: db.prepare<[number, number, number, number]>(
-        `INSERT OR REPLACE INTO scan_members (scan_id, field_id, version_id)
-         SELECT l.scan_id, l.field_id, c.version_id FROM scan_listing l
-         JOIN current_members c ON c.instance_id = ? AND c.field_id = l.field_id
-         JOIN field_versions v ON v.id = c.version_id AND v.listing_digest = l.listing_digest
-         WHERE l.scan_id = ? AND l.field_id BETWEEN ? AND ?`,
-      ),
+      // From the index field_versions_listing alone, not the versions' rows.
+      currentListing: db
+        .prepare<[number, number, number], [number, number, string]>(
+          `SELECT c.field_id, c.version_id, v.listing_digest FROM current_members c
+           JOIN field_versions v ON v.id = c.version_id
+           WHERE c.instance_id = ? AND c.field_id BETWEEN ? AND ?`,
+        )
+        .raw(),
       unread: db
         .prepare<[number, number, number], number>(
           `SELECT field_id FROM scan_listing l WHERE scan_id = ? AND field_id BETWEEN ? AND ?
@@ -69,24 +71,6 @@ export class ScanMembers {
           'SELECT field_id, version_id FROM scan_members WHERE scan_id = ? ORDER BY field_id',
         )
         .raw(),
-      owners: db
-        .prepare<[number], number>(
-          `SELECT DISTINCT json_extract(v.body, '$.owner') FROM scan_members m
-           JOIN field_versions v ON v.id = m.version_id WHERE m.scan_id = ?`,
-        )
-        .pluck(),
-      // Where the fields live: data sources they are saved on (a visible link), and cards.
-      places: db
-        .prepare<[number], [string, string]>(
-          `SELECT DISTINCT json_extract(l.value, '$.resource.type'),
-             CAST(json_extract(l.value, '$.resource.id') AS TEXT)
-           FROM scan_members m JOIN field_versions v ON v.id = m.version_id,
-             json_each(v.body, '$.links') l
-           WHERE m.scan_id = ? AND (json_extract(l.value, '$.resource.type') = 'CARD'
-             OR (json_extract(l.value, '$.resource.type') = 'DATA_SOURCE'
-               AND json_extract(l.value, '$.visible') = 1))`,
-        )
-        .raw(),
       expressions: db
         .prepare<[number, string], [number, string]>(
           `SELECT m.field_id, json_extract(v.body, '$.expression') FROM scan_members m
@@ -114,21 +98,34 @@ export class ScanMembers {
   }
 
   /**
-   * Part of what the listing found, with the members it can keep: a listed field
-   * whose listing digest equals its current version's is not read again. The parts
-   * may be written in separate transactions: until the scan starts reading, a
-   * restart lists again from nothing. Answers the part's fields left to read.
+   * Part of what the listing found, in id order: a listed field whose listing digest
+   * equals its current version's keeps that version as a member and is not read
+   * again; only the others are written to the listing, to be read. The parts may be
+   * written in separate transactions: until the scan starts reading, a restart lists
+   * again from nothing. Answers the part's fields left to read.
    */
   recordListed(
     scanId: number,
     listed: ReadonlyArray<{ id: number; listingDigest: string }>,
   ): number[] {
-    for (const entry of listed)
-      this.statements.insertListing.run(scanId, entry.id, entry.listingDigest);
-    const ids = listed.map((entry) => entry.id);
-    const [from, to] = [Math.min(...ids), Math.max(...ids)];
-    this.statements.keepUnchanged.run(this.instanceId, scanId, from, to);
-    return this.unread(scanId, from, to);
+    const from = listed[0]!.id;
+    const to = listed.at(-1)!.id;
+    const current = new Map(
+      this.statements.currentListing
+        .all(this.instanceId, from, to)
+        .map(([fieldId, versionId, listingDigest]) => [fieldId, { versionId, listingDigest }]),
+    );
+    const toRead: number[] = [];
+    for (const { id, listingDigest } of listed) {
+      const kept = current.get(id);
+      if (kept?.listingDigest === listingDigest) {
+        this.statements.upsert.run(scanId, id, kept.versionId);
+      } else {
+        this.statements.insertListing.run(scanId, id, listingDigest);
+        toRead.push(id);
+      }
+    }
+    return toRead;
   }
 
   /** Listed fields the scan has not read yet (with ids in [from, to]), in id order. */
@@ -163,20 +160,6 @@ export class ScanMembers {
   /** Field id -> version id of a scan's snapshot. */
   versions(scanId: number): Map<number, number> {
     return new Map(this.statements.versions.all(scanId));
-  }
-
-  /** The owners of the fields in a scan's snapshot, each once. */
-  owners(scanId: number): number[] {
-    return this.statements.owners.all(scanId);
-  }
-
-  /** The data sources the fields of a scan's snapshot are saved on, and their cards, each once. */
-  places(scanId: number): { dataSources: string[]; cards: string[] } {
-    const places = { dataSources: [] as string[], cards: [] as string[] };
-    for (const [type, id] of this.statements.places.all(scanId)) {
-      (type === 'CARD' ? places.cards : places.dataSources).push(id);
-    }
-    return places;
   }
 
   /** Field id -> the expression of its version in a scan's snapshot, for the fields given. */

@@ -9,8 +9,11 @@ import { ScanStartLimit } from '../scan/scan-start-limit';
 import { AuditStore } from '../storage/audit-store';
 import { openAuditDatabase } from '../storage/open-audit-database';
 
-/** A source that records which fields it was asked to read. */
-export function recordingReads(source: FieldSource): FieldSource & { reads: number[] } {
+/** A source that records which fields it was asked to read, telling `onRead` of each. */
+export function recordingReads(
+  source: FieldSource,
+  onRead?: (id: number) => void,
+): FieldSource & { reads: number[] } {
   const reads: number[] = [];
   return {
     pageSize: source.pageSize,
@@ -20,6 +23,7 @@ export function recordingReads(source: FieldSource): FieldSource & { reads: numb
     listingKey: (item) => source.listingKey(item),
     readField: (id, signal) => {
       reads.push(id);
+      onRead?.(id);
       return source.readField(id, signal);
     },
     reads,

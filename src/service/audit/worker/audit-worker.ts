@@ -15,7 +15,7 @@ import type { ScanFound } from '../scan/scan-to-end';
 import { scanToEnd } from '../scan/scan-to-end';
 import { StoreFileSource } from '../scan/store-file-source';
 import { AuditStore } from '../storage/audit-store';
-import { openAuditConnection } from '../storage/open-audit-database';
+import { openScanConnection } from '../storage/open-audit-database';
 import { findingsToSend } from './findings-between-threads';
 import { entriesInParts, takeMapsOut } from './maps-in-parts';
 import type {
@@ -35,7 +35,7 @@ setPriority(10);
 
 const port = parentPort!;
 const { file, instanceKey } = workerData as AuditWorkerData;
-const store = new AuditStore(openAuditConnection(file), file, instanceKey);
+const store = new AuditStore(openScanConnection(file), file, instanceKey);
 
 const send = (message: FromWorker) => port.postMessage(message);
 const cancels = new Map<number, AbortController>();
@@ -119,7 +119,7 @@ async function run(job: WorkerJob): Promise<unknown> {
   // The store's file is read here; any other source, by message.
   const storeFile = job.storeFile === undefined ? undefined : new StoreFileSource(job.storeFile);
   try {
-    await scanToEnd({
+    return await scanToEnd({
       store,
       scanId: job.scanId,
       source: storeFile ?? remoteSource(job),
@@ -132,7 +132,6 @@ async function run(job: WorkerJob): Promise<unknown> {
         completed: (found) => sendFound(job.job, found),
       },
     });
-    return undefined;
   } finally {
     storeFile?.close();
     cancels.delete(job.job);
