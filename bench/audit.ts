@@ -3,13 +3,16 @@
 // audit page transfers; then the audit page in Chromium (every chart drawn, bytes
 // transferred, and whether it follows a lock without Refresh), each figure beside
 // its limit. Written to bench/results/audit.md and audit.json. Then, in proxy mode,
-// the time from the first search to exact paging (bench/results/exact-paging.md).
+// the time from the first search to exact paging and the proxy's scans behind
+// latency (bench/results/exact-paging.md, proxy-scan.md).
 // `npm run bench:audit -- lock` runs only the lock's part (bench/support/audit-lock.ts),
 // `-- scan-loop` only the event loop during scans (bench/support/audit-scan-loop.ts),
 // `-- memory` only resident memory and time of full and incremental scans and their
 // findings (bench/support/audit-memory.ts),
 // `-- remap-preview` only the workflows' remap preview (bench/remap-preview.ts),
-// `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts).
+// `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts),
+// `-- proxy-scan` only the proxy's scans behind latency, with the time to exact
+// paging at each scan concurrency (bench/support/proxy-scan.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
@@ -28,6 +31,8 @@ import {
 } from './support/audit-page-profile';
 import { launchChromium } from './support/chromium';
 import { measureExactPaging, writeExactPagingReport } from './support/exact-paging';
+import { measureProxyScans, writeProxyScanReport } from './support/proxy-scan';
+import { DEFAULT_SCAN_CONCURRENCY } from '../src/service/audit/open-audit';
 import type { RunningServer } from './support/processes';
 import { buildAppAndService, residentMegabytes, startServer } from './support/processes';
 
@@ -380,6 +385,19 @@ async function exactPagingPart() {
   log('wrote bench/results/exact-paging.md and exact-paging.json');
 }
 
+/** The default and two higher concurrencies, unless BENCH_SCAN_CONCURRENCIES says otherwise. */
+const SCAN_CONCURRENCIES = (
+  process.env.BENCH_SCAN_CONCURRENCIES ?? `${DEFAULT_SCAN_CONCURRENCY},8,16`
+)
+  .split(',')
+  .map(Number);
+
+async function proxyScanPart() {
+  const report = await measureProxyScans(FIELDS, SCAN_CONCURRENCIES, [30, 80], log);
+  writeProxyScanReport(report, environment(), DEFAULT_SCAN_CONCURRENCY);
+  log('wrote bench/results/proxy-scan.md and .json, and exact-paging.md and .json');
+}
+
 if (process.argv[2] === 'lock') {
   const { measureLock } = await import('./support/audit-lock');
   await measureLock(FIELDS, process.env.BENCH_LABEL ?? 'latest');
@@ -394,7 +412,9 @@ if (process.argv[2] === 'lock') {
   await benchRemapPreview();
 } else if (process.argv[2] === 'exact-paging') {
   await exactPagingPart();
+} else if (process.argv[2] === 'proxy-scan') {
+  await proxyScanPart();
 } else {
   await main();
-  await exactPagingPart();
+  await proxyScanPart();
 }
