@@ -49,7 +49,7 @@ function ask<T>(job: number, method: ScanCall, ...args: unknown[]): Promise<T> {
 
 /**
  * The server's source, read through messages: its listing keys come with each page,
- * and the fields asked for on one turn are asked for together.
+ * and the fields asked for on one turn are asked for together, READS_PER_CALL a message.
  */
 function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
   const keys = new WeakMap<object, unknown>();
@@ -61,8 +61,13 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
   };
   let asked: Array<{ id: number; resolve(field: unknown): void; reject(error: Error): void }> = [];
   const askTogether = () => {
-    const reads = asked;
+    // A message at most READS_PER_CALL fields, so the server starts on the next
+    // message's fields as the slots that finished this one's come free.
+    for (let start = 0; start < asked.length; start += READS_PER_CALL)
+      askFor(asked.slice(start, start + READS_PER_CALL));
     asked = [];
+  };
+  const askFor = (reads: typeof asked) => {
     counted(
       ask<Counted<unknown[]>>(
         job.job,
