@@ -327,4 +327,25 @@ describe('a scan through an instance', () => {
     const later = reads.filter((request) => request.receivedAt > refused.answeredAt!);
     expect(later.length).toBeLessThanOrEqual(1);
   });
+
+  it('holds every read while the instance asks to slow down, not only the one it answered 429', async () => {
+    const server = await referenceService(generateDemoInstance({ fields: 150, seed: 3 }));
+    let throttled: UpstreamRequest | undefined;
+    const upstream = await productionLike(server, (request) => {
+      if (throttled || !request.url.includes('/template/')) return undefined;
+      throttled = request;
+      return { status: 429, body: '{}', headers: { 'retry-after': '1' } };
+    });
+    const audit = proxyAudit(upstream.url, { concurrency: 4 });
+    expect(await audit.scan(TEST_TOKEN)).toMatchObject({ state: 'complete', fields: 150 });
+    const askedWhileHeld = templateReads(
+      upstream.requests.filter(
+        (request) =>
+          request.receivedAt > throttled!.answeredAt! &&
+          request.receivedAt < throttled!.answeredAt! + 990,
+      ),
+    );
+    // At most the reads already on their way when the 429 was answered.
+    expect(askedWhileHeld.length).toBeLessThanOrEqual(3);
+  });
 });
