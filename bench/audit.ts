@@ -13,6 +13,7 @@
 // `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts),
 // `-- proxy-scan` only the proxy's scans behind latency, with the time to exact
 // paging at each scan concurrency (bench/support/proxy-scan.ts).
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
@@ -375,7 +376,7 @@ function writeReport(results: {
 
 /** The machine, as the reports state it. */
 const environment = () =>
-  `${cpus().length} CPUs, load average ${loadavg()
+  `commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim()}, ${cpus().length} CPUs, load average ${loadavg()
     .map((load) => load.toFixed(1))
     .join(', ')} at the end, Node ${process.version}`;
 

@@ -53,9 +53,11 @@ export class ListingAhead implements FieldSource {
     this.follower = follower;
   }
 
-  /** The scan ended: a follower that has not had every page gives up. */
+  /** The scan ended: a follower that has not had every page gives up, and pages not taken go. */
   ended(): void {
     this.follower?.ended();
+    this.pages.length = 0;
+    this.changed();
   }
 
   async listPage(offset: number, signal: AbortSignal): Promise<ListedPage> {
@@ -79,9 +81,12 @@ export class ListingAhead implements FieldSource {
   private async run(follower: ListingFollower, signal: AbortSignal): Promise<void> {
     this.runner = 'running';
     try {
-      for (let offset = follower.next(); offset !== undefined; offset = follower.next()) {
+      for (;;) {
         while (this.pages.length >= AHEAD)
           await new Promise<void>((resolve) => this.waiting.push(resolve));
+        // Asked after the wait: a scan that ended meanwhile has ended the follower too.
+        const offset = follower.next();
+        if (offset === undefined) break;
         const page = await this.source.listPage(offset, signal);
         follower.listed(offset, page);
         this.pages.push({ offset, page });
