@@ -4,7 +4,7 @@
 // list copy and the first scan, docs/proxy.md), so it reports the time to exact
 // paging too. The instance double, the proxy and its audit share this one process;
 // the double answers after a timer, so the reading is bound by latency, not CPU.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Scan } from '../../src/contract/audit';
 import type { UpstreamRequest } from '../../src/service/test-support/production-like-upstream';
 import type { ExactPagingFigures } from './exact-paging';
@@ -218,6 +218,8 @@ export function writeProxyScanReport(
       (run) => run.incremental,
     ),
     '',
+    // Written by hand from the runs: kept beside the figures of each run.
+    readFileSync('bench/support/proxy-scan-notes.md', 'utf8').trim(),
   ];
   writeFileSync('bench/results/proxy-scan.md', lines.join('\n'));
   const atDefault = report.runs.find((run) => run.concurrency === defaultConcurrency);
