@@ -3,7 +3,8 @@
 // audit page transfers; then the audit page in Chromium (every chart drawn, bytes
 // transferred, and whether it follows a lock without Refresh), each figure beside
 // its limit. Written to bench/results/audit.md and audit.json. Then, in proxy mode,
-// the time from the first search to exact paging (bench/results/exact-paging.md).
+// the time from the first search to exact paging and the proxy's scans behind
+// latency (bench/results/exact-paging.md, proxy-scan.md).
 // `npm run bench:audit -- lock` runs only the lock's part (bench/support/audit-lock.ts),
 // `-- scan-loop` only the event loop during scans (bench/support/audit-scan-loop.ts),
 // `-- scan-search` only the 50-row searches without, during and after a full scan at
@@ -11,7 +12,10 @@
 // `-- memory` only resident memory and time of full and incremental scans, their phases
 // and their findings, at 100,000 and 1,000,000 fields (bench/support/audit-memory.ts),
 // `-- remap-preview` only the workflows' remap preview (bench/remap-preview.ts),
-// `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts).
+// `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts),
+// `-- proxy-scan` only the proxy's scans behind latency, with the time to exact
+// paging at each scan concurrency (bench/support/proxy-scan.ts).
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AuditStatus, Scan } from '../src/contract/audit';
@@ -30,6 +34,8 @@ import {
 } from './support/audit-page-profile';
 import { launchChromium } from './support/chromium';
 import { measureExactPaging, writeExactPagingReport } from './support/exact-paging';
+import { measureProxyScans, writeProxyScanReport } from './support/proxy-scan';
+import { DEFAULT_SCAN_CONCURRENCY } from '../src/service/audit/open-audit';
 import type { RunningServer } from './support/processes';
 import { buildAppAndService, residentMegabytes, startServer } from './support/processes';
 
@@ -372,7 +378,7 @@ function writeReport(results: {
 
 /** The machine, as the reports state it. */
 const environment = () =>
-  `${cpus().length} CPUs, load average ${loadavg()
+  `commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim()}, ${cpus().length} CPUs, load average ${loadavg()
     .map((load) => load.toFixed(1))
     .join(', ')} at the end, Node ${process.version}`;
 
@@ -380,6 +386,19 @@ async function exactPagingPart() {
   const figures = await measureExactPaging(FIELDS, [30, 80], log);
   writeExactPagingReport(figures, environment());
   log('wrote bench/results/exact-paging.md and exact-paging.json');
+}
+
+/** The default and two higher concurrencies, unless BENCH_SCAN_CONCURRENCIES says otherwise. */
+const SCAN_CONCURRENCIES = (
+  process.env.BENCH_SCAN_CONCURRENCIES ?? `${DEFAULT_SCAN_CONCURRENCY},8,16`
+)
+  .split(',')
+  .map(Number);
+
+async function proxyScanPart() {
+  const report = await measureProxyScans(FIELDS, SCAN_CONCURRENCIES, [30, 80], log);
+  writeProxyScanReport(report, environment(), DEFAULT_SCAN_CONCURRENCY);
+  log('wrote bench/results/proxy-scan.md and .json, and exact-paging.md and .json');
 }
 
 if (process.argv[2] === 'lock') {
@@ -405,7 +424,9 @@ if (process.argv[2] === 'lock') {
   await benchRemapPreview();
 } else if (process.argv[2] === 'exact-paging') {
   await exactPagingPart();
+} else if (process.argv[2] === 'proxy-scan') {
+  await proxyScanPart();
 } else {
   await main();
-  await exactPagingPart();
+  await proxyScanPart();
 }

@@ -29,6 +29,7 @@ import { DEFAULT_KEEP_ENDED, DEFAULT_KEEP_MS } from './storage/scan-retention';
 import type { ChangedField } from './view/snapshot-view';
 import { SnapshotView } from './view/snapshot-view';
 import { ListCopy } from './snapshot/list-copy';
+import { ListingAhead } from './snapshot/listing-ahead';
 import { AuditThread } from './worker/audit-thread';
 import type { MadeFindings } from './worker/findings-between-threads';
 
@@ -81,6 +82,8 @@ export class AuditService {
   private prepareAgain = false;
   /** Answers the table's searches in proxy mode until the first scan completes. */
   private readonly listCopy: ListCopy;
+  /** The running scan's source while it may list, which the list copy may follow. */
+  private scanListing: ListingAhead | undefined;
   private readonly stop = new AbortController();
   /** How long each phase of the last scan run to its end took (for the benchmark). */
   private lastPhases: ScanPhaseTimes | undefined;
@@ -299,6 +302,13 @@ export class AuditService {
    * fast, and its very first page is then exact too.
    */
   async startListCopy(token: string | undefined, waitMs: number): Promise<void> {
+    // The first search starts the first scan too: a scan that has not listed a page
+    // yet lists for both, so the instance is listed once, not twice.
+    const ahead = this.scanListing;
+    if (ahead?.followable) {
+      const follower = this.listCopy.follow(ahead);
+      if (follower) ahead.follow(follower);
+    }
     this.listCopy.start(token, this.stop.signal);
     await this.listCopy.settled(waitMs);
   }
@@ -474,9 +484,15 @@ export class AuditService {
    */
   private async scanInThread(scan: ScanHandover): Promise<void> {
     const { scanId, token, signal } = scan;
-    this.lastPhases = await this.thread.scan({
+    // Only a source the worker reads through this thread can be followed: the store's
+    // file (embedded) it reads itself, and no list copy is needed there.
+    const followable =
+      scan.source.storeFile === undefined && this.store.scans.get(scanId)?.phase === 'listing';
+    const ahead = followable ? new ListingAhead(scan.source) : undefined;
+    this.scanListing = ahead;
+    const scanned = this.thread.scan({
       scanId,
-      source: scan.source,
+      source: ahead ?? scan.source,
       signal,
       retention: scan.retention,
       hooks: {
@@ -487,6 +503,12 @@ export class AuditService {
         completed: async (found) => this.scanCompleted(this.store.scans.get(scanId)!, found),
       },
     });
+    try {
+      this.lastPhases = await scanned;
+    } finally {
+      ahead?.ended();
+      if (this.scanListing === ahead) this.scanListing = undefined;
+    }
   }
 
   private scanCompleted(scan: Scan, found: MadeFindings | 'as-last-seen'): void {

@@ -17,6 +17,9 @@ export interface UpstreamRequest {
   url: string;
   token: string | undefined;
   body: string;
+  /** When it arrived and when its answer was sent (Date.now()); undefined while waiting or dropped. */
+  receivedAt: number;
+  answeredAt?: number;
 }
 
 export interface ProductionLikeOptions {
@@ -485,6 +488,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
         url: incoming.url ?? '',
         token: typeof header === 'string' ? header : undefined,
         body,
+        receivedAt: Date.now(),
       };
       requests.push(request);
       const intercepted = options.intercept?.(request);
@@ -501,6 +505,7 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
             ...(intercepted?.headers ?? {}),
           });
           outgoing.end(reply.body);
+          request.answeredAt = Date.now();
         },
         low + Math.random() * (high - low),
       );

@@ -54,6 +54,12 @@ export class UpstreamClient {
   private readonly basePath: string;
   /** Set once the instance has sorted by lastModified as asked (see detect-sort-support.ts). */
   lastModifiedSortWorks = false;
+  /**
+   * Until when (Date.now()) every request waits: a 429 asks the client, not one
+   * request, to slow down. Requests sent meanwhile by the other readers of a scan
+   * would each be refused too, and try again all at once when their waits ended.
+   */
+  private heldUntil = 0;
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.policy = { ...defaultRetryPolicy, ...options.retry };
@@ -172,6 +178,8 @@ export class UpstreamClient {
     let throttled = 0;
     for (;;) {
       signal.throwIfAborted();
+      const held = this.heldUntil - Date.now();
+      if (held > 0) await sleep(held, signal);
       this.counters.requests += 1;
       let outcome: { answer: Answer; retryAfter: string | null } | { error: UpstreamError };
       try {
@@ -190,6 +198,7 @@ export class UpstreamClient {
           );
         }
         const wait = retryAfterMs(outcome.retryAfter, this.policy);
+        this.heldUntil = Math.max(this.heldUntil, Date.now() + wait);
         await this.wait(
           wait,
           `the instance asked to slow down; waiting ${Math.ceil(wait / 1000)} s`,

@@ -27,3 +27,23 @@ test('asks 100 ids a call and at most 4 calls at once, and keeps what each answe
   // An instance without the cards endpoint: their owners stay unknown, not empty.
   expect(directory!.placeOwners!.cards).toBeUndefined();
 });
+
+test('stops asking an endpoint once the instance has answered that it has none', async () => {
+  const cards = Array.from({ length: 2000 }, (_, index) => `dr:1:${index}`);
+  let asked = 0;
+  const directory = await withPlaceOwners(
+    undefined,
+    { dataSources: [], cards },
+    {
+      dataSources: async () => [],
+      cards: async () => {
+        asked += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return undefined;
+      },
+    },
+  );
+  // The calls already in flight when the first answered, and no more of the 20.
+  expect(asked).toBeLessThanOrEqual(4);
+  expect(directory?.placeOwners?.cards).toBeUndefined();
+});

@@ -52,7 +52,10 @@ export async function withPlaceOwners(
   };
 }
 
-/** Every answer, 100 ids a call and a few calls at once; undefined when any call had no endpoint. */
+/**
+ * Every answer, 100 ids a call and a few calls at once; undefined when any call had
+ * no endpoint, after which no further call is made (the answer is undefined anyway).
+ */
 async function inBatches<T>(
   ids: readonly string[],
   ask: (ids: readonly string[]) => Promise<readonly T[] | undefined>,
@@ -63,15 +66,17 @@ async function inBatches<T>(
   }
   const answers: Array<readonly T[] | undefined> = [];
   let next = 0;
+  let noEndpoint = false;
   const worker = async () => {
-    while (next < batches.length) {
+    while (next < batches.length && !noEndpoint) {
       const index = next++;
       answers[index] = await ask(batches[index]!);
+      if (answers[index] === undefined) noEndpoint = true;
     }
   };
   await Promise.all(
     Array.from({ length: Math.min(PLACE_OWNER_CONCURRENCY, batches.length) }, worker),
   );
-  if (answers.some((answer) => answer === undefined)) return undefined;
+  if (noEndpoint) return undefined;
   return answers.flatMap((answer) => answer ?? []);
 }

@@ -1,5 +1,5 @@
 import { listingDigest } from './canonical-field';
-import type { FieldSource } from './field-source';
+import type { FieldSource, ListedPage } from './field-source';
 
 /** Passes over the listing before the scan accepts that some fields could not be listed. */
 export const MAX_LISTING_PASSES = 3;
@@ -31,37 +31,63 @@ export function nextOffset(
 }
 
 /**
- * Pages through every field, each seen once however the instance orders equal
- * keys. `keep` hears every listed item with an id (an item listed on two passes,
- * twice: the later one is the newer).
+ * One listing of every field, page by page: which page to ask for next, and when
+ * the listing is complete. Each page starts where the previous one's last run of
+ * equal keys started; a pass that found fewer fields than the instance counts is
+ * followed by another, up to MAX_LISTING_PASSES. `keep` hears every listed item
+ * with an id (an item listed on two passes, twice: the later one is the newer).
  */
+export class ListingPasses {
+  /** Field id -> the digest of its search result, for every field found so far. */
+  readonly seen = new Map<number, string>();
+  /** How many the instance said it has, on the last page. */
+  totalHits = 0;
+  /** The offset of the page to ask for next; undefined once the listing is complete. */
+  next: number | undefined = 0;
+  private pass = 0;
+
+  constructor(
+    private readonly pageSize: number,
+    private readonly keyOf: (item: unknown) => unknown,
+    private readonly keep?: (item: unknown) => void,
+  ) {}
+
+  /** The page the instance answered for `next`. */
+  add(page: ListedPage): void {
+    const offset = this.next;
+    if (offset === undefined) throw new Error('the listing is complete');
+    this.totalHits = page.totalHits;
+    for (const item of page.items) {
+      const id = (item as { id?: unknown } | null)?.id;
+      const digest = listingDigest(item);
+      if (typeof id === 'number' && digest !== undefined) {
+        this.seen.set(id, digest);
+        this.keep?.(item);
+      }
+    }
+    if (page.items.length >= this.pageSize && offset + page.items.length < this.totalHits) {
+      this.next = nextOffset(offset, page.items, this.keyOf);
+      return;
+    }
+    this.pass += 1;
+    const complete = this.seen.size >= this.totalHits || this.pass >= MAX_LISTING_PASSES;
+    this.next = complete ? undefined : 0;
+  }
+}
+
+/** Pages through every field, each seen once however the instance orders equal keys. */
 export async function listEveryField(
   source: FieldSource,
   signal: AbortSignal,
   onProgress: (listed: number) => void,
   keep?: (item: unknown) => void,
 ): Promise<Listing> {
-  const seen = new Map<number, string>();
-  let totalHits = 0;
-  for (let pass = 0; pass < MAX_LISTING_PASSES; pass += 1) {
-    for (let offset = 0; ;) {
-      const page = await source.listPage(offset, signal);
-      totalHits = page.totalHits;
-      for (const item of page.items) {
-        const id = (item as { id?: unknown } | null)?.id;
-        const digest = listingDigest(item);
-        if (typeof id === 'number' && digest !== undefined) {
-          seen.set(id, digest);
-          keep?.(item);
-        }
-      }
-      onProgress(seen.size);
-      if (page.items.length < source.pageSize || offset + page.items.length >= totalHits) break;
-      offset = nextOffset(offset, page.items, (item) => source.listingKey(item));
-    }
-    if (seen.size >= totalHits) break;
+  const passes = new ListingPasses(source.pageSize, (item) => source.listingKey(item), keep);
+  while (passes.next !== undefined) {
+    passes.add(await source.listPage(passes.next, signal));
+    onProgress(passes.seen.size);
   }
-  const fields = [...seen].map(([id, digest]) => ({ id, listingDigest: digest }));
+  const fields = [...passes.seen].map(([id, digest]) => ({ id, listingDigest: digest }));
   fields.sort((first, second) => first.id - second.id);
-  return { fields, totalHits };
+  return { fields, totalHits: passes.totalHits };
 }

@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalculatedField } from '../../../contract/field';
 import { apiPaths } from '../../../contract/paths';
+import { generateDemoInstance } from '../../demo/generate-demo-instance';
 import { startProductionLikeUpstream } from '../../test-support/production-like-upstream';
 import type { UpstreamRequest } from '../../test-support/production-like-upstream';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../../test-support/test-server';
 import { UpstreamClient } from '../../upstream/upstream-client';
 import { openTestAudit } from '../test-support/audit-fixture';
+import type { FieldSource } from './field-source';
 import { StoreFileSource } from './store-file-source';
 import { UpstreamSource } from './upstream-source';
 
@@ -35,22 +37,33 @@ async function productionLike(server: TestServer, intercept?: Intercept, unstabl
 }
 
 /** An audit that scans the instance at `url` the way proxy mode does. */
-function proxyAudit(url: string, options: { pageSize?: number; concurrency?: number } = {}) {
+function proxyAudit(
+  url: string,
+  options: {
+    pageSize?: number;
+    concurrency?: number;
+    /** What stands between the scan and its source (a test's slow field). */
+    around?: (source: FieldSource) => FieldSource;
+  } = {},
+) {
+  const around = options.around ?? ((source) => source);
   const audit = openTestAudit({
     instanceKey: url,
     needsCallerToken: true,
     loadDirectory: async () => undefined,
     openSource: (token, onWait) =>
-      new UpstreamSource(
-        new UpstreamClient({
-          upstream: new URL(url),
-          token: token ?? '',
-          timeoutMs: 5000,
-          retry: { baseDelayMs: 5, maxDelayMs: 20 },
-          onWait,
-        }),
-        options.concurrency ?? 4,
-        options.pageSize,
+      around(
+        new UpstreamSource(
+          new UpstreamClient({
+            upstream: new URL(url),
+            token: token ?? '',
+            timeoutMs: 5000,
+            retry: { baseDelayMs: 5, maxDelayMs: 20 },
+            onWait,
+          }),
+          options.concurrency ?? 4,
+          options.pageSize,
+        ),
       ),
   });
   closers.push(audit.close);
@@ -261,5 +274,78 @@ describe('a scan through an instance', () => {
       .filter((request) => request.url.endsWith('/functions/search'))
       .map((request) => JSON.parse(request.body).offset);
     expect(offsets).toEqual([0, 4, 8, 12, 16, 20, 24, 28, 32, 36]);
+  });
+
+  it('keeps every slot reading while one field is slow to answer', async () => {
+    const server = await referenceService(generateDemoInstance({ fields: 150, seed: 3 }));
+    const upstream = await productionLike(server);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slowId = 1;
+    let [inFlight, mostInFlight] = [0, 0];
+    const audit = proxyAudit(upstream.url, {
+      concurrency: 2,
+      around: (source) => ({
+        pageSize: source.pageSize,
+        concurrency: source.concurrency,
+        counters: source.counters,
+        listPage: (offset, signal) => source.listPage(offset, signal),
+        listingKey: (item) => source.listingKey(item),
+        readField: async (id, signal) => {
+          inFlight += 1;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          try {
+            if (id === slowId) await released;
+            return await source.readField(id, signal);
+          } finally {
+            inFlight -= 1;
+          }
+        },
+      }),
+    });
+    const scanning = audit.scan(TEST_TOKEN);
+    // The other slot reads every other field meanwhile, not only those asked for with the slow one.
+    await vi.waitFor(() => expect(templateReads(upstream.requests)).toHaveLength(149), {
+      timeout: 5000,
+    });
+    release();
+    expect(await scanning).toMatchObject({ state: 'complete', fields: 150 });
+    expect(mostInFlight).toBe(2);
+  });
+
+  it('asks nothing more once a field read failed the scan', async () => {
+    const server = await referenceService(generateDemoInstance({ fields: 150, seed: 3 }));
+    const upstream = await productionLike(server, (request) =>
+      request.url.includes('/template/20?') ? { status: 403, body: '{"status":403}' } : undefined,
+    );
+    const audit = proxyAudit(upstream.url, { concurrency: 2 });
+    const scan = await audit.scan(TEST_TOKEN);
+    expect(scan.state).toBe('failed');
+    const reads = upstream.requests.filter((request) => request.url.includes('/template/'));
+    const refused = reads.find((request) => request.url.includes('/template/20?'))!;
+    // The other slot's read in flight then, and nothing after it.
+    const later = reads.filter((request) => request.receivedAt > refused.answeredAt!);
+    expect(later.length).toBeLessThanOrEqual(1);
+  });
+
+  it('holds every read while the instance asks to slow down, not only the one it answered 429', async () => {
+    const server = await referenceService(generateDemoInstance({ fields: 150, seed: 3 }));
+    let throttled: UpstreamRequest | undefined;
+    const upstream = await productionLike(server, (request) => {
+      if (throttled || !request.url.includes('/template/')) return undefined;
+      throttled = request;
+      return { status: 429, body: '{}', headers: { 'retry-after': '1' } };
+    });
+    const audit = proxyAudit(upstream.url, { concurrency: 4 });
+    expect(await audit.scan(TEST_TOKEN)).toMatchObject({ state: 'complete', fields: 150 });
+    const askedWhileHeld = templateReads(
+      upstream.requests.filter(
+        (request) =>
+          request.receivedAt > throttled!.answeredAt! &&
+          request.receivedAt < throttled!.answeredAt! + 990,
+      ),
+    );
+    // At most the reads already on their way when the 429 was answered.
+    expect(askedWhileHeld.length).toBeLessThanOrEqual(3);
   });
 });

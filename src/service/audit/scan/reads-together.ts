@@ -13,11 +13,16 @@ interface Asked {
  */
 export function readsTogether(
   readMany: (ids: number[]) => Promise<unknown[]> | unknown[],
+  /** The most ids one call of `readMany` is given; more asked on one turn make more calls. */
+  partSize = Infinity,
 ): (id: number) => Promise<unknown> {
   let asked: Asked[] = [];
-  const readAsked = async () => {
-    const reads = asked;
+  const readAsked = () => {
+    for (let start = 0; start < asked.length; start += partSize)
+      void readPart(asked.slice(start, start + partSize));
     asked = [];
+  };
+  const readPart = async (reads: Asked[]) => {
     try {
       const fields = await readMany(reads.map(({ id }) => id));
       reads.forEach((read, index) => read.resolve(fields[index]));

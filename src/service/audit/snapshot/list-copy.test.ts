@@ -9,6 +9,7 @@ import { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
 import { buildServer } from '../../server/build-server';
 import { equalNamesInstance } from '../../test-support/equal-names-instance';
 import { startProductionLikeUpstream } from '../../test-support/production-like-upstream';
+import type { UpstreamRequest } from '../../test-support/production-like-upstream';
 import { startTestServer } from '../../test-support/test-server';
 import { UpstreamClient } from '../../upstream/upstream-client';
 import { openProxyAudit } from '../open-audit';
@@ -29,7 +30,9 @@ afterAll(async () => {
  * few names and, seven at a time, their created time: every listing page and every
  * page by name cuts a run of equal keys.
  */
-async function unstableInstance(options: { holdTemplates?: boolean; windowed?: boolean } = {}) {
+async function unstableInstance(
+  options: { holdTemplates?: boolean; windowed?: boolean; failFirstListing?: boolean } = {},
+) {
   const file = equalNamesInstance(FIELDS);
   const day = 86_400_000;
   const instance = await startTestServer({
@@ -42,18 +45,24 @@ async function unstableInstance(options: { holdTemplates?: boolean; windowed?: b
     },
   });
   closers.push(() => instance.close());
+  let listingFailed = false;
   const upstream = await startProductionLikeUpstream({
     store: instance.stores.fields,
     token: TOKEN,
     unstableTies: true,
     windowed: options.windowed,
-    // The scan waits on every template: the first scan stays running.
-    intercept: (request) =>
-      options.holdTemplates &&
-      request.method === 'GET' &&
-      request.url.includes('/functions/template/')
+    intercept: (request) => {
+      if (options.failFirstListing && isListing(request) && !listingFailed) {
+        listingFailed = true;
+        return { status: 403, body: '{}' };
+      }
+      // The scan waits on every template: the first scan stays running.
+      return options.holdTemplates &&
+        request.method === 'GET' &&
+        request.url.includes('/functions/template/')
         ? { status: 429, body: '{}', headers: { 'retry-after': '60' } }
-        : undefined,
+        : undefined;
+    },
   });
   closers.push(upstream.close);
   return upstream;
@@ -72,9 +81,13 @@ function expectEachOnce(ids: number[]) {
   expect(new Set(ids).size).toBe(FIELDS);
 }
 
+/** A page of the listing that scans and the list copy make (sorted by created). */
+const isListing = (request: UpstreamRequest) =>
+  request.url.endsWith('/functions/search') && JSON.parse(request.body).sort?.field === 'created';
+
 /** A proxy and its audit in front of the instance; its first scan never completes. */
-async function proxyWithHeldScan(firstSearchWaitsMs: number) {
-  const upstream = await unstableInstance({ holdTemplates: true });
+async function proxyWithHeldScan(firstSearchWaitsMs: number, failFirstListing = false) {
+  const upstream = await unstableInstance({ holdTemplates: true, failFirstListing });
   const dir = mkdtempSync(join(tmpdir(), 'cfm-list-copy-'));
   closers.push(async () => rmSync(dir, { recursive: true, force: true }));
   const upstreamUrl = new URL(upstream.url);
@@ -113,7 +126,7 @@ async function proxyWithHeldScan(firstSearchWaitsMs: number) {
       headers: { [TOKEN_HEADER]: TOKEN, 'content-type': 'application/json' },
       payload: { locked: true },
     });
-  return { audit, page, lock };
+  return { audit, page, lock, upstream };
 }
 
 describe('the list copy', () => {
@@ -155,6 +168,24 @@ describe('the list copy', () => {
 
   it("a small instance's very first page is answered from the list copy", async () => {
     const { page } = await proxyWithHeldScan(3000);
+    expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
+  });
+
+  it("takes the first scan's listing, so the instance is listed once", async () => {
+    const { audit, page, upstream } = await proxyWithHeldScan(3000);
+    expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
+    await expect
+      .poll(() => audit.service.runningScan()?.phase, { timeout: 10_000 })
+      .toBe('reading');
+    // 120 fields: one page of 5,000.
+    expect(upstream.requests.filter(isListing)).toHaveLength(1);
+  });
+
+  it('lists on its own at the next search when the scan it took the listing from failed', async () => {
+    const { audit, page } = await proxyWithHeldScan(3000, true);
+    // The first scan failed on its first page: this search is the instance's to answer.
+    expect((await page(0)).instanceData?.source).toBe('instance');
+    expect(audit.service.runningScan()).toBeUndefined();
     expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
   });
 

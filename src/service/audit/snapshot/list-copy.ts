@@ -8,8 +8,8 @@ import { FieldIndex } from '../../store/index/field-index';
 import type { SearchPage } from '../../store/search-page';
 import type { FieldFacts } from '../findings/field-facts';
 import { canonicalField } from '../scan/canonical-field';
-import type { FieldSource } from '../scan/field-source';
-import { listEveryField } from '../scan/list-every-field';
+import type { FieldSource, ListedPage } from '../scan/field-source';
+import { listEveryField, ListingPasses } from '../scan/list-every-field';
 import { indexColumnsOfFacts } from '../search/index-columns-of-facts';
 
 /** Filters a search result cannot answer: they need the expression or the full template. */
@@ -56,6 +56,16 @@ function listedFacts(item: ReturnType<typeof searchItemOf>): FieldFacts {
   };
 }
 
+/** What a scan tells the list copy that follows its listing (ListCopy.follow). */
+export interface ListingFollower {
+  /** The offset of the page it needs next; undefined once it needs none (complete, or given up). */
+  next(): number | undefined;
+  /** A page listed for it, asked for at `offset`. */
+  listed(offset: number, page: ListedPage): void;
+  /** The scan ended (however it ended). */
+  ended(): void;
+}
+
 type State =
   | { kind: 'none' }
   | { kind: 'building' }
@@ -66,9 +76,10 @@ type State =
  * Proxy mode, before the first scan completes (docs/proxy.md): every field's search
  * result, listed page by page sorted by `created`, each field once however the
  * instance orders equal times, passed over again until the count adds up (as the
- * scan and the export list). It takes a minute at 100,000 fields where the scan
- * reads every template for many; meanwhile the table pages through it in a total
- * order, ties broken on id, instead of through the instance's unstable one.
+ * scan and the export list), or taken from the first scan's own listing. It takes
+ * seconds at 100,000 fields where the scan reads every template for many minutes;
+ * meanwhile the table pages through it in a total order, ties broken on id,
+ * instead of through the instance's unstable one.
  */
 export class ListCopy {
   private state: State = { kind: 'none' };
@@ -89,6 +100,45 @@ export class ListCopy {
     this.listing = this.build(token, signal).catch(() => {
       this.state = { kind: 'failed' };
     });
+  }
+
+  /**
+   * Takes the listing of a scan that has not listed a page yet (the first scan
+   * starts with the first search; see listing-ahead.ts), page by page, instead of
+   * listing the instance a second time. Answers what the scan's listing calls;
+   * undefined when a listing is running or done. A scan that ends before the listing
+   * is complete leaves the copy failed, so the next search lists on its own.
+   */
+  follow(source: Pick<FieldSource, 'pageSize' | 'listingKey'>): ListingFollower | undefined {
+    if (this.state.kind === 'building' || this.state.kind === 'ready') return undefined;
+    this.state = { kind: 'building' };
+    const startedAt = this.now();
+    const taken = new ListedItems();
+    const passes = new ListingPasses(
+      source.pageSize,
+      (item) => source.listingKey(item),
+      (raw) => taken.add(raw),
+    );
+    let ended = () => {};
+    this.listing = new Promise<void>((resolve) => (ended = resolve));
+    let following = true;
+    const stop = (ready: boolean) => {
+      if (!following) return;
+      following = false;
+      this.state = ready ? taken.ready(startedAt) : { kind: 'failed' };
+      ended();
+    };
+    return {
+      next: () => (following ? passes.next : undefined),
+      listed: (offset, page) => {
+        if (!following) return;
+        // A page this listing would not have asked for: the scan lists otherwise.
+        if (offset !== passes.next) return stop(false);
+        passes.add(page);
+        if (passes.next === undefined) stop(true);
+      },
+      ended: () => stop(false),
+    };
   }
 
   /** Waits for the listing to end, or `ms`, whichever comes first. */
@@ -135,21 +185,32 @@ export class ListCopy {
 
   private async build(token: string | undefined, signal: AbortSignal): Promise<void> {
     const startedAt = this.now();
-    const items = new Map<number, string>();
-    const facts = new Map<number, FieldFacts>();
+    const taken = new ListedItems();
     await listEveryField(
       this.sourceFor(token),
       signal,
       () => undefined,
-      (raw) => {
-        const field = canonicalField(raw);
-        if (!field) return;
-        const item = searchItemOf(field);
-        items.set(item.id, JSON.stringify(item));
-        facts.set(item.id, listedFacts(item));
-      },
+      (raw) => taken.add(raw),
     );
-    const index = new FieldIndex(indexColumnsOfFacts([...facts.values()], new Map()));
-    this.state = { kind: 'ready', index, items, asOf: startedAt };
+    this.state = taken.ready(startedAt);
+  }
+}
+
+/** What a listing found, kept as the copy answers it: each item's JSON and its facts. */
+class ListedItems {
+  private readonly items = new Map<number, string>();
+  private readonly facts = new Map<number, FieldFacts>();
+
+  add(raw: unknown): void {
+    const field = canonicalField(raw);
+    if (!field) return;
+    const item = searchItemOf(field);
+    this.items.set(item.id, JSON.stringify(item));
+    this.facts.set(item.id, listedFacts(item));
+  }
+
+  ready(asOf: number): State {
+    const index = new FieldIndex(indexColumnsOfFacts([...this.facts.values()], new Map()));
+    return { kind: 'ready', index, items: this.items, asOf };
   }
 }

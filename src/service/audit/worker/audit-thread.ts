@@ -17,21 +17,8 @@ import type {
 } from './audit-worker-messages';
 import type { MadeFindings, SentFindings } from './findings-between-threads';
 import { findingsReceived } from './findings-between-threads';
+import { fieldReads } from './field-reads';
 import { putMapsBack } from './maps-in-parts';
-
-/** These fields, read with no more at once than the source allows, in the order asked. */
-async function readAll(source: FieldSource, ids: readonly number[], signal: AbortSignal) {
-  const fields: unknown[] = [];
-  let next = 0;
-  const reader = async () => {
-    while (next < ids.length) {
-      const position = next++;
-      fields[position] = await source.readField(ids[position]!, signal);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(source.concurrency, ids.length) }, reader));
-  return fields;
-}
 
 /** Findings as they come from the worker: their large maps a part at a time (maps-in-parts.ts), then the rest. */
 function findingsReceiver() {
@@ -131,6 +118,7 @@ export class AuditThread {
       counters: { ...source.counters },
     });
     const found = findingsReceiver();
+    const readFields = fieldReads(source, calls.signal);
     const answer = async (method: ScanCall, args: unknown[]): Promise<unknown> => {
       switch (method) {
         case 'listPage':
@@ -141,7 +129,7 @@ export class AuditThread {
             })),
           );
         case 'readFields':
-          return counted(readAll(source, args[0] as number[], calls.signal));
+          return counted(readFields(args[0] as number[]));
         case 'progress':
           return hooks.onProgress();
         case 'refreshDirectory':

@@ -52,7 +52,7 @@ function ask<T>(job: number, method: ScanCall, ...args: unknown[]): Promise<T> {
 
 /**
  * The server's source, read through messages: its listing keys come with each page,
- * and the fields asked for on one turn are asked for together.
+ * and the fields asked for on one turn are asked for together, READS_PER_CALL a message.
  */
 function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
   const keys = new WeakMap<object, unknown>();
@@ -62,7 +62,12 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
     Object.assign(counters, now);
     return value;
   };
-  const read = readsTogether((ids) => counted(ask<Counted<unknown[]>>(job.job, 'readFields', ids)));
+  // At most READS_PER_CALL fields a message, so the server starts on the next message's
+  // fields as the slots that finished this one's come free.
+  const read = readsTogether(
+    (ids) => counted(ask<Counted<unknown[]>>(job.job, 'readFields', ids)),
+    READS_PER_CALL,
+  );
   return {
     pageSize: job.pageSize,
     // As many readers as one message asks for, for each the server's source allows.
