@@ -58,6 +58,16 @@ function removeAuditFile(fields: number) {
   }
 }
 
+/** One search, answered once the service has read its search index back (on first use). */
+async function firstSearch(service: RunningServer): Promise<void> {
+  const response = await fetch(`${service.url}${apiPaths.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: benchToken },
+    body: JSON.stringify({ filters: [], sort: { field: 'name', ascending: true }, limit: 1 }),
+  });
+  if (!response.ok) throw new Error(`the first search answered ${response.status}`);
+}
+
 /**
  * A store of `fields` fields whose saved index a start reads back. One missing is
  * created (or its index saved) by a service whose audit file is thrown away after.
@@ -67,11 +77,7 @@ async function ensureIndexedStore(fields: number): Promise<void> {
   log(`${fields} fields: creating the store and its saved index...`);
   removeAuditFile(fields);
   const service = await startBenchService(fields, [], ['--audit-data', freshAuditFile(fields)]);
-  await fetch(`${service.url}${apiPaths.search}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: benchToken },
-    body: JSON.stringify({ filters: [], sort: { field: 'name', ascending: true }, limit: 1 }),
-  });
+  await firstSearch(service);
   await savedIndexUsable(fields);
   await service.stop();
 }
@@ -116,17 +122,17 @@ async function measureQueries(
 }
 
 /**
- * The service alone: restarted on the audit file its first scan completed, so the
- * audit idles and holds no findings; each 50-row query is asked for a second so the
- * index has built what searches build on first use. Resident memory as found, and
- * after a forced collection.
+ * Restarted on the audit file its first scan completed: the audit makes that scan's
+ * findings at start, which the audit page's requests wait for; then a second of each
+ * query, resident memory as found and after a forced collection.
  */
-async function serviceAloneMemory(fields: number) {
+async function restartedMemory(fields: number): Promise<ScaleAuditRow['restartedMb']> {
   const service = await startBenchService(fields, inspectorOnSignal, [
     '--audit-data',
     freshAuditFile(fields),
   ]);
   try {
+    await askAuditPage(service);
     const inputs = readBenchInputs(fields);
     for (const scenario of scenarios(inputs.fragments, inputs.referencedIds, fields)) {
       if (!scenario.label.startsWith('50 rows')) continue;
@@ -137,11 +143,18 @@ async function serviceAloneMemory(fields: number) {
     const asFound = residentMegabytes(pid);
     await collectGarbageOf(service);
     const collected = residentMegabytes(pid);
-    log(`${fields} fields, the service alone: ${asFound} MB, ${collected} MB after a collection`);
+    log(`${fields} fields, restarted: ${asFound} MB, ${collected} MB after a collection`);
     return { asFound, afterForcedGc: collected, scanRunning: scanning };
   } finally {
     await service.stop();
   }
+}
+
+/** Every request the audit page sends when it opens, at once; how long until all answered. */
+async function askAuditPage(service: RunningServer): Promise<number> {
+  const started = performance.now();
+  await Promise.all(auditPagePaths.map((path) => getJson(service, path)));
+  return Math.round(performance.now() - started);
 }
 
 /** One size: a restart with a fresh audit file, so the first full scan runs at start. */
@@ -152,6 +165,7 @@ export async function measureScaleAudit(
   await ensureIndexedStore(fields);
   removeAuditFile(fields);
   const loadBefore = loadavg();
+  const started = performance.now();
   const service = await startBenchService(fields, inspectorOnSignal, [
     '--audit-data',
     freshAuditFile(fields),
@@ -161,6 +175,10 @@ export async function measureScaleAudit(
   const atStartMb = residentMegabytes(pid);
   try {
     await until(() => scanRunning(service), 'no scan started', 60_000);
+    // The index is read back on the first search: what follows measures searches, not that.
+    await firstSearch(service);
+    const indexReadyMs = Math.round(performance.now() - started);
+    const indexReadyMb = residentMegabytes(pid);
     const duringScan = await measureQueries(service, fields, 'during the scan', timing);
     await until(async () => !(await scanRunning(service)), 'the scan did not end', 3_600_000);
     const peakDuringScanMb = sampler.peakMb();
@@ -168,9 +186,7 @@ export async function measureScaleAudit(
     const scan = (await auditStatus(service)).latestScan;
     if (scan?.state !== 'complete')
       throw new Error(`the scan ended ${scan?.state ?? 'without a scan'}`);
-    const pageStarted = performance.now();
-    await Promise.all(auditPagePaths.map((path) => getJson(service, path)));
-    const auditPageMs = Math.round(performance.now() - pageStarted);
+    const auditPageMs = await askAuditPage(service);
     const afterFindingsMb = residentMegabytes(pid);
     log(`${fields} fields: scan ${scan.finished! - scan.started} ms, audit page ${auditPageMs} ms`);
     const afterScan = await measureQueries(service, fields, 'after the scan', timing);
@@ -179,21 +195,23 @@ export async function measureScaleAudit(
     const afterForcedGcMb = residentMegabytes(pid);
     log(`${fields} fields: ${collected}; ${afterQueriesMb} MB -> ${afterForcedGcMb} MB`);
     await service.stop();
-    const serviceAlone = await serviceAloneMemory(fields);
+    const restartedMb = await restartedMemory(fields);
     return {
       fields,
       scanMs: scan.finished! - scan.started,
+      indexReadyMs,
       auditPageMs,
       duringScan,
       afterScan,
       memoryMb: {
         atStart: atStartMb,
+        indexReady: indexReadyMb,
         peakDuringScan: peakDuringScanMb,
         afterFindings: afterFindingsMb,
         afterQueries: afterQueriesMb,
         afterForcedGc: afterForcedGcMb,
       },
-      serviceAloneMb: serviceAlone,
+      restartedMb,
       loadAverage: { before: loadBefore, after: loadavg() },
     };
   } finally {
