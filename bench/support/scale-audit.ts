@@ -40,7 +40,10 @@ function log(line: string) {
 }
 
 async function getJson<T>(server: RunningServer, path: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, { headers: { [TOKEN_HEADER]: benchToken } });
+  const send = () => fetch(`${server.url}${path}`, { headers: { [TOKEN_HEADER]: benchToken } });
+  // A kept-alive connection the server closed just as it was reused fails once; these
+  // are reads, so sending again is safe.
+  const response = await send().catch(send);
   const text = await response.text();
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${text}`);
   return JSON.parse(text) as T;
@@ -60,11 +63,13 @@ function removeAuditFile(fields: number) {
 
 /** One search, answered once the service has read its search index back (on first use). */
 async function firstSearch(service: RunningServer): Promise<void> {
-  const response = await fetch(`${service.url}${apiPaths.search}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: benchToken },
-    body: JSON.stringify({ filters: [], sort: { field: 'name', ascending: true }, limit: 1 }),
-  });
+  const send = () =>
+    fetch(`${service.url}${apiPaths.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: benchToken },
+      body: JSON.stringify({ filters: [], sort: { field: 'name', ascending: true }, limit: 1 }),
+    });
+  const response = await send().catch(send);
   if (!response.ok) throw new Error(`the first search answered ${response.status}`);
 }
 
