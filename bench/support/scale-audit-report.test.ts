@@ -32,6 +32,7 @@ const row = (fields: number, during: PhaseQuery[], after: PhaseQuery[]): ScaleAu
     atStart: 90,
     indexReady: 600,
     peakDuringScan: 1900,
+    peakThroughAuditPage: 2100,
     afterFindings: 1500,
     afterQueries: 1550,
     afterForcedGc: 900,
@@ -94,6 +95,12 @@ describe('the scale-audit report', () => {
       "- 1,000,000 fields, the service alone (at most: once its index was read back, with the scan's first seconds): 600 MB (target under 1024 MB): met",
     );
     expect(lines).toContain('| 100,000 | substring | 6000 | 1 | 3 | 0.100 | 0.150 | no, no |');
+  });
+
+  it('gives the memory at each step, the peaks until the scan ended and through the audit page', () => {
+    expect(scaleAuditMarkdown(bench).split('\n')).toContain(
+      '| 1,000,000 | 90 MB | 600 MB | 1900 MB; 2100 MB | 1500 MB | 1550 MB | 900 MB | 1400 MB; 1100 MB | 900 ms | 40.0 s | 120 ms | 2.0, 3.0, 4.0; 3.0, 3.0, 4.0 |',
+    );
   });
 
   it('says so when a size is missing instead of dividing by nothing', () => {

@@ -187,11 +187,12 @@ export async function measureScaleAudit(
     const duringScan = await measureQueries(service, fields, 'during the scan', timing);
     await until(async () => !(await scanRunning(service)), 'the scan did not end', 3_600_000);
     const peakDuringScanMb = sampler.peakMb();
-    sampler.stop();
     const scan = (await auditStatus(service)).latestScan;
     if (scan?.state !== 'complete')
       throw new Error(`the scan ended ${scan?.state ?? 'without a scan'}`);
     const auditPageMs = await askAuditPage(service);
+    const peakThroughAuditPageMb = sampler.peakMb();
+    sampler.stop();
     const afterFindingsMb = residentMegabytes(pid);
     log(`${fields} fields: scan ${scan.finished! - scan.started} ms, audit page ${auditPageMs} ms`);
     const afterScan = await measureQueries(service, fields, 'after the scan', timing);
@@ -212,6 +213,7 @@ export async function measureScaleAudit(
         atStart: atStartMb,
         indexReady: indexReadyMb,
         peakDuringScan: peakDuringScanMb,
+        peakThroughAuditPage: peakThroughAuditPageMb,
         afterFindings: afterFindingsMb,
         afterQueries: afterQueriesMb,
         afterForcedGc: afterForcedGcMb,
