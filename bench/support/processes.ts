@@ -110,7 +110,7 @@ export function cpuMilliseconds(pid: number): number {
 
 /**
  * CPU time in ms of a process's main thread alone: the one that answers requests,
- * without the worker threads beside it (the audit's scan) or V8's helper threads.
+ * without the worker threads beside it (the audit's scan) or V8's own background threads.
  */
 export function mainThreadCpuMilliseconds(pid: number): number {
   return ticks(`/proc/${pid}/task/${pid}/stat`) * TICK_MS;
