@@ -1,7 +1,8 @@
 // npm run bench:service: our service against json-server 0.17 and a same-bytes
 // Fastify floor at 100,000 fields, then our service alone at each size of the scale
 // table, all in one run so the ratios hold; then the restart after SIGKILL at each
-// size (alone with BENCH_PART=restart).
+// size (alone with BENCH_PART=restart); then, at 100,000 and 1,000,000 fields, each
+// 50-row query while the audit's first scan runs and after it (BENCH_PART=scale-audit).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -20,9 +21,13 @@ import {
 import type { LoadResult } from './support/load';
 import { measureLoad } from './support/load';
 import type { RunningServer } from './support/processes';
-import { cpuMilliseconds, residentMegabytes, startServer } from './support/processes';
+import { residentMegabytes, startServer } from './support/processes';
+import { measureSearches } from './support/search-load';
 import type { RestartRow } from './support/restart-after-kill';
 import { measureRestartAfterKill, writeRestartReport } from './support/restart-after-kill';
+import { measureScaleAudit } from './support/scale-audit';
+import type { ScaleAuditRow } from './support/scale-audit-report';
+import { writeScaleAuditReport } from './support/scale-audit-report';
 import type { ScaleRow, ServiceRow } from './support/service-report';
 import { writeServiceReport } from './support/service-report';
 import type { Scenario } from './support/workload';
@@ -35,8 +40,16 @@ const SCALE = (process.env.BENCH_SCALE ?? '10000,100000,1000000')
   .map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PEER_REQUESTS = Number(process.env.BENCH_PEER_REQUESTS ?? 5);
-/** `restart` measures only the restart after SIGKILL, at each size of the scale table. */
+/**
+ * `restart` measures only the restart after SIGKILL, at each size of the scale table;
+ * `scale-audit` only the searches while the audit's first scan runs and after it.
+ */
 const PART = process.env.BENCH_PART;
+const SCALE_AUDIT = (process.env.BENCH_SCALE_AUDIT ?? '100000,1000000')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
+const SCALE_AUDIT_SECONDS = Number(process.env.BENCH_SCALE_AUDIT_SECONDS ?? 5);
 const tmp = 'bench/tmp';
 // v2: records carry the ids they reference, for the templateDependencies query.
 const jsonServerDb = `${tmp}/json-server-v2-${FIELDS}.json`;
@@ -119,23 +132,8 @@ async function ensureStore(fields: number): Promise<void> {
   await service.stop();
 }
 
-/** Throughput and latency of one server under the scenario, and its CPU time per request. */
-async function measurePosts(server: RunningServer, scenario: Scenario): Promise<LoadResult> {
-  const run = (seconds: number) =>
-    measureLoad({
-      url: server.url,
-      method: 'POST',
-      headers: { [TOKEN_HEADER]: benchToken },
-      next: () => ({ path: apiPaths.search, body: JSON.stringify(scenario.ours()) }),
-      seconds,
-      connections: scenario.connections,
-    });
-  await run(2);
-  const cpuBefore = cpuMilliseconds(server.child.pid!);
-  const result = await run(SECONDS);
-  const cpuMs = cpuMilliseconds(server.child.pid!) - cpuBefore;
-  return { ...result, cpuMsPerRequest: cpuMs / Math.max(1, result.requests) };
-}
+const measurePosts = (server: RunningServer, scenario: Scenario): Promise<LoadResult> =>
+  measureSearches(server, scenario, { seconds: SECONDS, warmUpSeconds: 2 });
 
 /** Of 21 answers our service gives to the scenario, the one of median length. */
 async function typicalAnswer(service: RunningServer, scenario: Scenario): Promise<string> {
@@ -238,10 +236,27 @@ async function restartsAfterKill(): Promise<void> {
   console.log(writeRestartReport(new Date().toISOString(), machine(), rows));
 }
 
+/** Each 50-row query while the first scan runs and after it, at each size, with memory. */
+async function scaleAudit(): Promise<void> {
+  const timing = { seconds: SCALE_AUDIT_SECONDS, warmUpSeconds: 1 };
+  const rows: ScaleAuditRow[] = [];
+  for (const fields of SCALE_AUDIT) rows.push(await measureScaleAudit(fields, timing));
+  const report = writeScaleAuditReport({
+    date: new Date().toISOString(),
+    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(),
+    machine: machine(),
+    seconds: timing.seconds,
+    warmUpSeconds: timing.warmUpSeconds,
+    rows,
+  });
+  console.log(report);
+}
+
 async function main() {
   mkdirSync(tmp, { recursive: true });
   execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
   if (PART === 'restart') return restartsAfterKill();
+  if (PART === 'scale-audit') return scaleAudit();
   await ensureStore(FIELDS);
   const inputs = readBenchInputs(FIELDS);
   log(`${inputs.references.size} fields reference ${inputs.referencedIds.length} others`);
@@ -268,6 +283,7 @@ async function main() {
   });
   console.log(report);
   await restartsAfterKill();
+  await scaleAudit();
 }
 
 main().catch((error: unknown) => {

@@ -10,8 +10,15 @@ const tmp = 'bench/tmp';
 /** The demo store of `fields` fields the benchmarks share; the service creates it once. */
 export const benchStore = (fields: number) => `${tmp}/service-${fields}.sqlite`;
 
-/** What `npm start` runs, bundled by `npm run build:server`, on the benchmark's store. */
-export function startBenchService(fields: number, nodeArgs: string[] = []): Promise<RunningServer> {
+/**
+ * What `npm start` runs, bundled by `npm run build:server`, on the benchmark's store;
+ * `args` are added to `start`'s (e.g. `--audit-data`).
+ */
+export function startBenchService(
+  fields: number,
+  nodeArgs: string[] = [],
+  args: string[] = [],
+): Promise<RunningServer> {
   return startServer(
     'dist-server/main.mjs',
     [
@@ -25,6 +32,7 @@ export function startBenchService(fields: number, nodeArgs: string[] = []): Prom
       String(fields),
       '--demo-token',
       benchToken,
+      ...args,
     ],
     { nodeArgs },
   );
@@ -57,13 +65,17 @@ function rebuildSeq(fields: number): number {
   }
 }
 
+/** Whether a start can read the saved index back and replay the rest. */
+export const savedIndexReady = (fields: number): boolean =>
+  (savedSeq(fields) ?? -1) >= rebuildSeq(fields);
+
 /**
  * Waits until a start can read the search index saved beside the store and replay
  * the rest: a server saves it in the background once it has built it, and saves
  * nothing when it stops, so a restart measured after reads it back.
  */
 export async function savedIndexUsable(fields: number): Promise<void> {
-  for (let waited = 0; !((savedSeq(fields) ?? -1) >= rebuildSeq(fields)); waited += 500) {
+  for (let waited = 0; !savedIndexReady(fields); waited += 500) {
     if (waited > 300_000) throw new Error('the index was not saved within 5 minutes');
     await new Promise((done) => setTimeout(done, 500));
   }

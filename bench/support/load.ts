@@ -9,6 +9,8 @@ export interface LoadResult {
   non2xx: number;
   /** CPU time the server used per request answered, when it was measured. */
   cpuMsPerRequest?: number;
+  /** The same, of the server's main thread alone, when it was measured. */
+  mainThreadCpuMsPerRequest?: number;
 }
 
 export interface LoadOptions {

@@ -105,10 +105,20 @@ const TICK_MS = 10;
  * machine throughput moves with what else runs; CPU time per request does not.
  */
 export function cpuMilliseconds(pid: number): number {
-  const ticks = (id: number) => {
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  };
-  return processTree(pid).reduce((sum, id) => sum + ticks(id), 0) * TICK_MS;
+  return processTree(pid).reduce((sum, id) => sum + ticks(`/proc/${id}/stat`), 0) * TICK_MS;
+}
+
+/**
+ * CPU time in ms of a process's main thread alone: the one that answers requests,
+ * without the worker threads beside it (the audit's scan) or V8's own background threads.
+ */
+export function mainThreadCpuMilliseconds(pid: number): number {
+  return ticks(`/proc/${pid}/task/${pid}/stat`) * TICK_MS;
+}
+
+/** User and system clock ticks in a /proc stat file. */
+function ticks(statFile: string): number {
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]);
 }
