@@ -419,7 +419,7 @@ export class AuditService {
       this.versionNow,
       scan,
       { store: this.store, directory: this.directory },
-      findings && { findings, summary: made.summary },
+      findings && { findings, summary: made.summary, wholeIndex: made.wholeIndex },
     );
   }
 

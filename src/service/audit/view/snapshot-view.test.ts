@@ -133,8 +133,30 @@ test('a scan that finds nothing changed builds nothing again; one that finds a c
   server.stores.fields.setLocked(id!, !field.locked, Date.now());
   await audit.scan();
   expect(audit.service.view()!.findings().headline.locked).not.toBe(answeredBefore.headline.locked);
-  // Computed on the audit's worker thread, and taken by the view as they came.
+  // Computed on the audit's worker thread, and taken by the view as they came, with
+  // the index of every field the statistics and searches read.
+  expect(answers(audit.service.view()!).statistics.locked).not.toBe(
+    answeredBefore.statistics.locked,
+  );
   expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+  expect(vi.mocked(wholeIndex)).not.toHaveBeenCalled();
+});
+
+test("a lock before anything was asked of a scan's view moves it in the index made with the findings, not in one built here", async () => {
+  // A scan that found a change: its view comes from the worker, nothing asked of it yet.
+  const [id] = audit.service.view()!.search(newestFirst).ids;
+  const field = server.stores.fields.getField(id!)!;
+  server.stores.fields.setLocked(id!, !field.locked, Date.now());
+  await audit.scan();
+  for (const builder of builders) builder.mockClear();
+
+  // And back, through this server: a lock the view takes in.
+  await changeThroughServer(id!, { locked: field.locked });
+  const statistics = audit.service.view()!.statistics();
+
+  expect(vi.mocked(wholeIndex)).not.toHaveBeenCalled();
+  await audit.reopen();
+  expect(statistics).toEqual(audit.service.view()!.statistics());
 });
 
 test('a change other than a lock has the next findings made off this thread; the findings asked for wait for them', async () => {
@@ -163,9 +185,12 @@ test('after a restart the findings are made off this thread, and the first asked
     const response = await served.request('GET', `${AUDIT_BASE}/findings`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as FindingsAnswer).headline.total).toBe(300);
-    // Neither the findings nor what the page shows of them were made on this thread.
+    expect((await served.request('GET', `${AUDIT_BASE}/statistics`)).status).toBe(200);
+    // Neither the findings, nor what the page shows of them, nor the index its
+    // statistics are counted with were made on this thread.
     expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
     expect(vi.mocked(summaryOf)).not.toHaveBeenCalled();
+    expect(vi.mocked(wholeIndex)).not.toHaveBeenCalled();
   } finally {
     await served.close();
   }

@@ -3,7 +3,8 @@ import type { FieldFinding, FieldFindingKeys, FindingKey, Scan } from '../../../
 import type { FunctionUsage } from '../../../contract/audit-functions';
 import type { Statistics } from '../../../contract/statistics';
 import type { NormalizedSearchRequest } from '../../../contract/search-validation';
-import type { FieldIndex, IdPage } from '../../store/index/field-index';
+import type { FieldIndexParts, IdPage } from '../../store/index/field-index';
+import { FieldIndex } from '../../store/index/field-index';
 import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import type { FindingsSummary } from '../findings/describe-findings';
@@ -66,6 +67,8 @@ export class SnapshotView {
   private counted: Statistics | undefined;
   private changed: number | undefined;
   private index: FieldIndex | undefined;
+  /** The index of every field as the audit's thread built it with the findings, until first used. */
+  private indexParts: FieldIndexParts | undefined;
   private findingIndexes = new LRUCache<string, FieldIndex>({ max: CACHED_FINDING_INDEXES });
   /**
    * The view this one starts from (one that had read its fields) and the fields
@@ -85,11 +88,12 @@ export class SnapshotView {
     version: number,
     scan: Scan,
     source: ViewSource,
-    made?: { findings: Findings; summary: FindingsSummary },
+    made?: { findings: Findings; summary: FindingsSummary; wholeIndex?: FieldIndexParts },
   ) {
     const view = new SnapshotView(version, scan, source);
     view.computed = made?.findings;
     view.described = made?.summary;
+    view.indexParts = made?.wholeIndex;
     return view;
   }
 
@@ -123,8 +127,10 @@ export class SnapshotView {
     next.usage = this.usage;
     next.counted = this.counted;
     next.index = this.index;
+    next.indexParts = this.indexParts;
     next.findingIndexes = this.findingIndexes;
     this.index = undefined;
+    this.indexParts = undefined;
     this.findingIndexes = new LRUCache({ max: CACHED_FINDING_INDEXES });
     return next;
   }
@@ -234,7 +240,8 @@ export class SnapshotView {
   private wholeIndex(): FieldIndex {
     // Made after the findings, which may take the index over from the earlier view.
     const findings = this.findings();
-    this.index ??= wholeIndex(findings);
+    this.index ??= this.indexParts ? new FieldIndex(this.indexParts) : wholeIndex(findings);
+    this.indexParts = undefined;
     return this.index;
   }
 
@@ -276,10 +283,13 @@ export class SnapshotView {
         index.applyLock(after.id, after.locked, after.lastModified);
       return index;
     };
-    if (earlier.index) this.index = moveLocks(earlier.index);
+    const earlierIndex =
+      earlier.index ?? (earlier.indexParts && new FieldIndex(earlier.indexParts));
+    if (earlierIndex) this.index = moveLocks(earlierIndex);
     for (const [key, index] of earlier.findingIndexes.entries())
       this.findingIndexes.set(key, moveLocks(index));
     earlier.index = undefined;
+    earlier.indexParts = undefined;
     earlier.findingIndexes.clear();
   }
 }

@@ -6,6 +6,8 @@ import { computeFindings } from '../findings/compute-findings';
 import { summaryOf } from '../findings/describe-findings';
 import { FactsTable } from '../findings/facts-table';
 import { factsOf } from '../findings/field-facts';
+import { FieldIndex } from '../../store/index/field-index';
+import { wholeIndex } from '../search/finding-index';
 import { findingsReceived, findingsToSend } from './findings-between-threads';
 import type { SentFindings } from './findings-between-threads';
 import { entriesInParts, putMapsBack, takeMapsOut } from './maps-in-parts';
@@ -31,11 +33,23 @@ it('findings sent from the audit thread arrive with facts read as they were made
     (map) => new Map([...entriesInParts(map)].flatMap((part) => structuredClone(part))),
   );
 
-  const { findings, summary } = findingsReceived(putMapsBack(rest, arrivedMaps) as SentFindings);
+  const {
+    findings,
+    summary,
+    wholeIndex: indexParts,
+  } = findingsReceived(putMapsBack(rest, arrivedMaps) as SentFindings);
   expect(findings.fields).toBeInstanceOf(FactsTable);
   expect([...findings.fields.entries()]).toEqual([...found.fields.entries()]);
   expect(findings.references).toEqual(found.references);
   expect(findings.byKey).toEqual(found.byKey);
   expect(findings.headline).toEqual(found.headline);
   expect(summary).toEqual(summaryOf(found));
+  // The index of every field, built with them, answers as one built where they arrive.
+  const arrivedIndex = new FieldIndex(indexParts);
+  const builtHere = wholeIndex(found);
+  expect(arrivedIndex.statistics()).toEqual(builtHere.statistics());
+  const byName = { filters: [], sort: { field: 'name' as const, ascending: true }, limit: 50 };
+  expect(arrivedIndex.search({ ...byName, offset: 0 })).toEqual(
+    builtHere.search({ ...byName, offset: 0 }),
+  );
 });
