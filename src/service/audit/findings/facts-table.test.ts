@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoInstance } from '../../demo/generate-demo-instance';
-import { importInstance } from '../../instance/import-instance';
-import { openStore } from '../../store/open-store';
+import { demoFacts } from '../test-support/demo-facts';
 import { FactsTable } from './facts-table';
 import type { FieldFacts } from './field-facts';
-import { factsOf } from './field-facts';
 
 /** Facts of a seeded demo instance: links, nested references, problems and lint among them. */
-const demoFacts = (() => {
-  const instance = generateDemoInstance({ fields: 300, seed: 7 });
-  const stores = openStore(':memory:');
-  try {
-    importInstance(stores.fields, instance);
-    return instance.fields.map((field) => factsOf(stores.fields.getField(field.id)!));
-  } finally {
-    stores.close();
-  }
-})();
+const seeded = demoFacts(300, 7);
 
 /** The same facts in another order than by id. */
 const shuffled = (facts: readonly FieldFacts[]) =>
@@ -30,20 +18,20 @@ const byId = (facts: Iterable<FieldFacts>) =>
 
 describe('FactsTable', () => {
   it('reads every field back as it was given, by id ascending, whatever the order given', () => {
-    expect(demoFacts.some((field) => field.nests.length > 0 && field.links.length > 0)).toBe(true);
-    expect(demoFacts.some((field) => field.problems.length > 0)).toBe(true);
-    const table = FactsTable.of(shuffled(demoFacts));
-    const expected = byId(demoFacts);
+    expect(seeded.some((field) => field.nests.length > 0 && field.links.length > 0)).toBe(true);
+    expect(seeded.some((field) => field.problems.length > 0)).toBe(true);
+    const table = FactsTable.of(shuffled(seeded));
+    const expected = byId(seeded);
     expect([...table.entries()]).toEqual([...expected]);
     expect([...table.keys()]).toEqual([...expected.keys()]);
     expect(table.size).toBe(300);
-    for (const field of demoFacts) expect(table.get(field.id)).toEqual(field);
+    for (const field of seeded) expect(table.get(field.id)).toEqual(field);
     expect(table.get(-1)).toBeUndefined();
     expect(table.has(-1)).toBe(false);
   });
 
   it('keeps a check sum or shape that is not a SHA-1 in hex as it is', () => {
-    const [first, second] = demoFacts;
+    const [first, second] = seeded;
     const table = FactsTable.of([
       { ...first!, checkSum: 'A1B2', shape: '' },
       { ...second!, checkSum: 'ab'.repeat(20), shape: `${'0'.repeat(39)}g` },
@@ -56,11 +44,11 @@ describe('FactsTable', () => {
   });
 
   it('with changes answers as a Map with the same changes would, and leaves itself as it was', () => {
-    const table = FactsTable.of(demoFacts);
-    const [changed, removed] = [demoFacts[10]!, demoFacts[20]!];
+    const table = FactsTable.of(seeded);
+    const [changed, removed] = [seeded[10]!, seeded[20]!];
     const lockedNow = { ...changed, locked: !changed.locked, lastModified: 1 };
-    const added = { ...demoFacts[30]!, id: -5 };
-    const addedLast = { ...demoFacts[40]!, id: 1_000_000 };
+    const added = { ...seeded[30]!, id: -5 };
+    const addedLast = { ...seeded[40]!, id: 1_000_000 };
     const next = table
       .with([
         [changed.id, lockedNow],
@@ -69,7 +57,7 @@ describe('FactsTable', () => {
       ])
       .with([[addedLast.id, addedLast]]);
 
-    const expected = byId(demoFacts);
+    const expected = byId(seeded);
     expected.set(changed.id, lockedNow);
     expected.delete(removed.id);
     expected.set(added.id, added);
@@ -79,26 +67,26 @@ describe('FactsTable', () => {
     expect(next.size).toBe(sorted.size);
     expect(next.has(removed.id)).toBe(false);
     expect(next.get(added.id)).toEqual(added);
-    expect([...table.entries()]).toEqual([...byId(demoFacts)]);
+    expect([...table.entries()]).toEqual([...byId(seeded)]);
   });
 
   it('writes columns of its own past many changes, answering the same', () => {
     const many = Array.from({ length: 5000 }, (_, index) => ({
-      ...demoFacts[index % demoFacts.length]!,
+      ...seeded[index % seeded.length]!,
       id: 10_000 + index,
     }));
-    const next = FactsTable.of(demoFacts).with(many.map((field) => [field.id, field]));
-    expect([...next.values()]).toEqual([...byId([...demoFacts, ...many]).values()]);
+    const next = FactsTable.of(seeded).with(many.map((field) => [field.id, field]));
+    expect([...next.values()]).toEqual([...byId([...seeded, ...many]).values()]);
   });
 
   // Sent from the audit's thread to the one answering requests, where a class instance
   // would arrive as a plain object without its methods.
   it('reads the same after pack, a structured clone (as a message makes) and unpack', () => {
-    const [first, changed, removed] = demoFacts;
-    const table = FactsTable.of([{ ...first!, checkSum: 'A1B2' }, ...demoFacts.slice(1)]).with([
+    const [first, changed, removed] = seeded;
+    const table = FactsTable.of([{ ...first!, checkSum: 'A1B2' }, ...seeded.slice(1)]).with([
       [changed!.id, { ...changed!, locked: !changed!.locked }],
       [removed!.id, undefined],
-      [-5, { ...demoFacts[30]!, id: -5 }],
+      [-5, { ...seeded[30]!, id: -5 }],
     ]);
     const arrived = FactsTable.unpack(structuredClone(table.pack()));
     expect(arrived).toBeInstanceOf(FactsTable);

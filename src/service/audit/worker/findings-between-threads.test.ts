@@ -1,27 +1,15 @@
 import { expect, it } from 'vitest';
-import { generateDemoInstance } from '../../demo/generate-demo-instance';
-import { importInstance } from '../../instance/import-instance';
-import { openStore } from '../../store/open-store';
 import { computeFindings } from '../findings/compute-findings';
 import { summaryOf } from '../findings/describe-findings';
 import { FactsTable } from '../findings/facts-table';
-import { factsOf } from '../findings/field-facts';
 import { FieldIndex } from '../../store/index/field-index';
 import { wholeIndex } from '../search/finding-index';
+import { demoFacts } from '../test-support/demo-facts';
 import { findingsReceived, findingsToSend } from './findings-between-threads';
 import type { SentFindings } from './findings-between-threads';
 import { entriesInParts, putMapsBack, takeMapsOut } from './maps-in-parts';
 
-const facts = (() => {
-  const instance = generateDemoInstance({ fields: 300, seed: 5 });
-  const stores = openStore(':memory:');
-  try {
-    importInstance(stores.fields, instance);
-    return instance.fields.map((field) => factsOf(stores.fields.getField(field.id)!));
-  } finally {
-    stores.close();
-  }
-})();
+const facts = demoFacts(300, 5);
 
 // As the audit's worker sends findings and the server takes them in: the large maps a
 // part per message, then the rest, each message a structured clone.
