@@ -7,13 +7,11 @@ import { cpus } from 'node:os';
 import type { AuditStatus } from '../src/contract/audit';
 import { AUDIT_BASE } from '../src/contract/audit';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
-import type { SearchRequest, SearchResponse } from '../src/contract/search';
 import { defaultTableView } from '../src/links/table-address';
 import { toSearchRequest } from '../src/links/table-search';
-import { SeededRandom } from '../src/service/demo/seeded-random';
 import { headlineNumbersDrawn, measureAuditPage } from './support/audit-page-measures';
 import { writeBrowserReport } from './support/browser-report';
-import type { BenchTarget, BulkFigures } from './support/browser-measures';
+import type { BenchTarget, BulkFigures, TypingFigures } from './support/browser-measures';
 import {
   measureBulkLock,
   measureLoading,
@@ -23,6 +21,11 @@ import {
   measureTyping,
 } from './support/browser-measures';
 import { entrySize } from './support/entry-size';
+import {
+  fragments as typedFragments,
+  search as searchAs,
+  viewRequest,
+} from './support/typed-words';
 import { writeFirstRowsPeers } from './support/first-rows-peers';
 import { launchChromium } from './support/chromium';
 import type { Browser } from '@playwright/test';
@@ -51,23 +54,12 @@ const storeFile = `bench/tmp/browser-${FIELDS}.sqlite`;
 /** BENCH_PORT=N serves on that port, for a machine where only some ports may be used; a free one otherwise. */
 const PORT = process.env.BENCH_PORT ?? '0';
 
+const search = (url: string, body: Parameters<typeof searchAs>[2]) => searchAs(url, TOKEN, body);
+const fragments = (url: string, length: number, count: number, accept: (hits: number) => boolean) =>
+  typedFragments(url, TOKEN, length, count, accept);
+
 function log(line: string) {
   console.log(`[bench:browser] ${line}`);
-}
-
-async function search(url: string, body: Partial<SearchRequest>): Promise<SearchResponse> {
-  const response = await fetch(`${url}${apiPaths.search}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: TOKEN },
-    body: JSON.stringify({
-      filters: [],
-      sort: { field: 'name', ascending: true },
-      limit: 50,
-      ...body,
-    }),
-  });
-  if (!response.ok) throw new Error(`search answered ${response.status}`);
-  return (await response.json()) as SearchResponse;
 }
 
 /**
@@ -122,35 +114,6 @@ async function setLocked(url: string, id: number, locked: boolean) {
   if (!response.ok) throw new Error(`locking ${id} answered ${response.status}`);
 }
 
-/** What /fields asks for a name, with the table's default filters and sort. */
-const viewRequest = (name: string) => toSearchRequest({ ...defaultTableView, name });
-
-/** Substrings of real names, chosen by a fixed seed, with how many fields /fields shows for each. */
-async function fragments(
-  url: string,
-  length: number,
-  count: number,
-  accept: (hits: number) => boolean,
-) {
-  const names = (await search(url, { limit: 5000, offset: 20_000 })).results.map((r) => r.name);
-  const random = new SeededRandom(length * 7919);
-  const chosen: Array<{ text: string; hits: number }> = [];
-  for (let attempt = 0; chosen.length < count && attempt < 2000; attempt++) {
-    const name = names[random.int(0, names.length - 1)]!;
-    if (name.length < length) continue;
-    const start = random.int(0, name.length - length);
-    const text = name.slice(start, start + length);
-    if (
-      !/^[A-Za-z]+$/.test(text) ||
-      chosen.some((other) => other.text.toLowerCase() === text.toLowerCase())
-    )
-      continue;
-    const { totalHits } = await search(url, { ...viewRequest(text), limit: 1 });
-    if (accept(totalHits)) chosen.push({ text, hits: totalHits });
-  }
-  return chosen;
-}
-
 /**
  * Locks and unlocks every field matching a name fragment with the app's bulk lock.
  * Those locked beforehand are unlocked first and locked again after.
@@ -184,6 +147,10 @@ async function bulkLockRun(
   return bulk;
 }
 
+function typingText({ keyToRowsMs: app, floorKeyToRowsMs: floor, fetchAndParseMs }: TypingFigures) {
+  return `p50 ${app.p50} ms, p95 ${app.p95} ms, max ${app.max} ms (${app.samples} words); the plain typing page p50 ${floor.p50} ms, p95 ${floor.p95} ms (app/floor p95 ${(app.p95 / floor.p95).toFixed(2)}); fetch and parse alone p50 ${fetchAndParseMs.p50} ms, p95 ${fetchAndParseMs.p95} ms`;
+}
+
 function logBulkCpu({ cpuMsPerField: { lock, unlock } }: BulkFigures) {
   log(
     `  CPU per field: Chromium ${lock.chromium} ms locking, ${unlock.chromium} unlocking; service ${lock.service} / ${unlock.service} ms`,
@@ -195,7 +162,7 @@ async function main() {
   log('building the web app and the service...');
   buildAppAndService();
   // Served by the service from its web root beside the app, so they are written before it starts.
-  const peersFolder = parts.has('loading')
+  const peersFolder = ['loading', 'typing', 'typing-during-scan'].some((part) => parts.has(part))
     ? await writeFirstRowsPeers('dist', toSearchRequest(defaultTableView))
     : undefined;
   if (!existsSync(storeFile)) log(`creating a demo store of ${FIELDS} fields (once)...`);
@@ -246,7 +213,7 @@ async function main() {
       log('typing...');
       typed = await fragments(service.url, 4, 15, (hits) => hits > 0);
       typing = await measureTyping(browser, target, typed);
-      log(`key to rows p95 ${typing.keyToRowsMs.p95} ms`);
+      log(`key to rows ${typingText(typing)}`);
     }
     if (parts.has('typing-during-scan')) {
       log('typing while a scan runs...');
@@ -256,7 +223,7 @@ async function main() {
       const throughout = await scanRunning(service.url);
       typingDuringScan = { ...during, scanRanThroughout: throughout };
       log(
-        `while a scan runs: key to rows p50 ${during.keyToRowsMs.p50} ms, p95 ${during.keyToRowsMs.p95} ms, max ${during.keyToRowsMs.max} ms (${during.keyToRowsMs.samples} words; ${throughout ? 'the scan ran throughout' : 'the scan ended before the last word'})`,
+        `while a scan runs: key to rows ${typingText(during)} (${throughout ? 'the scan ran throughout' : 'the scan ended before the last word'})`,
       );
       await awaitAuditScan(service.url);
     }

@@ -4,6 +4,7 @@ import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import { withoutBulkLock } from '../../e2e/support/without-bulk-lock';
 import type { FirstRowsPeer } from './first-rows-peers';
 import { firstRowsPeers, peerPath } from './first-rows-peers';
+import type { TypedWord } from './typed-words';
 import { pageProbe } from './page-probe';
 import { cpuMilliseconds } from './processes';
 import { chromiumCpuMs, rendererCpuMs } from './renderer-cpu';
@@ -35,7 +36,7 @@ export async function signedInContext(browser: Browser, target: BenchTarget) {
 
 const rowsSelector = 'table[aria-label="Calculated fields"] tbody tr[aria-rowindex]';
 
-async function openFields(context: BrowserContext, query = ''): Promise<Page> {
+export async function openFields(context: BrowserContext, query = ''): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`/fields${query}`);
   await page.waitForSelector(rowsSelector);
@@ -144,51 +145,95 @@ export async function measureLoading(
 
 export interface TypingFigures {
   keyToRowsMs: Spread;
+  /**
+   * The floor: the same words typed the same way into a plain page that sends each
+   * key's search and draws the answer as a plain table (bench/peers/plain-typing.ts),
+   * each word right after the app's, so both see the same machine.
+   */
+  floorKeyToRowsMs: Spread;
+  /** `fetch()` and `response.json()` of each word's last search alone, on the app's page once idle. */
+  fetchAndParseMs: Spread;
   searchesSent: number;
   searchesCancelled: number;
 }
 
 /**
- * Types each fragment into an empty search box at 100 ms per key and times the last
- * key to the frame that shows that fragment's matches (its count, not busy, the
- * first row's name containing it).
+ * Types a fragment into an empty search box at 100 ms per key and answers the time
+ * from the last key to the frame that shows that fragment's matches (its count, not
+ * busy, the first row's name containing it).
+ */
+export async function typeWord(
+  page: Page,
+  fragment: TypedWord,
+  totalText: string,
+): Promise<number> {
+  await page.bringToFront();
+  const box = page.getByRole('searchbox', { name: 'Search by name' });
+  await box.fill('');
+  await page.evaluate(
+    `window.__bench.paintedWhen(() => window.__bench.rowsMatch('', ${JSON.stringify(totalText)}))`,
+  );
+  await box.focus();
+  const keysBefore = (await page.evaluate('window.__bench.keys')) as number;
+  const countText = `${fragment.hits.toLocaleString('en-US')} matching`;
+  const painted = page.evaluate(
+    `window.__bench.paintedWhen(() => window.__bench.keys >= ${keysBefore + fragment.text.length} && window.__bench.rowsMatch(${JSON.stringify(fragment.text)}, ${JSON.stringify(countText)}))`,
+  ) as Promise<number>;
+  await page.keyboard.type(fragment.text, { delay: 100 });
+  const paintedAt = await painted;
+  const lastKeyAt = (await page.evaluate('window.__bench.lastKeyAt')) as number;
+  return paintedAt - lastKeyAt;
+}
+
+/**
+ * Types each fragment into /fields (typeWord), then the same into the plain typing
+ * page, word by word in turn; after each of the app's words, once its page is idle,
+ * fetches and parses that word's last search alone.
  */
 export async function measureTyping(
   browser: Browser,
   target: BenchTarget,
-  fragments: ReadonlyArray<{ text: string; hits: number }>,
+  fragments: readonly TypedWord[],
 ): Promise<TypingFigures> {
   const context = await signedInContext(browser, target);
   const page = await openFields(context);
+  const floorPage = await context.newPage();
+  await floorPage.goto(peerPath('typing'));
+  const inFlight = requestsInFlight(page);
   let searchesSent = 0;
   let searchesCancelled = 0;
+  let lastSearch = '';
   page.on('request', (request) => {
-    if (request.url().endsWith('/functions/search')) searchesSent += 1;
+    if (!request.url().endsWith(apiPaths.search)) return;
+    searchesSent += 1;
+    lastSearch = request.postData() ?? '';
   });
   page.on('requestfailed', (request) => {
-    if (request.url().endsWith('/functions/search')) searchesCancelled += 1;
+    if (request.url().endsWith(apiPaths.search)) searchesCancelled += 1;
   });
-  const box = page.getByRole('searchbox', { name: 'Search by name' });
   const totalText = `${target.shown.toLocaleString('en-US')} matching`;
   const latencies = [];
+  const floors = [];
+  const fetchAndParse = [];
   for (const fragment of fragments) {
-    await box.fill('');
-    await page.evaluate(
-      `window.__bench.paintedWhen(() => window.__bench.rowsMatch('', ${JSON.stringify(totalText)}))`,
-    );
-    await box.focus();
-    const keysBefore = (await page.evaluate('window.__bench.keys')) as number;
-    const countText = `${fragment.hits.toLocaleString('en-US')} matching`;
-    const painted = page.evaluate(
-      `window.__bench.paintedWhen(() => window.__bench.keys >= ${keysBefore + fragment.text.length} && window.__bench.rowsMatch(${JSON.stringify(fragment.text)}, ${JSON.stringify(countText)}))`,
-    ) as Promise<number>;
-    await page.keyboard.type(fragment.text, { delay: 100 });
-    const paintedAt = await painted;
-    const lastKeyAt = (await page.evaluate('window.__bench.lastKeyAt')) as number;
-    latencies.push(paintedAt - lastKeyAt);
+    latencies.push(await typeWord(page, fragment, totalText));
+    const body = lastSearch;
+    await untilIdle(page, inFlight);
+    const floor = (await page.evaluate(
+      `window.__bench.fetchAndParse(${JSON.stringify(apiPaths.search)}, ${JSON.stringify(body)}, ${JSON.stringify(TOKEN_HEADER)}, ${JSON.stringify(tokenStorageKey)})`,
+    )) as { total: number };
+    searchesSent -= 1; // the floor's own fetch
+    fetchAndParse.push(floor.total);
+    floors.push(await typeWord(floorPage, fragment, totalText));
   }
   await context.close();
-  return { keyToRowsMs: spread(latencies), searchesSent, searchesCancelled };
+  return {
+    keyToRowsMs: spread(latencies),
+    floorKeyToRowsMs: spread(floors),
+    fetchAndParseMs: spread(fetchAndParse),
+    searchesSent,
+    searchesCancelled,
+  };
 }
 
 export interface PageSizeFigures {

@@ -63,6 +63,16 @@ function pageSizeFloor({ pageSize }: BrowserBench): string {
   return `  - Floor in the same run: \`fetch()\` and \`response.json()\` of the same 5,000-row search, drawing nothing, p50 ${ms(floor.p50)}, p95 ${ms(floor.p95)} (${timesFloor(pageSize.choiceToRowsMs, floor)}${belowFloor(browserLimits.choiceToRowsMs, floor)})`;
 }
 
+/** Typing's floors in the same run: the plain typing page and fetch-and-parse alone, by p95 as the limit is. */
+function typingFloors({
+  keyToRowsMs: app,
+  floorKeyToRowsMs: floor,
+  fetchAndParseMs,
+}: TypingFigures) {
+  const ratio = (of: Spread) => (app.p95 / of.p95).toFixed(2);
+  return `  - Floors in the same run: the same words typed into a plain page that sends each key's search and draws a plain table, p50 ${ms(floor.p50)}, p95 ${ms(floor.p95)} (app/floor p95 ${ratio(floor)}); \`fetch()\` and \`response.json()\` of each word's search alone, p50 ${ms(fetchAndParseMs.p50)}, p95 ${ms(fetchAndParseMs.p95)} (app/floor p95 ${ratio(fetchAndParseMs)})`;
+}
+
 /** The issue's ratios: each page against the React + Mantine floor of the same run. */
 function floorRatios({ loading, auditHeadline }: BrowserBench): string[] {
   const floor = loading.peerFirstRowsMs.mantine;
@@ -86,7 +96,9 @@ function checks(bench: BrowserBench): string[] {
     firstRowsFloors(bench),
     ...floorRatios(bench),
     `- Typing, last key to matching rows: p95 ${ms(bench.typing.keyToRowsMs.p95)} (limit under ${ms(limits.keyToRowsMs)}): ${verdict(bench.typing.keyToRowsMs.p95 < limits.keyToRowsMs)}`,
+    typingFloors(bench.typing),
     `- Typing while a full audit scan runs${duringScan.scanRanThroughout ? '' : ' (the scan ended before the last word)'}: p95 ${ms(duringScan.keyToRowsMs.p95)} (limit under ${ms(limits.keyToRowsDuringScanMs)}): ${verdict(duringScan.keyToRowsMs.p95 < limits.keyToRowsDuringScanMs)}`,
+    typingFloors(duringScan),
     `- 5,000 rows, choosing the size to rows painted: p50 ${ms(bench.pageSize.choiceToRowsMs.p50)} (limit ${ms(limits.choiceToRowsMs)}): ${verdict(bench.pageSize.choiceToRowsMs.p50 <= limits.choiceToRowsMs)}`,
     pageSizeFloor(bench),
     `- Scrolling 5,000 rows: p95 frame ${ms(bench.tableScroll.frameMs.p95)}, a plain table ${ms(bench.plainScroll.frameMs.p95)} in the same run, ratio ${(bench.tableScroll.frameMs.p95 / bench.plainScroll.frameMs.p95).toFixed(2)} (limit ${ms(scrollLimit)}: ${limits.frameMs} ms, or the plain table's p95 if higher): ${verdict(bench.tableScroll.frameMs.p95 <= scrollLimit)}`,
@@ -108,7 +120,9 @@ function measurements(bench: BrowserBench): string[] {
     `| JavaScript for /fields before its first row | ${loading.scriptTransferredKb} kB transferred in ${loading.scriptFiles} files, ${loading.scriptDecodedKb} kB decoded (${loading.laterScriptTransferredKb} kB more after it, by the time it was read); CSS ${loading.styleTransferredKb} kB transferred |`,
     `| entry files | ${bench.entry.files.join(', ')} (${bench.entry.rawKb} kB raw) |`,
     `| typing, last key to matching rows | ${spreadText(typing.keyToRowsMs)}; ${typing.searchesSent} searches sent, ${typing.searchesCancelled} cancelled by a newer one |`,
+    `| typing, the plain typing page (floor) | ${spreadText(typing.floorKeyToRowsMs)}; fetch and parse alone ${spreadText(typing.fetchAndParseMs)} |`,
     `| typing while a full audit scan runs | ${spreadText(typingDuringScan.keyToRowsMs)}; ${typingDuringScan.searchesSent} searches sent |`,
+    `| typing while a scan runs, the plain typing page (floor) | ${spreadText(typingDuringScan.floorKeyToRowsMs)}; fetch and parse alone ${spreadText(typingDuringScan.fetchAndParseMs)} |`,
     `| /audit, cold, loopback, to its headline numbers | ${spreadText(auditHeadline.drawnMs)}; renderer CPU ${spreadText(auditHeadline.rendererCpuMs)}; ${auditHeadline.requests} requests, ${auditHeadline.assetsKb} kB of files and ${auditHeadline.answersKb} kB of answers transferred by then |`,
     `| choosing 5,000 rows to rows painted | ${spreadText(pageSize.choiceToRowsMs)}; renderer CPU ${spreadText(pageSize.rendererCpuMs)} |`,
     `| the same 5,000-row search, \`fetch()\` and \`response.json()\` alone (floor) | ${spreadText(pageSize.fetchAndParseMs)}, of which to the headers p50 ${ms(pageSize.fetchToHeadersMs.p50)}; ${timesFloor(pageSize.choiceToRowsMs, pageSize.fetchAndParseMs)} |`,
@@ -126,7 +140,8 @@ const method = (bench: BrowserBench) => `## Method
 - **First rows**: a new browser context (empty cache) per load, signed in, opening /fields; from navigation start to the first row painted. One load before the measured ones warms the service. The slow variant holds the network to 10 Mbit/s and 20 ms with Chromium's network emulation.
 - **First rows' floors**: two peer pages (\`bench/peers/\`), built for production with esbuild when the benchmark starts and served by the service from its web root beside the app (same origin, same static server, brotli like the app's files; no request is intercepted). The bare React page loads React and ReactDOM alone (one script), sends the app's first search (the default view's, with the token from sessionStorage in the same header) as soon as its script runs, and draws the 50 rows as a plain 10-column table; the Mantine page adds MantineProvider with Mantine's styles, an AppShell and a Mantine Table with a Checkbox, a Switch and a Badge in each row. Each is measured exactly as the app is: a new context per load, the same probe, ${bench.loading.firstRowsMs.samples} loads after one not counted, each app load followed by one of each peer. Neither asks for the app's config or draws anything of the app's page but the rows, so they are floors, not targets. Their files are written under \`/bench-peers/\` before the service starts and removed after the run.
 - **Typing**: ${bench.typedFragments} four-letter substrings of real names (fixed seed), typed at 100 ms per key into an empty search box on /fields (50 rows); from the last key's event to the frame that shows that search's count, not busy, with the first row's name containing the substring.
-- **Typing while a scan runs**: the same words typed the same way right after a full audit scan was started through the API (the scan runs on the audit's worker thread; the service answers the worker's reads of the store on its request thread).
+- **Typing's floors**: each word, right after the app's, typed the same way into a plain page on the same origin (\`bench/peers/plain-typing.ts\`, no framework: a search box whose every key sends the same search, aborting the one before, and draws the answer's count and rows as a plain 10-column table) and timed by the same probe; and, on the app's page once it has no request on its way, the word's last search sent again by \`fetch()\` and read with \`response.json()\`, drawing nothing. The ratios are of the p95s, as the limit is.
+- **Typing while a scan runs**: the same words typed the same way, with the same floors, right after a full audit scan was started through the API (the scan runs on the audit's worker thread; the service answers the worker's reads of the store on its request thread).
 - **The audit page**: a new context per load, opening /audit, ${bench.auditHeadline.drawnMs.samples} loads after one not counted; from navigation start to the frame where the "At a glance" numbers are shown (no skeleton left). Set against the Mantine floor's first rows of the same run: that page loads React and Mantine, asks for one answer and draws it, as the audit page must at the least.
 - **5,000 rows**: on a fresh /fields page, choosing 5,000 in "Rows per page"; from the change event to the frame with all 5,000 rows in the table (\`aria-rowcount\`) and not busy. The first choice warms the server and is not counted. Its floor: once the rows are painted and the page has no request on its way, the same page sends the very body the app sent for those rows, with the same headers, by \`fetch()\` and reads it with \`response.json()\`, drawing nothing; timed from the call to the parsed answer, the same number of times.
 - **Scrolling**: the table's box scrolled 100 px every animation frame for 300 frames after a warm-up; the time between frames, and the DOM mutations inside the box. The plain table is 5,000 rows of 10 text cells in a box of the same height, scrolled the same way in the same browser; its p95 is the limit when it is above 20 ms (a machine that cannot scroll a plain table at 20 ms cannot hold the app to it).

@@ -1,0 +1,58 @@
+// A floor for typing a name: a plain search box that sends each key's search at once
+// (aborting the one before, as the app does) and draws the answer as a plain table,
+// with the count and the rows the benchmark's probe reads as the app's. No framework.
+import { tokenStorageKey } from '../../src/api/session';
+import type { SearchResultItem } from '../../src/contract/field';
+import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
+import type { SearchRequest, SearchResponse } from '../../src/contract/search';
+import { columns } from './first-search';
+
+/** The search /fields sends for its default view; each key sends it with the box's text as the name. */
+declare const FIRST_SEARCH: SearchRequest;
+
+const box = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+const count = document.querySelector('main p')!;
+const rows = document.querySelector('tbody')!;
+let inFlight: AbortController | undefined;
+
+function row(field: SearchResultItem, index: number) {
+  const tr = document.createElement('tr');
+  tr.setAttribute('aria-rowindex', String(index + 2));
+  for (const [title, text] of columns) {
+    const td = tr.appendChild(document.createElement('td'));
+    if (title !== 'Name') td.textContent = text(field);
+    else {
+      const link = td.appendChild(document.createElement('a'));
+      link.href = `/fields/${field.id}`;
+      link.textContent = text(field);
+    }
+  }
+  return tr;
+}
+
+async function searchFor(name: string) {
+  inFlight?.abort();
+  const controller = new AbortController();
+  inFlight = controller;
+  const response = await fetch(apiPaths.search, {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      [TOKEN_HEADER]: sessionStorage.getItem(tokenStorageKey) ?? '',
+    },
+    body: JSON.stringify({ ...FIRST_SEARCH, name }),
+    signal: controller.signal,
+  });
+  if (!response.ok) throw new Error(`the search answered ${response.status}`);
+  const answer = (await response.json()) as SearchResponse;
+  count.textContent = `${answer.totalHits.toLocaleString()} matching`;
+  rows.replaceChildren(...answer.results.map(row));
+}
+
+const send = () =>
+  searchFor(box.value).catch((error: unknown) => {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
+  });
+box.addEventListener('input', () => void send());
+void send();
