@@ -9,6 +9,7 @@ import { linkStateOf } from '../../../contract/link-summary';
 import { fieldAddress } from '../../../links/field-address';
 import { InvalidIcon } from './InvalidIcon';
 import { usePageNames } from './page-names';
+import { shownResource } from './shown-resource';
 import {
   dimmedColor,
   groupStyle,
@@ -119,9 +120,7 @@ export function LinkedResourcesCell({ links }: { links: FieldLink[] }) {
   const names = usePageNames();
   const dataSources = countOf(links, 'DATA_SOURCE');
   const cards = countOf(links, 'CARD');
-  const first =
-    links.find((link) => link.resource.type === 'DATA_SOURCE') ??
-    links.find((link) => link.resource.type === 'CARD');
+  const first = shownResource(links);
   if (!first) {
     return (
       <p className={m.text} data-size="sm" style={noneStyle}>
@@ -129,7 +128,7 @@ export function LinkedResourcesCell({ links }: { links: FieldLink[] }) {
       </p>
     );
   }
-  const { id, type } = first.resource;
+  const { id, type } = first;
   const isSource = type === 'DATA_SOURCE';
   const name = isSource ? names.dataSources.get(id)?.name : names.cards.get(id)?.title;
   const more = links.length - 1;

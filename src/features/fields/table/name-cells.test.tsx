@@ -20,7 +20,8 @@ const link = (type: string, id: string): Link => ({
   valid: 'VALID',
 });
 const fields = [
-  searchItem(1, { owner: 101, links: [link('DATA_SOURCE', SALES), link('CARD', 'dr:1:1')] }),
+  // Its card is not shown (its data source is), so no one asks for that card's name.
+  searchItem(1, { owner: 101, links: [link('DATA_SOURCE', SALES), link('CARD', 'dr:1:2')] }),
   searchItem(2, { owner: 102, links: [link('CARD', 'dr:1:1')] }),
   searchItem(3, { owner: 101, links: [] }),
 ];
@@ -55,7 +56,7 @@ function renderTable() {
 
 const row = (id: number) => screen.getByRole('link', { name: `Field ${id}` }).closest('tr')!;
 
-test('owners, data sources and cards are named, asked for once for the whole page', async () => {
+test('owners, data sources and cards are named, those shown asked for once for the whole page', async () => {
   namesAnswer({
     owners: [{ id: 101, name: 'Ada Lovelace' }],
     dataSources: [{ id: SALES, name: 'Sales Orders' }],

@@ -88,7 +88,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 const lines = () => [...container.querySelectorAll('li')].map((line) => line.textContent);
 
-test('rows are painted before their names are asked for, and names already known stay while the next ones load', async () => {
+test('rows are painted before their names are asked for, names already known stay, and only ids not asked for before are looked up', async () => {
   answerOwners();
   const client = appQueryClient();
   const root = createRoot(container);
@@ -114,7 +114,7 @@ test('rows are painted before their names are asked for, and names already known
   await waitFor(() => expect(lines()).toEqual(['Field 1: Ada Lovelace']));
   expect(lookups).toEqual(['101']);
 
-  // A larger page: its rows first, with the names known; then the lookup for them all.
+  // A larger page: its rows first, with the names known; then the lookup for the new one.
   const next = heldAnswer();
   answerOwners(next.hold);
   draw(largerPage);
@@ -123,9 +123,18 @@ test('rows are painted before their names are asked for, and names already known
   expect(lookups).toEqual(['101']);
   await paintFrame();
   await next.received;
-  expect(lookups).toEqual(['101', '101,102']);
+  expect(lookups).toEqual(['101', '102']);
   expect(lines()).toEqual(['Field 1: Ada Lovelace', 'Field 2: 102']);
   next.release();
   await waitFor(() => expect(lines()).toEqual(['Field 1: Ada Lovelace', 'Field 2: Grace Hopper']));
+
+  // Another page of owners already asked for (a name typed, then a letter taken back):
+  // named at once, and nothing is asked for again.
+  const otherPage = [searchItem(3, { owner: 102 }), searchItem(4, { owner: 101 })];
+  draw(otherPage);
+  expect(lines()).toEqual(['Field 3: Grace Hopper', 'Field 4: Ada Lovelace']);
+  await paintFrame();
+  await settle();
+  expect(lookups).toEqual(['101', '102']);
   root.unmount();
 });
