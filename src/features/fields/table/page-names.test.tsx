@@ -86,10 +86,8 @@ async function paintFrame() {
 /** Time for any work React queued after a draw (a deferred render, its effects, requests). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-const lines = () => [...container.querySelectorAll('li')].map((line) => line.textContent);
-
-test('rows are painted before their names are asked for, names already known stay, and only ids not asked for before are looked up', async () => {
-  answerOwners();
+/** A root that draws pages of rows with their names, as the table does. */
+function pages() {
   const client = appQueryClient();
   const root = createRoot(container);
   const draw = (fields: SearchResultItem[]) =>
@@ -102,6 +100,14 @@ test('rows are painted before their names are asked for, names already known sta
         </QueryClientProvider>,
       ),
     );
+  return { draw, root };
+}
+
+const lines = () => [...container.querySelectorAll('li')].map((line) => line.textContent);
+
+test('rows are painted before their names are asked for, names already known stay, and only ids not asked for before are looked up', async () => {
+  answerOwners();
+  const { draw, root } = pages();
   const firstPage = [searchItem(1, { owner: 101 })];
   const largerPage = [...firstPage, searchItem(2, { owner: 102 })];
 
@@ -136,5 +142,24 @@ test('rows are painted before their names are asked for, names already known sta
   await paintFrame();
   await settle();
   expect(lookups).toEqual(['101', '102']);
+  root.unmount();
+});
+
+test('rows replaced before they have stayed a moment, as while a name is typed, are not asked for; the rows that stay are', async () => {
+  answerOwners();
+  const { draw, root } = pages();
+  draw([searchItem(1, { owner: 101 })]);
+  await paintFrame();
+  await waitFor(() => expect(lines()).toEqual(['Field 1: Ada Lovelace']));
+
+  // A key's rows, painted and replaced by the next key's at once.
+  draw([searchItem(2, { owner: 102 })]);
+  await paintFrame();
+  draw([searchItem(3, { owner: 103 })]);
+  await paintFrame();
+  await settle();
+  expect(lookups).toEqual(['101']);
+  await waitFor(() => expect(lines()).toEqual(['Field 3: Owner 103']));
+  expect(lookups).toEqual(['101', '103']);
   root.unmount();
 });

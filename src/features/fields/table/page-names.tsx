@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { DirectoryNames } from '../../../api/directory/lookup-directory';
 import { noDirectory, useDirectoryNames } from '../../../api/directory/lookup-directory';
@@ -27,6 +27,14 @@ const nothingKnown: KnownNames = {
   asked: { owners: new Set(), dataSources: new Set(), cards: new Set() },
 };
 
+/**
+ * How long a page's rows stay before the names they lack are asked for, after the
+ * page's first rows (asked for at once). While a name is typed, each key's rows
+ * replace the last within about 100 ms: asking for theirs cost requests and a drawing
+ * of the rows per key, for names seen for a moment (bench/results/browser.md).
+ */
+export const namesWaitMs = 150;
+
 /** Past this many ids asked for, what is known starts again: a long session keeps no more. */
 const askedMax = 20_000;
 
@@ -43,6 +51,19 @@ function idsToAsk(fields: readonly SearchResultItem[], asked: AskedIds) {
     else if (resource?.type === 'CARD' && !asked.cards.has(resource.id)) cards.add(resource.id);
   }
   return { owners, dataSources, cards };
+}
+
+/**
+ * `value` once it has stayed `ms`, the one before until then. Written here rather than
+ * taken from Mantine's hooks: that chunk passed the first screen's script budget.
+ */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(() => value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 function learn(known: KnownNames, ids: ReturnType<typeof idsToAsk>, answer: DirectoryNames) {
@@ -71,9 +92,9 @@ function learn(known: KnownNames, ids: ReturnType<typeof idsToAsk>, answer: Dire
  * The rows are painted first and their names asked for after: on a page of 5,000
  * rows, gathering the ids and sending the lookup before the browser painted held the
  * rows back by tens of milliseconds. Names learnt for earlier pages are kept and shown
- * at once, and only ids not asked for before are looked up: while a name is typed,
- * each key's rows asked for every name again, three requests and one more drawing of
- * the rows per key (bench/results/browser.md).
+ * at once, and only ids not asked for before are looked up, once the rows have stayed
+ * `namesWaitMs`: while a name was typed, each key's rows asked for every name again,
+ * three requests and one more drawing of the rows per key (bench/results/browser.md).
  */
 export function PageNamesProvider({
   fields,
@@ -82,8 +103,10 @@ export function PageNamesProvider({
   fields: readonly SearchResultItem[];
   children: ReactNode;
 }) {
-  const named = useValueAfterPaint(fields, noFields);
+  const painted = useValueAfterPaint(fields, noFields);
+  const settled = useSettled(painted, namesWaitMs);
   const [known, setKnown] = useState(nothingKnown);
+  const named = known === nothingKnown ? painted : settled;
   const ids = idsToAsk(named, known.asked);
   const { query } = useDirectoryNames(ids);
   const [learnt, setLearnt] = useState(query.data);
