@@ -151,6 +151,9 @@ function typingText({ keyToRowsMs: app, floorKeyToRowsMs: floor, fetchAndParseMs
   return `p50 ${app.p50} ms, p95 ${app.p95} ms, max ${app.max} ms (${app.samples} words); the plain typing page p50 ${floor.p50} ms, p95 ${floor.p95} ms (app/floor p95 ${(app.p95 / floor.p95).toFixed(2)}); fetch and parse alone p50 ${fetchAndParseMs.p50} ms, p95 ${fetchAndParseMs.p95} ms`;
 }
 
+const wordsText = ({ wordsMs }: TypingFigures) =>
+  wordsMs.map(({ word, app, floor }) => `${word} ${app}/${floor}`).join(', ');
+
 function logBulkCpu({ cpuMsPerField: { lock, unlock } }: BulkFigures) {
   log(
     `  CPU per field: Chromium ${lock.chromium} ms locking, ${unlock.chromium} unlocking; service ${lock.service} / ${unlock.service} ms`,
@@ -214,6 +217,7 @@ async function main() {
       typed = await fragments(service.url, 4, 15, (hits) => hits > 0);
       typing = await measureTyping(browser, target, typed);
       log(`key to rows ${typingText(typing)}`);
+      log(`  each word, app / plain page: ${wordsText(typing)}`);
     }
     if (parts.has('typing-during-scan')) {
       log('typing while a scan runs...');
@@ -225,6 +229,7 @@ async function main() {
       log(
         `while a scan runs: key to rows ${typingText(during)} (${throughout ? 'the scan ran throughout' : 'the scan ended before the last word'})`,
       );
+      log(`  each word, app / plain page: ${wordsText(during)}`);
       await awaitAuditScan(service.url);
     }
     if (parts.has('audit')) {

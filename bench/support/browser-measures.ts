@@ -153,6 +153,8 @@ export interface TypingFigures {
   floorKeyToRowsMs: Spread;
   /** `fetch()` and `response.json()` of each word's last search alone, on the app's page once idle. */
   fetchAndParseMs: Spread;
+  /** Each word's time, in the order typed: the app's and the plain page's. */
+  wordsMs: Array<{ word: string; app: number; floor: number }>;
   searchesSent: number;
   searchesCancelled: number;
 }
@@ -212,9 +214,9 @@ export async function measureTyping(
     if (request.url().endsWith(apiPaths.search)) searchesCancelled += 1;
   });
   const totalText = `${target.shown.toLocaleString('en-US')} matching`;
-  const latencies = [];
-  const floors = [];
-  const fetchAndParse = [];
+  const latencies: number[] = [];
+  const floors: number[] = [];
+  const fetchAndParse: number[] = [];
   for (const fragment of fragments) {
     latencies.push(await typeWord(page, fragment, totalText));
     const body = lastSearch;
@@ -231,6 +233,11 @@ export async function measureTyping(
     keyToRowsMs: spread(latencies),
     floorKeyToRowsMs: spread(floors),
     fetchAndParseMs: spread(fetchAndParse),
+    wordsMs: fragments.map((fragment, index) => ({
+      word: fragment.text,
+      app: Math.round(latencies[index]!),
+      floor: Math.round(floors[index]!),
+    })),
     searchesSent,
     searchesCancelled,
   };
