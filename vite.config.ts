@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { entrySizeBudget, firstScreenBudget } from './scripts/vite/entry-size-budget.ts';
+import { appShellScrollClass } from './scripts/vite/app-shell-scroll-class.ts';
 import { firstScreenChunks } from './scripts/vite/first-screens-chunk.ts';
 import { precompressAssets } from './scripts/vite/precompress-assets.ts';
 
@@ -11,7 +12,13 @@ const servicePort = process.env.SERVICE_PORT ?? '4500';
 const service = `http://127.0.0.1:${servicePort}`;
 
 export default defineConfig({
-  plugins: [react(), entrySizeBudget(), firstScreenBudget(), precompressAssets()],
+  plugins: [
+    react(),
+    appShellScrollClass(),
+    entrySizeBudget(),
+    firstScreenBudget(),
+    precompressAssets(),
+  ],
   server: {
     proxy: {
       '/api': {

@@ -7,6 +7,8 @@ import { fetchTokenHeldByServer } from './api/app-config';
 import { startServerHeldSession, startSession } from './api/session';
 import { takeTokenFromAddress } from './api/token-from-address';
 import { App } from './app/App';
+import { createQueryClient } from './app/query-client';
+import { prefetchFieldsPage } from './features/fields/prefetch-fields-page';
 
 // A sign-in link's token leaves the address before anything renders or requests.
 const linkedToken = takeTokenFromAddress(window.location, window.history);
@@ -16,9 +18,15 @@ const linkedToken = takeTokenFromAddress(window.location, window.history);
 void fetchTokenHeldByServer().then((heldByServer) => {
   if (heldByServer) startServerHeldSession();
   else if (linkedToken) startSession(linkedToken, false);
+  const client = createQueryClient();
+  // The table's first rows are asked for now, under the session just known, rather
+  // than once the router has loaded the page's files: those arrive over the browser's
+  // six connections after the entry's, and the search waited for the last of them
+  // (bench/results/first-screen.md).
+  prefetchFieldsPage(client, window.location);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App />
+      <App client={client} />
     </StrictMode>,
   );
 });

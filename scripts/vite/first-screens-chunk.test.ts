@@ -23,8 +23,8 @@ describe('the first screens’ chunks', () => {
         'src/components/DateTime.tsx',
         'src/api/session.ts',
         'node_modules/nuqs/dist/index.js',
+        'src/api/search-fields.ts',
       ],
-      [at('src/features/fields/prefetch-fields-page.ts')]: ['src/api/search-fields.ts'],
       [at('src/features/audit/AuditPage.tsx')]: [
         'src/components/DateTime.tsx',
         'src/features/audit/HeadlineNumbers.tsx',

@@ -1,14 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
-import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+/** `client` is the query cache, made before the app renders: the first search may be in it. */
+export function App({ client }: { client: QueryClient }) {
+  const [router] = useState(() => createAppRouter(client));
   return (
-    <AppProviders client={queryClient}>
+    <AppProviders client={client}>
       <RouterProvider router={router} />
     </AppProviders>
   );

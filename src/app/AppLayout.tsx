@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Button, Group, Text } from '@mantine/core';
-import { IconLogout, IconMathFunction } from '../components/icons/icons';
+import { IconLogout, IconMathFunction } from '../components/icons/shell-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconMoon, IconSun } from '../components/icons/icons';
+import { IconMoon, IconSun } from '../components/icons/shell-icons';
 
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();

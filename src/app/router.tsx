@@ -7,8 +7,6 @@ import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
 import { UrlStateRoot } from './UrlStateRoot';
 
-const isFieldsAddress = (pathname: string) => /^\/fields(\/|$)/.test(pathname);
-
 /**
  * The app's routes. `client` is the query cache: a page may fill it while its code
  * loads, so that it first draws with its answers (the audit page does).
@@ -33,19 +31,10 @@ export const createAppRouter = (client: QueryClient) =>
                 { index: true, element: <Navigate to="/fields" replace /> },
                 {
                   path: 'fields',
-                  lazy: async () => {
-                    // Only when the page opens at the table's own address: on a link from
-                    // another page, window.location is still that page's.
-                    if (isFieldsAddress(window.location.pathname)) {
-                      const address = new URLSearchParams(window.location.search);
-                      void import('../features/fields/prefetch-fields-page').then((module) =>
-                        module.prefetchFieldsPage(client, address),
-                      );
-                    }
-                    return {
-                      Component: (await import('../features/fields/FieldsPage')).FieldsPage,
-                    };
-                  },
+                  // Its first search is sent by the app's entry (src/main.tsx).
+                  lazy: async () => ({
+                    Component: (await import('../features/fields/FieldsPage')).FieldsPage,
+                  }),
                   children: [
                     {
                       path: ':id',

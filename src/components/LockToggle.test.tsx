@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
-import { useSearchFields } from '../api/calculated-fields/search-fields';
+import { useSearchFields } from '../api/calculated-fields/use-search-fields';
 import { startSession } from '../api/session';
 import {
   calculatedField,

@@ -8,7 +8,8 @@ import type { SearchRequest } from '../../contract/search';
 import { startSession } from '../session';
 import { searchItem, setupMockApi } from '../test-support/mock-api';
 import { fieldKeys } from './field-keys';
-import { searchFields, sendSearchNow, useSearchFields } from './search-fields';
+import { searchFields, sendSearchNow } from './search-fields';
+import { useSearchFields } from './use-search-fields';
 
 const server = setupMockApi();
 beforeEach(() => startSession('token-for-tests', false));

@@ -1,4 +1,4 @@
-import { hashKey, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { QueryClient, QueryKey, QueryState } from '@tanstack/react-query';
 import { apiPaths } from '../../contract/paths';
 import type { SearchRequest } from '../../contract/search';
@@ -53,9 +53,6 @@ export function searchFieldsQueryOptions(request: SearchRequest, scope?: Finding
   });
 }
 
-/** An answer this young is fresh enough for the page that draws its view. */
-const justAnsweredMs = 1000;
-
 /**
  * Sends the search of a view the user has just chosen, before the page draws it:
  * drawing a page of rows takes long enough to be worth not waiting for. The page's
@@ -87,15 +84,6 @@ function cancelSupersededSearch(client: QueryClient, next: QueryKey): void {
   const query = client.getQueryCache().find({ queryKey: previous, exact: true });
   if (query?.state.fetchStatus === 'fetching' && query.getObserversCount() === 0)
     void client.cancelQueries({ queryKey: previous, exact: true });
-}
-
-/**
- * The page's view of a search. The answer sent for the view just chosen (sendSearchNow)
- * is not asked for again when the page then draws that view; an invalidated answer
- * is stale all the same.
- */
-export function useSearchFields(request: SearchRequest, scope?: FindingScope) {
-  return useQuery({ ...searchFieldsQueryOptions(request, scope), staleTime: justAnsweredMs });
 }
 
 /**

@@ -172,10 +172,10 @@ test('an address opens the view it names: the search sent, its rows and its cont
   ).toHaveAttribute('href', '/fix?workflow=replace&q=Field&locked=false');
 });
 
-test('the search the router sends while the page loads is the address’s view, and the page draws it without asking again', async () => {
+test('the search the app sends as it starts is the address’s view, and the page draws it without asking again', async () => {
   const address = 'q=Field&sort=-created&page=2&size=25&locked=false';
   const client = appQueryClient();
-  prefetchFieldsPage(client, new URLSearchParams(address));
+  prefetchFieldsPage(client, { pathname: '/fields', search: `?${address}` });
   await waitFor(() => expect(searches).toHaveLength(1));
   renderWithProviders(<FieldsPage />, {
     url: `/fields?${address}`,
@@ -197,12 +197,30 @@ test('the search the router sends while the page loads is the address’s view, 
   expect(shownNames()[0]).toBe('Field 20');
 });
 
-test('without a session the router sends no search: the page sends to sign-in', () => {
+test('without a session the app sends no search as it starts: the page sends to sign-in', () => {
   endSession();
   const client = appQueryClient();
-  prefetchFieldsPage(client, new URLSearchParams());
+  prefetchFieldsPage(client, { pathname: '/fields', search: '' });
   // A query asked for is in the cache at once, before its answer.
   expect(client.getQueryCache().getAll()).toEqual([]);
+});
+
+test('the app sends no search as it starts on another page', () => {
+  const client = appQueryClient();
+  prefetchFieldsPage(client, { pathname: '/audit', search: '?q=Field' });
+  prefetchFieldsPage(client, { pathname: '/fieldsets', search: '' });
+  expect(client.getQueryCache().getAll()).toEqual([]);
+});
+
+test('the search the app sends as it starts is dropped with the token it was sent under', async () => {
+  searchesHeld = heldAnswer();
+  const client = appQueryClient();
+  prefetchFieldsPage(client, { pathname: '/fields', search: '' });
+  await waitFor(() => expect(searches).toHaveLength(1));
+  startSession('another-token', false);
+  searchesHeld.release();
+  // Neither the answer nor the query it was sent for stays in the cache.
+  await waitFor(() => expect(client.getQueryCache().getAll()).toEqual([]));
 });
 
 test('an address past the last page says so', async () => {

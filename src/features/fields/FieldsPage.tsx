@@ -3,11 +3,8 @@ import { Button, Group, Text, Title } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
-import {
-  isViewOutdated,
-  sendSearchNow,
-  useSearchFields,
-} from '../../api/calculated-fields/search-fields';
+import { isViewOutdated, sendSearchNow } from '../../api/calculated-fields/search-fields';
+import { useSearchFields } from '../../api/calculated-fields/use-search-fields';
 import { searchWaitsForFirstScan } from '../../api/calculated-fields/first-scan-refusal';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';

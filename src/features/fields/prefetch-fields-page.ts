@@ -5,15 +5,23 @@ import { findingScopeOf, readFindingScope } from '../../links/finding-address';
 import { readTableView } from '../../links/table-address';
 import { toSearchRequest } from '../../links/table-search';
 
+const isFieldsAddress = (pathname: string) => /^\/fields(\/|$)/.test(pathname);
+
 /**
- * Sends the search of the table's view in `address` while the page's code is still
- * loading: the router calls it as it starts loading the page, so the first rows are
- * there when the page first draws instead of being asked for then (docs/web-app.md,
- * "Loading"). Without a session nothing is asked: the page sends to sign-in.
+ * Sends the search of the table's view when the app opens at the table's address,
+ * before the router has loaded the page's code: the app's entry calls it once the
+ * session is known, so the first rows are on their way while the page's files
+ * arrive (docs/web-app.md, "Loading"). Without a session nothing is asked: the page
+ * sends to sign-in.
  */
-export function prefetchFieldsPage(client: QueryClient, address: URLSearchParams): void {
+export function prefetchFieldsPage(
+  client: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+): void {
+  if (!isFieldsAddress(location.pathname)) return;
   const session = getSession();
   if (!session.token && !session.heldByServer) return;
+  const address = new URLSearchParams(location.search);
   const scope = findingScopeOf(readFindingScope(address));
   void sendSearchNow(client, toSearchRequest(readTableView(address)), scope);
 }
