@@ -166,9 +166,9 @@ test('a change other than a lock has the next findings made off this thread; the
   const renamed = `${server.stores.fields.getField(id!)!.name} (renamed)`;
 
   await changeThroughServer(id!, { name: renamed });
-  await audit.service.findingsPrepared();
+  const view = await audit.service.viewWithFindings();
 
-  expect(audit.service.view()!.findings().fields.get(id!)?.name).toBe(renamed);
+  expect(view!.findings().fields.get(id!)?.name).toBe(renamed);
   expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
 });
 
