@@ -168,6 +168,15 @@ describe('in proxy mode, what needs the findings asks the audit thread for them'
     for (const work of wholeSnapshotWork) expect(work).not.toHaveBeenCalled();
   });
 
+  it('a search right after a change made through the proxy, before the next refresh', async () => {
+    await proxy.ask('PUT', apiPaths.template(15), { name: 'Uses Profit Z' });
+
+    const found = await proxy.search({ name: 'profit z' });
+
+    expect(ids(found)).toEqual([15]);
+    for (const work of wholeSnapshotWork) expect(work).not.toHaveBeenCalled();
+  });
+
   it('a workflow preview right after a change made through the proxy', async () => {
     await proxy.ask('PUT', apiPaths.template(12), { expression: 'SUM(`Amount`)' });
 
