@@ -524,5 +524,7 @@ export class AuditService {
       // The instance as last seen is now the scan's snapshot.
       this.current = this.viewOfScan(scan, found === 'as-last-seen' ? undefined : found);
     }
+    // Taken as last seen after a change that left the findings to be made.
+    this.prepareFindings();
   }
 }

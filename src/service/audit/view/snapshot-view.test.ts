@@ -172,6 +172,22 @@ test('a change other than a lock has the next findings made off this thread; the
   expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
 });
 
+test('a scan that found nothing changed takes a view whose findings a change left to be made, and makes none here', async () => {
+  // The scan asked for the headline as last seen, then a rename came before it completed.
+  const [id] = (await audit.service.viewWithFindings())!.search(newestFirst).ids;
+  await changeThroughServer(id!, { name: 'Renamed while a scan completed' });
+  const changed = audit.service.view()!;
+  expect(changed.needsFindings()).toBe(true);
+
+  const next = changed.withScan(changed.version + 1, changed.scan);
+
+  expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+  expect(next.needsFindings()).toBe(true);
+  const view = await audit.service.viewWithFindings();
+  expect(view!.findings().fields.get(id!)?.name).toBe('Renamed while a scan completed');
+  expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+});
+
 test('after a restart the findings are made off this thread, and the first asked for wait for them', async () => {
   const served = await startTestServer({
     instance: generateDemoInstance({ fields: 300 }),

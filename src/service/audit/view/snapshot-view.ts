@@ -118,10 +118,11 @@ export class SnapshotView {
   /**
    * The same fields as a later scan found them, one that found nothing changed: the
    * next view takes everything this one built, and this one gives its indexes up.
+   * Findings a change since left to be made are not made here (the audit's thread makes them).
    */
   withScan(version: number, scan: Scan): SnapshotView {
     const next = new SnapshotView(version, scan, this.source);
-    next.computed = this.findings();
+    next.computed = this.madeFindings();
     next.described = this.described;
     next.memberships = this.memberships;
     next.usage = this.usage;
