@@ -102,6 +102,24 @@ test('a lock makes the next view from the last one: nothing is built again, and 
   expect(answeredAfter).toEqual(answers(audit.service.view()!));
 });
 
+test("the newest field's lastModified, which a refresh asks the instance for changes since, follows a lock", async () => {
+  const newestOf = (view: SnapshotView) =>
+    Math.max(...[...view.facts().values()].map((field) => field.lastModified));
+  const before = audit.service.view()!;
+  expect(before.newestLastModified()).toBe(newestOf(before));
+  const [oldest] = before.search({
+    ...newestFirst,
+    sort: { field: 'lastModified', ascending: true },
+  }).ids;
+
+  await changeThroughServer(oldest!, { locked: !before.facts().get(oldest!)!.locked });
+  const after = audit.service.view()!;
+
+  expect(after.newestLastModified()).toBe(after.facts().get(oldest!)!.lastModified);
+  expect(after.newestLastModified()).toBe(newestOf(after));
+  expect(after.newestLastModified()).toBeGreaterThan(before.newestLastModified()!);
+});
+
 test('a view never changes: the one before a lock still answers as it did', async () => {
   const before = audit.service.view()!;
   const answeredBefore = answers(before);

@@ -44,6 +44,11 @@ export interface ViewSource {
 const KEPT_CHANGES = 10_000;
 /** Drill-down indexes kept per view. */
 const CACHED_FINDING_INDEXES = 8;
+const NEWEST_FIRST: NormalizedSearchRequest = {
+  filters: [],
+  sort: { field: 'lastModified', ascending: false },
+  limit: 1,
+};
 
 /**
  * The instance as last seen at one version (docs/audit.md, "Findings"): the
@@ -220,6 +225,15 @@ export class SnapshotView {
   changesSinceScan(): number {
     this.changed ??= this.source.store.current.changesSince(this.scan.id);
     return this.changed;
+  }
+
+  /**
+   * The newest field's lastModified, from the index (the facts would make an object
+   * per field on the thread that answers requests); undefined without fields.
+   */
+  newestLastModified(): number | undefined {
+    const [newest] = this.search(NEWEST_FIRST).ids;
+    return newest === undefined ? undefined : this.facts().get(newest)!.lastModified;
   }
 
   /** A page of every field, searched with the store's own index. */
