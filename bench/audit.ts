@@ -14,7 +14,9 @@
 // `-- remap-preview` only the workflows' remap preview (bench/remap-preview.ts),
 // `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts),
 // `-- proxy-scan` only the proxy's scans behind latency, with the time to exact
-// paging at each scan concurrency (bench/support/proxy-scan.ts).
+// paging at each scan concurrency (bench/support/proxy-scan.ts),
+// `-- proxy-findings` only how long the thread that answers requests is busy when a
+// request needs the findings of a changed copy in proxy mode (bench/support/proxy-findings.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -426,6 +428,10 @@ if (process.argv[2] === 'lock') {
   await exactPagingPart();
 } else if (process.argv[2] === 'proxy-scan') {
   await proxyScanPart();
+} else if (process.argv[2] === 'proxy-findings') {
+  const { measureProxyFindings } = await import('./support/proxy-findings');
+  const figures = await measureProxyFindings(FIELDS, log);
+  log(JSON.stringify({ fields: FIELDS, environment: environment(), figures }, null, 2));
 } else {
   await main();
   await proxyScanPart();

@@ -19,9 +19,9 @@ const request = {
   limit: 50,
 };
 
-function time(work: () => unknown): number {
+async function time(work: () => unknown): Promise<number> {
   const started = performance.now();
-  work();
+  await work();
   return performance.now() - started;
 }
 
@@ -39,10 +39,10 @@ export async function measureLock(fields: number, label: string): Promise<void> 
   const statistics = () => service.view()!.statistics();
   const drillDown = () => service.view()!.searchFinding('unused', undefined, request);
   const firstMs = {
-    findings: time(findingsNow),
-    statistics: time(statistics),
-    search: time(() => snapshot.search(request)),
-    drillDown: time(drillDown),
+    findings: await time(findingsNow),
+    statistics: await time(statistics),
+    search: await time(() => snapshot.search(request)),
+    drillDown: await time(drillDown),
   };
   const toggle = (id: number) => {
     const field = stores.fields.getField(id)!;
@@ -54,15 +54,15 @@ export async function measureLock(fields: number, label: string): Promise<void> 
   >;
   for (let round = 0; round < ROUNDS; round++) {
     const id = 1 + ((round * 7919) % fields);
-    figures.lock!.push(time(() => toggle(id)));
-    figures.findings!.push(time(findingsNow));
-    figures.statistics!.push(time(statistics));
-    figures.search!.push(time(() => snapshot.search(request)));
-    figures.drillDown!.push(time(drillDown));
+    figures.lock!.push(await time(() => toggle(id)));
+    figures.findings!.push(await time(findingsNow));
+    figures.statistics!.push(await time(statistics));
+    figures.search!.push(await time(() => snapshot.search(request)));
+    figures.drillDown!.push(await time(drillDown));
     toggle(id);
     findingsNow();
     statistics();
-    snapshot.search(request);
+    await snapshot.search(request);
     drillDown();
   }
   await audit.close();

@@ -76,7 +76,7 @@ export class AuditService {
   private readonly thread: AuditThread;
   private readonly diffs: ScanDiffs;
   private firstScanTried = false;
-  /** The findings the audit's thread makes at start, until they are in (prepareFindings). */
+  /** The findings the audit's thread is making for the instance as last seen, until they are in. */
   private preparing: Promise<void> = Promise.resolve();
   private preparingFor: SnapshotView | undefined;
   private prepareAgain = false;
@@ -155,24 +155,29 @@ export class AuditService {
   }
 
   /**
-   * Resolves once the findings the audit's thread makes at start are in (or could
-   * not be made): asked for before, they would be made on this thread.
+   * The instance as last seen with its findings made, on the audit's thread when they
+   * are not (after a start, or a change other than a lock): the one way in for
+   * whatever needs the findings, the index of every field or the facts, in either
+   * mode. Made on this thread on first use instead, they held it for seconds at
+   * 100,000 fields. Undefined before the first scan completed.
    */
-  async findingsPrepared(): Promise<void> {
+  async viewWithFindings(): Promise<SnapshotView | undefined> {
+    this.prepareFindings();
     // A change while they were made asks for them again: wait for the newest.
     let awaited: Promise<void>;
     do {
       awaited = this.preparing;
       await awaited;
     } while (awaited !== this.preparing);
+    return this.view();
   }
 
   /**
    * Every finding of the instance as last seen for one field, each traced to its
    * cause; undefined before the first scan completed.
    */
-  fieldFindings(fieldId: number): FieldFindingsAnswer | undefined {
-    const view = this.view();
+  async fieldFindings(fieldId: number): Promise<FieldFindingsAnswer | undefined> {
+    const view = await this.viewWithFindings();
     if (!view) return undefined;
     const findings = view.fieldFindings(fieldId);
     return {
@@ -186,8 +191,8 @@ export class AuditService {
   }
 
   /** Which findings of the instance as last seen hold each of these fields; undefined before the first scan. */
-  fieldsFindings(fieldIds: readonly number[]): FieldsFindingsAnswer | undefined {
-    const view = this.view();
+  async fieldsFindings(fieldIds: readonly number[]): Promise<FieldsFindingsAnswer | undefined> {
+    const view = await this.viewWithFindings();
     if (!view) return undefined;
     return {
       scanId: view.scan.id,
@@ -446,16 +451,16 @@ export class AuditService {
   }
 
   /**
-   * Has the findings of the instance as last seen made on the audit's thread, as a
-   * start needs them: made here on their first use, they held this thread for seconds
-   * at 100,000 fields. A view that changed or made them itself meanwhile keeps its own.
+   * Has the findings of the instance as last seen made on the audit's thread when they
+   * are not (viewWithFindings waits for them). A view that changed or made them itself
+   * meanwhile keeps its own; a job that failed leaves them to be made on first use.
    */
   private prepareFindings(): void {
     const view = this.view();
     if (!view || view.madeFindings()) return;
     // One job at a time: changes during it (a bulk edit's batches) ask once more after it.
     if (this.preparingFor) {
-      this.prepareAgain = true;
+      if (this.preparingFor !== view) this.prepareAgain = true;
       return;
     }
     this.preparingFor = view;
@@ -519,5 +524,7 @@ export class AuditService {
       // The instance as last seen is now the scan's snapshot.
       this.current = this.viewOfScan(scan, found === 'as-last-seen' ? undefined : found);
     }
+    // Taken as last seen after a change that left the findings to be made.
+    this.prepareFindings();
   }
 }

@@ -27,24 +27,24 @@ export function registerWorkflowRoutes(
 ): void {
   const snapshot = () => workflowSnapshot(service);
   api.post('/column-impact', async (request): Promise<ColumnImpact> =>
-    columnImpact(snapshot(), parseOrThrow(columnRequestSchema, request.body)),
+    columnImpact(await snapshot(), parseOrThrow(columnRequestSchema, request.body)),
   );
   api.post('/remap/preview', async (request): Promise<WorkflowPreview> =>
-    remapPreview(snapshot(), parseOrThrow(remapRequestSchema, request.body)),
+    remapPreview(await snapshot(), parseOrThrow(remapRequestSchema, request.body)),
   );
   api.post('/replace/preview', async (request): Promise<WorkflowPreview> =>
-    replacePreview(snapshot(), parseOrThrow(replaceRequestSchema, request.body)),
+    replacePreview(await snapshot(), parseOrThrow(replaceRequestSchema, request.body)),
   );
   api.post('/merge/preview', async (request): Promise<WorkflowPreview> =>
-    mergePlan(snapshot(), parseOrThrow(mergeRequestSchema, request.body)),
+    mergePlan(await snapshot(), parseOrThrow(mergeRequestSchema, request.body)),
   );
   api.post('/merge/group', async (request): Promise<MergeGroup> =>
-    mergeGroup(snapshot(), parseOrThrow(mergeGroupRequestSchema, request.body)),
+    mergeGroup(await snapshot(), parseOrThrow(mergeGroupRequestSchema, request.body)),
   );
   api.post('/handover/preview', async (request): Promise<WorkflowPreview> =>
-    handoverPlan(snapshot(), parseOrThrow(handoverRequestSchema, request.body)),
+    handoverPlan(await snapshot(), parseOrThrow(handoverRequestSchema, request.body)),
   );
   api.post('/cleanup/preview', async (request): Promise<WorkflowPreview> =>
-    cleanupPlan(snapshot(), parseOrThrow(cleanupRequestSchema, request.body), now()),
+    cleanupPlan(await snapshot(), parseOrThrow(cleanupRequestSchema, request.body), now()),
   );
 }

@@ -16,8 +16,8 @@ export interface WorkflowSnapshot {
 }
 
 /** The snapshot, or a 404 saying a scan must complete first. */
-export function workflowSnapshot(service: AuditService): WorkflowSnapshot {
-  const view = service.view();
+export async function workflowSnapshot(service: AuditService): Promise<WorkflowSnapshot> {
+  const view = await service.viewWithFindings();
   if (!view) {
     throw new ApiError(404, 'no scan has completed yet; start one with POST /api/audit/v1/scans');
   }

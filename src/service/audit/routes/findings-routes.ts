@@ -96,8 +96,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
     '/fields/:id/findings',
     async (request): Promise<FieldFindingsAnswer> => {
       const id = parseFieldIdOrThrow(request.params.id);
-      await service.findingsPrepared();
-      const answer = service.fieldFindings(id);
+      const answer = await service.fieldFindings(id);
       if (!answer) throw noScanYet();
       return answer;
     },
@@ -106,7 +105,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
   // What an export carries of the audit: which findings hold each field of a page of them.
   api.post('/fields/findings', async (request): Promise<FieldsFindingsAnswer> => {
     const { ids } = parseOrThrow(fieldsFindingsRequestSchema, request.body);
-    const answer = service.fieldsFindings(ids);
+    const answer = await service.fieldsFindings(ids);
     if (!answer) throw noScanYet();
     return answer;
   });
@@ -114,13 +113,9 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
   api.get('/trend', async (): Promise<{ points: TrendPoint[] }> => ({ points: service.trend() }));
 }
 
-/**
- * The instance as last seen, once the findings made at start are in; a 404 in the
- * error shape before the first scan completed.
- */
+/** The instance as last seen with its findings made; a 404 in the error shape before the first scan completed. */
 export async function viewOrThrow({ service }: AuditContext): Promise<SnapshotView> {
-  await service.findingsPrepared();
-  const view = service.view();
+  const view = await service.viewWithFindings();
   if (!view) throw noScanYet();
   return view;
 }

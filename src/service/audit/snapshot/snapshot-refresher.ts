@@ -133,7 +133,7 @@ export class SnapshotRefresher {
       const totalHits = await this.readChangesSinceNewest(client);
       this.refreshedAt = Math.max(this.refreshedAt ?? 0, started);
       this.lastError = undefined;
-      if (this.countsDiffer(totalHits)) this.startSweep(token);
+      if (this.countsDiffer(totalHits, await this.heldCount())) this.startSweep(token);
     } catch (error) {
       if (error instanceof UpstreamError && error.kind === 'refused') throw error;
       if (this.stop.signal.aborted) return;
@@ -143,9 +143,9 @@ export class SnapshotRefresher {
 
   /** Reads the fields changed since the newest one held; answers the instance's count of fields. */
   private async readChangesSinceNewest(client: UpstreamClient): Promise<number> {
-    const held = this.options.service.view()?.facts() ?? new Map<number, FieldFacts>();
-    let newest = Number.NEGATIVE_INFINITY;
-    for (const field of held.values()) newest = Math.max(newest, field.lastModified);
+    const view = await this.options.service.viewWithFindings();
+    const held = view?.facts() ?? new Map<number, FieldFacts>();
+    const newest = view?.newestLastModified() ?? Number.NEGATIVE_INFINITY;
     const changed = new Set<number>();
     let totalHits: number;
     for (let offset = 0; ;) {
@@ -187,8 +187,7 @@ export class SnapshotRefresher {
    * deleted. A difference the last sweep already ended with (fields the instance
    * counts but does not list) is looked at again only every `sweepEveryMs`.
    */
-  private countsDiffer(instanceCount: number): boolean {
-    const heldCount = this.options.service.view()?.facts().size ?? 0;
+  private countsDiffer(instanceCount: number, heldCount: number): boolean {
     if (instanceCount === heldCount) return false;
     const known =
       this.sweptWith?.instanceCount === instanceCount && this.sweptWith.heldCount === heldCount;
@@ -232,10 +231,15 @@ export class SnapshotRefresher {
     await this.readFields(client, toRead);
     this.sweptWith = {
       instanceCount: listing.totalHits,
-      heldCount: service.view()?.facts().size ?? 0,
+      heldCount: await this.heldCount(),
     };
     this.refreshedAt = Math.max(this.refreshedAt ?? 0, started);
     this.lastError = undefined;
+  }
+
+  /** How many fields the copy holds, from the facts its findings were made from on the audit's thread. */
+  private async heldCount(): Promise<number> {
+    return (await this.options.service.viewWithFindings())?.facts().size ?? 0;
   }
 
   /** Reads fields in full (as a scan does) and applies what the instance answers. */

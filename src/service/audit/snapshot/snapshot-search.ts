@@ -14,8 +14,8 @@ export class SnapshotSearch {
   constructor(private readonly service: AuditService) {}
 
   /** A page of results; undefined before the first scan completed. */
-  search(request: NormalizedSearchRequest): SearchPage | undefined {
-    const view = this.service.view();
+  async search(request: NormalizedSearchRequest): Promise<SearchPage | undefined> {
+    const view = await this.service.viewWithFindings();
     if (!view) return undefined;
     const page = view.search(request);
     return {

@@ -102,6 +102,24 @@ test('a lock makes the next view from the last one: nothing is built again, and 
   expect(answeredAfter).toEqual(answers(audit.service.view()!));
 });
 
+test("the newest field's lastModified, which a refresh asks the instance for changes since, follows a lock", async () => {
+  const newestOf = (view: SnapshotView) =>
+    Math.max(...[...view.facts().values()].map((field) => field.lastModified));
+  const before = audit.service.view()!;
+  expect(before.newestLastModified()).toBe(newestOf(before));
+  const [oldest] = before.search({
+    ...newestFirst,
+    sort: { field: 'lastModified', ascending: true },
+  }).ids;
+
+  await changeThroughServer(oldest!, { locked: !before.facts().get(oldest!)!.locked });
+  const after = audit.service.view()!;
+
+  expect(after.newestLastModified()).toBe(after.facts().get(oldest!)!.lastModified);
+  expect(after.newestLastModified()).toBe(newestOf(after));
+  expect(after.newestLastModified()).toBeGreaterThan(before.newestLastModified()!);
+});
+
 test('a view never changes: the one before a lock still answers as it did', async () => {
   const before = audit.service.view()!;
   const answeredBefore = answers(before);
@@ -166,9 +184,25 @@ test('a change other than a lock has the next findings made off this thread; the
   const renamed = `${server.stores.fields.getField(id!)!.name} (renamed)`;
 
   await changeThroughServer(id!, { name: renamed });
-  await audit.service.findingsPrepared();
+  const view = await audit.service.viewWithFindings();
 
-  expect(audit.service.view()!.findings().fields.get(id!)?.name).toBe(renamed);
+  expect(view!.findings().fields.get(id!)?.name).toBe(renamed);
+  expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+});
+
+test('a scan that found nothing changed takes a view whose findings a change left to be made, and makes none here', async () => {
+  // The scan asked for the headline as last seen, then a rename came before it completed.
+  const [id] = (await audit.service.viewWithFindings())!.search(newestFirst).ids;
+  await changeThroughServer(id!, { name: 'Renamed while a scan completed' });
+  const changed = audit.service.view()!;
+  expect(changed.needsFindings()).toBe(true);
+
+  const next = changed.withScan(changed.version + 1, changed.scan);
+
+  expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
+  expect(next.needsFindings()).toBe(true);
+  const view = await audit.service.viewWithFindings();
+  expect(view!.findings().fields.get(id!)?.name).toBe('Renamed while a scan completed');
   expect(vi.mocked(computeFindings)).not.toHaveBeenCalled();
 });
 

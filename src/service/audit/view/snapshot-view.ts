@@ -44,6 +44,11 @@ export interface ViewSource {
 const KEPT_CHANGES = 10_000;
 /** Drill-down indexes kept per view. */
 const CACHED_FINDING_INDEXES = 8;
+const NEWEST_FIRST: NormalizedSearchRequest = {
+  filters: [],
+  sort: { field: 'lastModified', ascending: false },
+  limit: 1,
+};
 
 /**
  * The instance as last seen at one version (docs/audit.md, "Findings"): the
@@ -118,10 +123,11 @@ export class SnapshotView {
   /**
    * The same fields as a later scan found them, one that found nothing changed: the
    * next view takes everything this one built, and this one gives its indexes up.
+   * Findings a change since left to be made are not made here (the audit's thread makes them).
    */
   withScan(version: number, scan: Scan): SnapshotView {
     const next = new SnapshotView(version, scan, this.source);
-    next.computed = this.findings();
+    next.computed = this.madeFindings();
     next.described = this.described;
     next.memberships = this.memberships;
     next.usage = this.usage;
@@ -219,6 +225,15 @@ export class SnapshotView {
   changesSinceScan(): number {
     this.changed ??= this.source.store.current.changesSince(this.scan.id);
     return this.changed;
+  }
+
+  /**
+   * The newest field's lastModified, from the index (the facts would make an object
+   * per field on the thread that answers requests); undefined without fields.
+   */
+  newestLastModified(): number | undefined {
+    const [newest] = this.search(NEWEST_FIRST).ids;
+    return newest === undefined ? undefined : this.facts().get(newest)!.lastModified;
   }
 
   /** A page of every field, searched with the store's own index. */

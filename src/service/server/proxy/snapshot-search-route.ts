@@ -92,7 +92,7 @@ export function snapshotSearchRoute(options: SnapshotSearchOptions) {
       auth.instanceRefused(token, request.ip);
       throw tokenRefusal('invalid');
     }
-    const page = snapshot.search(search)!;
+    const page = (await snapshot.search(search))!;
     return reply
       .type('application/json; charset=utf-8')
       .send(searchPageJson(page, { instanceData: refresher.instanceData() }));
