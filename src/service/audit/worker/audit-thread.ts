@@ -96,8 +96,9 @@ interface Running {
  * The audit's worker thread (audit-worker.ts), seen from the thread that answers
  * requests: scans and diffs run there, on its own connection to the audit file, one
  * scan at a time (the Scanner runs no more). Started at a job when none is running,
- * ended after IDLE_END_MS without one (at once after a scan or the findings); `close` ends it at once, whatever it is doing,
- * and a scan it was running resumes at the next start.
+ * ended after IDLE_END_MS without one (at once after a scan or the findings); `close`
+ * ends it at once, whatever it is doing, and a scan it was running resumes at the
+ * next start.
  */
 export class AuditThread {
   private worker: Worker | undefined;

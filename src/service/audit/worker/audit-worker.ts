@@ -106,8 +106,8 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
  * The findings and their summary, sent to the server as data (the reader of
  * expressions stays here): their large maps first, a part per message, then the rest,
  * whose typed arrays move to the server. `found` is not read here after: its arrays
- * are left empty. The maps' parts are copied: their arrays are small, and one also
- * in the rest would be gone by the time the rest is sent.
+ * are left empty. The maps' parts are copied: their arrays are small, and an array
+ * in a part and in the rest too would be emptied before the rest is sent.
  */
 async function sendFound(job: number, found: ScanFound): Promise<void> {
   if (found === 'as-last-seen') return ask(job, 'completed', found);
