@@ -518,6 +518,8 @@ export class AuditService {
 
   private scanCompleted(scan: Scan, found: MadeFindings | 'as-last-seen'): void {
     this.versionNow += 1;
+    // Searches are answered from the scan's snapshot from now on.
+    this.listCopy.release();
     if (found === 'as-last-seen' && this.current) {
       this.current = this.current.withScan(this.versionNow, scan);
     } else {

@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalculatedField } from '../../../contract/field';
@@ -8,7 +7,6 @@ import { startTestServer } from '../../test-support/test-server';
 import { SALES } from '../../test-support/fixture-instance';
 import type { SeenByScan } from '../directory/directory-of-scan';
 import { loadFactsTable } from '../findings/load-facts';
-import { IDLE_END_MS } from '../worker/audit-thread';
 import { openTestAudit, recordingReads } from '../test-support/audit-fixture';
 import { canonicalField } from './canonical-field';
 import { StoreFileSource } from './store-file-source';
@@ -219,23 +217,6 @@ describe('a scan of the embedded store', () => {
     describeScan.mockRestore();
     await audit.service.scansSettled();
     expect(snapshot(running.id).get(3)!.locked).toBe(true);
-  });
-
-  it("ends the audit's thread once it has had no job for a while, and starts another for the next", async () => {
-    const ended = vi.spyOn(Worker.prototype, 'terminate');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      await audit.scan();
-      vi.advanceTimersByTime(IDLE_END_MS - 1);
-      expect(ended).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(1);
-      expect(ended).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-      ended.mockRestore();
-    }
-    await server.request('PUT', apiPaths.template(3), { locked: true });
-    expect((await audit.scan()).headline?.locked).toBe(2);
   });
 
   it('asking for a scan while one runs answers the running one', async () => {

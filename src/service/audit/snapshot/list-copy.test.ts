@@ -85,9 +85,18 @@ function expectEachOnce(ids: number[]) {
 const isListing = (request: UpstreamRequest) =>
   request.url.endsWith('/functions/search') && JSON.parse(request.body).sort?.field === 'created';
 
-/** A proxy and its audit in front of the instance; its first scan never completes. */
-async function proxyWithHeldScan(firstSearchWaitsMs: number, failFirstListing = false) {
-  const upstream = await unstableInstance({ holdTemplates: true, failFirstListing });
+/**
+ * A proxy and its audit in front of the instance; its first scan never completes
+ * unless `scanCompletes`.
+ */
+async function proxyInFront(
+  firstSearchWaitsMs: number,
+  options: { failFirstListing?: boolean; scanCompletes?: boolean } = {},
+) {
+  const upstream = await unstableInstance({
+    holdTemplates: !options.scanCompletes,
+    failFirstListing: options.failFirstListing,
+  });
   const dir = mkdtempSync(join(tmpdir(), 'cfm-list-copy-'));
   closers.push(async () => rmSync(dir, { recursive: true, force: true }));
   const upstreamUrl = new URL(upstream.url);
@@ -150,9 +159,26 @@ describe('the list copy', () => {
     expectEachOnce(ids);
   });
 
+  it('released while it lists, stops listing and keeps nothing', async () => {
+    const upstream = await unstableInstance();
+    const client = new UpstreamClient({
+      upstream: new URL(upstream.url),
+      token: TOKEN,
+      timeoutMs: 5000,
+    });
+    const copy = new ListCopy(() => new UpstreamSource(client, 4, 10));
+    copy.start(TOKEN, new AbortController().signal);
+    copy.release();
+    await copy.settled(10_000);
+    expect(copy.ready).toBe(false);
+    copy.start(TOKEN, new AbortController().signal);
+    await copy.settled(10_000);
+    expect(copy.ready).toBe(false);
+  });
+
   it('answers the table through the proxy before the first scan completes, and says so', async () => {
     // The first search goes to the instance, as while a long listing runs.
-    const { audit, page } = await proxyWithHeldScan(0);
+    const { audit, page } = await proxyInFront(0);
     // The first search starts the scan and the listing, and is answered by the instance.
     expect((await page(0)).instanceData?.source).toBe('instance');
     await expect.poll(() => audit.service.listCopyReady(), { timeout: 10_000 }).toBe(true);
@@ -167,12 +193,12 @@ describe('the list copy', () => {
   });
 
   it("a small instance's very first page is answered from the list copy", async () => {
-    const { page } = await proxyWithHeldScan(3000);
+    const { page } = await proxyInFront(3000);
     expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
   });
 
   it("takes the first scan's listing, so the instance is listed once", async () => {
-    const { audit, page, upstream } = await proxyWithHeldScan(3000);
+    const { audit, page, upstream } = await proxyInFront(3000);
     expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
     await expect
       .poll(() => audit.service.runningScan()?.phase, { timeout: 10_000 })
@@ -182,15 +208,32 @@ describe('the list copy', () => {
   });
 
   it('lists on its own at the next search when the scan it took the listing from failed', async () => {
-    const { audit, page } = await proxyWithHeldScan(3000, true);
+    const { audit, page } = await proxyInFront(3000, { failFirstListing: true });
     // The first scan failed on its first page: this search is the instance's to answer.
     expect((await page(0)).instanceData?.source).toBe('instance');
     expect(audit.service.runningScan()).toBeUndefined();
     expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
   });
 
+  it('is released once the first scan completes, whose snapshot then pages exactly', async () => {
+    const { audit, page } = await proxyInFront(3000, { scanCompletes: true });
+    expect((await page(0)).instanceData).toMatchObject({ source: 'snapshot', listedOnly: true });
+    await audit.service.scansSettled();
+    expect(audit.service.latestScan()).toBeDefined();
+
+    expect(audit.service.listCopyReady()).toBe(false);
+    const ids: number[] = [];
+    for (let offset = 0; offset < FIELDS; offset += PAGE) {
+      const answer = await page(offset);
+      expect(answer.instanceData).toMatchObject({ source: 'snapshot' });
+      expect(answer.instanceData).not.toHaveProperty('listedOnly');
+      ids.push(...answer.results.map((field) => field.id));
+    }
+    expectEachOnce(ids);
+  });
+
   it('shows a lock made through the proxy at once', async () => {
-    const { page, lock } = await proxyWithHeldScan(3000);
+    const { page, lock } = await proxyInFront(3000);
     expect((await page(0, [{ field: 'locked' }])).results).toEqual([]);
     expect((await lock(5)).statusCode).toBe(200);
     const locked = await page(0, [{ field: 'locked' }]);

@@ -70,7 +70,9 @@ type State =
   | { kind: 'none' }
   | { kind: 'building' }
   | { kind: 'failed' }
-  | { kind: 'ready'; index: FieldIndex; items: Map<number, string>; asOf: number };
+  | { kind: 'ready'; index: FieldIndex; items: Map<number, string>; asOf: number }
+  /** A scan has completed: its snapshot pages exactly, and the copy is not needed again. */
+  | { kind: 'released' };
 
 /**
  * Proxy mode, before the first scan completes (docs/proxy.md): every field's search
@@ -79,11 +81,13 @@ type State =
  * scan and the export list), or taken from the first scan's own listing. It takes
  * seconds at 100,000 fields where the scan reads every template for many minutes;
  * meanwhile the table pages through it in a total order, ties broken on id,
- * instead of through the instance's unstable one.
+ * instead of through the instance's unstable one. Released once a scan completes.
  */
 export class ListCopy {
   private state: State = { kind: 'none' };
   private listing: Promise<void> | undefined;
+  /** Stops a listing of its own when the copy is released. */
+  private readonly releasing = new AbortController();
 
   constructor(
     private readonly sourceFor: (token: string | undefined) => FieldSource,
@@ -95,11 +99,21 @@ export class ListCopy {
    * a failed one is tried again by the next search.
    */
   start(token: string | undefined, signal: AbortSignal): void {
-    if (this.state.kind === 'building' || this.state.kind === 'ready') return;
+    if (!this.canList) return;
     this.state = { kind: 'building' };
-    this.listing = this.build(token, signal).catch(() => {
-      this.state = { kind: 'failed' };
-    });
+    this.listing = this.build(token, AbortSignal.any([signal, this.releasing.signal])).catch(() =>
+      this.settle({ kind: 'failed' }),
+    );
+  }
+
+  /**
+   * Drops the copy, and stops a listing still running: a scan has completed, and
+   * its snapshot answers searches with exact paging from then on. The copy held
+   * every field's search result and an index of them (tens of MB at 100,000 fields).
+   */
+  release(): void {
+    this.state = { kind: 'released' };
+    this.releasing.abort();
   }
 
   /**
@@ -110,7 +124,7 @@ export class ListCopy {
    * is complete leaves the copy failed, so the next search lists on its own.
    */
   follow(source: Pick<FieldSource, 'pageSize' | 'listingKey'>): ListingFollower | undefined {
-    if (this.state.kind === 'building' || this.state.kind === 'ready') return undefined;
+    if (!this.canList) return undefined;
     this.state = { kind: 'building' };
     const startedAt = this.now();
     const taken = new ListedItems();
@@ -125,13 +139,14 @@ export class ListCopy {
     const stop = (ready: boolean) => {
       if (!following) return;
       following = false;
-      this.state = ready ? taken.ready(startedAt) : { kind: 'failed' };
+      this.settle(ready ? taken.ready(startedAt) : { kind: 'failed' });
       ended();
     };
     return {
       next: () => (following ? passes.next : undefined),
       listed: (offset, page) => {
         if (!following) return;
+        if (this.state.kind === 'released') return stop(false);
         // A page this listing would not have asked for: the scan lists otherwise.
         if (offset !== passes.next) return stop(false);
         passes.add(page);
@@ -150,6 +165,16 @@ export class ListCopy {
       new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
     ]);
     clearTimeout(timer);
+  }
+
+  /** Neither listing nor listed, nor released. */
+  private get canList(): boolean {
+    return this.state.kind === 'none' || this.state.kind === 'failed';
+  }
+
+  /** How a listing ended, unless the copy was released meanwhile. */
+  private settle(state: State): void {
+    if (this.state.kind !== 'released') this.state = state;
   }
 
   get ready(): boolean {
@@ -192,7 +217,7 @@ export class ListCopy {
       () => undefined,
       (raw) => taken.add(raw),
     );
-    this.state = taken.ready(startedAt);
+    this.settle(taken.ready(startedAt));
   }
 }
 

@@ -37,6 +37,13 @@ function findingsReceiver() {
 /** How long a worker with no job is kept for the next one. */
 export const IDLE_END_MS = 10_000;
 
+/**
+ * Jobs after which the worker ends as soon as it has no other: what it made findings
+ * from is garbage its heap keeps until it ends (at 100,000 fields about 140 MB, at
+ * 1,000,000 about 1.1 GB), and a start costs little next to such a job.
+ */
+const ENDS_THE_WORKER: ReadonlySet<WorkerJob['type']> = new Set(['scan', 'findings']);
+
 /** Why a job did not end: the server stopped the worker. */
 export class WorkerStopped extends Error {}
 
@@ -78,6 +85,7 @@ export interface ScanWork {
 }
 
 interface Running {
+  type: WorkerJob['type'];
   resolve(value: unknown): void;
   reject(error: Error): void;
   /** Answers what the job asks of this thread. */
@@ -88,8 +96,9 @@ interface Running {
  * The audit's worker thread (audit-worker.ts), seen from the thread that answers
  * requests: scans and diffs run there, on its own connection to the audit file, one
  * scan at a time (the Scanner runs no more). Started at a job when none is running,
- * ended after IDLE_END_MS without one; `close` ends it at once, whatever it is doing,
- * and a scan it was running resumes at the next start.
+ * ended after IDLE_END_MS without one (at once after a scan or the findings); `close`
+ * ends it at once, whatever it is doing, and a scan it was running resumes at the
+ * next start.
  */
 export class AuditThread {
   private worker: Worker | undefined;
@@ -191,7 +200,7 @@ export class AuditThread {
 
   private run(job: WorkerJob, answer?: Running['answer']): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.running.set(job.job, { resolve, reject, answer });
+      this.running.set(job.job, { type: job.type, resolve, reject, answer });
       this.send(job);
     });
   }
@@ -221,7 +230,7 @@ export class AuditThread {
     if (!job) return;
     if (message.type === 'done') {
       this.running.delete(message.job);
-      if (this.running.size === 0) this.idle();
+      if (this.running.size === 0) this.idle(ENDS_THE_WORKER.has(job.type) ? 0 : IDLE_END_MS);
       if (message.error === undefined) job.resolve(message.value);
       else job.reject(new Error(message.error));
       return;
@@ -242,12 +251,13 @@ export class AuditThread {
   }
 
   /**
-   * A worker left with no job ends after IDLE_END_MS, and the next job starts another:
-   * what its last job held goes with it. After a scan of 1,000,000 fields and its
-   * findings that was about 1.1 GB resident (its heap, which nothing made it collect).
-   * Not at once: starting a worker for each of several jobs in a row costs each a start.
+   * A worker left with no job ends after `endAfterMs` (IDLE_END_MS, or at once after a
+   * job that made findings: ENDS_THE_WORKER), and the next job starts another: what
+   * its last job held goes with it, its heap, which nothing made it collect. Not at
+   * once after any job: starting a worker for each of several jobs in a row costs each
+   * a start.
    */
-  private idle(): void {
+  private idle(endAfterMs: number): void {
     const worker = this.worker;
     worker?.unref();
     clearTimeout(this.idleTimer);
@@ -255,7 +265,7 @@ export class AuditThread {
       if (this.worker !== worker || this.running.size > 0) return;
       this.worker = undefined;
       void worker?.terminate();
-    }, IDLE_END_MS);
+    }, endAfterMs);
     this.idleTimer.unref();
   }
 

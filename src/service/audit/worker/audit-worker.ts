@@ -16,6 +16,7 @@ import { scanToEnd } from '../scan/scan-to-end';
 import { StoreFileSource } from '../scan/store-file-source';
 import { AuditStore } from '../storage/audit-store';
 import { openScanConnection } from '../storage/open-audit-database';
+import { buffersToMove } from './buffers-to-move';
 import { findingsToSend } from './findings-between-threads';
 import { entriesInParts, takeMapsOut } from './maps-in-parts';
 import type {
@@ -43,10 +44,20 @@ const waiting = new Map<number, { resolve(value: unknown): void; reject(error: E
 let lastCall = 0;
 
 function ask<T>(job: number, method: ScanCall, ...args: unknown[]): Promise<T> {
+  return askMoving(job, method, args, []);
+}
+
+/** `ask`, with the buffers in `moved` moved to the server rather than copied (buffers-to-move.ts). */
+function askMoving<T>(
+  job: number,
+  method: ScanCall,
+  args: unknown[],
+  moved: ArrayBuffer[],
+): Promise<T> {
   const call = ++lastCall;
   return new Promise<T>((resolve, reject) => {
     waiting.set(call, { resolve: resolve as (value: unknown) => void, reject });
-    send({ type: 'call', job, call, method, args });
+    port.postMessage({ type: 'call', job, call, method, args } satisfies FromWorker, moved);
   });
 }
 
@@ -93,7 +104,10 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
 
 /**
  * The findings and their summary, sent to the server as data (the reader of
- * expressions stays here): their large maps first, a part per message, then the rest.
+ * expressions stays here): their large maps first, a part per message, then the rest,
+ * whose typed arrays move to the server. `found` is not read here after: its arrays
+ * are left empty. The maps' parts are copied: their arrays are small, and an array
+ * in a part and in the rest too would be emptied before the rest is sent.
  */
 async function sendFound(job: number, found: ScanFound): Promise<void> {
   if (found === 'as-last-seen') return ask(job, 'completed', found);
@@ -102,7 +116,7 @@ async function sendFound(job: number, found: ScanFound): Promise<void> {
   for (const [index, map] of maps.entries()) {
     for (const part of entriesInParts(map)) await ask(job, 'mapPart', index, part);
   }
-  return ask(job, 'completed', rest);
+  return askMoving(job, 'completed', [rest], buffersToMove(rest));
 }
 
 async function run(job: WorkerJob): Promise<unknown> {
