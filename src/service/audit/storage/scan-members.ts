@@ -162,6 +162,11 @@ export class ScanMembers {
     return new Map(this.statements.versions.all(scanId));
   }
 
+  /** [field id, version id] of each field of a scan's snapshot, in id order, one row at a time. */
+  versionRows(scanId: number): IterableIterator<[number, number]> {
+    return this.statements.versions.iterate(scanId);
+  }
+
   /** Field id -> the expression of its version in a scan's snapshot, for the fields given. */
   expressions(scanId: number, fieldIds: readonly number[]): Map<number, string> {
     return new Map(this.statements.expressions.all(scanId, JSON.stringify(fieldIds)));
