@@ -1,5 +1,5 @@
 import type { FieldFacts } from '../field-facts';
-import type { Finding, FindingGroup } from '../finding';
+import type { FieldRule, Finding, FindingGroup } from '../finding';
 import { ascending, byGroupSize, groupIds } from '../finding';
 import type { FindingContext } from '../finding-context';
 import type { InstanceDirectory } from '../instance-directory';
@@ -35,24 +35,14 @@ export function duplicateScope(
 const scopeKey = (scope: DuplicateScope) => `${scope.kind} ${scope.places.map(placeKey).join(',')}`;
 
 /**
- * Fields grouped by what they compute (`expressionKey`) and on what (duplicateScope);
- * a group's key is its first field's id, which is stable while the group stands and short
- * enough for an address.
+ * Fields grouped by a key of what they compute and on what (duplicateScope); a
+ * group's key is its first field's id, which is stable while the group stands and
+ * short enough for an address.
  */
-function groupsOf(
-  { fields, directory }: FindingContext,
-  expressionKey: (field: FieldFacts) => string,
-): FindingGroup[] {
-  const entries: Array<[string, number]> = [];
-  for (const field of fields.values()) {
-    const key = expressionKey(field);
-    if (key !== '')
-      entries.push([`${key} ${scopeKey(duplicateScope(field, directory))}`, field.id]);
-  }
-  const byKey = groupIds(entries);
-  return [...byKey.values()]
-    .filter((ids) => ids.length > 1)
-    .map((ids) => ({ key: String(ids[0]), ids }));
+function groupsOf(entries: Array<[string, number]>, keep = (_key: string) => true): FindingGroup[] {
+  return [...groupIds(entries)]
+    .filter(([key, ids]) => ids.length > 1 && keep(key))
+    .map(([, ids]) => ({ key: String(ids[0]), ids }));
 }
 
 function findingOf(key: Finding['key'], groups: FindingGroup[]): Finding {
@@ -64,21 +54,37 @@ function findingOf(key: Finding['key'], groups: FindingGroup[]): Finding {
   };
 }
 
-/** Fields with the same check sum (identical expressions) in the same scope. */
-export function exactDuplicates(context: FindingContext): Finding {
-  return findingOf(
-    'exact-duplicates',
-    groupsOf(context, (field) => field.checkSum),
-  );
-}
-
 /**
- * Fields in the same scope whose expressions have the same shape (field-facts.ts,
- * expressionShape) while not all being identical: the same formula written differently.
+ * Exact duplicates: fields with the same check sum (identical expressions) in the
+ * same scope. Near duplicates: fields in the same scope whose expressions have the
+ * same shape (field-facts.ts, expressionShape) while not all being identical: the
+ * same formula written differently. Both from one look at each field.
  */
-export function nearDuplicates(context: FindingContext): Finding {
-  const groups = groupsOf(context, (field) => field.shape).filter(
-    (group) => new Set(group.ids.map((id) => context.fields.get(id)!.checkSum)).size > 1,
-  );
-  return findingOf('near-duplicates', groups);
+export function duplicates({
+  directory,
+}: FindingContext): FieldRule<{ exact: Finding; near: Finding }> {
+  const exact: Array<[string, number]> = [];
+  const near: Array<[string, number]> = [];
+  /** Near key -> the check sum of its fields, or true once two differ. */
+  const checkSums = new Map<string, string | true>();
+  return {
+    visit(field) {
+      if (field.checkSum === '' && field.shape === '') return;
+      const scope = scopeKey(duplicateScope(field, directory));
+      if (field.checkSum !== '') exact.push([`${field.checkSum} ${scope}`, field.id]);
+      if (field.shape === '') return;
+      const key = `${field.shape} ${scope}`;
+      near.push([key, field.id]);
+      const seen = checkSums.get(key);
+      if (seen === undefined) checkSums.set(key, field.checkSum);
+      else if (seen !== field.checkSum) checkSums.set(key, true);
+    },
+    finish: () => ({
+      exact: findingOf('exact-duplicates', groupsOf(exact)),
+      near: findingOf(
+        'near-duplicates',
+        groupsOf(near, (key) => checkSums.get(key) === true),
+      ),
+    }),
+  };
 }

@@ -4,7 +4,7 @@ import { lintExpression } from '../../../../analysis/lint/lint-expression';
 import type { ReferencedField } from '../../../../analysis/lint/lint-rule';
 import { lintRuleById } from '../../../../analysis/lint/lint-rules';
 import type { LintNote } from '../field-facts';
-import type { Finding } from '../finding';
+import type { FieldRule } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
 import type { FindingContext } from '../finding-context';
 
@@ -33,31 +33,35 @@ function lintWithReferences(expression: string, fields: Map<number, ReferencedFi
  * its expression read for that; the others
  * keep what was found when stored.
  */
-export function lintFindings({ fields, references, expressions }: FindingContext): Finding {
+export function lintFindings({ fields, references, expressions }: FindingContext): FieldRule {
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
   const expressionOf = expressions([...references.nests.keys()]);
-  for (const field of fields.values()) {
-    const targets = references.nests.get(field.id);
-    const expression = expressionOf.get(field.id);
-    const found =
-      targets && expression !== undefined
-        ? lintWithReferences(
-            expression,
-            new Map(
-              targets.flatMap((id) => {
-                const target = fields.get(id);
-                return target ? [[id, { id, name: target.name, archived: target.archived }]] : [];
-              }),
-            ),
-          )
-        : field.lint;
-    if (found.length === 0) continue;
-    notes.set(field.id, found.map((note) => note.message).join('; '));
-    for (const rule of new Set(found.map((note) => note.rule))) entries.push([rule, field.id]);
-  }
-  const groups = [...groupIds(entries)]
-    .map(([key, ids]) => ({ key, ids, title: lintRuleById(key)?.title ?? key }))
-    .sort(byGroupSize);
-  return { key: 'lint', ids: [...notes.keys()], groups, notes };
+  return {
+    visit(field) {
+      const targets = references.nests.get(field.id);
+      const expression = expressionOf.get(field.id);
+      const found =
+        targets && expression !== undefined
+          ? lintWithReferences(
+              expression,
+              new Map(
+                targets.flatMap((id) => {
+                  const target = fields.get(id);
+                  return target ? [[id, { id, name: target.name, archived: target.archived }]] : [];
+                }),
+              ),
+            )
+          : field.lint;
+      if (found.length === 0) return;
+      notes.set(field.id, found.map((note) => note.message).join('; '));
+      for (const rule of new Set(found.map((note) => note.rule))) entries.push([rule, field.id]);
+    },
+    finish() {
+      const groups = [...groupIds(entries)]
+        .map(([key, ids]) => ({ key, ids, title: lintRuleById(key)?.title ?? key }))
+        .sort(byGroupSize);
+      return { key: 'lint', ids: [...notes.keys()], groups, notes };
+    },
+  };
 }
