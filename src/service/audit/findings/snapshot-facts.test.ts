@@ -118,6 +118,22 @@ describe('the facts of a scan taken from the last scan and the fields that chang
     }
   });
 
+  it('hold each column in a buffer of its own, so a message does not copy the whole block with each', () => {
+    scanOf(demoFields(200));
+    const { facts } = scanOf(changed(demoFields(200), 1));
+    const { columns } = facts.pack();
+    const views = [
+      columns.ids,
+      columns.flags,
+      columns.statuses,
+      columns.checkSums.bytes,
+      columns.links.offsets,
+      columns.links.values,
+      columns.nests.values,
+    ];
+    for (const view of views) expect(view.buffer.byteLength).toBe(view.byteLength);
+  });
+
   it('see a write that reached the last snapshot after its facts were loaded', () => {
     const fields = demoFields(300);
     const edited = { ...fields[10]!, expression: 'SUM(`amount`) / 0', checkSum: 'edited' };

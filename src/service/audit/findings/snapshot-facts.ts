@@ -61,7 +61,27 @@ export function loadSnapshotFacts(store: AuditStore, scanId: number): FactsTable
 
 function readBlock(store: AuditStore, scanId: number): FactsBlock | undefined {
   const bytes = store.scanFacts.read(scanId, BLOCK_FORMAT);
-  return bytes && (deserialize(bytes) as FactsBlock);
+  return bytes && (ownBuffers(deserialize(bytes)) as FactsBlock);
+}
+
+/**
+ * Each typed array in `value` (its objects' properties, not its arrays' items) with a
+ * buffer of its own: `deserialize` makes them views of the whole block, and a
+ * message to the request thread copies a view's whole buffer (192 MB at 1,000,000
+ * fields) with each one.
+ */
+function ownBuffers(value: unknown): unknown {
+  if (ArrayBuffer.isView(value)) {
+    if (value.byteLength === value.buffer.byteLength) return value;
+    const copy = new Uint8Array(value.byteLength);
+    copy.set(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    const Kind = value.constructor as new (buffer: ArrayBuffer) => ArrayBufferView;
+    return value instanceof Buffer ? copy : new Kind(copy.buffer);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) object[key] = ownBuffers(object[key]);
+  return value;
 }
 
 /**
