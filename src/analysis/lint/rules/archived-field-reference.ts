@@ -1,6 +1,14 @@
 import { walkTree } from '../../syntax-tree';
 import { NESTED_FIELD_CALL } from '../../field-references';
-import type { LintRule } from '../lint-rule';
+import type { LintRule, ReferencedField } from '../lint-rule';
+
+/**
+ * Whether knowing the referenced fields can change what the lint rules report: this
+ * rule is the only one that reads them, and reports only an archived one. Linting
+ * again with fields none of which is archived finds what linting without them found.
+ */
+export const referencesTellLint = (fields: ReadonlyMap<number, ReferencedField>): boolean =>
+  [...fields.values()].some((field) => field.archived);
 
 export const archivedFieldReference: LintRule = {
   id: 'archived-field-reference',

@@ -1,13 +1,13 @@
 import type { FindingKey, Headline } from '../../../contract/audit';
 import { FactsTable } from './facts-table';
 import type { FieldFacts } from './field-facts';
-import type { Finding } from './finding';
+import type { FieldRule, Finding } from './finding';
 import { ascending } from './finding';
 import type { ExpressionReader, FindingContext } from './finding-context';
 import type { InstanceDirectory } from './instance-directory';
 import { referencesBetweenFields } from './references-between-fields';
 import { brokenReferences } from './rules/broken-references';
-import { exactDuplicates, nearDuplicates } from './rules/duplicates';
+import { duplicates } from './rules/duplicates';
 import { inactiveOwners } from './rules/inactive-owners';
 import { invalidFields } from './rules/invalid-fields';
 import { lintFindings } from './rules/lint-findings';
@@ -37,32 +37,43 @@ export function computeFindings(
   };
   const invalid = invalidFields(context);
   const broken = brokenReferences(context);
-  const byKey: Record<FindingKey, Finding> = {
-    invalid,
-    'broken-references': broken,
-    unused: unusedFields(context),
-    'exact-duplicates': exactDuplicates(context),
-    'near-duplicates': nearDuplicates(context),
-    nested: nestedChains(context),
-    'broken-dependencies': brokenDependencies(
-      context,
-      ascending(new Set([...invalid.ids, ...broken.ids])),
-    ),
-    lint: lintFindings(context),
-    'inactive-owners': inactiveOwners(context),
-  };
+  const unused = unusedFields(context);
+  const duplicate = duplicates(context);
+  const nested = nestedChains(context);
+  const lint = lintFindings(context);
+  const inactive = inactiveOwners(context);
+  const rules: FieldRule<unknown>[] = [invalid, broken, unused, duplicate, nested, lint, inactive];
   let locked = 0;
   let archived = 0;
+  // One pass for every rule: each field's facts are made from the columns once.
   for (const field of fields.values()) {
+    for (const rule of rules) rule.visit(field);
     if (field.locked) locked += 1;
     if (field.archived) archived += 1;
   }
+  const { exact, near } = duplicate.finish();
+  const invalidFound = invalid.finish();
+  const brokenFound = broken.finish();
+  const byKey: Record<FindingKey, Finding> = {
+    invalid: invalidFound,
+    'broken-references': brokenFound,
+    unused: unused.finish(),
+    'exact-duplicates': exact,
+    'near-duplicates': near,
+    nested: nested.finish(),
+    'broken-dependencies': brokenDependencies(
+      context,
+      ascending(new Set([...invalidFound.ids, ...brokenFound.ids])),
+    ),
+    lint: lint.finish(),
+    'inactive-owners': inactive.finish(),
+  };
   const headline: Headline = {
     total: fields.size,
     locked,
     archived,
-    invalid: invalid.ids.length,
-    brokenReferences: broken.ids.length,
+    invalid: invalidFound.ids.length,
+    brokenReferences: brokenFound.ids.length,
     unused: byKey.unused.ids.length,
     exactDuplicates: byKey['exact-duplicates'].ids.length,
     nearDuplicates: byKey['near-duplicates'].ids.length,

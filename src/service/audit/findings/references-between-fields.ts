@@ -99,13 +99,12 @@ export function referencesBetweenFields(
   // Most fields nest none: they share one empty list rather than each holding its own.
   const none: readonly number[] = [];
   const nestedIds = new Map<number, readonly number[]>();
-  for (const field of fields.values())
-    nestedIds.set(field.id, field.nests.length === 0 ? none : field.nests.map(({ id }) => id));
-  const resolved = resolveNestedReferences([...nestedIds].map(([id, nests]) => ({ id, nests })));
-  const references = new Map([...nestedIds].filter(([, nests]) => nests.length > 0));
-
   const missing = new Map<number, MissingReference[]>();
+  // One pass for both: each field's facts are made from the columns once.
   for (const field of fields.values()) {
+    nestedIds.set(field.id, field.nests.length === 0 ? none : field.nests.map(({ id }) => id));
+    // Most fields have no broken link, and make nothing here.
+    if (!field.links.some(isBrokenLink)) continue;
     const found = new Map<string, MissingReference>();
     for (const link of columnLinks(field)) {
       if (!isBrokenLink(link)) continue;
@@ -123,6 +122,8 @@ export function referencesBetweenFields(
     }
     if (found.size > 0) missing.set(field.id, [...found.values()]);
   }
+  const resolved = resolveNestedReferences([...nestedIds].map(([id, nests]) => ({ id, nests })));
+  const references = new Map([...nestedIds].filter(([, nests]) => nests.length > 0));
   return {
     references,
     nests: resolved.nests,

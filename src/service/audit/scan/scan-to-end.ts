@@ -4,7 +4,7 @@ import { seenInFacts } from '../directory/directory-of-scan';
 import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import { directoryFromJson } from '../findings/instance-directory';
-import { loadFactsTable } from '../findings/load-facts';
+import { loadSnapshotFacts } from '../findings/snapshot-facts';
 import type { AuditStore } from '../storage/audit-store';
 import { someInParts } from '../storage/in-parts';
 import type { RetentionPolicy } from '../storage/scan-retention';
@@ -89,9 +89,7 @@ async function summarize(
   const changed = await clock.time('looking for changes', () =>
     someInParts(store, scanId, differing),
   );
-  const facts = await clock.time('loading facts', () =>
-    loadFactsTable(store, store.members.facts(scanId)),
-  );
+  const facts = await clock.time('loading facts', () => loadSnapshotFacts(store, scanId));
   // From the facts just loaded: the same from the fields' bodies read the whole file again.
   const namesChanged = await clock.time('refreshing the directory', () =>
     hooks.refreshDirectory(seenInFacts(facts.values())),

@@ -3,13 +3,14 @@ import { CurrentMembers } from './current-members';
 import { DirectoryCache } from './directory-cache';
 import { FieldVersions } from './field-versions';
 import type { AuditDb } from './open-audit-database';
+import { ScanFactsBlocks } from './scan-facts';
 import { ScanMembers } from './scan-members';
 import { ScanRecords } from './scan-records';
 
 /**
  * The audit file's tables for one instance (audit-schema.ts), each kept by its own
  * part: the versions of fields, the scans, their snapshots, the instance as last
- * seen and the directory. Every part is bound to the instance, so the scans of two
+ * seen, the directory and the last snapshot's facts. Every part is bound to the instance, so the scans of two
  * instances kept in one file never mix, and prepares its statements once.
  */
 export class AuditStore {
@@ -19,6 +20,7 @@ export class AuditStore {
   readonly members: ScanMembers;
   readonly current: CurrentMembers;
   readonly directory: DirectoryCache;
+  readonly scanFacts: ScanFactsBlocks;
 
   constructor(
     private readonly db: AuditDb,
@@ -33,6 +35,7 @@ export class AuditStore {
     this.scans = new ScanRecords(db, this.instanceId, (scanId) => this.members.count(scanId));
     this.current = new CurrentMembers(db, this.instanceId);
     this.directory = new DirectoryCache(db, this.instanceId);
+    this.scanFacts = new ScanFactsBlocks(db, this.instanceId);
   }
 
   /**

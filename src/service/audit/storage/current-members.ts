@@ -1,3 +1,11 @@
+import type { DifferingRange } from './snapshot-rows';
+import {
+  currentRows,
+  differingCountSql,
+  expressionsSql,
+  factsSql,
+  scanRows,
+} from './snapshot-rows';
 import type { FactsRow, StoredFacts } from './field-versions';
 import { storedFactsOf } from './field-versions';
 import type { AuditDb } from './open-audit-database';
@@ -20,12 +28,7 @@ export class CurrentMembers {
            JOIN field_versions v ON v.id = c.version_id WHERE c.instance_id = ?`,
         )
         .raw(),
-      facts: db
-        .prepare<[number], FactsRow>(
-          `SELECT c.field_id, c.version_id, v.facts, v.facts_version FROM current_members c
-           JOIN field_versions v ON v.id = c.version_id WHERE c.instance_id = ? ORDER BY c.field_id`,
-        )
-        .raw(),
+      facts: db.prepare<[number], FactsRow>(factsSql(currentRows)).raw(),
       bodies: db
         .prepare<[number, string], [number, string]>(
           `SELECT c.field_id, v.body FROM current_members c JOIN field_versions v ON v.id = c.version_id
@@ -33,22 +36,10 @@ export class CurrentMembers {
         )
         .raw(),
       expressions: db
-        .prepare<[number, string], [number, string]>(
-          `SELECT c.field_id, json_extract(v.body, '$.expression') FROM current_members c
-           JOIN field_versions v ON v.id = c.version_id
-           WHERE c.instance_id = ? AND c.field_id IN (SELECT value FROM json_each(?))`,
-        )
+        .prepare<[number, string], [number, string]>(expressionsSql(currentRows))
         .raw(),
       changesSince: db
-        .prepare<[number, number, number, number, number, number, number, number], number>(
-          `SELECT
-             (SELECT count(*) FROM current_members c LEFT JOIN scan_members m
-                ON m.scan_id = ? AND m.field_id = c.field_id
-              WHERE c.instance_id = ? AND c.field_id BETWEEN ? AND ?
-              AND (m.version_id IS NULL OR m.version_id <> c.version_id))
-           + (SELECT count(*) FROM scan_members m WHERE m.scan_id = ? AND m.field_id BETWEEN ? AND ?
-              AND NOT EXISTS (SELECT 1 FROM current_members c WHERE c.instance_id = ? AND c.field_id = m.field_id))`,
-        )
+        .prepare<[DifferingRange], number>(differingCountSql(currentRows, scanRows))
         .pluck(),
       upsert: db.prepare<[number, number, number]>(
         'INSERT OR REPLACE INTO current_members (instance_id, field_id, version_id) VALUES (?, ?, ?)',
@@ -98,9 +89,7 @@ export class CurrentMembers {
    * of those with ids in [from, to] (every field when left out).
    */
   changesSince(scanId: number, from = 0, to = Number.MAX_SAFE_INTEGER): number {
-    const { instanceId } = this;
-    const { changesSince } = this.statements;
-    return changesSince.get(scanId, instanceId, from, to, scanId, from, to, instanceId)!;
+    return this.statements.changesSince.get({ a: this.instanceId, b: scanId, from, to })!;
   }
 
   /** A field changed through this server (a lock), or no longer exists (undefined). */

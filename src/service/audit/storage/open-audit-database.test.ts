@@ -55,4 +55,29 @@ describe('an audit file of an older schema', () => {
       db.close();
     }
   });
+
+  it('takes the table that keeps the facts of a scan for the next one, keeping its scans', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfm-audit-migrate-'));
+    dirs.push(dir);
+    const file = join(dir, 'audit.sqlite');
+    const older = openAuditDatabase(file);
+    older.exec(`DROP TABLE scan_facts;
+      INSERT INTO instances (id, key, created) VALUES (1, 'embedded', 0);
+      INSERT INTO scans (instance_id, trigger, state, phase, started) VALUES (1, 'manual', 'complete', 'done', 0);
+      PRAGMA user_version = 3`);
+    older.close();
+
+    const db = openAuditDatabase(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(AUDIT_SCHEMA_VERSION);
+      db.prepare(
+        'INSERT INTO scan_facts (scan_id, part, parts, format, bytes) VALUES (1, 0, 1, 1, ?)',
+      ).run(Buffer.from('facts'));
+      db.exec('DELETE FROM scans');
+      // The block goes with its scan.
+      expect(db.prepare('SELECT count(*) FROM scan_facts').pluck().get()).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
 });

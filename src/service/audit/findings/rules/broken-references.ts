@@ -1,5 +1,5 @@
 import { brokenReferenceGroupKey } from '../../../../contract/workflows';
-import type { Finding } from '../finding';
+import type { FieldRule } from '../finding';
 import { byGroupSize } from '../finding';
 import type { FindingContext } from '../finding-context';
 import type { MissingReference } from '../references-between-fields';
@@ -15,24 +15,26 @@ function describe(missing: MissingReference): string {
 }
 
 /** Fields with a link that is not VALID, grouped by the missing name and where it is missing. */
-export function brokenReferences({ fields, references }: FindingContext): Finding {
+export function brokenReferences({ references }: FindingContext): FieldRule {
   const groups = new Map<string, { key: string; ids: number[] } & MissingReference>();
   const notes = new Map<number, string>();
-  for (const field of fields.values()) {
-    const missing = references.missing.get(field.id);
-    if (!missing) continue;
-    notes.set(field.id, missing.map(describe).join('; '));
-    for (const entry of missing) {
-      const key = groupKey(entry);
-      const group = groups.get(key);
-      if (group) group.ids.push(field.id);
-      else groups.set(key, { key, ids: [field.id], ...entry });
-    }
-  }
   return {
-    key: 'broken-references',
-    ids: [...notes.keys()],
-    groups: [...groups.values()].sort(byGroupSize),
-    notes,
+    visit(field) {
+      const missing = references.missing.get(field.id);
+      if (!missing) return;
+      notes.set(field.id, missing.map(describe).join('; '));
+      for (const entry of missing) {
+        const key = groupKey(entry);
+        const group = groups.get(key);
+        if (group) group.ids.push(field.id);
+        else groups.set(key, { key, ids: [field.id], ...entry });
+      }
+    },
+    finish: () => ({
+      key: 'broken-references',
+      ids: [...notes.keys()],
+      groups: [...groups.values()].sort(byGroupSize),
+      notes,
+    }),
   };
 }

@@ -1,6 +1,6 @@
 import type { FieldFacts } from '../field-facts';
-import type { Finding, FindingGroup } from '../finding';
-import { ascending, byGroupSize, groupIds } from '../finding';
+import type { FieldRule, Finding, FindingGroup } from '../finding';
+import { ascending, byGroupSize } from '../finding';
 import type { FindingContext } from '../finding-context';
 import type { InstanceDirectory } from '../instance-directory';
 import type { LinkPlace } from '../references-between-fields';
@@ -34,25 +34,11 @@ export function duplicateScope(
 
 const scopeKey = (scope: DuplicateScope) => `${scope.kind} ${scope.places.map(placeKey).join(',')}`;
 
-/**
- * Fields grouped by what they compute (`expressionKey`) and on what (duplicateScope);
- * a group's key is its first field's id, which is stable while the group stands and short
- * enough for an address.
- */
-function groupsOf(
-  { fields, directory }: FindingContext,
-  expressionKey: (field: FieldFacts) => string,
-): FindingGroup[] {
-  const entries: Array<[string, number]> = [];
-  for (const field of fields.values()) {
-    const key = expressionKey(field);
-    if (key !== '')
-      entries.push([`${key} ${scopeKey(duplicateScope(field, directory))}`, field.id]);
-  }
-  const byKey = groupIds(entries);
-  return [...byKey.values()]
-    .filter((ids) => ids.length > 1)
-    .map((ids) => ({ key: String(ids[0]), ids }));
+/** Groups of two or more fields, in order, each keyed by its first field's id (stable while the group stands). */
+function groupsOf(idLists: Iterable<number[]>): FindingGroup[] {
+  const groups: FindingGroup[] = [];
+  for (const ids of idLists) if (ids.length > 1) groups.push({ key: String(ids[0]), ids });
+  return groups;
 }
 
 function findingOf(key: Finding['key'], groups: FindingGroup[]): Finding {
@@ -64,21 +50,70 @@ function findingOf(key: Finding['key'], groups: FindingGroup[]): Finding {
   };
 }
 
-/** Fields with the same check sum (identical expressions) in the same scope. */
-export function exactDuplicates(context: FindingContext): Finding {
-  return findingOf(
-    'exact-duplicates',
-    groupsOf(context, (field) => field.checkSum),
-  );
+/** Field ids by scope, then by what they compute: two small lookups a field, not one long key. */
+class Grouping<Group> {
+  private readonly byScope = new Map<string, Map<string, Group>>();
+
+  constructor(private readonly start: (first: FieldFacts) => Group) {}
+
+  /** The group of this scope and key; undefined when `field` is its first, and starts it. */
+  joined(scope: string, key: string, field: FieldFacts): Group | undefined {
+    let byKey = this.byScope.get(scope);
+    if (!byKey) this.byScope.set(scope, (byKey = new Map()));
+    const group = byKey.get(key);
+    if (!group) byKey.set(key, this.start(field));
+    return group;
+  }
+
+  *groups(): Generator<Group> {
+    for (const byKey of this.byScope.values()) yield* byKey.values();
+  }
 }
 
 /**
- * Fields in the same scope whose expressions have the same shape (field-facts.ts,
- * expressionShape) while not all being identical: the same formula written differently.
+ * Exact duplicates: fields with the same check sum (identical expressions) in the
+ * same scope. Near duplicates: fields in the same scope whose expressions have the
+ * same shape (field-facts.ts, expressionShape) while not all being identical: the
+ * same formula written differently. Both from one look at each field.
  */
-export function nearDuplicates(context: FindingContext): Finding {
-  const groups = groupsOf(context, (field) => field.shape).filter(
-    (group) => new Set(group.ids.map((id) => context.fields.get(id)!.checkSum)).size > 1,
-  );
-  return findingOf('near-duplicates', groups);
+export function duplicates({
+  directory,
+}: FindingContext): FieldRule<{ exact: Finding; near: Finding }> {
+  const exact = new Grouping((first) => [first.id]);
+  /** `checkSum` is true once two of the group's fields differ in it. */
+  const near = new Grouping((first) => ({
+    ids: [first.id],
+    checkSum: first.checkSum as string | true,
+  }));
+  // Many fields live in the same places: the scope is worked out once for each way of linking.
+  const scopes = new Map<string, string>();
+  const scopeOf = (field: FieldFacts) => {
+    // NUL between the parts: no type or id holds one, so two linkings never read alike.
+    const linking = `${field.variable}\0${field.links.map((link) => `${link.type}\0${link.id}`).join('\0')}`;
+    let scope = scopes.get(linking);
+    if (scope === undefined)
+      scopes.set(linking, (scope = scopeKey(duplicateScope(field, directory))));
+    return scope;
+  };
+  return {
+    visit(field) {
+      if (field.checkSum === '' && field.shape === '') return;
+      const scope = scopeOf(field);
+      if (field.checkSum !== '') exact.joined(scope, field.checkSum, field)?.push(field.id);
+      if (field.shape === '') return;
+      const group = near.joined(scope, field.shape, field);
+      if (!group) return;
+      group.ids.push(field.id);
+      if (group.checkSum !== field.checkSum) group.checkSum = true;
+    },
+    finish: () => ({
+      exact: findingOf('exact-duplicates', groupsOf(exact.groups())),
+      near: findingOf(
+        'near-duplicates',
+        groupsOf(
+          [...near.groups()].flatMap(({ ids, checkSum }) => (checkSum === true ? [ids] : [])),
+        ),
+      ),
+    }),
+  };
 }

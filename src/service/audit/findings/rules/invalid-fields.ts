@@ -1,7 +1,7 @@
 import { unknownFieldProblem } from '../../../../analysis/field-references';
 import { cycleMessage } from '../../../../analysis/reference-cycles';
 import { isValidStatus } from '../../../../contract/field';
-import type { Finding } from '../finding';
+import type { FieldRule } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
 import type { FindingContext } from '../finding-context';
 
@@ -19,25 +19,29 @@ export function reasonKind(reason: string): string {
  * Fields whose status is not VALID, each with the reasons the analyzer, the ids
  * with no field, or the cycles give.
  */
-export function invalidFields({ fields, references }: FindingContext): Finding {
+export function invalidFields({ fields, references }: FindingContext): FieldRule {
   const nameOf = (id: number) => fields.get(id)?.name ?? String(id);
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
-  for (const field of fields.values()) {
-    if (isValidStatus(field.status)) continue;
-    const cycle = references.cycles.get(field.id);
-    const unknown = new Set(references.unknown.get(field.id));
-    const reasons = [
-      ...field.problems,
-      ...field.nests
-        .filter(({ id }) => unknown.has(id))
-        .map((reference) => unknownFieldProblem(reference).message),
-      ...(cycle ? [cycleMessage(cycle, nameOf)] : []),
-    ];
-    if (reasons.length === 0) reasons.push(UNEXPLAINED_INVALID);
-    notes.set(field.id, reasons.join('; '));
-    entries.push([reasonKind(reasons[0]!), field.id]);
-  }
-  const groups = [...groupIds(entries)].map(([key, ids]) => ({ key, ids })).sort(byGroupSize);
-  return { key: 'invalid', ids: [...notes.keys()], groups, notes };
+  return {
+    visit(field) {
+      if (isValidStatus(field.status)) return;
+      const cycle = references.cycles.get(field.id);
+      const unknown = new Set(references.unknown.get(field.id));
+      const reasons = [
+        ...field.problems,
+        ...field.nests
+          .filter(({ id }) => unknown.has(id))
+          .map((reference) => unknownFieldProblem(reference).message),
+        ...(cycle ? [cycleMessage(cycle, nameOf)] : []),
+      ];
+      if (reasons.length === 0) reasons.push(UNEXPLAINED_INVALID);
+      notes.set(field.id, reasons.join('; '));
+      entries.push([reasonKind(reasons[0]!), field.id]);
+    },
+    finish() {
+      const groups = [...groupIds(entries)].map(([key, ids]) => ({ key, ids })).sort(byGroupSize);
+      return { key: 'invalid', ids: [...notes.keys()], groups, notes };
+    },
+  };
 }
