@@ -112,3 +112,16 @@ test('a search answer is read as searchPageSchema reads it whole, or left to the
   expect(seen.readQuickly).toBeGreaterThan(200);
   expect(seen.leftToTheSchema).toBeGreaterThan(200);
 });
+
+test('a "__proto__" type in activeLinks is skipped as the schema skips it, whatever it holds', () => {
+  const sent = JSON.parse(
+    '{"totalHits":1,"hasMore":false,"degraded":false,"results":[{"id":1,"name":"a","owner":2,' +
+      '"lastModified":0,"created":0,"global":false,"locked":false,"legacyId":"","status":"VALID",' +
+      '"links":[],"archived":false,"variable":false,"dataType":null,' +
+      '"activeLinks":{"__proto__":[null],"CARD":["7"]}}]}',
+  );
+  const schema = searchPageSchema.parse(sent);
+  const quick = quickReadSearchPage(sent);
+  expect(quick).toEqual(schema);
+  expect(Object.getPrototypeOf(quick?.results[0]?.activeLinks)).toBe(Object.prototype);
+});

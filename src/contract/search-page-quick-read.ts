@@ -50,6 +50,8 @@ function readActiveLinks(value: unknown): ActiveLinks | undefined {
   if (!isFields(value)) return undefined;
   const activeLinks: ActiveLinks = {};
   for (const [type, ids] of Object.entries(value)) {
+    // As the schema does: a "__proto__" key is skipped, never assigned (it would set the prototype).
+    if (type === '__proto__') continue;
     const read = readEach(ids, readLinkId);
     if (!read) return undefined;
     activeLinks[type] = read;
