@@ -8,7 +8,11 @@ import type { SearchRequest, SearchResponse } from '../../src/contract/search';
 /** The search /fields sends for its default view; the benchmark sets it when it builds the peers. */
 declare const FIRST_SEARCH: SearchRequest;
 
-export async function sendFirstSearch(): Promise<SearchResponse> {
+/** Sends a search as the app does, with the token where the app keeps it. */
+export async function sendSearch(
+  search: SearchRequest,
+  signal?: AbortSignal,
+): Promise<SearchResponse> {
   const response = await fetch(apiPaths.search, {
     method: 'POST',
     headers: {
@@ -16,11 +20,14 @@ export async function sendFirstSearch(): Promise<SearchResponse> {
       'Content-Type': 'application/json',
       [TOKEN_HEADER]: sessionStorage.getItem(tokenStorageKey) ?? '',
     },
-    body: JSON.stringify(FIRST_SEARCH),
+    body: JSON.stringify(search),
+    signal,
   });
   if (!response.ok) throw new Error(`the search answered ${response.status}`);
   return (await response.json()) as SearchResponse;
 }
+
+export const sendFirstSearch = () => sendSearch(FIRST_SEARCH);
 
 const day = (time: number) => new Date(time).toISOString().slice(0, 10);
 

@@ -1,11 +1,9 @@
 // A floor for typing a name: a plain search box that sends each key's search at once
 // (aborting the one before, as the app does) and draws the answer as a plain table,
 // with the count and the rows the benchmark's probe reads as the app's. No framework.
-import { tokenStorageKey } from '../../src/api/session';
 import type { SearchResultItem } from '../../src/contract/field';
-import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
-import type { SearchRequest, SearchResponse } from '../../src/contract/search';
-import { columns } from './first-search';
+import type { SearchRequest } from '../../src/contract/search';
+import { columns, sendSearch } from './first-search';
 
 /** The search /fields sends for its default view; each key sends it with the box's text as the name. */
 declare const FIRST_SEARCH: SearchRequest;
@@ -34,18 +32,7 @@ async function searchFor(name: string) {
   inFlight?.abort();
   const controller = new AbortController();
   inFlight = controller;
-  const response = await fetch(apiPaths.search, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      [TOKEN_HEADER]: sessionStorage.getItem(tokenStorageKey) ?? '',
-    },
-    body: JSON.stringify({ ...FIRST_SEARCH, name }),
-    signal: controller.signal,
-  });
-  if (!response.ok) throw new Error(`the search answered ${response.status}`);
-  const answer = (await response.json()) as SearchResponse;
+  const answer = await sendSearch({ ...FIRST_SEARCH, name }, controller.signal);
   count.textContent = `${answer.totalHits.toLocaleString()} matching`;
   rows.replaceChildren(...answer.results.map(row));
 }
