@@ -9,7 +9,7 @@ const PART_BYTES = 16 * 1024 * 1024;
 /**
  * The facts of a scan's snapshot as its findings loaded them, in one encoded block
  * (`scan_facts`, split in parts of PART_BYTES): the next scan starts from them and
- * reads only the facts of the fields that changed since (findings/scan-facts-table.ts).
+ * reads only the facts of the fields that changed since (findings/snapshot-facts.ts).
  * Only the latest complete scan's and the running one's are kept.
  */
 export class ScanFactsBlocks {
