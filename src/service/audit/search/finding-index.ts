@@ -17,23 +17,20 @@ export function wholeIndex(findings: Findings): FieldIndex {
 }
 
 /**
- * An index over just the fields of one finding (or one of its groups), so a
- * drill-down is a page of the fields table like any other.
+ * The ids of one finding's fields (or one of its groups'). Its drill-down searches
+ * the index of every field among just these (FieldIndex.subset), so a first page
+ * builds no index of its own: that held the thread that answers requests 0.1 to
+ * 0.6 s a finding at 100,000 fields (bench/results/finding-indexes.md).
  */
-export function findingIndex(
+export function findingIds(
   findings: Findings,
   key: FindingKey,
   group: string | undefined,
-): FieldIndex {
+): readonly number[] {
   const finding = findings.byKey[key];
   const ids =
     group === undefined ? finding.ids : finding.groups.find((entry) => entry.key === group)?.ids;
   if (!ids)
     throw new UnknownGroup(`the finding ${key} has no group ${JSON.stringify(group).slice(0, 80)}`);
-  const facts = (function* () {
-    for (const id of ids) yield findings.fields.get(id)!;
-  })();
-  return new FieldIndex(
-    indexColumnsOfFacts(facts, findings.references.references, findings.directory?.owners),
-  );
+  return ids;
 }

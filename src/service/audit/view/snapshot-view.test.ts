@@ -11,8 +11,10 @@ import type * as ComputeFindingsModule from '../findings/compute-findings';
 import { summaryOf } from '../findings/describe-findings';
 import type * as DescribeFindingsModule from '../findings/describe-findings';
 import { StoreFileSource } from '../scan/store-file-source';
-import { findingIndex, wholeIndex } from '../search/finding-index';
+import { wholeIndex } from '../search/finding-index';
 import type * as FindingIndexModule from '../search/finding-index';
+import { indexColumnsOfFacts } from '../search/index-columns-of-facts';
+import type * as IndexColumnsModule from '../search/index-columns-of-facts';
 import { openTestAudit } from '../test-support/audit-fixture';
 import type { SnapshotView } from './snapshot-view';
 
@@ -27,13 +29,16 @@ vi.mock('../findings/describe-findings', async (importOriginal) => {
 });
 vi.mock('../search/finding-index', async (importOriginal) => {
   const original = await importOriginal<typeof FindingIndexModule>();
-  return {
-    ...original,
-    wholeIndex: vi.fn(original.wholeIndex),
-    findingIndex: vi.fn(original.findingIndex),
-  };
+  return { ...original, wholeIndex: vi.fn(original.wholeIndex) };
 });
-const builders = [computeFindings, summaryOf, wholeIndex, findingIndex].map((f) => vi.mocked(f));
+// What any index over a snapshot's fields is built from: every field's, or a finding's own.
+vi.mock('../search/index-columns-of-facts', async (importOriginal) => {
+  const original = await importOriginal<typeof IndexColumnsModule>();
+  return { ...original, indexColumnsOfFacts: vi.fn(original.indexColumnsOfFacts) };
+});
+const builders = [computeFindings, summaryOf, wholeIndex, indexColumnsOfFacts].map((f) =>
+  vi.mocked(f),
+);
 
 let server: TestServer;
 let audit: ReturnType<typeof openTestAudit>;
@@ -61,8 +66,13 @@ const newestFirst: NormalizedSearchRequest = {
   limit: 50,
 };
 
+const lockedOnly: NormalizedSearchRequest['filters'] = [
+  { kind: 'flag', flag: 'locked', negated: false },
+];
+
 /** Everything the audit answers from a view. */
 function answers(view: SnapshotView) {
+  const [group] = view.findings().byKey['exact-duplicates'].groups;
   return {
     headline: view.findings().headline,
     summary: view.summary(),
@@ -70,10 +80,12 @@ function answers(view: SnapshotView) {
     functions: view.functionUsage(),
     newest: view.search(newestFirst),
     unused: view.searchFinding('unused', undefined, newestFirst),
-    locked: view.search({
+    unusedLocked: view.searchFinding('unused', undefined, { ...newestFirst, filters: lockedOnly }),
+    group: view.searchFinding('exact-duplicates', group!.key, {
       ...newestFirst,
-      filters: [{ kind: 'flag', flag: 'locked', negated: false }],
+      sort: { field: 'name', ascending: false },
     }),
+    locked: view.search({ ...newestFirst, filters: lockedOnly }),
   };
 }
 
@@ -98,8 +110,35 @@ test('a lock makes the next view from the last one: nothing is built again, and 
   expect(answeredAfter.headline.locked).toBe(answeredBefore.headline.locked + 1);
   expect(answeredAfter.newest.ids[0]).toBe(unused);
   expect(answeredAfter.locked.ids).toContain(unused);
+  expect(answeredAfter.unusedLocked.ids[0]).toBe(unused);
   await audit.reopen();
   expect(answeredAfter).toEqual(answers(audit.service.view()!));
+});
+
+test("a finding's or a group's first page builds no index of its own on this thread", async () => {
+  // A scan that found a change: its view, with the index of every field, comes from the worker.
+  const [id] = audit.service.view()!.search(newestFirst).ids;
+  const field = server.stores.fields.getField(id!)!;
+  server.stores.fields.setLocked(id!, !field.locked, Date.now());
+  await audit.scan();
+  const view = audit.service.view()!;
+  for (const builder of builders) builder.mockClear();
+
+  const { byKey } = view.findings();
+  const pages = Object.values(byKey).flatMap(({ key, ids, groups }) => [
+    { ids, page: view.searchFinding(key, undefined, newestFirst) },
+    ...groups.slice(0, 3).map((group) => ({
+      ids: group.ids,
+      page: view.searchFinding(key, group.key, newestFirst),
+    })),
+  ]);
+
+  for (const builder of builders) expect(builder).not.toHaveBeenCalled();
+  expect(pages.filter(({ ids }) => ids.length > 0).length).toBeGreaterThan(9);
+  for (const { ids, page } of pages) {
+    expect(page.totalHits).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(page.ids));
+  }
 });
 
 test("the newest field's lastModified, which a refresh asks the instance for changes since, follows a lock", async () => {

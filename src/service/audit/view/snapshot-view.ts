@@ -3,7 +3,7 @@ import type { FieldFinding, FieldFindingKeys, FindingKey, Scan } from '../../../
 import type { FunctionUsage } from '../../../contract/audit-functions';
 import type { Statistics } from '../../../contract/statistics';
 import type { NormalizedSearchRequest } from '../../../contract/search-validation';
-import type { FieldIndexParts, IdPage } from '../../store/index/field-index';
+import type { FieldIndexParts, FieldSubset, IdPage } from '../../store/index/field-index';
 import { FieldIndex } from '../../store/index/field-index';
 import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
@@ -19,7 +19,7 @@ import type { InstanceDirectory } from '../findings/instance-directory';
 import { loadFactsTable } from '../findings/load-facts';
 import type { LockChange } from '../findings/lock-change';
 import { findingsAfterLocks, onlyLockChanged } from '../findings/lock-change';
-import { findingIndex, wholeIndex } from '../search/finding-index';
+import { findingIds, wholeIndex } from '../search/finding-index';
 import type { AuditStore } from '../storage/audit-store';
 
 /** One field's change: its facts after it (undefined: gone). */
@@ -42,8 +42,8 @@ export interface ViewSource {
 
 /** Changes a view carries from the view it starts from; past this many it reads the file again. */
 const KEPT_CHANGES = 10_000;
-/** Drill-down indexes kept per view. */
-const CACHED_FINDING_INDEXES = 8;
+/** Findings' and groups' fields kept per view, as subsets of the index of every field. */
+const CACHED_FINDING_SUBSETS = 64;
 const NEWEST_FIRST: NormalizedSearchRequest = {
   filters: [],
   sort: { field: 'lastModified', ascending: false },
@@ -74,7 +74,8 @@ export class SnapshotView {
   private index: FieldIndex | undefined;
   /** The index of every field as the audit's thread built it with the findings, until first used. */
   private indexParts: FieldIndexParts | undefined;
-  private findingIndexes = new LRUCache<string, FieldIndex>({ max: CACHED_FINDING_INDEXES });
+  /** Each drill-down's fields in `index`: they hold while the index does, locks and all. */
+  private findingSubsets = newFindingSubsets();
   /**
    * The view this one starts from (one that had read its fields) and the fields
    * changed since it; dropped once this view's findings are made.
@@ -134,10 +135,10 @@ export class SnapshotView {
     next.counted = this.counted;
     next.index = this.index;
     next.indexParts = this.indexParts;
-    next.findingIndexes = this.findingIndexes;
+    next.findingSubsets = this.findingSubsets;
     this.index = undefined;
     this.indexParts = undefined;
-    this.findingIndexes = new LRUCache({ max: CACHED_FINDING_INDEXES });
+    this.findingSubsets = newFindingSubsets();
     return next;
   }
 
@@ -241,15 +242,19 @@ export class SnapshotView {
     return this.wholeIndex().search(request);
   }
 
-  /** A page of one finding's fields (or one of its groups'); throws UnknownGroup. */
+  /**
+   * A page of one finding's fields (or one of its groups'), searched in the index of
+   * every field among just them; throws UnknownGroup.
+   */
   searchFinding(key: FindingKey, group: string | undefined, request: NormalizedSearchRequest) {
+    const index = this.wholeIndex();
     const cacheKey = `${key}\n${group ?? ''}`;
-    let index = this.findingIndexes.get(cacheKey);
-    if (!index) {
-      index = findingIndex(this.findings(), key, group);
-      this.findingIndexes.set(cacheKey, index);
+    let subset = this.findingSubsets.get(cacheKey);
+    if (!subset) {
+      subset = index.subset(findingIds(this.findings(), key, group));
+      this.findingSubsets.set(cacheKey, subset);
     }
-    return index.search(request);
+    return index.search(request, subset);
   }
 
   private wholeIndex(): FieldIndex {
@@ -280,7 +285,7 @@ export class SnapshotView {
 
   /**
    * The findings are made: what the earlier view had built holds for this one too
-   * when only locks changed, the indexes once the locks are moved in them. The
+   * when only locks changed, the index once the locks are moved in it. The
    * earlier view gives its indexes up (it is no longer current) and is let go.
    */
   private takeOver(): void {
@@ -293,20 +298,23 @@ export class SnapshotView {
     this.described = earlier.described;
     this.memberships = earlier.memberships;
     this.usage = earlier.usage;
-    const moveLocks = (index: FieldIndex) => {
-      for (const { after } of changes.values())
-        index.applyLock(after.id, after.locked, after.lastModified);
-      return index;
-    };
     const earlierIndex =
       earlier.index ?? (earlier.indexParts && new FieldIndex(earlier.indexParts));
-    if (earlierIndex) this.index = moveLocks(earlierIndex);
-    for (const [key, index] of earlier.findingIndexes.entries())
-      this.findingIndexes.set(key, moveLocks(index));
+    if (earlierIndex) {
+      for (const { after } of changes.values())
+        earlierIndex.applyLock(after.id, after.locked, after.lastModified);
+      this.index = earlierIndex;
+      // A lock moves no field's position and leaves every finding's fields as they were.
+      this.findingSubsets = earlier.findingSubsets;
+    }
     earlier.index = undefined;
     earlier.indexParts = undefined;
-    earlier.findingIndexes.clear();
+    earlier.findingSubsets = newFindingSubsets();
   }
+}
+
+function newFindingSubsets() {
+  return new LRUCache<string, FieldSubset>({ max: CACHED_FINDING_SUBSETS });
 }
 
 /** Every change changed a field's lock alone. */

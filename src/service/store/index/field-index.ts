@@ -37,6 +37,13 @@ export interface IdPage {
   ids: number[];
 }
 
+/**
+ * Some of the indexed fields, searched among alone (a finding's drill-down): a set of
+ * their positions when they are many, else their positions ascending, as a list
+ * filter's matches are. Positions never move, so a lock leaves it true.
+ */
+export type FieldSubset = Bitset | Int32Array;
+
 type ListFilter = Extract<NormalizedFilter, { kind: 'list' }>;
 
 /**
@@ -161,10 +168,10 @@ export class FieldIndex {
     };
   }
 
-  /** The ids of one page of matches, and how many match in all. */
-  search(request: NormalizedSearchRequest): IdPage {
+  /** The ids of one page of matches, and how many match in all; only among `within` when given. */
+  search(request: NormalizedSearchRequest, within?: FieldSubset): IdPage {
     const offset = request.offset ?? 0;
-    const { totalHits, positions } = this.pageOfMatches(request, offset);
+    const { totalHits, positions } = this.pageOfMatches(request, offset, within);
     return {
       totalHits,
       ids: positions.map((position) => this.ids[position]!),
@@ -182,14 +189,15 @@ export class FieldIndex {
   private pageOfMatches(
     request: NormalizedSearchRequest,
     offset: number,
+    within: FieldSubset | undefined,
   ): { totalHits: number; positions: number[] } {
     const { limit, sort } = request;
-    if (request.name && request.filters.length === 0 && sort.field === 'name') {
+    if (request.name && request.filters.length === 0 && sort.field === 'name' && !within) {
       const name = nameKeyOf(request.name);
       const { count, page } = this.names.page(name, offset, limit, sort.ascending);
       return { totalHits: count, positions: page };
     }
-    const { candidates, sets } = this.conditions(request);
+    const { candidates, sets } = this.conditions(request, within);
     if (candidates) {
       const matches = filterCandidates(candidates, sets);
       return {
@@ -209,6 +217,17 @@ export class FieldIndex {
 
   statistics(): Statistics {
     return countStatistics((filters) => this.search(countingRequest(filters)).totalHits);
+  }
+
+  /** The indexed fields among `ids` (any others left out), to search among alone. */
+  subset(ids: readonly number[]): FieldSubset {
+    const set = new Bitset(this.size);
+    for (const id of ids) {
+      const position = this.positionById.get(id);
+      if (position !== undefined) set.add(position);
+    }
+    const count = set.count();
+    return count * DENSE_SHARE >= this.size ? set : Int32Array.from(set.positions());
   }
 
   /** Takes a lock or unlock of an indexed field; false when the field is unknown. */
@@ -286,7 +305,10 @@ export class FieldIndex {
    * What the request asks, as sets every match is in (or out of) and, when some part
    * of it matches few records, the shortest list of those as candidates.
    */
-  private conditions(request: NormalizedSearchRequest): {
+  private conditions(
+    request: NormalizedSearchRequest,
+    within: FieldSubset | undefined,
+  ): {
     candidates?: ArrayLike<number>;
     sets: SetCondition[];
   } {
@@ -296,6 +318,7 @@ export class FieldIndex {
       if (match instanceof Bitset) sets.push({ set: match, negated: false });
       else lists.push(match);
     };
+    if (within) add(within);
     if (request.name) add(this.names.matching(nameKeyOf(request.name)));
     for (const filter of request.filters) {
       if (filter.kind === 'flag')
