@@ -10,8 +10,7 @@ import { computeFindings } from '../findings/compute-findings';
 import type { FindingsSummary } from '../findings/describe-findings';
 import { summaryOf } from '../findings/describe-findings';
 import { explainFieldFindings } from '../findings/explain-field-findings';
-import type { FieldMemberships } from '../findings/field-memberships';
-import { fieldMemberships, findingKeysOf } from '../findings/field-memberships';
+import { findingKeysOf, MembershipsByField } from '../findings/field-memberships';
 import type { FactsTable } from '../findings/facts-table';
 import type { FieldFacts } from '../findings/field-facts';
 import { functionUsage } from '../findings/function-usage';
@@ -67,7 +66,7 @@ export class SnapshotView {
   private loadedFacts: FactsTable | undefined;
   private computed: Findings | undefined;
   private described: FindingsSummary | undefined;
-  private memberships: ReadonlyMap<number, FieldMemberships> | undefined;
+  private memberships: MembershipsByField | undefined;
   private usage: FunctionUsage[] | undefined;
   private counted: Statistics | undefined;
   private changed: number | undefined;
@@ -197,23 +196,23 @@ export class SnapshotView {
   fieldFindings(fieldId: number): FieldFinding[] | undefined {
     const findings = this.findings();
     if (!findings.fields.has(fieldId)) return undefined;
-    const memberships = (this.memberships ??= fieldMemberships(findings));
-    return explainFieldFindings(findings, fieldId, (id) => memberships.get(id) ?? new Map());
+    const memberships = (this.memberships ??= new MembershipsByField(findings.byKey));
+    return explainFieldFindings(findings, fieldId, (id) => memberships.of(id));
   }
 
   /** Which findings hold each of these fields, for an export: no causes traced. */
   fieldsFindingKeys(fieldIds: readonly number[]): FieldFindingKeys[] {
     const findings = this.findings();
-    const memberships = (this.memberships ??= fieldMemberships(findings));
+    const memberships = (this.memberships ??= new MembershipsByField(findings.byKey));
     return fieldIds.map((fieldId) => ({
       fieldId,
       seen: findings.fields.has(fieldId),
-      findings: findingKeysOf(findings, fieldId, memberships.get(fieldId) ?? new Map()),
+      findings: findingKeysOf(findings, fieldId, memberships.of(fieldId)),
     }));
   }
 
   functionUsage(): FunctionUsage[] {
-    this.usage ??= functionUsage(this.facts().values());
+    this.usage ??= functionUsage(this.wholeIndex().fieldsPerFunction());
     return this.usage;
   }
 

@@ -219,15 +219,26 @@ export class FieldIndex {
     return countStatistics((filters) => this.search(countingRequest(filters)).totalHits);
   }
 
-  /** The indexed fields among `ids` (any others left out), to search among alone. */
+  /**
+   * The indexed fields among `ids` (any others left out), to search among alone: one
+   * pass over the ids.
+   */
   subset(ids: readonly number[]): FieldSubset {
-    const set = new Bitset(this.size);
+    const positions: number[] = [];
     for (const id of ids) {
       const position = this.positionById.get(id);
-      if (position !== undefined) set.add(position);
+      if (position !== undefined) positions.push(position);
     }
-    const count = set.count();
-    return count * DENSE_SHARE >= this.size ? set : Int32Array.from(set.positions());
+    if (positions.length * DENSE_SHARE >= this.size) return Bitset.of(this.size, positions);
+    // Ascending and each once, as a list filter's matches are (a group of a few fields).
+    const sorted = Int32Array.from(positions).sort();
+    return sorted.filter((position, i) => i === 0 || sorted[i - 1] !== position);
+  }
+
+  /** How many fields use each function or operator. */
+  fieldsPerFunction(): Map<string, number> {
+    const postings = [...this.lists.function];
+    return new Map(postings.map(([name, positions]) => [String(name), positions.length]));
   }
 
   /** Takes a lock or unlock of an indexed field; false when the field is unknown. */

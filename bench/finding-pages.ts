@@ -1,0 +1,202 @@
+// npx tsx bench/finding-pages.ts: what the first page of each finding's (and each
+// group's) drill-down costs the thread that answers requests, before (an index of
+// the finding's own fields built on first use) and after (the index of every field,
+// made on the audit's worker, searched among the finding's fields), alternating in
+// one process on one set of findings of BENCH_FIELDS demo fields (100,000 unless told).
+import { loadavg } from 'node:os';
+import type { FindingKey } from '../src/contract/audit';
+import type { NormalizedSearchRequest } from '../src/contract/search-validation';
+import { generateDemoInstance } from '../src/service/demo/generate-demo-instance';
+import { importInstance } from '../src/service/instance/import-instance';
+import { openStore } from '../src/service/store/open-store';
+import type { FieldSubset } from '../src/service/store/index/field-index';
+import { FieldIndex } from '../src/service/store/index/field-index';
+import type { Findings } from '../src/service/audit/findings/compute-findings';
+import { computeFindings } from '../src/service/audit/findings/compute-findings';
+import { FactsTable } from '../src/service/audit/findings/facts-table';
+import { factsOf } from '../src/service/audit/findings/field-facts';
+import { MembershipsByField } from '../src/service/audit/findings/field-memberships';
+import { functionUsage } from '../src/service/audit/findings/function-usage';
+import { findingIds, wholeIndex } from '../src/service/audit/search/finding-index';
+import { indexColumnsOfFacts } from '../src/service/audit/search/index-columns-of-facts';
+
+const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const time = <T>(work: () => T): [T, number] => {
+  const started = performance.now();
+  const result = work();
+  return [result, performance.now() - started];
+};
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+
+/** Facts and expressions of a seeded demo instance, as a scan reads them. */
+function demoSnapshot(): Findings {
+  const instance = generateDemoInstance({ fields: FIELDS, seed: 1 });
+  const stores = openStore(':memory:');
+  importInstance(stores.fields, instance);
+  const expressions = new Map<number, string>();
+  const facts = FactsTable.of(
+    (function* () {
+      for (const { id } of instance.fields) {
+        const field = stores.fields.getField(id)!;
+        expressions.set(id, field.expression);
+        yield factsOf(field);
+      }
+    })(),
+  );
+  stores.close();
+  return computeFindings(facts, (ids) => new Map(ids.map((id) => [id, expressions.get(id) ?? ''])));
+}
+
+/** Before: the drill-down's own index, built from its fields' facts on first use. */
+function ownIndex(findings: Findings, ids: readonly number[]): FieldIndex {
+  const facts = ids.map((id) => findings.fields.get(id)!);
+  return new FieldIndex(
+    indexColumnsOfFacts(facts, findings.references.references, findings.directory?.owners),
+  );
+}
+
+const firstPage: NormalizedSearchRequest = {
+  filters: [],
+  sort: { field: 'name', ascending: true },
+  limit: 50,
+};
+const otherFirstPages: Record<string, NormalizedSearchRequest> = {
+  'newest first': { ...firstPage, sort: { field: 'lastModified', ascending: false } },
+  'name contains "pro"': { ...firstPage, name: 'pro' },
+  'not locked, by id': {
+    ...firstPage,
+    filters: [{ kind: 'flag', flag: 'locked', negated: true }],
+    sort: { field: 'id', ascending: true },
+  },
+};
+
+const [findings, findingsMs] = time(demoSnapshot);
+const parts = wholeIndex(findings).parts();
+// As the view takes the index of every field from the worker's parts.
+const [index, takeMs] = time(() => new FieldIndex(parts));
+const keys = Object.keys(findings.byKey) as FindingKey[];
+console.log(`${FIELDS} fields, findings made in ${ms(findingsMs)}; load ${load()}`);
+console.log(`the index of every field taken from its parts (once a view): ${ms(takeMs)}`);
+for (const key of keys) {
+  const { ids, groups } = findings.byKey[key];
+  console.log(`  ${key}: ${ids.length} fields, ${groups.length} groups`);
+}
+
+const same = (a: unknown, b: unknown, what: string) => {
+  if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`answers differ: ${what}`);
+};
+
+for (let round = 1; round <= ROUNDS; round += 1) {
+  const before = new Map<FindingKey, number>();
+  const after = new Map<FindingKey, number>();
+  const subsets = new Map<FindingKey, FieldSubset>();
+  // Alternating which goes first, finding by finding.
+  keys.forEach((key, at) => {
+    const ids = findingIds(findings, key, undefined);
+    const runBefore = () => {
+      const [page, took] = time(() => ownIndex(findings, ids).search(firstPage));
+      before.set(key, took);
+      return page;
+    };
+    const runAfter = () => {
+      const [page, took] = time(() => {
+        const subset = index.subset(ids);
+        subsets.set(key, subset);
+        return index.search(firstPage, subset);
+      });
+      after.set(key, took);
+      return page;
+    };
+    const [a, b] = (round + at) % 2 === 0 ? [runBefore(), runAfter()] : [runAfter(), runBefore()];
+    same(a, b, `${key} first page`);
+  });
+  const total = (values: Map<FindingKey, number>) => [...values.values()].reduce((x, y) => x + y);
+  const detail = (values: Map<FindingKey, number>) =>
+    [...values]
+      .filter(([, took]) => took >= 1)
+      .map(([key, took]) => `${key} ${ms(took)}`)
+      .join(', ');
+  console.log(`round ${round}, load ${load()}`);
+  console.log(`  first page of each finding, before: ${ms(total(before))} (${detail(before)})`);
+  console.log(`  first page of each finding, after:  ${ms(total(after))} (${detail(after)})`);
+  const [, unusedNext] = time(() => index.search(firstPage, subsets.get('unused')));
+  console.log(`  after, the unused finding's page again (subset kept): ${ms(unusedNext)}`);
+  for (const [what, request] of Object.entries(otherFirstPages)) {
+    const ids = findingIds(findings, 'unused', undefined);
+    const own = ownIndex(findings, ids);
+    const [, tookBefore] = time(() => own.search(request));
+    const [, tookAfter] = time(() => index.search(request, subsets.get('unused')));
+    same(own.search(request), index.search(request, subsets.get('unused')), what);
+    console.log(
+      `  unused, ${what}, its index built: before ${ms(tookBefore)}, after ${ms(tookAfter)}`,
+    );
+  }
+  const groups = keys.flatMap((key) =>
+    findings.byKey[key].groups.map((group) => ({ key, group: group.key, ids: group.ids })),
+  );
+  const [, groupsAfter] = time(() => {
+    for (const { ids } of groups) index.search(firstPage, index.subset(ids));
+  });
+  const [, groupsBefore] = time(() => {
+    for (const { ids } of groups) ownIndex(findings, ids).search(firstPage);
+  });
+  console.log(
+    `  first page of every group (${groups.length}): before ${ms(groupsBefore)}, after ${ms(groupsAfter)}`,
+  );
+}
+
+const [, ownerFirst] = time(() =>
+  index.search({ ...firstPage, sort: { field: 'owner', ascending: true } }, index.subset([])),
+);
+console.log(
+  `the first sort by owner name (makes that order of every field, once): ${ms(ownerFirst)}`,
+);
+/** Before: every field's facts read to count the fields of each function. */
+function usageFromFacts() {
+  const counts = new Map<string, number>();
+  for (const field of findings.fields.values()) {
+    for (const name of new Set(field.functions)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return functionUsage(counts);
+}
+/** Before: a map of every field's findings and groups, made on the first drawer or export. */
+function everyFieldsMemberships() {
+  const byField = new Map<number, Map<FindingKey, unknown[]>>();
+  const entryOf = (id: number, key: FindingKey) => {
+    const memberships = byField.get(id) ?? new Map<FindingKey, unknown[]>();
+    byField.set(id, memberships);
+    const groups = memberships.get(key) ?? [];
+    memberships.set(key, groups);
+    return groups;
+  };
+  for (const finding of Object.values(findings.byKey)) {
+    for (const id of finding.ids) entryOf(id, finding.key);
+    for (const group of finding.groups)
+      for (const id of group.ids) entryOf(id, finding.key).push(group);
+  }
+  return byField;
+}
+for (let round = 1; round <= ROUNDS; round += 1) {
+  const [usageBefore, beforeMs] = time(usageFromFacts);
+  const [usageAfter, afterMs] = time(() => functionUsage(index.fieldsPerFunction()));
+  same(usageBefore, usageAfter, 'function usage');
+  // A drawer's first field: one in a group of each finding that has groups, the largest first.
+  const fieldId = findings.byKey['exact-duplicates'].groups[0]?.ids[0] ?? 1;
+  const [, membershipsBefore] = time(() => everyFieldsMemberships().get(fieldId));
+  const [, membershipsAfter] = time(() => new MembershipsByField(findings.byKey).of(fieldId));
+  const memberships = new MembershipsByField(findings.byKey);
+  const [, everyGrouping] = time(() => {
+    for (const { groups } of Object.values(findings.byKey)) {
+      if (groups[0]) memberships.of(groups[0].ids[0]!);
+    }
+  });
+  console.log(
+    `functionUsage before ${ms(beforeMs)}, after ${ms(afterMs)}; a drawer's first field's findings before ${ms(membershipsBefore)}, after ${ms(membershipsAfter)} (every finding's groups turned around: ${ms(everyGrouping)}); load ${load()}`,
+  );
+}
