@@ -3,6 +3,7 @@
 // the finding's own fields built on first use) and after (the index of every field,
 // made on the audit's worker, searched among the finding's fields), alternating in
 // one process on one set of findings of BENCH_FIELDS demo fields (100,000 unless told).
+// Run with NODE_OPTIONS=--expose-gc, so each timing holds none of the last one's garbage.
 import { loadavg } from 'node:os';
 import type { FindingKey } from '../src/contract/audit';
 import type { NormalizedSearchRequest } from '../src/contract/search-validation';
@@ -23,7 +24,10 @@ import { indexColumnsOfFacts } from '../src/service/audit/search/index-columns-o
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+const collect = (globalThis as { gc?: () => void }).gc;
+/** Times the work alone: the garbage of the work before is collected first (with --expose-gc). */
 const time = <T>(work: () => T): [T, number] => {
+  collect?.();
   const started = performance.now();
   const result = work();
   return [result, performance.now() - started];
