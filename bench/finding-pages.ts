@@ -2,14 +2,17 @@
 // group's) drill-down costs the thread that answers requests, before (an index of
 // the finding's own fields built on first use) and after (the index of every field,
 // made on the audit's worker, searched among the finding's fields), alternating in
-// one process on one set of findings of BENCH_FIELDS demo fields (100,000 unless told).
+// one process on one set of findings of BENCH_FIELDS demo fields (100,000 unless told)
+// or of the fields of the store file BENCH_STORE.
 // Run with NODE_OPTIONS=--expose-gc, so each timing holds none of the last one's garbage.
 import { loadavg } from 'node:os';
 import type { FindingKey } from '../src/contract/audit';
+import type { CalculatedField } from '../src/contract/field';
 import type { NormalizedSearchRequest } from '../src/contract/search-validation';
 import { generateDemoInstance } from '../src/service/demo/generate-demo-instance';
 import { importInstance } from '../src/service/instance/import-instance';
 import { openStore } from '../src/service/store/open-store';
+import { StoreFileReader } from '../src/service/store/sqlite/store-file-reader';
 import type { FieldSubset } from '../src/service/store/index/field-index';
 import { FieldIndex } from '../src/service/store/index/field-index';
 import type { Findings } from '../src/service/audit/findings/compute-findings';
@@ -38,22 +41,38 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' / ');
 
-/** Facts and expressions of a seeded demo instance, as a scan reads them. */
-function demoSnapshot(): Findings {
+/** Every field of a store file (BENCH_STORE: the 1,000,000-field demo store, say), in id order. */
+function* storeFields(file: string): Generator<CalculatedField> {
+  const reader = new StoreFileReader(file);
+  for (let page = reader.pageAfter(0, 1000); page.rows.length > 0;) {
+    const ids = page.rows.map(([id]) => id);
+    for (const field of reader.fields(ids)) if (field) yield field;
+    page = page.more ? reader.pageAfter(ids.at(-1)!, 1000) : { rows: [], more: false };
+  }
+  reader.close();
+}
+
+/** Every field of a seeded demo instance of BENCH_FIELDS fields, as the store keeps them. */
+function* demoFields(): Generator<CalculatedField> {
   const instance = generateDemoInstance({ fields: FIELDS, seed: 1 });
   const stores = openStore(':memory:');
   importInstance(stores.fields, instance);
+  for (const { id } of instance.fields) yield stores.fields.getField(id)!;
+  stores.close();
+}
+
+/** The findings of those fields, with their facts and expressions as a scan reads them. */
+function snapshotFindings(): Findings {
   const expressions = new Map<number, string>();
+  const fields = process.env.BENCH_STORE ? storeFields(process.env.BENCH_STORE) : demoFields();
   const facts = FactsTable.of(
     (function* () {
-      for (const { id } of instance.fields) {
-        const field = stores.fields.getField(id)!;
-        expressions.set(id, field.expression);
+      for (const field of fields) {
+        expressions.set(field.id, field.expression);
         yield factsOf(field);
       }
     })(),
   );
-  stores.close();
   return computeFindings(facts, (ids) => new Map(ids.map((id) => [id, expressions.get(id) ?? ''])));
 }
 
@@ -80,12 +99,12 @@ const otherFirstPages: Record<string, NormalizedSearchRequest> = {
   },
 };
 
-const [findings, findingsMs] = time(demoSnapshot);
+const [findings, findingsMs] = time(snapshotFindings);
 const parts = wholeIndex(findings).parts();
 // As the view takes the index of every field from the worker's parts.
 const [index, takeMs] = time(() => new FieldIndex(parts));
 const keys = Object.keys(findings.byKey) as FindingKey[];
-console.log(`${FIELDS} fields, findings made in ${ms(findingsMs)}; load ${load()}`);
+console.log(`${findings.fields.size} fields, findings made in ${ms(findingsMs)}; load ${load()}`);
 console.log(`the index of every field taken from its parts (once a view): ${ms(takeMs)}`);
 for (const key of keys) {
   const { ids, groups } = findings.byKey[key];
@@ -129,6 +148,11 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   console.log(`round ${round}, load ${load()}`);
   console.log(`  first page of each finding, before: ${ms(total(before))} (${detail(before)})`);
   console.log(`  first page of each finding, after:  ${ms(total(after))} (${detail(after)})`);
+  const bytes = [...subsets.values()].reduce(
+    (sum, subset) => sum + ('words' in subset ? subset.words : subset).byteLength,
+    0,
+  );
+  console.log(`  the 9 findings' subsets held: ${(bytes / 1e6).toFixed(2)} MB`);
   const [, unusedNext] = time(() => index.search(firstPage, subsets.get('unused')));
   console.log(`  after, the unused finding's page again (subset kept): ${ms(unusedNext)}`);
   for (const [what, request] of Object.entries(otherFirstPages)) {
