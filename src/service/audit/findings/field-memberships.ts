@@ -23,7 +23,8 @@ export class MembershipsByField {
     const memberships = new Map<FindingKey, readonly FindingGroup[]>();
     for (const finding of Object.values(this.byKey)) {
       const at = indexIn(finding.ids, fieldId);
-      if (at >= 0) memberships.set(finding.key, this.groupsOf(finding).at(at));
+      if (at < 0) continue;
+      memberships.set(finding.key, finding.groups.length > 0 ? this.groupsOf(finding).at(at) : []);
     }
     return memberships;
   }
