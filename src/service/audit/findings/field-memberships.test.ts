@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import type { FindingKey } from '../../../contract/audit';
+import { findingKeys } from '../../../contract/audit';
 import { demoFacts } from '../test-support/demo-facts';
 import { computeFindings } from './compute-findings';
 import type { FindingGroup } from './finding';
-import { MembershipsByField } from './field-memberships';
+import { fieldMemberships, findingKeysOf } from './field-memberships';
 
 const findings = computeFindings(demoFacts(600, 3), () => new Map());
 
@@ -25,9 +26,8 @@ function everyFieldsMemberships() {
   return byField;
 }
 
-it("each field's findings and groups, in order, as a map of every field's had them", () => {
+it("each field's findings and groups, and an export's finding keys, in order, as a map of every field's had them", () => {
   const expected = everyFieldsMemberships();
-  const memberships = new MembershipsByField(findings.byKey);
   // A field in several groups of one finding, and one in no finding, among them.
   const inGroups = (id: number) =>
     [...(expected.get(id)?.values() ?? [])].some((groups) => groups.length > 1);
@@ -36,10 +36,12 @@ it("each field's findings and groups, in order, as a map of every field's had th
   expect(ids.some((id) => !expected.has(id))).toBe(true);
 
   for (const id of [...ids, 0, 99_999]) {
-    const answer = memberships.of(id);
+    const answer = fieldMemberships(findings, id);
     expect([...answer.keys()], `field ${id}`).toEqual([...(expected.get(id)?.keys() ?? [])]);
     for (const [key, groups] of answer) {
       expect(groups, `field ${id} in ${key}`).toEqual(expected.get(id)!.get(key));
     }
+    const keys = findingKeysOf(findings, id).map(({ key }) => key);
+    expect(keys, `field ${id}`).toEqual(findingKeys.filter((key) => expected.get(id)?.has(key)));
   }
 });

@@ -10,7 +10,7 @@ import { computeFindings } from '../findings/compute-findings';
 import type { FindingsSummary } from '../findings/describe-findings';
 import { summaryOf } from '../findings/describe-findings';
 import { explainFieldFindings } from '../findings/explain-field-findings';
-import { findingKeysOf, MembershipsByField } from '../findings/field-memberships';
+import { fieldMemberships, findingKeysOf } from '../findings/field-memberships';
 import type { FactsTable } from '../findings/facts-table';
 import type { FieldFacts } from '../findings/field-facts';
 import { functionUsage } from '../findings/function-usage';
@@ -66,7 +66,6 @@ export class SnapshotView {
   private loadedFacts: FactsTable | undefined;
   private computed: Findings | undefined;
   private described: FindingsSummary | undefined;
-  private memberships: MembershipsByField | undefined;
   private usage: FunctionUsage[] | undefined;
   private counted: Statistics | undefined;
   private changed: number | undefined;
@@ -129,7 +128,6 @@ export class SnapshotView {
     const next = new SnapshotView(version, scan, this.source);
     next.computed = this.madeFindings();
     next.described = this.described;
-    next.memberships = this.memberships;
     next.usage = this.usage;
     next.counted = this.counted;
     next.index = this.index;
@@ -191,23 +189,21 @@ export class SnapshotView {
 
   /**
    * Every finding for one field, its causes traced; undefined when the view has no
-   * such field. Which findings hold which field is worked out once per view.
+   * such field.
    */
   fieldFindings(fieldId: number): FieldFinding[] | undefined {
     const findings = this.findings();
     if (!findings.fields.has(fieldId)) return undefined;
-    const memberships = (this.memberships ??= new MembershipsByField(findings.byKey));
-    return explainFieldFindings(findings, fieldId, (id) => memberships.of(id));
+    return explainFieldFindings(findings, fieldId, (id) => fieldMemberships(findings, id));
   }
 
   /** Which findings hold each of these fields, for an export: no causes traced. */
   fieldsFindingKeys(fieldIds: readonly number[]): FieldFindingKeys[] {
     const findings = this.findings();
-    const memberships = (this.memberships ??= new MembershipsByField(findings.byKey));
     return fieldIds.map((fieldId) => ({
       fieldId,
       seen: findings.fields.has(fieldId),
-      findings: findingKeysOf(findings, fieldId, memberships.of(fieldId)),
+      findings: findingKeysOf(findings, fieldId),
     }));
   }
 
@@ -295,7 +291,6 @@ export class SnapshotView {
     if (!from || !changes || !onlyLocks(changes)) return;
     const earlier = from.view;
     this.described = earlier.described;
-    this.memberships = earlier.memberships;
     this.usage = earlier.usage;
     const earlierIndex =
       earlier.index ?? (earlier.indexParts && new FieldIndex(earlier.indexParts));
