@@ -224,14 +224,23 @@ export class FieldIndex {
    * pass over the ids.
    */
   subset(ids: readonly number[]): FieldSubset {
-    const positions: number[] = [];
-    for (const id of ids) {
-      const position = this.positionById.get(id);
-      if (position !== undefined) positions.push(position);
+    const { positionById } = this;
+    if (ids.length * DENSE_SHARE >= this.size) {
+      const set = new Bitset(this.size);
+      for (const id of ids) {
+        const position = positionById.get(id);
+        if (position !== undefined) set.add(position);
+      }
+      return set;
     }
-    if (positions.length * DENSE_SHARE >= this.size) return Bitset.of(this.size, positions);
+    const positions = new Int32Array(ids.length);
+    let known = 0;
+    for (const id of ids) {
+      const position = positionById.get(id);
+      if (position !== undefined) positions[known++] = position;
+    }
     // Ascending and each once, as a list filter's matches are (a group of a few fields).
-    const sorted = Int32Array.from(positions).sort();
+    const sorted = positions.subarray(0, known).sort();
     return sorted.filter((position, i) => i === 0 || sorted[i - 1] !== position);
   }
 
