@@ -164,6 +164,27 @@ it('a drill-down answers exactly as the index of its own fields did, ties, locks
   );
 });
 
+it('every finding and group, in every order, answers as the index of its own fields did', () => {
+  const index = wholeIndex(findings);
+  for (const { key, group } of drillDowns) {
+    const ids = findingIds(findings, key, group);
+    const subset = index.subset(ids);
+    const own = ownIndex(findings.fields, ids);
+    for (const field of sortFields) {
+      for (const ascending of [true, false]) {
+        const request: NormalizedSearchRequest = {
+          filters: [],
+          sort: { field, ascending },
+          limit: SIZE,
+        };
+        expect(index.search(request, subset), `${key} ${group} ${field}`).toEqual(
+          own.search(request),
+        );
+      }
+    }
+  }
+});
+
 it('locks after the findings that tie fields in lastModified page every finding as its own index did', () => {
   const index = wholeIndex(findings);
   const subsets = drillDowns.map(({ key, group }) =>
