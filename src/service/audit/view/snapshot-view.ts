@@ -52,11 +52,12 @@ const NEWEST_FIRST: NormalizedSearchRequest = {
 /**
  * The instance as last seen at one version (docs/audit.md, "Findings"): the
  * latest complete scan plus the changes made through this server since. Its
- * facts, findings, summary, statistics and search indexes are each built when
- * first asked for, once. A view never changes: a change makes the next view
+ * facts, findings, summary, statistics and search index (of every field, which
+ * each finding's drill-down searches among the finding's fields) are each built
+ * when first asked for, once. A view never changes: a change makes the next view
  * (`withFieldsChanged`), which starts from this one. When the change left every
  * rule's answer as it was (a lock), the next view takes this one's findings,
- * summary and indexes and moves just the changed fields in them, instead of
+ * summary and index and moves just the changed fields in them, instead of
  * building them again (seconds at 100,000 fields).
  *
  * Its inputs are data and the audit file, so the same work could run in a worker
@@ -121,7 +122,7 @@ export class SnapshotView {
 
   /**
    * The same fields as a later scan found them, one that found nothing changed: the
-   * next view takes everything this one built, and this one gives its indexes up.
+   * next view takes everything this one built, and this one gives its index up.
    * Findings a change since left to be made are not made here (the audit's thread makes them).
    */
   withScan(version: number, scan: Scan): SnapshotView {
@@ -281,7 +282,7 @@ export class SnapshotView {
   /**
    * The findings are made: what the earlier view had built holds for this one too
    * when only locks changed, the index once the locks are moved in it. The
-   * earlier view gives its indexes up (it is no longer current) and is let go.
+   * earlier view gives its index up (it is no longer current) and is let go.
    */
   private takeOver(): void {
     const { from } = this;
