@@ -1,6 +1,6 @@
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryStates } from 'nuqs';
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ContextType } from 'react';
 import { UNSAFE_DataRouterContext } from 'react-router-dom';
 import { defaultTableView, tableAddress, tableUrlKeys } from '../../../links/table-address';
@@ -45,6 +45,15 @@ function combine(earlier: Partial<TableView>, later: Partial<TableView>): Partia
   return combined;
 }
 
+/**
+ * How long the address waits for typing to pause before it takes a refined name.
+ * Until then the page shows the name from its own state: writing the address is a
+ * navigation of the router, which drew the route tree, the page and every row's name
+ * link again and wrote the browser's history twice, for every typed key
+ * (bench/results/browser.md, "Typing while a scan runs: the address once typing pauses").
+ */
+export const addressWaitMs = 300;
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The page a path belongs to: "fields" for the table and its drawer alike. */
@@ -72,27 +81,69 @@ function navigationSettled(router: DataRouter | undefined): Promise<void> {
  * The table's view, read from and written to the address. Each change is a new
  * history entry, so Back undoes it, except a name refined while typing. Any change
  * other than the page itself starts again at page 1. `sendSearch` hears of each next
- * view first (to send its search at once); the address, and with it the page, takes
- * the view when that search is answered, or after `rowsWaitMs`. Changes made while
- * one waits are taken together with it, in order.
+ * view first (to send its search at once); the page takes the view when that search
+ * is answered, or after `rowsWaitMs`. Changes made while one waits are taken together
+ * with it, in order. A refined name is shown then, and written to the address once
+ * typing has paused for `addressWaitMs` (or with the next change of another kind);
+ * any other change is written at once. A change of the address from elsewhere (Back,
+ * a saved view, a link) shows, and a refined name not written yet is dropped.
  *
  * The change function stays the same from render to render, so the parts of the page
  * it is given (the filter menu's pickers, the pager) can skip drawing again when
  * nothing of theirs changed.
  */
 export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
-  const [view, setView] = useQueryStates(tableAddress, {
+  const [address, setView] = useQueryStates(tableAddress, {
     urlKeys: tableUrlKeys,
     history: 'push',
     // Through the router, so links that carry the table's address (a row's name, the
     // drawer's close) see each change.
     shallow: false,
   });
+  // The name typed since the address last changed, and the address it refines.
+  const addressKey = JSON.stringify(address);
+  const [typed, setTyped] = useState<{ name: string; over: string }>();
+  const typedName = typed?.over === addressKey ? typed.name : undefined;
+  // The same object while neither changes, so the parts of the page given the view skip drawing.
+  const view = useMemo(
+    () =>
+      typedName === undefined
+        ? address
+        : { ...address, name: typedName, page: defaultTableView.page },
+    [address, typedName],
+  );
+  // The address as it is when a wait ends, which may be later than this render's.
+  const currentAddress = useRef(addressKey);
+  useLayoutEffect(() => {
+    currentAddress.current = addressKey;
+  }, [addressKey]);
   // Read when a wait ends, not subscribed to: a render per navigation would cost
   // every typed key.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
-  // The changes not in the address yet, and which of them was made last.
+  // The changes not shown yet, and which of them was made last.
   const waiting = useRef<{ change: Partial<TableView>; latest: number }>({ change: {}, latest: 0 });
+  // The shown name the address has not taken yet, and the timer that writes it.
+  const unwritten = useRef<{
+    name: string;
+    over: string;
+    page: string | undefined;
+    timer: ReturnType<typeof setTimeout>;
+  }>(undefined);
+  const dropUnwritten = () => {
+    clearTimeout(unwritten.current?.timer);
+    unwritten.current = undefined;
+  };
+
+  // Written once no navigation is on its way, and only while the table's page is shown.
+  const writeTypedName = useCallbackRef(async () => {
+    const typedName = unwritten.current;
+    dropUnwritten();
+    if (!typedName) return;
+    await navigationSettled(router);
+    if (pageOf(window.location.pathname) !== typedName.page) return;
+    void setView({ page: null, name: typedName.name }, { history: 'replace' });
+  });
+
   const changeView = useCallbackRef((change: Partial<TableView>) => {
     const pending = combine(waiting.current.change, change);
     const latest = waiting.current.latest + 1;
@@ -103,19 +154,39 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
       await navigationSettled(router);
       if (waiting.current.latest !== latest) return; // a newer change takes this one along
       waiting.current = { change: {}, latest };
-      // Another page was opened meanwhile: the router shows its address before it
-      // takes the table away, and the view is not that page's.
       if (pageOf(window.location.pathname) !== page) return;
+      if (refinesName(view, pending) && pending.name !== undefined) {
+        const name = pending.name;
+        const over = currentAddress.current;
+        setTyped({ name, over });
+        clearTimeout(unwritten.current?.timer);
+        unwritten.current = {
+          name,
+          over,
+          page,
+          timer: setTimeout(() => void writeTypedName(), addressWaitMs),
+        };
+        return;
+      }
+      // Written at once, so the page shows it now; a name typed just before is taken with it.
+      const name = unwritten.current?.name;
+      dropUnwritten();
       void setView(
-        { page: null, ...pending },
-        { history: refinesName(view, pending) ? 'replace' : 'push' },
+        { page: null, ...(name === undefined ? {} : { name }), ...pending },
+        { history: 'push' },
       );
     });
   });
+  // The address changed from elsewhere (Back, a saved view): the name typed over the
+  // one before is not written over the new one.
+  useEffect(() => {
+    if (unwritten.current && unwritten.current.over !== addressKey) dropUnwritten();
+  }, [addressKey]);
   // A page left meanwhile takes no view: the address is another page's by then.
   useEffect(
     () => () => {
       waiting.current = { change: {}, latest: waiting.current.latest + 1 };
+      dropUnwritten();
     },
     [],
   );
