@@ -1,9 +1,14 @@
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryStates } from 'nuqs';
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContextType } from 'react';
 import { UNSAFE_DataRouterContext } from 'react-router-dom';
-import { defaultTableView, tableAddress, tableUrlKeys } from '../../../links/table-address';
+import {
+  defaultTableView,
+  readTableView,
+  tableAddress,
+  tableUrlKeys,
+} from '../../../links/table-address';
 import type { TableView } from '../../../links/table-address';
 
 /**
@@ -77,6 +82,32 @@ function navigationSettled(router: DataRouter | undefined): Promise<void> {
   });
 }
 
+/** The table's view in an address's search part, as text to compare. */
+const viewIn = (search: string) => JSON.stringify(readTableView(new URLSearchParams(search)));
+
+/**
+ * Calls `onChange` when the address changes from elsewhere: Back or Forward, or a
+ * new entry showing another view (a saved view, the shell's link). Not for this
+ * page's own writes, which replace the entry or push through nuqs, nor for a row
+ * opened with the view as it is.
+ */
+function useAddressChangedElsewhere(router: DataRouter | undefined, onChange: () => void) {
+  useEffect(() => {
+    if (!router) return;
+    let last = router.state.location;
+    return router.subscribe((state) => {
+      const before = last;
+      last = state.location;
+      if (state.location === before) return;
+      if (
+        state.historyAction === 'POP' ||
+        (state.historyAction === 'PUSH' && viewIn(state.location.search) !== viewIn(before.search))
+      )
+        onChange();
+    });
+  }, [router, onChange]);
+}
+
 /**
  * The table's view, read from and written to the address. Each change is a new
  * history entry, so Back undoes it, except a name refined while typing. Any change
@@ -86,7 +117,7 @@ function navigationSettled(router: DataRouter | undefined): Promise<void> {
  * with it, in order. A refined name is shown then, and written to the address once
  * typing has paused for `addressWaitMs` (or with the next change of another kind);
  * any other change is written at once. A change of the address from elsewhere (Back,
- * a saved view, a link) shows, and a refined name not written yet is dropped.
+ * a saved view) shows, and drops a refined name not written yet.
  *
  * The change function stays the same from render to render, so the parts of the page
  * it is given (the filter menu's pickers, the pager) can skip drawing again when
@@ -100,10 +131,8 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     // drawer's close) see each change.
     shallow: false,
   });
-  // The name typed since the address last changed, and the address it refines.
-  const addressKey = JSON.stringify(address);
-  const [typed, setTyped] = useState<{ name: string; over: string }>();
-  const typedName = typed?.over === addressKey ? typed.name : undefined;
+  // The name refined while typing, shown over the address until another change.
+  const [typedName, setTypedName] = useState<string>();
   // The same object while neither changes, so the parts of the page given the view skip drawing.
   const view = useMemo(
     () =>
@@ -112,11 +141,6 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
         : { ...address, name: typedName, page: defaultTableView.page },
     [address, typedName],
   );
-  // The address as it is when a wait ends, which may be later than this render's.
-  const currentAddress = useRef(addressKey);
-  useLayoutEffect(() => {
-    currentAddress.current = addressKey;
-  }, [addressKey]);
   // Read when a wait ends, not subscribed to: a render per navigation would cost
   // every typed key.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
@@ -125,7 +149,6 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
   // The shown name the address has not taken yet, and the timer that writes it.
   const unwritten = useRef<{
     name: string;
-    over: string;
     page: string | undefined;
     timer: ReturnType<typeof setTimeout>;
   }>(undefined);
@@ -133,15 +156,21 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     clearTimeout(unwritten.current?.timer);
     unwritten.current = undefined;
   };
+  const dropTypedName = useCallbackRef(() => {
+    dropUnwritten();
+    setTypedName(undefined);
+  });
+  useAddressChangedElsewhere(router, dropTypedName);
 
   // Written once no navigation is on its way, and only while the table's page is shown.
   const writeTypedName = useCallbackRef(async () => {
-    const typedName = unwritten.current;
-    dropUnwritten();
-    if (!typedName) return;
+    const typed = unwritten.current;
+    if (!typed) return;
     await navigationSettled(router);
-    if (pageOf(window.location.pathname) !== typedName.page) return;
-    void setView({ page: null, name: typedName.name }, { history: 'replace' });
+    if (unwritten.current !== typed) return; // a newer change took it, or it was dropped
+    dropUnwritten();
+    if (pageOf(window.location.pathname) !== typed.page) return;
+    void setView({ page: null, name: typed.name }, { history: 'replace' });
   });
 
   const changeView = useCallbackRef((change: Partial<TableView>) => {
@@ -154,15 +183,14 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
       await navigationSettled(router);
       if (waiting.current.latest !== latest) return; // a newer change takes this one along
       waiting.current = { change: {}, latest };
+      // Another page was opened meanwhile: the router shows its address before it
+      // takes the table away, and the view is not that page's.
       if (pageOf(window.location.pathname) !== page) return;
       if (refinesName(view, pending) && pending.name !== undefined) {
-        const name = pending.name;
-        const over = currentAddress.current;
-        setTyped({ name, over });
+        setTypedName(pending.name);
         clearTimeout(unwritten.current?.timer);
         unwritten.current = {
-          name,
-          over,
+          name: pending.name,
           page,
           timer: setTimeout(() => void writeTypedName(), addressWaitMs),
         };
@@ -170,18 +198,13 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
       }
       // Written at once, so the page shows it now; a name typed just before is taken with it.
       const name = unwritten.current?.name;
-      dropUnwritten();
+      dropTypedName();
       void setView(
         { page: null, ...(name === undefined ? {} : { name }), ...pending },
         { history: 'push' },
       );
     });
   });
-  // The address changed from elsewhere (Back, a saved view): the name typed over the
-  // one before is not written over the new one.
-  useEffect(() => {
-    if (unwritten.current && unwritten.current.over !== addressKey) dropUnwritten();
-  }, [addressKey]);
   // A page left meanwhile takes no view: the address is another page's by then.
   useEffect(
     () => () => {
