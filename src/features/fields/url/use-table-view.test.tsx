@@ -277,6 +277,31 @@ test('a page asked for while a refined name waits for the address is not given t
   expect(currentUrl()).toBe('/audit');
 });
 
+test('a row opened while a refined name waits for the address gets the name in its address', async () => {
+  const names: string[] = [];
+  const changes: Array<(change: Partial<TableView>) => void> = [];
+  function Probe() {
+    const [view, change] = useTableView(() => Promise.resolve());
+    names.push(view.name);
+    changes.push(change);
+    return null;
+  }
+  const { router } = renderWithProviders(<Probe />, {
+    url: '/fields',
+    path: '/fields',
+    childRoutes: [{ path: ':id', Component: () => null }],
+  });
+  await waitFor(() => expect(changes.length).toBeGreaterThan(0));
+  changes.at(-1)!({ name: 'r' });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?q=r'));
+  changes.at(-1)!({ name: 're' });
+  await waitFor(() => expect(names.at(-1)).toBe('re'));
+  // Opened with the address as it is, before the name was written.
+  await router.navigate('/fields/7?q=r');
+  await waitFor(() => expect(currentUrl()).toBe('/fields/7?q=re'));
+  expect(names.at(-1)).toBe('re');
+});
+
 test('a row opened while a view waits opens, with the view in its address', async () => {
   const drawer = slowRoute(':id');
   const { router, changes } = renderWaitingView({ childRoutes: [drawer.route] });
