@@ -36,6 +36,24 @@ test.describe('search and sort', () => {
     expect(searches).toEqual(['revenue']);
   });
 
+  test('the address takes a refined name once typing pauses, and one Back leaves the search', async ({
+    fieldsPage,
+  }) => {
+    const page = fieldsPage.page;
+    await fieldsPage.goto();
+    await fieldsPage.searchBox.pressSequentially('rev', { delay: 100 });
+    await expect(page).toHaveURL(/[?&]q=rev(&|$)/);
+    await fieldsPage.searchBox.press('e');
+    await expect(page).toHaveURL(/[?&]q=reve(&|$)/);
+    await expect
+      .poll(async () => (await fieldsPage.names()).every((name) => /reve/i.test(name)))
+      .toBe(true);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/fields$/);
+    await expect(fieldsPage.searchBox).toHaveValue('');
+  });
+
   // One page load serves both columns: each is sorted from the order the one before left.
   test('sorts by created, then by last modified, each newest first and then oldest first', async ({
     fieldsPage,

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
+import { Profiler } from 'react';
 import { expect, test, vi } from 'vitest';
 import { SearchInput } from './SearchInput';
 
@@ -67,6 +68,28 @@ test('a key’s search goes out as soon as the box shows the letter, with no pau
     expect(box()).toHaveValue('j');
     vi.advanceTimersByTime(1);
     expect(onChange).toHaveBeenLastCalledWith('j');
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test('a typed key draws the box once, its search sent included', () => {
+  vi.useFakeTimers();
+  try {
+    const onChange = vi.fn();
+    let draws = 0;
+    render(
+      <MantineProvider>
+        <Profiler id="box" onRender={() => (draws += 1)}>
+          <SearchInput value="" onChange={onChange} />
+        </Profiler>
+      </MantineProvider>,
+    );
+    draws = 0;
+    fireEvent.change(box(), { target: { value: 'j' } });
+    act(() => vi.advanceTimersByTime(1));
+    expect(onChange).toHaveBeenLastCalledWith('j');
+    expect(draws).toBe(1);
   } finally {
     vi.useRealTimers();
   }

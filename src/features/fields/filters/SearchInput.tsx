@@ -5,7 +5,7 @@ import { memo, useState } from 'react';
 import type { Ref } from 'react';
 import { typingPauseMs } from './typing-pause';
 
-/** Sent names remembered while the address catches up: more than a burst of typing. */
+/** Typed names remembered while the address catches up: more than a burst of typing. */
 const maxUnanswered = 20;
 
 /** Searches by name as the user types, after each short pause. */
@@ -21,7 +21,7 @@ export const SearchInput = memo(function SearchInput({
 }) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
-  // What this box sent that the address has not shown yet, oldest first. On a busy
+  // What this box took that the address has not shown yet, oldest first. On a busy
   // machine the address can show one of them after the box has sent a newer one.
   const [unanswered, setUnanswered] = useState<string[]>([]);
   if (value !== shown) {
@@ -34,16 +34,18 @@ export const SearchInput = memo(function SearchInput({
       setUnanswered([]);
     } else setUnanswered(unanswered.slice(echoed + 1));
   }
-  const send = (name: string) => {
+  // Noted with the text itself, in the key's own render: noted when the search was
+  // sent, it drew the box a second time per key.
+  const take = (name: string) => {
+    setDraft(name);
     setUnanswered((names) => [...names, name].slice(-maxUnanswered));
-    onChange(name);
   };
-  const commit = useDebouncedCallback(send, typingPauseMs);
+  const commit = useDebouncedCallback(onChange, typingPauseMs);
 
   const clear = () => {
     commit.cancel();
-    setDraft('');
-    send('');
+    take('');
+    onChange('');
   };
 
   return (
@@ -58,7 +60,7 @@ export const SearchInput = memo(function SearchInput({
       }
       value={draft}
       onChange={(event) => {
-        setDraft(event.currentTarget.value);
+        take(event.currentTarget.value);
         commit(event.currentTarget.value);
       }}
       onKeyDown={(event) => {

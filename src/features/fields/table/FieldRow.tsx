@@ -1,6 +1,6 @@
-import { FlexRender } from '@tanstack/react-table';
-import type { Row } from '@tanstack/react-table';
+import type { Cell, Row } from '@tanstack/react-table';
 import { memo } from 'react';
+import type { ReactNode } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
 import { isValidStatus } from '../../../contract/field-status';
 import type { fieldTableFeatures } from './field-columns';
@@ -39,6 +39,18 @@ function isSameRow(before: FieldRowProps, after: FieldRowProps) {
 }
 
 /**
+ * A cell's content: its column's renderer (field-columns.tsx) called as the function it
+ * is. `FlexRender` drew each renderer as a component of its own, two components per
+ * cell that did nothing else: 340 of the 830 a typed key's new rows drew
+ * (bench/results/browser.md). The renderers hold no hooks; the components they
+ * return are drawn as components.
+ */
+function cellContent(cell: Cell<typeof fieldTableFeatures, SearchResultItem>): ReactNode {
+  const render = cell.column.columnDef.cell;
+  return typeof render === 'function' ? (render(cell.getContext()) as ReactNode) : render;
+}
+
+/**
  * One field's row. Plain `tr` and `td` with Mantine's table classes: the same look as
  * `Table.Tr` and `Table.Td` without their per-cell style work, which was the largest
  * part of drawing rows as they scroll in. A click on the row opens the field (FieldRows).
@@ -69,7 +81,7 @@ export const FieldRow = memo(function FieldRow({
           className={tableClasses.td}
           data-control={cell.column.id === 'select' || undefined}
         >
-          <FlexRender cell={cell} />
+          {cellContent(cell)}
         </td>
       ))}
     </tr>

@@ -4,7 +4,7 @@ import { defaultTableView } from '../../../links/table-address';
 import type { TableView } from '../../../links/table-address';
 import { currentUrl, renderWithProviders } from '../../../test-support/render-with-providers';
 import type { RenderOptions } from '../../../test-support/render-with-providers';
-import { rowsWaitMs, useTableView } from './use-table-view';
+import { addressWaitMs, rowsWaitMs, useTableView } from './use-table-view';
 
 function renderAt(url: string, sendSearch?: (next: TableView) => Promise<void>) {
   const seen: { view: TableView; change: (change: Partial<TableView>) => void }[] = [];
@@ -100,6 +100,64 @@ test('refining a name replaces the history entry; starting or clearing a search 
   await back('/fields?q=rev&size=25');
 });
 
+/** A view whose searches are answered at once, with its history router and change function. */
+function renderAnswered(url: string) {
+  const seen: { view: TableView; change: (change: Partial<TableView>) => void }[] = [];
+  function Probe() {
+    const [view, change] = useTableView(() => Promise.resolve());
+    seen.push({ view, change });
+    return null;
+  }
+  const { router } = renderWithProviders(<Probe />, { url, path: '/fields' });
+  return { router, latest: () => seen.at(-1)! };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('a refined name is shown at once and written to the address once typing pauses', async () => {
+  const { latest } = renderAnswered('/fields?size=25');
+  await waitFor(() => expect(latest()).toBeDefined());
+  latest().change({ name: 'r' });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?size=25&q=r'));
+
+  latest().change({ name: 'rev' });
+  await waitFor(() => expect(latest().view.name).toBe('rev'));
+  // Shown without a navigation: the address waits for the pause (nuqs would have
+  // written it within its 50 ms).
+  await wait(addressWaitMs / 3);
+  expect(currentUrl()).toBe('/fields?size=25&q=r');
+  expect(latest().view).toMatchObject({ name: 'rev', pageSize: 25 });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?size=25&q=rev'));
+  expect(latest().view.name).toBe('rev');
+});
+
+test('Back while a refined name waits for the address shows the entry before, and the name is not written', async () => {
+  const { router, latest } = renderAnswered('/fields?size=25');
+  await waitFor(() => expect(latest()).toBeDefined());
+  latest().change({ name: 'r' });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?size=25&q=r'));
+  latest().change({ name: 're' });
+  await waitFor(() => expect(latest().view.name).toBe('re'));
+
+  await router.navigate(-1);
+  await waitFor(() => expect(latest().view.name).toBe(''));
+  await wait(addressWaitMs * 2);
+  expect(currentUrl()).toBe('/fields?size=25');
+  expect(latest().view.name).toBe('');
+});
+
+test('a change of another kind made while a refined name waits takes the name with it', async () => {
+  const { latest } = renderAnswered('/fields');
+  await waitFor(() => expect(latest()).toBeDefined());
+  latest().change({ name: 'r' });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?q=r'));
+  latest().change({ name: 're' });
+  await waitFor(() => expect(latest().view.name).toBe('re'));
+  latest().change({ locked: true });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?q=re&locked=true'));
+  expect(latest().view).toMatchObject({ name: 're', locked: true });
+});
+
 test('a new view waits for its search’s answer, so the page draws it with its rows', async () => {
   let answer = () => {};
   const sent: TableView[] = [];
@@ -188,6 +246,60 @@ test('a page asked for while a view waits is where the app goes, and the view is
   await leaving;
   await new Promise((resolve) => setTimeout(resolve, rowsWaitMs));
   expect(currentUrl()).toBe('/audit');
+});
+
+test('a page asked for while a refined name waits for the address is not given the name', async () => {
+  const otherPage = slowRoute('/audit');
+  const changes: Array<(change: Partial<TableView>) => void> = [];
+  const names: string[] = [];
+  function Probe() {
+    const [view, change] = useTableView(() => Promise.resolve());
+    changes.push(change);
+    names.push(view.name);
+    return null;
+  }
+  const { router } = renderWithProviders(<Probe />, {
+    url: '/fields',
+    path: '/fields',
+    otherRoutes: [otherPage.route],
+  });
+  await waitFor(() => expect(changes.length).toBeGreaterThan(0));
+  changes.at(-1)!({ name: 'r' });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?q=r'));
+  changes.at(-1)!({ name: 're' });
+  await waitFor(() => expect(names.at(-1)).toBe('re'));
+  // The name's write waits for this navigation, and finds another page when it ends.
+  const leaving = router.navigate('/audit');
+  await new Promise((resolve) => setTimeout(resolve, addressWaitMs * 2));
+  otherPage.load();
+  await leaving;
+  await new Promise((resolve) => setTimeout(resolve, addressWaitMs));
+  expect(currentUrl()).toBe('/audit');
+});
+
+test('a row opened while a refined name waits for the address gets the name in its address', async () => {
+  const names: string[] = [];
+  const changes: Array<(change: Partial<TableView>) => void> = [];
+  function Probe() {
+    const [view, change] = useTableView(() => Promise.resolve());
+    names.push(view.name);
+    changes.push(change);
+    return null;
+  }
+  const { router } = renderWithProviders(<Probe />, {
+    url: '/fields',
+    path: '/fields',
+    childRoutes: [{ path: ':id', Component: () => null }],
+  });
+  await waitFor(() => expect(changes.length).toBeGreaterThan(0));
+  changes.at(-1)!({ name: 'r' });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?q=r'));
+  changes.at(-1)!({ name: 're' });
+  await waitFor(() => expect(names.at(-1)).toBe('re'));
+  // Opened with the address as it is, before the name was written.
+  await router.navigate('/fields/7?q=r');
+  await waitFor(() => expect(currentUrl()).toBe('/fields/7?q=re'));
+  expect(names.at(-1)).toBe('re');
 });
 
 test('a row opened while a view waits opens, with the view in its address', async () => {

@@ -1,9 +1,14 @@
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryStates } from 'nuqs';
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContextType } from 'react';
 import { UNSAFE_DataRouterContext } from 'react-router-dom';
-import { defaultTableView, tableAddress, tableUrlKeys } from '../../../links/table-address';
+import {
+  defaultTableView,
+  readTableView,
+  tableAddress,
+  tableUrlKeys,
+} from '../../../links/table-address';
 import type { TableView } from '../../../links/table-address';
 
 /**
@@ -45,6 +50,15 @@ function combine(earlier: Partial<TableView>, later: Partial<TableView>): Partia
   return combined;
 }
 
+/**
+ * How long the address waits for typing to pause before it takes a refined name.
+ * Until then the page shows the name from its own state: writing the address is a
+ * navigation of the router, which drew the route tree, the page and every row's name
+ * link again and wrote the browser's history twice, for every typed key
+ * (bench/results/browser.md, "Typing while a scan runs: the address once typing pauses").
+ */
+export const addressWaitMs = 300;
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The page a path belongs to: "fields" for the table and its drawer alike. */
@@ -68,31 +82,97 @@ function navigationSettled(router: DataRouter | undefined): Promise<void> {
   });
 }
 
+/** The table's view in an address's search part, as text to compare. */
+const viewIn = (search: string) => JSON.stringify(readTableView(new URLSearchParams(search)));
+
+/**
+ * Calls `onChange` when the address changes from elsewhere: Back or Forward, or a
+ * new entry showing another view (a saved view, the shell's link). Not for this
+ * page's own writes, which replace the entry or push through nuqs, nor for a row
+ * opened with the view as it is.
+ */
+function useAddressChangedElsewhere(router: DataRouter | undefined, onChange: () => void) {
+  useEffect(() => {
+    if (!router) return;
+    let last = router.state.location;
+    return router.subscribe((state) => {
+      const before = last;
+      last = state.location;
+      if (state.location === before) return;
+      if (
+        state.historyAction === 'POP' ||
+        (state.historyAction === 'PUSH' && viewIn(state.location.search) !== viewIn(before.search))
+      )
+        onChange();
+    });
+  }, [router, onChange]);
+}
+
 /**
  * The table's view, read from and written to the address. Each change is a new
  * history entry, so Back undoes it, except a name refined while typing. Any change
  * other than the page itself starts again at page 1. `sendSearch` hears of each next
- * view first (to send its search at once); the address, and with it the page, takes
- * the view when that search is answered, or after `rowsWaitMs`. Changes made while
- * one waits are taken together with it, in order.
+ * view first (to send its search at once); the page takes the view when that search
+ * is answered, or after `rowsWaitMs`. Changes made while one waits are taken together
+ * with it, in order. A refined name is shown then, and written to the address once
+ * typing has paused for `addressWaitMs` (or with the next change of another kind);
+ * any other change is written at once. A change of the address from elsewhere (Back,
+ * a saved view) shows, and drops a refined name not written yet.
  *
  * The change function stays the same from render to render, so the parts of the page
  * it is given (the filter menu's pickers, the pager) can skip drawing again when
  * nothing of theirs changed.
  */
 export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
-  const [view, setView] = useQueryStates(tableAddress, {
+  const [address, setView] = useQueryStates(tableAddress, {
     urlKeys: tableUrlKeys,
     history: 'push',
     // Through the router, so links that carry the table's address (a row's name, the
     // drawer's close) see each change.
     shallow: false,
   });
+  // The name refined while typing, shown over the address until another change.
+  const [typedName, setTypedName] = useState<string>();
+  // The same object while neither changes, so the parts of the page given the view skip drawing.
+  const view = useMemo(
+    () =>
+      typedName === undefined
+        ? address
+        : { ...address, name: typedName, page: defaultTableView.page },
+    [address, typedName],
+  );
   // Read when a wait ends, not subscribed to: a render per navigation would cost
   // every typed key.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
-  // The changes not in the address yet, and which of them was made last.
+  // The changes not shown yet, and which of them was made last.
   const waiting = useRef<{ change: Partial<TableView>; latest: number }>({ change: {}, latest: 0 });
+  // The shown name the address has not taken yet, and the timer that writes it.
+  const unwritten = useRef<{
+    name: string;
+    page: string | undefined;
+    timer: ReturnType<typeof setTimeout>;
+  }>(undefined);
+  const dropUnwritten = () => {
+    clearTimeout(unwritten.current?.timer);
+    unwritten.current = undefined;
+  };
+  const dropTypedName = useCallbackRef(() => {
+    dropUnwritten();
+    setTypedName(undefined);
+  });
+  useAddressChangedElsewhere(router, dropTypedName);
+
+  // Written once no navigation is on its way, and only while the table's page is shown.
+  const writeTypedName = useCallbackRef(async () => {
+    const typed = unwritten.current;
+    if (!typed) return;
+    await navigationSettled(router);
+    if (unwritten.current !== typed) return; // a newer change took it, or it was dropped
+    dropUnwritten();
+    if (pageOf(window.location.pathname) !== typed.page) return;
+    void setView({ page: null, name: typed.name }, { history: 'replace' });
+  });
+
   const changeView = useCallbackRef((change: Partial<TableView>) => {
     const pending = combine(waiting.current.change, change);
     const latest = waiting.current.latest + 1;
@@ -106,9 +186,22 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
       // Another page was opened meanwhile: the router shows its address before it
       // takes the table away, and the view is not that page's.
       if (pageOf(window.location.pathname) !== page) return;
+      if (refinesName(view, pending) && pending.name !== undefined) {
+        setTypedName(pending.name);
+        clearTimeout(unwritten.current?.timer);
+        unwritten.current = {
+          name: pending.name,
+          page,
+          timer: setTimeout(() => void writeTypedName(), addressWaitMs),
+        };
+        return;
+      }
+      // Written at once, so the page shows it now; a name typed just before is taken with it.
+      const name = unwritten.current?.name;
+      dropTypedName();
       void setView(
-        { page: null, ...pending },
-        { history: refinesName(view, pending) ? 'replace' : 'push' },
+        { page: null, ...(name === undefined ? {} : { name }), ...pending },
+        { history: 'push' },
       );
     });
   });
@@ -116,6 +209,7 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
   useEffect(
     () => () => {
       waiting.current = { change: {}, latest: waiting.current.latest + 1 };
+      dropUnwritten();
     },
     [],
   );
