@@ -33,10 +33,11 @@ export interface GroupsByKeyOptions<Field extends Keyed, Group> {
  * time (bench/results/audit-incremental-1m.md).
  */
 export class GroupsByKey<Field extends Keyed, Group> {
-  /** Hash -> the one field with it so far. */
-  private readonly alone = new Map<number, number>();
-  /** Hash -> the group of its first scope and key. */
-  private readonly byHash = new Map<number, { scope: number; key: string; group: Group }>();
+  /** Hash -> the id of the one field with it so far, or the group of its first scope and key. */
+  private readonly byHash = new Map<
+    number,
+    number | { scope: number; key: string; group: Group }
+  >();
   /** Scope and key -> the group of a scope and key whose hash another took first (rare). */
   private readonly collided = new Map<string, Group>();
   private readonly hash: (scope: number, key: string) => number;
@@ -48,18 +49,17 @@ export class GroupsByKey<Field extends Keyed, Group> {
   /** The group of this scope and key; undefined when `field` is the first with them. */
   joined(scope: number, key: string, field: Field): Group | undefined {
     const hash = this.hash(scope, key);
-    const grouped = this.byHash.get(hash);
-    if (grouped?.scope === scope && grouped.key === key) return grouped.group;
-    const aloneId = this.alone.get(hash);
-    if (grouped === undefined && aloneId === undefined) {
-      this.alone.set(hash, field.id);
+    const found = this.byHash.get(hash);
+    if (found === undefined) {
+      this.byHash.set(hash, field.id);
       return undefined;
     }
-    if (aloneId !== undefined) {
-      const first = this.options.fieldOf(aloneId);
+    if (typeof found !== 'number') {
+      if (found.scope === scope && found.key === key) return found.group;
+    } else {
+      const first = this.options.fieldOf(found);
       if (this.options.scopeOf(first) === scope && this.options.keyOf(first) === key) {
         const group = this.options.start(first);
-        this.alone.delete(hash);
         this.byHash.set(hash, { scope, key, group });
         return group;
       }
@@ -73,7 +73,7 @@ export class GroupsByKey<Field extends Keyed, Group> {
 
   /** Every group a second field joined, and every group of a collided scope and key. */
   *groups(): Generator<Group> {
-    for (const { group } of this.byHash.values()) yield group;
+    for (const found of this.byHash.values()) if (typeof found !== 'number') yield found.group;
     yield* this.collided.values();
   }
 }
