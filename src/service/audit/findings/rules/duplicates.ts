@@ -70,7 +70,10 @@ export function duplicates({
 }: FindingContext): FieldRule<{ exact: Finding; near: Finding }> {
   const scopes = duplicateScopeNumbers(directory);
   const scopeOf = (field: FieldFacts) => scopes.of(field);
-  const fieldOf = (id: number) => fields.get(id)!;
+  // A group's first field is read again when a second comes: most of the time the same
+  // field, for its check sum and then for its shape.
+  let lastRead: FieldFacts | undefined;
+  const fieldOf = (id: number) => (lastRead?.id === id ? lastRead : (lastRead = fields.get(id)!));
   const exact = new GroupsByKey({
     fieldOf,
     scopeOf,
