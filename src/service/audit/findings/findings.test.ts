@@ -302,6 +302,36 @@ describe('findings from fields alone', () => {
       expect(findings.byKey['exact-duplicates'].groups.map((group) => group.ids)).toEqual([[2, 3]]);
     });
 
+    it('several groups in one instance, each with its own fields', () => {
+      const sales = [onSource('sales')];
+      expect(
+        groupsOf([
+          field({ id: 1, expression: 'TRUE', checkSum: 'true-sum', links: sales }),
+          field({ id: 2, expression: 'FALSE', checkSum: 'false-sum', links: sales }),
+          field({ id: 3, expression: 'TRUE', checkSum: 'true-sum', links: sales }),
+          field({ id: 4, expression: 'FALSE', checkSum: 'false-sum', links: sales }),
+          field({ id: 5, expression: 'FALSE', checkSum: 'false-sum', links: sales }),
+        ]),
+      ).toEqual([
+        [2, 4, 5],
+        [1, 3],
+      ]);
+      expect(
+        groupsOf(
+          [
+            field({ id: 1, expression: 'sum(`A`)', checkSum: 'a1', links: sales }),
+            field({ id: 2, expression: 'max(`B`)', checkSum: 'b1', links: sales }),
+            field({ id: 3, expression: 'SUM(`A`)', checkSum: 'a2', links: sales }),
+            field({ id: 4, expression: 'MAX(`B`)', checkSum: 'b2', links: sales }),
+          ],
+          'near-duplicates',
+        ),
+      ).toEqual([
+        [1, 3],
+        [2, 4],
+      ]);
+    });
+
     it('near duplicates keep to one data source and kind as well', () => {
       expect(
         groupsOf(

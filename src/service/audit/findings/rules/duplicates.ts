@@ -5,6 +5,8 @@ import type { FindingContext } from '../finding-context';
 import type { InstanceDirectory } from '../instance-directory';
 import type { LinkPlace } from '../references-between-fields';
 import { placeKey, placeOf } from '../references-between-fields';
+import { GroupsByKey } from './groups-by-key';
+import { ScopeNumbers } from './scope-numbers';
 
 /** What kind of field it is, as far as merging goes: one kind never replaces another. */
 export type DuplicateKind = 'variable' | 'card' | 'data-source';
@@ -16,12 +18,16 @@ export interface DuplicateScope {
   places: LinkPlace[];
 }
 
+function duplicateKind(field: FieldFacts): DuplicateKind {
+  const savedOnCards = field.links.length > 0 && field.links.every((link) => link.type === 'CARD');
+  return field.variable ? 'variable' : savedOnCards ? 'card' : 'data-source';
+}
+
 export function duplicateScope(
   field: FieldFacts,
   directory: InstanceDirectory | undefined,
 ): DuplicateScope {
-  const savedOnCards = field.links.length > 0 && field.links.every((link) => link.type === 'CARD');
-  const kind = field.variable ? 'variable' : savedOnCards ? 'card' : 'data-source';
+  const kind = duplicateKind(field);
   const places = new Map(
     field.links.map((link) => {
       const place = placeOf(link, directory);
@@ -32,7 +38,9 @@ export function duplicateScope(
   return { kind, places: keys.map((key) => places.get(key)!) };
 }
 
-const scopeKey = (scope: DuplicateScope) => `${scope.kind} ${scope.places.map(placeKey).join(',')}`;
+/** A number for each field's scope: equal for two fields exactly when their scopes are. */
+export const duplicateScopeNumbers = (directory: InstanceDirectory | undefined) =>
+  new ScopeNumbers(duplicateKind, (link) => placeKey(placeOf(link, directory)));
 
 /** Groups of two or more fields, in order, each keyed by its first field's id (stable while the group stands). */
 function groupsOf(idLists: Iterable<number[]>): FindingGroup[] {
@@ -50,26 +58,6 @@ function findingOf(key: Finding['key'], groups: FindingGroup[]): Finding {
   };
 }
 
-/** Field ids by scope, then by what they compute: two small lookups a field, not one long key. */
-class Grouping<Group> {
-  private readonly byScope = new Map<string, Map<string, Group>>();
-
-  constructor(private readonly start: (first: FieldFacts) => Group) {}
-
-  /** The group of this scope and key; undefined when `field` is its first, and starts it. */
-  joined(scope: string, key: string, field: FieldFacts): Group | undefined {
-    let byKey = this.byScope.get(scope);
-    if (!byKey) this.byScope.set(scope, (byKey = new Map()));
-    const group = byKey.get(key);
-    if (!group) byKey.set(key, this.start(field));
-    return group;
-  }
-
-  *groups(): Generator<Group> {
-    for (const byKey of this.byScope.values()) yield* byKey.values();
-  }
-}
-
 /**
  * Exact duplicates: fields with the same check sum (identical expressions) in the
  * same scope. Near duplicates: fields in the same scope whose expressions have the
@@ -77,24 +65,28 @@ class Grouping<Group> {
  * same formula written differently. Both from one look at each field.
  */
 export function duplicates({
+  fields,
   directory,
 }: FindingContext): FieldRule<{ exact: Finding; near: Finding }> {
-  const exact = new Grouping((first) => [first.id]);
+  const scopes = duplicateScopeNumbers(directory);
+  const scopeOf = (field: FieldFacts) => scopes.of(field);
+  // A group's first field is read again when a second comes: most of the time the same
+  // field, for its check sum and then for its shape.
+  let lastRead: FieldFacts | undefined;
+  const fieldOf = (id: number) => (lastRead?.id === id ? lastRead : (lastRead = fields.get(id)!));
+  const exact = new GroupsByKey({
+    fieldOf,
+    scopeOf,
+    keyOf: (field) => field.checkSum,
+    start: (first) => [first.id],
+  });
   /** `checkSum` is true once two of the group's fields differ in it. */
-  const near = new Grouping((first) => ({
-    ids: [first.id],
-    checkSum: first.checkSum as string | true,
-  }));
-  // Many fields live in the same places: the scope is worked out once for each way of linking.
-  const scopes = new Map<string, string>();
-  const scopeOf = (field: FieldFacts) => {
-    // NUL between the parts: no type or id holds one, so two linkings never read alike.
-    const linking = `${field.variable}\0${field.links.map((link) => `${link.type}\0${link.id}`).join('\0')}`;
-    let scope = scopes.get(linking);
-    if (scope === undefined)
-      scopes.set(linking, (scope = scopeKey(duplicateScope(field, directory))));
-    return scope;
-  };
+  const near = new GroupsByKey({
+    fieldOf,
+    scopeOf,
+    keyOf: (field) => field.shape,
+    start: (first) => ({ ids: [first.id], checkSum: first.checkSum as string | true }),
+  });
   return {
     visit(field) {
       if (field.checkSum === '' && field.shape === '') return;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { FUNCTION_TEMPLATE } from '../../../../contract/field';
+import { demoFacts } from '../../test-support/demo-facts';
+import type { FieldFacts, LinkFacts } from '../field-facts';
+import type { InstanceDirectory } from '../instance-directory';
+import { duplicateScope, duplicateScopeNumbers } from './duplicates';
+
+const link = (type: string, id: string): LinkFacts => ({
+  type,
+  id,
+  visible: true,
+  active: true,
+  valid: 'VALID',
+});
+
+const [template] = demoFacts(1, 3);
+const withLinks = (links: LinkFacts[], variable = false): FieldFacts => ({
+  ...template!,
+  links,
+  variable,
+});
+
+/** Fields whose scopes are the same in ways a text of their links would not tell. */
+const fields: FieldFacts[] = [
+  withLinks([]),
+  withLinks([], true),
+  withLinks([link('DATA_SOURCE', 'sales')]),
+  withLinks([link('DATA_SOURCE', 'sales')], true),
+  withLinks([link('DATA_SOURCE', 'sales'), link('DATA_SOURCE', 'sales')]),
+  withLinks([link('DATA_SOURCE', 'sales'), link('CARD', 'pipeline')]),
+  withLinks([link('CARD', 'pipeline'), link('DATA_SOURCE', 'sales')]),
+  withLinks([link('CARD', 'pipeline')]),
+  withLinks([link('CARD', 'pipeline'), link('CARD', 'funnel')]),
+  withLinks([link('CARD', 'funnel'), link('CARD', 'pipeline')]),
+  withLinks([link('CARD', 'orphan')]),
+  withLinks([link('CARD', 'sales')]),
+  withLinks([link('DATA_SOURCE', 'tickets'), link(FUNCTION_TEMPLATE, 'sales')]),
+  withLinks([link('DATA_SOURCE', 'tickets'), link('DATA_SOURCE', 'sales')]),
+  withLinks([link('DATA_SOURCE', 'sales'), link('DATA_SOURCE', 'tickets')]),
+  ...demoFacts(200, 11),
+];
+
+const directory: InstanceDirectory = {
+  owners: new Map(),
+  dataSources: new Map([['sales', { name: 'Sales', columns: [] }]]),
+  cards: new Map([
+    ['pipeline', { title: 'Pipeline', dataSourceId: 'sales' }],
+    ['funnel', { title: 'Funnel', dataSourceId: 'sales' }],
+  ]),
+};
+
+describe('duplicateScopeNumbers', () => {
+  it.each([
+    ['with a directory naming cards’ data sources', directory],
+    ['without a directory', undefined],
+  ])('are equal for two fields exactly when their scopes are (%s)', (_, known) => {
+    const numbers = duplicateScopeNumbers(known);
+    const scopeOf = (field: FieldFacts) => JSON.stringify(duplicateScope(field, known));
+    const scopes = fields.map(scopeOf);
+    const numbered = fields.map((field) => numbers.of(field));
+    expect(new Set(numbered).size).toBeGreaterThan(10);
+    const sameScope = scopes.map((first) => scopes.map((second) => first === second));
+    const sameNumber = numbered.map((first) => numbered.map((second) => first === second));
+    expect(sameNumber).toEqual(sameScope);
+  });
+});
