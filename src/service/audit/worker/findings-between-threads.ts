@@ -1,8 +1,11 @@
+import type { PackedIdLists } from '../../../analysis/id-lists';
+import { IdLists } from '../../../analysis/id-lists';
 import type { Findings } from '../findings/compute-findings';
 import type { FindingsSummary } from '../findings/describe-findings';
 import { summaryOf } from '../findings/describe-findings';
 import type { PackedFactsTable } from '../findings/facts-table';
 import { FactsTable } from '../findings/facts-table';
+import type { FieldReferences } from '../findings/references-between-fields';
 import { wholeIndex } from '../search/finding-index';
 import type { FieldIndexParts } from '../../store/index/field-index';
 
@@ -21,27 +24,54 @@ export interface MadeFindings {
   wholeIndex: FieldIndexParts;
 }
 
-/** MadeFindings as a message carries them: the facts packed, as a class loses its methods on the way. */
+/** The references with their lists of ids packed (analysis/id-lists.ts): they cross as typed arrays. */
+type SentReferences = Omit<FieldReferences, 'references' | 'nests' | 'referencedBy' | 'unknown'> &
+  Record<'references' | 'nests' | 'referencedBy' | 'unknown', PackedIdLists>;
+
+const referencesToSend = (references: FieldReferences): SentReferences => ({
+  ...references,
+  references: references.references.pack(),
+  nests: references.nests.pack(),
+  referencedBy: references.referencedBy.pack(),
+  unknown: references.unknown.pack(),
+});
+
+const referencesReceived = (sent: SentReferences): FieldReferences => ({
+  ...sent,
+  references: IdLists.unpack(sent.references),
+  nests: IdLists.unpack(sent.nests),
+  referencedBy: IdLists.unpack(sent.referencedBy),
+  unknown: IdLists.unpack(sent.unknown),
+});
+
+/** MadeFindings as a message carries them: the facts and references packed, as a class loses its methods on the way. */
 export interface SentFindings {
-  findings: Omit<Findings, 'expressions' | 'fields'> & { fields: PackedFactsTable };
+  findings: Omit<Findings, 'expressions' | 'fields' | 'references'> & {
+    fields: PackedFactsTable;
+    references: SentReferences;
+  };
   summary: FindingsSummary;
   wholeIndex: FieldIndexParts;
 }
 
 export function findingsToSend(found: Findings): SentFindings {
-  const { expressions: _expressions, fields, ...rest } = found;
+  const { expressions: _expressions, fields, references, ...rest } = found;
   // What the audit page shows of them too: half a second at 100,000 fields.
   return {
-    findings: { ...rest, fields: fields.pack() },
+    findings: { ...rest, fields: fields.pack(), references: referencesToSend(references) },
     summary: summaryOf(found),
     wholeIndex: wholeIndex(found).parts(),
   };
 }
 
 export function findingsReceived(sent: SentFindings): MadeFindings {
-  const { fields, ...rest } = sent.findings;
+  const { fields, references, ...rest } = sent.findings;
   return {
-    findings: { ...rest, fields: FactsTable.unpack(fields) },
+    findings: {
+      ...rest,
+      fields: FactsTable.unpack(fields),
+      references: referencesReceived(references),
+    },
     summary: sent.summary,
     wholeIndex: sent.wholeIndex,
   };
