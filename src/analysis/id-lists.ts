@@ -125,20 +125,23 @@ export class IdLists implements ReadonlyMap<number, readonly number[]> {
     return list;
   }
 
-  /** Binary search over the ascending ids. */
   private positionOf(id: number): number | undefined {
-    const { ids } = this.packed;
-    let low = 0;
-    let high = ids.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const found = ids[middle]!;
-      if (found === id) return middle;
-      if (found < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return undefined;
+    return positionInAscending(this.packed.ids, id);
   }
+}
+
+/** Where `id` is in `ids` (ascending), by binary search; undefined when it is not there. */
+export function positionInAscending(ids: Float64Array, id: number): number | undefined {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = ids[middle]!;
+    if (found === id) return middle;
+    if (found < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }
 
 function isAscending(ids: readonly number[]): boolean {

@@ -1,13 +1,19 @@
 import type { PackedIdLists } from '../../../analysis/id-lists';
 import { IdLists } from '../../../analysis/id-lists';
+import type { FindingKey } from '../../../contract/audit';
 import type { Findings } from '../findings/compute-findings';
 import type { FindingsSummary } from '../findings/describe-findings';
 import { summaryOf } from '../findings/describe-findings';
 import type { PackedFactsTable } from '../findings/facts-table';
 import { FactsTable } from '../findings/facts-table';
+import type { Finding } from '../findings/finding';
+import type { PackedFieldNotes } from '../findings/field-notes';
+import { FieldNotes } from '../findings/field-notes';
 import type { FieldReferences } from '../findings/references-between-fields';
 import { wholeIndex } from '../search/finding-index';
 import type { FieldIndexParts } from '../../store/index/field-index';
+import type { PackedParts } from '../../store/saved-index';
+import { packedAtOnce, unpacked } from '../../store/saved-index';
 
 /**
  * Findings as made on the audit's thread: all but the reader of expressions (which
@@ -24,55 +30,81 @@ export interface MadeFindings {
   wholeIndex: FieldIndexParts;
 }
 
-/** The references with their lists of ids packed (analysis/id-lists.ts): they cross as typed arrays. */
+/** The references with their lists of ids packed (analysis/id-lists.ts). */
 type SentReferences = Omit<FieldReferences, 'references' | 'nests' | 'referencedBy' | 'unknown'> &
   Record<'references' | 'nests' | 'referencedBy' | 'unknown', PackedIdLists>;
 
-const referencesToSend = (references: FieldReferences): SentReferences => ({
-  ...references,
-  references: references.references.pack(),
-  nests: references.nests.pack(),
-  referencedBy: references.referencedBy.pack(),
-  unknown: references.unknown.pack(),
-});
+type SentFinding = Omit<Finding, 'notes'> & { notes: PackedFieldNotes };
 
-const referencesReceived = (sent: SentReferences): FieldReferences => ({
-  ...sent,
-  references: IdLists.unpack(sent.references),
-  nests: IdLists.unpack(sent.nests),
-  referencedBy: IdLists.unpack(sent.referencedBy),
-  unknown: IdLists.unpack(sent.unknown),
-});
-
-/** MadeFindings as a message carries them: the facts and references packed, as a class loses its methods on the way. */
+/**
+ * MadeFindings as one message carries them: whatever is large packed in typed arrays
+ * (the facts, the references' lists, the notes, the index's lists), which move to
+ * the receiving thread (worker/buffers-to-move.ts) instead of being copied, and which
+ * a class would lose its methods on the way. At 1,000,000 fields the maps among them
+ * crossed a few hundred entries a message before: hundreds of turns of both threads.
+ */
 export interface SentFindings {
-  findings: Omit<Findings, 'expressions' | 'fields' | 'references'> & {
+  findings: Omit<Findings, 'expressions' | 'fields' | 'references' | 'byKey'> & {
     fields: PackedFactsTable;
     references: SentReferences;
+    byKey: Record<FindingKey, SentFinding>;
   };
   summary: FindingsSummary;
-  wholeIndex: FieldIndexParts;
+  wholeIndex: PackedParts;
 }
 
 export function findingsToSend(found: Findings): SentFindings {
-  const { expressions: _expressions, fields, references, ...rest } = found;
-  // What the audit page shows of them too: half a second at 100,000 fields.
+  const { expressions: _expressions, fields, references, byKey, ...rest } = found;
   return {
-    findings: { ...rest, fields: fields.pack(), references: referencesToSend(references) },
+    findings: {
+      ...rest,
+      fields: fields.pack(),
+      references: {
+        ...references,
+        references: references.references.pack(),
+        nests: references.nests.pack(),
+        referencedBy: references.referencedBy.pack(),
+        unknown: references.unknown.pack(),
+      },
+      byKey: eachFinding(byKey, (finding) => ({
+        ...finding,
+        notes: FieldNotes.of(finding.notes).pack(),
+      })),
+    },
+    // What the audit page shows of them too: half a second at 100,000 fields.
     summary: summaryOf(found),
-    wholeIndex: wholeIndex(found).parts(),
+    wholeIndex: packedAtOnce(wholeIndex(found).parts()),
   };
 }
 
 export function findingsReceived(sent: SentFindings): MadeFindings {
-  const { fields, references, ...rest } = sent.findings;
+  const { fields, references, byKey, ...rest } = sent.findings;
   return {
     findings: {
       ...rest,
       fields: FactsTable.unpack(fields),
-      references: referencesReceived(references),
+      references: {
+        ...references,
+        references: IdLists.unpack(references.references),
+        nests: IdLists.unpack(references.nests),
+        referencedBy: IdLists.unpack(references.referencedBy),
+        unknown: IdLists.unpack(references.unknown),
+      },
+      byKey: eachFinding(byKey, (finding) => ({
+        ...finding,
+        notes: FieldNotes.unpack(finding.notes),
+      })),
     },
     summary: sent.summary,
-    wholeIndex: sent.wholeIndex,
+    wholeIndex: unpacked(sent.wholeIndex),
   };
+}
+
+function eachFinding<From, To>(
+  byKey: Record<FindingKey, From>,
+  change: (finding: From) => To,
+): Record<FindingKey, To> {
+  return Object.fromEntries(
+    Object.entries(byKey).map(([key, finding]) => [key, change(finding as From)]),
+  ) as Record<FindingKey, To>;
 }
