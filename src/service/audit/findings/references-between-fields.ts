@@ -36,7 +36,7 @@ export interface FieldReferences {
   unknown: IdLists;
   cycles: Map<number, CycleMembership>;
   /** Field id -> what its links that are not VALID miss. */
-  missing: Map<number, MissingReference[]>;
+  missing: ReadonlyMap<number, MissingReference[]>;
   /** True when the columns came from the instance; false when inferred from the fields. */
   columnsKnown: boolean;
 }

@@ -37,6 +37,7 @@ it('findings sent from the audit thread arrive as they were made', () => {
   });
   expect(made.references.nests.size).toBeGreaterThan(0);
   expect(made.byKey.nested!.notes.size).toBeGreaterThan(0);
+  expect(made.references.missing.size).toBeGreaterThan(0);
   const builtHere = wholeIndex(found);
   const sent = findingsToSend(found);
   const {
@@ -82,6 +83,7 @@ it('moves the references, the notes and the index of every field to the receivin
     expect(lists.size).toBe(0);
   }
   expect(sent.findings.byKey.nested.notes.text.length).toBe(0);
+  expect(sent.findings.references.missing.text.length).toBe(0);
   expect(sent.findings.byKey.nested.notes.ids.length).toBe(0);
   const { names, lists } = sent.wholeIndex;
   expect(sent.wholeIndex.ids.length).toBe(0);

@@ -7,9 +7,9 @@ import { summaryOf } from '../findings/describe-findings';
 import type { PackedFactsTable } from '../findings/facts-table';
 import { FactsTable } from '../findings/facts-table';
 import type { Finding } from '../findings/finding';
-import type { PackedFieldNotes } from '../findings/field-notes';
-import { FieldNotes } from '../findings/field-notes';
-import type { FieldReferences } from '../findings/references-between-fields';
+import type { FieldReferences, MissingReference } from '../findings/references-between-fields';
+import type { PackedTexts } from '../findings/texts-by-field';
+import { TextsByField } from '../findings/texts-by-field';
 import { wholeIndex } from '../search/finding-index';
 import type { FieldIndexParts } from '../../store/index/field-index';
 import type { PackedParts } from '../../store/saved-index';
@@ -30,15 +30,20 @@ export interface MadeFindings {
   wholeIndex: FieldIndexParts;
 }
 
-/** The references with their lists of ids packed (analysis/id-lists.ts). */
-type SentReferences = Omit<FieldReferences, 'references' | 'nests' | 'referencedBy' | 'unknown'> &
-  Record<'references' | 'nests' | 'referencedBy' | 'unknown', PackedIdLists>;
+/** The references with their lists of ids packed (analysis/id-lists.ts), and what broken links miss as JSON. */
+type SentReferences = Omit<
+  FieldReferences,
+  'references' | 'nests' | 'referencedBy' | 'unknown' | 'missing'
+> &
+  Record<'references' | 'nests' | 'referencedBy' | 'unknown', PackedIdLists> & {
+    missing: PackedTexts;
+  };
 
-type SentFinding = Omit<Finding, 'notes'> & { notes: PackedFieldNotes };
+type SentFinding = Omit<Finding, 'notes'> & { notes: PackedTexts };
 
 /**
  * MadeFindings as one message carries them: whatever is large packed in typed arrays
- * (the facts, the references' lists, the notes, the index's lists), which move to
+ * (the facts, the references, the notes, the index's lists), which move to
  * the receiving thread (worker/buffers-to-move.ts) instead of being copied, and which
  * a class would lose its methods on the way. At 1,000,000 fields the maps among them
  * crossed a few hundred entries a message before: hundreds of turns of both threads.
@@ -65,10 +70,11 @@ export function findingsToSend(found: Findings): SentFindings {
         nests: references.nests.pack(),
         referencedBy: references.referencedBy.pack(),
         unknown: references.unknown.pack(),
+        missing: TextsByField.ofJson(references.missing).pack(),
       },
       byKey: eachFinding(byKey, (finding) => ({
         ...finding,
-        notes: FieldNotes.of(finding.notes).pack(),
+        notes: TextsByField.of(finding.notes).pack(),
       })),
     },
     // What the audit page shows of them too: half a second at 100,000 fields.
@@ -89,10 +95,11 @@ export function findingsReceived(sent: SentFindings): MadeFindings {
         nests: IdLists.unpack(references.nests),
         referencedBy: IdLists.unpack(references.referencedBy),
         unknown: IdLists.unpack(references.unknown),
+        missing: TextsByField.unpackJson<MissingReference[]>(references.missing),
       },
       byKey: eachFinding(byKey, (finding) => ({
         ...finding,
-        notes: FieldNotes.unpack(finding.notes),
+        notes: TextsByField.unpack(finding.notes),
       })),
     },
     summary: sent.summary,
