@@ -12,7 +12,7 @@ describe('resolveNestedReferences', () => {
   ]);
 
   it('lists who nests each field, leaving a self-reference out', () => {
-    expect(resolved.nestedBy).toEqual(
+    expect(new Map(resolved.nestedBy)).toEqual(
       new Map([
         [1, [2, 3]],
         [2, [3]],
@@ -23,7 +23,7 @@ describe('resolveNestedReferences', () => {
   });
 
   it('keeps apart the ids no field has', () => {
-    expect(resolved.unknown).toEqual(new Map([[2, [99]]]));
+    expect(new Map(resolved.unknown)).toEqual(new Map([[2, [99]]]));
     expect(resolved.nests.get(2)).toEqual([1]);
   });
 

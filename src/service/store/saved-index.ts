@@ -137,7 +137,7 @@ interface PackedLists<K, A> {
 
 type IntLists<K> = PackedLists<K, Int32Array>;
 
-interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names'> {
+export interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names'> {
   lists: Record<keyof FieldIndexParts['lists'], IntLists<string | number>>;
   names: Omit<FieldIndexParts['names'], 'postings' | 'denseWords' | 'occurrences'> & {
     postings: IntLists<number>;
@@ -204,6 +204,11 @@ function* packed(parts: FieldIndexParts): Generator<void, PackedParts> {
   };
 }
 
+/** The parts packed at once, to post to another thread: each map of lists is one array, which moves. */
+export function packedAtOnce(parts: FieldIndexParts): PackedParts {
+  return finished(packed(parts));
+}
+
 /** Runs a generator to its end at once. */
 function finished<T>(steps: Generator<void, T>): T {
   for (;;) {
@@ -224,7 +229,8 @@ async function finishedInTurns<T>(steps: Generator<void, T>): Promise<T> {
   }
 }
 
-function unpacked(parts: PackedParts): FieldIndexParts {
+/** Parts packed by `packedAtOnce` or saved, as the index takes them. */
+export function unpacked(parts: PackedParts): FieldIndexParts {
   const { lists, names } = parts;
   return {
     ...parts,

@@ -7,6 +7,7 @@ import type {
 import { findingKeys, findingRules, findingTitles } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
 import { describeDuplicateGroup } from './describe-duplicates';
+import type { FieldFacts } from './field-facts';
 import type { FindingGroup } from './finding';
 
 /** Groups and problem rows shown in the summary; the rest are paged. */
@@ -91,8 +92,7 @@ export function problemsBy(
   by: 'owner' | 'dataSource',
 ): { rows: ProblemsRow[]; total: number } {
   const rows = new Map<string, ProblemsRow>();
-  const keysOf = (id: number): string[] => {
-    const field = findings.fields.get(id)!;
+  const keysOf = (field: FieldFacts): string[] => {
     if (by === 'owner') return [String(field.owner)];
     return [
       ...new Set(field.links.filter((link) => link.type === 'DATA_SOURCE').map((link) => link.id)),
@@ -110,9 +110,20 @@ export function problemsBy(
     }
     return row;
   };
-  for (const id of findings.fields.keys()) for (const key of keysOf(id)) rowOf(key).fields += 1;
-  for (const finding of Object.values(findings.byKey)) {
-    for (const id of finding.ids) for (const key of keysOf(id)) rowOf(key).counts[finding.key] += 1;
+  // One walk over the fields and every finding's ids, all ascending: each field's
+  // facts are made once (at 1,000,000 fields, reading each by id took seconds).
+  const found = Object.values(findings.byKey);
+  const next = found.map(() => 0);
+  for (const field of findings.fields.values()) {
+    const keys = keysOf(field);
+    for (const key of keys) rowOf(key).fields += 1;
+    found.forEach(({ ids, key: findingKey }, index) => {
+      // An id no field has is passed over.
+      while (ids[next[index]!]! < field.id) next[index]! += 1;
+      if (ids[next[index]!] !== field.id) return;
+      next[index]! += 1;
+      for (const key of keys) rowOf(key).counts[findingKey] += 1;
+    });
   }
   const weight = (row: ProblemsRow) =>
     Object.values(row.counts).reduce((sum, count) => sum + count, 0);

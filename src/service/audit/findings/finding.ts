@@ -23,7 +23,8 @@ export interface Finding {
   /** Field ids, ascending. */
   ids: number[];
   groups: FindingGroup[];
-  notes: Map<number, string>;
+  /** Field id -> why it is in the finding, where there is more to say. */
+  notes: ReadonlyMap<number, string>;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { IdLists } from '../../../analysis/id-lists';
+import type { NestingFacts } from '../../../analysis/nested-references';
 import { resolveNestedReferences } from '../../../analysis/nested-references';
 import type { CycleMembership } from '../../../analysis/reference-cycles';
 import { FUNCTION_TEMPLATE, isBrokenLink } from '../../../contract/field';
@@ -25,16 +27,16 @@ export interface MissingReference {
 
 export interface FieldReferences {
   /** Field id -> the ids its expression nests as written, a deleted field's too. */
-  references: Map<number, readonly number[]>;
+  references: IdLists;
   /** Field id -> the ids of existing fields it nests. */
-  nests: Map<number, number[]>;
-  /** Field id -> the ids of the other fields that nest it. */
-  referencedBy: Map<number, number[]>;
+  nests: IdLists;
+  /** Field id -> the ids of the other fields that nest it, ascending. */
+  referencedBy: IdLists;
   /** Field id -> the ids it nests that no field of the snapshot has. */
-  unknown: Map<number, number[]>;
+  unknown: IdLists;
   cycles: Map<number, CycleMembership>;
   /** Field id -> what its links that are not VALID miss. */
-  missing: Map<number, MissingReference[]>;
+  missing: ReadonlyMap<number, MissingReference[]>;
   /** True when the columns came from the instance; false when inferred from the fields. */
   columnsKnown: boolean;
 }
@@ -96,13 +98,13 @@ export function referencesBetweenFields(
       )
     : inferColumns(fields.values(), keyOf);
 
-  // Most fields nest none: they share one empty list rather than each holding its own.
-  const none: readonly number[] = [];
-  const nestedIds = new Map<number, readonly number[]>();
+  // Only the fields that nest any: most nest none.
+  const nesting: NestingFacts[] = [];
   const missing = new Map<number, MissingReference[]>();
   // One pass for both: each field's facts are made from the columns once.
   for (const field of fields.values()) {
-    nestedIds.set(field.id, field.nests.length === 0 ? none : field.nests.map(({ id }) => id));
+    if (field.nests.length > 0)
+      nesting.push({ id: field.id, nests: field.nests.map(({ id }) => id) });
     // Most fields have no broken link, and make nothing here.
     if (!field.links.some(isBrokenLink)) continue;
     const found = new Map<string, MissingReference>();
@@ -122,10 +124,9 @@ export function referencesBetweenFields(
     }
     if (found.size > 0) missing.set(field.id, [...found.values()]);
   }
-  const resolved = resolveNestedReferences([...nestedIds].map(([id, nests]) => ({ id, nests })));
-  const references = new Map([...nestedIds].filter(([, nests]) => nests.length > 0));
+  const resolved = resolveNestedReferences(nesting, fields);
   return {
-    references,
+    references: IdLists.of(nesting.map(({ id, nests }) => [id, nests])),
     nests: resolved.nests,
     referencedBy: resolved.nestedBy,
     unknown: resolved.unknown,

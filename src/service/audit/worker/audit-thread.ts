@@ -18,21 +18,6 @@ import type {
 import type { MadeFindings, SentFindings } from './findings-between-threads';
 import { findingsReceived } from './findings-between-threads';
 import { fieldReads } from './field-reads';
-import { putMapsBack } from './maps-in-parts';
-
-/** Findings as they come from the worker: their large maps a part at a time (maps-in-parts.ts), then the rest. */
-function findingsReceiver() {
-  const maps: Array<Map<unknown, unknown>> = [];
-  return {
-    part(args: unknown[]): undefined {
-      const [index, entries] = args as [number, Array<[unknown, unknown]>];
-      const map = (maps[index] ??= new Map());
-      for (const [key, value] of entries) map.set(key, value);
-      return undefined;
-    },
-    whole: (rest: unknown) => findingsReceived(putMapsBack(rest, maps) as SentFindings),
-  };
-}
 
 /** How long a worker with no job is kept for the next one. */
 export const IDLE_END_MS = 10_000;
@@ -126,7 +111,6 @@ export class AuditThread {
       value: await value,
       counters: { ...source.counters },
     });
-    const found = findingsReceiver();
     const readFields = fieldReads(source, calls.signal);
     const answer = async (method: ScanCall, args: unknown[]): Promise<unknown> => {
       switch (method) {
@@ -145,10 +129,10 @@ export class AuditThread {
           return hooks.refreshDirectory(args[0] as SeenByScan);
         case 'headlineAsLastSeen':
           return hooks.headlineAsLastSeen();
-        case 'mapPart':
-          return found.part(args);
         case 'completed':
-          return hooks.completed(args[0] === 'as-last-seen' ? args[0] : found.whole(args[0]));
+          return hooks.completed(
+            args[0] === 'as-last-seen' ? args[0] : findingsReceived(args[0] as SentFindings),
+          );
       }
     };
     try {
@@ -175,11 +159,9 @@ export class AuditThread {
    * file (as data: without the reader of expressions).
    */
   async findings(): Promise<MadeFindings | undefined> {
-    const found = findingsReceiver();
     let whole: MadeFindings | undefined;
     await this.run({ type: 'findings', job: ++this.lastJob }, async (method, args) => {
-      if (method === 'mapPart') found.part(args);
-      else if (method === 'completed') whole = found.whole(args[0]);
+      if (method === 'completed') whole = findingsReceived(args[0] as SentFindings);
     });
     return whole;
   }

@@ -32,7 +32,8 @@ export type ToWorker =
 
 /**
  * What a job asks of the server while it runs: a scan, scan/scan-to-end.ts's hooks
- * and its source; any job that makes findings, to take them in (maps-in-parts.ts).
+ * and its source; any job that makes findings, to take them in
+ * (findings-between-threads.ts).
  */
 export type ScanCall =
   | 'listPage'
@@ -40,8 +41,6 @@ export type ScanCall =
   | 'progress'
   | 'refreshDirectory'
   | 'headlineAsLastSeen'
-  /** Entries of one of the findings' large maps (maps-in-parts.ts). */
-  | 'mapPart'
   | 'completed';
 
 /** What the worker sends the server. */

@@ -18,7 +18,6 @@ import { AuditStore } from '../storage/audit-store';
 import { openScanConnection } from '../storage/open-audit-database';
 import { buffersToMove } from './buffers-to-move';
 import { findingsToSend } from './findings-between-threads';
-import { entriesInParts, takeMapsOut } from './maps-in-parts';
 import type {
   AuditWorkerData,
   Counted,
@@ -104,19 +103,14 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
 
 /**
  * The findings and their summary, sent to the server as data (the reader of
- * expressions stays here): their large maps first, a part per message, then the rest,
- * whose typed arrays move to the server. `found` is not read here after: its arrays
- * are left empty. The maps' parts are copied: their arrays are small, and an array
- * in a part and in the rest too would be emptied before the rest is sent.
+ * expressions stays here) in one message, their typed arrays moved rather than
+ * copied (findings-between-threads.ts). `found` is not read here after: its arrays
+ * are left empty.
  */
 async function sendFound(job: number, found: ScanFound): Promise<void> {
   if (found === 'as-last-seen') return ask(job, 'completed', found);
-  const maps: Array<Map<unknown, unknown>> = [];
-  const rest = takeMapsOut(findingsToSend(found), maps);
-  for (const [index, map] of maps.entries()) {
-    for (const part of entriesInParts(map)) await ask(job, 'mapPart', index, part);
-  }
-  return askMoving(job, 'completed', [rest], buffersToMove(rest));
+  const sent = findingsToSend(found);
+  return askMoving(job, 'completed', [sent], buffersToMove(sent));
 }
 
 async function run(job: WorkerJob): Promise<unknown> {

@@ -6,43 +6,51 @@ import { FieldIndex } from '../../store/index/field-index';
 import { wholeIndex } from '../search/finding-index';
 import { demoFacts } from '../test-support/demo-facts';
 import { findingsReceived, findingsToSend } from './findings-between-threads';
-import type { SentFindings } from './findings-between-threads';
 import { buffersToMove } from './buffers-to-move';
-import { entriesInParts, putMapsBack, takeMapsOut } from './maps-in-parts';
 
-// As the audit's worker sends findings and the server takes them in: the large maps a
-// part per message, then the rest, each message a structured clone, the rest's typed
-// arrays moved rather than copied.
-it('findings sent from the audit thread arrive with facts read as they were made', () => {
+/** The references' lists and each finding's notes as plain maps, to compare. */
+const asMaps = (found: ReturnType<typeof computeFindings>) => ({
+  references: Object.fromEntries(
+    Object.entries(found.references).map(([key, value]) => [
+      key,
+      typeof value === 'object' ? new Map(value) : value,
+    ]),
+  ),
+  byKey: Object.fromEntries(
+    Object.entries(found.byKey).map(([key, finding]) => [
+      key,
+      { ...finding, notes: new Map(finding.notes) },
+    ]),
+  ),
+});
+
+// As the audit's worker sends findings and the server takes them in: one message, a
+// structured clone whose typed arrays move rather than being copied.
+it('findings sent from the audit thread arrive as they were made', () => {
   const found = computeFindings(demoFacts(300, 5), () => new Map());
   // As made, taken before they are sent: sending empties what moves.
   const made = structuredClone({
     fields: [...found.fields.entries()],
-    references: found.references,
-    byKey: found.byKey,
+    ...asMaps(found),
     headline: found.headline,
     summary: summaryOf(found),
   });
+  expect(made.references.nests.size).toBeGreaterThan(0);
+  expect(made.byKey.nested!.notes.size).toBeGreaterThan(0);
+  expect(made.references.missing.size).toBeGreaterThan(0);
   const builtHere = wholeIndex(found);
-  const maps: Array<Map<unknown, unknown>> = [];
-  const sent = takeMapsOut(findingsToSend(found), maps) as SentFindings;
-  const rest = structuredClone(sent, { transfer: buffersToMove(sent) });
-  // The sender keeps no copy of the index of every field.
-  expect(sent.wholeIndex.ids.length).toBe(0);
-  expect(sent.wholeIndex.orders.created.order.length).toBe(0);
-  const arrivedMaps = maps.map(
-    (map) => new Map([...entriesInParts(map)].flatMap((part) => structuredClone(part))),
-  );
-
+  const sent = findingsToSend(found);
   const {
     findings,
     summary,
     wholeIndex: indexParts,
-  } = findingsReceived(putMapsBack(rest, arrivedMaps) as SentFindings);
+  } = findingsReceived(structuredClone(sent, { transfer: buffersToMove(sent) }));
+
   expect(findings.fields).toBeInstanceOf(FactsTable);
   expect([...findings.fields.entries()]).toEqual(made.fields);
-  expect(findings.references).toEqual(made.references);
-  expect(findings.byKey).toEqual(made.byKey);
+  const arrived = asMaps({ ...findings, expressions: () => new Map() });
+  expect(arrived.references).toEqual(made.references);
+  expect(arrived.byKey).toEqual(made.byKey);
   expect(findings.headline).toEqual(made.headline);
   expect(summary).toEqual(made.summary);
   // The index of every field, built with them, answers as one built where they arrive.
@@ -52,4 +60,35 @@ it('findings sent from the audit thread arrive with facts read as they were made
   expect(arrivedIndex.search({ ...byName, offset: 0 })).toEqual(
     builtHere.search({ ...byName, offset: 0 }),
   );
+  // Names searched through the lists that crossed packed (a short part, and a longer one).
+  for (const name of ['ou', 'ount']) {
+    expect(arrivedIndex.search({ ...byName, offset: 0, name })).toEqual(
+      builtHere.search({ ...byName, offset: 0, name }),
+    );
+  }
+});
+
+it('moves the references, the notes and the index of every field to the receiving thread, leaving no copy behind', () => {
+  const found = computeFindings(demoFacts(300, 5), () => new Map());
+  const sent = findingsToSend(found);
+  structuredClone(sent, { transfer: buffersToMove(sent) });
+
+  const { references } = found;
+  for (const lists of [
+    references.references,
+    references.nests,
+    references.referencedBy,
+    references.unknown,
+  ]) {
+    expect(lists.size).toBe(0);
+  }
+  expect(sent.findings.byKey.nested.notes.text.length).toBe(0);
+  expect(sent.findings.references.missing.text.length).toBe(0);
+  expect(sent.findings.byKey.nested.notes.ids.length).toBe(0);
+  const { names, lists } = sent.wholeIndex;
+  expect(sent.wholeIndex.ids.length).toBe(0);
+  expect(sent.wholeIndex.orders.created.order.length).toBe(0);
+  expect(names.postings.data.length).toBe(0);
+  expect(names.occurrences.startsByRun.data.length).toBe(0);
+  expect(lists.card.data.length).toBe(0);
 });

@@ -1,10 +1,19 @@
+import type { PackedIdLists } from '../../../analysis/id-lists';
+import { IdLists } from '../../../analysis/id-lists';
+import type { FindingKey } from '../../../contract/audit';
 import type { Findings } from '../findings/compute-findings';
 import type { FindingsSummary } from '../findings/describe-findings';
 import { summaryOf } from '../findings/describe-findings';
 import type { PackedFactsTable } from '../findings/facts-table';
 import { FactsTable } from '../findings/facts-table';
+import type { Finding } from '../findings/finding';
+import type { FieldReferences, MissingReference } from '../findings/references-between-fields';
+import type { PackedTexts } from '../findings/texts-by-field';
+import { TextsByField } from '../findings/texts-by-field';
 import { wholeIndex } from '../search/finding-index';
 import type { FieldIndexParts } from '../../store/index/field-index';
+import type { PackedParts } from '../../store/saved-index';
+import { packedAtOnce, unpacked } from '../../store/saved-index';
 
 /**
  * Findings as made on the audit's thread: all but the reader of expressions (which
@@ -21,28 +30,88 @@ export interface MadeFindings {
   wholeIndex: FieldIndexParts;
 }
 
-/** MadeFindings as a message carries them: the facts packed, as a class loses its methods on the way. */
+/** The references with their lists of ids packed (analysis/id-lists.ts), and what broken links miss as JSON. */
+type SentReferences = Omit<
+  FieldReferences,
+  'references' | 'nests' | 'referencedBy' | 'unknown' | 'missing'
+> &
+  Record<'references' | 'nests' | 'referencedBy' | 'unknown', PackedIdLists> & {
+    missing: PackedTexts;
+  };
+
+type SentFinding = Omit<Finding, 'notes'> & { notes: PackedTexts };
+
+/**
+ * MadeFindings as one message carries them: whatever is large packed in typed arrays
+ * (the facts, the references, the notes, the index's lists), which move to
+ * the receiving thread (worker/buffers-to-move.ts) instead of being copied, and which
+ * a class would lose its methods on the way. At 1,000,000 fields the maps among them
+ * crossed a few hundred entries a message before: hundreds of turns of both threads.
+ */
 export interface SentFindings {
-  findings: Omit<Findings, 'expressions' | 'fields'> & { fields: PackedFactsTable };
+  findings: Omit<Findings, 'expressions' | 'fields' | 'references' | 'byKey'> & {
+    fields: PackedFactsTable;
+    references: SentReferences;
+    byKey: Record<FindingKey, SentFinding>;
+  };
   summary: FindingsSummary;
-  wholeIndex: FieldIndexParts;
+  wholeIndex: PackedParts;
 }
 
 export function findingsToSend(found: Findings): SentFindings {
-  const { expressions: _expressions, fields, ...rest } = found;
-  // What the audit page shows of them too: half a second at 100,000 fields.
+  const { expressions: _expressions, fields, references, byKey, ...rest } = found;
   return {
-    findings: { ...rest, fields: fields.pack() },
+    findings: {
+      ...rest,
+      fields: fields.pack(),
+      references: {
+        ...references,
+        references: references.references.pack(),
+        nests: references.nests.pack(),
+        referencedBy: references.referencedBy.pack(),
+        unknown: references.unknown.pack(),
+        missing: TextsByField.ofJson(references.missing).pack(),
+      },
+      byKey: eachFinding(byKey, (finding) => ({
+        ...finding,
+        notes: TextsByField.of(finding.notes).pack(),
+      })),
+    },
+    // What the audit page shows of them too: half a second at 100,000 fields.
     summary: summaryOf(found),
-    wholeIndex: wholeIndex(found).parts(),
+    wholeIndex: packedAtOnce(wholeIndex(found).parts()),
   };
 }
 
 export function findingsReceived(sent: SentFindings): MadeFindings {
-  const { fields, ...rest } = sent.findings;
+  const { fields, references, byKey, ...rest } = sent.findings;
   return {
-    findings: { ...rest, fields: FactsTable.unpack(fields) },
+    findings: {
+      ...rest,
+      fields: FactsTable.unpack(fields),
+      references: {
+        ...references,
+        references: IdLists.unpack(references.references),
+        nests: IdLists.unpack(references.nests),
+        referencedBy: IdLists.unpack(references.referencedBy),
+        unknown: IdLists.unpack(references.unknown),
+        missing: TextsByField.unpackJson<MissingReference[]>(references.missing),
+      },
+      byKey: eachFinding(byKey, (finding) => ({
+        ...finding,
+        notes: TextsByField.unpack(finding.notes),
+      })),
+    },
     summary: sent.summary,
-    wholeIndex: sent.wholeIndex,
+    wholeIndex: unpacked(sent.wholeIndex),
   };
+}
+
+function eachFinding<From, To>(
+  byKey: Record<FindingKey, From>,
+  change: (finding: From) => To,
+): Record<FindingKey, To> {
+  return Object.fromEntries(
+    Object.entries(byKey).map(([key, finding]) => [key, change(finding as From)]),
+  ) as Record<FindingKey, To>;
 }

@@ -1,0 +1,36 @@
+import { expect, it } from 'vitest';
+import { demoFacts } from '../test-support/demo-facts';
+import { computeFindings } from './compute-findings';
+import { problemsBy } from './describe-findings';
+
+it('counts each finding per owner and per data source, passing over an id no field has', () => {
+  const found = computeFindings(demoFacts(400, 7), () => new Map());
+  // Counted the plain way: each finding's fields read one by one.
+  const counts = { owner: new Map<string, number>(), dataSource: new Map<string, number>() };
+  const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const finding of Object.values(found.byKey)) {
+    for (const id of finding.ids) {
+      const field = found.fields.get(id)!;
+      count(counts.owner, String(field.owner));
+      const dataSources = field.links.filter((link) => link.type === 'DATA_SOURCE');
+      for (const dataSource of new Set(dataSources.map((link) => link.id))) {
+        count(counts.dataSource, dataSource);
+      }
+    }
+  }
+  const weight = (row: { counts: Record<string, number> }) =>
+    Object.values(row.counts).reduce((sum, one) => sum + one, 0);
+  for (const by of ['owner', 'dataSource'] as const) {
+    const { rows, total } = problemsBy(found, by);
+    expect(total).toBe(counts[by].size);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(weight(row)).toBe(counts[by].get(row.id));
+  }
+
+  const { unused } = found.byKey;
+  const stray = {
+    ...found,
+    byKey: { ...found.byKey, unused: { ...unused, ids: [-5, ...unused.ids, 1e12] } },
+  };
+  expect(problemsBy(stray, 'owner')).toEqual(problemsBy(found, 'owner'));
+});

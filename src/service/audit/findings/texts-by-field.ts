@@ -1,0 +1,98 @@
+import { positionInAscending } from '../../../analysis/id-lists';
+
+/** Texts by field id as plain data: typed arrays, which another thread takes as they are. */
+export interface PackedTexts {
+  /** The fields that have a text, ascending. */
+  ids: Float64Array;
+  /** The text of `ids[i]` is `text[ends[i - 1] ?? 0 .. ends[i]]`, in UTF-8. */
+  ends: Uint32Array;
+  text: Uint8Array;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * A value per field id kept as text, packed to cross to the thread that answers
+ * requests in one message, its arrays moved rather than copied: a finding's notes,
+ * and what each field's broken links miss (as JSON). At 1,000,000 fields each holds
+ * tens of thousands of fields, which crossed as a Map a few hundred entries a
+ * message. Read as a map in ascending id order, each value made from its text when read.
+ */
+export class TextsByField<Value = string> implements ReadonlyMap<number, Value> {
+  private constructor(
+    private readonly packed: PackedTexts,
+    private readonly read: (text: string) => Value,
+  ) {}
+
+  static of(texts: ReadonlyMap<number, string>): TextsByField {
+    const ids = Float64Array.from(texts.keys()).sort();
+    const inOrder = Array.from(ids, (id) => texts.get(id)!);
+    const ends = new Uint32Array(ids.length);
+    let end = 0;
+    inOrder.forEach((text, position) => (ends[position] = end += Buffer.byteLength(text)));
+    return new TextsByField({ ids, ends, text: encoder.encode(inOrder.join('')) }, String);
+  }
+
+  /** Values kept as their JSON, read back with JSON.parse. */
+  static ofJson<Value>(values: ReadonlyMap<number, Value>): TextsByField<Value> {
+    const texts = new Map([...values].map(([id, value]) => [id, JSON.stringify(value)]));
+    return TextsByField.unpackJson(TextsByField.of(texts).packed);
+  }
+
+  /** Texts taken in from another thread (`pack`). */
+  static unpack(packed: PackedTexts): TextsByField {
+    return new TextsByField(packed, String);
+  }
+
+  /** Values kept as JSON (`ofJson`), taken in from another thread. */
+  static unpackJson<Value>(packed: PackedTexts): TextsByField<Value> {
+    return new TextsByField(packed, (text) => JSON.parse(text) as Value);
+  }
+
+  /** The arrays themselves, to send: moved to another thread, they are left empty here. */
+  pack(): PackedTexts {
+    return this.packed;
+  }
+
+  get size(): number {
+    return this.packed.ids.length;
+  }
+
+  has(id: number): boolean {
+    return positionInAscending(this.packed.ids, id) !== undefined;
+  }
+
+  get(id: number): Value | undefined {
+    const position = positionInAscending(this.packed.ids, id);
+    return position === undefined ? undefined : this.valueAt(position);
+  }
+
+  *entries(): MapIterator<[number, Value]> {
+    for (let position = 0; position < this.size; position += 1) {
+      yield [this.packed.ids[position]!, this.valueAt(position)];
+    }
+  }
+
+  *keys(): MapIterator<number> {
+    yield* this.packed.ids;
+  }
+
+  *values(): MapIterator<Value> {
+    for (let position = 0; position < this.size; position += 1) yield this.valueAt(position);
+  }
+
+  [Symbol.iterator](): MapIterator<[number, Value]> {
+    return this.entries();
+  }
+
+  forEach(callback: (value: Value, id: number, map: ReadonlyMap<number, Value>) => void): void {
+    for (const [id, value] of this.entries()) callback(value, id, this);
+  }
+
+  private valueAt(position: number): Value {
+    const { ends, text } = this.packed;
+    const start = position === 0 ? 0 : ends[position - 1];
+    return this.read(decoder.decode(text.subarray(start, ends[position])));
+  }
+}
