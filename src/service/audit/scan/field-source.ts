@@ -4,6 +4,16 @@ export interface ListedPage {
   items: unknown[];
 }
 
+/**
+ * A listed field the source says has not changed since the listing the last complete
+ * scan started from (`FieldSource.startListing`): its search result is not sent, and
+ * the scan keeps the field as last seen, as it would a field whose listing digest did
+ * not change.
+ */
+export class UnchangedSince {
+  constructor(readonly id: number) {}
+}
+
 /** What a request to the instance cost, for the scan's progress. */
 export interface SourceCounters {
   requests: number;
@@ -27,6 +37,13 @@ export interface FieldSource {
    * no field.
    */
   readonly storeFile?: string;
+  /**
+   * Embedded mode: called before the listing starts, with the mark the last complete
+   * scan kept; answers this listing's mark, to keep with the scan. Fields not changed
+   * since the mark given are then listed as `UnchangedSince`. Undefined when the
+   * source keeps no such marks.
+   */
+  startListing?(since: string | undefined): string | undefined;
   /** One page of every field, in an order the instance accepts. */
   listPage(offset: number, signal: AbortSignal): Promise<ListedPage>;
   /** The key the listing is sorted by, for a listed item: equal keys may come in any order. */

@@ -1,11 +1,15 @@
-import { listingDigest } from './canonical-field';
+import { listingDigest, UNCHANGED_LISTING } from './canonical-field';
 import type { FieldSource, ListedPage } from './field-source';
+import { UnchangedSince } from './field-source';
 
 /** Passes over the listing before the scan accepts that some fields could not be listed. */
 export const MAX_LISTING_PASSES = 3;
 
 export interface Listing {
-  /** Every field found, with the digest of its search result, in id order. */
+  /**
+   * Every field found, with the digest of its search result (UNCHANGED_LISTING for a
+   * field listed as unchanged since the last complete scan's listing), in id order.
+   */
   fields: Array<{ id: number; listingDigest: string }>;
   /** How many the instance said it has, on the last pass. */
   totalHits: number;
@@ -58,6 +62,10 @@ export class ListingPasses {
     if (offset === undefined) throw new Error('the listing is complete');
     this.totalHits = page.totalHits;
     for (const item of page.items) {
+      if (item instanceof UnchangedSince) {
+        this.seen.set(item.id, UNCHANGED_LISTING);
+        continue;
+      }
       const id = (item as { id?: unknown } | null)?.id;
       const digest = listingDigest(item);
       if (typeof id === 'number' && digest !== undefined) {

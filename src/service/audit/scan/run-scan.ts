@@ -51,15 +51,17 @@ export async function runScan(run: ScanRun): Promise<void> {
 
   let toRead: number[];
   if (started.phase === 'listing') {
-    const listing = await time('listing', () =>
-      listEveryField(source, signal, (listed) => {
+    let listedAt: string | undefined;
+    const listing = await time('listing', () => {
+      listedAt = source.startListing?.(store.scans.latestCompleteListedAt());
+      return listEveryField(source, signal, (listed) => {
         store.scans.setCounters(scanId, { listed, ...progressNow() });
         run.onProgress();
-      }),
-    );
+      });
+    });
     signal.throwIfAborted();
     toRead = await time('recording the listing', () =>
-      recordListing(store, scanId, listing.fields),
+      recordListing(store, scanId, listing.fields, listedAt),
     );
     store.scans.setCounters(scanId, { toRead: toRead.length, read: 0, ...progressNow() });
     run.onProgress();
@@ -83,6 +85,7 @@ async function recordListing(
   store: AuditStore,
   scanId: number,
   listed: ReadonlyArray<{ id: number; listingDigest: string }>,
+  listedAt: string | undefined,
 ): Promise<number[]> {
   store.inTransaction(() => store.members.drop(scanId));
   const byId = [...listed].sort((a, b) => a.id - b.id);
@@ -92,7 +95,7 @@ async function recordListing(
     const part = byId.slice(start, start + LISTING_BATCH);
     unread.push(...store.inTransaction(() => store.members.recordListed(scanId, part)));
   }
-  store.scans.startReading(scanId, listed.length);
+  store.scans.startReading(scanId, listed.length, listedAt);
   return unread;
 }
 

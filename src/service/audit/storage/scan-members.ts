@@ -1,3 +1,4 @@
+import { UNCHANGED_LISTING } from '../scan/canonical-field';
 import type { DifferingRange } from './snapshot-rows';
 import { differingCountSql, expressionsSql, factsSql, scanRows } from './snapshot-rows';
 import type { FactsRow, StoredFacts } from './field-versions';
@@ -88,8 +89,9 @@ export class ScanMembers {
 
   /**
    * Part of what the listing found, in id order: a listed field whose listing digest
-   * equals its current version's keeps that version as a member and is not read
-   * again; only the others are written to the listing, to be read. The parts may be
+   * equals its current version's, or that was listed as unchanged and has a current
+   * version, keeps that version as a member and is not read again; only the others
+   * are written to the listing, to be read. The parts may be
    * written in separate transactions: until the scan starts reading, a restart lists
    * again from nothing. Answers the part's fields left to read.
    */
@@ -103,7 +105,9 @@ export class ScanMembers {
     const toRead: number[] = [];
     const unchanged: number[] = [];
     for (const { id, listingDigest } of listed) {
-      if (current.get(id) === listingDigest) unchanged.push(id);
+      const asLastSeen =
+        listingDigest === UNCHANGED_LISTING ? current.has(id) : current.get(id) === listingDigest;
+      if (asLastSeen) unchanged.push(id);
       else {
         this.statements.insertListing.run(scanId, id, listingDigest);
         toRead.push(id);
