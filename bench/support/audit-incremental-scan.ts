@@ -145,7 +145,9 @@ export async function measureIncrementalScan(fields: number, runs: number): Prom
     console.log(JSON.stringify({ fields, run, loadAtStart: load, ...measured }));
     for (const { phase, ms, cpuMs } of measured.phases)
       console.log(`  ${phase.padEnd(28)} ${String(ms).padStart(7)} ms  cpu ${cpuMs} ms`);
-    console.log(`  ${'total'.padEnd(28)} ${String(measured.ms).padStart(7)} ms  cpu ${measured.cpuMs} ms`);
+    console.log(
+      `  ${'total'.padEnd(28)} ${String(measured.ms).padStart(7)} ms  cpu ${measured.cpuMs} ms`,
+    );
     removeAuditFile(auditFile);
   }
 }

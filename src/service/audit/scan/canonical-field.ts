@@ -72,7 +72,7 @@ export function fieldDigest(field: CalculatedField): string {
 
 /**
  * The listing digest of a field the source listed as not changed since the last
- * complete scan's listing (`UnchangedSince`): whatever the instance as last seen holds.
+ * complete scan's listing (`ListedPage.unchanged`): whatever the instance as last seen holds.
  */
 export const UNCHANGED_LISTING = '';
 

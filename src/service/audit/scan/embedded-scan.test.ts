@@ -88,6 +88,26 @@ describe('a scan of the embedded store', () => {
     expect(second.headline?.locked).toBe(3);
   });
 
+  it('lists by id alone the fields the store has not changed since the last complete scan listed it', async () => {
+    await audit.scan();
+    await server.request('PUT', apiPaths.template(3), { locked: true });
+    const withResults: unknown[] = [];
+    const listPage = StoreFileSource.prototype.listPage;
+    vi.spyOn(StoreFileSource.prototype, 'listPage').mockImplementation(async function (
+      this: StoreFileSource,
+      offset,
+      signal,
+    ) {
+      const page = await listPage.call(this, offset, signal);
+      const unchanged = new Set(page.unchanged);
+      withResults.push(...page.items.filter((item) => !unchanged.has((item as { id: number }).id)));
+      return page;
+    });
+    const second = await audit.scan();
+    expect(withResults.map((item) => (item as CalculatedField).id)).toEqual([3]);
+    expect(snapshot(second.id)).toEqual(await everyStoredField());
+  });
+
   it('writes to its listing only the fields it has to read, and says how long each phase took', async () => {
     await audit.scan();
     for (const id of [3, 11]) {

@@ -2,16 +2,13 @@
 export interface ListedPage {
   totalHits: number;
   items: unknown[];
-}
-
-/**
- * A listed field the source says has not changed since the listing the last complete
- * scan started from (`FieldSource.startListing`): its search result is not sent, and
- * the scan keeps the field as last seen, as it would a field whose listing digest did
- * not change.
- */
-export class UnchangedSince {
-  constructor(readonly id: number) {}
+  /**
+   * The ids of the items the source listed as not changed since the mark given to
+   * `FieldSource.startListing`: each is `{ id }` alone, its search result not sent, and
+   * the scan keeps the field as last seen, as it would one whose listing digest did
+   * not change.
+   */
+  unchanged?: number[];
 }
 
 /** What a request to the instance cost, for the scan's progress. */
@@ -40,10 +37,10 @@ export interface FieldSource {
   /**
    * Embedded mode: called before the listing starts, with the mark the last complete
    * scan kept; answers this listing's mark, to keep with the scan. Fields not changed
-   * since the mark given are then listed as `UnchangedSince`. Undefined when the
+   * since the mark given are then listed as `ListedPage.unchanged`. Undefined when the
    * source keeps no such marks.
    */
-  startListing?(since: string | undefined): string | undefined;
+  startListing?(since: string | undefined): Promise<string | undefined>;
   /** One page of every field, in an order the instance accepts. */
   listPage(offset: number, signal: AbortSignal): Promise<ListedPage>;
   /** The key the listing is sorted by, for a listed item: equal keys may come in any order. */

@@ -1,6 +1,5 @@
 import { listingDigest, UNCHANGED_LISTING } from './canonical-field';
 import type { FieldSource, ListedPage } from './field-source';
-import { UnchangedSince } from './field-source';
 
 /** Passes over the listing before the scan accepts that some fields could not be listed. */
 export const MAX_LISTING_PASSES = 3;
@@ -61,12 +60,13 @@ export class ListingPasses {
     const offset = this.next;
     if (offset === undefined) throw new Error('the listing is complete');
     this.totalHits = page.totalHits;
+    const unchanged = new Set(page.unchanged);
     for (const item of page.items) {
-      if (item instanceof UnchangedSince) {
-        this.seen.set(item.id, UNCHANGED_LISTING);
+      const id = (item as { id?: unknown } | null)?.id;
+      if (typeof id === 'number' && unchanged.has(id)) {
+        this.seen.set(id, UNCHANGED_LISTING);
         continue;
       }
-      const id = (item as { id?: unknown } | null)?.id;
       const digest = listingDigest(item);
       if (typeof id === 'number' && digest !== undefined) {
         this.seen.set(id, digest);

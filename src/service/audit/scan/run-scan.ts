@@ -52,8 +52,8 @@ export async function runScan(run: ScanRun): Promise<void> {
   let toRead: number[];
   if (started.phase === 'listing') {
     let listedAt: string | undefined;
-    const listing = await time('listing', () => {
-      listedAt = source.startListing?.(store.scans.latestCompleteListedAt());
+    const listing = await time('listing', async () => {
+      listedAt = await source.startListing?.(store.scans.latestCompleteListedAt());
       return listEveryField(source, signal, (listed) => {
         store.scans.setCounters(scanId, { listed, ...progressNow() });
         run.onProgress();

@@ -3,7 +3,6 @@ import { storeIdentity } from '../../store/saved-index';
 import type { StoredPage } from '../../store/sqlite/store-file-reader';
 import { StoreFileReader } from '../../store/sqlite/store-file-reader';
 import type { FieldSource, ListedPage } from './field-source';
-import { UnchangedSince } from './field-source';
 import { readsTogether } from './reads-together';
 
 /** Fields read in one query of the file. */
@@ -44,7 +43,7 @@ export class StoreFileSource implements FieldSource {
    * of the file goes its own way) and a revision. A mark of another store, or ahead of
    * this one (a store put back from a backup), lists every field in full.
    */
-  startListing(since: string | undefined): string | undefined {
+  async startListing(since: string | undefined): Promise<string | undefined> {
     const now = this.open().revision();
     this.unchangedUpTo = undefined;
     if (now === undefined) return undefined;
@@ -63,13 +62,15 @@ export class StoreFileSource implements FieldSource {
     // A turn between pages, in which the thread hears a cancel.
     await setImmediate();
     const listedTo = offset + page.rows.length;
+    const unchanged = page.rows.flatMap(([id, json]) => (json === undefined ? [id] : []));
     return {
       // After the last page, what was listed. Before it, the count, or more when fields
       // went since the listing started: the listing ends where the rows end.
       totalHits: page.more ? Math.max(this.counted, listedTo + 1) : listedTo,
       items: page.rows.map(([id, json]) =>
-        json === undefined ? new UnchangedSince(id) : (JSON.parse(json) as unknown),
+        json === undefined ? { id } : (JSON.parse(json) as unknown),
       ),
+      ...(unchanged.length > 0 && { unchanged }),
     };
   }
 

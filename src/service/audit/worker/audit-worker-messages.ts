@@ -35,6 +35,7 @@ export type ToWorker =
  * and its source; any job that makes findings, to take them in (maps-in-parts.ts).
  */
 export type ScanCall =
+  | 'startListing'
   | 'listPage'
   | 'readFields'
   | 'progress'

@@ -32,10 +32,10 @@ function revisionStatements(db: Db) {
     storeId: db.prepare<[], string>("SELECT value FROM meta WHERE key = 'store_id'").pluck(),
     // The search result only of a field changed after the revision: the others' rows are not read.
     after: db
-      .prepare<[number, number, number], RevisionRow>(
-        `SELECT r.field_id, r.revision, CASE WHEN r.revision > ?2
+      .prepare<[{ afterId: number; changedAfter: number; limit: number }], RevisionRow>(
+        `SELECT r.field_id, r.revision, CASE WHEN r.revision > @changedAfter
            THEN (SELECT search_json FROM fields WHERE id = r.field_id) END
-         FROM field_revisions r WHERE r.field_id > ?1 ORDER BY r.field_id LIMIT ?3`,
+         FROM field_revisions r WHERE r.field_id > @afterId ORDER BY r.field_id LIMIT @limit`,
       )
       .raw(),
   };
@@ -113,11 +113,11 @@ export class StoreFileReader {
         const rows =
           changedAfter === undefined
             ? (statements.after.all(afterId, limit + 1) as Array<[number, string]>)
-            : (revisions ??= revisionStatements(this.db)).after.all(
+            : (revisions ??= revisionStatements(this.db)).after.all({
                 afterId,
                 changedAfter,
-                limit + 1,
-              );
+                limit: limit + 1,
+              });
         const more = rows.length > limit;
         const inPage = more ? rows.slice(0, limit) : rows;
         const page = {
@@ -151,12 +151,7 @@ export class StoreFileReader {
    * with the total. With `changedAfter` (a revision `revision()` answered), only the
    * fields changed after it come with their search results.
    */
-  pageAfter(
-    afterId: number,
-    limit: number,
-    counted = false,
-    changedAfter?: number,
-  ): StoredPage {
+  pageAfter(afterId: number, limit: number, counted = false, changedAfter?: number): StoredPage {
     return this.readPage(afterId, limit, counted, changedAfter);
   }
 
