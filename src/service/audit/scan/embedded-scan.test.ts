@@ -105,7 +105,20 @@ describe('a scan of the embedded store', () => {
     });
     const second = await audit.scan();
     expect(withResults.map((item) => (item as CalculatedField).id)).toEqual([3]);
+    expect(sources[1]!.reads).toEqual([3]);
     expect(snapshot(second.id)).toEqual(await everyStoredField());
+  });
+
+  it("leaves out of the instance as last seen a field another program deleted from the store's file", async () => {
+    await audit.scan();
+    const other = new Database(server.dataFile);
+    other.pragma('foreign_keys = ON');
+    other.prepare('DELETE FROM fields WHERE id = 9').run();
+    other.close();
+    const second = await audit.scan();
+    expect(second).toMatchObject({ fields: 13 });
+    expect(audit.store.current.listingDigests().has(9)).toBe(false);
+    expect(audit.service.view()!.findings().fields.has(9)).toBe(false);
   });
 
   it('writes to its listing only the fields it has to read, and says how long each phase took', async () => {
