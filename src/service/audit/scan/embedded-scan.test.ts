@@ -121,6 +121,24 @@ describe('a scan of the embedded store', () => {
     expect(audit.service.view()!.findings().fields.has(9)).toBe(false);
   });
 
+  it('says whether it found any field changed since the complete scan before it', async () => {
+    const first = await audit.scan();
+    const same = await audit.scan();
+    for (const id of [3, 11]) await server.request('PUT', apiPaths.template(id), { locked: true });
+    const changed = await audit.scan();
+    const db = new Database(audit.file, { readonly: true });
+    const changes = db
+      .prepare<[], [number, number | null]>('SELECT id, changes FROM scans')
+      .raw()
+      .all();
+    db.close();
+    expect(changes).toEqual([
+      [first.id, null],
+      [same.id, 0],
+      [changed.id, 1],
+    ]);
+  });
+
   it('writes to its listing only the fields it has to read, and says how long each phase took', async () => {
     await audit.scan();
     for (const id of [3, 11]) {

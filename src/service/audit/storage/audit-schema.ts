@@ -9,7 +9,8 @@
  *   (`digest` is the SHA-1 of its canonical JSON), with the facts the findings
  *   need, derived once per version.
  * - `scans`: every scan, running or finished, with its progress counters and, once
- *   complete, its headline numbers for the trend and how many fields it found changed;
+ *   complete, its headline numbers for the trend and whether it found any field changed
+ *   (`changes`, 1 or 0; a count in scans completed before schema 5);
  *   `listed_at`, where its listing started in the source's revisions (embedded mode:
  *   the next scan lists only the fields changed since, scan/store-file-source.ts).
  * - `scan_members`: the snapshot of a scan: which version of each field it saw.

@@ -214,7 +214,7 @@ export class ScanRecords {
     return this.statements.latestListedAt.get(this.instanceId) ?? undefined;
   }
 
-  /** `changes`: fields that differ from the complete scan before (null for the first). */
+  /** `changes`: 1 when some field differs from the complete scan before, else 0 (null for the first). */
   markComplete(
     scanId: number,
     result: { headline: Headline; changes: number | null; members: number },
