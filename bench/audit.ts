@@ -11,6 +11,9 @@
 // 100,000 and 1,000,000 fields (bench/support/audit-scan-search.ts),
 // `-- memory` only resident memory and time of full and incremental scans, their phases
 // and their findings, at 100,000 and 1,000,000 fields (bench/support/audit-memory.ts),
+// `-- incremental [runs]` only the incremental scan after 1% changed, phase by phase with
+// each phase's CPU, in one process on copies of the store and of an audit file
+// (BENCH_FIELDS, default 1,000,000; bench/support/audit-incremental-scan.ts),
 // `-- remap-preview` only the workflows' remap preview (bench/remap-preview.ts),
 // `-- exact-paging` only the time to exact paging (bench/support/exact-paging.ts),
 // `-- proxy-scan` only the proxy's scans behind latency, with the time to exact
@@ -421,6 +424,12 @@ if (process.argv[2] === 'lock') {
 } else if (process.argv[2] === 'memory-at') {
   const { measureAuditMemoryAt } = await import('./support/audit-memory');
   await measureAuditMemoryAt(Number(process.argv[3]), process.env.BENCH_LABEL ?? 'latest');
+} else if (process.argv[2] === 'incremental') {
+  const { measureIncrementalScan } = await import('./support/audit-incremental-scan');
+  await measureIncrementalScan(
+    process.env.BENCH_FIELDS === undefined ? 1_000_000 : FIELDS,
+    Number(process.argv[3] ?? 1),
+  );
 } else if (process.argv[2] === 'remap-preview') {
   const { benchRemapPreview } = await import('./remap-preview');
   await benchRemapPreview();

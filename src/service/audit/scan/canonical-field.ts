@@ -71,6 +71,12 @@ export function fieldDigest(field: CalculatedField): string {
 }
 
 /**
+ * The listing digest of a field the source listed as not changed since the last
+ * complete scan's listing (`ListedPage.unchanged`): whatever the instance as last seen holds.
+ */
+export const UNCHANGED_LISTING = '';
+
+/**
  * What a search result says about a field, in a form a complete field gives too:
  * the properties both carry (interface.md lists them for search results). When a
  * listed field's digest differs from its stored version's, the field is read again,

@@ -88,6 +88,57 @@ describe('a scan of the embedded store', () => {
     expect(second.headline?.locked).toBe(3);
   });
 
+  it('lists by id alone the fields the store has not changed since the last complete scan listed it', async () => {
+    await audit.scan();
+    await server.request('PUT', apiPaths.template(3), { locked: true });
+    const withResults: unknown[] = [];
+    const listPage = StoreFileSource.prototype.listPage;
+    vi.spyOn(StoreFileSource.prototype, 'listPage').mockImplementation(async function (
+      this: StoreFileSource,
+      offset,
+      signal,
+    ) {
+      const page = await listPage.call(this, offset, signal);
+      const unchanged = new Set(page.unchanged);
+      withResults.push(...page.items.filter((item) => !unchanged.has((item as { id: number }).id)));
+      return page;
+    });
+    const second = await audit.scan();
+    expect(withResults.map((item) => (item as CalculatedField).id)).toEqual([3]);
+    expect(sources[1]!.reads).toEqual([3]);
+    expect(snapshot(second.id)).toEqual(await everyStoredField());
+  });
+
+  it("leaves out of the instance as last seen a field another program deleted from the store's file", async () => {
+    await audit.scan();
+    const other = new Database(server.dataFile);
+    other.pragma('foreign_keys = ON');
+    other.prepare('DELETE FROM fields WHERE id = 9').run();
+    other.close();
+    const second = await audit.scan();
+    expect(second).toMatchObject({ fields: 13 });
+    expect(audit.store.current.listingDigests().has(9)).toBe(false);
+    expect(audit.service.view()!.findings().fields.has(9)).toBe(false);
+  });
+
+  it('says whether it found any field changed since the complete scan before it', async () => {
+    const first = await audit.scan();
+    const same = await audit.scan();
+    for (const id of [3, 11]) await server.request('PUT', apiPaths.template(id), { locked: true });
+    const changed = await audit.scan();
+    const db = new Database(audit.file, { readonly: true });
+    const changes = db
+      .prepare<[], [number, number | null]>('SELECT id, changes FROM scans')
+      .raw()
+      .all();
+    db.close();
+    expect(changes).toEqual([
+      [first.id, null],
+      [same.id, 0],
+      [changed.id, 1],
+    ]);
+  });
+
   it('writes to its listing only the fields it has to read, and says how long each phase took', async () => {
     await audit.scan();
     for (const id of [3, 11]) {

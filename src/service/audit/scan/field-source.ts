@@ -2,6 +2,13 @@
 export interface ListedPage {
   totalHits: number;
   items: unknown[];
+  /**
+   * The ids of the items the source listed as not changed since the mark given to
+   * `FieldSource.startListing`: each is `{ id }` alone, its search result not sent, and
+   * the scan keeps the field as last seen, as it would one whose listing digest did
+   * not change.
+   */
+  unchanged?: number[];
 }
 
 /** What a request to the instance cost, for the scan's progress. */
@@ -27,6 +34,13 @@ export interface FieldSource {
    * no field.
    */
   readonly storeFile?: string;
+  /**
+   * Embedded mode: called before the listing starts, with the mark the last complete
+   * scan kept; answers this listing's mark, to keep with the scan. Fields not changed
+   * since the mark given are then listed as `ListedPage.unchanged`. Undefined when the
+   * source keeps no such marks.
+   */
+  startListing?(since: string | undefined): Promise<string | undefined>;
   /** One page of every field, in an order the instance accepts. */
   listPage(offset: number, signal: AbortSignal): Promise<ListedPage>;
   /** The key the listing is sorted by, for a listed item: equal keys may come in any order. */

@@ -1,12 +1,14 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Headline } from '../../../contract/audit';
 import type { AuditStore } from '../storage/audit-store';
-import { inParts } from '../storage/in-parts';
+import { inParts, someInParts } from '../storage/in-parts';
 import type { RetentionPolicy } from '../storage/scan-retention';
 
 /**
- * The scan's snapshot becomes the instance as last seen, and the scan says how
- * many fields it found changed since the complete scan before it (retention weighs that).
+ * The scan's snapshot becomes the instance as last seen, and the scan says whether it
+ * found any field changed since the complete scan before it (1 or 0): retention asks
+ * no more, so the count stops at the first part that differs instead of passing over
+ * every field (a second of CPU at 1,000,000 fields).
  * The instance as last seen takes the snapshot a part at a time: a restart before the
  * scan is marked complete completes it again, and a lock in between reaches both
  * (AuditService.fieldsChanged), so every part takes the same state.
@@ -19,8 +21,10 @@ export async function completeScan(
 ): Promise<void> {
   const previous = store.scans.latestComplete();
   const changes = previous
-    ? await inParts(store, scanId, (from, to) =>
-        store.members.differing(scanId, previous.id, from, to),
+    ? Number(
+        await someInParts(store, scanId, (from, to) =>
+          store.members.differing(scanId, previous.id, from, to),
+        ),
       )
     : null;
   await inParts(store, scanId, (from, to) =>

@@ -1,11 +1,14 @@
-import { listingDigest } from './canonical-field';
+import { listingDigest, UNCHANGED_LISTING } from './canonical-field';
 import type { FieldSource, ListedPage } from './field-source';
 
 /** Passes over the listing before the scan accepts that some fields could not be listed. */
 export const MAX_LISTING_PASSES = 3;
 
 export interface Listing {
-  /** Every field found, with the digest of its search result, in id order. */
+  /**
+   * Every field found, with the digest of its search result (UNCHANGED_LISTING for a
+   * field listed as unchanged since the last complete scan's listing), in id order.
+   */
   fields: Array<{ id: number; listingDigest: string }>;
   /** How many the instance said it has, on the last pass. */
   totalHits: number;
@@ -57,8 +60,13 @@ export class ListingPasses {
     const offset = this.next;
     if (offset === undefined) throw new Error('the listing is complete');
     this.totalHits = page.totalHits;
+    const unchanged = new Set(page.unchanged);
     for (const item of page.items) {
       const id = (item as { id?: unknown } | null)?.id;
+      if (typeof id === 'number' && unchanged.has(id)) {
+        this.seen.set(id, UNCHANGED_LISTING);
+        continue;
+      }
       const digest = listingDigest(item);
       if (typeof id === 'number' && digest !== undefined) {
         this.seen.set(id, digest);

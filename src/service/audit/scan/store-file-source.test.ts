@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CalculatedField } from '../../../contract/field';
+import { apiPaths } from '../../../contract/paths';
 import { generateDemoInstance } from '../../demo/generate-demo-instance';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
-import { listingDigest } from './canonical-field';
+import { listingDigest, UNCHANGED_LISTING } from './canonical-field';
 import { listEveryField } from './list-every-field';
 import { StoreFileSource } from './store-file-source';
 
@@ -84,5 +85,43 @@ describe("the store's file as a scan reads it", () => {
     expect((readChanged as CalculatedField).locked).toBe(true);
     expect(listingDigest(readChanged)).not.toBe(listingDigest(changed));
     expect(readGone).toBeUndefined();
+  });
+
+  it('lists only the fields changed since a mark of this store with their search results, the others by id', async () => {
+    const signal = new AbortController().signal;
+    const mark = await source.startListing(undefined);
+    expect(mark).toBeDefined();
+    await server.request('PUT', apiPaths.template(7), { locked: true });
+    server.stores.fields.deleteField(9);
+
+    expect(await source.startListing(mark)).not.toBe(mark);
+    const listing = await listEveryField(source, signal, () => {});
+    const searched = searchedById();
+    expect(listing.fields.map(({ id }) => id)).toEqual([...searched.keys()]);
+    const changed = listing.fields.filter(
+      ({ listingDigest: digest }) => digest !== UNCHANGED_LISTING,
+    );
+    expect(changed).toEqual([{ id: 7, listingDigest: listingDigest(searched.get(7)) }]);
+    const page = await source.listPage(0, signal);
+    const firstPage = [...searched.keys()].slice(0, 1000);
+    expect(page.items.map((item) => (item as { id: number }).id)).toEqual(firstPage);
+    expect(page.items[0]).toEqual({ id: 1 });
+    expect(page.unchanged).toEqual(firstPage.filter((id) => id !== 7));
+  });
+
+  it('lists every field in full after a mark of another store, or of a revision it has not reached', async () => {
+    const mark = (await source.startListing(undefined))!;
+    const revision = Number(mark.slice(mark.lastIndexOf('@') + 1));
+    for (const since of [
+      undefined,
+      `elsewhere${mark.slice(mark.indexOf(':'))}`,
+      `${mark.slice(0, mark.lastIndexOf('@'))}@${revision + 1}`,
+    ]) {
+      await source.startListing(since);
+      const listing = await listEveryField(source, new AbortController().signal, () => {});
+      expect(
+        listing.fields.filter(({ listingDigest: digest }) => digest === UNCHANGED_LISTING),
+      ).toEqual([]);
+    }
   });
 });

@@ -35,6 +35,11 @@ export class ListingAhead implements FieldSource {
     return this.source.counters;
   }
 
+  /** Only the store's file lists by revisions, and no list copy follows it (embedded mode has none). */
+  startListing(since: string | undefined): Promise<string | undefined> {
+    return this.source.startListing?.(since) ?? Promise.resolve(undefined);
+  }
+
   listingKey(item: unknown): unknown {
     return this.source.listingKey(item);
   }

@@ -9,7 +9,10 @@
  *   (`digest` is the SHA-1 of its canonical JSON), with the facts the findings
  *   need, derived once per version.
  * - `scans`: every scan, running or finished, with its progress counters and, once
- *   complete, its headline numbers for the trend and how many fields it found changed.
+ *   complete, its headline numbers for the trend and whether it found any field changed
+ *   (`changes`, 1 or 0; a count in scans completed before schema 5);
+ *   `listed_at`, where its listing started in the source's revisions (embedded mode:
+ *   the next scan lists only the fields changed since, scan/store-file-source.ts).
  * - `scan_members`: the snapshot of a scan: which version of each field it saw.
  *   While a scan runs, rows are added as fields are read, so a restart resumes.
  * - `scan_listing`: the listed fields the running scan has to read (new, or changed
@@ -21,7 +24,7 @@
  * - `scan_facts`: the facts of a scan's snapshot in one encoded block (in parts), so
  *   the next scan reads only the facts of the fields that changed since.
  */
-export const AUDIT_SCHEMA_VERSION = 4;
+export const AUDIT_SCHEMA_VERSION = 5;
 
 const scanFactsSql = `CREATE TABLE IF NOT EXISTS scan_facts (
   scan_id INTEGER NOT NULL REFERENCES scans (id) ON DELETE CASCADE,
@@ -40,6 +43,8 @@ export const auditMigrations: Record<number, string> = {
   2: 'CREATE INDEX IF NOT EXISTS field_versions_listing ON field_versions (id, listing_digest)',
   // The next scan starts from the facts the last one loaded, in one block.
   3: scanFactsSql,
+  // The next embedded scan lists only the fields the store changed since this one's listing.
+  4: 'ALTER TABLE scans ADD COLUMN listed_at TEXT',
 };
 
 export const auditSchemaSql = `
@@ -82,7 +87,8 @@ CREATE TABLE IF NOT EXISTS scans (
   new_bytes INTEGER NOT NULL DEFAULT 0,
   message TEXT,
   headline TEXT,
-  changes INTEGER
+  changes INTEGER,
+  listed_at TEXT
 );
 CREATE INDEX IF NOT EXISTS scans_by_instance ON scans (instance_id, id);
 

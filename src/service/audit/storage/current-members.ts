@@ -51,6 +51,16 @@ export class CurrentMembers {
         `DELETE FROM current_members WHERE instance_id = ? AND field_id BETWEEN ? AND ? AND NOT EXISTS
          (SELECT 1 FROM scan_members m WHERE m.scan_id = ? AND m.field_id = current_members.field_id)`,
       ),
+      count: db
+        .prepare<[number, number, number], number>(
+          'SELECT count(*) FROM current_members WHERE instance_id = ? AND field_id BETWEEN ? AND ?',
+        )
+        .pluck(),
+      scanCount: db
+        .prepare<[number, number, number], number>(
+          'SELECT count(*) FROM scan_members WHERE scan_id = ? AND field_id BETWEEN ? AND ?',
+        )
+        .pluck(),
       takeFromScan: db.prepare<[number, number, number, number, number]>(
         `INSERT OR REPLACE INTO current_members (instance_id, field_id, version_id)
          SELECT ?, m.field_id, m.version_id FROM scan_members m
@@ -101,13 +111,16 @@ export class CurrentMembers {
   /**
    * A scan completed: its snapshot is the instance as last seen, for the fields with
    * ids in [from, to]. Only the rows that differ are written: rewriting all 100,000
-   * took about 1.5 s after every scan. Answers the rows written.
+   * took about 1.5 s after every scan. Once the scan's rows are written, the instance
+   * as last seen holds every one of them, so it holds no other when the two count as
+   * many: only then is it not looked over for fields the scan lacks (a pass over
+   * every field, about a third of completing at 1,000,000). Answers the rows written.
    */
   takeScan(scanId: number, from: number, to: number): number {
-    const { instanceId } = this;
-    return (
-      this.statements.deleteNotInScan.run(instanceId, from, to, scanId).changes +
-      this.statements.takeFromScan.run(instanceId, instanceId, scanId, from, to).changes
-    );
+    const { instanceId, statements } = this;
+    const written = statements.takeFromScan.run(instanceId, instanceId, scanId, from, to).changes;
+    if (statements.count.get(instanceId, from, to) === statements.scanCount.get(scanId, from, to))
+      return written;
+    return written + statements.deleteNotInScan.run(instanceId, from, to, scanId).changes;
   }
 }

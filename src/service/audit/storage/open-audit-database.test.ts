@@ -31,7 +31,7 @@ describe('an audit file of an older schema', () => {
     dirs.push(dir);
     const file = join(dir, 'audit.sqlite');
     const older = openAuditDatabase(file);
-    older.exec(`DROP INDEX field_versions_listing;
+    older.exec(`DROP INDEX field_versions_listing; ALTER TABLE scans DROP COLUMN listed_at;
       INSERT INTO instances (id, key, created) VALUES (1, 'embedded', 0);
       INSERT INTO scans (instance_id, trigger, state, phase, started) VALUES (1, 'manual', 'complete', 'done', 0);
       PRAGMA user_version = 2`);
@@ -61,7 +61,7 @@ describe('an audit file of an older schema', () => {
     dirs.push(dir);
     const file = join(dir, 'audit.sqlite');
     const older = openAuditDatabase(file);
-    older.exec(`DROP TABLE scan_facts;
+    older.exec(`DROP TABLE scan_facts; ALTER TABLE scans DROP COLUMN listed_at;
       INSERT INTO instances (id, key, created) VALUES (1, 'embedded', 0);
       INSERT INTO scans (instance_id, trigger, state, phase, started) VALUES (1, 'manual', 'complete', 'done', 0);
       PRAGMA user_version = 3`);
@@ -76,6 +76,28 @@ describe('an audit file of an older schema', () => {
       db.exec('DELETE FROM scans');
       // The block goes with its scan.
       expect(db.prepare('SELECT count(*) FROM scan_facts').pluck().get()).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('takes where each scan listed from, its scans listed from nowhere', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfm-audit-migrate-'));
+    dirs.push(dir);
+    const file = join(dir, 'audit.sqlite');
+    const older = openAuditDatabase(file);
+    older.exec(`ALTER TABLE scans DROP COLUMN listed_at;
+      INSERT INTO instances (id, key, created) VALUES (1, 'embedded', 0);
+      INSERT INTO scans (instance_id, trigger, state, phase, started) VALUES (1, 'manual', 'complete', 'done', 0);
+      PRAGMA user_version = 4`);
+    older.close();
+
+    const db = openAuditDatabase(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(AUDIT_SCHEMA_VERSION);
+      expect(db.prepare('SELECT id, listed_at FROM scans').all()).toEqual([
+        { id: 1, listed_at: null },
+      ]);
     } finally {
       db.close();
     }

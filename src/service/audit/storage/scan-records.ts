@@ -104,9 +104,14 @@ export class ScanRecords {
       addNewBytes: db.prepare<[number, number, number]>(
         'UPDATE scans SET new_bytes = new_bytes + ?, new_versions = new_versions + ? WHERE id = ?',
       ),
-      startReading: db.prepare<[number, number]>(
-        "UPDATE scans SET phase = 'reading', listed = ? WHERE id = ?",
+      startReading: db.prepare<[number, string | null, number]>(
+        "UPDATE scans SET phase = 'reading', listed = ?, listed_at = ? WHERE id = ?",
       ),
+      latestListedAt: db
+        .prepare<[number], string | null>(
+          "SELECT listed_at FROM scans WHERE instance_id = ? AND state = 'complete' ORDER BY id DESC LIMIT 1",
+        )
+        .pluck(),
       complete: db.prepare<[number, string, number | null, number, number]>(
         `UPDATE scans SET state = 'complete', phase = 'done', finished = ?, message = NULL,
          headline = ?, changes = ?, members = ? WHERE id = ?`,
@@ -196,12 +201,20 @@ export class ScanRecords {
     if (versions > 0) this.statements.addNewBytes.run(bytes, versions, scanId);
   }
 
-  /** The listing is recorded: the scan reads what it has to. */
-  startReading(scanId: number, listed: number): void {
-    this.statements.startReading.run(listed, scanId);
+  /**
+   * The listing is recorded: the scan reads what it has to. `listedAt`: where the
+   * listing started in the source's revisions, when the source has them.
+   */
+  startReading(scanId: number, listed: number, listedAt?: string): void {
+    this.statements.startReading.run(listed, listedAt ?? null, scanId);
   }
 
-  /** `changes`: fields that differ from the complete scan before (null for the first). */
+  /** Where the latest complete scan's listing started in the source's revisions, if known. */
+  latestCompleteListedAt(): string | undefined {
+    return this.statements.latestListedAt.get(this.instanceId) ?? undefined;
+  }
+
+  /** `changes`: 1 when some field differs from the complete scan before, else 0 (null for the first). */
   markComplete(
     scanId: number,
     result: { headline: Headline; changes: number | null; members: number },

@@ -3,7 +3,7 @@ export interface RetainedScan {
   id: number;
   state: 'complete' | 'failed' | 'cancelled';
   finished: number;
-  /** Fields that differ from the complete scan before it; null for the first, or when not known. */
+  /** Whether fields differ from the complete scan before it (a count, or 1); null for the first, or when not known. */
   changes: number | null;
 }
 

@@ -20,16 +20,18 @@ export interface DifferingRange {
 
 /**
  * How many fields with ids in [@from, @to] differ between two snapshots: in `a` in
- * another version than in `b` or not in `b` at all, or in `b` and not in `a`.
+ * another version than in `b` or not in `b` at all, or in `b` and not in `a`. That is
+ * the rows of both, less the fields in both once and those in the same version once
+ * more: counted in one pass over the pairs, each snapshot's rows counted from its key
+ * alone (two passes, one from each side, took twice as long at 1,000,000 fields).
  */
 export function differingCountSql(a: SnapshotRows, b: SnapshotRows): string {
-  return `SELECT
-     (SELECT count(*) FROM ${a.table} a LEFT JOIN ${b.table} b
-        ON b.${b.key} = @b AND b.field_id = a.field_id
-      WHERE a.${a.key} = @a AND a.field_id BETWEEN @from AND @to
-      AND (b.version_id IS NULL OR b.version_id <> a.version_id))
-   + (SELECT count(*) FROM ${b.table} b WHERE b.${b.key} = @b AND b.field_id BETWEEN @from AND @to
-      AND NOT EXISTS (SELECT 1 FROM ${a.table} a WHERE a.${a.key} = @a AND a.field_id = b.field_id))`;
+  const rows = (side: SnapshotRows, name: 'a' | 'b') =>
+    `SELECT count(*) FROM ${side.table} WHERE ${side.key} = @${name} AND field_id BETWEEN @from AND @to`;
+  return `SELECT (${rows(a, 'a')}) + (${rows(b, 'b')})
+   - (SELECT count(*) + coalesce(sum(b.version_id = a.version_id), 0)
+      FROM ${a.table} a JOIN ${b.table} b ON b.${b.key} = @b AND b.field_id = a.field_id
+      WHERE a.${a.key} = @a AND a.field_id BETWEEN @from AND @to)`;
 }
 
 /** [field id, version id, facts, facts version] of every field of the snapshot picked by `?`, in id order. */

@@ -19,6 +19,7 @@ export function recordingReads(
     pageSize: source.pageSize,
     concurrency: source.concurrency,
     counters: source.counters,
+    ...(source.startListing && { startListing: source.startListing.bind(source) }),
     listPage: (offset, signal) => source.listPage(offset, signal),
     listingKey: (item) => source.listingKey(item),
     readField: (id, signal) => {

@@ -114,6 +114,8 @@ export class AuditThread {
     const readFields = fieldReads(source, calls.signal);
     const answer = async (method: ScanCall, args: unknown[]): Promise<unknown> => {
       switch (method) {
+        case 'startListing':
+          return source.startListing?.(args[0] as string | undefined);
         case 'listPage':
           return counted(
             source.listPage(args[0] as number, calls.signal).then((page) => ({

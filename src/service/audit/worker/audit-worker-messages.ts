@@ -36,6 +36,7 @@ export type ToWorker =
  * (findings-between-threads.ts).
  */
 export type ScanCall =
+  | 'startListing'
   | 'listPage'
   | 'readFields'
   | 'progress'

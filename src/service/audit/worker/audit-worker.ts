@@ -83,6 +83,7 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
     // As many readers as one message asks for, for each the server's source allows.
     concurrency: job.concurrency * READS_PER_CALL,
     counters,
+    startListing: (since) => ask<string | undefined>(job.job, 'startListing', since),
     async listPage(offset, signal) {
       signal.throwIfAborted();
       const page = await counted(
@@ -91,7 +92,7 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
       page.items.forEach((item, position) => {
         if (typeof item === 'object' && item !== null) keys.set(item, page.keys[position]);
       });
-      return { totalHits: page.totalHits, items: page.items };
+      return { totalHits: page.totalHits, items: page.items, unchanged: page.unchanged };
     },
     listingKey: (item) => (typeof item === 'object' && item !== null ? keys.get(item) : undefined),
     readField(id, signal) {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { ensureFieldRevisions } from './field-revisions';
 import { ensureIndexChangeTriggers, indexChangesSql } from './index-changes';
 import { addNameColumns, migrateSchema } from './migrate-schema';
 import { SCHEMA_VERSION, schemaSql } from './schema';
@@ -28,6 +29,7 @@ export function openDatabase(file: string): Db {
     if (version > 0) addNameColumns(db);
     db.exec(indexChangesSql);
     ensureIndexChangeTriggers(db);
+    ensureFieldRevisions(db);
     if (version !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
     return version;
   });
