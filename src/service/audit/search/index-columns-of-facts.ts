@@ -1,41 +1,32 @@
-import type { CopyOrderCounts } from '../../../contract/copy-orders';
 import { copyOrderCountsOf } from '../../../contract/copy-orders';
 import { linkSummaryOf } from '../../../contract/link-summary';
-import { copyCountColumns } from '../../store/index/copy-sort-orders';
-import { compareNameOrder, nameKeyOf } from '../../../contract/name-order';
+import { nameKeyComparisonFor, nameKeyOf } from '../../../contract/name-order';
 import type { FlagBit, IndexColumns } from '../../store/index/index-columns';
-import { bitOf } from '../../store/index/index-columns';
+import { bitOf, flagBits } from '../../store/index/index-columns';
 import type { FieldFacts } from '../findings/field-facts';
 
 const compareIds = (a: number, b: number) => a - b;
 
-/** What the index keeps of one field, besides the lists by value. */
-interface IndexRow {
-  id: number;
-  nameKey: string;
-  owner: number;
-  created: number;
-  lastModified: number;
-  flags: number;
-  status: string;
-  counts: CopyOrderCounts;
-}
+/** Each flag's bit, looked up once rather than per field. */
+const bits = Object.fromEntries(flagBits.map((flag) => [flag, bitOf(flag)])) as Record<
+  FlagBit,
+  number
+>;
 
 function flagsOf(field: FieldFacts): number {
   const links = linkSummaryOf(field.links);
-  const flags: Array<[FlagBit, boolean]> = [
-    ['locked', field.locked],
-    ['archived', field.archived],
-    ['global', field.global],
-    ['variable', field.variable],
-    ['hidden', field.hidden],
-    ['aggregated', field.aggregated],
-    ['has_invalid_link', links.brokenLink],
-    ['has_active_link', links.active],
-    ['has_visible_data_source', links.onDataSource],
-    ['has_active_card', links.inVisualization],
-  ];
-  return flags.reduce((bits, [flag, set]) => (set ? bits | bitOf(flag) : bits), 0);
+  return (
+    (field.locked ? bits.locked : 0) |
+    (field.archived ? bits.archived : 0) |
+    (field.global ? bits.global : 0) |
+    (field.variable ? bits.variable : 0) |
+    (field.hidden ? bits.hidden : 0) |
+    (field.aggregated ? bits.aggregated : 0) |
+    (links.brokenLink ? bits.has_invalid_link : 0) |
+    (links.active ? bits.has_active_link : 0) |
+    (links.onDataSource ? bits.has_visible_data_source : 0) |
+    (links.inVisualization ? bits.has_active_card : 0)
+  );
 }
 
 /** Adds a field id to the list under `key`. */
@@ -70,22 +61,35 @@ export function indexColumnsOfFacts(
   references: ReadonlyMap<number, readonly number[]>,
   ownerNames: ReadonlyMap<number, string> = new Map(),
 ): IndexColumns {
-  const rows: IndexRow[] = [];
+  // Column by column in the order read, put in name order once all are read.
+  const read = {
+    ids: [] as number[],
+    nameKeys: [] as string[],
+    owners: [] as number[],
+    created: [] as number[],
+    lastModified: [] as number[],
+    flags: [] as number[],
+    statuses: [] as string[],
+    links: [] as number[],
+    usage: [] as number[],
+    problems: [] as number[],
+  };
   const fieldsByFunction = new Map<string, number[]>();
   const fieldsByDataSource = new Map<string, number[]>();
   const fieldsByCard = new Map<string, number[]>();
   const fieldsByReference = new Map<number, number[]>();
   for (const field of facts) {
-    rows.push({
-      id: field.id,
-      nameKey: nameKeyOf(field.name),
-      owner: field.owner,
-      created: field.created,
-      lastModified: field.lastModified,
-      flags: flagsOf(field),
-      status: field.status,
-      counts: copyOrderCountsOf(field),
-    });
+    const counts = copyOrderCountsOf(field);
+    read.ids.push(field.id);
+    read.nameKeys.push(nameKeyOf(field.name));
+    read.owners.push(field.owner);
+    read.created.push(field.created);
+    read.lastModified.push(field.lastModified);
+    read.flags.push(flagsOf(field));
+    read.statuses.push(field.status);
+    read.links.push(counts.links);
+    read.usage.push(counts.usage);
+    read.problems.push(counts.problems);
     for (const name of field.functions) add(fieldsByFunction, name, field.id);
     for (const link of field.links) {
       if (link.type === 'DATA_SOURCE') add(fieldsByDataSource, link.id, field.id);
@@ -93,25 +97,69 @@ export function indexColumnsOfFacts(
     }
     for (const target of references.get(field.id) ?? []) add(fieldsByReference, target, field.id);
   }
-  const byName = rows.sort(compareNameOrder);
-  const byKey = (key: 'created' | 'lastModified') =>
-    [...byName].sort((a, b) => a[key] - b[key] || a.id - b.id).map((row) => row.id);
+  const { nameKeys, ids: readIds } = read;
+  const compareKeys = nameKeyComparisonFor(nameKeys);
+  const byName = Int32Array.from(readIds, (_, index) => index).sort(
+    (a, b) => compareKeys(nameKeys[a]!, nameKeys[b]!) || readIds[a]! - readIds[b]!,
+  );
+  const numbers = (column: readonly number[]) => Float64Array.from(byName, (at) => column[at]!);
+  const integers = (column: readonly number[]) => Int32Array.from(byName, (at) => column[at]!);
+  const ids = numbers(read.ids);
+  const idOrder = Float64Array.from(ids).sort();
+  const idRanks = Float64Array.from(ids, (id) => firstIndexOf(idOrder, id));
+  const created = numbers(read.created);
+  const lastModified = numbers(read.lastModified);
   return {
-    ids: Float64Array.from(byName, (row) => row.id),
-    nameKeys: byName.map((row) => row.nameKey),
-    owners: Float64Array.from(byName, (row) => row.owner),
-    created: Float64Array.from(byName, (row) => row.created),
-    lastModified: Float64Array.from(byName, (row) => row.lastModified),
-    flags: Int32Array.from(byName, (row) => row.flags),
-    statuses: byName.map((row) => row.status),
+    ids,
+    nameKeys: Array.from(byName, (at) => nameKeys[at]!),
+    owners: numbers(read.owners),
+    created,
+    lastModified,
+    flags: integers(read.flags),
+    statuses: Array.from(byName, (at) => read.statuses[at]!),
     ownerNames: new Map(ownerNames),
-    copyCounts: copyCountColumns(byName.map((row) => row.counts)),
+    copyCounts: {
+      links: integers(read.links),
+      usage: integers(read.usage),
+      problems: integers(read.problems),
+    },
     fieldsByFunction: ascendingOnce(fieldsByFunction),
     fieldsByDataSource: ascendingOnce(fieldsByDataSource),
     fieldsByCard: ascendingOnce(fieldsByCard),
     fieldsByReference: ascendingOnce(fieldsByReference),
-    idOrder: byName.map((row) => row.id).sort(compareIds),
-    createdOrder: byKey('created'),
-    lastModifiedOrder: byKey('lastModified'),
+    idOrder: Array.from(idOrder),
+    createdOrder: idsByKey(idOrder, idRanks, created),
+    lastModifiedOrder: idsByKey(idOrder, idRanks, lastModified),
   };
+}
+
+/**
+ * The ids sorted by `keys` (one per id, by position), ties on id, given the ids
+ * ascending and each id's rank among them. Sorted as numbers without a comparison
+ * function, which is many times faster at 100,000 fields: each id becomes (rank of
+ * its key) * size + (rank of the id), exact while size² stays below 2^53 (above 90
+ * million fields). A rank is where the value first appears in its column sorted, so
+ * equal keys share one.
+ */
+function idsByKey(idOrder: Float64Array, idRanks: Float64Array, keys: Float64Array): number[] {
+  const size = keys.length;
+  const sortedKeys = Float64Array.from(keys).sort();
+  const combined = Float64Array.from(
+    keys,
+    (key, position) => firstIndexOf(sortedKeys, key) * size + idRanks[position]!,
+  );
+  combined.sort();
+  return Array.from(combined, (key) => idOrder[key % size]!);
+}
+
+/** Where `value` first appears in the ascending `sorted`. */
+function firstIndexOf(sorted: Float64Array, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
