@@ -100,26 +100,36 @@ export function indexColumnsOfFacts(
   }
   // Every order is sorted as numbers, by rank (orderOfRanks): ids are unique, so each
   // id's rank among them stands for its field.
-  const idOrder = Float64Array.from(read.ids).sort();
-  const idRanks = Float64Array.from(read.ids, (id) => firstIndexOf(idOrder, id));
-  const readAt = new Int32Array(idRanks.length);
+  const size = read.ids.length;
+  const idOrder = new Float64Array(read.ids).sort();
+  const idRanks = filled(new Float64Array(size), (at) => firstIndexOf(idOrder, read.ids[at]!));
+  const readAt = new Int32Array(size);
   idRanks.forEach((rank, at) => (readAt[rank] = at));
-  const byName = Int32Array.from(
-    orderOfRanks(nameKeyRanks(read.nameKeys), idRanks),
-    (rank) => readAt[rank]!,
-  );
-  const idsByKey = (keys: readonly number[]) =>
-    Array.from(orderOfRanks(numberRanks(keys), idRanks), (rank) => idOrder[rank]!);
-  const numbers = (column: readonly number[]) => Float64Array.from(byName, (at) => column[at]!);
-  const integers = (column: readonly number[]) => Int32Array.from(byName, (at) => column[at]!);
+  const nameOrder = orderOfRanks(nameKeyRanks(read.nameKeys), idRanks);
+  const byName = filled(new Int32Array(size), (position) => readAt[nameOrder[position]!]!);
+  const idsByKey = (keys: readonly number[]) => {
+    const order = orderOfRanks(numberRanks(keys), idRanks);
+    const ids: number[] = [];
+    for (let index = 0; index < size; index += 1) ids.push(idOrder[order[index]!]!);
+    return ids;
+  };
+  const numbers = (column: readonly number[]) =>
+    filled(new Float64Array(size), (position) => column[byName[position]!]!);
+  const integers = (column: readonly number[]) =>
+    filled(new Int32Array(size), (position) => column[byName[position]!]!);
+  const texts = (column: readonly string[]) => {
+    const inOrder: string[] = [];
+    for (let position = 0; position < size; position += 1) inOrder.push(column[byName[position]!]!);
+    return inOrder;
+  };
   return {
     ids: numbers(read.ids),
-    nameKeys: Array.from(byName, (at) => read.nameKeys[at]!),
+    nameKeys: texts(read.nameKeys),
     owners: numbers(read.owners),
     created: numbers(read.created),
     lastModified: numbers(read.lastModified),
     flags: integers(read.flags),
-    statuses: Array.from(byName, (at) => read.statuses[at]!),
+    statuses: texts(read.statuses),
     ownerNames: new Map(ownerNames),
     copyCounts: {
       links: integers(read.links),
@@ -144,14 +154,16 @@ export function indexColumnsOfFacts(
  */
 function orderOfRanks(keyRanks: Float64Array, idRanks: Float64Array): Float64Array {
   const size = idRanks.length;
-  const combined = Float64Array.from(keyRanks, (rank, at) => rank * size + idRanks[at]!);
-  return combined.sort().map((key) => key % size);
+  const combined = filled(new Float64Array(size), (at) => keyRanks[at]! * size + idRanks[at]!);
+  combined.sort();
+  for (let at = 0; at < size; at += 1) combined[at] = combined[at]! % size;
+  return combined;
 }
 
 /** Each value's rank: where it first appears among the values sorted, so equal values share one. */
 function numberRanks(values: readonly number[]): Float64Array {
-  const sorted = Float64Array.from(values).sort();
-  return Float64Array.from(values, (value) => firstIndexOf(sorted, value));
+  const sorted = new Float64Array(values).sort();
+  return filled(new Float64Array(values.length), (at) => firstIndexOf(sorted, values[at]!));
 }
 
 /**
@@ -161,7 +173,19 @@ function numberRanks(values: readonly number[]): Float64Array {
 function nameKeyRanks(keys: readonly string[]): Float64Array {
   const distinct = [...new Set(keys)].sort(nameKeyComparisonFor(keys));
   const rankOf = new Map(distinct.map((key, rank) => [key, rank]));
-  return Float64Array.from(keys, (key) => rankOf.get(key)!);
+  return filled(new Float64Array(keys.length), (at) => rankOf.get(keys[at]!)!);
+}
+
+/**
+ * `array` filled by `valueAt` in a plain loop: `from` with a mapping function took
+ * several times longer (0.2 s a column at 1,000,000 fields).
+ */
+function filled<T extends Float64Array | Int32Array>(
+  array: T,
+  valueAt: (index: number) => number,
+): T {
+  for (let index = 0; index < array.length; index += 1) array[index] = valueAt(index);
+  return array;
 }
 
 /** Where `value` first appears in the ascending `sorted`. */
