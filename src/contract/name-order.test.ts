@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compareNameKeys, compareNameOrder, nameKeyOf } from './name-order';
+import { compareNameKeys, compareNameOrder, nameKeyComparisonFor, nameKeyOf } from './name-order';
 
 describe('compareNameKeys', () => {
   test('orders characters beyond U+FFFF after the private-use area, as UTF-8 bytes do', () => {
@@ -27,4 +27,12 @@ test('the name order folds case and breaks ties on id', () => {
     .sort(compareNameOrder)
     .map((field) => field.id);
   expect(ordered).toEqual([2, 3, 4, 1]);
+});
+
+test.each([
+  ['with characters from U+D800 up', ['ｒ', 'r', '\u{1F4C8}', 'é', 'ab', 'a', '\uE000']],
+  ['below U+D800 alone', ['é', 'r', 'ab', 'a', 'b', '']],
+])('nameKeyComparisonFor sorts keys as compareNameKeys does: %s', (_, keys) => {
+  const sorted = [...keys].sort(nameKeyComparisonFor(keys));
+  expect(sorted).toEqual([...keys].sort(compareNameKeys));
 });

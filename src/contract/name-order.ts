@@ -42,3 +42,15 @@ export interface NameOrderKey {
 export function compareNameOrder(a: NameOrderKey, b: NameOrderKey): number {
   return compareNameKeys(a.nameKey, b.nameKey) || a.id - b.id;
 }
+
+/** A UTF-16 unit from which `<` and the code point order may disagree (surrogates and above). */
+const HIGH_UNIT = /[\uD800-\uFFFF]/;
+
+/**
+ * compareNameKeys for sorting these keys, made faster when none of them holds a unit
+ * from U+D800 up: below that, JavaScript's own `<` already compares by code point.
+ */
+export function nameKeyComparisonFor(keys: readonly string[]): (a: string, b: string) => number {
+  if (keys.some((key) => HIGH_UNIT.test(key))) return compareNameKeys;
+  return (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+}
