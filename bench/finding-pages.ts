@@ -22,6 +22,7 @@ import { factsOf } from '../src/service/audit/findings/field-facts';
 import { fieldMemberships, findingKeysOf } from '../src/service/audit/findings/field-memberships';
 import { functionUsage } from '../src/service/audit/findings/function-usage';
 import { findingIds, wholeIndex } from '../src/service/audit/search/finding-index';
+import { everyFieldsMemberships } from '../src/service/audit/test-support/every-fields-memberships';
 import { indexColumnsOfFacts } from '../src/service/audit/search/index-columns-of-facts';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
@@ -202,23 +203,6 @@ function usageFromFacts() {
   }
   return functionUsage(counts);
 }
-/** Before: a map of every field's findings and groups, made on the first drawer or export. */
-function everyFieldsMemberships() {
-  const byField = new Map<number, Map<FindingKey, unknown[]>>();
-  const entryOf = (id: number, key: FindingKey) => {
-    const memberships = byField.get(id) ?? new Map<FindingKey, unknown[]>();
-    byField.set(id, memberships);
-    const groups = memberships.get(key) ?? [];
-    memberships.set(key, groups);
-    return groups;
-  };
-  for (const finding of Object.values(findings.byKey)) {
-    for (const id of finding.ids) entryOf(id, finding.key);
-    for (const group of finding.groups)
-      for (const id of group.ids) entryOf(id, finding.key).push(group);
-  }
-  return byField;
-}
 for (let round = 1; round <= ROUNDS; round += 1) {
   const [usageBefore, beforeMs] = time(usageFromFacts);
   const usageAfter = functionUsage(index.fieldsPerFunction());
@@ -226,7 +210,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   same(usageBefore, usageAfter, 'function usage');
   // A drawer's field: one in a group of the finding with the most groups.
   const fieldId = findings.byKey['exact-duplicates'].groups[0]?.ids[0] ?? 1;
-  const [, drawerBefore] = time(() => everyFieldsMemberships().get(fieldId));
+  const [, drawerBefore] = time(() => everyFieldsMemberships(findings).get(fieldId));
   const drawerAfter = median5(() => fieldMemberships(findings, fieldId));
   // An export's request: 500 ids, which findings hold each.
   const exported = [
@@ -234,7 +218,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
     ...findings.byKey['exact-duplicates'].ids.slice(0, 250),
   ];
   const [, exportBefore] = time(() => {
-    const byField = everyFieldsMemberships();
+    const byField = everyFieldsMemberships(findings);
     return exported.map((id) => byField.get(id));
   });
   const exportAfter = median5(() => exported.map((id) => findingKeysOf(findings, id)));
