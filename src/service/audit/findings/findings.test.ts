@@ -8,6 +8,7 @@ import { readWholeDirectory } from '../directory/read-whole-directory';
 import { StoreFileSource } from '../scan/store-file-source';
 import { findingsInstance, SALES, TICKETS, TICKETS_CARD } from '../test-support/findings-instance';
 import { openTestAudit } from '../test-support/audit-fixture';
+import { calculatedField } from '../test-support/calculated-field';
 import type { Findings } from './compute-findings';
 import { computeFindings } from './compute-findings';
 import { describeGroups, groupLabel } from './describe-findings';
@@ -210,30 +211,8 @@ describe('findings of a scanned instance', () => {
 });
 
 describe('findings from fields alone', () => {
-  const field = (overrides: Partial<CalculatedField>): CalculatedField => ({
-    id: 1,
-    name: 'Field',
-    owner: 1,
-    locked: false,
-    global: false,
-    expression: '1',
-    checkSum: 'a',
-    links: [],
-    legacyId: 'calculation_x',
-    lastModified: 0,
-    created: 0,
-    aggregated: false,
-    analytic: false,
-    dataType: 'DECIMAL',
-    status: VALID,
-    cacheWindow: 'day',
-    columnPositions: [],
-    functions: [],
-    archived: false,
-    hidden: false,
-    variable: false,
-    ...overrides,
-  });
+  const field = (overrides: Partial<CalculatedField>) =>
+    calculatedField({ name: 'Field', checkSum: 'a', legacyId: 'calculation_x', ...overrides });
 
   /** These fields reference no field, so no rule reads an expression. */
   const noReferencesRead = () => new Map<number, string>();

@@ -1,35 +1,13 @@
 import { expect, it } from 'vitest';
-import { VALID } from '../../../contract/field';
 import type { CalculatedField } from '../../../contract/field';
+import { calculatedField } from '../test-support/calculated-field';
 import { FactsTable } from './facts-table';
 import { factsOf } from './field-facts';
 import { referencesBetweenFields } from './references-between-fields';
 
 const LARGE_ID = 2 ** 40;
 
-const field = (id: number, expression: string): CalculatedField => ({
-  id,
-  name: `Field ${id}`,
-  owner: 1,
-  locked: false,
-  global: false,
-  expression,
-  checkSum: String(id),
-  links: [],
-  legacyId: `calculation_${id}`,
-  lastModified: 0,
-  created: 0,
-  aggregated: false,
-  analytic: false,
-  dataType: 'DECIMAL',
-  status: VALID,
-  cacheWindow: 'day',
-  columnPositions: [],
-  functions: [],
-  archived: false,
-  hidden: false,
-  variable: false,
-});
+const field = (id: number, expression: string) => calculatedField({ id, expression });
 
 const nesting = (...ids: number[]) => ids.map((id) => `SERVICE_BEAST_MODE(${id})`).join(' + ');
 
