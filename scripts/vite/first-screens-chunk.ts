@@ -62,13 +62,14 @@ export function firstScreenModules(root: string, factsOf: ModuleFactsOf): FirstS
 }
 
 /**
- * Three chunks: what the fields page and the audit page both draw with beyond the entry
+ * Four chunks: what the fields page and the audit page both draw with beyond the entry
  * (the table's address, the dates, the error state, React Query's observers, Mantine's
- * alert...); the rest of the fields page, its libraries included; and what the audit
- * page sends its first requests with. Left to itself the bundler split these by which
- * other pages import each, into twenty files of about a kilobyte that a page fetched
- * over the browser's six connections in rounds (bench/results/first-screen.md). Pages
- * loaded later that use a module of the fields page's chunk load it whole.
+ * alert...); the rest of the fields page, its libraries included, in two (what it alone
+ * uses, and what pages loaded without it use too, so that those load that part only);
+ * and what the audit page sends its first requests with. Left to itself the bundler
+ * split these by which other pages use each, into about twenty files of a kilobyte or
+ * two that a page fetched in rounds of the browser's six connections
+ * (bench/results/first-screen.md).
  */
 export function firstScreenChunks(root: string): CodeSplittingGroup[] {
   let last: { context: ChunkingContext; modules: FirstScreenModules } | undefined;
