@@ -1,4 +1,5 @@
-import { parseSync } from 'rolldown/utils';
+// Vite's copy of its bundler's parser, the one the build reads modules with.
+import { parseSync } from 'vite';
 
 /** What the bundler says of a module (rolldown's ModuleInfo, the parts read here). */
 export interface ModuleFacts {
