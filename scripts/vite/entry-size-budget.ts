@@ -25,7 +25,8 @@ interface ChunkLike {
   isEntry: boolean;
   code: string;
   imports: string[];
-  facadeModuleId?: string | null;
+  /** The modules in the chunk: a route's module may sit in a chunk of a group, with no facade. */
+  moduleIds: string[];
 }
 type Bundle = Record<string, ChunkLike | { type: 'asset' }>;
 
@@ -44,10 +45,7 @@ export function entryChunks(bundle: Bundle): string[] {
  */
 export function firstScreenChunks(bundle: Bundle, routes: readonly string[]): string[] {
   const isRoute = (id: string) => routes.some((route) => id.endsWith(`/${route}`));
-  return chunksWithStaticImports(
-    bundle,
-    (chunk) => chunk.isEntry || isRoute(chunk.facadeModuleId ?? ''),
-  );
+  return chunksWithStaticImports(bundle, (chunk) => chunk.isEntry || chunk.moduleIds.some(isRoute));
 }
 
 function chunksWithStaticImports(bundle: Bundle, isRoot: (chunk: ChunkLike) => boolean) {

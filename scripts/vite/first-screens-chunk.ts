@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
 import { firstScreenRoutes } from './entry-size-budget.ts';
+import type { ModuleFactsOf } from './used-modules.ts';
+import { usedModulesIn } from './used-modules.ts';
 
 /** The modules the router loads for each page a session may open on (src/app/router.tsx). */
 export const firstScreens = {
@@ -11,58 +13,63 @@ export const firstScreens = {
 /** What sends the audit page's first requests, apart from what draws it. */
 const auditRequests = 'src/features/audit/prefetch-audit-page.ts';
 
-/** Every module `roots` import statically, themselves included. */
-function staticallyReached(roots: string[], context: ChunkingContext): Set<string> {
-  const reached = new Set<string>();
-  const pending = [...roots];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (reached.has(id)) continue;
-    reached.add(id);
-    pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return reached;
-}
-
 export interface FirstScreenModules {
-  /** The modules of the app both first screens import statically, beyond the entry. */
+  /** The modules both first screens use, beyond the entry. */
   shared: Set<string>;
+  /** Those the fields page alone uses: neither the entry, nor the audit page, nor any page loaded without it. */
+  fieldsPage: Set<string>;
+  /** The rest of the fields page's, which pages loaded without it use too (the sign-in page's checkbox...). */
+  fieldsPageShared: Set<string>;
   /** Those the audit page's first requests need that neither the entry nor the fields page has. */
   auditRequests: Set<string>;
 }
 
+/** Every module loaded with import() anywhere in the app but the fields page itself. */
+function otherPages(root: string, factsOf: ModuleFactsOf): string[] {
+  const fieldsPage = new Set(firstScreens.fields.map((path) => resolve(root, path)));
+  const seen = new Set<string>();
+  const loadedLater = new Set<string>();
+  const pending = [resolve(root, 'src/main.tsx')];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const facts = factsOf(id);
+    pending.push(...(facts?.importedIds ?? []), ...(facts?.dynamicallyImportedIds ?? []));
+    for (const loaded of facts?.dynamicallyImportedIds ?? []) loadedLater.add(loaded);
+  }
+  return [...loadedLater].filter((id) => !fieldsPage.has(id));
+}
+
 /**
- * Libraries are left out: a page imports Mantine or React Query through one index
- * module that imports all of it, so which of their modules a page draws with is known
- * only once unused code is dropped, and the bundler's own split keeps them apart.
+ * Libraries included: a page's components are found through the library's index for
+ * the names the page imports (used-modules.ts), as the bundler keeps them.
  */
-export function firstScreenModules(
-  root: string,
-  getModuleInfo: ChunkingContext['getModuleInfo'],
-): FirstScreenModules {
-  const reached = (paths: string[]) =>
-    staticallyReached(
-      paths.map((path) => resolve(root, path)),
-      { getModuleInfo },
-    );
-  const entry = reached(['src/main.tsx']);
-  const fields = reached(firstScreens.fields);
-  const audit = reached(firstScreens.audit);
-  const ours = (id: string) => !entry.has(id) && !id.includes('/node_modules/');
+export function firstScreenModules(root: string, factsOf: ModuleFactsOf): FirstScreenModules {
+  const usedBy = usedModulesIn(factsOf);
+  const used = (paths: string[]) => usedBy(paths.map((path) => resolve(root, path)));
+  const entry = used(['src/main.tsx']);
+  const fields = used(firstScreens.fields);
+  const audit = used(firstScreens.audit);
+  const others = usedBy(otherPages(root, factsOf));
+  const beyondEntry = (modules: Set<string>) => [...modules].filter((id) => !entry.has(id));
+  const fieldsOnly = beyondEntry(fields).filter((id) => !audit.has(id));
   return {
-    shared: new Set([...fields].filter((id) => audit.has(id) && ours(id))),
-    auditRequests: new Set(
-      [...reached([auditRequests])].filter((id) => !fields.has(id) && ours(id)),
-    ),
+    shared: new Set(beyondEntry(fields).filter((id) => audit.has(id))),
+    fieldsPage: new Set(fieldsOnly.filter((id) => !others.has(id))),
+    fieldsPageShared: new Set(fieldsOnly.filter((id) => others.has(id))),
+    auditRequests: new Set(beyondEntry(used([auditRequests])).filter((id) => !fields.has(id))),
   };
 }
 
 /**
- * Two chunks: what the fields page and the audit page both draw with beyond the entry
- * (the table's address, the dates, the error state, the findings' names, ...), and what
- * the audit page sends its first requests with. Left to itself the bundler split these
- * by which other pages import each, into twenty files of about a kilobyte that a page
- * fetched one by one over the browser's six connections (bench/results/first-screen.md,
- * "The audit page").
+ * Four chunks: what the fields page and the audit page both draw with beyond the entry
+ * (the table's address, the dates, the error state, React Query's observers, Mantine's
+ * alert...); the rest of the fields page, its libraries included, in two (what it alone
+ * uses, and what pages loaded without it use too, so that those load that part only);
+ * and what the audit page sends its first requests with. Left to itself the bundler
+ * split these by which other pages use each, into about twenty files of a kilobyte or
+ * two that a page fetched in rounds of the browser's six connections
+ * (bench/results/first-screen.md).
  */
 export function firstScreenChunks(root: string): CodeSplittingGroup[] {
   let last: { context: ChunkingContext; modules: FirstScreenModules } | undefined;
@@ -77,5 +84,10 @@ export function firstScreenChunks(root: string): CodeSplittingGroup[] {
     // The modules themselves: what they import from the entry stays in the entry.
     includeDependenciesRecursively: false,
   });
-  return [group('shared', 'first-screens'), group('auditRequests', 'audit-requests')];
+  return [
+    group('shared', 'first-screens'),
+    group('fieldsPage', 'FieldsPage'),
+    group('fieldsPageShared', 'fields-page-shared'),
+    group('auditRequests', 'audit-requests'),
+  ];
 }
