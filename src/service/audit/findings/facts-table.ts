@@ -1,6 +1,7 @@
 import type { FieldFacts } from './field-facts';
 import type { PackedFactsColumns } from './facts-columns';
 import { FactsColumns, FactsColumnsBuilder } from './facts-columns';
+import { mergeFactsColumns } from './merge-facts-columns';
 
 /**
  * Changes a table carries over the columns it shares with the table it came from;
@@ -87,6 +88,27 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
     return changed.size > KEPT_CHANGES + this.columns.count / 16
       ? FactsTable.of(next.values())
       : next;
+  }
+
+  /**
+   * The facts of every field as one set of columns, in ascending id order: the
+   * table's own when it carries no change, otherwise made anew with the changed
+   * fields merged in (numbers copied, no facts object per field).
+   */
+  asColumns(): FactsColumns {
+    if (this.changed.size === 0) return this.columns;
+    const own = this.columns.pack();
+    const builder = new FactsColumnsBuilder(own.texts);
+    for (const id of this.changedIds) {
+      const facts = this.changed.get(id);
+      if (facts) builder.add(facts);
+    }
+    const changed = builder.finish().pack();
+    const from = new Int32Array(this.size);
+    let at = 0;
+    let changedAt = 0;
+    for (const [, position] of this.ids()) from[at++] = position ?? ~changedAt++;
+    return FactsColumns.unpack(mergeFactsColumns(own, changed, from));
   }
 
   get(id: number): FieldFacts | undefined {

@@ -1,6 +1,5 @@
 import type { FindingKey } from '../../../contract/audit';
-import type { FieldFacts } from './field-facts';
-import type { LinkPlace } from './references-between-fields';
+import type { LinkPlace } from './link-places';
 
 /** A set of fields within a finding that share one cause: a reason, a missing column, a check sum. */
 export interface FindingGroup {
@@ -25,17 +24,6 @@ export interface Finding {
   groups: FindingGroup[];
   /** Field id -> why it is in the finding, where there is more to say. */
   notes: ReadonlyMap<number, string>;
-}
-
-/**
- * A rule made of one look at each field, so that every rule takes its look on one
- * pass over the fields (compute-findings.ts): at 1,000,000 fields each pass makes a
- * million facts objects from the columns, and eleven passes took most of the findings' time.
- */
-export interface FieldRule<Found = Finding> {
-  /** Each field of the snapshot, in ascending id order. */
-  visit(field: FieldFacts): void;
-  finish(): Found;
 }
 
 /** Groups ordered largest first, then by key, so answers are stable. */

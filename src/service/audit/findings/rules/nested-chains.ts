@@ -1,4 +1,4 @@
-import type { FieldRule, Finding } from '../finding';
+import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
 import type { FindingContext } from '../finding-context';
 
@@ -65,27 +65,26 @@ export function deepestChain(
   return chain;
 }
 
-/** Fields that nest other fields, grouped by the depth of their longest chain. */
-export function nestedChains({ fields, references }: FindingContext): FieldRule {
+/**
+ * Fields that nest other fields, grouped by the depth of their longest chain: those
+ * `references.nests` holds (every other field's depth is 0), ascending.
+ */
+export function nestedChains({ fields, references }: FindingContext): Finding {
   const depth = nestingDepths(references.nests);
   const nameOf = (id: number) => `\`${fields.get(id)?.name ?? id}\``;
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
-  return {
-    visit(field) {
-      const level = depth.get(field.id) ?? 0;
-      if (level === 0) return;
-      const chain = deepestChain(field.id, references.nests, depth);
-      notes.set(field.id, `depth ${level}: ${chain.map(nameOf).join(' → ')}`);
-      entries.push([String(level), field.id]);
-    },
-    finish() {
-      const groups = [...groupIds(entries)]
-        .map(([key, ids]) => ({ key, ids, depth: Number(key) }))
-        .sort((a, b) => a.depth - b.depth || byGroupSize(a, b));
-      return { key: 'nested', ids: [...notes.keys()], groups, notes };
-    },
-  };
+  for (const id of references.nests.keys()) {
+    const level = depth.get(id) ?? 0;
+    if (level === 0) continue;
+    const chain = deepestChain(id, references.nests, depth);
+    notes.set(id, `depth ${level}: ${chain.map(nameOf).join(' → ')}`);
+    entries.push([String(level), id]);
+  }
+  const groups = [...groupIds(entries)]
+    .map(([key, ids]) => ({ key, ids, depth: Number(key) }))
+    .sort((a, b) => a.depth - b.depth || byGroupSize(a, b));
+  return { key: 'nested', ids: [...notes.keys()], groups, notes };
 }
 
 /**

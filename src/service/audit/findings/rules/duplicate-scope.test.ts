@@ -3,7 +3,8 @@ import { FUNCTION_TEMPLATE } from '../../../../contract/field';
 import { demoFacts } from '../../test-support/demo-facts';
 import type { FieldFacts, LinkFacts } from '../field-facts';
 import type { InstanceDirectory } from '../instance-directory';
-import { duplicateScope, duplicateScopeNumbers } from './duplicates';
+import { FactsTable } from '../facts-table';
+import { duplicateScope, duplicateScopeNumbers } from './duplicate-scope';
 
 const link = (type: string, id: string): LinkFacts => ({
   type,
@@ -54,10 +55,11 @@ describe('duplicateScopeNumbers', () => {
     ['with a directory naming cards’ data sources', directory],
     ['without a directory', undefined],
   ])('are equal for two fields exactly when their scopes are (%s)', (_, known) => {
-    const numbers = duplicateScopeNumbers(known);
+    // Ids in the order given, so that the columns' positions are the fields'.
+    const table = FactsTable.of(fields.map((field, index) => ({ ...field, id: index })));
     const scopeOf = (field: FieldFacts) => JSON.stringify(duplicateScope(field, known));
-    const scopes = fields.map(scopeOf);
-    const numbered = fields.map((field) => numbers.of(field));
+    const scopes = [...table.values()].map(scopeOf);
+    const numbered = [...duplicateScopeNumbers(table.asColumns(), known)];
     expect(new Set(numbered).size).toBeGreaterThan(10);
     const sameScope = scopes.map((first) => scopes.map((second) => first === second));
     const sameNumber = numbered.map((first) => numbered.map((second) => first === second));
