@@ -34,7 +34,7 @@ export const placeKey = (place: LinkPlace) => `${place.type} ${place.id}`;
  */
 export class LinkPlaces {
   /** Link type's text number -> link id's text number -> the place's number (-1: not yet). */
-  private readonly byType = new Map<number, Int32Array>();
+  private readonly byType: Int32Array[] = [];
   /** Place key -> its number. */
   private readonly numbers = new Map<string, number>();
   private readonly places: LinkPlace[] = [];
@@ -48,8 +48,8 @@ export class LinkPlaces {
   numberOf(link: number): number {
     const { columns } = this;
     const type = columns.linkTypeNumber(link);
-    let byId = this.byType.get(type);
-    if (!byId) this.byType.set(type, (byId = new Int32Array(columns.textCount).fill(-1)));
+    let byId = this.byType[type];
+    if (!byId) this.byType[type] = byId = new Int32Array(columns.textCount).fill(-1);
     const id = columns.linkIdNumber(link);
     let number = byId[id]!;
     if (number < 0) {
