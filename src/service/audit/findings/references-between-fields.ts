@@ -64,16 +64,18 @@ function inferColumns(
   places: LinkPlaces,
   wanted: ReadonlySet<number>,
 ): Map<number, Set<string>> {
-  const used = new Map<number, Set<string>>([...wanted].map((place) => [place, new Set()]));
+  /** By place number: the names of the places wanted. */
+  const used: Array<Set<string> | undefined> = [];
+  for (const place of wanted) used[place] = new Set();
   for (let at = 0; at < columns.count; at += 1) {
     for (let link = columns.linksStart(at); link < columns.linksEnd(at); link += 1) {
       if (columns.linkType(link) === FUNCTION_TEMPLATE) continue;
       if (isBrokenLink({ valid: columns.linkValid(link) })) continue;
-      const names = used.get(places.numberOf(link));
+      const names = used[places.numberOf(link)];
       if (names) for (const name of columns.columnNamesAt(at)) names.add(name);
     }
   }
-  return used;
+  return new Map([...wanted].map((place) => [place, used[place]!]));
 }
 
 /**

@@ -48,7 +48,8 @@ export function duplicateScopeNumbers(
   directory: InstanceDirectory | undefined,
 ): Int32Array {
   const places = new LinkPlaces(columns, directory);
-  const ofOnePlace = new Map<number, number>();
+  /** (place + 1) * kinds + kind -> the number of that scope of one place (-1 + 1: none). */
+  const ofOnePlace: number[] = [];
   const ofPlaces = new Map<string, number>();
   const scopes = new Int32Array(columns.count);
   const distinct: number[] = [];
@@ -67,8 +68,8 @@ export function duplicateScopeNumbers(
     let scope: number | undefined;
     if (distinct.length <= 1) {
       const key = ((distinct[0] ?? -1) + 1) * KINDS.length + kind;
-      scope = ofOnePlace.get(key);
-      if (scope === undefined) ofOnePlace.set(key, (scope = numbered++));
+      scope = ofOnePlace[key];
+      if (scope === undefined) ofOnePlace[key] = scope = numbered++;
     } else {
       const key = `${kind} ${distinct.sort((a, b) => a - b).join(',')}`;
       scope = ofPlaces.get(key);

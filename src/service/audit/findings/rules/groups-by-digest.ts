@@ -1,55 +1,69 @@
 import type { Digests } from '../facts-columns';
 
-/**
- * A whole number under 2^30 for a scope and a digest's hash (Digests.hashAt), so that
- * a Map holds it, and the position beside it, without an object.
- */
+/** A whole number under 2^30 for a scope and a digest's hash (Digests.hashAt). */
 export function hashOfScope(scope: number, digestHash: number): number {
   return (digestHash ^ Math.imul(scope + 1, 0x9e3779b1)) & 0x3fffffff;
 }
 
 /**
- * Fields grouped by scope and digest (a check sum, a shape), for digests that most
- * fields have alone: the groups of two or more, as positions ascending; a field with
- * an empty digest is in none. A field alone is one entry of a Map of small numbers:
- * the hash of its scope and digest, and its position. A group is made only when a
- * second field comes with the same hash, after comparing the first's scope and
- * digest bytes; a scope and digest whose hash another took first is kept by its text
- * (rare). At 1,000,000 fields a Map by the key's text held over a million keys and
- * groups, which the collector kept copying (bench/results/audit-incremental-1m.md).
+ * The positions with a digest, ordered by the hash of scope and digest and, for
+ * equal hashes, ascending: each sorted as one number, the hash above the position,
+ * in a typed array (no comparison function called). Past 2^23 positions the hash
+ * keeps fewer bits, and more positions share one.
+ */
+function byHash(
+  digests: Digests,
+  scopes: Int32Array,
+  hash: (scope: number, digestHash: number) => number,
+): { positions: Float64Array; hashes: Float64Array } {
+  const positionRange = 2 ** Math.max(23, Math.ceil(Math.log2(scopes.length + 1)));
+  const hashRange = 2 ** 53 / positionRange;
+  const keys = new Float64Array(scopes.length);
+  let count = 0;
+  for (let at = 0; at < scopes.length; at += 1) {
+    if (digests.isEmptyAt(at)) continue;
+    keys[count++] = (hash(scopes[at]!, digests.hashAt(at)) % hashRange) * positionRange + at;
+  }
+  const sorted = keys.subarray(0, count).sort();
+  const positions = new Float64Array(sorted.length);
+  const hashes = new Float64Array(sorted.length);
+  for (let index = 0; index < sorted.length; index += 1) {
+    positions[index] = sorted[index]! % positionRange;
+    hashes[index] = Math.floor(sorted[index]! / positionRange);
+  }
+  return { positions, hashes };
+}
+
+/**
+ * Fields grouped by scope and digest (a check sum, a shape): the groups of two or
+ * more, as positions ascending; a field with an empty digest is in none. The fields
+ * are sorted by a hash of scope and digest, and only a run of equal hashes is looked
+ * at again, comparing scopes and the digests' bytes. At 1,000,000 fields a Map by the
+ * key's text held over a million keys and groups, which the collector kept copying,
+ * and a Map by hash still took about a second
+ * (bench/results/audit-incremental-1m.md).
  */
 export function groupsByDigest(
   digests: Digests,
   scopes: Int32Array,
   hash: (scope: number, digestHash: number) => number = hashOfScope,
 ): number[][] {
-  /** Hash -> the position of the one field with it so far, or the group of its first scope and digest. */
-  const byHash = new Map<number, number | number[]>();
-  /** Scope and digest -> the fields of a scope and digest whose hash another took first. */
-  const collided = new Map<string, number[]>();
-  for (let at = 0; at < scopes.length; at += 1) {
-    if (digests.isEmptyAt(at)) continue;
-    const scope = scopes[at]!;
-    const key = hash(scope, digests.hashAt(at));
-    const found = byHash.get(key);
-    if (found === undefined) {
-      byHash.set(key, at);
-      continue;
-    }
-    const first = typeof found === 'number' ? found : found[0]!;
-    if (scopes[first] === scope && digests.same(first, at)) {
-      if (typeof found === 'number') byHash.set(key, [first, at]);
-      else found.push(at);
-      continue;
-    }
-    // NUL between the parts: a scope is a number, so the two never read alike.
-    const name = `${scope}\0${digests.at(at)}`;
-    const group = collided.get(name);
-    if (group) group.push(at);
-    else collided.set(name, [at]);
-  }
+  const { positions, hashes } = byHash(digests, scopes, hash);
   const groups: number[][] = [];
-  for (const found of byHash.values()) if (typeof found !== 'number') groups.push(found);
-  for (const group of collided.values()) if (group.length > 1) groups.push(group);
+  for (let start = 0, end = 1; start < positions.length; start = end, end = start + 1) {
+    while (end < positions.length && hashes[end] === hashes[start]) end += 1;
+    if (end - start === 1) continue;
+    // A run of one hash: its fields by scope and digest (more than one only when two collide).
+    const run: number[][] = [];
+    for (let index = start; index < end; index += 1) {
+      const at = positions[index]!;
+      const group = run.find(
+        ([first]) => scopes[first!] === scopes[at] && digests.same(first!, at),
+      );
+      if (group) group.push(at);
+      else run.push([at]);
+    }
+    for (const group of run) if (group.length > 1) groups.push(group);
+  }
   return groups;
 }

@@ -19,8 +19,8 @@ export function reasonKind(reason: string): string {
  * Fields whose status is not VALID, each with the reasons the analyzer, the ids
  * with no field, or the cycles give.
  */
-export function invalidFields({ fields, columns, references }: RuleInput): Finding {
-  const nameOf = (id: number) => fields.get(id)?.name ?? String(id);
+export function invalidFields({ columns, references }: RuleInput): Finding {
+  const nameOf = (id: number) => columns.nameOf(id) ?? String(id);
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
   for (let at = 0; at < columns.count; at += 1) {

@@ -34,15 +34,18 @@ function lintWithReferences(expression: string, fields: Map<number, ReferencedFi
  * read for that; the others keep what was found when stored (at 1,000,000 fields,
  * reading the expression of every field that nests another took seconds).
  */
-export function lintFindings({ fields, columns, references, expressions }: RuleInput): Finding {
+export function lintFindings({ columns, references, expressions }: RuleInput): Finding {
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
   const referenced = new Map<number, Map<number, ReferencedField>>();
   for (const [id, targets] of references.nests) {
     const known = new Map(
       targets.flatMap((target) => {
-        const field = fields.get(target);
-        return field ? [[target, { id: target, name: field.name, archived: field.archived }]] : [];
+        const at = columns.positionOf(target);
+        if (at === undefined) return [];
+        return [
+          [target, { id: target, name: columns.nameAt(at), archived: columns.isArchived(at) }],
+        ];
       }),
     );
     // Only these are linted again: the others' stored lint is what linting again finds.

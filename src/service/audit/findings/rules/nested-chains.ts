@@ -1,6 +1,6 @@
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
-import type { FindingContext } from '../finding-context';
+import type { RuleInput } from '../finding-context';
 
 /**
  * Each field's depth: 0 when it references no field, otherwise one more than the
@@ -69,9 +69,9 @@ export function deepestChain(
  * Fields that nest other fields, grouped by the depth of their longest chain: those
  * `references.nests` holds (every other field's depth is 0), ascending.
  */
-export function nestedChains({ fields, references }: FindingContext): Finding {
+export function nestedChains({ columns, references }: RuleInput): Finding {
   const depth = nestingDepths(references.nests);
-  const nameOf = (id: number) => `\`${fields.get(id)?.name ?? id}\``;
+  const nameOf = (id: number) => `\`${columns.nameOf(id) ?? id}\``;
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
   for (const id of references.nests.keys()) {
@@ -93,7 +93,7 @@ export function nestedChains({ fields, references }: FindingContext): Finding {
  * nearest such field as its cause.
  */
 export function brokenDependencies(
-  { fields, references }: FindingContext,
+  { columns, references }: RuleInput,
   broken: readonly number[],
 ): Finding {
   const causeOf = new Map<number, number>();
@@ -120,9 +120,9 @@ export function brokenDependencies(
     }
   }
   const describe = (cause: number) => {
-    const field = fields.get(cause);
-    return field
-      ? `depends on \`${field.name}\`, which is broken`
+    const name = columns.nameOf(cause);
+    return name !== undefined
+      ? `depends on \`${name}\`, which is broken`
       : `depends on field ${cause}, which does not exist`;
   };
   const notes = new Map<number, string>();
