@@ -339,6 +339,19 @@ export class FactsColumns {
     return this.textsAt(this.columnNames, position);
   }
 
+  /** A field's column names are numbered `columnNamesStart(position)` up to `columnNamesEnd(position)`. */
+  columnNamesStart(position: number): number {
+    return this.columnNames.offsets[position]!;
+  }
+
+  columnNamesEnd(position: number): number {
+    return this.columnNames.offsets[position + 1]!;
+  }
+
+  columnName(name: number): string {
+    return this.texts[this.columnNames.values[name]!]!;
+  }
+
   hasNests(position: number): boolean {
     return this.nests.offsets[position] !== this.nests.offsets[position + 1];
   }

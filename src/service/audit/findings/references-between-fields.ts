@@ -72,7 +72,9 @@ function inferColumns(
       if (columns.linkType(link) === FUNCTION_TEMPLATE) continue;
       if (isBrokenLink({ valid: columns.linkValid(link) })) continue;
       const names = used[places.numberOf(link)];
-      if (names) for (const name of columns.columnNamesAt(at)) names.add(name);
+      if (!names) continue;
+      for (let name = columns.columnNamesStart(at); name < columns.columnNamesEnd(at); name += 1)
+        names.add(columns.columnName(name));
     }
   }
   return new Map([...wanted].map((place) => [place, used[place]!]));
