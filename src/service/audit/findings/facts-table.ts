@@ -26,27 +26,22 @@ export interface PackedFactsTable {
  */
 export class FactsTable implements ReadonlyMap<number, FieldFacts> {
   readonly size: number;
-  /** Field ids the columns do not have, which `changed` adds, ascending. */
-  private readonly added: number[];
   /** Every field id `changed` holds, ascending. */
   private readonly changedIds: number[];
+  /** Every field in ascending id order (made once, when a table carrying changes is read in order). */
+  private order?: FieldOrder;
 
   private constructor(
     private readonly columns: FactsColumns,
     /** Field id -> its facts now; undefined: the field is gone. */
     private readonly changed: ReadonlyMap<number, FieldFacts | undefined> = new Map(),
   ) {
-    this.added = [];
     let size = columns.count;
     for (const [id, facts] of changed) {
       const inColumns = columns.positionOf(id) !== undefined;
       if (inColumns && !facts) size -= 1;
-      if (!inColumns && facts) {
-        size += 1;
-        this.added.push(id);
-      }
+      if (!inColumns && facts) size += 1;
     }
-    this.added.sort((a, b) => a - b);
     this.changedIds = [...changed.keys()].sort((a, b) => a - b);
     this.size = size;
   }
@@ -98,17 +93,10 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
   asColumns(): FactsColumns {
     if (this.changed.size === 0) return this.columns;
     const own = this.columns.pack();
+    const { sources, changedFacts } = this.inOrder();
     const builder = new FactsColumnsBuilder(own.texts);
-    for (const id of this.changedIds) {
-      const facts = this.changed.get(id);
-      if (facts) builder.add(facts);
-    }
-    const changed = builder.finish().pack();
-    const from = new Int32Array(this.size);
-    let at = 0;
-    let changedAt = 0;
-    for (const [, position] of this.ids()) from[at++] = position ?? ~changedAt++;
-    return FactsColumns.unpack(mergeFactsColumns(own, changed, from));
+    for (const facts of changedFacts) builder.add(facts);
+    return FactsColumns.unpack(mergeFactsColumns(own, builder.finish().pack(), sources));
   }
 
   get(id: number): FieldFacts | undefined {
@@ -127,37 +115,26 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
   }
 
   *keys(): MapIterator<number> {
-    for (const [id] of this.ids()) yield id;
+    if (this.changed.size === 0) {
+      for (let position = 0; position < this.columns.count; position += 1)
+        yield this.columns.idAt(position);
+      return;
+    }
+    const { sources, changedFacts } = this.inOrder();
+    for (const source of sources)
+      yield source >= 0 ? this.columns.idAt(source) : changedFacts[~source]!.id;
   }
 
   *values(): MapIterator<FieldFacts> {
-    const { columns, changed } = this;
-    if (changed.size === 0) {
+    const { columns } = this;
+    if (this.changed.size === 0) {
       for (let position = 0; position < columns.count; position += 1)
         yield columns.factsAt(position);
       return;
     }
-    // One comparison a field with the changed ids in order, not a lookup of each
-    // field among them: a table taken from the last scan carries thousands.
-    const changedIds = this.changedIds;
-    let next = 0;
-    for (let position = 0; position < columns.count; position += 1) {
-      const id = columns.idAt(position);
-      while (next < changedIds.length && changedIds[next]! < id) {
-        const field = changed.get(changedIds[next++]!);
-        if (field) yield field;
-      }
-      if (changedIds[next] !== id) {
-        yield columns.factsAt(position);
-        continue;
-      }
-      const field = changed.get(changedIds[next++]!);
-      if (field) yield field;
-    }
-    for (; next < changedIds.length; next += 1) {
-      const field = changed.get(changedIds[next]!);
-      if (field) yield field;
-    }
+    const { sources, changedFacts } = this.inOrder();
+    for (const source of sources)
+      yield source >= 0 ? columns.factsAt(source) : changedFacts[~source]!;
   }
 
   [Symbol.iterator](): MapIterator<[number, FieldFacts]> {
@@ -171,18 +148,40 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
   }
 
   /**
-   * Every field id, ascending, with its position in the columns when the columns
-   * hold its facts now (undefined: `changed` holds them).
+   * Every field in ascending id order, walking the columns and the changed ids
+   * together: one comparison a field, not a lookup of each field among the changes (a
+   * table taken from the last scan carries thousands).
    */
-  private *ids(): Generator<[number, number | undefined]> {
-    const { columns, changed, added } = this;
+  private inOrder(): FieldOrder {
+    if (this.order) return this.order;
+    const { columns, changed, changedIds } = this;
+    const sources = new Int32Array(this.size);
+    const changedFacts: FieldFacts[] = [];
+    let at = 0;
     let next = 0;
+    const takeChanged = (id: number) => {
+      const facts = changed.get(id);
+      if (!facts) return;
+      sources[at++] = ~changedFacts.length;
+      changedFacts.push(facts);
+    };
     for (let position = 0; position < columns.count; position += 1) {
       const id = columns.idAt(position);
-      while (next < added.length && added[next]! < id) yield [added[next++]!, undefined];
-      if (!changed.has(id)) yield [id, position];
-      else if (changed.get(id)) yield [id, undefined];
+      while (next < changedIds.length && changedIds[next]! < id) takeChanged(changedIds[next++]!);
+      if (changedIds[next] === id) takeChanged(changedIds[next++]!);
+      else sources[at++] = position;
     }
-    while (next < added.length) yield [added[next++]!, undefined];
+    while (next < changedIds.length) takeChanged(changedIds[next++]!);
+    return (this.order = { sources, changedFacts });
   }
+}
+
+/**
+ * The fields of a table carrying changes in ascending id order: `sources[i] >= 0` is
+ * that position of its columns, `~sources[i]` the place in `changedFacts` of a changed
+ * field's facts.
+ */
+interface FieldOrder {
+  sources: Int32Array;
+  changedFacts: FieldFacts[];
 }
