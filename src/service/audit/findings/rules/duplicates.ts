@@ -1,7 +1,7 @@
 import type { Finding, FindingGroup } from '../finding';
 import { ascending, byGroupSize } from '../finding';
 import type { RuleInput } from '../finding-context';
-import { duplicateScopeNumbers } from './duplicate-scope';
+import { DuplicateScopes } from './duplicate-scope';
 import { groupsByDigest } from './groups-by-digest';
 
 /** Groups of field ids, each keyed by its first field's id (stable while the group stands). */
@@ -27,11 +27,11 @@ function findingOf(key: Finding['key'], groups: FindingGroup[]): Finding {
  * being identical: the same formula written differently.
  */
 export function duplicates({ columns, directory }: RuleInput): { exact: Finding; near: Finding } {
-  const scopes = duplicateScopeNumbers(columns, directory);
-  const { checkSums, shapes } = columns;
+  const scopes = DuplicateScopes.of(columns, directory);
+  const { checkSums, shapes, count } = columns;
   const idsOf = (positions: number[]) => positions.map((at) => columns.idAt(at));
-  const exact = groupsByDigest(checkSums, scopes);
-  const near = groupsByDigest(shapes, scopes).filter((group) =>
+  const exact = groupsByDigest(checkSums, scopes, count);
+  const near = groupsByDigest(shapes, scopes, count).filter((group) =>
     group.some((at) => !checkSums.same(at, group[0]!)),
   );
   return {

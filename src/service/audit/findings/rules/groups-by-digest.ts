@@ -1,8 +1,14 @@
 import type { Digests } from '../facts-columns';
 
-/** A whole number under 2^30 for a scope and a digest's hash (Digests.hashAt). */
-export function hashOfScope(scope: number, digestHash: number): number {
-  return (digestHash ^ Math.imul(scope + 1, 0x9e3779b1)) & 0x3fffffff;
+/** What grouping reads of each field's scope: a hash, and whether two are the same. */
+export interface Scopes {
+  hashAt(position: number): number;
+  same(first: number, second: number): boolean;
+}
+
+/** A whole number under 2^30 for the hashes of a scope and a digest. */
+export function hashOfScope(scopeHash: number, digestHash: number): number {
+  return (digestHash ^ Math.imul(scopeHash + 1, 0x9e3779b1)) & 0x3fffffff;
 }
 
 /**
@@ -13,18 +19,20 @@ export function hashOfScope(scope: number, digestHash: number): number {
  */
 function byHash(
   digests: Digests,
-  scopes: Int32Array,
-  hash: (scope: number, digestHash: number) => number,
+  scopes: Scopes,
+  count: number,
+  hash: (scopeHash: number, digestHash: number) => number,
 ): { positions: Float64Array; hashes: Float64Array } {
-  const positionRange = 2 ** Math.max(23, Math.ceil(Math.log2(scopes.length + 1)));
+  const positionRange = 2 ** Math.max(23, Math.ceil(Math.log2(count + 1)));
   const hashRange = 2 ** 53 / positionRange;
-  const keys = new Float64Array(scopes.length);
-  let count = 0;
-  for (let at = 0; at < scopes.length; at += 1) {
+  const keys = new Float64Array(count);
+  let keyed = 0;
+  for (let at = 0; at < count; at += 1) {
     if (digests.isEmptyAt(at)) continue;
-    keys[count++] = (hash(scopes[at]!, digests.hashAt(at)) % hashRange) * positionRange + at;
+    const key = hash(scopes.hashAt(at), digests.hashAt(at)) % hashRange;
+    keys[keyed++] = key * positionRange + at;
   }
-  const sorted = keys.subarray(0, count).sort();
+  const sorted = keys.subarray(0, keyed).sort();
   const positions = new Float64Array(sorted.length);
   const hashes = new Float64Array(sorted.length);
   for (let index = 0; index < sorted.length; index += 1) {
@@ -45,10 +53,11 @@ function byHash(
  */
 export function groupsByDigest(
   digests: Digests,
-  scopes: Int32Array,
-  hash: (scope: number, digestHash: number) => number = hashOfScope,
+  scopes: Scopes,
+  count: number,
+  hash: (scopeHash: number, digestHash: number) => number = hashOfScope,
 ): number[][] {
-  const { positions, hashes } = byHash(digests, scopes, hash);
+  const { positions, hashes } = byHash(digests, scopes, count, hash);
   const groups: number[][] = [];
   for (let start = 0, end = 1; start < positions.length; start = end, end = start + 1) {
     while (end < positions.length && hashes[end] === hashes[start]) end += 1;
@@ -57,9 +66,7 @@ export function groupsByDigest(
     const run: number[][] = [];
     for (let index = start; index < end; index += 1) {
       const at = positions[index]!;
-      const group = run.find(
-        ([first]) => scopes[first!] === scopes[at] && digests.same(first!, at),
-      );
+      const group = run.find(([first]) => scopes.same(first!, at) && digests.same(first!, at));
       if (group) group.push(at);
       else run.push([at]);
     }
