@@ -62,11 +62,20 @@ export function groupsByDigest(
   for (let start = 0, end = 1; start < positions.length; start = end, end = start + 1) {
     while (end < positions.length && hashes[end] === hashes[start]) end += 1;
     if (end - start === 1) continue;
-    // A run of one hash: its fields by scope and digest (more than one only when two collide).
+    const first = positions[start]!;
+    const sameAsFirst = (index: number) =>
+      scopes.same(first, positions[index]!) && digests.same(first, positions[index]!);
+    let alike = start + 1;
+    while (alike < end && sameAsFirst(alike)) alike += 1;
+    if (alike === end) {
+      groups.push(Array.from(positions.subarray(start, end)));
+      continue;
+    }
+    // Two scopes and digests whose hashes collide: the run's fields by scope and digest.
     const run: number[][] = [];
     for (let index = start; index < end; index += 1) {
       const at = positions[index]!;
-      const group = run.find(([first]) => scopes.same(first!, at) && digests.same(first!, at));
+      const group = run.find(([other]) => scopes.same(other!, at) && digests.same(other!, at));
       if (group) group.push(at);
       else run.push([at]);
     }
