@@ -48,5 +48,12 @@ export function groupIds(entries: Iterable<[string, number]>): Map<string, numbe
 
 /** Field ids ascending, sorted as numbers in a typed array (no comparison function called). */
 export function ascending(ids: Iterable<number>): number[] {
-  return Array.from(Float64Array.from(ids).sort());
+  return listOf(Float64Array.from(ids).sort());
+}
+
+/** The numbers of a typed array as a list, copied in a loop: Array.from steps an iterator. */
+export function listOf(values: Float64Array): number[] {
+  const list: number[] = [];
+  for (let at = 0; at < values.length; at += 1) list.push(values[at]!);
+  return list;
 }

@@ -1,4 +1,5 @@
 import type { Digests } from '../facts-columns';
+import { listOf } from '../finding';
 
 /** What grouping reads of each field's scope: a hash, and whether two are the same. */
 export interface Scopes {
@@ -68,7 +69,7 @@ export function groupsByDigest(
     let alike = start + 1;
     while (alike < end && sameAsFirst(alike)) alike += 1;
     if (alike === end) {
-      groups.push(Array.from(positions.subarray(start, end)));
+      groups.push(listOf(positions.subarray(start, end)));
       continue;
     }
     // Two scopes and digests whose hashes collide: the run's fields by scope and digest.
