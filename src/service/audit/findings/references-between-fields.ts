@@ -34,6 +34,12 @@ export interface FieldReferences {
   columnsKnown: boolean;
 }
 
+/** Whether link `link` of `columns` takes columns from a place (a nested field's does not), and is VALID or not. */
+function columnLinkState(columns: FactsColumns, link: number): 'none' | 'valid' | 'broken' {
+  if (columns.linkType(link) === FUNCTION_TEMPLATE) return 'none';
+  return isBrokenLink({ valid: columns.linkValid(link) }) ? 'broken' : 'valid';
+}
+
 /**
  * The fields (positions of `columns`) with a data source or card link that is not
  * VALID, and the places of those links.
@@ -44,8 +50,7 @@ function brokenColumnLinks(columns: FactsColumns, places: LinkPlaces) {
   for (let at = 0; at < columns.count; at += 1) {
     let broken = false;
     for (let link = columns.linksStart(at); link < columns.linksEnd(at); link += 1) {
-      if (columns.linkType(link) === FUNCTION_TEMPLATE) continue;
-      if (!isBrokenLink({ valid: columns.linkValid(link) })) continue;
+      if (columnLinkState(columns, link) !== 'broken') continue;
       broken = true;
       brokenPlaces.add(places.numberOf(link));
     }
@@ -55,29 +60,28 @@ function brokenColumnLinks(columns: FactsColumns, places: LinkPlaces) {
 }
 
 /**
- * Columns of the places asked for as far as the fields tell, for an instance that
- * does not list them: every name used by a field whose link there is VALID. Only the
- * places of broken links are asked for: no other place's columns are read.
+ * Columns of the places asked for, by place number, as far as the fields tell, for
+ * an instance that does not list them: every name used by a field whose link there
+ * is VALID. Only the places of broken links are asked for: no other place's columns
+ * are read.
  */
 function inferColumns(
   columns: FactsColumns,
   places: LinkPlaces,
   wanted: ReadonlySet<number>,
-): Map<number, Set<string>> {
-  /** By place number: the names of the places wanted. */
+): ReadonlyArray<Set<string> | undefined> {
   const used: Array<Set<string> | undefined> = [];
   for (const place of wanted) used[place] = new Set();
   for (let at = 0; at < columns.count; at += 1) {
     for (let link = columns.linksStart(at); link < columns.linksEnd(at); link += 1) {
-      if (columns.linkType(link) === FUNCTION_TEMPLATE) continue;
-      if (isBrokenLink({ valid: columns.linkValid(link) })) continue;
+      if (columnLinkState(columns, link) !== 'valid') continue;
       const names = used[places.numberOf(link)];
       if (!names) continue;
       for (let name = columns.columnNamesStart(at); name < columns.columnNamesEnd(at); name += 1)
         names.add(columns.columnName(name));
     }
   }
-  return new Map([...wanted].map((place) => [place, used[place]!]));
+  return used;
 }
 
 /**
@@ -105,12 +109,11 @@ export function referencesBetweenFields(
   for (const at of broken.fields) {
     const found = new Map<string, MissingReference>();
     for (let link = columns.linksStart(at); link < columns.linksEnd(at); link += 1) {
-      if (columns.linkType(link) === FUNCTION_TEMPLATE) continue;
-      if (!isBrokenLink({ valid: columns.linkValid(link) })) continue;
+      if (columnLinkState(columns, link) !== 'broken') continue;
       const number = places.numberOf(link);
       const place = places.placeAt(number);
       const key = placeKey(place);
-      const available = inferred ? inferred.get(number)! : known.get(key);
+      const available = inferred ? inferred[number]! : known.get(key);
       if (available === undefined) {
         found.set(key, { place });
         continue;
