@@ -1,6 +1,6 @@
-import type { Lists, PackedDigests, PackedFactsColumns } from './facts-columns';
-
-const DIGEST_BYTES = 20;
+import { DIGEST_BYTES } from './digests';
+import type { PackedDigests } from './digests';
+import type { Lists, PackedFactsColumns } from './facts-columns';
 
 /**
  * Where each field of merged columns comes from: `from[i] >= 0` is that position of

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Digests } from '../facts-columns';
+import { Digests } from '../digests';
 import { groupsByDigest, hashOfScope } from './groups-by-digest';
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');

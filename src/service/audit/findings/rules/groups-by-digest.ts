@@ -1,4 +1,4 @@
-import type { Digests } from '../facts-columns';
+import type { Digests } from '../digests';
 import { listOf } from '../finding';
 
 /** What grouping reads of each field's scope: a hash, and whether two are the same. */
