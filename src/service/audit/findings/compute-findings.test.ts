@@ -81,6 +81,9 @@ describe('computeFindings', () => {
       const expected = computeFindings(fresh, noExpressions);
       expect(found.headline).toEqual(expected.headline);
       expect(found.byKey).toEqual(expected.byKey);
+      // The findings' facts are the same, merged into columns of their own.
+      expect([...found.fields.entries()]).toEqual([...changed.entries()]);
+      expect(found.fields.pack().changed).toEqual([]);
       expect(found.headline.exactDuplicates).toBeGreaterThan(0);
       expect(found.headline.nearDuplicates).toBeGreaterThan(0);
       expect(found.headline.brokenReferences).toBeGreaterThan(0);

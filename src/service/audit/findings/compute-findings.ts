@@ -30,7 +30,9 @@ export function computeFindings(
   expressions: ExpressionReader,
   directory?: InstanceDirectory,
 ): Findings {
-  const fields = facts instanceof FactsTable ? facts : FactsTable.of(facts);
+  // Merged once: the findings then carry no changes beside the columns, and the
+  // table they came from is left to the collector.
+  const fields = (facts instanceof FactsTable ? facts : FactsTable.of(facts)).merged();
   const columns = fields.asColumns();
   const context: FindingContext = {
     fields,

@@ -6,6 +6,11 @@ import type { FieldFacts, LinkFacts, LintNote } from './field-facts';
 /** The facts' yes-or-no properties, one bit each, in this order (factsAt reads them so). */
 const FLAGS = ['locked', 'archived', 'hidden', 'variable', 'global', 'aggregated'] as const;
 
+const bitOf = (flag: (typeof FLAGS)[number]) => 1 << FLAGS.indexOf(flag);
+const LOCKED = bitOf('locked');
+const ARCHIVED = bitOf('archived');
+const VARIABLE = bitOf('variable');
+
 /**
  * Texts many fields share (statuses, link types and ids, column and function
  * names, lint rules and messages), each kept once and named by its number.
@@ -200,15 +205,15 @@ export class FactsColumns {
   }
 
   isLocked(position: number): boolean {
-    return (this.flags[position]! & 1) !== 0;
+    return (this.flags[position]! & LOCKED) !== 0;
   }
 
   isArchived(position: number): boolean {
-    return (this.flags[position]! & 2) !== 0;
+    return (this.flags[position]! & ARCHIVED) !== 0;
   }
 
   isVariable(position: number): boolean {
-    return (this.flags[position]! & 8) !== 0;
+    return (this.flags[position]! & VARIABLE) !== 0;
   }
 
   /** A field's links are numbered `linksStart(position)` up to `linksEnd(position)`. */

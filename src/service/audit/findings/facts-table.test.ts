@@ -106,6 +106,10 @@ describe('FactsTable', () => {
     const everyField = (columns: ReturnType<FactsTable['asColumns']>) =>
       Array.from({ length: columns.count }, (_, at) => columns.factsAt(at));
     expect(everyField(table.asColumns())).toEqual([...table.values()]);
+    const merged = table.merged();
+    expect(merged.pack().changed).toEqual([]);
+    expect([...merged.entries()]).toEqual([...table.entries()]);
+    expect(merged.size).toBe(table.size);
     const unchanged = FactsTable.of(seeded);
     expect(everyField(unchanged.asColumns())).toEqual([...unchanged.values()]);
   });

@@ -99,6 +99,11 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
     return FactsColumns.unpack(mergeFactsColumns(own, builder.finish().pack(), sources));
   }
 
+  /** This table with its changes written into columns of its own: itself when it carries none. */
+  merged(): FactsTable {
+    return this.changed.size === 0 ? this : new FactsTable(this.asColumns());
+  }
+
   get(id: number): FieldFacts | undefined {
     if (this.changed.has(id)) return this.changed.get(id);
     const position = this.columns.positionOf(id);
