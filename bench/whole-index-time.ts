@@ -54,7 +54,7 @@ const fields = builder.finish();
 // What wholeIndex reads of the findings.
 const findings = {
   fields,
-  references: referencesBetweenFields(fields, undefined),
+  references: referencesBetweenFields(fields.asColumns(), undefined),
   directory: undefined,
 } as unknown as Findings;
 

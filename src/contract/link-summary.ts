@@ -39,8 +39,13 @@ export function linkSummaryOf(links: readonly LinkState[]): LinkSummary {
     brokenLink: links.some(isBrokenLink),
     active: links.some((link) => link.active),
     onDataSource: links.some((link) => link.type === 'DATA_SOURCE' && link.visible),
-    inVisualization: links.some((link) => link.type === 'CARD' && link.active),
+    inVisualization: links.some((link) => putsInVisualization(link.type, link.active)),
   };
+}
+
+/** Whether a link puts its field in a visualization (`inVisualization`): an active card link. */
+export function putsInVisualization(type: string, active: boolean): boolean {
+  return type === 'CARD' && active;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Rewrite } from '../../analysis/rewrite/text-edit';
 import type { ChangeItemRequest } from '../../contract/journal';
 import type { PreviewItem } from '../../contract/workflows';
 import type { FieldFacts } from '../audit/findings/field-facts';
-import { placeOf } from '../audit/findings/references-between-fields';
+import { placeOf } from '../audit/findings/link-places';
 import type { WorkflowSnapshot } from './workflow-snapshot';
 
 /**

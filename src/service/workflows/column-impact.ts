@@ -1,5 +1,5 @@
 import type { ColumnImpact, ColumnRequest } from '../../contract/workflows';
-import { placeOf } from '../audit/findings/references-between-fields';
+import { placeOf } from '../audit/findings/link-places';
 import type { WorkflowSnapshot } from './workflow-snapshot';
 import { cardTitle, dataSourceName } from './workflow-snapshot';
 

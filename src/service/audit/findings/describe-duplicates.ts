@@ -1,9 +1,9 @@
 import type { FindingGroupSummary } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
 import type { FindingGroup } from './finding';
-import type { LinkPlace } from './references-between-fields';
-import type { DuplicateKind } from './rules/duplicates';
-import { duplicateScope } from './rules/duplicates';
+import type { LinkPlace } from './link-places';
+import type { DuplicateKind } from './rules/duplicate-scope';
+import { duplicateScope } from './rules/duplicate-scope';
 
 /** Longest expression a group's label shows; the fields table shows each in full. */
 const LABEL_MAX = 160;

@@ -1,8 +1,15 @@
 import type { FieldReference } from '../../../analysis/field-references';
+import { Digests } from './digests';
+import type { PackedDigests } from './digests';
 import type { FieldFacts, LinkFacts, LintNote } from './field-facts';
 
 /** The facts' yes-or-no properties, one bit each, in this order (factsAt reads them so). */
 const FLAGS = ['locked', 'archived', 'hidden', 'variable', 'global', 'aggregated'] as const;
+
+const bitOf = (flag: (typeof FLAGS)[number]) => 1 << FLAGS.indexOf(flag);
+const LOCKED = bitOf('locked');
+const ARCHIVED = bitOf('archived');
+const VARIABLE = bitOf('variable');
 
 /**
  * Texts many fields share (statuses, link types and ids, column and function
@@ -10,7 +17,13 @@ const FLAGS = ['locked', 'archived', 'hidden', 'variable', 'global', 'aggregated
  */
 class TextPool {
   private readonly numbers = new Map<string, number>();
-  readonly texts: string[] = [];
+  readonly texts: string[];
+
+  /** `texts` keep their numbers: columns made with this pool share them. */
+  constructor(texts: readonly string[] = []) {
+    this.texts = [...texts];
+    this.texts.forEach((text, number) => this.numbers.set(text, number));
+  }
 
   numberOf(text: string): number {
     let number = this.numbers.get(text);
@@ -23,57 +36,8 @@ class TextPool {
   }
 }
 
-const DIGEST_BYTES = 20;
-const HEX_DIGEST = /^[0-9a-f]{40}$/;
-
-/**
- * SHA-1 digests in hex (check sums, expression shapes) as 20 bytes each instead of
- * a 40-character string; any other text (an empty shape, a check sum of another
- * form) is kept as it is.
- */
-class Digests {
-  private constructor(
-    private readonly bytes: Buffer,
-    private readonly others: ReadonlyMap<number, string>,
-  ) {}
-
-  static of(texts: readonly string[]): Digests {
-    const bytes = Buffer.alloc(texts.length * DIGEST_BYTES);
-    const others = new Map<number, string>();
-    texts.forEach((text, position) => {
-      if (HEX_DIGEST.test(text)) bytes.write(text, position * DIGEST_BYTES, 'hex');
-      else others.set(position, text);
-    });
-    return new Digests(bytes, others);
-  }
-
-  /** A Buffer crosses to another thread as a plain Uint8Array: `unpack` makes it a Buffer again. */
-  static unpack(packed: PackedDigests): Digests {
-    const { bytes, others } = packed;
-    return new Digests(
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      new Map(others),
-    );
-  }
-
-  pack(): PackedDigests {
-    return { bytes: this.bytes, others: [...this.others] };
-  }
-
-  at(position: number): string {
-    const start = position * DIGEST_BYTES;
-    return this.others.get(position) ?? this.bytes.toString('hex', start, start + DIGEST_BYTES);
-  }
-}
-
-interface PackedDigests {
-  bytes: Uint8Array;
-  /** Position -> a text that is not a SHA-1 in hex. */
-  others: Array<[number, string]>;
-}
-
 /** A list per field, flat: field i's entries are `values[offsets[i] * width ...offsets[i + 1] * width]`. */
-interface Lists<Values extends Int32Array | Float64Array> {
+export interface Lists<Values extends Int32Array | Float64Array> {
   offsets: Uint32Array;
   values: Values;
 }
@@ -142,8 +106,8 @@ export class FactsColumns {
     private readonly flags: Uint8Array,
     private readonly statuses: Int32Array,
     private readonly names: readonly string[],
-    private readonly checkSums: Digests,
-    private readonly shapes: Digests,
+    readonly checkSums: Digests,
+    readonly shapes: Digests,
     /** type, id, valid (texts), visible and active (bits) per link. */
     private readonly links: Lists<Int32Array>,
     private readonly columnNames: Lists<Int32Array>,
@@ -219,6 +183,116 @@ export class FactsColumns {
     return undefined;
   }
 
+  // Reads of one fact for the findings' passes over every field, which make no
+  // object per field (findings/compute-findings.ts).
+
+  nameAt(position: number): string {
+    return this.names[position]!;
+  }
+
+  /** The name of the field with this id; undefined when the columns have none. */
+  nameOf(id: number): string | undefined {
+    const position = this.positionOf(id);
+    return position === undefined ? undefined : this.names[position];
+  }
+
+  ownerAt(position: number): number {
+    return this.owners[position]!;
+  }
+
+  statusAt(position: number): string {
+    return this.texts[this.statuses[position]!]!;
+  }
+
+  isLocked(position: number): boolean {
+    return (this.flags[position]! & LOCKED) !== 0;
+  }
+
+  isArchived(position: number): boolean {
+    return (this.flags[position]! & ARCHIVED) !== 0;
+  }
+
+  isVariable(position: number): boolean {
+    return (this.flags[position]! & VARIABLE) !== 0;
+  }
+
+  /** A field's links are numbered `linksStart(position)` up to `linksEnd(position)`. */
+  linksStart(position: number): number {
+    return this.links.offsets[position]!;
+  }
+
+  linksEnd(position: number): number {
+    return this.links.offsets[position + 1]!;
+  }
+
+  linkType(link: number): string {
+    return this.texts[this.links.values[link * 5]!]!;
+  }
+
+  linkId(link: number): string {
+    return this.texts[this.links.values[link * 5 + 1]!]!;
+  }
+
+  linkValid(link: number): string {
+    return this.texts[this.links.values[link * 5 + 2]!]!;
+  }
+
+  linkActive(link: number): boolean {
+    return this.links.values[link * 5 + 4] === 1;
+  }
+
+  /**
+   * A link's type and id as numbers, equal for equal texts: a pair of them names
+   * what it links to without a text made for it.
+   */
+  linkTypeNumber(link: number): number {
+    return this.links.values[link * 5]!;
+  }
+
+  linkIdNumber(link: number): number {
+    return this.links.values[link * 5 + 1]!;
+  }
+
+  /** Every text the columns share is numbered below this. */
+  get textCount(): number {
+    return this.texts.length;
+  }
+
+  /** Distinct names between backticks (columns), in order of first use. */
+  columnNamesAt(position: number): string[] {
+    return this.textsAt(this.columnNames, position);
+  }
+
+  /** A field's column names are numbered `columnNamesStart(position)` up to `columnNamesEnd(position)`. */
+  columnNamesStart(position: number): number {
+    return this.columnNames.offsets[position]!;
+  }
+
+  columnNamesEnd(position: number): number {
+    return this.columnNames.offsets[position + 1]!;
+  }
+
+  columnName(name: number): string {
+    return this.texts[this.columnNames.values[name]!]!;
+  }
+
+  hasNests(position: number): boolean {
+    return this.nests.offsets[position] !== this.nests.offsets[position + 1];
+  }
+
+  /** The ids a field nests, in order of first use. */
+  nestIdsAt(position: number): number[] {
+    const { offsets, values } = this.nests;
+    const ids: number[] = [];
+    for (let at = offsets[position]! * 3; at < offsets[position + 1]! * 3; at += 3)
+      ids.push(values[at]!);
+    return ids;
+  }
+
+  hasLint(position: number): boolean {
+    return this.lint.offsets[position] !== this.lint.offsets[position + 1];
+  }
+
   factsAt(position: number): FieldFacts {
     const { texts } = this;
     const flags = this.flags[position]!;
@@ -276,7 +350,7 @@ export class FactsColumns {
     return nests;
   }
 
-  private lintAt(position: number): LintNote[] {
+  lintAt(position: number): LintNote[] {
     const { offsets, values } = this.lint;
     const notes: LintNote[] = [];
     for (let at = offsets[position]! * 2; at < offsets[position + 1]! * 2; at += 2)
@@ -287,7 +361,7 @@ export class FactsColumns {
 
 /** Facts added one field at a time, in any order; `finish` makes the columns, ids ascending. */
 export class FactsColumnsBuilder {
-  private readonly pool = new TextPool();
+  private readonly pool: TextPool;
   private readonly ids: number[] = [];
   private readonly owners: number[] = [];
   private readonly created: number[] = [];
@@ -303,6 +377,11 @@ export class FactsColumnsBuilder {
   private readonly functions = new ListsBuilder(1);
   private readonly problems = new ListsBuilder(1);
   private readonly lint = new ListsBuilder(2);
+
+  /** `texts`: the shared texts of other columns, which these then number alike. */
+  constructor(texts: readonly string[] = []) {
+    this.pool = new TextPool(texts);
+  }
 
   add(field: FieldFacts): void {
     const text = (value: string) => this.pool.numberOf(value);

@@ -79,6 +79,41 @@ describe('FactsTable', () => {
     expect([...next.values()]).toEqual([...byId([...seeded, ...many]).values()]);
   });
 
+  it('as columns holds every field as the table reads it, its changes merged in', () => {
+    const [first, changed, removed] = seeded;
+    const newLink = {
+      type: 'CARD',
+      id: 'a card no field links',
+      visible: true,
+      active: false,
+      valid: 'BAD',
+    };
+    const table = FactsTable.of([{ ...first!, checkSum: 'A1B2' }, ...seeded.slice(1)]).with([
+      [
+        changed!.id,
+        {
+          ...changed!,
+          locked: !changed!.locked,
+          shape: '',
+          links: [newLink],
+          lint: [{ rule: 'a new rule', message: 'a new message' }],
+        },
+      ],
+      [removed!.id, undefined],
+      [-5, { ...seeded[30]!, id: -5, checkSum: 'C3D4' }],
+      [1_000_000, { ...seeded[40]!, id: 1_000_000 }],
+    ]);
+    const everyField = (columns: ReturnType<FactsTable['asColumns']>) =>
+      Array.from({ length: columns.count }, (_, at) => columns.factsAt(at));
+    expect(everyField(table.asColumns())).toEqual([...table.values()]);
+    const merged = table.merged();
+    expect(merged.pack().changed).toEqual([]);
+    expect([...merged.entries()]).toEqual([...table.entries()]);
+    expect(merged.size).toBe(table.size);
+    const unchanged = FactsTable.of(seeded);
+    expect(everyField(unchanged.asColumns())).toEqual([...unchanged.values()]);
+  });
+
   // Sent from the audit's thread to the one answering requests, where a class instance
   // would arrive as a plain object without its methods.
   it('reads the same after pack, a structured clone (as a message makes) and unpack', () => {

@@ -1,6 +1,7 @@
 import type { FieldFacts } from './field-facts';
 import type { PackedFactsColumns } from './facts-columns';
 import { FactsColumns, FactsColumnsBuilder } from './facts-columns';
+import { mergeFactsColumns } from './merge-facts-columns';
 
 /**
  * Changes a table carries over the columns it shares with the table it came from;
@@ -25,27 +26,22 @@ export interface PackedFactsTable {
  */
 export class FactsTable implements ReadonlyMap<number, FieldFacts> {
   readonly size: number;
-  /** Field ids the columns do not have, which `changed` adds, ascending. */
-  private readonly added: number[];
   /** Every field id `changed` holds, ascending. */
   private readonly changedIds: number[];
+  /** Every field in ascending id order (made once, when a table carrying changes is read in order). */
+  private order?: FieldOrder;
 
   private constructor(
     private readonly columns: FactsColumns,
     /** Field id -> its facts now; undefined: the field is gone. */
     private readonly changed: ReadonlyMap<number, FieldFacts | undefined> = new Map(),
   ) {
-    this.added = [];
     let size = columns.count;
     for (const [id, facts] of changed) {
       const inColumns = columns.positionOf(id) !== undefined;
       if (inColumns && !facts) size -= 1;
-      if (!inColumns && facts) {
-        size += 1;
-        this.added.push(id);
-      }
+      if (!inColumns && facts) size += 1;
     }
-    this.added.sort((a, b) => a - b);
     this.changedIds = [...changed.keys()].sort((a, b) => a - b);
     this.size = size;
   }
@@ -89,6 +85,25 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
       : next;
   }
 
+  /**
+   * The facts of every field as one set of columns, in ascending id order: the
+   * table's own when it carries no change, otherwise made anew with the changed
+   * fields merged in (numbers copied, no facts object per field).
+   */
+  asColumns(): FactsColumns {
+    if (this.changed.size === 0) return this.columns;
+    const own = this.columns.pack();
+    const { sources, changedFacts } = this.inOrder();
+    const builder = new FactsColumnsBuilder(own.texts);
+    for (const facts of changedFacts) builder.add(facts);
+    return FactsColumns.unpack(mergeFactsColumns(own, builder.finish().pack(), sources));
+  }
+
+  /** This table with its changes written into columns of its own: itself when it carries none. */
+  merged(): FactsTable {
+    return this.changed.size === 0 ? this : new FactsTable(this.asColumns());
+  }
+
   get(id: number): FieldFacts | undefined {
     if (this.changed.has(id)) return this.changed.get(id);
     const position = this.columns.positionOf(id);
@@ -105,37 +120,26 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
   }
 
   *keys(): MapIterator<number> {
-    for (const [id] of this.ids()) yield id;
+    if (this.changed.size === 0) {
+      for (let position = 0; position < this.columns.count; position += 1)
+        yield this.columns.idAt(position);
+      return;
+    }
+    const { sources, changedFacts } = this.inOrder();
+    for (const source of sources)
+      yield source >= 0 ? this.columns.idAt(source) : changedFacts[~source]!.id;
   }
 
   *values(): MapIterator<FieldFacts> {
-    const { columns, changed } = this;
-    if (changed.size === 0) {
+    const { columns } = this;
+    if (this.changed.size === 0) {
       for (let position = 0; position < columns.count; position += 1)
         yield columns.factsAt(position);
       return;
     }
-    // One comparison a field with the changed ids in order, not a lookup of each
-    // field among them: a table taken from the last scan carries thousands.
-    const changedIds = this.changedIds;
-    let next = 0;
-    for (let position = 0; position < columns.count; position += 1) {
-      const id = columns.idAt(position);
-      while (next < changedIds.length && changedIds[next]! < id) {
-        const field = changed.get(changedIds[next++]!);
-        if (field) yield field;
-      }
-      if (changedIds[next] !== id) {
-        yield columns.factsAt(position);
-        continue;
-      }
-      const field = changed.get(changedIds[next++]!);
-      if (field) yield field;
-    }
-    for (; next < changedIds.length; next += 1) {
-      const field = changed.get(changedIds[next]!);
-      if (field) yield field;
-    }
+    const { sources, changedFacts } = this.inOrder();
+    for (const source of sources)
+      yield source >= 0 ? columns.factsAt(source) : changedFacts[~source]!;
   }
 
   [Symbol.iterator](): MapIterator<[number, FieldFacts]> {
@@ -149,18 +153,40 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
   }
 
   /**
-   * Every field id, ascending, with its position in the columns when the columns
-   * hold its facts now (undefined: `changed` holds them).
+   * Every field in ascending id order, walking the columns and the changed ids
+   * together: one comparison a field, not a lookup of each field among the changes (a
+   * table taken from the last scan carries thousands).
    */
-  private *ids(): Generator<[number, number | undefined]> {
-    const { columns, changed, added } = this;
+  private inOrder(): FieldOrder {
+    if (this.order) return this.order;
+    const { columns, changed, changedIds } = this;
+    const sources = new Int32Array(this.size);
+    const changedFacts: FieldFacts[] = [];
+    let at = 0;
     let next = 0;
+    const takeChanged = (id: number) => {
+      const facts = changed.get(id);
+      if (!facts) return;
+      sources[at++] = ~changedFacts.length;
+      changedFacts.push(facts);
+    };
     for (let position = 0; position < columns.count; position += 1) {
       const id = columns.idAt(position);
-      while (next < added.length && added[next]! < id) yield [added[next++]!, undefined];
-      if (!changed.has(id)) yield [id, position];
-      else if (changed.get(id)) yield [id, undefined];
+      while (next < changedIds.length && changedIds[next]! < id) takeChanged(changedIds[next++]!);
+      if (changedIds[next] === id) takeChanged(changedIds[next++]!);
+      else sources[at++] = position;
     }
-    while (next < added.length) yield [added[next++]!, undefined];
+    while (next < changedIds.length) takeChanged(changedIds[next++]!);
+    return (this.order = { sources, changedFacts });
   }
+}
+
+/**
+ * The fields of a table carrying changes in ascending id order: `sources[i] >= 0` is
+ * that position of its columns, `~sources[i]` the place in `changedFacts` of a changed
+ * field's facts.
+ */
+interface FieldOrder {
+  sources: Int32Array;
+  changedFacts: FieldFacts[];
 }

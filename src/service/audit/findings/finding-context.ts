@@ -1,3 +1,4 @@
+import type { FactsColumns } from './facts-columns';
 import type { FactsTable } from './facts-table';
 import type { InstanceDirectory } from './instance-directory';
 import type { FieldReferences } from './references-between-fields';
@@ -16,3 +17,12 @@ export interface FindingContext {
 }
 
 export type ExpressionReader = (fieldIds: readonly number[]) => ReadonlyMap<number, string>;
+
+/**
+ * What a rule reads while the findings are made: the context, and every field's facts
+ * as one set of columns, ids ascending (FactsTable.asColumns), which a rule reads
+ * without making a facts object per field.
+ */
+export interface RuleInput extends FindingContext {
+  columns: FactsColumns;
+}

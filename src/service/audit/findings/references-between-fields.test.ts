@@ -12,7 +12,7 @@ const field = (id: number, expression: string) => calculatedField({ id, expressi
 const nesting = (...ids: number[]) => ids.map((id) => `SERVICE_BEAST_MODE(${id})`).join(' + ');
 
 const referencesOf = (fields: CalculatedField[]) =>
-  referencesBetweenFields(FactsTable.of(fields.map(factsOf)), undefined);
+  referencesBetweenFields(FactsTable.of(fields.map(factsOf)).asColumns(), undefined);
 
 it('reads back, as maps, who nests whom: a cycle, a deleted id, a field nesting itself, an id past 32 bits', () => {
   const references = referencesOf([

@@ -3,17 +3,10 @@ import type { NestingFacts } from '../../../analysis/nested-references';
 import { resolveNestedReferences } from '../../../analysis/nested-references';
 import type { CycleMembership } from '../../../analysis/reference-cycles';
 import { FUNCTION_TEMPLATE, isBrokenLink } from '../../../contract/field';
-import type { FieldFacts, LinkFacts } from './field-facts';
+import type { FactsColumns } from './facts-columns';
 import type { InstanceDirectory } from './instance-directory';
-
-/**
- * Where a link takes its columns from: a data source, or a card whose data source
- * the instance does not name (then the card stands in for it).
- */
-export interface LinkPlace {
-  type: 'DATA_SOURCE' | 'CARD';
-  id: string;
-}
+import type { LinkPlace } from './link-places';
+import { LinkPlaces, placeKey } from './link-places';
 
 /**
  * A name a field uses that its link's place lacks. `column` is undefined when the
@@ -41,90 +34,104 @@ export interface FieldReferences {
   columnsKnown: boolean;
 }
 
-export function placeOf(link: LinkFacts, directory: InstanceDirectory | undefined): LinkPlace {
-  if (link.type === 'CARD') {
-    const dataSourceId = directory?.cards.get(link.id)?.dataSourceId;
-    return dataSourceId === undefined
-      ? { type: 'CARD', id: link.id }
-      : { type: 'DATA_SOURCE', id: dataSourceId };
-  }
-  return { type: 'DATA_SOURCE', id: link.id };
+/** Whether link `link` of `columns` takes columns from a place (a nested field's does not), and is VALID or not. */
+function columnLinkState(columns: FactsColumns, link: number): 'none' | 'valid' | 'broken' {
+  if (columns.linkType(link) === FUNCTION_TEMPLATE) return 'none';
+  return isBrokenLink({ valid: columns.linkValid(link) }) ? 'broken' : 'valid';
 }
 
-export const placeKey = (place: LinkPlace) => `${place.type} ${place.id}`;
-
-/** A field's links that take columns from a data source or a card. */
-const columnLinks = (field: FieldFacts) =>
-  field.links.filter((link) => link.type !== FUNCTION_TEMPLATE);
+/**
+ * The fields (positions of `columns`) with a data source or card link that is not
+ * VALID, and the places of those links.
+ */
+function brokenColumnLinks(columns: FactsColumns, places: LinkPlaces) {
+  const fields: number[] = [];
+  const brokenPlaces = new Set<number>();
+  for (let at = 0; at < columns.count; at += 1) {
+    let broken = false;
+    for (let link = columns.linksStart(at); link < columns.linksEnd(at); link += 1) {
+      if (columnLinkState(columns, link) !== 'broken') continue;
+      broken = true;
+      brokenPlaces.add(places.numberOf(link));
+    }
+    if (broken) fields.push(at);
+  }
+  return { fields, places: brokenPlaces };
+}
 
 /**
- * Columns of each place as far as the fields tell, for an instance that does not
- * list them: every name used by a field whose link there is VALID.
+ * Columns of the places asked for, by place number, as far as the fields tell, for
+ * an instance that does not list them: every name used by a field whose link there
+ * is VALID. Only the places of broken links are asked for: no other place's columns
+ * are read.
  */
 function inferColumns(
-  facts: Iterable<FieldFacts>,
-  places: (link: LinkFacts) => string,
-): Map<string, string[]> {
-  const used = new Map<string, Set<string>>();
-  for (const field of facts) {
-    for (const link of columnLinks(field)) {
-      const key = places(link);
-      let names = used.get(key);
-      if (!names) used.set(key, (names = new Set()));
-      if (!isBrokenLink(link)) for (const name of field.names) names.add(name);
+  columns: FactsColumns,
+  places: LinkPlaces,
+  wanted: ReadonlySet<number>,
+): ReadonlyArray<Set<string> | undefined> {
+  const used: Array<Set<string> | undefined> = [];
+  for (const place of wanted) used[place] = new Set();
+  for (let at = 0; at < columns.count; at += 1) {
+    for (let link = columns.linksStart(at); link < columns.linksEnd(at); link += 1) {
+      if (columnLinkState(columns, link) !== 'valid') continue;
+      const names = used[places.numberOf(link)];
+      if (!names) continue;
+      for (let name = columns.columnNamesStart(at); name < columns.columnNamesEnd(at); name += 1)
+        names.add(columns.columnName(name));
     }
   }
-  return new Map([...used].map(([key, names]) => [key, [...names]]));
+  return used;
 }
 
 /**
  * Nested references by id (docs/expressions.md: analysis/nested-references.ts
  * resolves them), reference cycles, and for each data source or card link that is
- * not VALID the backtick names (always columns) its data source lacks. `fields`
- * are by id; each is read once per pass, none kept.
+ * not VALID the backtick names (always columns) its data source lacks. `columns`
+ * hold every field's facts, ids ascending (FactsTable.asColumns).
  */
 export function referencesBetweenFields(
-  fields: ReadonlyMap<number, FieldFacts>,
+  columns: FactsColumns,
   directory: InstanceDirectory | undefined,
 ): FieldReferences {
   const columnsKnown = directory !== undefined && directory.dataSources.size > 0;
-  const keyOf = (link: LinkFacts) => placeKey(placeOf(link, directory));
-  const columnsByPlace: Map<string, readonly string[]> = columnsKnown
-    ? new Map(
-        [...directory.dataSources].map(([id, source]) => [
-          placeKey({ type: 'DATA_SOURCE', id }),
-          source.columns,
-        ]),
-      )
-    : inferColumns(fields.values(), keyOf);
+  const places = new LinkPlaces(columns, directory);
+  const broken = brokenColumnLinks(columns, places);
+  const known = new Map(
+    [...(directory?.dataSources ?? [])].map(([id, source]) => [
+      placeKey({ type: 'DATA_SOURCE', id }),
+      new Set(source.columns),
+    ]),
+  );
+  const inferred = columnsKnown ? undefined : inferColumns(columns, places, broken.places);
 
-  // Only the fields that nest any: most nest none.
-  const nesting: NestingFacts[] = [];
   const missing = new Map<number, MissingReference[]>();
-  // One pass for both: each field's facts are made from the columns once.
-  for (const field of fields.values()) {
-    if (field.nests.length > 0)
-      nesting.push({ id: field.id, nests: field.nests.map(({ id }) => id) });
-    // Most fields have no broken link, and make nothing here.
-    if (!field.links.some(isBrokenLink)) continue;
+  for (const at of broken.fields) {
     const found = new Map<string, MissingReference>();
-    for (const link of columnLinks(field)) {
-      if (!isBrokenLink(link)) continue;
-      const place = placeOf(link, directory);
+    for (let link = columns.linksStart(at); link < columns.linksEnd(at); link += 1) {
+      if (columnLinkState(columns, link) !== 'broken') continue;
+      const number = places.numberOf(link);
+      const place = places.placeAt(number);
       const key = placeKey(place);
-      const columns = columnsByPlace.get(key);
-      if (columns === undefined && columnsKnown) {
+      const available = inferred ? inferred[number]! : known.get(key);
+      if (available === undefined) {
         found.set(key, { place });
         continue;
       }
-      const available = new Set(columns);
-      const absent = field.names.filter((name) => !available.has(name));
+      const absent = columns.columnNamesAt(at).filter((name) => !available.has(name));
       for (const name of absent) found.set(`${key}\n${name}`, { place, column: name });
       if (absent.length === 0) found.set(key, { place });
     }
-    if (found.size > 0) missing.set(field.id, [...found.values()]);
+    if (found.size > 0) missing.set(columns.idAt(at), [...found.values()]);
   }
-  const resolved = resolveNestedReferences(nesting, fields);
+
+  // Only the fields that nest any: most nest none.
+  const nesting: NestingFacts[] = [];
+  for (let at = 0; at < columns.count; at += 1)
+    if (columns.hasNests(at)) nesting.push({ id: columns.idAt(at), nests: columns.nestIdsAt(at) });
+  const resolved = resolveNestedReferences(nesting, {
+    has: (id) => columns.positionOf(id) !== undefined,
+  });
   return {
     references: IdLists.of(nesting.map(({ id, nests }) => [id, nests])),
     nests: resolved.nests,

@@ -1,5 +1,5 @@
 import { brokenReferenceGroupKey } from '../../../../contract/workflows';
-import type { FieldRule } from '../finding';
+import type { Finding } from '../finding';
 import { byGroupSize } from '../finding';
 import type { FindingContext } from '../finding-context';
 import type { MissingReference } from '../references-between-fields';
@@ -14,27 +14,26 @@ function describe(missing: MissingReference): string {
     : `\`${missing.column}\` is missing from ${where}`;
 }
 
-/** Fields with a link that is not VALID, grouped by the missing name and where it is missing. */
-export function brokenReferences({ references }: FindingContext): FieldRule {
+/**
+ * Fields with a link that is not VALID, grouped by the missing name and where it is
+ * missing: those `references.missing` holds, in its order (ascending ids).
+ */
+export function brokenReferences({ references }: FindingContext): Finding {
   const groups = new Map<string, { key: string; ids: number[] } & MissingReference>();
   const notes = new Map<number, string>();
+  for (const [id, missing] of references.missing) {
+    notes.set(id, missing.map(describe).join('; '));
+    for (const entry of missing) {
+      const key = groupKey(entry);
+      const group = groups.get(key);
+      if (group) group.ids.push(id);
+      else groups.set(key, { key, ids: [id], ...entry });
+    }
+  }
   return {
-    visit(field) {
-      const missing = references.missing.get(field.id);
-      if (!missing) return;
-      notes.set(field.id, missing.map(describe).join('; '));
-      for (const entry of missing) {
-        const key = groupKey(entry);
-        const group = groups.get(key);
-        if (group) group.ids.push(field.id);
-        else groups.set(key, { key, ids: [field.id], ...entry });
-      }
-    },
-    finish: () => ({
-      key: 'broken-references',
-      ids: [...notes.keys()],
-      groups: [...groups.values()].sort(byGroupSize),
-      notes,
-    }),
+    key: 'broken-references',
+    ids: [...notes.keys()],
+    groups: [...groups.values()].sort(byGroupSize),
+    notes,
   };
 }

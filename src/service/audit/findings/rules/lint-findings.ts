@@ -5,9 +5,9 @@ import type { ReferencedField } from '../../../../analysis/lint/lint-rule';
 import { lintRuleById } from '../../../../analysis/lint/lint-rules';
 import { referencesTellLint } from '../../../../analysis/lint/rules/archived-field-reference';
 import type { LintNote } from '../field-facts';
-import type { FieldRule } from '../finding';
+import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
-import type { FindingContext } from '../finding-context';
+import type { RuleInput } from '../finding-context';
 
 /**
  * Lint with references known, by the expression's hash and the referenced fields:
@@ -34,36 +34,39 @@ function lintWithReferences(expression: string, fields: Map<number, ReferencedFi
  * read for that; the others keep what was found when stored (at 1,000,000 fields,
  * reading the expression of every field that nests another took seconds).
  */
-export function lintFindings({ fields, references, expressions }: FindingContext): FieldRule {
+export function lintFindings({ columns, references, expressions }: RuleInput): Finding {
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
   const referenced = new Map<number, Map<number, ReferencedField>>();
   for (const [id, targets] of references.nests) {
     const known = new Map(
       targets.flatMap((target) => {
-        const field = fields.get(target);
-        return field ? [[target, { id: target, name: field.name, archived: field.archived }]] : [];
+        const at = columns.positionOf(target);
+        if (at === undefined) return [];
+        return [
+          [target, { id: target, name: columns.nameAt(at), archived: columns.isArchived(at) }],
+        ];
       }),
     );
     // Only these are linted again: the others' stored lint is what linting again finds.
     if (referencesTellLint(known)) referenced.set(id, known);
   }
   const expressionOf = expressions([...referenced.keys()]);
-  return {
-    visit(field) {
-      const targets = referenced.get(field.id);
-      const expression = expressionOf.get(field.id);
-      const found =
-        targets && expression !== undefined ? lintWithReferences(expression, targets) : field.lint;
-      if (found.length === 0) return;
-      notes.set(field.id, found.map((note) => note.message).join('; '));
-      for (const rule of new Set(found.map((note) => note.rule))) entries.push([rule, field.id]);
-    },
-    finish() {
-      const groups = [...groupIds(entries)]
-        .map(([key, ids]) => ({ key, ids, title: lintRuleById(key)?.title ?? key }))
-        .sort(byGroupSize);
-      return { key: 'lint', ids: [...notes.keys()], groups, notes };
-    },
-  };
+  for (let at = 0; at < columns.count; at += 1) {
+    const id = columns.idAt(at);
+    const targets = referenced.get(id);
+    if (!targets && !columns.hasLint(at)) continue;
+    const expression = expressionOf.get(id);
+    const found =
+      targets && expression !== undefined
+        ? lintWithReferences(expression, targets)
+        : columns.lintAt(at);
+    if (found.length === 0) continue;
+    notes.set(id, found.map((note) => note.message).join('; '));
+    for (const rule of new Set(found.map((note) => note.rule))) entries.push([rule, id]);
+  }
+  const groups = [...groupIds(entries)]
+    .map(([key, ids]) => ({ key, ids, title: lintRuleById(key)?.title ?? key }))
+    .sort(byGroupSize);
+  return { key: 'lint', ids: [...notes.keys()], groups, notes };
 }

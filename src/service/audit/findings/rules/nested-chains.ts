@@ -1,6 +1,6 @@
-import type { FieldRule, Finding } from '../finding';
+import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
-import type { FindingContext } from '../finding-context';
+import type { RuleInput } from '../finding-context';
 
 /**
  * Each field's depth: 0 when it references no field, otherwise one more than the
@@ -65,27 +65,26 @@ export function deepestChain(
   return chain;
 }
 
-/** Fields that nest other fields, grouped by the depth of their longest chain. */
-export function nestedChains({ fields, references }: FindingContext): FieldRule {
+/**
+ * Fields that nest other fields, grouped by the depth of their longest chain: those
+ * `references.nests` holds (every other field's depth is 0), ascending.
+ */
+export function nestedChains({ columns, references }: RuleInput): Finding {
   const depth = nestingDepths(references.nests);
-  const nameOf = (id: number) => `\`${fields.get(id)?.name ?? id}\``;
+  const nameOf = (id: number) => `\`${columns.nameOf(id) ?? id}\``;
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
-  return {
-    visit(field) {
-      const level = depth.get(field.id) ?? 0;
-      if (level === 0) return;
-      const chain = deepestChain(field.id, references.nests, depth);
-      notes.set(field.id, `depth ${level}: ${chain.map(nameOf).join(' → ')}`);
-      entries.push([String(level), field.id]);
-    },
-    finish() {
-      const groups = [...groupIds(entries)]
-        .map(([key, ids]) => ({ key, ids, depth: Number(key) }))
-        .sort((a, b) => a.depth - b.depth || byGroupSize(a, b));
-      return { key: 'nested', ids: [...notes.keys()], groups, notes };
-    },
-  };
+  for (const id of references.nests.keys()) {
+    const level = depth.get(id) ?? 0;
+    if (level === 0) continue;
+    const chain = deepestChain(id, references.nests, depth);
+    notes.set(id, `depth ${level}: ${chain.map(nameOf).join(' → ')}`);
+    entries.push([String(level), id]);
+  }
+  const groups = [...groupIds(entries)]
+    .map(([key, ids]) => ({ key, ids, depth: Number(key) }))
+    .sort((a, b) => a.depth - b.depth || byGroupSize(a, b));
+  return { key: 'nested', ids: [...notes.keys()], groups, notes };
 }
 
 /**
@@ -94,7 +93,7 @@ export function nestedChains({ fields, references }: FindingContext): FieldRule 
  * nearest such field as its cause.
  */
 export function brokenDependencies(
-  { fields, references }: FindingContext,
+  { columns, references }: RuleInput,
   broken: readonly number[],
 ): Finding {
   const causeOf = new Map<number, number>();
@@ -121,9 +120,9 @@ export function brokenDependencies(
     }
   }
   const describe = (cause: number) => {
-    const field = fields.get(cause);
-    return field
-      ? `depends on \`${field.name}\`, which is broken`
+    const name = columns.nameOf(cause);
+    return name !== undefined
+      ? `depends on \`${name}\`, which is broken`
       : `depends on field ${cause}, which does not exist`;
   };
   const notes = new Map<number, string>();

@@ -3,7 +3,8 @@ import { FUNCTION_TEMPLATE } from '../../../../contract/field';
 import { demoFacts } from '../../test-support/demo-facts';
 import type { FieldFacts, LinkFacts } from '../field-facts';
 import type { InstanceDirectory } from '../instance-directory';
-import { duplicateScope, duplicateScopeNumbers } from './duplicates';
+import { FactsTable } from '../facts-table';
+import { DuplicateScopes, duplicateScope } from './duplicate-scope';
 
 const link = (type: string, id: string): LinkFacts => ({
   type,
@@ -49,18 +50,23 @@ const directory: InstanceDirectory = {
   ]),
 };
 
-describe('duplicateScopeNumbers', () => {
+describe('DuplicateScopes', () => {
   it.each([
     ['with a directory naming cards’ data sources', directory],
     ['without a directory', undefined],
-  ])('are equal for two fields exactly when their scopes are (%s)', (_, known) => {
-    const numbers = duplicateScopeNumbers(known);
+  ])('are the same for two fields exactly when their scopes are (%s)', (_, known) => {
+    // Ids in the order given, so that the columns' positions are the fields'.
+    const table = FactsTable.of(fields.map((field, index) => ({ ...field, id: index })));
     const scopeOf = (field: FieldFacts) => JSON.stringify(duplicateScope(field, known));
-    const scopes = fields.map(scopeOf);
-    const numbered = fields.map((field) => numbers.of(field));
-    expect(new Set(numbered).size).toBeGreaterThan(10);
+    const scopes = [...table.values()].map(scopeOf);
+    const found = DuplicateScopes.of(table.asColumns(), known);
+    const positions = scopes.map((_, at) => at);
+    expect(new Set(positions.map((at) => found.hashAt(at))).size).toBeGreaterThan(10);
     const sameScope = scopes.map((first) => scopes.map((second) => first === second));
-    const sameNumber = numbered.map((first) => numbered.map((second) => first === second));
-    expect(sameNumber).toEqual(sameScope);
+    const same = positions.map((first) => positions.map((second) => found.same(first, second)));
+    expect(same).toEqual(sameScope);
+    for (const first of positions)
+      for (const second of positions)
+        if (sameScope[first]![second]) expect(found.hashAt(first)).toBe(found.hashAt(second));
   });
 });
