@@ -1,4 +1,4 @@
-import type { FieldFacts } from './field-facts';
+import type { FieldBrief, FieldFacts } from './field-facts';
 import type { PackedFactsColumns } from './facts-columns';
 import { FactsColumns, FactsColumnsBuilder } from './facts-columns';
 
@@ -108,11 +108,22 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
     for (const [id] of this.ids()) yield id;
   }
 
-  *values(): MapIterator<FieldFacts> {
+  values(): MapIterator<FieldFacts> {
+    return this.inOrder((columns, position) => columns.factsAt(position));
+  }
+
+  /** Every field's brief (field-facts.ts), ascending by id: what the index and summary read. */
+  briefs(): MapIterator<FieldBrief> {
+    return this.inOrder((columns, position) => columns.briefAt(position));
+  }
+
+  /** Every field ascending by id, read from the columns by `at` unless changed. */
+  private *inOrder<T>(
+    at: (columns: FactsColumns, position: number) => T,
+  ): MapIterator<T | FieldFacts> {
     const { columns, changed } = this;
     if (changed.size === 0) {
-      for (let position = 0; position < columns.count; position += 1)
-        yield columns.factsAt(position);
+      for (let position = 0; position < columns.count; position += 1) yield at(columns, position);
       return;
     }
     // One comparison a field with the changed ids in order, not a lookup of each
@@ -126,7 +137,7 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
         if (field) yield field;
       }
       if (changedIds[next] !== id) {
-        yield columns.factsAt(position);
+        yield at(columns, position);
         continue;
       }
       const field = changed.get(changedIds[next++]!);
