@@ -30,23 +30,14 @@ function flagsOf(field: FieldBrief): number {
   );
 }
 
-/** Adds a field id to the list under `key`. */
+/**
+ * Adds a field id to the list under `key`, unless it is the last one there (a field
+ * may link one data source twice): fields come by id, so each list ascends.
+ */
 function add<Key>(map: Map<Key, number[]>, key: Key, id: number) {
   const ids = map.get(key);
-  if (ids) ids.push(id);
-  else map.set(key, [id]);
-}
-
-/** Each list's ids ascending, each once (a field may link one data source twice). */
-function ascendingOnce<Key>(map: Map<Key, number[]>): Map<Key, number[]> {
-  for (const [key, ids] of map) {
-    ids.sort(compareIds);
-    map.set(
-      key,
-      ids.filter((id, index) => index === 0 || ids[index - 1] !== id),
-    );
-  }
-  return map;
+  if (!ids) map.set(key, [id]);
+  else if (ids[ids.length - 1] !== id) ids.push(id);
 }
 
 /**
@@ -102,9 +93,10 @@ export function indexColumnsOfFacts(
   const size = read.ids.length;
   const ids = Float64Array.from(read.ids);
   const fieldsByReference = new Map<number, number[]>();
-  for (const [source, targets] of references) {
+  // By source ascending, as the fields: each target's list ascends too.
+  for (const source of [...references.keys()].sort(compareIds)) {
     if (!isIn(ids, source)) continue;
-    for (const target of targets) add(fieldsByReference, target, source);
+    for (const target of references.get(source)!) add(fieldsByReference, target, source);
   }
   // Every order is of positions in the order read, ties on position: on id.
   const byName = integerOrder(nameKeyRanks(read.nameKeys));
@@ -137,10 +129,10 @@ export function indexColumnsOfFacts(
       usage: integers(read.usage),
       problems: integers(read.problems),
     },
-    fieldsByFunction: ascendingOnce(fieldsByFunction),
-    fieldsByDataSource: ascendingOnce(fieldsByDataSource),
-    fieldsByCard: ascendingOnce(fieldsByCard),
-    fieldsByReference: ascendingOnce(fieldsByReference),
+    fieldsByFunction,
+    fieldsByDataSource,
+    fieldsByCard,
+    fieldsByReference,
     idOrder: read.ids,
     createdOrder: idsByKey(read.created),
     lastModifiedOrder: idsByKey(read.lastModified),
