@@ -140,13 +140,24 @@ export function indexColumnsOfFacts(
 }
 
 /**
- * Each name key's rank in the name order. Names repeat a lot, so only the distinct
- * ones are compared as text (about 3 in 10 at 100,000 demo fields).
+ * Each name key's rank in the name order. Names repeat a lot, so each is numbered
+ * once, as first met, and only the distinct ones are compared as text (about 1 in 8
+ * at 1,000,000 fields).
  */
 function nameKeyRanks(keys: readonly string[]): Float64Array {
-  const distinct = [...new Set(keys)].sort(nameKeyComparisonFor(keys));
-  const rankOf = new Map(distinct.map((key, rank) => [key, rank]));
-  return filled(new Float64Array(keys.length), (at) => rankOf.get(keys[at]!)!);
+  const numberOf = new Map<string, number>();
+  const numbers = new Int32Array(keys.length);
+  for (let at = 0; at < keys.length; at += 1) {
+    let number = numberOf.get(keys[at]!);
+    if (number === undefined) numberOf.set(keys[at]!, (number = numberOf.size));
+    numbers[at] = number;
+  }
+  const distinct = [...numberOf.keys()];
+  const rankOf = new Int32Array(distinct.length);
+  [...distinct]
+    .sort(nameKeyComparisonFor(distinct))
+    .forEach((key, rank) => (rankOf[numberOf.get(key)!] = rank));
+  return filled(new Float64Array(keys.length), (at) => rankOf[numbers[at]!]!);
 }
 
 /**
