@@ -4,7 +4,7 @@ import { nameKeyComparisonFor, nameKeyOf } from '../../../contract/name-order';
 import type { FlagBit, IndexColumns } from '../../store/index/index-columns';
 import { bitOf, flagBits } from '../../store/index/index-columns';
 import type { FieldBrief } from '../findings/field-facts';
-import { integerOrder } from './integer-order';
+import { integerOrder } from '../../store/index/integer-order';
 
 const compareIds = (a: number, b: number) => a - b;
 
