@@ -51,6 +51,8 @@ const requests: NormalizedSearchRequest[] = [
     sort: { field: 'name', ascending: true },
     limit: 5000,
   },
+  // The copy's sorts: their keys are saved too (statuses by number).
+  { filters: [], sort: { field: 'status', ascending: false }, limit: 5000 },
 ];
 
 let dir: string;

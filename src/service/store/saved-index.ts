@@ -16,10 +16,11 @@ import type { FieldIndexParts } from './index/field-index';
  */
 
 /**
- * Bumped whenever FieldIndexParts changes shape or meaning (7: `nested` is "nested by
- * another"; 8: `copy`, what the sorts production lacks are made from).
+ * Bumped whenever FieldIndexParts or how it is packed changes shape or meaning (7:
+ * `nested` is "nested by another"; 8: `copy`, what the sorts production lacks are
+ * made from; 9: the copy's statuses by number).
  */
-const FORMAT = 8;
+const FORMAT = 9;
 /** The header is a JSON object padded to this many bytes, then the serialized parts. */
 const HEADER_BYTES = 1024;
 
@@ -137,7 +138,18 @@ interface PackedLists<K, A> {
 
 type IntLists<K> = PackedLists<K, Int32Array>;
 
-export interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names'> {
+/**
+ * Texts that repeat across every field (statuses) as a number each into the few
+ * distinct ones: a million strings took about as long to copy to another thread as
+ * everything else in the index but the posting lists, and as many strings there.
+ */
+interface NumberedTexts {
+  texts: string[];
+  numbers: Int32Array;
+}
+
+export interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names' | 'copy'> {
+  copy: Omit<FieldIndexParts['copy'], 'statuses'> & { statuses: NumberedTexts };
   lists: Record<keyof FieldIndexParts['lists'], IntLists<string | number>>;
   names: Omit<FieldIndexParts['names'], 'postings' | 'denseWords' | 'occurrences'> & {
     postings: IntLists<number>;
@@ -178,10 +190,28 @@ function unpack<K, A extends Int32Array | Uint32Array | Float64Array>({
 
 const ints = (length: number) => new Int32Array(length);
 
+function numbered(values: readonly string[]): NumberedTexts {
+  const numberOf = new Map<string, number>();
+  const numbers = new Int32Array(values.length);
+  values.forEach((value, at) => {
+    let number = numberOf.get(value);
+    if (number === undefined) numberOf.set(value, (number = numberOf.size));
+    numbers[at] = number;
+  });
+  return { texts: [...numberOf.keys()], numbers };
+}
+
+function textsOf({ texts, numbers }: NumberedTexts): string[] {
+  const values: string[] = [];
+  for (let at = 0; at < numbers.length; at += 1) values.push(texts[numbers[at]!]!);
+  return values;
+}
+
 function* packed(parts: FieldIndexParts): Generator<void, PackedParts> {
-  const { lists, names } = parts;
+  const { lists, names, copy } = parts;
   return {
     ...parts,
+    copy: { ...copy, statuses: numbered(copy.statuses) },
     lists: {
       owner: yield* pack(lists.owner, ints),
       status: yield* pack(lists.status, ints),
@@ -231,9 +261,10 @@ async function finishedInTurns<T>(steps: Generator<void, T>): Promise<T> {
 
 /** Parts packed by `packedAtOnce` or saved, as the index takes them. */
 export function unpacked(parts: PackedParts): FieldIndexParts {
-  const { lists, names } = parts;
+  const { lists, names, copy } = parts;
   return {
     ...parts,
+    copy: { ...copy, statuses: textsOf(copy.statuses) },
     lists: {
       owner: unpack(lists.owner),
       status: unpack(lists.status),

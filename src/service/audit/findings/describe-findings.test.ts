@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { demoFacts } from '../test-support/demo-facts';
 import { computeFindings } from './compute-findings';
-import { problemsBy } from './describe-findings';
+import { problemsByOwnerAndDataSource } from './describe-findings';
 
 it('counts each finding per owner and per data source, passing over an id no field has', () => {
   const found = computeFindings(demoFacts(400, 7), () => new Map());
@@ -20,8 +20,12 @@ it('counts each finding per owner and per data source, passing over an id no fie
   }
   const weight = (row: { counts: Record<string, number> }) =>
     Object.values(row.counts).reduce((sum, one) => sum + one, 0);
-  for (const by of ['owner', 'dataSource'] as const) {
-    const { rows, total } = problemsBy(found, by);
+  const both = problemsByOwnerAndDataSource(found);
+  for (const [by, rowsBy] of [
+    ['owner', 'owners'],
+    ['dataSource', 'dataSources'],
+  ] as const) {
+    const { rows, total } = both[rowsBy];
     expect(total).toBe(counts[by].size);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(weight(row)).toBe(counts[by].get(row.id));
@@ -32,5 +36,5 @@ it('counts each finding per owner and per data source, passing over an id no fie
     ...found,
     byKey: { ...found.byKey, unused: { ...unused, ids: [-5, ...unused.ids, 1e12] } },
   };
-  expect(problemsBy(stray, 'owner')).toEqual(problemsBy(found, 'owner'));
+  expect(problemsByOwnerAndDataSource(stray)).toEqual(both);
 });

@@ -1,7 +1,7 @@
 import type { FieldReference } from '../../../analysis/field-references';
 import { Digests } from './digests';
 import type { PackedDigests } from './digests';
-import type { FieldFacts, LinkFacts, LintNote } from './field-facts';
+import type { FieldBrief, FieldFacts, LinkFacts, LintNote } from './field-facts';
 
 /** The facts' yes-or-no properties, one bit each, in this order (factsAt reads them so). */
 const FLAGS = ['locked', 'archived', 'hidden', 'variable', 'global', 'aggregated'] as const;
@@ -317,6 +317,27 @@ export class FactsColumns {
       problems: this.textsAt(this.problems, position),
       shape: this.shapes.at(position),
       lint: this.lintAt(position),
+    };
+  }
+
+  /** factsAt's brief: the same values but those FieldBrief leaves out. */
+  briefAt(position: number): FieldBrief {
+    const flags = this.flags[position]!;
+    return {
+      id: this.ids[position]!,
+      name: this.names[position]!,
+      owner: this.owners[position]!,
+      locked: (flags & 1) !== 0,
+      archived: (flags & 2) !== 0,
+      hidden: (flags & 4) !== 0,
+      variable: (flags & 8) !== 0,
+      global: (flags & 16) !== 0,
+      aggregated: (flags & 32) !== 0,
+      status: this.texts[this.statuses[position]!]!,
+      created: this.created[position]!,
+      lastModified: this.lastModified[position]!,
+      links: this.linksAt(position),
+      functions: this.textsAt(this.functions, position),
     };
   }
 

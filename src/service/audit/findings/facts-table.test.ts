@@ -70,6 +70,21 @@ describe('FactsTable', () => {
     expect([...table.entries()]).toEqual([...byId(seeded)]);
   });
 
+  it("reads each brief as the field's facts without what only the rules read, changes included", () => {
+    const [changed, removed] = [seeded[10]!, seeded[20]!];
+    const table = FactsTable.of(seeded).with([
+      [changed.id, { ...changed, locked: !changed.locked, functions: ['NEW'] }],
+      [removed.id, undefined],
+      [-5, { ...seeded[30]!, id: -5 }],
+    ]);
+    const onlyRules = ['checkSum', 'shape', 'names', 'nests', 'problems', 'lint'];
+    const briefOf = (field: object) =>
+      Object.fromEntries(Object.entries(field).filter(([key]) => !onlyRules.includes(key)));
+    const briefs = [...table.briefs()];
+    expect(briefs.map(briefOf)).toEqual([...table.values()].map(briefOf));
+    expect(briefs.filter((brief) => brief.links.length > 0).length).toBeGreaterThan(0);
+  });
+
   it('writes columns of its own past many changes, answering the same', () => {
     const many = Array.from({ length: 5000 }, (_, index) => ({
       ...seeded[index % seeded.length]!,

@@ -1,4 +1,4 @@
-import type { FieldFacts } from './field-facts';
+import type { FieldBrief, FieldFacts } from './field-facts';
 import type { PackedFactsColumns } from './facts-columns';
 import { FactsColumns, FactsColumnsBuilder } from './facts-columns';
 import { mergeFactsColumns } from './merge-facts-columns';
@@ -130,16 +130,26 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
       yield source >= 0 ? this.columns.idAt(source) : changedFacts[~source]!.id;
   }
 
-  *values(): MapIterator<FieldFacts> {
+  values(): MapIterator<FieldFacts> {
+    return this.eachInOrder((columns, position) => columns.factsAt(position));
+  }
+
+  /** Every field's brief (field-facts.ts), ascending by id: what the index and summary read. */
+  briefs(): MapIterator<FieldBrief> {
+    return this.eachInOrder((columns, position) => columns.briefAt(position));
+  }
+
+  /** Every field ascending by id, read from the columns by `at` unless changed. */
+  private *eachInOrder<T>(
+    at: (columns: FactsColumns, position: number) => T,
+  ): MapIterator<T | FieldFacts> {
     const { columns } = this;
     if (this.changed.size === 0) {
-      for (let position = 0; position < columns.count; position += 1)
-        yield columns.factsAt(position);
+      for (let position = 0; position < columns.count; position += 1) yield at(columns, position);
       return;
     }
     const { sources, changedFacts } = this.inOrder();
-    for (const source of sources)
-      yield source >= 0 ? columns.factsAt(source) : changedFacts[~source]!;
+    for (const source of sources) yield source >= 0 ? at(columns, source) : changedFacts[~source]!;
   }
 
   [Symbol.iterator](): MapIterator<[number, FieldFacts]> {

@@ -51,6 +51,17 @@ export interface FieldFacts {
   lint: LintNote[];
 }
 
+/**
+ * A field's facts but what only the rules read (its digests, columns, nested
+ * references, problems and lint): what the search index and the summary read, made
+ * from the columns in a fraction of the time (the digests alone are turned back
+ * into hex text).
+ */
+export type FieldBrief = Omit<
+  FieldFacts,
+  'checkSum' | 'shape' | 'names' | 'nests' | 'problems' | 'lint'
+>;
+
 /** One lint finding: the rule and what it says here. */
 export interface LintNote {
   rule: string;

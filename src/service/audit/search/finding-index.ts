@@ -9,7 +9,7 @@ export class UnknownGroup extends Error {}
 export function wholeIndex(findings: Findings): FieldIndex {
   return new FieldIndex(
     indexColumnsOfFacts(
-      findings.fields.values(),
+      findings.fields.briefs(),
       findings.references.references,
       findings.directory?.owners,
     ),

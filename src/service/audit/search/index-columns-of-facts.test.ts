@@ -6,6 +6,7 @@ import { openDatabase } from '../../store/sqlite/open-database';
 import { SqliteFieldStore } from '../../store/sqlite/sqlite-field-store';
 import { computeFindings } from '../findings/compute-findings';
 import { factsOf } from '../findings/field-facts';
+import { demoFacts } from '../test-support/demo-facts';
 import { indexColumnsOfFacts } from './index-columns-of-facts';
 
 const TIED_TIME = 1_700_000_000_000;
@@ -57,10 +58,27 @@ it.each([
     'statuses',
     'ownerNames',
     'copyCounts',
+    'fieldsByFunction',
+    'fieldsByDataSource',
+    'fieldsByCard',
+    'fieldsByReference',
     'idOrder',
     'createdOrder',
     'lastModifiedOrder',
   ] as const) {
     expect(built[column], column).toEqual(store[column]);
   }
+});
+
+it('lists a field once under a data source it links twice, each list ascending', () => {
+  const facts = demoFacts(200, 3);
+  const linking = facts.find((field) => field.links.some((link) => link.type === 'DATA_SOURCE'))!;
+  const twice = facts.map((field) =>
+    field === linking ? { ...field, links: [...field.links, ...field.links] } : field,
+  );
+  const { fieldsByDataSource } = indexColumnsOfFacts(twice, new Map());
+  const dataSource = linking.links.find((link) => link.type === 'DATA_SOURCE')!.id;
+  expect(fieldsByDataSource.get(dataSource)!.filter((id) => id === linking.id)).toHaveLength(1);
+  for (const ids of fieldsByDataSource.values())
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
 });

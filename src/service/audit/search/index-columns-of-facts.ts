@@ -3,9 +3,13 @@ import { linkSummaryOf } from '../../../contract/link-summary';
 import { nameKeyComparisonFor, nameKeyOf } from '../../../contract/name-order';
 import type { FlagBit, IndexColumns } from '../../store/index/index-columns';
 import { bitOf, flagBits } from '../../store/index/index-columns';
-import type { FieldFacts } from '../findings/field-facts';
+import type { FieldBrief } from '../findings/field-facts';
+import { integerOrder } from '../../store/index/integer-order';
 
 const compareIds = (a: number, b: number) => a - b;
+
+/** The numbers read of each field: id, owner, created, last modified, flags, links, usage, problems. */
+const ROW = 8;
 
 /** Each flag's bit, looked up once rather than per field. */
 const bits = Object.fromEntries(flagBits.map((flag) => [flag, bitOf(flag)])) as Record<
@@ -13,7 +17,7 @@ const bits = Object.fromEntries(flagBits.map((flag) => [flag, bitOf(flag)])) as 
   number
 >;
 
-function flagsOf(field: FieldFacts): number {
+function flagsOf(field: FieldBrief): number {
   const links = linkSummaryOf(field.links);
   return (
     (field.locked ? bits.locked : 0) |
@@ -29,151 +33,144 @@ function flagsOf(field: FieldFacts): number {
   );
 }
 
-/** Adds a field id to the list under `key`. */
+/**
+ * Adds a field id to the list under `key`, unless it is the last one there (a field
+ * may link one data source twice): fields come by id, so each list ascends.
+ */
 function add<Key>(map: Map<Key, number[]>, key: Key, id: number) {
   const ids = map.get(key);
-  if (ids) ids.push(id);
-  else map.set(key, [id]);
-}
-
-/** Each list's ids ascending, each once (a field may link one data source twice). */
-function ascendingOnce<Key>(map: Map<Key, number[]>): Map<Key, number[]> {
-  for (const [key, ids] of map) {
-    ids.sort(compareIds);
-    map.set(
-      key,
-      ids.filter((id, index) => index === 0 || ids[index - 1] !== id),
-    );
-  }
-  return map;
+  if (!ids) map.set(key, [id]);
+  else if (ids[ids.length - 1] !== id) ids.push(id);
 }
 
 /**
  * What the service's search index is built from, taken from a snapshot's facts
  * instead of the store, so a snapshot is searched with exactly the store's
- * filters and orders (the same FieldIndex answers both). `references` maps a
- * field to the fields it references; only fields in `facts` are indexed.
- * `ownerNames` are the audit's directory's (none when it has no directory). The
- * facts are read once, each field's dropped as soon as it is read; their ids are
- * unique.
+ * filters and orders (the same FieldIndex answers both). `facts` ascend by id, as a
+ * FactsTable reads them; `references` maps a field to the fields it references;
+ * only fields in `facts` are indexed. `ownerNames` are the audit's directory's (none
+ * when it has no directory). The facts are read once, each field's dropped as soon
+ * as it is read.
  */
 export function indexColumnsOfFacts(
-  facts: Iterable<FieldFacts>,
+  facts: Iterable<FieldBrief>,
   references: ReadonlyMap<number, readonly number[]>,
   ownerNames: ReadonlyMap<number, string> = new Map(),
 ): IndexColumns {
-  // Column by column in the order read, put in name order once all are read.
-  const read = {
-    ids: [] as number[],
-    nameKeys: [] as string[],
-    owners: [] as number[],
-    created: [] as number[],
-    lastModified: [] as number[],
-    flags: [] as number[],
-    statuses: [] as string[],
-    links: [] as number[],
-    usage: [] as number[],
-    problems: [] as number[],
-  };
+  // In the order read (by id); put in name order once all are read. A field's numbers
+  // lie side by side (ROW of them), so putting them in order reads one or two cache
+  // lines a field rather than one from each of eight columns.
+  const rows: number[] = [];
+  const ids: number[] = [];
+  const created: number[] = [];
+  const lastModified: number[] = [];
+  const nameKeys: string[] = [];
+  const statuses: string[] = [];
   const fieldsByFunction = new Map<string, number[]>();
   const fieldsByDataSource = new Map<string, number[]>();
   const fieldsByCard = new Map<string, number[]>();
-  const fieldsByReference = new Map<number, number[]>();
   for (const field of facts) {
+    if (field.id <= (ids[ids.length - 1] ?? -Infinity))
+      throw new Error('the facts of the index must ascend by id');
     const counts = copyOrderCountsOf(field);
-    read.ids.push(field.id);
-    read.nameKeys.push(nameKeyOf(field.name));
-    read.owners.push(field.owner);
-    read.created.push(field.created);
-    read.lastModified.push(field.lastModified);
-    read.flags.push(flagsOf(field));
-    read.statuses.push(field.status);
-    read.links.push(counts.links);
-    read.usage.push(counts.usage);
-    read.problems.push(counts.problems);
+    rows.push(
+      field.id,
+      field.owner,
+      field.created,
+      field.lastModified,
+      flagsOf(field),
+      counts.links,
+      counts.usage,
+      counts.problems,
+    );
+    ids.push(field.id);
+    created.push(field.created);
+    lastModified.push(field.lastModified);
+    nameKeys.push(nameKeyOf(field.name));
+    statuses.push(field.status);
     for (const name of field.functions) add(fieldsByFunction, name, field.id);
     for (const link of field.links) {
       if (link.type === 'DATA_SOURCE') add(fieldsByDataSource, link.id, field.id);
       if (link.type === 'CARD') add(fieldsByCard, link.id, field.id);
     }
-    for (const target of references.get(field.id) ?? []) add(fieldsByReference, target, field.id);
   }
-  // Every order is sorted as numbers, by rank (orderOfRanks): ids are unique, so each
-  // id's rank among them stands for its field.
-  const size = read.ids.length;
-  const idOrder = new Float64Array(read.ids).sort();
-  const idRanks = filled(new Float64Array(size), (at) => firstIndexOf(idOrder, read.ids[at]!));
-  const readAt = new Int32Array(size);
-  idRanks.forEach((rank, at) => (readAt[rank] = at));
-  const nameOrder = orderOfRanks(nameKeyRanks(read.nameKeys), idRanks);
-  const byName = filled(new Int32Array(size), (position) => readAt[nameOrder[position]!]!);
+  const size = ids.length;
+  const fieldsByReference = new Map<number, number[]>();
+  const idSet = Float64Array.from(ids);
+  // By source ascending, as the fields: each target's list ascends too.
+  for (const source of [...references.keys()].sort(compareIds)) {
+    if (!isIn(idSet, source)) continue;
+    for (const target of references.get(source)!) add(fieldsByReference, target, source);
+  }
+  // Every order is of positions in the order read, ties on position: on id.
+  const byName = integerOrder(nameKeyRanks(nameKeys));
   const idsByKey = (keys: readonly number[]) => {
-    const order = orderOfRanks(numberRanks(keys), idRanks);
-    const ids: number[] = [];
-    for (let index = 0; index < size; index += 1) ids.push(idOrder[order[index]!]!);
-    return ids;
-  };
-  const numbers = (column: readonly number[]) =>
-    filled(new Float64Array(size), (position) => column[byName[position]!]!);
-  const integers = (column: readonly number[]) =>
-    filled(new Int32Array(size), (position) => column[byName[position]!]!);
-  const texts = (column: readonly string[]) => {
-    const inOrder: string[] = [];
-    for (let position = 0; position < size; position += 1) inOrder.push(column[byName[position]!]!);
+    const order = integerOrder(keys);
+    const inOrder: number[] = [];
+    for (let index = 0; index < size; index += 1) inOrder.push(ids[order[index]!]!);
     return inOrder;
   };
+  const columns = {
+    ids: new Float64Array(size),
+    owners: new Float64Array(size),
+    created: new Float64Array(size),
+    lastModified: new Float64Array(size),
+    flags: new Int32Array(size),
+    nameKeys: [] as string[],
+    statuses: [] as string[],
+  };
+  const copyCounts = {
+    links: new Int32Array(size),
+    usage: new Int32Array(size),
+    problems: new Int32Array(size),
+  };
+  for (let position = 0; position < size; position += 1) {
+    const at = byName[position]!;
+    const row = at * ROW;
+    columns.ids[position] = rows[row]!;
+    columns.owners[position] = rows[row + 1]!;
+    columns.created[position] = rows[row + 2]!;
+    columns.lastModified[position] = rows[row + 3]!;
+    columns.flags[position] = rows[row + 4]!;
+    copyCounts.links[position] = rows[row + 5]!;
+    copyCounts.usage[position] = rows[row + 6]!;
+    copyCounts.problems[position] = rows[row + 7]!;
+    columns.nameKeys.push(nameKeys[at]!);
+    columns.statuses.push(statuses[at]!);
+  }
   return {
-    ids: numbers(read.ids),
-    nameKeys: texts(read.nameKeys),
-    owners: numbers(read.owners),
-    created: numbers(read.created),
-    lastModified: numbers(read.lastModified),
-    flags: integers(read.flags),
-    statuses: texts(read.statuses),
+    ...columns,
     ownerNames: new Map(ownerNames),
-    copyCounts: {
-      links: integers(read.links),
-      usage: integers(read.usage),
-      problems: integers(read.problems),
-    },
-    fieldsByFunction: ascendingOnce(fieldsByFunction),
-    fieldsByDataSource: ascendingOnce(fieldsByDataSource),
-    fieldsByCard: ascendingOnce(fieldsByCard),
-    fieldsByReference: ascendingOnce(fieldsByReference),
-    idOrder: Array.from(idOrder),
-    createdOrder: idsByKey(read.created),
-    lastModifiedOrder: idsByKey(read.lastModified),
+    copyCounts,
+    fieldsByFunction,
+    fieldsByDataSource,
+    fieldsByCard,
+    fieldsByReference,
+    idOrder: ids,
+    createdOrder: idsByKey(created),
+    lastModifiedOrder: idsByKey(lastModified),
   };
 }
 
 /**
- * The id ranks sorted by key rank, ties on id rank (each list one per field, by
- * position). Sorted as numbers without a comparison function, many times faster at
- * 100,000 fields than comparing fields: each field becomes key rank * size + id rank,
- * exact while size² stays below 2^53 (above 90 million fields).
- */
-function orderOfRanks(keyRanks: Float64Array, idRanks: Float64Array): Float64Array {
-  const size = idRanks.length;
-  const combined = filled(new Float64Array(size), (at) => keyRanks[at]! * size + idRanks[at]!);
-  combined.sort();
-  for (let at = 0; at < size; at += 1) combined[at] = combined[at]! % size;
-  return combined;
-}
-
-/** Each value's rank: where it first appears among the values sorted, so equal values share one. */
-function numberRanks(values: readonly number[]): Float64Array {
-  const sorted = new Float64Array(values).sort();
-  return filled(new Float64Array(values.length), (at) => firstIndexOf(sorted, values[at]!));
-}
-
-/**
- * Each name key's rank in the name order. Names repeat a lot, so only the distinct
- * ones are compared as text (about 3 in 10 at 100,000 demo fields).
+ * Each name key's rank in the name order. Names repeat a lot, so each is numbered
+ * once, as first met, and only the distinct ones are compared as text (about 1 in 8
+ * at 1,000,000 fields).
  */
 function nameKeyRanks(keys: readonly string[]): Float64Array {
-  const distinct = [...new Set(keys)].sort(nameKeyComparisonFor(keys));
-  const rankOf = new Map(distinct.map((key, rank) => [key, rank]));
-  return filled(new Float64Array(keys.length), (at) => rankOf.get(keys[at]!)!);
+  const numberOf = new Map<string, number>();
+  const numbers = new Int32Array(keys.length);
+  for (let at = 0; at < keys.length; at += 1) {
+    let number = numberOf.get(keys[at]!);
+    if (number === undefined) numberOf.set(keys[at]!, (number = numberOf.size));
+    numbers[at] = number;
+  }
+  const distinct = [...numberOf.keys()];
+  const rankOf = new Int32Array(distinct.length);
+  [...distinct]
+    .sort(nameKeyComparisonFor(distinct))
+    .forEach((key, rank) => (rankOf[numberOf.get(key)!] = rank));
+  return filled(new Float64Array(keys.length), (at) => rankOf[numbers[at]!]!);
 }
 
 /**
@@ -188,8 +185,8 @@ function filled<T extends Float64Array | Int32Array>(
   return array;
 }
 
-/** Where `value` first appears in the ascending `sorted`. */
-function firstIndexOf(sorted: Float64Array, value: number): number {
+/** Whether the ascending `sorted` holds `value`. */
+function isIn(sorted: Float64Array, value: number): boolean {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
@@ -197,5 +194,5 @@ function firstIndexOf(sorted: Float64Array, value: number): number {
     if (sorted[middle]! < value) low = middle + 1;
     else high = middle;
   }
-  return low;
+  return sorted[low] === value;
 }

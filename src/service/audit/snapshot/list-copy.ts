@@ -235,7 +235,9 @@ class ListedItems {
   }
 
   ready(asOf: number): State {
-    const index = new FieldIndex(indexColumnsOfFacts([...this.facts.values()], new Map()));
+    // Listed in the instance's order; the index reads its facts ascending by id.
+    const facts = [...this.facts.values()].sort((a, b) => a.id - b.id);
+    const index = new FieldIndex(indexColumnsOfFacts(facts, new Map()));
     return { kind: 'ready', index, items: this.items, asOf };
   }
 }

@@ -68,27 +68,66 @@ function addWideGrams(others: Map<number, number[]>, name: string, nameId: numbe
 
 const wideUnit = /[^\p{ASCII}]/u;
 
+/** Every slot a gram of units below 128 may take. */
+const SLOTS = THREE_BASE + SMALL * SMALL * SMALL;
+
+/**
+ * Arrays by slot, made once for every build on this thread (25 MB: made for each
+ * build, they took longer than a small index's whole build). Between builds every
+ * count is zero again; `lastName` and `next` are written before they are read.
+ */
+let bySlot: { counts: Int32Array; lastName: Int32Array; next: Int32Array } | undefined;
+
 export function buildGramPostings(names: readonly string[]): Map<number, Int32Array> {
   const longest = names.reduce((most, name) => Math.max(most, name.length), 0);
   const slots = new Int32Array(longest * 3);
-  // Small integer keys: V8 hashes them far faster than the large keys of gramKey.
-  const bySlot = new Map<number, number[]>();
-  const others = new Map<number, number[]>();
-  for (let nameId = 0; nameId < names.length; nameId += 1) {
-    const name = names[nameId]!;
-    const count = slotsOf(name, slots);
+  // Counted first, then written into one array at each slot's place: a list per slot
+  // grown entry by entry, then copied, took most of the build.
+  bySlot ??= {
+    counts: new Int32Array(SLOTS),
+    lastName: new Int32Array(SLOTS),
+    next: new Int32Array(SLOTS),
+  };
+  // lastName: the name that last held each slot, so a name counts once: +(id + 1) while
+  // counting (which overwrites what an earlier build left), -(id + 1) while writing.
+  const { counts, lastName, next } = bySlot;
+  const seen: number[] = [];
+  const eachSlotOnce = (nameId: number, mark: number, visit: (slot: number) => void) => {
+    const count = slotsOf(names[nameId]!, slots);
     for (let i = 0; i < count; i += 1) {
       const slot = slots[i]!;
-      if (slot < 0) continue;
-      const list = bySlot.get(slot);
-      if (!list) bySlot.set(slot, [nameId]);
-      // Name ids arrive in order, so a repeat within one name is always the last entry.
-      else if (list[list.length - 1] !== nameId) list.push(nameId);
+      if (slot < 0 || lastName[slot] === mark) continue;
+      lastName[slot] = mark;
+      visit(slot);
     }
-    if (wideUnit.test(name)) addWideGrams(others, name, nameId);
+  };
+  const others = new Map<number, number[]>();
+  for (let nameId = 0; nameId < names.length; nameId += 1) {
+    eachSlotOnce(nameId, nameId + 1, (slot) => {
+      if (counts[slot] === 0) seen.push(slot);
+      counts[slot] = counts[slot]! + 1;
+    });
+    if (wideUnit.test(names[nameId]!)) addWideGrams(others, names[nameId]!, nameId);
+  }
+  // Where each slot's next name id goes; once all are written, where its list ends.
+  let total = 0;
+  for (const slot of seen) {
+    next[slot] = total;
+    total += counts[slot]!;
+  }
+  const data = new Int32Array(total);
+  for (let nameId = 0; nameId < names.length; nameId += 1) {
+    eachSlotOnce(nameId, -(nameId + 1), (slot) => {
+      data[next[slot]!] = nameId;
+      next[slot] = next[slot]! + 1;
+    });
   }
   const postings = new Map<number, Int32Array>();
-  for (const [slot, list] of bySlot) postings.set(keyOfSlot(slot), Int32Array.from(list));
+  for (const slot of seen) {
+    const end = next[slot]!;
+    postings.set(keyOfSlot(slot), data.subarray(end - counts[slot]!, end));
+    counts[slot] = 0;
+  }
   for (const [key, list] of others) postings.set(key, Int32Array.from(list));
   return postings;
 }

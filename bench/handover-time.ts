@@ -1,0 +1,197 @@
+// The findings handed over from the audit's thread to the thread that answers requests,
+// as after a scan (worker/findings-between-threads.ts), and that thread's first answers
+// from them. A worker thread of this process makes the findings of the newest kept
+// facts block of AUDIT_FILE (as bench/findings-time.ts reads it), then, timed: the
+// summary, the index of every field and its packing alone, then the whole hand-over:
+// `findingsToSend`, the message with its buffers moved, `findingsReceived` and the
+// snapshot's view on this thread, and the reply (what the scan's phase clock calls
+// "handing over the findings"); then this thread's first statistics, function usage
+// and drill-down, which make the index of every field from its parts.
+//
+//   tsx bench/handover-time.ts AUDIT_FILE [SOURCE_ROOT] [RUNS]
+//
+// SOURCE_ROOT is the checkout whose `src` is measured (this one when left out), so two
+// versions of the code run on one file in turns. The file is opened read-only. Prints
+// one JSON line per run, milliseconds.
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { deserialize } from 'node:v8';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type * as AuditStoreModule from '../src/service/audit/storage/audit-store';
+import type * as FactsTableModule from '../src/service/audit/findings/facts-table';
+import type * as FieldFactsModule from '../src/service/audit/findings/field-facts';
+import type * as ComputeFindingsModule from '../src/service/audit/findings/compute-findings';
+import type * as DescribeFindingsModule from '../src/service/audit/findings/describe-findings';
+import type * as InstanceDirectoryModule from '../src/service/audit/findings/instance-directory';
+import type * as FindingIndexModule from '../src/service/audit/search/finding-index';
+import type * as SavedIndexModule from '../src/service/store/saved-index';
+import type * as BetweenThreadsModule from '../src/service/audit/worker/findings-between-threads';
+import type * as BuffersModule from '../src/service/audit/worker/buffers-to-move';
+import type * as SnapshotViewModule from '../src/service/audit/view/snapshot-view';
+
+interface Options {
+  auditFile: string;
+  sourceRoot: string;
+  runs: number;
+}
+
+/** Milliseconds since this process started, the same clock on both threads. */
+const now = () => performance.timeOrigin + performance.now();
+const ms = (from: number, to: number) => Math.round(to - from);
+
+/**
+ * The clock and the CPU of `work` (the process's CPU, every thread's: the other
+ * thread of this process waits meanwhile).
+ */
+function timed<T>(work: () => T): { value: T; ms: number; cpuMs: number } {
+  const cpu = process.cpuUsage();
+  const started = now();
+  const value = work();
+  const { user, system } = process.cpuUsage(cpu);
+  return { value, ms: ms(started, now()), cpuMs: Math.round((user + system) / 1000) };
+}
+const cost = ({ ms, cpuMs }: { ms: number; cpuMs: number }) => ({ ms, cpuMs });
+
+async function modules(sourceRoot: string) {
+  const src = resolve(sourceRoot, 'src/service');
+  return {
+    ...((await import(`${src}/audit/storage/audit-store.ts`)) as typeof AuditStoreModule),
+    ...((await import(`${src}/audit/findings/facts-table.ts`)) as typeof FactsTableModule),
+    ...((await import(`${src}/audit/findings/field-facts.ts`)) as typeof FieldFactsModule),
+    ...((await import(
+      `${src}/audit/findings/compute-findings.ts`
+    )) as typeof ComputeFindingsModule),
+    ...((await import(
+      `${src}/audit/findings/describe-findings.ts`
+    )) as typeof DescribeFindingsModule),
+    ...((await import(
+      `${src}/audit/findings/instance-directory.ts`
+    )) as typeof InstanceDirectoryModule),
+    ...((await import(`${src}/audit/search/finding-index.ts`)) as typeof FindingIndexModule),
+    ...((await import(`${src}/store/saved-index.ts`)) as typeof SavedIndexModule),
+    ...((await import(
+      `${src}/audit/worker/findings-between-threads.ts`
+    )) as typeof BetweenThreadsModule),
+    ...((await import(`${src}/audit/worker/buffers-to-move.ts`)) as typeof BuffersModule),
+    ...((await import(`${src}/audit/view/snapshot-view.ts`)) as typeof SnapshotViewModule),
+  };
+}
+
+type Modules = Awaited<ReturnType<typeof modules>>;
+
+/** The audit file, read-only, and its newest complete scan that keeps a facts block. */
+function openKept(m: Modules, auditFile: string) {
+  const db = new Database(auditFile, { readonly: true });
+  const store = new m.AuditStore(db, auditFile, 'embedded');
+  // snapshot-facts.ts, BLOCK_FORMAT.
+  const blockFormat = m.FACTS_VERSION * 100 + 1;
+  const kept = store.scans.page(0, 10).scans.flatMap((scan) => {
+    const bytes = store.scanFacts.read(scan.id, blockFormat);
+    return bytes ? [{ scan, bytes }] : [];
+  })[0];
+  if (!kept) throw new Error(`${auditFile} keeps no whole facts block`);
+  return { store, scan: kept.scan, bytes: kept.bytes };
+}
+
+/** The audit's side: makes the findings of each run, then times handing them over. */
+async function auditSide({ auditFile, sourceRoot, runs }: Options): Promise<void> {
+  const port = parentPort!;
+  const m = await modules(sourceRoot);
+  const { store, scan, bytes } = openKept(m, auditFile);
+  const block = deserialize(bytes) as { table: FactsTableModule.PackedFactsTable };
+  const keptDirectory = store.directory.read();
+  const directory = keptDirectory === undefined ? undefined : m.directoryFromJson(keptDirectory);
+  const replies: Array<() => void> = [];
+  port.on('message', () => replies.shift()?.());
+  for (let run = 0; run < runs; run += 1) {
+    const findings = () =>
+      m.computeFindings(
+        m.FactsTable.unpack(structuredClone(block.table)),
+        (ids) => store.members.expressions(scan.id, ids),
+        directory,
+      );
+    const found = findings();
+    // Each part alone first, on findings of their own: sending empties them.
+    const alone = findings();
+    const summary = timed(() => m.summaryOf(alone));
+    const index = timed(() => m.wholeIndex(alone));
+    const indexPacking = timed(() => m.packedAtOnce(index.value.parts()));
+
+    const load = Math.round(loadavg()[0]! * 10) / 10;
+    const handOver = now();
+    const cpu = process.cpuUsage();
+    const sent = timed(() => m.findingsToSend(found));
+    const moved = timed(() => m.buffersToMove(sent.value));
+    const replied = new Promise<void>((done) => replies.push(done));
+    const posting = now();
+    const posted = timed(() => port.postMessage({ run, sent: sent.value, posting }, moved.value));
+    await replied;
+    const { user, system } = process.cpuUsage(cpu);
+    port.postMessage({
+      run,
+      load,
+      worker: {
+        summary: cost(summary),
+        wholeIndex: cost(index),
+        indexPacking: cost(indexPacking),
+        findingsToSend: cost(sent),
+        buffersToMove: cost(moved),
+        postMessage: cost(posted),
+        handingOver: { ms: ms(handOver, now()), cpuMs: Math.round((user + system) / 1000) },
+      },
+    });
+  }
+}
+
+/** The request thread's side: takes the findings in as the audit service does, then answers. */
+async function serverSide(options: Options): Promise<void> {
+  const m = await modules(options.sourceRoot);
+  const { store, scan } = openKept(m, options.auditFile);
+  const program = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); });`;
+  const worker = new Worker(program, { eval: true, workerData: options });
+  const server: Record<number, Record<string, number>> = {};
+  let ended = 0;
+  await new Promise<void>((done, fail) => {
+    worker.on('error', fail);
+    worker.on('message', (message: Record<string, unknown>) => {
+      const run = message.run as number;
+      if ('worker' in message) {
+        console.log(JSON.stringify({ ...message, server: server[run] }));
+        if (++ended === options.runs) done();
+        return;
+      }
+      const arrived = now();
+      const taken = timed(() => {
+        const received = m.findingsReceived(message.sent as BetweenThreadsModule.SentFindings);
+        const findings = { ...received.findings, expressions: () => new Map() };
+        return m.SnapshotView.ofScan(
+          run + 1,
+          scan,
+          { store, directory: undefined },
+          { findings, summary: received.summary, wholeIndex: received.wholeIndex },
+        );
+      });
+      worker.postMessage('reply');
+      const view = taken.value;
+      const request = { filters: [], sort: { field: 'name' as const, ascending: true }, limit: 50 };
+      server[run] = {
+        messagePassage: ms(message.posting as number, arrived),
+        findingsReceived: taken.ms,
+        statistics: timed(() => view.statistics()).ms,
+        functionUsage: timed(() => view.functionUsage()).ms,
+        firstDrillDown: timed(() => view.searchFinding('unused', undefined, request)).ms,
+      };
+    });
+  });
+  await worker.terminate();
+}
+
+if (isMainThread) {
+  const [auditFile, sourceRoot = '.', runsText = '1'] = process.argv.slice(2);
+  if (!auditFile)
+    throw new Error('usage: tsx bench/handover-time.ts AUDIT_FILE [SOURCE_ROOT] [RUNS]');
+  await serverSide({ auditFile, sourceRoot, runs: Number(runsText) });
+} else {
+  await auditSide(workerData as Options);
+}

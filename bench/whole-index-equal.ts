@@ -1,0 +1,53 @@
+// Whether this checkout builds the same index of every field, and the same summary, as
+// another checkout, on the findings of the newest kept facts block of AUDIT_FILE (as
+// bench/findings-time.ts reads it): each part of the index compared as data, and the
+// packed parts read back. Prints one line a part, true when equal.
+//
+//   tsx bench/whole-index-equal.ts AUDIT_FILE OTHER_ROOT
+import { isDeepStrictEqual } from 'node:util';
+import { resolve } from 'node:path';
+import { deserialize } from 'node:v8';
+import Database from 'better-sqlite3';
+import { AuditStore } from '../src/service/audit/storage/audit-store';
+import type { PackedFactsTable } from '../src/service/audit/findings/facts-table';
+import { FactsTable } from '../src/service/audit/findings/facts-table';
+import { FACTS_VERSION } from '../src/service/audit/findings/field-facts';
+import { computeFindings } from '../src/service/audit/findings/compute-findings';
+import { directoryFromJson } from '../src/service/audit/findings/instance-directory';
+import type * as DescribeFindingsModule from '../src/service/audit/findings/describe-findings';
+import { summaryOf } from '../src/service/audit/findings/describe-findings';
+import type * as FindingIndexModule from '../src/service/audit/search/finding-index';
+import { wholeIndex } from '../src/service/audit/search/finding-index';
+import { packedAtOnce, unpacked } from '../src/service/store/saved-index';
+
+const [auditFile, otherRoot] = process.argv.slice(2);
+if (!auditFile || !otherRoot)
+  throw new Error('usage: tsx bench/whole-index-equal.ts AUDIT_FILE OTHER_ROOT');
+const other = resolve(otherRoot, 'src/service/audit');
+const otherIndex = ((await import(`${other}/search/finding-index.ts`)) as typeof FindingIndexModule)
+  .wholeIndex;
+const otherSummary = (
+  (await import(`${other}/findings/describe-findings.ts`)) as typeof DescribeFindingsModule
+).summaryOf;
+
+const store = new AuditStore(new Database(auditFile, { readonly: true }), auditFile, 'embedded');
+// snapshot-facts.ts, BLOCK_FORMAT.
+const kept = store.scans.page(0, 10).scans.flatMap((scan) => {
+  const bytes = store.scanFacts.read(scan.id, FACTS_VERSION * 100 + 1);
+  return bytes ? [{ scan, bytes }] : [];
+})[0];
+if (!kept) throw new Error(`${auditFile} keeps no whole facts block`);
+const { table } = deserialize(kept.bytes) as { table: PackedFactsTable };
+const directory = store.directory.read();
+const found = computeFindings(
+  FactsTable.unpack(table),
+  (ids) => store.members.expressions(kept.scan.id, ids),
+  directory === undefined ? undefined : directoryFromJson(directory),
+);
+const ours = wholeIndex(found).parts();
+const theirs = otherIndex(found).parts();
+console.log(`fields: ${found.fields.size}`);
+for (const part of Object.keys(theirs) as Array<keyof typeof theirs>)
+  console.log(`index ${part}: ${isDeepStrictEqual(ours[part], theirs[part])}`);
+console.log(`index packed and read back: ${isDeepStrictEqual(unpacked(packedAtOnce(ours)), ours)}`);
+console.log(`summary: ${isDeepStrictEqual(summaryOf(found), otherSummary(found))}`);
