@@ -157,7 +157,7 @@ test('a larger page leaves the rows already on screen as they are', async () => 
   const { user, table } = await renderTable('/fields?size=25');
   drawn.clear();
 
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Rows per page' }), '100');
   await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '101'));
   await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
 
