@@ -59,9 +59,10 @@ beforeEach(() => {
   server.use(
     http.post(apiPaths.search, async ({ request }) => {
       const body = (await request.json()) as SearchRequest;
-      const results = fields.slice(0, body.limit);
+      const matching = fields.filter((field) => field.name.includes(body.name ?? ''));
+      const results = matching.slice(0, body.limit);
       const answer: SearchResponse = {
-        totalHits: fields.length,
+        totalHits: matching.length,
         results,
         hasMore: false,
         degraded: false,
@@ -166,4 +167,19 @@ test('a larger page leaves the rows already on screen as they are', async () => 
     rowsInView + rowsDrawnBeyondView,
   );
   expect(drawnAgain()).toEqual([]);
+});
+
+test('a typed name’s new rows are drawn, the table’s header is not', async () => {
+  const { user, table } = await renderTable();
+  drawn.clear();
+  headerDrawn.count = 0;
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), '05');
+  await waitFor(() =>
+    expect(table.querySelector('tr[data-field-id]')).toHaveAttribute('data-field-id', '5'),
+  );
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+
+  expect(drawnAgain()).toContain(50);
+  expect(headerDrawn.count).toBe(0);
 });
