@@ -183,3 +183,21 @@ test('a typed name’s new rows are drawn, the table’s header is not', async (
   expect(drawnAgain()).toContain(50);
   expect(headerDrawn.count).toBe(0);
 });
+
+test('a letter that narrows the search keeps the cells of the rows that stay, moved up', async () => {
+  const { user, table } = await renderTable();
+  const box = screen.getByRole('searchbox', { name: 'Search by name' });
+  await user.type(box, '5');
+  // 5, 15, 25, 35, 45, 50 to 59, 65, 75, 85 and 95; the first 15 drawn.
+  await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '20'));
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  drawn.clear();
+
+  await user.type(box, '0', { initialSelectionStart: 0, initialSelectionEnd: 0 });
+  // "05": 5 and 50 to 59, which move up four places.
+  await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '12'));
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+
+  expect(table.querySelector('tr[aria-rowindex="3"]')).toHaveAttribute('data-field-id', '50');
+  expect(drawnAgain()).toEqual([]);
+});
