@@ -20,6 +20,8 @@ const storeFile = `bench/tmp/browser-${FIELDS}.sqlite`;
 const threadCounters = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
 
 interface Commit {
+  /** When it was committed, on the page's clock (as the keys' times). */
+  at: number;
   components: number;
   created: number;
   byName: Record<string, number>;
@@ -61,6 +63,8 @@ async function main() {
     const works: Work[] = [];
     const thread = new Map(threadCounters.map((name) => [name, 0]));
     const keyToRows: number[] = [];
+    // The commits between each word's last key and its rows painted: what that wait held.
+    const lastKeyCommits: Commit[][] = [];
     for (const word of words) {
       await page.getByRole('searchbox', { name: 'Search by name' }).fill('');
       await page.waitForTimeout(800);
@@ -73,18 +77,22 @@ async function main() {
         });
       });
       const before = await counters();
-      keyToRows.push(await typeWord(page, word, totalText));
+      const wait = await typeWord(page, word, totalText);
+      keyToRows.push(wait);
+      const lastKeyAt = (await page.evaluate('window.__bench.lastKeyAt')) as number;
       // The address's write once typing pauses, and the names asked for after it.
       await page.waitForTimeout(800);
       const after = await counters();
       for (const name of threadCounters)
         thread.set(name, thread.get(name)! + after.get(name)! - before.get(name)!);
-      works.push(
-        await page.evaluate(() => {
-          const work = (window as unknown as { __work: Work & { counting: boolean } }).__work;
-          work.counting = false;
-          return work;
-        }),
+      const work = await page.evaluate(() => {
+        const counted = (window as unknown as { __work: Work & { counting: boolean } }).__work;
+        counted.counting = false;
+        return counted;
+      });
+      works.push(work);
+      lastKeyCommits.push(
+        work.commits.filter((commit) => commit.at >= lastKeyAt && commit.at <= lastKeyAt + wait),
       );
     }
     const keys = sum(words.map((word) => word.text.length));
@@ -101,6 +109,10 @@ async function main() {
     );
     console.log(
       `largest commit of each word: ${(sum(largest.map((c) => c.components)) / words.length).toFixed(1)} components, ${(sum(largest.map((c) => c.created)) / words.length).toFixed(1)} created`,
+    );
+    const untilRows = lastKeyCommits.flat();
+    console.log(
+      `from a word's last key to its rows painted: ${(untilRows.length / words.length).toFixed(2)} commits, ${(sum(untilRows.map((c) => c.components)) / words.length).toFixed(1)} components, ${(sum(untilRows.map((c) => c.created)) / words.length).toFixed(1)} elements and texts created (mean of the words)`,
     );
     const byName = new Map<string, number>();
     for (const commit of commits)

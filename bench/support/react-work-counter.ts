@@ -1,7 +1,8 @@
 /**
  * Installed before the app's scripts by `bench/typing-work.ts`: React's DevTools hook,
  * which a production build of React calls after each commit, counting what each
- * commit drew (components rendered or mounted, elements and texts created), and the
+ * commit drew (components rendered or mounted, elements and texts created, and when
+ * it was committed, on the page's clock), and the
  * page's writes of its history and its title. Plain JavaScript in a string, as
  * Playwright sends it.
  *
@@ -22,7 +23,7 @@ export const reactWorkCounter = String.raw`
     return type.displayName || type.name || type.render?.name || type.type?.name || 'anonymous';
   };
   function countCommit(first) {
-    const commit = { components: 0, created: 0, byName: {} };
+    const commit = { at: performance.now(), components: 0, created: 0, byName: {} };
     const stack = [first];
     while (stack.length > 0) {
       const fiber = stack.pop();
