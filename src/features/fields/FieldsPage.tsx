@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useSearchFields } from '../../api/calculated-fields/use-search-fields';
 import { searchWaitsForFirstScan } from '../../api/calculated-fields/first-scan-refusal';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useValueAfterPaint } from '../../components/use-value-after-paint';
 import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-undo';
 import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
 import { isCopySortField } from '../../contract/copy-orders';
@@ -84,14 +85,14 @@ export function FieldsPage() {
   // the page's renders for a search's progress and the address's updates.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const matches = useMemo(() => searched, [searchKey]);
-  // The address's name, not the one being typed: written once typing pauses, not per key.
   // The parts of the page that follow a new view rather than come with it (the pager,
-  // find and replace, export) take it in a render of their own, after the rows and
-  // their count: a typed key waits for those. While a name was typed, they were about
-  // 80 of the 380 components each answer drew (bench/results/browser.md).
-  const following = useDeferredValue(
-    useMemo(() => ({ page, view, matches }), [page, view, matches]),
-  );
+  // find and replace, export) take it once the frame with the rows and their count is
+  // painted: a typed key waits for those. While a name was typed, they were about 100
+  // of the 490 components each answer drew (bench/results/browser.md); as a deferred
+  // value they were still drawn before that paint more often than not.
+  const shown = useMemo(() => ({ page, view, matches }), [page, view, matches]);
+  const following = useValueAfterPaint(shown, shown);
+  // The address's name, not the one being typed: written once typing pauses, not per key.
   useDocumentTitle(addressView.name ? `Fields matching “${addressView.name}”` : 'Fields');
   // The filters alone, the same object while they stay: the filter menu and the chips
   // skip the renders of a typed name.
