@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /** What every title ends with, and the whole title where nothing more specific is known. */
 export const appTitle = 'Calculated fields';
@@ -14,17 +14,26 @@ const titles: Partial<Record<TitleLayer, string>> = {};
 
 function showTitle() {
   const specific = titles.dialog ?? titles.page;
-  document.title = specific ? `${specific} · ${appTitle}` : appTitle;
+  const title = specific ? `${specific} · ${appTitle}` : appTitle;
+  // Each write tells the browser's process: not one for a title that stays.
+  if (document.title !== title) document.title = title;
 }
 
 /** Sets the browser tab's title while the component is shown, e.g. "Revenue YoY · Calculated fields". */
 export function useDocumentTitle(title: string, layer: TitleLayer = 'page') {
+  const shown = useRef(title);
+  // A new title replaces the one before in one write. Taking the old one away first
+  // wrote the app's name in between: two writes per change.
   useEffect(() => {
+    shown.current = title;
     titles[layer] = title;
     showTitle();
-    return () => {
-      if (titles[layer] === title) delete titles[layer];
-      showTitle();
-    };
   }, [title, layer]);
+  useEffect(
+    () => () => {
+      if (titles[layer] === shown.current) delete titles[layer];
+      showTitle();
+    },
+    [layer],
+  );
 }

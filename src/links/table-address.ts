@@ -153,6 +153,12 @@ export type TableView = inferParserType<typeof tableAddress>;
 /** The filters auditors ask for; each maps to one of the API's filters. */
 export type FieldFilters = Omit<TableView, 'name' | 'sort' | 'page' | 'pageSize'>;
 
+/** A view's filters alone. */
+export function filtersOf(view: TableView): FieldFilters {
+  const { name: _name, sort: _sort, page: _page, pageSize: _pageSize, ...filters } = view;
+  return filters;
+}
+
 export const noFilters: FieldFilters = {
   locked: null,
   archived: null,

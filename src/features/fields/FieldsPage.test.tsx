@@ -124,9 +124,9 @@ function loadingBarShown() {
   return bar.getAttribute('aria-hidden') !== 'true';
 }
 
-/** The pager below the table. */
+/** The pager below the table: it follows the rows, in a render of its own. */
 function pager() {
-  return screen.getByRole('navigation', { name: 'Pages' });
+  return screen.findByRole('navigation', { name: 'Pages' });
 }
 
 /**
@@ -168,7 +168,7 @@ test('an address opens the view it names: the search sent, its rows and its cont
   expect(within(chips).getByRole('button', { name: 'Remove filter: Unlocked' })).toBeVisible();
   // Find and replace acts on every match of the view's filters and search, not its page.
   expect(
-    screen.getByRole('link', { name: 'Find and replace in the 39 matching fields' }),
+    await screen.findByRole('link', { name: 'Find and replace in the 39 matching fields' }),
   ).toHaveAttribute('href', '/fix?workflow=replace&q=Field&locked=false');
 });
 
@@ -288,25 +288,27 @@ test('a selection outlives a change of page, and says how much of it the page do
     within(rowOf(name)).getByRole('checkbox', { name: `Select ${name}` });
 
   const findAndReplace = () => screen.queryByRole('link', { name: /^Find and replace in/ });
-  expect(findAndReplace()).toBeVisible();
+  await waitFor(() => expect(findAndReplace()).toBeVisible());
   await user.click(selectBox('Field 02'));
   await user.click(selectBox('Field 05'));
   expect(selectionStatus).toHaveTextContent(/^2 selected$/);
   // The selection's actions take the toolbar; find and replace acts on the view, not on them.
   expect(findAndReplace()).toBeNull();
 
-  await user.click(within(pager()).getByRole('button', { name: 'Page 2' }));
+  await user.click(within(await pager()).getByRole('button', { name: 'Page 2' }));
   await waitFor(() => expect(shownNames()[0]).toBe('Field 26'));
   // The pager is memoized: it must still follow the page it is given.
-  expect(within(pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
-    'aria-current',
-    'page',
+  await waitFor(async () =>
+    expect(within(await pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    ),
   );
   expect(selectionStatus).toHaveTextContent('2 selected (2 not on this page)');
   await user.click(selectBox('Field 30'));
   expect(selectionStatus).toHaveTextContent('3 selected (2 not on this page)');
 
-  await user.click(within(pager()).getByRole('button', { name: 'Page 1' }));
+  await user.click(within(await pager()).getByRole('button', { name: 'Page 1' }));
   await waitFor(() => expect(shownNames()[0]).toBe('Field 01'));
   expect(selectBox('Field 02')).toBeChecked();
   expect(selectBox('Field 05')).toBeChecked();
@@ -405,7 +407,10 @@ test('a new page size sends its search before the page draws the new size, and o
     return send(...args);
   });
 
-  await user.selectOptions(within(pager()).getByRole('combobox', { name: 'Rows per page' }), '25');
+  await user.selectOptions(
+    within(await pager()).getByRole('combobox', { name: 'Rows per page' }),
+    '25',
+  );
   await waitFor(() => expect(shownNames()).toContain(`Field ${rowsDrawn}`));
   await rowsShown();
 

@@ -8,12 +8,14 @@ import { useSearchFields } from '../../api/calculated-fields/use-search-fields';
 import { searchWaitsForFirstScan } from '../../api/calculated-fields/first-scan-refusal';
 import { ErrorState } from '../../components/ErrorState';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useValueAfterPaint } from '../../components/use-value-after-paint';
 import { useUndoLastLockChange } from '../../api/calculated-fields/last-lock-undo';
 import { useLockWithUndo } from '../../api/calculated-fields/use-lock-with-undo';
 import { isCopySortField } from '../../contract/copy-orders';
 import { parseFieldId } from '../../contract/field-id';
 import { fixLink } from '../../links/fix-link';
 import { toSearchRequest } from '../../links/table-search';
+import { filtersOf } from '../../links/table-address';
 import type { TableSort, TableView } from '../../links/table-address';
 import { ActiveFilterChips } from './filters/ActiveFilterChips';
 import { DegradedWarning } from './table/DegradedWarning';
@@ -51,11 +53,18 @@ import { viewAddress } from './views/view-address';
 
 const nameSort: TableSort = { column: 'name', descending: false };
 
+// Made once: the same element is not drawn again with each render of the page.
+const heading = (
+  <Title order={1} size="h2">
+    Calculated fields
+  </Title>
+);
+
 export function FieldsPage() {
   const queryClient = useQueryClient();
   const finding = useFindingScope();
   const scope = finding.scope;
-  const [view, changeView] = useTableView((next) =>
+  const [view, changeView, addressView] = useTableView((next) =>
     sendSearchNow(queryClient, toSearchRequest(next), scope),
   );
   const request = toSearchRequest(view);
@@ -76,7 +85,20 @@ export function FieldsPage() {
   // the page's renders for a search's progress and the address's updates.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const matches = useMemo(() => searched, [searchKey]);
-  useDocumentTitle(view.name ? `Fields matching “${view.name}”` : 'Fields');
+  // The parts of the page that follow a new view rather than come with it (the pager,
+  // find and replace, export) take it once the frame with the rows and their count is
+  // painted: a typed key waits for those. While a name was typed, they were about 100
+  // of the 490 components each answer drew (bench/results/browser.md); as a deferred
+  // value they were still drawn before that paint more often than not.
+  const shown = useMemo(() => ({ page, view, matches }), [page, view, matches]);
+  const following = useValueAfterPaint(shown, shown);
+  // The address's name, not the one being typed: written once typing pauses, not per key.
+  useDocumentTitle(addressView.name ? `Fields matching “${addressView.name}”` : 'Fields');
+  // The filters alone, the same object while they stay: the filter menu and the chips
+  // skip the renders of a typed name.
+  const filtersKey = JSON.stringify(filtersOf(view));
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const filters = useMemo(() => filtersOf(view), [filtersKey]);
   const [helpOpened, setHelpOpened] = useState(false);
   const layout = useTableLayout();
   const phone = usePhoneLayout();
@@ -114,14 +136,14 @@ export function FieldsPage() {
     navigate({ pathname: fieldAddress(id), search: location.search }),
   );
 
+  const refresh = useCallbackRef(() => void search.refetch());
+
   const steps = useTableSteps(page, view, scope);
 
   return (
     <div className={classes.page} data-scroll-root>
       <Group justify="space-between" align="baseline">
-        <Title order={1} size="h2">
-          Calculated fields
-        </Title>
+        {heading}
         <Group gap="sm">
           {page && (
             <Text c="dimmed" size="sm">
@@ -133,7 +155,7 @@ export function FieldsPage() {
             // A new view's search (the previous rows shown meanwhile) is not a refresh: the
             // button's spinner and its transitions drew the page six more times per key.
             refreshing={search.isRefetching && !search.isPlaceholderData}
-            onRefresh={() => void search.refetch()}
+            onRefresh={refresh}
           />
         </Group>
       </Group>
@@ -148,7 +170,7 @@ export function FieldsPage() {
           wraps to a second line only when a selection's actions need the room. */}
       <Group gap="sm" align="flex-start">
         <SearchInput ref={searchBoxRef} value={view.name} onChange={searchByName} />
-        <FilterMenu filters={view} onChange={changeView} />
+        <FilterMenu filters={filters} onChange={changeView} />
         <SavedViewsMenu address={viewAddress(location.search)} onOpen={openView} layout={layout} />
         <SelectionBar
           controls={selection}
@@ -159,25 +181,25 @@ export function FieldsPage() {
         {/* Over the view, not the selection: with a selection its actions take the toolbar
             (beside export and layout down to 1024 pixels). A finding's scope is no search
             the replace can be given: only views offer it. */}
-        {page && page.totalHits > 0 && !scope && selectedIds.length === 0 && (
+        {following.page && following.page.totalHits > 0 && !scope && selectedIds.length === 0 && (
           <FindAndReplaceLink
-            to={fixLink({ workflow: 'replace', view })}
-            matching={page.totalHits}
+            to={fixLink({ workflow: 'replace', view: following.view })}
+            matching={following.page.totalHits}
           />
         )}
         <Group gap="sm" wrap="nowrap" ml="auto">
-          {page && page.totalHits > 0 && (
+          {following.page && following.page.totalHits > 0 && (
             <ExportMenu
-              search={matches}
+              search={following.matches}
               sort={sort}
-              totalHits={page.totalHits}
+              totalHits={following.page.totalHits}
               selectedIds={selectedIds}
             />
           )}
           <TableLayoutMenu controls={layout} phone={phone} />
         </Group>
       </Group>
-      <ActiveFilterChips filters={view} onChange={changeView} />
+      <ActiveFilterChips filters={filters} onChange={changeView} />
       {page?.degraded && <DegradedWarning />}
       {page && page.unreadableRows.length > 0 && (
         <UnreadableRowsWarning rows={page.unreadableRows} />
@@ -208,31 +230,31 @@ export function FieldsPage() {
         <NoFieldsFound view={view} totalHits={page.totalHits} onChange={changeView} />
       )}
       {page && page.results.length > 0 && (
-        <>
-          <PageNamesProvider fields={page.results}>
-            <FieldsTable
-              ref={tableRef}
-              fields={page.results}
-              sort={sort}
-              onSortChange={changeSort}
-              openFieldId={openFieldId}
-              onOpenField={openField}
-              updating={search.isPlaceholderData}
-              viewKey={JSON.stringify([request, scope])}
-              selection={selection}
-              layout={layout}
-              phone={phone}
-            />
-          </PageNamesProvider>
-          <TablePager
-            page={view.page}
-            pageSize={view.pageSize}
-            totalHits={page.totalHits}
-            shownRows={page.results.length}
-            onPageChange={changePage}
-            onPageSizeChange={changePageSize}
+        <PageNamesProvider fields={page.results}>
+          <FieldsTable
+            ref={tableRef}
+            fields={page.results}
+            sort={sort}
+            onSortChange={changeSort}
+            openFieldId={openFieldId}
+            onOpenField={openField}
+            updating={search.isPlaceholderData}
+            viewKey={JSON.stringify([request, scope])}
+            selection={selection}
+            layout={layout}
+            phone={phone}
           />
-        </>
+        </PageNamesProvider>
+      )}
+      {following.page && following.page.results.length > 0 && (
+        <TablePager
+          page={following.view.page}
+          pageSize={following.view.pageSize}
+          totalHits={following.page.totalHits}
+          shownRows={following.page.results.length}
+          onPageChange={changePage}
+          onPageSizeChange={changePageSize}
+        />
       )}
       <ShortcutHelp opened={helpOpened} onClose={closeHelp} />
       <Outlet context={steps} />

@@ -60,14 +60,31 @@ test('a change of the address from elsewhere (Back, clear all) shows in the box'
   expect(box()).toHaveValue('rev');
 });
 
-test('a key’s search goes out as soon as the box shows the letter, with no pause', () => {
+test('a key’s search leaves from the key’s own handler, before any timer runs', () => {
   vi.useFakeTimers();
   try {
     const { onChange } = renderSearch('');
     fireEvent.change(box(), { target: { value: 'j' } });
     expect(box()).toHaveValue('j');
-    vi.advanceTimersByTime(1);
-    expect(onChange).toHaveBeenLastCalledWith('j');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('j');
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test('keys handled before the next turn of the task queue are sent as one search on that turn', () => {
+  vi.useFakeTimers();
+  try {
+    const { onChange } = renderSearch('');
+    // Three keys queued behind a busy page: handled one after another, no timer between.
+    for (const name of ['j', 'jl', 'jlo']) fireEvent.change(box(), { target: { value: name } });
+    expect(onChange.mock.calls).toEqual([['j']]);
+    act(() => vi.advanceTimersByTime(0));
+    expect(onChange.mock.calls).toEqual([['j'], ['jlo']]);
+    // The next key, after that turn, leaves at once again.
+    fireEvent.change(box(), { target: { value: 'jlom' } });
+    expect(onChange.mock.calls).toEqual([['j'], ['jlo'], ['jlom']]);
+    expect(box()).toHaveValue('jlom');
   } finally {
     vi.useRealTimers();
   }

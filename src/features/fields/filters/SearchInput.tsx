@@ -1,14 +1,52 @@
 import { CloseButton, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useCallbackRef } from '@mantine/hooks';
 import { IconSearch } from '../../../components/icons/icons';
 import { memo, useState } from 'react';
 import type { Ref } from 'react';
-import { typingPauseMs } from './typing-pause';
+import { useKeySearches } from './use-key-searches';
 
 /** Typed names remembered while the address catches up: more than a burst of typing. */
 const maxUnanswered = 20;
 
-/** Searches by name as the user types, after each short pause. */
+/**
+ * The box itself, drawn again only when its text changes: the page gives the search
+ * box each shown name back (the view's name), which changes nothing in the box.
+ */
+const SearchBox = memo(function SearchBox({
+  ref,
+  text,
+  onType,
+  onClear,
+  onEnter,
+}: {
+  ref?: Ref<HTMLInputElement>;
+  text: string;
+  onType: (name: string) => void;
+  onClear: () => void;
+  onEnter: () => void;
+}) {
+  return (
+    <TextInput
+      ref={ref}
+      type="search"
+      aria-label="Search by name"
+      placeholder="Search by name"
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        text ? <CloseButton aria-label="Clear the search" size="sm" onClick={onClear} /> : null
+      }
+      value={text}
+      onChange={(event) => onType(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onEnter();
+      }}
+      maxLength={256}
+      w={{ base: '100%', sm: 360 }}
+    />
+  );
+});
+
+/** Searches by name as the user types: each key's search goes out from the key itself. */
 export const SearchInput = memo(function SearchInput({
   ref,
   value,
@@ -40,34 +78,18 @@ export const SearchInput = memo(function SearchInput({
     setDraft(name);
     setUnanswered((names) => [...names, name].slice(-maxUnanswered));
   };
-  const commit = useDebouncedCallback(onChange, typingPauseMs);
+  const searches = useKeySearches(onChange);
 
-  const clear = () => {
-    commit.cancel();
+  const type = useCallbackRef((name: string) => {
+    take(name);
+    searches.send(name);
+  });
+  const clear = useCallbackRef(() => {
+    searches.cancel();
     take('');
     onChange('');
-  };
-
+  });
   return (
-    <TextInput
-      ref={ref}
-      type="search"
-      aria-label="Search by name"
-      placeholder="Search by name"
-      leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={
-        draft ? <CloseButton aria-label="Clear the search" size="sm" onClick={clear} /> : null
-      }
-      value={draft}
-      onChange={(event) => {
-        take(event.currentTarget.value);
-        commit(event.currentTarget.value);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit.flush();
-      }}
-      maxLength={256}
-      w={{ base: '100%', sm: 360 }}
-    />
+    <SearchBox ref={ref} text={draft} onType={type} onClear={clear} onEnter={searches.flush} />
   );
 });

@@ -23,9 +23,10 @@ interface FieldRowProps {
 
 /**
  * The table gives every row a new object whenever its page changes (a lock rewrites one
- * field of it), while the query cache keeps each unchanged field the same object. So a
- * row is the same when its field is, and scrolling or a neighbour's change draws only
- * the rows that did change (docs/web-app.md, "The fields table").
+ * field of it), while the page keeps each unchanged field the same object
+ * (use-kept-fields.ts). So a row is the same when its field is, and scrolling or a
+ * neighbour's change draws only the rows that did change (docs/web-app.md, "The
+ * fields table").
  */
 function isSameRow(before: FieldRowProps, after: FieldRowProps) {
   return (
@@ -50,6 +51,29 @@ function cellContent(cell: Cell<typeof fieldTableFeatures, SearchResultItem>): R
   return typeof render === 'function' ? (render(cell.getContext()) as ReactNode) : render;
 }
 
+type RowCellsProps = Pick<FieldRowProps, 'row' | 'selected' | 'shownColumns'>;
+
+const isSameCells = (before: RowCellsProps, after: RowCellsProps) =>
+  before.row.original === after.row.original &&
+  before.selected === after.selected &&
+  before.shownColumns === after.shownColumns;
+
+/**
+ * A row's cells, apart from its place: a row that stays while a typed letter narrows
+ * the search moves up among the others, and keeps its cells as they are.
+ */
+const RowCells = memo(function RowCells({ row }: RowCellsProps) {
+  return row.getVisibleCells().map((cell) => (
+    <td
+      key={cell.id}
+      className={tableClasses.td}
+      data-control={cell.column.id === 'select' || undefined}
+    >
+      {cellContent(cell)}
+    </td>
+  ));
+}, isSameCells);
+
 /**
  * One field's row. Plain `tr` and `td` with Mantine's table classes: the same look as
  * `Table.Tr` and `Table.Td` without their per-cell style work, which was the largest
@@ -61,6 +85,7 @@ export const FieldRow = memo(function FieldRow({
   last,
   open,
   selected,
+  shownColumns,
 }: FieldRowProps) {
   const field = row.original;
   return (
@@ -75,15 +100,7 @@ export const FieldRow = memo(function FieldRow({
       data-open={open || undefined}
       data-selected={selected || undefined}
     >
-      {row.getVisibleCells().map((cell) => (
-        <td
-          key={cell.id}
-          className={tableClasses.td}
-          data-control={cell.column.id === 'select' || undefined}
-        >
-          {cellContent(cell)}
-        </td>
-      ))}
+      <RowCells row={row} selected={selected} shownColumns={shownColumns} />
     </tr>
   );
 }, isSameRow);

@@ -1,8 +1,5 @@
-import { UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '../../../components/icons/icons';
 import { useTable } from '@tanstack/react-table';
 import type {
-  Column,
   ColumnSizingState,
   ColumnVisibilityState,
   SortingState,
@@ -11,9 +8,7 @@ import type {
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { Ref } from 'react';
 import type { SearchResultItem } from '../../../contract/field';
-import type { CopySortField } from '../../../contract/copy-orders';
-import { isCopySortField } from '../../../contract/copy-orders';
-import { columnIdOf, columnLabelOf, fieldColumns, fieldTableFeatures } from './field-columns';
+import { columnIdOf, fieldColumns, fieldTableFeatures } from './field-columns';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import classes from './FieldsTable.module.css';
 import { tableClasses, tableStyle } from '../../../components/plain-mantine/mantine-markup';
@@ -23,7 +18,7 @@ import { useLockWithUndo } from '../../../api/calculated-fields/use-lock-with-un
 import { useMayLock } from '../../../components/change-sets/use-can-write';
 import { useValueAfterPaint } from '../../../components/use-value-after-paint';
 import { LockAllowed } from './lock-allowed';
-import { ColumnResizeHandle } from './ColumnResizeHandle';
+import { FieldsTableHeader } from './FieldsTableHeader';
 import { useCopySorts } from './use-copy-sorts';
 import { FieldRows } from './FieldRows';
 import {
@@ -37,8 +32,6 @@ import type { TableLayoutControls } from './layout/use-table-layout';
 
 /** Pixels; the same heights FieldsTable.module.css gives the cells. */
 const rowHeights: Record<Density, number> = { comfortable: 44, compact: 32 };
-
-type FieldColumn = Column<typeof fieldTableFeatures, SearchResultItem>;
 
 function columnVisibility(layout: TableLayout, phone: boolean): ColumnVisibilityState {
   return Object.fromEntries(
@@ -54,25 +47,6 @@ function phoneColumnSizes(): ColumnSizingState {
       return width ? [[columnIdOf(column), width]] : [];
     }),
   );
-}
-
-/** Production's sorts always; the copy's where the server answers them. */
-function canSort(column: FieldColumn, copySorts: readonly CopySortField[]): boolean {
-  return column.getCanSort() && (!isCopySortField(column.id) || copySorts.includes(column.id));
-}
-
-function ariaSort(column: FieldColumn, sortable: boolean) {
-  if (!sortable) return undefined;
-  const direction = column.getIsSorted();
-  if (!direction) return 'none';
-  return direction === 'asc' ? 'ascending' : 'descending';
-}
-
-function SortIcon({ column }: { column: FieldColumn }) {
-  const direction = column.getIsSorted();
-  if (direction === 'asc') return <IconArrowUp size={14} aria-hidden />;
-  if (direction === 'desc') return <IconArrowDown size={14} aria-hidden />;
-  return <IconArrowsSort size={14} aria-hidden opacity={0.5} />;
 }
 
 const isNeverSelected = () => false;
@@ -187,49 +161,14 @@ export const FieldsTable = memo(function FieldsTable({
         // Columns keep their widths and the name takes the rest, down to its minimum.
         style={{ ...tableStyle, minWidth: phone ? undefined : table.getTotalSize() }}
       >
-        <thead className={`${tableClasses.thead} ${classes.header}`} data-sticky>
-          {table.getHeaderGroups().map((headerGroup) => (
-            <tr
-              key={headerGroup.id}
-              className={tableClasses.tr}
-              data-with-row-border
-              data-hover
-              aria-rowindex={1}
-            >
-              {headerGroup.headers.map((header) => {
-                const label = columnLabelOf(header.column.columnDef);
-                const sortable = canSort(header.column, copySorts);
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={`${tableClasses.th} ${classes.headerCell}`}
-                    // The header's name is the column's alone, not its resize handle's too.
-                    aria-label={label}
-                    aria-sort={ariaSort(header.column, sortable)}
-                    style={{ width: header.column.id === 'name' ? undefined : header.getSize() }}
-                  >
-                    {sortable ? (
-                      <UnstyledButton
-                        className={classes.sortButton}
-                        title={`Sort by ${label?.toLowerCase()}`}
-                        onClick={header.column.getToggleSortingHandler()}
-                      >
-                        <table.FlexRender header={header} />
-                        <SortIcon column={header.column} />
-                      </UnstyledButton>
-                    ) : (
-                      <table.FlexRender header={header} />
-                    )}
-                    {header.column.getCanResize() && label && (
-                      <ColumnResizeHandle header={header} label={label} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <FieldsTableHeader
+          headerGroups={table.getHeaderGroups()}
+          copySorts={copySorts}
+          sorting={sorting}
+          sizes={sizes}
+          resizing={table.state.columnResizing.isResizingColumn}
+          pageState={selection?.pageState}
+        />
         <LockAllowed value={mayLock}>
           <FieldRows
             rows={rows}

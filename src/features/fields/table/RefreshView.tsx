@@ -1,11 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
+import { memo } from 'react';
 import { IconRefresh } from '../../../components/icons/icons';
 
 /**
  * Loads the view afresh. After a lock the view is out of date but left as it is,
  * so the changed row stays under the pointer; this says so and offers the refresh.
+ * Memoized: the page's other renders (each typed key's rows) do not draw it again.
  */
-export function RefreshView({
+export const RefreshView = memo(function RefreshView({
   outdated,
   refreshing,
   onRefresh,
@@ -32,4 +34,4 @@ export function RefreshView({
       </Button>
     </Group>
   );
-}
+});

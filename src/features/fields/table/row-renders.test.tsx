@@ -59,9 +59,10 @@ beforeEach(() => {
   server.use(
     http.post(apiPaths.search, async ({ request }) => {
       const body = (await request.json()) as SearchRequest;
-      const results = fields.slice(0, body.limit);
+      const matching = fields.filter((field) => field.name.includes(body.name ?? ''));
+      const results = matching.slice(0, body.limit);
       const answer: SearchResponse = {
-        totalHits: fields.length,
+        totalHits: matching.length,
         results,
         hasMore: false,
         degraded: false,
@@ -157,7 +158,7 @@ test('a larger page leaves the rows already on screen as they are', async () => 
   const { user, table } = await renderTable('/fields?size=25');
   drawn.clear();
 
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Rows per page' }), '100');
   await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '101'));
   await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
 
@@ -165,5 +166,38 @@ test('a larger page leaves the rows already on screen as they are', async () => 
   expect(table.querySelectorAll('tr[data-field-id]')).toHaveLength(
     rowsInView + rowsDrawnBeyondView,
   );
+  expect(drawnAgain()).toEqual([]);
+});
+
+test('a typed name’s new rows are drawn, the table’s header is not', async () => {
+  const { user, table } = await renderTable();
+  drawn.clear();
+  headerDrawn.count = 0;
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), '05');
+  await waitFor(() =>
+    expect(table.querySelector('tr[data-field-id]')).toHaveAttribute('data-field-id', '5'),
+  );
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+
+  expect(drawnAgain()).toContain(50);
+  expect(headerDrawn.count).toBe(0);
+});
+
+test('a letter that narrows the search keeps the cells of the rows that stay, moved up', async () => {
+  const { user, table } = await renderTable();
+  const box = screen.getByRole('searchbox', { name: 'Search by name' });
+  await user.type(box, '5');
+  // 5, 15, 25, 35, 45, 50 to 59, 65, 75, 85 and 95; the first 15 drawn.
+  await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '20'));
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  drawn.clear();
+
+  await user.type(box, '0', { initialSelectionStart: 0, initialSelectionEnd: 0 });
+  // "05": 5 and 50 to 59, which move up four places.
+  await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '12'));
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+
+  expect(table.querySelector('tr[aria-rowindex="3"]')).toHaveAttribute('data-field-id', '50');
   expect(drawnAgain()).toEqual([]);
 });

@@ -119,6 +119,8 @@ function useAddressChangedElsewhere(router: DataRouter | undefined, onChange: ()
  * any other change is written at once. A change of the address from elsewhere (Back,
  * a saved view) shows, and drops a refined name not written yet.
  *
+ * The third value is the view as the address holds it (without a name not written yet).
+ *
  * The change function stays the same from render to render, so the parts of the page
  * it is given (the filter menu's pickers, the pager) can skip drawing again when
  * nothing of theirs changed.
@@ -213,5 +215,5 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     },
     [],
   );
-  return [view, changeView] as const;
+  return [view, changeView, address] as const;
 }
