@@ -3,6 +3,7 @@ import { linkSummaryOf } from '../../../contract/link-summary';
 import { nameKeyComparisonFor, nameKeyOf } from '../../../contract/name-order';
 import type { FlagBit, IndexColumns } from '../../store/index/index-columns';
 import { bitOf, flagBits } from '../../store/index/index-columns';
+import { orderOfRanks } from '../../store/index/sort-order';
 import type { FieldFacts } from '../findings/field-facts';
 
 const compareIds = (a: number, b: number) => a - b;
@@ -144,20 +145,6 @@ export function indexColumnsOfFacts(
     createdOrder: idsByKey(read.created),
     lastModifiedOrder: idsByKey(read.lastModified),
   };
-}
-
-/**
- * The id ranks sorted by key rank, ties on id rank (each list one per field, by
- * position). Sorted as numbers without a comparison function, many times faster at
- * 100,000 fields than comparing fields: each field becomes key rank * size + id rank,
- * exact while size² stays below 2^53 (above 90 million fields).
- */
-function orderOfRanks(keyRanks: Float64Array, idRanks: Float64Array): Float64Array {
-  const size = idRanks.length;
-  const combined = filled(new Float64Array(size), (at) => keyRanks[at]! * size + idRanks[at]!);
-  combined.sort();
-  for (let at = 0; at < size; at += 1) combined[at] = combined[at]! % size;
-  return combined;
 }
 
 /** Each value's rank: where it first appears among the values sorted, so equal values share one. */
