@@ -26,8 +26,8 @@ export interface Serialized {
  * fields blocks for seconds; here the thread that answers requests only posts it
  * (moving its large arrays, copying the rest). One request at a time, each on a
  * thread of its own that ends once it has answered: an idle thread never collects
- * its garbage, so a kept one held the bytes it made and the parts copied to it
- * (about 250 MB and 100 MB at 1,000,000 fields) until the next save.
+ * its garbage, so a kept one held the bytes it made (about 250 MB at 1,000,000
+ * fields) and the parts copied to it until the next save.
  */
 export class OffThreadSerializer {
   private worker: Worker | undefined;
