@@ -12,6 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { searchRequestValidation } from '../../src/contract/search-validation';
+import { ALLOCATOR_ENV } from '../../src/service/allocator-env';
 import type { ScanPhaseTimes } from '../../src/service/audit/scan/phase-clock';
 import { IDLE_END_MS } from '../../src/service/audit/worker/audit-thread';
 import type { FieldStore } from '../../src/service/store/field-store';
@@ -100,8 +101,10 @@ const SIZES = [100_000, 1_000_000];
 
 /** Runs a part of bench/audit.ts in a process of its own. */
 function inOwnProcess(part: string, fields: number): void {
+  // With the allocator's setting `npm start` gives the service.
   const result = spawnSync('node_modules/.bin/tsx', ['bench/audit.ts', part, String(fields)], {
     stdio: 'inherit',
+    env: { ...process.env, ...ALLOCATOR_ENV },
   });
   if (result.status !== 0) throw new Error(`bench/audit.ts ${part} ${fields} failed`);
 }
