@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ALLOCATOR_ENV } from '../../src/service/allocator-env';
 
 /**
  * Builds the web app and the service bundle the benchmarks start, as `npm start`
@@ -39,7 +40,11 @@ export function startServer(
   const [command, commandArgs] = entry.endsWith('.ts')
     ? [tsx, [entry, ...args]]
     : [process.execPath, [...nodeArgs, entry, ...args]];
-  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // With the allocator's setting `npm start` gives the service.
+  const child = spawn(command, commandArgs, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...ALLOCATOR_ENV },
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,11 +1,19 @@
 import { expect, test } from 'vitest';
+import type { CopyOrderParts } from './copy-sort-orders';
 import { CopySortOrders } from './copy-sort-orders';
+import { ranksOf } from './sort-order';
+
+/** The orders of fields with these ids at positions 0, 1, ..., as an index makes them. */
+function copySortOrders(ids: Float64Array, parts: CopyOrderParts) {
+  const order = Int32Array.from(ids, (_, position) => position).sort((a, b) => ids[a]! - ids[b]!);
+  return new CopySortOrders(ids, parts, { order, rank: ranksOf(order) });
+}
 
 // Five fields at positions 0..4 with ids 10..14.
 const ids = Float64Array.from([10, 11, 12, 13, 14]);
 
 function orders() {
-  return new CopySortOrders(ids, {
+  return copySortOrders(ids, {
     owners: Float64Array.from([3, 1, 2, 1, 9]),
     // Owner 9 is not named; owners 1 and 2 differ only in case.
     ownerNames: new Map([
@@ -41,7 +49,7 @@ test('a change of a key makes that order again, and leaves the others as they we
 
 test('statuses that differ only in case tie, and break on id', () => {
   // Positions are in name order, not id order: the later position has the lower id.
-  const sortOrders = new CopySortOrders(Float64Array.from([20, 5]), {
+  const sortOrders = copySortOrders(Float64Array.from([20, 5]), {
     owners: Float64Array.from([1, 1]),
     ownerNames: new Map(),
     statuses: ['INVALID', 'invalid'],

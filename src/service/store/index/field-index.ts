@@ -142,7 +142,7 @@ export class FieldIndex {
       // Ids never change, so this order never moves a position.
       id: new SortOrder(orders.id.order, () => 0, orders.id.rank),
     };
-    this.copyOrders = new CopySortOrders(ids, parts.copy);
+    this.copyOrders = new CopySortOrders(ids, parts.copy, this.orders.id);
   }
 
   /** What the index holds now, changes since it was built included. */

@@ -67,6 +67,25 @@ export class SortOrder {
   }
 }
 
+/**
+ * The id ranks sorted by key rank, ties on id rank (each list one per field, by
+ * position). Sorted as numbers without a comparison function, many times faster than
+ * comparing fields (a comparison sort of 1,000,000 fields took seconds): each field
+ * becomes key rank * size + id rank, exact while size² stays below 2^53 (above 90
+ * million fields). Key ranks are whole numbers from 0.
+ */
+export function orderOfRanks(
+  keyRanks: ArrayLike<number>,
+  idRanks: ArrayLike<number>,
+): Float64Array {
+  const size = idRanks.length;
+  const combined = new Float64Array(size);
+  for (let at = 0; at < size; at += 1) combined[at] = keyRanks[at]! * size + idRanks[at]!;
+  combined.sort();
+  for (let at = 0; at < size; at += 1) combined[at] = combined[at]! % size;
+  return combined;
+}
+
 /** Each position's rank in an order of positions. */
 export function ranksOf(order: Int32Array): Int32Array {
   const rank = new Int32Array(order.length);
