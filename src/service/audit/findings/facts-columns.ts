@@ -294,33 +294,18 @@ export class FactsColumns {
   }
 
   factsAt(position: number): FieldFacts {
-    const { texts } = this;
-    const flags = this.flags[position]!;
     return {
-      id: this.ids[position]!,
-      name: this.names[position]!,
-      owner: this.owners[position]!,
-      locked: (flags & 1) !== 0,
-      archived: (flags & 2) !== 0,
-      hidden: (flags & 4) !== 0,
-      variable: (flags & 8) !== 0,
-      global: (flags & 16) !== 0,
-      aggregated: (flags & 32) !== 0,
-      status: texts[this.statuses[position]!]!,
+      ...this.briefAt(position),
       checkSum: this.checkSums.at(position),
-      created: this.created[position]!,
-      lastModified: this.lastModified[position]!,
-      links: this.linksAt(position),
       names: this.textsAt(this.columnNames, position),
       nests: this.nestsAt(position),
-      functions: this.textsAt(this.functions, position),
       problems: this.textsAt(this.problems, position),
       shape: this.shapes.at(position),
       lint: this.lintAt(position),
     };
   }
 
-  /** factsAt's brief: the same values but those FieldBrief leaves out. */
+  /** What the index and the summary read of a field: its facts but what only the rules read. */
   briefAt(position: number): FieldBrief {
     const flags = this.flags[position]!;
     return {
