@@ -131,6 +131,20 @@ test('a refined name is shown at once and written to the address once typing pau
   expect(latest().view.name).toBe('rev');
 });
 
+test('a name refined while the search it refines is on its way to the address replaces that entry', async () => {
+  const { router, latest } = renderAnswered('/fields');
+  await waitFor(() => expect(latest()).toBeDefined());
+  latest().change({ name: 'r' });
+  // Decided and sent to the address, which nuqs writes within its 50 ms.
+  await wait(5);
+  expect(currentUrl()).toBe('/fields');
+  latest().change({ name: 're' });
+  await waitFor(() => expect(currentUrl()).toBe('/fields?q=re'));
+  // One step back leaves the search.
+  await router.navigate(-1);
+  await waitFor(() => expect(currentUrl()).toBe('/fields'));
+});
+
 test('Back while a refined name waits for the address shows the entry before, and the name is not written', async () => {
   const { router, latest } = renderAnswered('/fields?size=25');
   await waitFor(() => expect(latest()).toBeDefined());

@@ -162,7 +162,15 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     dropUnwritten();
     setTypedName(undefined);
   });
-  useAddressChangedElsewhere(router, dropTypedName);
+  // The name of the view last decided on here, which the address may not show yet
+  // (nuqs writes it on a later tick): a key handled meanwhile is judged against it,
+  // or refining that name would push an entry of its own, and Back would spell it.
+  const decidedName = useRef<string>(undefined);
+  const addressChangedElsewhere = useCallbackRef(() => {
+    decidedName.current = undefined;
+    dropTypedName();
+  });
+  useAddressChangedElsewhere(router, addressChangedElsewhere);
 
   // Written once no navigation is on its way, and only while the table's page is shown.
   const writeTypedName = useCallbackRef(async () => {
@@ -188,7 +196,9 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
       // Another page was opened meanwhile: the router shows its address before it
       // takes the table away, and the view is not that page's.
       if (pageOf(window.location.pathname) !== page) return;
-      if (refinesName(view, pending) && pending.name !== undefined) {
+      const shown = { ...view, name: decidedName.current ?? view.name };
+      if (refinesName(shown, pending) && pending.name !== undefined) {
+        decidedName.current = pending.name;
         setTypedName(pending.name);
         clearTimeout(unwritten.current?.timer);
         unwritten.current = {
@@ -201,10 +211,9 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
       // Written at once, so the page shows it now; a name typed just before is taken with it.
       const name = unwritten.current?.name;
       dropTypedName();
-      void setView(
-        { page: null, ...(name === undefined ? {} : { name }), ...pending },
-        { history: 'push' },
-      );
+      const written = { page: null, ...(name === undefined ? {} : { name }), ...pending };
+      if (written.name !== undefined) decidedName.current = written.name;
+      void setView(written, { history: 'push' });
     });
   });
   // A page left meanwhile takes no view: the address is another page's by then.
