@@ -162,9 +162,10 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     dropUnwritten();
     setTypedName(undefined);
   });
-  // The name of the view last decided on here, which the address may not show yet
-  // (nuqs writes it on a later tick): a key handled meanwhile is judged against it,
-  // or refining that name would push an entry of its own, and Back would spell it.
+  // The name of the view last decided on here, which the page's view may not show yet
+  // (nuqs writes the address on a later tick, and React draws it after): a key handled
+  // meanwhile is judged against it, or refining that name would push an entry of its
+  // own, and Back would spell it.
   const decidedName = useRef<string>(undefined);
   const addressChangedElsewhere = useCallbackRef(() => {
     decidedName.current = undefined;
