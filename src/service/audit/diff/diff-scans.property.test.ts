@@ -8,6 +8,7 @@ import { AuditStore } from '../storage/audit-store';
 import { openAuditDatabase } from '../storage/open-audit-database';
 import { completeScan } from '../scan/finish-scan';
 import { saveFieldVersion } from '../storage/save-field-version';
+import { calculatedField } from '../test-support/calculated-field';
 import { withStates } from './diff-pages';
 import { diffScans } from './diff-scans';
 
@@ -26,29 +27,16 @@ const headline: Headline = {
 };
 
 function fieldOf(id: number, traits: Traits): CalculatedField {
-  return {
+  return calculatedField({
     id,
     name: traits.name,
     owner: traits.owner,
     locked: traits.locked,
-    global: false,
     expression: traits.expression,
     checkSum: checkSumOf(traits.expression),
-    links: [],
-    legacyId: `calculation_${id}`,
-    lastModified: 0,
-    created: 0,
-    aggregated: false,
-    analytic: false,
-    dataType: 'DECIMAL',
     status: traits.valid ? VALID : INVALID,
-    cacheWindow: 'day',
-    columnPositions: [],
-    functions: [],
     archived: traits.archived,
-    hidden: false,
-    variable: false,
-  };
+  });
 }
 
 interface Traits {
