@@ -131,7 +131,7 @@ export class IdLists implements ReadonlyMap<number, readonly number[]> {
 }
 
 /** Where `id` is in `ids` (ascending), by binary search; undefined when it is not there. */
-export function positionInAscending(ids: Float64Array, id: number): number | undefined {
+export function positionInAscending(ids: ArrayLike<number>, id: number): number | undefined {
   let low = 0;
   let high = ids.length - 1;
   while (low <= high) {
@@ -142,6 +142,11 @@ export function positionInAscending(ids: Float64Array, id: number): number | und
     else high = middle - 1;
   }
   return undefined;
+}
+
+/** Whether `ids` (ascending) hold `id`. */
+export function isInAscending(ids: ArrayLike<number>, id: number): boolean {
+  return positionInAscending(ids, id) !== undefined;
 }
 
 function isAscending(ids: readonly number[]): boolean {

@@ -1,3 +1,4 @@
+import { isInAscending } from '../../../analysis/id-lists';
 import type { FieldFindingKeys, FindingKey } from '../../../contract/audit';
 import { findingKeys } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
@@ -15,10 +16,10 @@ export type FieldMemberships = ReadonlyMap<FindingKey, readonly FindingGroup[]>;
 export function fieldMemberships(findings: Findings, fieldId: number): FieldMemberships {
   const memberships = new Map<FindingKey, readonly FindingGroup[]>();
   for (const finding of Object.values(findings.byKey)) {
-    if (!holds(finding.ids, fieldId)) continue;
+    if (!isInAscending(finding.ids, fieldId)) continue;
     memberships.set(
       finding.key,
-      finding.groups.filter((group) => holds(group.ids, fieldId)),
+      finding.groups.filter((group) => isInAscending(group.ids, fieldId)),
     );
   }
   return memberships;
@@ -30,21 +31,9 @@ export function fieldMemberships(findings: Findings, fieldId: number): FieldMemb
  */
 export function findingKeysOf(findings: Findings, fieldId: number): FieldFindingKeys['findings'] {
   return findingKeys
-    .filter((key) => holds(findings.byKey[key].ids, fieldId))
+    .filter((key) => isInAscending(findings.byKey[key].ids, fieldId))
     .map((key) => {
       const note = findings.byKey[key].notes.get(fieldId);
       return note === undefined ? { key } : { key, note };
     });
-}
-
-/** Whether ascending `ids` hold `id`. */
-function holds(ids: readonly number[], id: number): boolean {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (ids[middle]! < id) low = middle + 1;
-    else high = middle;
-  }
-  return ids[low] === id;
 }

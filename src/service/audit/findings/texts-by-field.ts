@@ -1,4 +1,4 @@
-import { positionInAscending } from '../../../analysis/id-lists';
+import { isInAscending, positionInAscending } from '../../../analysis/id-lists';
 
 /** Texts by field id as plain data: typed arrays, which another thread takes as they are. */
 export interface PackedTexts {
@@ -60,7 +60,7 @@ export class TextsByField<Value = string> implements ReadonlyMap<number, Value> 
   }
 
   has(id: number): boolean {
-    return positionInAscending(this.packed.ids, id) !== undefined;
+    return isInAscending(this.packed.ids, id);
   }
 
   get(id: number): Value | undefined {

@@ -1,3 +1,4 @@
+import { isInAscending } from '../../../analysis/id-lists';
 import { copyOrderCountsOf } from '../../../contract/copy-orders';
 import { linkSummaryOf } from '../../../contract/link-summary';
 import { nameKeyComparisonFor, nameKeyOf } from '../../../contract/name-order';
@@ -99,7 +100,7 @@ export function indexColumnsOfFacts(
   const idSet = Float64Array.from(ids);
   // By source ascending, as the fields: each target's list ascends too.
   for (const source of [...references.keys()].sort(compareIds)) {
-    if (!isIn(idSet, source)) continue;
+    if (!isInAscending(idSet, source)) continue;
     for (const target of references.get(source)!) add(fieldsByReference, target, source);
   }
   // Every order is of positions in the order read, ties on position: on id.
@@ -183,16 +184,4 @@ function filled<T extends Float64Array | Int32Array>(
 ): T {
   for (let index = 0; index < array.length; index += 1) array[index] = valueAt(index);
   return array;
-}
-
-/** Whether the ascending `sorted` holds `value`. */
-function isIn(sorted: Float64Array, value: number): boolean {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return sorted[low] === value;
 }
