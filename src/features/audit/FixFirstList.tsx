@@ -9,8 +9,9 @@ import { formatCount } from './format';
 import { findingSectionId, fixVerbs, groupsFix } from './group-fixes';
 import classes from './FixFirstList.module.css';
 
-function Change({ change }: { change?: number }) {
+function Change({ change }: { change: FixFirstRow['change'] }) {
   if (change === undefined) return <span className={classes.none}>–</span>;
+  if (change === 'not counted') return <span className={classes.none}>not counted then</span>;
   if (change === 0) return <span className={classes.none}>no change</span>;
   return (
     <span data-direction={change > 0 ? 'up' : 'down'} className={classes.change}>
