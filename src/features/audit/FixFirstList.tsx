@@ -1,6 +1,7 @@
 import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { FindingsAnswer, TrendPoint } from '../../contract/audit';
 import { inAppLink } from '../../components/in-app-links';
+import { fieldCount } from '../../components/plural';
 import { fixLink } from '../../links/fix-link';
 import { findingLink } from './drill-down-links';
 import type { FixFirstRow } from './fix-first';
@@ -42,7 +43,7 @@ function Row({ row, rank }: { row: FixFirstRow; rank: number }) {
           href={findingLink(finding.key)}
           {...inAppLink}
           className={classes.action}
-          aria-label={`Open ${formatCount(finding.count)} fields: ${finding.title}`}
+          aria-label={`Open ${fieldCount(finding.count)}: ${finding.title}`}
         >
           Open in the table
         </a>
