@@ -9,6 +9,7 @@ import { formatCount } from './format';
 import { labelledPoints, valueAxis } from './trend-axis';
 import classes from './TrendChart.module.css';
 
+/** Each plot's colour; a finding given none is drawn grey. */
 const colors: Partial<Record<FindingKey, string>> = {
   invalid: 'var(--mantine-color-red-8)',
   'broken-references': 'var(--mantine-color-orange-7)',
