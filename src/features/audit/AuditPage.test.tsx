@@ -15,6 +15,7 @@ import { changeSetAddress } from '../../links/activity-address';
 import { fixLink } from '../../links/fix-link';
 import { appQueryClient, renderWithProviders } from '../../test-support/render-with-providers';
 import { AuditPage } from './AuditPage';
+import { fixOrder } from './fix-first';
 import { prefetchAuditPage } from './prefetch-audit-page';
 
 const headline = (locked: number): Headline => ({
@@ -29,6 +30,7 @@ const headline = (locked: number): Headline => ({
   nested: 100,
   brokenDependencies: 7,
   lint: 60,
+  inactiveOwners: 0,
 });
 
 const scan = (id: number, finished: number): Scan => ({
@@ -254,10 +256,12 @@ test('findings that crossed a change on their way are asked again until they mat
   expect(asked.filter((path) => path === `${AUDIT_BASE}/findings`)).toHaveLength(2);
 });
 
-test('the trend is drawn from the scans, one line per problem number', async () => {
+test('the trend is drawn from the scans, one line per finding of the ranked list', async () => {
   renderWithProviders(<AuditPage />, { url: '/audit' });
   const trend = await section('Problems across scans');
-  await waitFor(() => expect(trend.querySelectorAll('path[data-series]')).toHaveLength(5));
+  await waitFor(() =>
+    expect(trend.querySelectorAll('path[data-series]')).toHaveLength(fixOrder.length),
+  );
   expect(within(trend).getByRole('table', { name: 'Problems across scans' })).toBeInTheDocument();
 });
 
@@ -561,4 +565,45 @@ test('a change in the diff says who made it and when, with its change set, where
   expect(margin!.querySelector('time')).toHaveAttribute('datetime', new Date(at).toISOString());
   // A change the journal did not record was made outside this app: nothing is said.
   expect(elsewhere).not.toHaveTextContent('Changed by');
+});
+
+test.each([
+  ['its change since the scan before', 9, '3 more'],
+  [
+    'that the scan before, kept from before the audit counted it, did not count it',
+    undefined,
+    'not counted then',
+  ],
+])('owned by inactive users shows %s', async (_, before: number | undefined, shown: string) => {
+  const { inactiveOwners: _counted, ...older } = headline(100);
+  const previous = before === undefined ? older : { ...older, inactiveOwners: before };
+  server.use(
+    http.get(`${AUDIT_BASE}/findings`, () =>
+      HttpResponse.json({
+        ...findingsAt(1, 100),
+        findings: [
+          {
+            key: 'inactive-owners',
+            title: findingTitles['inactive-owners'],
+            rule: 'The rule of inactive-owners.',
+            count: 12,
+            groupCount: 0,
+            groups: [],
+          },
+        ],
+      }),
+    ),
+    http.get(`${AUDIT_BASE}/trend`, () =>
+      HttpResponse.json({
+        points: [
+          { scanId: 1, finished: scans[1]!.finished!, headline: previous },
+          { scanId: 2, finished: scans[0]!.finished!, headline: headline(100) },
+        ],
+      }),
+    ),
+  );
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  const list = await screen.findByRole('table', { name: 'Fix these first' });
+  const row = within(list).getByRole('row', { name: /Owned by inactive users/ });
+  await waitFor(() => expect(row.querySelector('[data-label^="Since"]')).toHaveTextContent(shown));
 });

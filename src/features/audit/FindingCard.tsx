@@ -16,6 +16,7 @@ import { useFindingGroups } from '../../api/audit/findings';
 import type { FindingGroupSummary, FindingSummary } from '../../contract/audit';
 import { ErrorState } from '../../components/ErrorState';
 import { inAppLink } from '../../components/in-app-links';
+import { fieldCount } from '../../components/plural';
 import { fixLink } from '../../links/fix-link';
 import { groupFix } from '../../links/group-fix';
 import { findingSectionId, fixVerbs, groupsFix } from './group-fixes';
@@ -69,7 +70,7 @@ function GroupRows({
       <td className={`${Table.classes.td} ${classes.count}`}>
         <CountLink
           to={findingLink(finding.key, group)}
-          label={`${formatCount(group.count)} fields: ${finding.title}, ${group.label}${group.where ? `, ${group.where}` : ''}`}
+          label={`${fieldCount(group.count)}: ${finding.title}, ${group.label}${group.where ? `, ${group.where}` : ''}`}
         >
           {formatCount(group.count)}
         </CountLink>
@@ -155,7 +156,7 @@ export function FindingCard({ finding }: { finding: FindingSummary }) {
               color="red.8"
               variant="filled"
               style={{ cursor: 'pointer' }}
-              aria-label={`${formatCount(finding.count)} fields: ${finding.title}`}
+              aria-label={`${fieldCount(finding.count)}: ${finding.title}`}
             >
               {formatCount(finding.count)}
             </Badge>

@@ -1,6 +1,7 @@
 import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { FindingsAnswer, TrendPoint } from '../../contract/audit';
 import { inAppLink } from '../../components/in-app-links';
+import { fieldCount } from '../../components/plural';
 import { fixLink } from '../../links/fix-link';
 import { findingLink } from './drill-down-links';
 import type { FixFirstRow } from './fix-first';
@@ -9,8 +10,9 @@ import { formatCount } from './format';
 import { findingSectionId, fixVerbs, groupsFix } from './group-fixes';
 import classes from './FixFirstList.module.css';
 
-function Change({ change }: { change?: number }) {
+function Change({ change }: { change: FixFirstRow['change'] }) {
   if (change === undefined) return <span className={classes.none}>–</span>;
+  if (change === 'not counted') return <span className={classes.none}>not counted then</span>;
   if (change === 0) return <span className={classes.none}>no change</span>;
   return (
     <span data-direction={change > 0 ? 'up' : 'down'} className={classes.change}>
@@ -41,7 +43,7 @@ function Row({ row, rank }: { row: FixFirstRow; rank: number }) {
           href={findingLink(finding.key)}
           {...inAppLink}
           className={classes.action}
-          aria-label={`Open ${formatCount(finding.count)} fields: ${finding.title}`}
+          aria-label={`Open ${fieldCount(finding.count)}: ${finding.title}`}
         >
           Open in the table
         </a>

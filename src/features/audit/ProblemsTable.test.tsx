@@ -39,6 +39,9 @@ test('owners show by name with their id to copy, and by id where the instance ha
   expect(
     within(named!).getByRole('link', { name: '2 fields: Invalid, Yusuf Johnson' }),
   ).toHaveAttribute('href', expect.stringContaining('owner=55050301'));
+  expect(
+    within(named!).getByRole('link', { name: '1 field: Unused, Yusuf Johnson' }),
+  ).toBeInTheDocument();
 });
 
 test("each owner's row offers the hand-over of that owner's fields; a data source's row does not", () => {

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { FindingKey, ProblemsRow } from '../../contract/audit';
 import { findingTitles } from '../../contract/audit';
 import { inAppLink } from '../../components/in-app-links';
+import { fieldCount } from '../../components/plural';
 import { NamedIdCell } from '../../components/plain-mantine/NamedIdCell';
 import { fixLink } from '../../links/fix-link';
 import { isOwnerId } from '../../links/table-address';
@@ -92,7 +93,7 @@ export function ProblemsTable({
                       {row.counts[key] > 0 ? (
                         <CountLink
                           to={findingLink(key, undefined, filtersOf(row))}
-                          label={`${formatCount(row.counts[key])} fields: ${findingTitles[key]}, ${row.name ?? row.id}`}
+                          label={`${fieldCount(row.counts[key])}: ${findingTitles[key]}, ${row.name ?? row.id}`}
                         >
                           {formatCount(row.counts[key])}
                         </CountLink>

@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import type { Headline, TrendPoint } from '../../contract/audit';
 import { renderWithProviders } from '../../test-support/render-with-providers';
+import { fixOrder } from './fix-first';
 import { TrendChart } from './TrendChart';
 
 const headline = (unused: number, invalid: number): Headline => ({
@@ -16,6 +17,7 @@ const headline = (unused: number, invalid: number): Headline => ({
   nested: 0,
   brokenDependencies: 0,
   lint: 20,
+  inactiveOwners: 0,
 });
 
 const points: TrendPoint[] = [
@@ -41,7 +43,7 @@ test('each series has a plot of its own, scaled to its own numbers, so lines nea
   expect(document.querySelector('path[data-series="invalid"]')!.getAttribute('d')).toBe(
     'M0 25L50 0L100 12.5',
   );
-  expect(document.querySelectorAll('[data-trend-chart] svg')).toHaveLength(5);
+  expect(document.querySelectorAll('[data-trend-chart] svg')).toHaveLength(fixOrder.length);
 });
 
 test('pointing at a plot shows the nearest scan with its number, and leaving hides it', () => {
@@ -51,8 +53,8 @@ test('pointing at a plot shows the nearest scan with its number, and leaving hid
   // 170 px into the 400 px plot: nearer the second scan (at 200 px) than the first (at 0).
   fireEvent.mouseMove(area, { clientX: 270 });
   const tip = screen.getByText(/^#5 /, { selector: 'strong' }).parentElement!;
-  // The first plot is unused's.
-  expect(tip).toHaveTextContent(/500$/);
+  // The first plot is the first finding of the ranked list's: invalid.
+  expect(tip).toHaveTextContent(/40$/);
   fireEvent.mouseLeave(area);
   expect(screen.queryByText(/^#5 /, { selector: 'strong' })).toBeNull();
 });
@@ -63,4 +65,29 @@ test('one scan is no trend yet, and the chart says so', () => {
     screen.getByText('The trend appears once there are two complete scans.'),
   ).toBeInTheDocument();
   expect(document.querySelector('path[data-series]')).toBeNull();
+});
+
+test('a scan kept from before a number was counted leaves a gap in its line, and says not counted', () => {
+  const { inactiveOwners: _counted, ...older } = headline(400, 30);
+  renderWithProviders(
+    <TrendChart
+      points={[
+        { ...points[0]!, headline: older },
+        { ...points[1]!, headline: { ...headline(500, 40), inactiveOwners: 4 } },
+        { ...points[2]!, headline: { ...headline(450, 35), inactiveOwners: 2 } },
+      ]}
+    />,
+  );
+  // 4 and 2 on an axis of 0 to 4: the line starts at the second scan.
+  const line = document.querySelector('path[data-series="inactiveOwners"]')!;
+  expect(line.getAttribute('d')).toBe('M50 0L100 50');
+  expect(line.nextElementSibling!.getAttribute('d')).toBe('M50 0h0M100 50h0');
+  const table = screen.getByRole('table', { name: 'Problems across scans' });
+  const column = [...table.querySelectorAll('th')].findIndex(
+    (cell) => cell.textContent === 'Owned by inactive users',
+  );
+  const cells = [...table.querySelectorAll('tbody tr')].map(
+    (row) => row.children[column]!.textContent,
+  );
+  expect(cells).toEqual(['not counted', '4', '2']);
 });

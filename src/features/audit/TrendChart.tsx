@@ -1,19 +1,39 @@
 import { Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
-import type { Headline, TrendPoint } from '../../contract/audit';
+import type { FindingKey, RecordedHeadline, TrendPoint } from '../../contract/audit';
+import { findingHeadlines, findingTitles } from '../../contract/audit';
 import { ChartCard } from './ChartCard';
+import { fixOrder } from './fix-first';
 import { formatCount } from './format';
 import { labelledPoints, valueAxis } from './trend-axis';
 import classes from './TrendChart.module.css';
 
-const series: Array<{ name: keyof Headline; label: string; color: string }> = [
-  { name: 'unused', label: 'Unused', color: 'var(--mantine-color-gray-6)' },
-  { name: 'invalid', label: 'Invalid', color: 'var(--mantine-color-red-8)' },
-  { name: 'brokenReferences', label: 'Broken references', color: 'var(--mantine-color-orange-7)' },
-  { name: 'exactDuplicates', label: 'Exact duplicates', color: 'var(--mantine-color-violet-6)' },
-  { name: 'lint', label: 'Lint', color: 'var(--mantine-color-blue-7)' },
-];
+/** Each plot's colour; a finding given none is drawn grey. */
+const colors: Partial<Record<FindingKey, string>> = {
+  invalid: 'var(--mantine-color-red-8)',
+  'broken-references': 'var(--mantine-color-orange-7)',
+  'broken-dependencies': 'var(--mantine-color-pink-7)',
+  'exact-duplicates': 'var(--mantine-color-violet-6)',
+  unused: 'var(--mantine-color-gray-6)',
+  'inactive-owners': 'var(--mantine-color-teal-7)',
+  'near-duplicates': 'var(--mantine-color-grape-5)',
+  lint: 'var(--mantine-color-blue-7)',
+};
+
+/** A plot per finding of the ranked list, in its order and with its title. */
+const series = fixOrder.flatMap((key) => {
+  const name = findingHeadlines[key];
+  if (!name) return [];
+  const color = colors[key] ?? 'var(--mantine-color-gray-6)';
+  return [{ name, label: findingTitles[key], color }];
+});
+
+/** Said of a scan kept from before the audit counted a finding: no number, not 0. */
+const NOT_COUNTED = 'not counted';
+
+const shown = (value: number | undefined) =>
+  value === undefined ? NOT_COUNTED : formatCount(value);
 
 /** Time labels under a plot: more would run into each other at a small plot's narrowest. */
 const MOST_TIME_LABELS = 2;
@@ -24,7 +44,7 @@ interface Row {
   label: string;
   /** The scan's number alone, under a small plot: a date and time there ran into the next. */
   short: string;
-  headline: Headline;
+  headline: RecordedHeadline;
 }
 
 /** Where point `index` of `count` lies across the plot, in percent. */
@@ -40,18 +60,21 @@ type Series = (typeof series)[number];
  * computed once, with no measuring of the page (docs/audit.md, "The audit page").
  */
 function Line({ rows, top, entry }: { rows: Row[]; top: number; entry: Series }) {
-  const point = (row: Row, index: number) =>
-    `${rounded(across(index, rows.length))} ${rounded(100 - (row.headline[entry.name] / top) * 100)}`;
+  const points = rows.map((row, index) => {
+    const value = row.headline[entry.name];
+    if (value === undefined) return undefined;
+    return `${rounded(across(index, rows.length))} ${rounded(100 - (value / top) * 100)}`;
+  });
+  // A scan that did not count the number leaves a gap: the line starts again after it.
+  const line = points
+    .map((point, index) => point && `${points[index - 1] ? 'L' : 'M'}${point}`)
+    .join('');
   return (
     <g stroke={entry.color}>
-      <path
-        className={classes.line}
-        data-series={entry.name}
-        d={`M${rows.map((row, index) => point(row, index)).join('L')}`}
-      />
+      <path className={classes.line} data-series={entry.name} d={line} />
       <path
         className={classes.dots}
-        d={rows.map((row, index) => `M${point(row, index)}h0`).join('')}
+        d={points.map((point) => (point ? `M${point}h0` : '')).join('')}
       />
     </g>
   );
@@ -67,7 +90,7 @@ function PointTip({ row, at, entry }: { row: Row; at: number; entry: Series }) {
         style={{ left: `${at}%` }}
         data-side={at > 60 ? 'left' : 'right'}
       >
-        <strong>{row.label}</strong> {formatCount(row.headline[entry.name])}
+        <strong>{row.label}</strong> {shown(row.headline[entry.name])}
       </div>
     </>
   );
@@ -79,7 +102,7 @@ function PointTip({ row, at, entry }: { row: Row; at: number; entry: Series }) {
  */
 function SeriesChart({ rows, entry }: { rows: Row[]; entry: Series }) {
   const [hovered, setHovered] = useState<number>();
-  const axis = valueAxis(Math.max(...rows.map((row) => row.headline[entry.name])));
+  const axis = valueAxis(Math.max(0, ...rows.map((row) => row.headline[entry.name] ?? 0)));
   const pointAt = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0) return;
@@ -93,7 +116,7 @@ function SeriesChart({ rows, entry }: { rows: Row[]; entry: Series }) {
       <div className={classes.heading}>
         <span className={classes.swatch} style={{ background: entry.color }} />
         {entry.label}
-        <strong className={classes.latest}>{formatCount(latest)}</strong>
+        <strong className={classes.latest}>{shown(latest)}</strong>
       </div>
       <div className={classes.chart} data-trend-chart>
         <div className={classes.values}>
@@ -176,7 +199,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
               <tr key={row.label}>
                 <th scope="row">{row.label}</th>
                 {series.map((entry) => (
-                  <td key={entry.name}>{formatCount(row.headline[entry.name])}</td>
+                  <td key={entry.name}>{shown(row.headline[entry.name])}</td>
                 ))}
               </tr>
             ))}

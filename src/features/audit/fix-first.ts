@@ -1,4 +1,9 @@
-import type { FindingKey, FindingSummary, Headline, TrendPoint } from '../../contract/audit';
+import type {
+  FindingKey,
+  FindingSummary,
+  RecordedHeadline,
+  TrendPoint,
+} from '../../contract/audit';
 import { findingHeadlines } from '../../contract/audit';
 
 /**
@@ -19,8 +24,12 @@ export const fixOrder: readonly FindingKey[] = [
 
 export interface FixFirstRow {
   finding: FindingSummary;
-  /** Fields more (or fewer, below zero) than at the scan before; undefined without one. */
-  change?: number;
+  /**
+   * Fields more (or fewer, below zero) than at the scan before; 'not counted' when that
+   * scan kept no number for the finding (it was recorded before the finding was counted);
+   * undefined without a scan before.
+   */
+  change?: number | 'not counted';
 }
 
 /** The scan kept before `scanId`, whose numbers a change is counted from. */
@@ -28,17 +37,23 @@ export function previousPoint(points: readonly TrendPoint[], scanId: number) {
   return points.filter((point) => point.scanId < scanId).at(-1);
 }
 
+/** The finding's count against its number at the scan before (FixFirstRow's `change`). */
+function changeSince(finding: FindingSummary, previous?: RecordedHeadline): FixFirstRow['change'] {
+  const headline = findingHeadlines[finding.key];
+  if (!previous || !headline) return undefined;
+  const before = previous[headline];
+  return before === undefined ? 'not counted' : finding.count - before;
+}
+
 /** The findings with fields, in fixOrder, each with its change since `previous`. */
 export function fixFirstRows(
   findings: readonly FindingSummary[],
-  previous?: Headline,
+  previous?: RecordedHeadline,
 ): FixFirstRow[] {
   const byKey = new Map(findings.map((finding) => [finding.key, finding]));
   return fixOrder.flatMap((key) => {
     const finding = byKey.get(key);
     if (!finding || finding.count === 0) return [];
-    const headline = findingHeadlines[key];
-    const before = headline && previous?.[headline];
-    return [{ finding, ...(before === undefined ? {} : { change: finding.count - before }) }];
+    return [{ finding, change: changeSince(finding, previous) }];
   });
 }

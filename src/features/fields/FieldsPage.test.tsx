@@ -11,6 +11,7 @@ import {
   setupMockApi,
 } from '../../api/test-support/mock-api';
 import type { SearchResultItem } from '../../contract/field';
+import { AUDIT_BASE } from '../../contract/audit-paths';
 import { apiPaths } from '../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../contract/search';
 import { giveElementsASize } from '../../test-support/element-size';
@@ -471,4 +472,25 @@ test('a sort a proxy cannot answer before its first scan says why, and offers th
   expect(shownNames()[0]).toBe('Field 01');
   expect(searches.at(-1)?.sort).toEqual({ field: 'name', ascending: true });
   expect(currentUrl()).toBe('/fields');
+});
+
+test('a finding without fields says so in the audit’s words, with no filter to relax', async () => {
+  server.use(
+    http.post(`${AUDIT_BASE}/findings/near-duplicates/fields`, () =>
+      HttpResponse.json({ totalHits: 0, results: [], hasMore: false, degraded: false, notes: {} }),
+    ),
+  );
+  renderPage('/fields?variables=shown&finding=near-duplicates');
+  const noResults = await screen.findByRole('region', { name: 'No results' });
+  expect(within(noResults).getByText('No field found: Near duplicates.')).toBeInTheDocument();
+  expect(noResults).toHaveTextContent('The latest scan lists no field under this finding.');
+  expect(within(noResults).queryByRole('button')).toBeNull();
+});
+
+test('nothing matching offers to relax what narrows the search, never to hide variables again', async () => {
+  renderPage('/fields?variables=shown&q=nothing-is-called-this');
+  const noResults = await screen.findByRole('region', { name: 'No results' });
+  expect(noResults).toHaveTextContent('Relax the search or one of the filters');
+  expect(within(noResults).getByText('Name contains “nothing-is-called-this”')).toBeInTheDocument();
+  expect(within(noResults).queryByText('Variables shown')).toBeNull();
 });

@@ -227,7 +227,12 @@ export function FieldsPage() {
         </ErrorState>
       )}
       {page && page.results.length === 0 && (
-        <NoFieldsFound view={view} totalHits={page.totalHits} onChange={changeView} />
+        <NoFieldsFound
+          view={view}
+          totalHits={page.totalHits}
+          onChange={changeView}
+          finding={scope}
+        />
       )}
       {page && page.results.length > 0 && (
         <PageNamesProvider fields={page.results}>

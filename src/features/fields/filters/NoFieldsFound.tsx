@@ -1,5 +1,7 @@
 import { Button, EmptyState, Group } from '@mantine/core';
 import { IconFilterOff } from '../../../components/icons/icons';
+import { findingTitles } from '../../../contract/finding-kinds';
+import type { FindingScope } from '../../../contract/finding-kinds';
 import type { TableView } from '../../../links/table-address';
 import { activeFilters } from './active-filters';
 import { RemovableChip } from './RemovableChip';
@@ -9,6 +11,8 @@ interface Props {
   view: TableView;
   totalHits: number;
   onChange: (change: Partial<TableView>) => void;
+  /** The audit finding the table lists the fields of, if any. */
+  finding?: FindingScope;
 }
 
 /** Fields match, but not on this page (a link to a page that no longer exists). */
@@ -26,10 +30,26 @@ function PastTheEnd({ view, totalHits, onChange }: Props) {
   );
 }
 
+/** A finding that lists no field, searched with nothing narrowing it: the audit's words. */
+function FindingWithoutFields({ finding }: { finding: FindingScope }) {
+  return (
+    <EmptyState
+      icon={<IconFilterOff />}
+      title={`No field found: ${findingTitles[finding.key]}.`}
+      description={`The latest scan lists no field ${finding.group === undefined ? 'under this finding' : 'in this group'}.`}
+    />
+  );
+}
+
 /** Nothing matches: one button per thing that narrows the search, to relax it. */
-function NothingMatches({ view, onChange }: Props) {
+function NothingMatches({ view, onChange, finding }: Props) {
   const { name } = view;
   const names = useFilterNames(view);
+  // Variables shown widens the search: taking that away never makes a field match.
+  const relaxable = activeFilters(view, names).filter((filter) => filter.key !== 'variables');
+  if (finding && name === '' && relaxable.length === 0 && view.showVariables) {
+    return <FindingWithoutFields finding={finding} />;
+  }
   return (
     <EmptyState
       icon={<IconFilterOff />}
@@ -44,7 +64,7 @@ function NothingMatches({ view, onChange }: Props) {
               onRemove={() => onChange({ name: '' })}
             />
           )}
-          {activeFilters(view, names).map((filter) => (
+          {relaxable.map((filter) => (
             <RemovableChip
               key={filter.key}
               label={filter.label}

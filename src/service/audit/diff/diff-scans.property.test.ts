@@ -24,6 +24,7 @@ const headline: Headline = {
   nested: 0,
   brokenDependencies: 0,
   lint: 0,
+  inactiveOwners: 0,
 };
 
 function fieldOf(id: number, traits: Traits): CalculatedField {

@@ -76,6 +76,7 @@ export function computeFindings(
     nested: byKey.nested.ids.length,
     brokenDependencies: byKey['broken-dependencies'].ids.length,
     lint: byKey.lint.ids.length,
+    inactiveOwners: byKey['inactive-owners'].ids.length,
   };
   return { ...context, byKey, headline };
 }

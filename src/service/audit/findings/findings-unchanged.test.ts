@@ -28,6 +28,7 @@ const expected = {
     nested: 65,
     brokenDependencies: 12,
     lint: 8,
+    inactiveOwners: 0,
   },
   findings: {
     invalid: { ids: 'd69d0e45c146', groups: '8d3522fa12e5', notes: '1b65ade3779b' },

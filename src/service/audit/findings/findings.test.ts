@@ -206,6 +206,7 @@ describe('findings of a scanned instance', () => {
       nested: 8,
       brokenDependencies: 5,
       lint: 2,
+      inactiveOwners: 0,
     });
   });
 });
