@@ -302,7 +302,7 @@ function auditPageLines(page: AuditPageFigures, refresh: AuditRefreshFigures): s
   return [
     '## The audit page in Chromium',
     '',
-    `After both scans, ${page.drawnMs.samples} cold loads of \`/audit\` (a new browser context each, empty cache, 1280×800, after one load not counted), each timed from navigation start to the first frame painted with every chart drawn: the trend chart's five lines, the live numbers and the scan's numbers (no skeleton left), the finding cards with their groups, and the problems by owner and data source. Bytes are the page's own count (\`transferSize\` of the navigation and every resource until then: compressed, headers included).`,
+    `After both scans, ${page.drawnMs.samples} cold loads of \`/audit\` (a new browser context each, empty cache, 1280×800, after one load not counted), each timed from navigation start to the first frame painted with every chart drawn: every small plot of the trend chart, the live numbers and the scan's numbers (no skeleton left), the finding cards with their groups, and the problems by owner and data source. Bytes are the page's own count (\`transferSize\` of the navigation and every resource until then: compressed, headers included).`,
     '',
     '| measure | figure | limit | |',
     '| --- | ---: | ---: | --- |',

@@ -6,16 +6,16 @@ import { spread } from './percentiles';
 import { rendererCpuMs } from './renderer-cpu';
 
 /**
- * The audit page fully drawn, checked in the page each frame: the trend's five
- * small plots have their paths through every scan, the live numbers and the ranked
+ * The audit page fully drawn, checked in the page each frame: every small plot
+ * of the trend (one a ranked finding) has its path through the scans, the live numbers and the ranked
  * list are shown (no skeleton left), the finding cards are there, and the problems
  * by owner and data source.
  */
 export const everythingDrawn = String.raw`() => {
-  const lines = [...document.querySelectorAll('[data-trend-chart] path[data-series]')]
-    .filter((path) => (path.getAttribute('d') ?? '').split('L').length >= 2);
+  const lines = [...document.querySelectorAll('[data-trend-chart] path[data-series]')];
   const text = document.querySelector('main')?.textContent ?? '';
-  return lines.length >= 5
+  return lines.length > 0
+    && lines.every((path) => (path.getAttribute('d') ?? '').split('L').length >= 2)
     && document.querySelector('[aria-label="Loading the numbers"]') === null
     && text.includes('Fields in total')
     && document.querySelector('table[aria-label="Fix these first"]') !== null
