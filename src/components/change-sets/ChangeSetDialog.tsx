@@ -39,6 +39,16 @@ export function ChangeSetDialog({
   size?: string;
 }) {
   const [stage, setStage] = useState<Stage>(form ? 'form' : 'preview');
+  // Closing plays the exit first; the owner unmounts the dialog when it ends. What had
+  // focus when it opened (the action's button) gets it back: Mantine returns focus only
+  // for a dialog that opened after its first render.
+  const [opened, setOpened] = useState(true);
+  const [opener] = useState(() => document.activeElement);
+  const close = () => setOpened(false);
+  const closed = () => {
+    onClose();
+    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+  };
   const plan = usePlan(stage === 'preview' ? request : undefined);
   const create = useStartChangeSet();
   const busy = create.isPending;
@@ -46,7 +56,7 @@ export function ChangeSetDialog({
 
   let body: ReactNode;
   if (typeof stage === 'object') {
-    body = <ChangeSetRun id={stage.running} onClose={onClose} />;
+    body = <ChangeSetRun id={stage.running} onClose={close} />;
   } else if (stage === 'form') {
     body = (
       <form
@@ -58,7 +68,7 @@ export function ChangeSetDialog({
         <Stack gap="sm">
           {form}
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" disabled={!request}>
@@ -99,7 +109,7 @@ export function ChangeSetDialog({
           </Text>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={form ? () => setStage('form') : onClose}>
+          <Button variant="default" onClick={form ? () => setStage('form') : close}>
             {form ? 'Back' : 'Cancel'}
           </Button>
           <Button
@@ -123,8 +133,9 @@ export function ChangeSetDialog({
   // The header is a plain box: inside the drawer a second <header> would be a second banner.
   return (
     <Modal.Root
-      opened
-      onClose={onClose}
+      opened={opened}
+      onClose={close}
+      onExitTransitionEnd={closed}
       closeOnClickOutside={!running && !busy}
       size={size}
       centered

@@ -48,6 +48,15 @@ function FieldBody({ id }: { id: number }) {
   return <FieldDetails detail={query.data} />;
 }
 
+/**
+ * Whether a dialog opened from the drawer (a change's form or confirmation) is on top
+ * of it. Mantine closes every open dialog on Escape, the drawer included; with one on
+ * top, Escape is that dialog's alone, and the drawer must stay.
+ */
+function dialogAboveDrawer(): boolean {
+  return document.querySelectorAll('[role="dialog"][aria-modal="true"]').length > 1;
+}
+
 /** The drawer of `/fields/:id`: closing it goes back to the table with its state. */
 export function FieldDrawer() {
   const id = parseFieldId(useParams().id);
@@ -73,7 +82,9 @@ export function FieldDrawer() {
   return (
     <Drawer
       opened={opened}
-      onClose={() => setOpened(false)}
+      onClose={() => {
+        if (!dialogAboveDrawer()) setOpened(false);
+      }}
       onExitTransitionEnd={close}
       position="right"
       size="xl"
