@@ -15,8 +15,8 @@ export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => v
   const undo = useUndoChangeSet();
   const [plan, setPlan] = useState<Plan>();
   const client = useQueryClient();
-  if (!plan)
-    return (
+  if (!plan) {
+    const button = (
       <Button
         variant="default"
         loading={preview.isPending}
@@ -27,6 +27,18 @@ export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => v
         Undo…
       </Button>
     );
+    // The journal refuses an undo of a set undone already (from another tab, or the
+    // Activity page) or still running: say why, rather than a button that does nothing.
+    if (!preview.isError) return button;
+    return (
+      <Stack gap="xs" w="100%" align="flex-end">
+        <Alert color="red" title="The undo was refused" w="100%">
+          {preview.error.message}
+        </Alert>
+        {button}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs" w="100%">
       <Text size="sm" fw={600}>

@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { undoChangeSet } from '../../../api/journal/undo-change-set';
 import { startSession } from '../../../api/session';
 import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
 import { reader } from '../../../api/test-support/mock-journal';
@@ -67,6 +68,24 @@ describe('rename', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Undo' }));
     await dialog().findByText('Undone: the fields are back as they were.');
     expect(fields.get(7)?.name).toBe('Revenue');
+  });
+
+  test('an undo refused because the change was undone elsewhere says so', async () => {
+    const { fields } = showWritableField(server, field);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    fireEvent.change(dialog().getByLabelText(/New name/), { target: { value: 'Net revenue' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Preview' }));
+    await dialog().findByText('name: Revenue → Net revenue');
+    fireEvent.click(dialog().getByRole('button', { name: 'Rename' }));
+    await dialog().findByText('1 field changed.');
+    // Another tab, or the Activity page, undoes it first.
+    await undoChangeSet({ id: 1, dryRun: false });
+    expect(fields.get(7)?.name).toBe('Revenue');
+
+    fireEvent.click(dialog().getByRole('button', { name: 'Undo…' }));
+    expect(await dialog().findByRole('alert')).toHaveTextContent(
+      'The undo was refusedChange set 1 was undone already, by change set 2.',
+    );
   });
 });
 
