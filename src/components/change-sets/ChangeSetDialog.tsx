@@ -5,6 +5,7 @@ import { usePlan } from '../../api/journal/plan-query';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
 import type { ChangeSetRequest, Plan } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
+import { basedOnDryRun } from './based-on-dry-run';
 import { ChangeSetRun } from './ChangeSetRun';
 import { PlanPreview } from './PlanPreview';
 
@@ -117,7 +118,7 @@ export function ChangeSetDialog({
             disabled={Boolean(blocked) || plan.data.counts.change === 0 || !request}
             onClick={() =>
               request &&
-              create.mutate(request, {
+              create.mutate(basedOnDryRun(request, plan.data), {
                 onSuccess: (summary) => setStage({ running: summary.id }),
               })
             }

@@ -84,3 +84,25 @@ test('a reader is offered no change of the selection, not even a lock', async ()
   expect(screen.queryByRole('button', { name: 'Lock selected' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
 });
+
+test('a field changed between the dry run and the confirmation is skipped, not deleted unseen', async () => {
+  const { user, fields } = renderBar();
+  for (const name of ['First', 'Third'])
+    await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+  await user.click(await screen.findByRole('button', { name: 'Change' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Delete…' }));
+  await screen.findByRole('dialog');
+  await dialog().findByText('2 fields will change, 0 fields skipped.');
+
+  // Someone edits "Third" (another tab, the API) while the dry run is on screen.
+  const third = fields.get(3)!;
+  fields.set(3, { ...third, expression: 'SUM(`Cost`)', checkSum: 'edited meanwhile' });
+
+  await user.click(dialog().getByRole('button', { name: 'Delete' }));
+  await dialog().findByText('1 field changed, 1 skipped.');
+  expect(
+    within(dialog().getByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
+  ).toHaveTextContent('Third');
+  expect(fields.has(1)).toBe(false);
+  expect(fields.get(3)?.expression).toBe('SUM(`Cost`)');
+});
