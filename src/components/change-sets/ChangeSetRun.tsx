@@ -66,7 +66,7 @@ export function ChangeSetRun({
   const failures = detail.items.filter((item) => item.state === 'failed');
   const skipped = detail.items.filter((item) => item.state === 'skipped');
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
       <Progress value={settledShare(detail)} aria-label="Progress of the change" />
       <Text size="sm" fw={600} role="status">
         {summary(detail)}
