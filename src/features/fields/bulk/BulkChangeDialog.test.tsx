@@ -106,3 +106,20 @@ test('a field changed between the dry run and the confirmation is skipped, not d
   expect(fields.has(1)).toBe(false);
   expect(fields.get(3)?.expression).toBe('SUM(`Cost`)');
 });
+
+test('keyboard only: the menu opens the dialog, Escape closes it and gives focus back to Change', async () => {
+  const { user, fields } = renderBar();
+  await user.click(screen.getByRole('checkbox', { name: 'Select First' }));
+  const change = await screen.findByRole('button', { name: 'Change' });
+  change.focus();
+  await user.keyboard('{Enter}');
+  await user.keyboard('{ArrowDown}');
+  expect(await screen.findByRole('menuitem', { name: 'Archive…' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  await dialog().findByText('1 field will change, 0 fields skipped.');
+
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Change' })).toHaveFocus());
+  expect(fields.get(1)?.archived).toBe(false);
+});
