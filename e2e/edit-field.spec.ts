@@ -207,7 +207,9 @@ test('a bulk owner change: the dry run skips a locked field, the set runs, and u
 
   await dialog.getByRole('button', { name: 'Undo…' }).click();
   await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expect(dialog.getByText('Undone: the fields are back as they were.')).toBeVisible();
+  await expect(
+    dialog.getByText(/^Undone by change set \d+: [\d,]+ fields? changed\.$/),
+  ).toBeVisible();
   await expect
     .poll(async () => Promise.all(fields.map(async (field) => (await api.field(field.id)).owner)))
     .toEqual(owners);

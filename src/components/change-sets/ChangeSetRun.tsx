@@ -29,6 +29,24 @@ function summary({ changeSet }: ChangeSetDetail): string {
 }
 
 /**
+ * What an undo did, read from its own change set: a field changed again since is
+ * left as it is, so "every field is back" would not always be true.
+ */
+function UndoOutcome({ id }: { id: number }) {
+  const query = useChangeSet(id);
+  if (!query.data) return null;
+  const words =
+    query.data.changeSet.state === 'running'
+      ? `Undoing (change set ${id})…`
+      : `Undone by change set ${id}: ${summary(query.data)}`;
+  return (
+    <Text size="sm" role="status">
+      {words}
+    </Text>
+  );
+}
+
+/**
  * A recorded change set as it runs: its progress (read again while it runs), cancel,
  * retry of its failures, and undo once it has finished.
  */
@@ -45,7 +63,7 @@ export function ChangeSetRun({
   const query = useChangeSet(id);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
-  const [undone, setUndone] = useState(false);
+  const [undoneBy, setUndoneBy] = useState<number>();
   const client = useQueryClient();
   const finished = query.data !== undefined && query.data.changeSet.state !== 'running';
   // A set can be done before its first read: the fields on screen are read again then too.
@@ -92,7 +110,7 @@ export function ChangeSetRun({
         </Alert>
       )}
       {!running && verified?.(detail)}
-      {undone && <Text size="sm">Undone: the fields are back as they were.</Text>}
+      {undoneBy !== undefined && <UndoOutcome id={undoneBy} />}
       <Group justify="flex-end" gap="xs">
         {running && (
           <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(id)}>
@@ -104,8 +122,8 @@ export function ChangeSetRun({
             Retry failed
           </Button>
         )}
-        {!running && !undone && detail.changeSet.counts.applied > 0 && (
-          <UndoChangeSet id={id} onUndone={() => setUndone(true)} />
+        {!running && undoneBy === undefined && detail.changeSet.counts.applied > 0 && (
+          <UndoChangeSet id={id} onUndone={setUndoneBy} />
         )}
         {!running && onClose && <Button onClick={onClose}>Close</Button>}
       </Group>

@@ -10,7 +10,14 @@ import { useState } from 'react';
  * Undo of a change set, confirmed: its dry run first (which fields go back, which
  * changed again since and stay), then the undo, itself recorded as a change set.
  */
-export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => void }) {
+export function UndoChangeSet({
+  id,
+  onUndone,
+}: {
+  id: number;
+  /** Told the id of the undo's own change set once the journal has recorded it. */
+  onUndone?: (undoId: number) => void;
+}) {
   const preview = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const [plan, setPlan] = useState<Plan>();
@@ -62,9 +69,9 @@ export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => v
             undo.mutate(
               { id, dryRun: false },
               {
-                onSuccess: () => {
+                onSuccess: (answer) => {
                   void refreshAfterChangeSet(client);
-                  onUndone?.();
+                  if (answer.changeSet) onUndone?.(answer.changeSet.id);
                 },
               },
             )

@@ -66,7 +66,7 @@ describe('rename', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Undo…' }));
     await dialog().findByText('Undo this change?');
     fireEvent.click(dialog().getByRole('button', { name: 'Undo' }));
-    await dialog().findByText('Undone: the fields are back as they were.');
+    await dialog().findByText('Undone by change set 2: 1 field changed.');
     expect(fields.get(7)?.name).toBe('Revenue');
   });
 
