@@ -8,6 +8,7 @@ import { calculatedField, setupMockApi } from '../../../api/test-support/mock-ap
 import { reader } from '../../../api/test-support/mock-journal';
 import type { DirectoryResponse } from '../../../contract/directory';
 import { apiPaths } from '../../../contract/paths';
+import { MAX_NAME_LENGTH } from '../../../contract/template-writes';
 import { showWritableField } from './test-support/journal-drawer';
 
 const server = setupMockApi();
@@ -68,6 +69,21 @@ describe('rename', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Undo' }));
     await dialog().findByText('Undone by change set 2: 1 field changed.');
     expect(fields.get(7)?.name).toBe('Revenue');
+  });
+
+  test('takes a name as long as the API does', async () => {
+    const { journal } = showWritableField(server, field);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const input = dialog().getByLabelText(/New name/);
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.click(input);
+    const longest = 'n'.repeat(MAX_NAME_LENGTH);
+    await user.paste(longest);
+    fireEvent.click(dialog().getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(journal.requests.at(-1)?.items[0]?.change).toEqual({ update: { name: longest } }),
+    );
   });
 
   test('an undo refused because the change was undone elsewhere says so', async () => {
