@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
@@ -13,16 +13,22 @@ configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => startSession('token-for-tests', false));
 
-test("Escape on a change's confirmation closes it alone: the drawer stays, with focus on the action", async () => {
+/** The drawer of field 7, "Revenue", on an instance with the journal, which changes `fields`. */
+function showDrawer() {
   const field = calculatedField(7, { name: 'Revenue' });
   const fields = new Map([[7, field]]);
   mockInstance(server, { fields: [field], directory: smallDirectory });
   server.use(...mockJournal(fields).handlers);
-  const { user } = renderWithProviders(<FieldDrawer />, {
+  const rendered = renderWithProviders(<FieldDrawer />, {
     url: '/fields/7',
     path: '/fields/:id',
     otherRoutes: [{ path: '/fields', element: <p>The table</p> }],
   });
+  return { ...rendered, fields };
+}
+
+test("Escape on a change's confirmation closes it alone: the drawer stays, with focus on the action", async () => {
+  const { user, fields } = showDrawer();
 
   const rename = await screen.findByRole('button', { name: 'Rename' });
   rename.focus();
@@ -38,4 +44,18 @@ test("Escape on a change's confirmation closes it alone: the drawer stays, with 
   expect(screen.getByRole('dialog', { name: 'Revenue' })).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Rename' })).toHaveFocus());
   expect(fields.get(7)?.name).toBe('Revenue');
+});
+
+test('the dialog of an archive keeps saying Archive once the field it shows is archived', async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Archive' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Archive Revenue' });
+  await within(dialog).findByText('archived: false → true');
+  await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+  await within(dialog).findByText('1 field changed.');
+
+  // The drawer has read the field again: it offers Restore now, the dialog still reports the archive.
+  await screen.findByRole('button', { name: 'Restore' });
+  expect(screen.getByRole('dialog', { name: 'Archive Revenue' })).toBe(dialog);
+  expect(fields.get(7)?.archived).toBe(true);
 });
