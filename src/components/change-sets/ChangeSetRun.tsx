@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
 import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
@@ -64,6 +64,14 @@ export function ChangeSetRun({
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
   const [undoneBy, setUndoneBy] = useState<number>();
+  // The button that started the change is gone once it runs: focus lost with it goes to
+  // what the change does, so the keyboard goes on from here (Undo…, Close).
+  const focusTaken = useRef(false);
+  const takeLostFocus = (status: HTMLElement | null) => {
+    if (!status || focusTaken.current) return;
+    focusTaken.current = true;
+    if (!document.activeElement || document.activeElement === document.body) status.focus();
+  };
   const client = useQueryClient();
   const finished = query.data !== undefined && query.data.changeSet.state !== 'running';
   // A set can be done before its first read: the fields on screen are read again then too.
@@ -86,7 +94,7 @@ export function ChangeSetRun({
   return (
     <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
       <Progress value={settledShare(detail)} aria-label="Progress of the change" />
-      <Text size="sm" fw={600} role="status">
+      <Text size="sm" fw={600} role="status" tabIndex={-1} ref={takeLostFocus}>
         {summary(detail)}
       </Text>
       {skipped.length > 0 && (
