@@ -61,3 +61,22 @@ test('the dialog of an archive keeps saying Archive once the field it shows is a
   expect(screen.getByRole('dialog', { name: 'Archive Revenue' })).toBe(dialog);
   expect(fields.get(7)?.archived).toBe(true);
 });
+
+test("a field deleted from its drawer stays on screen, said to be deleted, with the delete's Undo at hand", async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Revenue' });
+  await within(dialog).findByText('deleted');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await within(dialog).findByText('1 field changed.');
+  expect(fields.has(7)).toBe(false);
+
+  // The drawer has read the field again and found it gone: the dialog is still there.
+  await screen.findByText(/This field was deleted/);
+  expect(screen.getByRole('dialog', { name: 'Delete Revenue' })).toBe(dialog);
+  await user.click(within(dialog).getByRole('button', { name: 'Undo…' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Undo' }));
+  await within(dialog).findByText('Undone by change set 2: 1 field changed.');
+  expect(fields.get(7)?.name).toBe('Revenue');
+  await waitFor(() => expect(screen.queryByText(/This field was deleted/)).toBeNull());
+});

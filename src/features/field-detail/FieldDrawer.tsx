@@ -32,7 +32,8 @@ function FieldBody({ id }: { id: number }) {
       </Stack>
     );
   }
-  if (query.isError) {
+  const deleted = query.isError && isFieldNotFound(query.error) && query.data !== undefined;
+  if (query.isError && !deleted) {
     return isFieldNotFound(query.error) ? (
       <Alert color="yellow" title="No such field">
         No calculated field has the id {id}. It may have been removed.
@@ -45,7 +46,18 @@ function FieldBody({ id }: { id: number }) {
       />
     );
   }
-  return <FieldDetails detail={query.data} />;
+  // A field deleted while shown (from this drawer, most often) stays on screen as it
+  // was: the delete's dialog, with its Undo, lives in these details and would go with them.
+  return (
+    <>
+      {deleted && (
+        <Alert color="yellow" title="This field was deleted">
+          It is shown as it was. Undo the delete to bring it back.
+        </Alert>
+      )}
+      <FieldDetails detail={query.data} />
+    </>
+  );
 }
 
 /**
