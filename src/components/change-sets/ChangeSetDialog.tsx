@@ -5,6 +5,7 @@ import { usePlan } from '../../api/journal/plan-query';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
 import type { ChangeSetRequest, Plan } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
+import { useOpenerFocus } from '../use-opener-focus';
 import { basedOnDryRun } from './based-on-dry-run';
 import { ChangeSetRun } from './ChangeSetRun';
 import { PlanPreview } from './PlanPreview';
@@ -40,15 +41,13 @@ export function ChangeSetDialog({
   size?: string;
 }) {
   const [stage, setStage] = useState<Stage>(form ? 'form' : 'preview');
-  // Closing plays the exit first; the owner unmounts the dialog when it ends. What had
-  // focus when it opened (the action's button) gets it back: Mantine returns focus only
-  // for a dialog that opened after its first render.
+  // Closing plays the exit first; the owner unmounts the dialog when it ends.
   const [opened, setOpened] = useState(true);
-  const [opener] = useState(() => document.activeElement);
+  const focusOpener = useOpenerFocus();
   const close = () => setOpened(false);
   const closed = () => {
     onClose();
-    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    focusOpener();
   };
   const plan = usePlan(stage === 'preview' ? request : undefined);
   const create = useStartChangeSet();
