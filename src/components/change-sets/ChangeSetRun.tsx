@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
 import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
@@ -8,43 +8,9 @@ import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import type { ChangeSetDetail } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
 import { fieldCount } from '../plural';
+import { changeSetSummary, settledShare } from './change-set-summary';
 import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
-
-function settledShare({ changeSet }: ChangeSetDetail) {
-  const { total, pending } = changeSet.counts;
-  return total === 0 ? 100 : Math.round(((total - pending) / total) * 100);
-}
-
-function summary({ changeSet }: ChangeSetDetail): string {
-  const { applied, failed, skipped, pending } = changeSet.counts;
-  const parts = [`${fieldCount(applied)} changed`];
-  if (skipped > 0) parts.push(`${skipped.toLocaleString()} skipped`);
-  if (failed > 0) parts.push(`${failed.toLocaleString()} failed`);
-  if (changeSet.state === 'running')
-    return `Changing: ${settledShare({ changeSet, items: [] })}% done.`;
-  if (changeSet.state === 'cancelled') parts.push(`${pending.toLocaleString()} not sent`);
-  const prefix = changeSet.state === 'cancelled' ? 'Cancelled: ' : '';
-  return `${prefix}${parts.join(', ')}.`;
-}
-
-/**
- * What an undo did, read from its own change set: a field changed again since is
- * left as it is, so "every field is back" would not always be true.
- */
-function UndoOutcome({ id }: { id: number }) {
-  const query = useChangeSet(id);
-  if (!query.data) return null;
-  const words =
-    query.data.changeSet.state === 'running'
-      ? `Undoing (change set ${id})…`
-      : `Undone by change set ${id}: ${summary(query.data)}`;
-  return (
-    <Text size="sm" role="status">
-      {words}
-    </Text>
-  );
-}
 
 /**
  * A recorded change set as it runs: its progress (read again while it runs), cancel,
@@ -63,7 +29,6 @@ export function ChangeSetRun({
   const query = useChangeSet(id);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
-  const [undoneBy, setUndoneBy] = useState<number>();
   // The button that started the change is gone once it runs: focus lost with it goes to
   // what the change does, so the keyboard goes on from here (Undo…, Close).
   const focusTaken = useRef(false);
@@ -95,7 +60,7 @@ export function ChangeSetRun({
     <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
       <Progress value={settledShare(detail)} aria-label="Progress of the change" />
       <Text size="sm" fw={600} role="status" tabIndex={-1} ref={takeLostFocus}>
-        {summary(detail)}
+        {changeSetSummary(detail)}
       </Text>
       {skipped.length > 0 && (
         <List size="sm" aria-label="Skipped fields">
@@ -118,7 +83,6 @@ export function ChangeSetRun({
         </Alert>
       )}
       {!running && verified?.(detail)}
-      {undoneBy !== undefined && <UndoOutcome id={undoneBy} />}
       <Group justify="flex-end" gap="xs">
         {running && (
           <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(id)}>
@@ -130,9 +94,7 @@ export function ChangeSetRun({
             Retry failed
           </Button>
         )}
-        {!running && undoneBy === undefined && detail.changeSet.counts.applied > 0 && (
-          <UndoChangeSet id={id} onUndone={setUndoneBy} />
-        )}
+        {!running && detail.changeSet.counts.applied > 0 && <UndoChangeSet id={id} />}
         {!running && onClose && <Button onClick={onClose}>Close</Button>}
       </Group>
     </Stack>

@@ -1,27 +1,41 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { refreshAfterChangeSet } from '../../api/journal/get-change-set';
+import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
 import type { Plan } from '../../contract/journal';
+import { changeSetSummary } from './change-set-summary';
 import { PlanPreview } from './PlanPreview';
 import { useState } from 'react';
 
 /**
- * Undo of a change set, confirmed: its dry run first (which fields go back, which
- * changed again since and stay), then the undo, itself recorded as a change set.
+ * What an undo did, read from its own change set: a field changed again since is
+ * left as it is, so "every field is back" would not always be true.
  */
-export function UndoChangeSet({
-  id,
-  onUndone,
-}: {
-  id: number;
-  /** Told the id of the undo's own change set once the journal has recorded it. */
-  onUndone?: (undoId: number) => void;
-}) {
+function UndoOutcome({ id }: { id: number }) {
+  const query = useChangeSet(id);
+  if (!query.data) return null;
+  const words =
+    query.data.changeSet.state === 'running'
+      ? `Undoing (change set ${id})…`
+      : `Undone by change set ${id}: ${changeSetSummary(query.data)}`;
+  return (
+    <Text size="sm" role="status" w="100%">
+      {words}
+    </Text>
+  );
+}
+
+/**
+ * Undo of a change set, confirmed: its dry run first (which fields go back, which
+ * changed again since and stay), then the undo, itself recorded as a change set, and what it did.
+ */
+export function UndoChangeSet({ id }: { id: number }) {
   const preview = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const [plan, setPlan] = useState<Plan>();
+  const [undoneBy, setUndoneBy] = useState<number>();
   const client = useQueryClient();
+  if (undoneBy !== undefined) return <UndoOutcome id={undoneBy} />;
   if (!plan) {
     const button = (
       <Button
@@ -71,7 +85,7 @@ export function UndoChangeSet({
               {
                 onSuccess: (answer) => {
                   void refreshAfterChangeSet(client);
-                  if (answer.changeSet) onUndone?.(answer.changeSet.id);
+                  if (answer.changeSet) setUndoneBy(answer.changeSet.id);
                 },
               },
             )

@@ -80,3 +80,23 @@ test("a field deleted from its drawer stays on screen, said to be deleted, with 
   expect(fields.get(7)?.name).toBe('Revenue');
   await waitFor(() => expect(screen.queryByText(/This field was deleted/)).toBeNull());
 });
+
+test("an undo from the field's history says what it did and offers it no more", async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Rename' }));
+  const newName = await screen.findByLabelText(/New name/);
+  await user.clear(newName);
+  await user.type(newName, 'Net revenue{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Rename Revenue' });
+  await user.click(await within(dialog).findByRole('button', { name: 'Rename' }));
+  await within(dialog).findByText('1 field changed.');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Rename/ })).toBeNull());
+
+  const history = await screen.findByRole('list', { name: 'Recorded versions' });
+  await user.click(await within(history).findByRole('button', { name: 'Undo…' }));
+  await user.click(await within(history).findByRole('button', { name: 'Undo' }));
+  await within(history).findByText('Undone by change set 2: 1 field changed.');
+  expect(fields.get(7)?.name).toBe('Revenue');
+  expect(within(history).queryByRole('button', { name: 'Undo' })).toBeNull();
+});
