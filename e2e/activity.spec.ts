@@ -13,7 +13,8 @@ test('a change made through the journal appears on the Activity page, is undone 
   baseURL,
 }, testInfo) => {
   const field = await api.unlockedField(30);
-  const renamed = `${field.name} (renamed by the activity journey)`;
+  // Markup, right-to-left text and a long word: the person's text, shown as text and wrapped.
+  const renamed = `${field.name} <b>renamed</b> مرحبا ${'y'.repeat(160)}`;
   const request = await playwright.request.newContext({
     baseURL,
     extraHTTPHeaders: { [TOKEN_HEADER]: e2eToken },
@@ -47,6 +48,8 @@ test('a change made through the journal appears on the Activity page, is undone 
   await expectNoAxeViolationsInBothSchemes(page, testInfo, 'activity');
 
   const row = page.getByRole('row').filter({ has: toggle });
+  // The long name wraps in its cell: the journal does not grow past the screen, out of reach.
+  await expect(row.getByRole('button', { name: 'Undo' })).toBeInViewport();
   await row.getByRole('button', { name: 'Undo' }).click();
   const dialog = page.getByRole('dialog', { name: `Undo change set ${id}?` });
   await expect(dialog.getByText('1 field will be put back as before.')).toBeVisible();

@@ -53,6 +53,15 @@ test('an INVALID field fixed in the editor: underlined, VALID once saved, in the
 
   await text.click();
   await page.keyboard.press('End');
+  // Escape closes the suggestions a backtick opens, not the editor with what was typed.
+  await page.keyboard.type(' + `');
+  const suggestions = page.getByRole('listbox');
+  await expect(suggestions).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(suggestions).toBeHidden();
+  await expect(editor).toBeVisible();
+  await expect(text).toHaveText(`${broken} + \``);
+  for (let typed = 0; typed < ' + `'.length; typed++) await page.keyboard.press('Backspace');
   await page.keyboard.type(')');
   await expect(text).toHaveText(fixed);
   await expect(editor.locator('.cm-lintRange-error')).toHaveCount(0);
@@ -207,7 +216,9 @@ test('a bulk owner change: the dry run skips a locked field, the set runs, and u
 
   await dialog.getByRole('button', { name: 'Undo…' }).click();
   await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expect(dialog.getByText('Undone: the fields are back as they were.')).toBeVisible();
+  await expect(
+    dialog.getByText(/^Undone by change set \d+: [\d,]+ fields? changed\.$/),
+  ).toBeVisible();
   await expect
     .poll(async () => Promise.all(fields.map(async (field) => (await api.field(field.id)).owner)))
     .toEqual(owners);

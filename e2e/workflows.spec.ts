@@ -88,7 +88,9 @@ async function apply(page: Page): Promise<number> {
 async function undoHere(page: Page) {
   await page.getByRole('button', { name: 'Undo…' }).click();
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expect(page.getByText('Undone: the fields are back as they were.')).toBeVisible();
+  await expect(
+    page.getByText(/^Undone by change set \d+: [\d,]+ fields? changed\.$/),
+  ).toBeVisible();
 }
 
 /** The change set undone from the Activity page. */

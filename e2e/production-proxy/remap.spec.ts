@@ -82,6 +82,8 @@ test('through the proxy to a production-shaped instance: a column reference in t
 
   await page.getByRole('button', { name: 'Undo…' }).click();
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expect(page.getByText('Undone: the fields are back as they were.')).toBeVisible();
+  await expect(
+    page.getByText(/^Undone by change set \d+: [\d,]+ fields? changed\.$/),
+  ).toBeVisible();
   await expect.poll(async () => (await api.field(field.id)).expression).toBe(field.expression);
 });

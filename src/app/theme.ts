@@ -18,6 +18,11 @@ export const theme = createTheme({
           ? { root: { '--button-hover': 'var(--mantine-primary-color-light)' } }
           : { root: {} },
     }),
+    // A dialog's title often carries a field's name, which is the person's text: a long
+    // name without spaces wraps rather than running past the dialog's edge. Plain
+    // objects, not Modal.extend: importing the dialogs here would put them in the entry.
+    Modal: { styles: { title: { overflowWrap: 'anywhere' } } },
+    Drawer: { styles: { title: { overflowWrap: 'anywhere' } } },
     Notification: Notification.extend({
       // Mantine's grey under a title is below 4.5:1; its close button has no name.
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },

@@ -165,6 +165,16 @@ export function mockJournal(
       const { dryRun } = (await request.json()) as { dryRun: boolean };
       const undone = sets[Number(params.id) - 1];
       if (!undone) return HttpResponse.json(notFound(), { status: 404 });
+      if (undone.changeSet.undoneBy !== null)
+        return HttpResponse.json(
+          {
+            status: 409,
+            statusReason: 'Conflict',
+            message: `change set ${undone.changeSet.id} was undone already, by change set ${undone.changeSet.undoneBy}`,
+            path: '',
+          },
+          { status: 409 },
+        );
       const items = undone.items
         .filter((item) => item.state === 'applied')
         .map((item): PlannedItem => {

@@ -5,6 +5,8 @@ import { usePlan } from '../../api/journal/plan-query';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
 import type { ChangeSetRequest, Plan } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
+import { useOpenerFocus } from '../use-opener-focus';
+import { basedOnDryRun } from './based-on-dry-run';
 import { ChangeSetRun } from './ChangeSetRun';
 import { PlanPreview } from './PlanPreview';
 
@@ -39,6 +41,14 @@ export function ChangeSetDialog({
   size?: string;
 }) {
   const [stage, setStage] = useState<Stage>(form ? 'form' : 'preview');
+  // Closing plays the exit first; the owner unmounts the dialog when it ends.
+  const [opened, setOpened] = useState(true);
+  const focusOpener = useOpenerFocus();
+  const close = () => setOpened(false);
+  const closed = () => {
+    onClose();
+    focusOpener();
+  };
   const plan = usePlan(stage === 'preview' ? request : undefined);
   const create = useStartChangeSet();
   const busy = create.isPending;
@@ -46,7 +56,7 @@ export function ChangeSetDialog({
 
   let body: ReactNode;
   if (typeof stage === 'object') {
-    body = <ChangeSetRun id={stage.running} onClose={onClose} />;
+    body = <ChangeSetRun id={stage.running} onClose={close} />;
   } else if (stage === 'form') {
     body = (
       <form
@@ -58,7 +68,7 @@ export function ChangeSetDialog({
         <Stack gap="sm">
           {form}
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" disabled={!request}>
@@ -99,7 +109,7 @@ export function ChangeSetDialog({
           </Text>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={form ? () => setStage('form') : onClose}>
+          <Button variant="default" onClick={form ? () => setStage('form') : close}>
             {form ? 'Back' : 'Cancel'}
           </Button>
           <Button
@@ -107,7 +117,7 @@ export function ChangeSetDialog({
             disabled={Boolean(blocked) || plan.data.counts.change === 0 || !request}
             onClick={() =>
               request &&
-              create.mutate(request, {
+              create.mutate(basedOnDryRun(request, plan.data), {
                 onSuccess: (summary) => setStage({ running: summary.id }),
               })
             }
@@ -123,8 +133,9 @@ export function ChangeSetDialog({
   // The header is a plain box: inside the drawer a second <header> would be a second banner.
   return (
     <Modal.Root
-      opened
-      onClose={onClose}
+      opened={opened}
+      onClose={close}
+      onExitTransitionEnd={closed}
       closeOnClickOutside={!running && !busy}
       size={size}
       centered

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
 import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
@@ -8,25 +8,9 @@ import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import type { ChangeSetDetail } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
 import { fieldCount } from '../plural';
+import { changeSetSummary, settledShare } from './change-set-summary';
 import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
-
-function settledShare({ changeSet }: ChangeSetDetail) {
-  const { total, pending } = changeSet.counts;
-  return total === 0 ? 100 : Math.round(((total - pending) / total) * 100);
-}
-
-function summary({ changeSet }: ChangeSetDetail): string {
-  const { applied, failed, skipped, pending } = changeSet.counts;
-  const parts = [`${fieldCount(applied)} changed`];
-  if (skipped > 0) parts.push(`${skipped.toLocaleString()} skipped`);
-  if (failed > 0) parts.push(`${failed.toLocaleString()} failed`);
-  if (changeSet.state === 'running')
-    return `Changing: ${settledShare({ changeSet, items: [] })}% done.`;
-  if (changeSet.state === 'cancelled') parts.push(`${pending.toLocaleString()} not sent`);
-  const prefix = changeSet.state === 'cancelled' ? 'Cancelled: ' : '';
-  return `${prefix}${parts.join(', ')}.`;
-}
 
 /**
  * A recorded change set as it runs: its progress (read again while it runs), cancel,
@@ -45,7 +29,14 @@ export function ChangeSetRun({
   const query = useChangeSet(id);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
-  const [undone, setUndone] = useState(false);
+  // The button that started the change is gone once it runs: focus lost with it goes to
+  // what the change does, so the keyboard goes on from here (Undo…, Close).
+  const focusTaken = useRef(false);
+  const takeLostFocus = (status: HTMLElement | null) => {
+    if (!status || focusTaken.current) return;
+    focusTaken.current = true;
+    if (!document.activeElement || document.activeElement === document.body) status.focus();
+  };
   const client = useQueryClient();
   const finished = query.data !== undefined && query.data.changeSet.state !== 'running';
   // A set can be done before its first read: the fields on screen are read again then too.
@@ -66,10 +57,10 @@ export function ChangeSetRun({
   const failures = detail.items.filter((item) => item.state === 'failed');
   const skipped = detail.items.filter((item) => item.state === 'skipped');
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
       <Progress value={settledShare(detail)} aria-label="Progress of the change" />
-      <Text size="sm" fw={600} role="status">
-        {summary(detail)}
+      <Text size="sm" fw={600} role="status" tabIndex={-1} ref={takeLostFocus}>
+        {changeSetSummary(detail)}
       </Text>
       {skipped.length > 0 && (
         <List size="sm" aria-label="Skipped fields">
@@ -92,7 +83,6 @@ export function ChangeSetRun({
         </Alert>
       )}
       {!running && verified?.(detail)}
-      {undone && <Text size="sm">Undone: the fields are back as they were.</Text>}
       <Group justify="flex-end" gap="xs">
         {running && (
           <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(id)}>
@@ -104,9 +94,7 @@ export function ChangeSetRun({
             Retry failed
           </Button>
         )}
-        {!running && !undone && detail.changeSet.counts.applied > 0 && (
-          <UndoChangeSet id={id} onUndone={() => setUndone(true)} />
-        )}
+        {!running && detail.changeSet.counts.applied > 0 && <UndoChangeSet id={id} />}
         {!running && onClose && <Button onClick={onClose}>Close</Button>}
       </Group>
     </Stack>

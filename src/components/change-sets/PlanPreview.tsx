@@ -13,7 +13,13 @@ export function PlanPreview({ plan }: { plan: Plan }) {
         {`${fieldCount(change)} will change, ${fieldCount(skip)} skipped.`}
       </Text>
       <ScrollArea.Autosize mah={260} type="auto">
-        <List size="sm" spacing={4} listStyleType="none" aria-label="What the change would do">
+        <List
+          size="sm"
+          spacing={4}
+          listStyleType="none"
+          aria-label="What the change would do"
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {plan.items.map((item) => (
             <List.Item key={item.id}>
               <Text size="sm" span fw={600}>

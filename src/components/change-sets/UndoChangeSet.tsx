@@ -1,22 +1,43 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { refreshAfterChangeSet } from '../../api/journal/get-change-set';
+import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
 import type { Plan } from '../../contract/journal';
+import { changeSetSummary } from './change-set-summary';
 import { PlanPreview } from './PlanPreview';
 import { useState } from 'react';
 
 /**
- * Undo of a change set, confirmed: its dry run first (which fields go back, which
- * changed again since and stay), then the undo, itself recorded as a change set.
+ * What an undo did, read from its own change set: a field changed again since is
+ * left as it is, so "every field is back" would not always be true.
  */
-export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => void }) {
+function UndoOutcome({ id }: { id: number }) {
+  const query = useChangeSet(id);
+  if (!query.data) return null;
+  const words =
+    query.data.changeSet.state === 'running'
+      ? `Undoing (change set ${id})…`
+      : `Undone by change set ${id}: ${changeSetSummary(query.data)}`;
+  return (
+    <Text size="sm" role="status" w="100%">
+      {words}
+    </Text>
+  );
+}
+
+/**
+ * Undo of a change set, confirmed: its dry run first (which fields go back, which
+ * changed again since and stay), then the undo, itself recorded as a change set, and what it did.
+ */
+export function UndoChangeSet({ id }: { id: number }) {
   const preview = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const [plan, setPlan] = useState<Plan>();
+  const [undoneBy, setUndoneBy] = useState<number>();
   const client = useQueryClient();
-  if (!plan)
-    return (
+  if (undoneBy !== undefined) return <UndoOutcome id={undoneBy} />;
+  if (!plan) {
+    const button = (
       <Button
         variant="default"
         loading={preview.isPending}
@@ -27,6 +48,18 @@ export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => v
         Undo…
       </Button>
     );
+    // The journal refuses an undo of a set undone already (from another tab, or the
+    // Activity page) or still running: say why, rather than a button that does nothing.
+    if (!preview.isError) return button;
+    return (
+      <Stack gap="xs" w="100%" align="flex-end">
+        <Alert color="red" title="The undo was refused" w="100%">
+          {preview.error.message}
+        </Alert>
+        {button}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs" w="100%">
       <Text size="sm" fw={600}>
@@ -50,9 +83,9 @@ export function UndoChangeSet({ id, onUndone }: { id: number; onUndone?: () => v
             undo.mutate(
               { id, dryRun: false },
               {
-                onSuccess: () => {
+                onSuccess: (answer) => {
                   void refreshAfterChangeSet(client);
-                  onUndone?.();
+                  if (answer.changeSet) setUndoneBy(answer.changeSet.id);
                 },
               },
             )

@@ -194,6 +194,20 @@ test('undo asks first, listing what will be refused, then undoes', async () => {
   expect(consoleErrors.mock.calls.map((call) => String(call[0]))).toEqual([]);
 });
 
+test("Escape on the undo's dialog changes nothing and gives focus back to the set's Undo", async () => {
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const row = (await screen.findByText('#2 rename')).closest('tr')!;
+  within(row).getByRole('button', { name: 'Undo' }).focus();
+  await user.keyboard('{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Undo change set 2?' });
+  await within(dialog).findByRole('list', { name: 'Refused fields' });
+
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(within(row).getByRole('button', { name: 'Undo' })).toHaveFocus());
+  expect(undone).toEqual([{ id: '2', dryRun: true }]);
+});
+
 test('a token that may not write sees no undo', async () => {
   me = { person: 'reading', role: 'reader', canWrite: false };
   renderWithProviders(<ActivityPage />, { url: '/activity' });

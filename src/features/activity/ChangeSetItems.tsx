@@ -22,7 +22,13 @@ export function ChangeSetItems({ id }: { id: number }) {
   }
   const { items } = query.data;
   return (
-    <Table withTableBorder aria-label={`Items of change set ${id}`}>
+    // Names and expressions are the person's text: a long one wraps in its cell rather
+    // than widening the journal past the screen, where its Undo would be out of reach.
+    <Table
+      withTableBorder
+      aria-label={`Items of change set ${id}`}
+      style={{ overflowWrap: 'anywhere' }}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Field</Table.Th>

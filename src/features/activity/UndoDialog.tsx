@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine
 import { useEffect } from 'react';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
 import { plural } from '../../components/plural';
+import { useOpenerFocus } from '../../components/use-opener-focus';
 import type { ChangeSetSummary } from '../../contract/journal';
 
 /**
@@ -17,6 +18,11 @@ export function UndoDialog({
   onClose: () => void;
   onStarted: (undoId: number) => void;
 }) {
+  const focusOpener = useOpenerFocus();
+  const close = () => {
+    onClose();
+    focusOpener();
+  };
   const dryRun = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const { mutate } = dryRun;
@@ -25,7 +31,7 @@ export function UndoDialog({
   const refused = plan?.items.filter((item) => item.action === 'skip') ?? [];
 
   return (
-    <Modal opened onClose={onClose} title={`Undo change set ${changeSet.id}?`}>
+    <Modal opened onClose={close} title={`Undo change set ${changeSet.id}?`}>
       <Stack>
         {dryRun.isPending && (
           <Loader size="sm" role="status" aria-label="Working out what undo would do" />
@@ -62,7 +68,7 @@ export function UndoDialog({
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             Cancel
           </Button>
           <Button

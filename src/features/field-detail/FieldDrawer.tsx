@@ -32,7 +32,8 @@ function FieldBody({ id }: { id: number }) {
       </Stack>
     );
   }
-  if (query.isError) {
+  const deleted = query.isError && isFieldNotFound(query.error) && query.data !== undefined;
+  if (query.isError && !deleted) {
     return isFieldNotFound(query.error) ? (
       <Alert color="yellow" title="No such field">
         No calculated field has the id {id}. It may have been removed.
@@ -45,7 +46,27 @@ function FieldBody({ id }: { id: number }) {
       />
     );
   }
-  return <FieldDetails detail={query.data} />;
+  // A field deleted while shown (from this drawer, most often) stays on screen as it
+  // was: the delete's dialog, with its Undo, lives in these details and would go with them.
+  return (
+    <>
+      {deleted && (
+        <Alert color="yellow" title="This field was deleted">
+          It is shown as it was. Undo the delete to bring it back.
+        </Alert>
+      )}
+      <FieldDetails detail={query.data} />
+    </>
+  );
+}
+
+/**
+ * Whether a dialog opened from the drawer (a change's form or confirmation) is on top
+ * of it. Mantine closes every open dialog on Escape, the drawer included; with one on
+ * top, Escape is that dialog's alone, and the drawer must stay.
+ */
+function dialogAboveDrawer(): boolean {
+  return document.querySelectorAll('[role="dialog"][aria-modal="true"]').length > 1;
 }
 
 /** The drawer of `/fields/:id`: closing it goes back to the table with its state. */
@@ -73,7 +94,9 @@ export function FieldDrawer() {
   return (
     <Drawer
       opened={opened}
-      onClose={() => setOpened(false)}
+      onClose={() => {
+        if (!dialogAboveDrawer()) setOpened(false);
+      }}
       onExitTransitionEnd={close}
       position="right"
       size="xl"

@@ -2,11 +2,13 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { undoChangeSet } from '../../../api/journal/undo-change-set';
 import { startSession } from '../../../api/session';
 import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
 import { reader } from '../../../api/test-support/mock-journal';
 import type { DirectoryResponse } from '../../../contract/directory';
 import { apiPaths } from '../../../contract/paths';
+import { MAX_NAME_LENGTH } from '../../../contract/template-writes';
 import { showWritableField } from './test-support/journal-drawer';
 
 const server = setupMockApi();
@@ -65,8 +67,41 @@ describe('rename', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Undo…' }));
     await dialog().findByText('Undo this change?');
     fireEvent.click(dialog().getByRole('button', { name: 'Undo' }));
-    await dialog().findByText('Undone: the fields are back as they were.');
+    await dialog().findByText('Undone by change set 2: 1 field changed.');
     expect(fields.get(7)?.name).toBe('Revenue');
+  });
+
+  test('takes a name as long as the API does', async () => {
+    const { journal } = showWritableField(server, field);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const input = dialog().getByLabelText(/New name/);
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.click(input);
+    const longest = 'n'.repeat(MAX_NAME_LENGTH);
+    await user.paste(longest);
+    fireEvent.click(dialog().getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(journal.requests.at(-1)?.items[0]?.change).toEqual({ update: { name: longest } }),
+    );
+  });
+
+  test('an undo refused because the change was undone elsewhere says so', async () => {
+    const { fields } = showWritableField(server, field);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    fireEvent.change(dialog().getByLabelText(/New name/), { target: { value: 'Net revenue' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Preview' }));
+    await dialog().findByText('name: Revenue → Net revenue');
+    fireEvent.click(dialog().getByRole('button', { name: 'Rename' }));
+    await dialog().findByText('1 field changed.');
+    // Another tab, or the Activity page, undoes it first.
+    await undoChangeSet({ id: 1, dryRun: false });
+    expect(fields.get(7)?.name).toBe('Revenue');
+
+    fireEvent.click(dialog().getByRole('button', { name: 'Undo…' }));
+    expect(await dialog().findByRole('alert')).toHaveTextContent(
+      'The undo was refusedChange set 1 was undone already, by change set 2.',
+    );
   });
 });
 

@@ -11,7 +11,7 @@ import { singleChange } from './single-change';
 // The code editor is large: it loads when editing starts, not with the app.
 const EditExpressionDialog = lazy(() => import('../editor/EditExpressionDialog'));
 
-type Action = 'edit' | 'rename' | 'owner' | 'archive' | 'delete';
+type Action = 'edit' | 'rename' | 'owner' | 'archive' | 'restore' | 'delete';
 
 /**
  * What the person may do to the field: shown only to a token that may write, and
@@ -41,7 +41,7 @@ export function FieldActions({ field }: { field: CalculatedField }) {
         {button('edit', 'Edit expression')}
         {button('rename', 'Rename')}
         {button('owner', 'Change owner')}
-        {button('archive', field.archived ? 'Restore' : 'Archive')}
+        {field.archived ? button('restore', 'Restore') : button('archive', 'Archive')}
         {button('delete', 'Delete', 'red')}
       </Group>
       {field.locked && (
@@ -56,14 +56,14 @@ export function FieldActions({ field }: { field: CalculatedField }) {
       )}
       {open === 'rename' && <RenameDialog field={field} onClose={close} />}
       {open === 'owner' && <OwnerDialog field={field} onClose={close} />}
-      {open === 'archive' && (
+      {(open === 'archive' || open === 'restore') && (
+        // Worded by the action chosen, not by the field: once archived, the field says
+        // "archived", and the dialog reporting that archive must not turn into "Restore".
         <ChangeSetDialog
-          title={`${field.archived ? 'Restore' : 'Archive'} ${field.name}`}
+          title={`${open === 'archive' ? 'Archive' : 'Restore'} ${field.name}`}
           onClose={close}
-          request={singleChange(field.archived ? 'restore' : 'archive', field, {
-            update: { archived: !field.archived },
-          })}
-          confirmLabel={field.archived ? 'Restore' : 'Archive'}
+          request={singleChange(open, field, { update: { archived: open === 'archive' } })}
+          confirmLabel={open === 'archive' ? 'Archive' : 'Restore'}
         />
       )}
       {open === 'delete' && (

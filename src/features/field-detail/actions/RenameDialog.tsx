@@ -2,6 +2,7 @@ import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ChangeSetDialog } from '../../../components/change-sets/ChangeSetDialog';
 import type { CalculatedField } from '../../../contract/field';
+import { MAX_NAME_LENGTH } from '../../../contract/template-writes';
 import { singleChange } from './single-change';
 
 export function RenameDialog({ field, onClose }: { field: CalculatedField; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function RenameDialog({ field, onClose }: { field: CalculatedField; onClo
           label="New name"
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
-          maxLength={200}
+          maxLength={MAX_NAME_LENGTH}
           data-autofocus
           required
         />

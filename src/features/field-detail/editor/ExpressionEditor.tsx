@@ -8,6 +8,7 @@ import { expressionCompletion } from './expression-completion';
 import { expressionHighlight } from './expression-highlight';
 import { expressionLint } from './expression-lint';
 import { editorTheme } from './editor-theme';
+import { suggestionsKeepEscape } from './suggestions-keep-escape';
 
 /**
  * The expression in CodeMirror: coloured by the project's tokenizer, its problems
@@ -60,6 +61,7 @@ export function ExpressionEditor({
               }),
             ],
           }),
+          suggestionsKeepEscape,
           editorTheme,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current.onChange(update.state.doc.toString());

@@ -73,7 +73,7 @@ test('bulk archive: the dry run lists the locked field as skipped, then progress
   await user.click(dialog().getByRole('button', { name: 'Undo…' }));
   await dialog().findByText('Undo this change?');
   await user.click(dialog().getByRole('button', { name: 'Undo' }));
-  await dialog().findByText('Undone: the fields are back as they were.');
+  await dialog().findByText('Undone by change set 2: 2 fields changed.');
   expect([1, 2, 3].map((id) => fields.get(id)?.archived)).toEqual([false, false, false]);
 });
 
@@ -83,4 +83,65 @@ test('a reader is offered no change of the selection, not even a lock', async ()
   await waitFor(() => expect(journal.reads.me).toBe(1));
   expect(screen.queryByRole('button', { name: 'Lock selected' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+});
+
+test('a field changed between the dry run and the confirmation is skipped, not deleted unseen', async () => {
+  const { user, fields } = renderBar();
+  for (const name of ['First', 'Third'])
+    await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+  await user.click(await screen.findByRole('button', { name: 'Change' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Delete…' }));
+  await screen.findByRole('dialog');
+  await dialog().findByText('2 fields will change, 0 fields skipped.');
+
+  // Someone edits "Third" (another tab, the API) while the dry run is on screen.
+  const third = fields.get(3)!;
+  fields.set(3, { ...third, expression: 'SUM(`Cost`)', checkSum: 'edited meanwhile' });
+
+  await user.click(dialog().getByRole('button', { name: 'Delete' }));
+  await dialog().findByText('1 field changed, 1 skipped.');
+  expect(
+    within(dialog().getByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
+  ).toHaveTextContent('Third');
+  expect(fields.has(1)).toBe(false);
+  expect(fields.get(3)?.expression).toBe('SUM(`Cost`)');
+});
+
+test('keyboard only: the menu opens the dialog, Escape closes it and gives focus back to Change', async () => {
+  const { user, fields } = renderBar();
+  await user.click(screen.getByRole('checkbox', { name: 'Select First' }));
+  const change = await screen.findByRole('button', { name: 'Change' });
+  change.focus();
+  await user.keyboard('{Enter}');
+  await user.keyboard('{ArrowDown}');
+  expect(await screen.findByRole('menuitem', { name: 'Archive…' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  await dialog().findByText('1 field will change, 0 fields skipped.');
+
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Change' })).toHaveFocus());
+  expect(fields.get(1)?.archived).toBe(false);
+});
+
+test('an undo says what it did: a field changed again since is left as it is, and said so', async () => {
+  const { user, fields } = renderBar();
+  for (const name of ['First', 'Third'])
+    await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+  await user.click(await screen.findByRole('button', { name: 'Change' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Archive…' }));
+  await screen.findByRole('dialog');
+  await dialog().findByText('2 fields will change, 0 fields skipped.');
+  await user.click(dialog().getByRole('button', { name: 'Archive' }));
+  await dialog().findByText('2 fields changed.');
+
+  // Someone renames "Third" after it was archived: its undo must not overwrite that.
+  fields.set(3, { ...fields.get(3)!, name: 'Third, renamed', checkSum: 'renamed meanwhile' });
+  await user.click(dialog().getByRole('button', { name: 'Undo…' }));
+  await dialog().findByText('1 field will change, 1 field skipped.');
+  await user.click(dialog().getByRole('button', { name: 'Undo' }));
+
+  await dialog().findByText('Undone by change set 2: 1 field changed, 1 skipped.');
+  expect(dialog().queryByText(/the fields are back as they were/)).toBeNull();
+  expect([1, 3].map((id) => fields.get(id)?.archived)).toEqual([false, true]);
 });

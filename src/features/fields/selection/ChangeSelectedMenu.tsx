@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCanWrite } from '../../../components/change-sets/use-can-write';
 import { IconChevronDown } from '../../../components/icons/icons';
@@ -13,6 +13,7 @@ import type { BulkAction } from '../bulk/BulkChangeDialog';
  */
 export function ChangeSelectedMenu({ ids }: { ids: readonly number[] }) {
   const [action, setAction] = useState<BulkAction>();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const canWrite = useCanWrite();
   if (!canWrite) return null;
   return (
@@ -20,6 +21,7 @@ export function ChangeSelectedMenu({ ids }: { ids: readonly number[] }) {
       <Menu position="bottom-start">
         <Menu.Target>
           <Button
+            ref={menuButton}
             size="compact-sm"
             variant="default"
             rightSection={<IconChevronDown size={14} aria-hidden />}
@@ -46,7 +48,15 @@ export function ChangeSelectedMenu({ ids }: { ids: readonly number[] }) {
         </Menu.Dropdown>
       </Menu>
       {action && (
-        <BulkChangeDialog action={action} ids={ids} onClose={() => setAction(undefined)} />
+        <BulkChangeDialog
+          action={action}
+          ids={ids}
+          onClose={() => {
+            setAction(undefined);
+            // The menu item that opened the dialog is gone: focus goes back to the menu's button.
+            menuButton.current?.focus();
+          }}
+        />
       )}
     </>
   );

@@ -1,0 +1,102 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { startSession } from '../../api/session';
+import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
+import { mockJournal } from '../../api/test-support/mock-journal';
+import { currentUrl, renderWithProviders } from '../../test-support/render-with-providers';
+import { FieldDrawer } from './FieldDrawer';
+import { mockInstance, smallDirectory } from './test-support/mock-instance';
+
+const server = setupMockApi();
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeEach(() => startSession('token-for-tests', false));
+
+/** The drawer of field 7, "Revenue", on an instance with the journal, which changes `fields`. */
+function showDrawer() {
+  const field = calculatedField(7, { name: 'Revenue' });
+  const fields = new Map([[7, field]]);
+  mockInstance(server, { fields: [field], directory: smallDirectory });
+  server.use(...mockJournal(fields).handlers);
+  const rendered = renderWithProviders(<FieldDrawer />, {
+    url: '/fields/7',
+    path: '/fields/:id',
+    otherRoutes: [{ path: '/fields', element: <p>The table</p> }],
+  });
+  return { ...rendered, fields };
+}
+
+test("Escape on a change's confirmation closes it alone: the drawer stays, with focus on the action", async () => {
+  const { user, fields } = showDrawer();
+
+  const rename = await screen.findByRole('button', { name: 'Rename' });
+  rename.focus();
+  await user.keyboard('{Enter}');
+  const newName = await screen.findByLabelText(/New name/);
+  await user.clear(newName);
+  await user.type(newName, 'Net revenue{Enter}');
+  await screen.findByText('name: Revenue → Net revenue');
+
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Rename/ })).toBeNull());
+  expect(currentUrl()).toBe('/fields/7');
+  expect(screen.getByRole('dialog', { name: 'Revenue' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Rename' })).toHaveFocus());
+  expect(fields.get(7)?.name).toBe('Revenue');
+});
+
+test('the dialog of an archive keeps saying Archive once the field it shows is archived', async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Archive' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Archive Revenue' });
+  await within(dialog).findByText('archived: false → true');
+  within(dialog).getByRole('button', { name: 'Archive' }).focus();
+  await user.keyboard('{Enter}');
+  // The confirm button is gone: focus goes to what the change did, not to the page's body.
+  expect(await within(dialog).findByText('1 field changed.')).toHaveFocus();
+
+  // The drawer has read the field again: it offers Restore now, the dialog still reports the archive.
+  await screen.findByRole('button', { name: 'Restore' });
+  expect(screen.getByRole('dialog', { name: 'Archive Revenue' })).toBe(dialog);
+  expect(fields.get(7)?.archived).toBe(true);
+});
+
+test("a field deleted from its drawer stays on screen, said to be deleted, with the delete's Undo at hand", async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Revenue' });
+  await within(dialog).findByText('deleted');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await within(dialog).findByText('1 field changed.');
+  expect(fields.has(7)).toBe(false);
+
+  // The drawer has read the field again and found it gone: the dialog is still there.
+  await screen.findByText(/This field was deleted/);
+  expect(screen.getByRole('dialog', { name: 'Delete Revenue' })).toBe(dialog);
+  await user.click(within(dialog).getByRole('button', { name: 'Undo…' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Undo' }));
+  await within(dialog).findByText('Undone by change set 2: 1 field changed.');
+  expect(fields.get(7)?.name).toBe('Revenue');
+  await waitFor(() => expect(screen.queryByText(/This field was deleted/)).toBeNull());
+});
+
+test("an undo from the field's history says what it did and offers it no more", async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Rename' }));
+  const newName = await screen.findByLabelText(/New name/);
+  await user.clear(newName);
+  await user.type(newName, 'Net revenue{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Rename Revenue' });
+  await user.click(await within(dialog).findByRole('button', { name: 'Rename' }));
+  await within(dialog).findByText('1 field changed.');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Rename/ })).toBeNull());
+
+  const history = await screen.findByRole('list', { name: 'Recorded versions' });
+  await user.click(await within(history).findByRole('button', { name: 'Undo…' }));
+  await user.click(await within(history).findByRole('button', { name: 'Undo' }));
+  await within(history).findByText('Undone by change set 2: 1 field changed.');
+  expect(fields.get(7)?.name).toBe('Revenue');
+  expect(within(history).queryByRole('button', { name: 'Undo' })).toBeNull();
+});
