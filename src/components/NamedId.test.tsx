@@ -10,15 +10,19 @@ const rows = [1, 2, 3].map((id) => (
 ));
 
 test('no tooltip exists until a name is hovered, then only its own, after a short rest', async () => {
+  // The label's code is loaded first, so only the rest before it shows is timed: under
+  // load, loading it could outlast the timers advanced below.
+  await import('./FloatingLabel');
   vi.useFakeTimers({ shouldAdvanceTime: true });
   renderWithProviders(<div>{rows}</div>);
   const name = await screen.findByText('Owner 2');
   expect(document.querySelector('[role="tooltip"]')).toBeNull();
 
   fireEvent.mouseEnter(name.parentElement!);
+  await act(() => vi.advanceTimersByTimeAsync(200));
   expect(screen.queryByRole('tooltip')).toBeNull();
-  await act(() => vi.advanceTimersByTimeAsync(400));
-  expect(screen.getByRole('tooltip')).toHaveTextContent('Owner id 2');
+  await act(() => vi.advanceTimersByTimeAsync(200));
+  expect(await screen.findByRole('tooltip')).toHaveTextContent('Owner id 2');
   expect(screen.getAllByRole('tooltip')).toHaveLength(1);
 
   fireEvent.mouseLeave(name.parentElement!);
