@@ -9,6 +9,7 @@ import type { AuditStatus } from '../../src/contract/audit';
 import { AUDIT_BASE } from '../../src/contract/audit';
 import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import {
+  answeredFirstSearch,
   benchStore,
   benchToken,
   readBenchInputs,
@@ -65,18 +66,6 @@ function removeAuditFile(fields: number) {
   }
 }
 
-/** One search, answered once the service has read its search index back (on first use). */
-async function firstSearch(service: RunningServer): Promise<void> {
-  const send = () =>
-    fetch(`${service.url}${apiPaths.search}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: benchToken },
-      body: JSON.stringify({ filters: [], sort: { field: 'name', ascending: true }, limit: 1 }),
-    });
-  const response = await send().catch(send);
-  if (!response.ok) throw new Error(`the first search answered ${response.status}`);
-}
-
 /**
  * A store of `fields` fields whose saved index a start reads back. One missing is
  * created (or its index saved) by a service whose audit file is thrown away after.
@@ -86,7 +75,7 @@ async function ensureIndexedStore(fields: number): Promise<void> {
   log(`${fields} fields: creating the store and its saved index...`);
   removeAuditFile(fields);
   const service = await startBenchService(fields, [], ['--audit-data', freshAuditFile(fields)]);
-  await firstSearch(service);
+  await answeredFirstSearch(service);
   await savedIndexUsable(fields);
   await service.stop();
 }
@@ -149,7 +138,7 @@ async function measureWhileScanning(
     try {
       await until(() => scanRunning(service), 'no scan started', 60_000);
       // The index is read back on the first search: what follows measures searches, not that.
-      await firstSearch(service);
+      await answeredFirstSearch(service);
       queries.push(await measureQuery(service, fields, 'during the scan', scenario, timing));
     } finally {
       await service.stop();
@@ -212,7 +201,7 @@ export async function measureScaleAudit(
   try {
     await until(() => scanRunning(service), 'no scan started', 60_000);
     // The index is read back on the first search: what follows measures searches, not that.
-    await firstSearch(service);
+    await answeredFirstSearch(service);
     const indexReadyMs = Math.round(performance.now() - started);
     const indexReadyMb = residentMegabytes(pid);
     await until(async () => !(await scanRunning(service)), 'the scan did not end', 3_600_000);
