@@ -21,7 +21,7 @@ import { collectGarbageOf, inspectorOnSignal } from './forced-gc';
 import type { RunningServer } from './processes';
 import { residentMegabytes } from './processes';
 import type { PhaseQuery, ScaleAuditRow } from './scale-audit-report';
-import { measureSearches } from './search-load';
+import { askEachOnce, measureSearches } from './search-load';
 import type { Scenario } from './workload';
 import { scenarios } from './workload';
 
@@ -98,7 +98,10 @@ function peakSampler(pid: number) {
   };
 }
 
-/** One query's load, with the scan the audit ran just before and just after it. */
+/**
+ * One query's load, after each of its different requests was asked once, with the scan
+ * the audit ran just before and just after it.
+ */
 async function measureQuery(
   service: RunningServer,
   fields: number,
@@ -107,6 +110,7 @@ async function measureQuery(
   timing: { seconds: number; warmUpSeconds: number },
 ): Promise<PhaseQuery> {
   const before = await runningScanId(service);
+  await askEachOnce(service, scenario);
   const result = await measureSearches(service, scenario, timing);
   const after = await runningScanId(service);
   log(
