@@ -53,5 +53,7 @@ export async function measureSearches(
  * measurement at one size and its cached rows at another.
  */
 export async function askEachOnce(server: RunningServer, scenario: Scenario): Promise<void> {
-  await searchLoad(server, scenario, { requests: scenario.distinctRequests });
+  // autocannon sends at least one request on each connection.
+  const requests = Math.max(scenario.distinctRequests, scenario.connections);
+  await searchLoad(server, scenario, { requests });
 }
