@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import { nameFragments } from './workload';
 import type { RunningServer } from './processes';
 import { startServer } from './processes';
@@ -36,6 +37,18 @@ export function startBenchService(
     ],
     { nodeArgs },
   );
+}
+
+/** One search, answered once the service has read its search index back (on first use). */
+export async function answeredFirstSearch(service: RunningServer): Promise<void> {
+  const send = () =>
+    fetch(`${service.url}${apiPaths.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: benchToken },
+      body: JSON.stringify({ filters: [], sort: { field: 'name', ascending: true }, limit: 1 }),
+    });
+  const response = await send().catch(send);
+  if (!response.ok) throw new Error(`the first search answered ${response.status}`);
 }
 
 /** The count of changes in the saved index's header, when this version wrote it. */

@@ -14,11 +14,15 @@ const result = (requestsPerSecond: number, mainThreadCpuMsPerRequest: number): L
   mainThreadCpuMsPerRequest,
 });
 
-const query = (label: string, load: LoadResult, scanRunning = true): PhaseQuery => ({
+/** A query measured wholly within scan 1 (the default), with none running, or as given. */
+const query = (
+  label: string,
+  load: LoadResult,
+  runningScan: PhaseQuery['runningScan'] | false = { before: 1, after: 1 },
+): PhaseQuery => ({
   label,
   result: load,
-  scanRunningBefore: scanRunning,
-  scanRunningAfter: scanRunning,
+  runningScan: runningScan || { before: null, after: null },
 });
 
 const row = (fields: number, during: PhaseQuery[], after: PhaseQuery[]): ScaleAuditRow => ({
@@ -41,7 +45,11 @@ const row = (fields: number, during: PhaseQuery[], after: PhaseQuery[]): ScaleAu
   loadAverage: { before: [2, 3, 4], after: [3, 3, 4] },
 });
 
-/** At 100,000 fields every query costs 0.1 ms; at 1,000,000 one meets, one misses by rate only, one misses. */
+/**
+ * At 100,000 fields every query costs 0.1 ms; at 1,000,000 one meets, one misses by rate
+ * only, one misses. The scan's end crossed "dependents" while the scan ran at 100,000
+ * fields, and a scan ran through "dependents" after it at 1,000,000.
+ */
 const bench: ScaleAuditBench = {
   date: '2026-01-01T00:00:00.000Z',
   commit: 'abc1234',
@@ -51,13 +59,24 @@ const bench: ScaleAuditBench = {
   rows: [
     row(
       100_000,
-      [query('sorted', result(8000, 0.1)), query('substring', result(6000, 0.1), false)],
-      [query('sorted', result(8000, 0.1), false)],
+      [
+        query('sorted', result(8000, 0.1)),
+        query('substring', result(6000, 0.1), { before: 3, after: 3 }),
+        query('dependents', result(9000, 0.1), { before: 1, after: null }),
+      ],
+      [query('sorted', result(8000, 0.1), false), query('dependents', result(9000, 0.1), false)],
     ),
     row(
       1_000_000,
-      [query('sorted', result(4000, 0.12)), query('substring', result(3000, 0.2))],
-      [query('sorted', result(7000, 0.11), false)],
+      [
+        query('sorted', result(4000, 0.12)),
+        query('substring', result(3000, 0.2)),
+        query('dependents', result(8000, 0.1)),
+      ],
+      [
+        query('sorted', result(7000, 0.11), false),
+        query('dependents', result(9000, 0.1), { before: 2, after: 2 }),
+      ],
     ),
   ],
 };
@@ -68,13 +87,15 @@ describe('the scale-audit report', () => {
     expect(ratios.map(({ label, phase }) => `${phase} ${label}`)).toEqual([
       'duringScan sorted',
       'duringScan substring',
+      'duringScan dependents',
       'afterScan sorted',
+      'afterScan dependents',
     ]);
     expect(ratios[0]!.byRate).toBeCloseTo(2);
     expect(ratios[0]!.byCpu).toBeCloseTo(1.2);
     expect(ratios[1]!.byRate).toBeCloseTo(2);
     expect(ratios[1]!.byCpu).toBeCloseTo(2);
-    expect(ratios[2]!.byRate).toBeCloseTo(8 / 7);
+    expect(ratios[3]!.byRate).toBeCloseTo(8 / 7);
   });
 
   it('says which target each ratio and each memory figure met, and whether a scan ran', () => {
@@ -94,7 +115,18 @@ describe('the scale-audit report', () => {
     expect(lines).toContain(
       "- 1,000,000 fields, the service alone (at most: once its index was read back, with the scan's first seconds): 600 MB (target under 1024 MB): met",
     );
-    expect(lines).toContain('| 100,000 | substring | 6000 | 1 | 3 | 0.100 | 0.150 | no, no |');
+    expect(lines).toContain('| 100,000 | substring | 6000 | 1 | 3 | 0.100 | 0.150 | #3, #3 |');
+  });
+
+  it('judges no ratio from a measurement a scan’s start or end crossed, and says so', () => {
+    const lines = scaleAuditMarkdown(bench).split('\n');
+    expect(lines).toContain(
+      "- dependents, while the first full scan runs: 1,000,000/100,000 cost by rate 1.13×, by the main thread's CPU time per request 1.00× (target at most 1.5×): **not judged**: a scan started or ended during the measurement at 100,000 fields",
+    );
+    expect(lines).toContain(
+      "- dependents, after it completed and the audit page was asked: 1,000,000/100,000 cost by rate 1.00×, by the main thread's CPU time per request 1.00× (target at most 1.5×): **not judged**: a scan started or ended during the measurement at 1,000,000 fields",
+    );
+    expect(lines).toContain('| 100,000 | dependents | 9000 | 1 | 3 | 0.100 | 0.150 | #1, none |');
   });
 
   it('gives the memory at each step, the peaks until the scan ended and through the audit page', () => {

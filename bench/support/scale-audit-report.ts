@@ -4,9 +4,11 @@ import type { LoadResult } from './load';
 export interface PhaseQuery {
   label: string;
   result: LoadResult;
-  /** Whether the audit's status showed a scan running just before and just after. */
-  scanRunningBefore: boolean;
-  scanRunningAfter: boolean;
+  /**
+   * The id of the scan the audit's status showed running just before and just after
+   * the measurement, or null when none ran.
+   */
+  runningScan: { before: number | null; after: number | null };
 }
 
 export interface ScaleAuditRow {
@@ -57,6 +59,19 @@ export const phases = [
   { key: 'duringScan', title: 'while the first full scan runs' },
   { key: 'afterScan', title: 'after it completed and the audit page was asked' },
 ] as const;
+type PhaseKey = (typeof phases)[number]['key'];
+
+/**
+ * Whether a measurement lies wholly in its phase: within one scan that ran from just
+ * before it to just after it, or with no scan at either end. One a scan's end (or
+ * start) crossed measured partly the other phase, so its ratio says nothing.
+ */
+export function measuredWithinPhase(phase: PhaseKey, { runningScan }: PhaseQuery): boolean {
+  const { before, after } = runningScan;
+  return phase === 'duringScan'
+    ? before !== null && before === after
+    : before === null && after === null;
+}
 
 const targets = {
   /** Each 50-row query's cost at 1,000,000 fields over its cost at 100,000. */
@@ -69,25 +84,36 @@ const targets = {
 
 export interface CostRatio {
   label: string;
-  phase: (typeof phases)[number]['key'];
+  phase: PhaseKey;
   /** Requests a second at 100,000 over those at 1,000,000. */
   byRate: number;
   /** The main thread's CPU time per request at 1,000,000 over that at 100,000. */
   byCpu: number | undefined;
+  /** The sizes whose measurement does not lie wholly in the phase: not to be judged. */
+  outsidePhase: number[];
 }
 
 /** Each query's cost at the large size over the base size, in each phase. */
 export function costRatios(base: ScaleAuditRow, large: ScaleAuditRow): CostRatio[] {
   return phases.flatMap(({ key }) =>
-    large[key].map(({ label, result }) => {
-      const before = base[key].find((query) => query.label === label)!.result;
+    large[key].map((largeQuery) => {
+      const { label, result } = largeQuery;
+      const baseQuery = base[key].find((query) => query.label === label)!;
+      const before = baseQuery.result;
       const cpuBefore = before.mainThreadCpuMsPerRequest;
       const cpuAfter = result.mainThreadCpuMsPerRequest;
+      const sizes: Array<[ScaleAuditRow, PhaseQuery]> = [
+        [base, baseQuery],
+        [large, largeQuery],
+      ];
       return {
         label,
         phase: key,
         byRate: before.requestsPerSecond / result.requestsPerSecond,
         byCpu: cpuBefore && cpuAfter ? cpuAfter / cpuBefore : undefined,
+        outsidePhase: sizes
+          .filter(([, query]) => !measuredWithinPhase(key, query))
+          .map(([row]) => row.fields),
       };
     }),
   );
@@ -97,7 +123,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 const size = (fields: number) => fields.toLocaleString('en');
 const rate = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(3));
-const yesNo = (running: boolean) => (running ? 'yes' : 'no');
+const scanName = (id: number | null) => (id === null ? 'none' : `#${id}`);
 const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
 
 function ratioVerdict(byRate: number, byCpu: number | undefined): string {
@@ -117,12 +143,16 @@ function ratioChecks(rows: ScaleAuditRow[]): string[] {
       `- 1,000,000 fields against 100,000: **not measured** in this run (sizes ${rows.map((row) => size(row.fields)).join(', ') || 'none'})`,
     ];
   }
-  return costRatios(base, large).map(({ label, phase, byRate, byCpu }) => {
+  return costRatios(base, large).map(({ label, phase, byRate, byCpu, outsidePhase }) => {
     const title = phases.find((each) => each.key === phase)!.title;
     // The rate moves with whatever else runs on the machine; the CPU time per request far less.
     const cpu =
       byCpu === undefined ? '' : `, by the main thread's CPU time per request ${byCpu.toFixed(2)}×`;
-    return `- ${label}, ${title}: 1,000,000/100,000 cost by rate ${byRate.toFixed(2)}×${cpu} (target at most ${targets.costRatio}×): ${ratioVerdict(byRate, byCpu)}`;
+    const verdictText =
+      outsidePhase.length === 0
+        ? ratioVerdict(byRate, byCpu)
+        : `**not judged**: a scan started or ended during the measurement at ${outsidePhase.map(size).join(' and ')} fields`;
+    return `- ${label}, ${title}: 1,000,000/100,000 cost by rate ${byRate.toFixed(2)}×${cpu} (target at most ${targets.costRatio}×): ${verdictText}`;
   });
 }
 
@@ -149,13 +179,13 @@ function phaseTable(rows: ScaleAuditRow[], phase: (typeof phases)[number]): stri
   const lines = [
     `### ${phase.title[0]!.toUpperCase()}${phase.title.slice(1)}`,
     '',
-    '| fields | 50-row query | req/s | median ms | p99 ms | main thread CPU ms per request | process CPU ms per request | scan running before, after |',
+    '| fields | 50-row query | req/s | median ms | p99 ms | main thread CPU ms per request | process CPU ms per request | running scan before, after |',
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const row of rows) {
-    for (const { label, result, scanRunningBefore, scanRunningAfter } of row[phase.key]) {
+    for (const { label, result, runningScan } of row[phase.key]) {
       lines.push(
-        `| ${size(row.fields)} | ${label} | ${rate(result.requestsPerSecond)} | ${result.medianMs} | ${result.p99Ms} | ${ms(result.mainThreadCpuMsPerRequest)} | ${ms(result.cpuMsPerRequest)} | ${yesNo(scanRunningBefore)}, ${yesNo(scanRunningAfter)} |`,
+        `| ${size(row.fields)} | ${label} | ${rate(result.requestsPerSecond)} | ${result.medianMs} | ${result.p99Ms} | ${ms(result.mainThreadCpuMsPerRequest)} | ${ms(result.cpuMsPerRequest)} | ${scanName(runningScan.before)}, ${scanName(runningScan.after)} |`,
       );
     }
   }
@@ -177,7 +207,7 @@ export function scaleAuditMarkdown(bench: ScaleAuditBench): string {
   return [
     '# Searches at scale while the audit scans, over HTTP',
     '',
-    `Code ${bench.commit}, ${bench.date}, ${bench.machine}. \`BENCH_PART=scale-audit npm run bench:service\` (bench/support/scale-audit.ts): at each size the built service (\`dist-server/main.mjs start\`) on the benchmark's demo store, its search index read back from the saved file, with a fresh audit file, so the audit's first full scan starts with it. Each 50-row query of the service benchmark over HTTP (autocannon on loopback, ${bench.warmUpSeconds} s warm-up, then ${bench.seconds} s measured): while that scan runs, and after it completed and every request the audit page sends when it opens was answered (status, findings, trend, scans, statistics). Whether a scan ran is asked of \`GET /api/audit/v1/status\` just before and just after each measurement. CPU time per request is from /proc: the main thread's (the one that answers requests; the scan runs on the audit's worker threads) and the whole process's. Resident memory is the service process's, sampled every 200 ms for the peak; the forced collection runs a full garbage collection on every thread through the inspector, opened only then (SIGUSR1).`,
+    `Code ${bench.commit}, ${bench.date}, ${bench.machine}. \`BENCH_PART=scale-audit npm run bench:service\` (bench/support/scale-audit.ts): at each size the built service (\`dist-server/main.mjs start\`) on the benchmark's demo store, its search index read back from the saved file, with a fresh audit file, so the audit's first full scan starts with it. Each 50-row query of the service benchmark over HTTP (autocannon on loopback; each of its different requests asked once, so that the rows its answers hold were read once at either size, then ${bench.warmUpSeconds} s warm-up and ${bench.seconds} s measured): while that scan runs, each query on a start of its own once its first search was answered, so in the first seconds of its scan; and, on one more start, after its scan completed and every request the audit page sends when it opens was answered (status, findings, trend, scans, statistics). The running scan is asked of \`GET /api/audit/v1/status\` just before and just after each measurement; a ratio from a measurement a scan's start or end crossed is not judged. CPU time per request is from /proc: the main thread's (the one that answers requests; the scan runs on the audit's worker threads) and the whole process's. Resident memory is the service process's, sampled every 200 ms for the peak; the forced collection runs a full garbage collection on every thread through the inspector, opened only then (SIGUSR1).`,
     '',
     '## Targets',
     ...ratioChecks(bench.rows),

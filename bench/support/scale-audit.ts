@@ -9,6 +9,7 @@ import type { AuditStatus } from '../../src/contract/audit';
 import { AUDIT_BASE } from '../../src/contract/audit';
 import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import {
+  answeredFirstSearch,
   benchStore,
   benchToken,
   readBenchInputs,
@@ -20,7 +21,8 @@ import { collectGarbageOf, inspectorOnSignal } from './forced-gc';
 import type { RunningServer } from './processes';
 import { residentMegabytes } from './processes';
 import type { PhaseQuery, ScaleAuditRow } from './scale-audit-report';
-import { measureSearches } from './search-load';
+import { askEachOnce, measureSearches } from './search-load';
+import type { Scenario } from './workload';
 import { scenarios } from './workload';
 
 /** Each audit page request, as the page asks them when it opens (prefetch-audit-page.ts). */
@@ -51,26 +53,17 @@ async function getJson<T>(server: RunningServer, path: string): Promise<T> {
 
 const auditStatus = (server: RunningServer) => getJson<AuditStatus>(server, `${AUDIT_BASE}/status`);
 
-const scanRunning = async (server: RunningServer) =>
-  (await auditStatus(server)).runningScan !== undefined;
+/** The id of the scan the audit runs now, or null. */
+const runningScanId = async (server: RunningServer) =>
+  (await auditStatus(server)).runningScan?.id ?? null;
+
+const scanRunning = async (server: RunningServer) => (await runningScanId(server)) !== null;
 
 function removeAuditFile(fields: number) {
   const file = freshAuditFile(fields);
   for (const name of readdirSync(dirname(file))) {
     if (name.startsWith(basename(file))) rmSync(join(dirname(file), name));
   }
-}
-
-/** One search, answered once the service has read its search index back (on first use). */
-async function firstSearch(service: RunningServer): Promise<void> {
-  const send = () =>
-    fetch(`${service.url}${apiPaths.search}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: benchToken },
-      body: JSON.stringify({ filters: [], sort: { field: 'name', ascending: true }, limit: 1 }),
-    });
-  const response = await send().catch(send);
-  if (!response.ok) throw new Error(`the first search answered ${response.status}`);
 }
 
 /**
@@ -82,7 +75,7 @@ async function ensureIndexedStore(fields: number): Promise<void> {
   log(`${fields} fields: creating the store and its saved index...`);
   removeAuditFile(fields);
   const service = await startBenchService(fields, [], ['--audit-data', freshAuditFile(fields)]);
-  await firstSearch(service);
+  await answeredFirstSearch(service);
   await savedIndexUsable(fields);
   await service.stop();
 }
@@ -105,23 +98,55 @@ function peakSampler(pid: number) {
   };
 }
 
-async function measureQueries(
+/**
+ * One query's load, after each of its different requests was asked once, with the scan
+ * the audit ran just before and just after it.
+ */
+async function measureQuery(
   service: RunningServer,
   fields: number,
   phase: string,
+  scenario: Scenario,
+  timing: { seconds: number; warmUpSeconds: number },
+): Promise<PhaseQuery> {
+  const before = await runningScanId(service);
+  await askEachOnce(service, scenario);
+  const result = await measureSearches(service, scenario, timing);
+  const after = await runningScanId(service);
+  log(
+    `  ${fields} fields, ${phase}, ${scenario.label}: ${result.requestsPerSecond.toFixed(0)} req/s, ${result.mainThreadCpuMsPerRequest!.toFixed(3)} ms CPU (running scan ${before}/${after})`,
+  );
+  return { label: scenario.label, result, runningScan: { before, after } };
+}
+
+function queriesOf(fields: number): Scenario[] {
+  const inputs = readBenchInputs(fields);
+  return scenarios(inputs.fragments, inputs.referencedIds, fields).filter((scenario) =>
+    scenario.label.startsWith('50 rows'),
+  );
+}
+
+/**
+ * Each query on its own start with a fresh audit file, in the first seconds of that
+ * start's first full scan: measured one after another on one start, the last queries
+ * at 100,000 fields outlasted the scan (21 s) and were measured partly without it.
+ */
+async function measureWhileScanning(
+  fields: number,
   timing: { seconds: number; warmUpSeconds: number },
 ): Promise<PhaseQuery[]> {
-  const inputs = readBenchInputs(fields);
   const queries: PhaseQuery[] = [];
-  for (const scenario of scenarios(inputs.fragments, inputs.referencedIds, fields)) {
-    if (!scenario.label.startsWith('50 rows')) continue;
-    const scanRunningBefore = await scanRunning(service);
-    const result = await measureSearches(service, scenario, timing);
-    const scanRunningAfter = await scanRunning(service);
-    log(
-      `  ${fields} fields, ${phase}, ${scenario.label}: ${result.requestsPerSecond.toFixed(0)} req/s, ${result.mainThreadCpuMsPerRequest!.toFixed(3)} ms CPU (scan running ${scanRunningBefore}/${scanRunningAfter})`,
-    );
-    queries.push({ label: scenario.label, result, scanRunningBefore, scanRunningAfter });
+  for (const scenario of queriesOf(fields)) {
+    removeAuditFile(fields);
+    const service = await startBenchService(fields, [], ['--audit-data', freshAuditFile(fields)]);
+    try {
+      await until(() => scanRunning(service), 'no scan started', 60_000);
+      // The index is read back on the first search: what follows measures searches, not that.
+      await answeredFirstSearch(service);
+      queries.push(await measureQuery(service, fields, 'during the scan', scenario, timing));
+    } finally {
+      await service.stop();
+    }
   }
   return queries;
 }
@@ -138,9 +163,7 @@ async function restartedMemory(fields: number): Promise<ScaleAuditRow['restarted
   ]);
   try {
     await askAuditPage(service);
-    const inputs = readBenchInputs(fields);
-    for (const scenario of scenarios(inputs.fragments, inputs.referencedIds, fields)) {
-      if (!scenario.label.startsWith('50 rows')) continue;
+    for (const scenario of queriesOf(fields)) {
       await measureSearches(service, scenario, { seconds: 1, warmUpSeconds: 0 });
     }
     const scanning = await scanRunning(service);
@@ -168,8 +191,9 @@ export async function measureScaleAudit(
   timing: { seconds: number; warmUpSeconds: number },
 ): Promise<ScaleAuditRow> {
   await ensureIndexedStore(fields);
-  removeAuditFile(fields);
   const loadBefore = loadavg();
+  const duringScan = await measureWhileScanning(fields, timing);
+  removeAuditFile(fields);
   const started = performance.now();
   const service = await startBenchService(fields, inspectorOnSignal, [
     '--audit-data',
@@ -181,10 +205,9 @@ export async function measureScaleAudit(
   try {
     await until(() => scanRunning(service), 'no scan started', 60_000);
     // The index is read back on the first search: what follows measures searches, not that.
-    await firstSearch(service);
+    await answeredFirstSearch(service);
     const indexReadyMs = Math.round(performance.now() - started);
     const indexReadyMb = residentMegabytes(pid);
-    const duringScan = await measureQueries(service, fields, 'during the scan', timing);
     await until(async () => !(await scanRunning(service)), 'the scan did not end', 3_600_000);
     const peakDuringScanMb = sampler.peakMb();
     const scan = (await auditStatus(service)).latestScan;
@@ -195,7 +218,10 @@ export async function measureScaleAudit(
     sampler.stop();
     const afterFindingsMb = residentMegabytes(pid);
     log(`${fields} fields: scan ${scan.finished! - scan.started} ms, audit page ${auditPageMs} ms`);
-    const afterScan = await measureQueries(service, fields, 'after the scan', timing);
+    const afterScan: PhaseQuery[] = [];
+    for (const scenario of queriesOf(fields)) {
+      afterScan.push(await measureQuery(service, fields, 'after the scan', scenario, timing));
+    }
     const afterQueriesMb = residentMegabytes(pid);
     const collected = await collectGarbageOf(service);
     const afterForcedGcMb = residentMegabytes(pid);

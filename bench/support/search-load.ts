@@ -6,6 +6,21 @@ import type { RunningServer } from './processes';
 import { cpuMilliseconds, mainThreadCpuMilliseconds } from './processes';
 import type { Scenario } from './workload';
 
+function searchLoad(
+  server: RunningServer,
+  scenario: Scenario,
+  amount: { seconds?: number; requests?: number },
+) {
+  return measureLoad({
+    url: server.url,
+    method: 'POST',
+    headers: { [TOKEN_HEADER]: benchToken },
+    next: () => ({ path: apiPaths.search, body: JSON.stringify(scenario.ours()) }),
+    connections: scenario.connections,
+    ...amount,
+  });
+}
+
 /**
  * Throughput and latency of one server under a scenario's searches after an unmeasured
  * warm-up, and the CPU time it used per request: the whole process's, and its main
@@ -16,24 +31,29 @@ export async function measureSearches(
   scenario: Scenario,
   timing: { seconds: number; warmUpSeconds: number },
 ): Promise<LoadResult> {
-  const run = (seconds: number) =>
-    measureLoad({
-      url: server.url,
-      method: 'POST',
-      headers: { [TOKEN_HEADER]: benchToken },
-      next: () => ({ path: apiPaths.search, body: JSON.stringify(scenario.ours()) }),
-      seconds,
-      connections: scenario.connections,
-    });
-  if (timing.warmUpSeconds > 0) await run(timing.warmUpSeconds);
+  if (timing.warmUpSeconds > 0)
+    await searchLoad(server, scenario, { seconds: timing.warmUpSeconds });
   const pid = server.child.pid!;
   const cpuBefore = cpuMilliseconds(pid);
   const threadCpuBefore = mainThreadCpuMilliseconds(pid);
-  const result = await run(timing.seconds);
+  const result = await searchLoad(server, scenario, { seconds: timing.seconds });
   const requests = Math.max(1, result.requests);
   return {
     ...result,
     cpuMsPerRequest: (cpuMilliseconds(pid) - cpuBefore) / requests,
     mainThreadCpuMsPerRequest: (mainThreadCpuMilliseconds(pid) - threadCpuBefore) / requests,
   };
+}
+
+/**
+ * Asks each different request of a scenario once, unmeasured, so that the rows its
+ * answers hold have been read once at any size: a scenario with many different
+ * requests (templateDependencies: one per referenced field, ten times as many at ten
+ * times the fields) otherwise reads rows for the first time all through its
+ * measurement at one size and its cached rows at another.
+ */
+export async function askEachOnce(server: RunningServer, scenario: Scenario): Promise<void> {
+  // autocannon sends at least one request on each connection.
+  const requests = Math.max(scenario.distinctRequests, scenario.connections);
+  await searchLoad(server, scenario, { requests });
 }

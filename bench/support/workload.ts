@@ -7,6 +7,8 @@ export interface Scenario {
   ours: () => SearchRequest;
   jsonServer: () => string;
   connections: number;
+  /** How many different requests `ours` asks in turn before it asks the first again. */
+  distinctRequests: number;
 }
 
 /** Flag filters both servers can express: json-server filters on the search results' own fields. */
@@ -59,8 +61,10 @@ export function scenarios(
   const sort = { field: 'name', ascending: true } as const;
   const pages = (limit: number) =>
     Array.from({ length: Math.min(100, Math.floor(total / limit)) }, (_, page) => page);
-  const page50 = cycle(pages(50));
-  const page5000 = cycle(pages(5000));
+  const pages50 = pages(50);
+  const pages5000 = pages(5000);
+  const page50 = cycle(pages50);
+  const page5000 = cycle(pages5000);
   const fragment = cycle(fragments);
   const pair = cycle(filterPairs);
   const referenced = cycle(referencedIds);
@@ -70,12 +74,14 @@ export function scenarios(
     {
       label: '50 rows by name, any page',
       connections: 10,
+      distinctRequests: pages50.length,
       ours: () => ({ filters: [], sort, limit: 50, offset: page50() * 50 }),
       jsonServer: () => jsonServerPage(page50(), 50),
     },
     {
       label: '50 rows by name, name substring',
       connections: 10,
+      distinctRequests: fragments.length,
       ours: () => ({ filters: [], sort, limit: 50, name: fragment() }),
       jsonServer: () =>
         `${jsonServerPage(0, 50)}&name_like=${encodeURIComponent(asRegExp(fragment()))}`,
@@ -83,6 +89,7 @@ export function scenarios(
     {
       label: '50 rows by name, two filters',
       connections: 10,
+      distinctRequests: filterPairs.length,
       ours: () => ({ filters: pair().ours, sort, limit: 50 }),
       jsonServer: () => `${jsonServerPage(0, 50)}&${pair().jsonServer}`,
     },
@@ -90,6 +97,7 @@ export function scenarios(
       // A script finding the fields that reference a field, to rewrite them.
       label: '50 rows by name, templateDependencies',
       connections: 10,
+      distinctRequests: referencedIds.length,
       ours: () => ({
         filters: [{ field: 'templateDependencies', value: String(referenced()) }],
         sort,
@@ -101,6 +109,7 @@ export function scenarios(
     {
       label: '5,000 rows by name, any page',
       connections: 4,
+      distinctRequests: pages5000.length,
       ours: () => ({ filters: [], sort, limit: 5000, offset: page5000() * 5000 }),
       jsonServer: () => jsonServerPage(page5000(), 5000),
     },

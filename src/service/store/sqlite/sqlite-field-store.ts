@@ -44,6 +44,7 @@ export class SqliteFieldStore {
       searchJson: db.prepare<[string]>(
         'SELECT id, search_json FROM fields WHERE id IN (SELECT value FROM json_each(?))',
       ),
+      searchJsonOf: db.prepare<[number]>('SELECT id, search_json FROM fields WHERE id = ?'),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       setSearchJson: db.prepare<[string, number]>('UPDATE fields SET search_json = ? WHERE id = ?'),
       upsertOwner: db.prepare(
@@ -178,7 +179,13 @@ export class SqliteFieldStore {
 
   /** Field id -> its search result as JSON, for the ids given. */
   searchJson(ids: readonly number[]): Array<[number, string]> {
-    return this.statements.searchJson.raw().all(JSON.stringify(ids)) as Array<[number, string]>;
+    // One id is the usual miss of a templateDependencies page (most fields have one
+    // dependent); a plain lookup skips json_each and costs about a quarter less.
+    const rows =
+      ids.length === 1
+        ? this.statements.searchJsonOf.raw().all(ids[0]!)
+        : this.statements.searchJson.raw().all(JSON.stringify(ids));
+    return rows as Array<[number, string]>;
   }
 
   /** What the search index is built from. */
