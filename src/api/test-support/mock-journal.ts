@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { ApiErrorBody } from '../../contract/errors';
 import type { CalculatedField } from '../../contract/field';
 import type {
   ChangeItem,
@@ -19,6 +20,8 @@ export interface MockJournalOptions {
   usedBy?: ReadonlyMap<number, string>;
   /** How many reads of a new set show it running before it is done (progress). */
   readsWhileRunning?: number;
+  /** The instance's refusal of a field's change when it is sent (the item fails); none when undefined. */
+  refusalOf?: (id: number) => ApiErrorBody | undefined;
   /** The status an expression leaves a field in (the analyzer's, passed in: api does not import it). */
   statusOf?: (expression: string) => string;
 }
@@ -58,11 +61,15 @@ export function mockJournal(
         before,
         after: before,
       });
-      if (!before) return skip('not-found', 'not found');
-      if (before.locked && !('update' in change && change.update.locked === false))
-        return skip('locked', 'locked: unlock it first');
+      if (!before) return skip('not-found', `no calculated field has the id ${id}`);
+      const locksOnly =
+        'update' in change && Object.keys(change.update).every((key) => key === 'locked');
+      const unlocks = 'update' in change && change.update.locked === false;
+      if (before.locked && !unlocks && !locksOnly) return skip('locked', 'locked: unlock it first');
       if (basedOn?.checkSum !== undefined && basedOn.checkSum !== before.checkSum)
         return skip('changed-since', 'changed since you opened it');
+      if ('update' in change && isSoAlready(before, change.update))
+        return skip('no-change', 'it is so already');
       const usedBy = options.usedBy?.get(id);
       if ('delete' in change && usedBy && !request.allowUsed) return skip('used', usedBy);
       const after = applied(before, change, options.statusOf);
@@ -87,6 +94,7 @@ export function mockJournal(
       fieldName: item.name,
       state: item.action === 'skip' ? 'skipped' : 'pending',
       reason: item.reason ?? null,
+      message: item.message ?? null,
       error: null,
       change: request[index] ?? { delete: true },
       before: item.before,
@@ -111,6 +119,11 @@ export function mockJournal(
     readsLeft.set(id, options.readsWhileRunning ?? 0);
     items.forEach((item, index) => {
       if (item.action !== 'change') return;
+      const refusal = options.refusalOf?.(item.id);
+      if (refusal) {
+        changeItems[index] = { ...changeItems[index]!, state: 'failed', error: refusal };
+        return;
+      }
       if (item.after) fields.set(item.id, item.after);
       else fields.delete(item.id);
       changeItems[index] = { ...changeItems[index]!, after: item.after };
@@ -226,6 +239,13 @@ export function mockJournal(
     }),
   ];
   return { handlers, sets, requests, reads };
+}
+
+/** Whether the field has every value the update asks for already (the server's "no-change"). */
+function isSoAlready(field: CalculatedField, update: Record<string, unknown>): boolean {
+  return Object.entries(update).every(
+    ([key, value]) => (field as unknown as Record<string, unknown>)[key] === value,
+  );
 }
 
 /** The field as a change leaves it, with what the expression derives; null when deleted. */
