@@ -10,14 +10,13 @@ import type { ReactNode } from 'react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { CalculatedField } from '../../contract/field';
 import { journalPaths } from '../../contract/journal';
-import type { ChangeSetRequest } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../contract/search';
 import type { SearchPage } from '../../contract/search-page';
 import { startSession } from '../session';
 import { calculatedField, heldAnswer, searchItem, setupMockApi } from '../test-support/mock-api';
 import type { MockJournalOptions } from '../test-support/mock-journal';
-import { mockJournal } from '../test-support/mock-journal';
+import { heldChangeSets, mockJournal } from '../test-support/mock-journal';
 import { journalKeys } from '../journal/journal-keys';
 import { fieldKeys } from './field-keys';
 import type { FieldDetail } from './get-field';
@@ -48,16 +47,6 @@ function answerWithJournal(options: MockJournalOptions = {}) {
   const journal = mockJournal(fields, options);
   server.use(...journal.handlers);
   return journal;
-}
-
-/** Holds each change set asked for field `id` (any field when not given) until released. */
-function holdChangeSets(answer: ReturnType<typeof heldAnswer>, id?: number) {
-  server.use(
-    http.post(journalPaths.changeSets, async ({ request }) => {
-      const asked = (await request.clone().json()) as ChangeSetRequest;
-      if (id === undefined || asked.items[0]?.id === id) await answer.hold();
-    }),
-  );
 }
 
 let client: QueryClient;
@@ -102,7 +91,7 @@ function field2EverywhereIs(locked: boolean) {
 test('shows the change in every cached view of the field before the server answers', async () => {
   const answer = heldAnswer();
   answerWithJournal();
-  holdChangeSets(answer);
+  server.use(heldChangeSets(answer));
   const { result } = renderLockHook();
 
   act(() => result.current.mutate({ id: 2, locked: true }));
@@ -155,7 +144,7 @@ test('a skipped item moves every view back from the state it showed, and says wh
   const answer = heldAnswer();
   fields.delete(2);
   answerWithJournal();
-  holdChangeSets(answer);
+  server.use(heldChangeSets(answer));
   const onError = vi.fn();
   const { result } = renderLockHook(onError);
 
@@ -258,7 +247,7 @@ test('marks every cached field query, the journal’s lists and the field’s hi
 test('while another toggle is still in flight, an answer does not refresh the views', async () => {
   const second = heldAnswer();
   answerWithJournal();
-  holdChangeSets(second, 3);
+  server.use(heldChangeSets(second, 3));
   const { result } = renderLockHook();
 
   const third = result.current.mutateAsync({ id: 3, locked: true });

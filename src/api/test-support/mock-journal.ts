@@ -20,6 +20,8 @@ export interface MockJournalOptions {
   usedBy?: ReadonlyMap<number, string>;
   /** How many reads of a new set show it running before it is done (progress). */
   readsWhileRunning?: number;
+  /** Told each field a set changed, as the change left it (null when deleted). */
+  onApplied?: (id: number, after: CalculatedField | null) => void;
   /** The instance's refusal of a field's change when it is sent (the item fails); none when undefined. */
   refusalOf?: (id: number) => ApiErrorBody | undefined;
   /** The status an expression leaves a field in (the analyzer's, passed in: api does not import it). */
@@ -33,6 +35,15 @@ export const reader: Me = { person: 'viewer', role: 'reader', canWrite: false };
 export const readerMe = http.get(journalPaths.me, () => HttpResponse.json(reader));
 /** For tests of pages that ask who the token is and may change fields: an editor. */
 export const editorMe = http.get(journalPaths.me, () => HttpResponse.json(editor));
+
+/** Holds each change set asked for field `id` (for any field when not given) until `answer` lets it go. */
+export function heldChangeSets(answer: { hold(): Promise<void> }, id?: number) {
+  return http.post(journalPaths.changeSets, async ({ request }) => {
+    const asked = (await request.clone().json()) as ChangeSetRequest;
+    if (id === undefined || asked.items.some((item) => item.id === id)) await answer.hold();
+    // Answering nothing passes the request on to the journal's own handler.
+  });
+}
 
 /**
  * The journal's API over fields held in memory, answering the contract's shapes:
@@ -126,6 +137,7 @@ export function mockJournal(
       }
       if (item.after) fields.set(item.id, item.after);
       else fields.delete(item.id);
+      options.onApplied?.(item.id, item.after);
       changeItems[index] = { ...changeItems[index]!, after: item.after };
     });
     if (undoOf !== null) sets[undoOf - 1]!.changeSet.undoneBy = id;
