@@ -1,6 +1,21 @@
+import type { Page } from '@playwright/test';
+import type { ChangeSetSummary } from '../src/contract/journal';
+import { journalPaths } from '../src/contract/journal';
 import { drawnSwitch } from './support/drawn-controls';
 import { failLocking } from './support/fail-locking';
 import { expect, test } from './support/fixtures';
+import { goInApp } from './support/in-app-navigation';
+
+/** The id of the next change set the page starts. */
+async function nextChangeSet(page: Page, act: () => Promise<void>): Promise<number> {
+  const started = page.waitForResponse(
+    (answer) =>
+      answer.request().method() === 'POST' &&
+      new URL(answer.url()).pathname === journalPaths.changeSets,
+  );
+  await act();
+  return ((await (await started).json()) as ChangeSetSummary).id;
+}
 
 // Each step takes its own field (a "slot"): the workers share one database. One
 // journey on one load of the app; each step shows its field's row by a search inside
@@ -17,17 +32,25 @@ test('locking from a row and from the drawer, and a failed lock rolled back', as
       const toggle = fieldsPage.lockSwitch(field.id);
       await expect(toggle).not.toBeChecked();
 
-      await fieldsPage.toggleLock(field.id);
+      const locking = await nextChangeSet(fieldsPage.page, () => fieldsPage.toggleLock(field.id));
 
       await expect(toggle).toBeChecked();
       await expect(fieldsPage.row(field.id).getByRole('img', { name: 'Locked' })).toBeVisible();
       await expect.poll(async () => (await api.field(field.id)).locked).toBe(true);
 
-      await fieldsPage.toggleLock(field.id);
+      const unlocking = await nextChangeSet(fieldsPage.page, () => fieldsPage.toggleLock(field.id));
 
       await expect(toggle).not.toBeChecked();
       await expect.poll(async () => (await api.field(field.id)).locked).toBe(false);
       await expect(fieldsPage.row(field.id).getByRole('img', { name: 'Locked' })).toBeHidden();
+
+      // Each is a change set of the journal: the Activity page lists both, with the field.
+      const { page } = fieldsPage;
+      await goInApp(page, '/activity');
+      await expect(page.getByRole('button', { name: `#${unlocking} unlock` })).toBeVisible();
+      await page.getByRole('button', { name: `#${locking} lock` }).click();
+      const items = page.getByRole('table', { name: `Items of change set ${locking}` });
+      await expect(items.getByRole('link', { name: field.name })).toBeVisible();
     } finally {
       await api.setLocked(field.id, false);
     }

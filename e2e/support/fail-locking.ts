@@ -1,5 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import type { BulkTemplateRequest, BulkTemplateResponse } from '../../src/contract/bulk-template';
+import type { ChangeSetRequest } from '../../src/contract/journal';
+import { journalPaths } from '../../src/contract/journal';
 import { apiPaths } from '../../src/contract/paths';
 
 /** The service's 500 answer, as a failed lock of field `id` gets it. */
@@ -35,26 +37,39 @@ async function failInBulk(route: Route, id: number) {
   return route.fulfill({ status: 200, json: { results } });
 }
 
+/** Whether the request starts a change set that changes field `id`. */
+function startsChangeOf(route: Route, id: number): boolean {
+  const request = route.request();
+  if (request.method() !== 'POST') return false;
+  const asked = request.postDataJSON() as ChangeSetRequest;
+  return asked.items.some((item) => item.id === id);
+}
+
 /**
  * Makes every lock or unlock of field `id` fail with the service's 500 answer, whether
- * sent alone (PUT) or with others (the bulk operation); reads pass. Answers a function that
- * lets its locks through again.
+ * sent alone (the app's change set, or a PUT) or with others (the bulk operation); reads
+ * pass. Answers a function that lets its locks through again.
  */
 export async function failLocking(page: Page, id: number): Promise<() => Promise<void>> {
   const single = `**${apiPaths.template(id)}`;
   const bulk = `**${apiPaths.bulkTemplate}`;
+  const changeSets = `**${journalPaths.changeSets}`;
+  const fail = (route: Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify(faultOf(id)),
+    });
   await page.route(single, (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify(faultOf(id)),
-        })
-      : route.continue(),
+    route.request().method() === 'PUT' ? fail(route) : route.continue(),
+  );
+  await page.route(changeSets, (route) =>
+    startsChangeOf(route, id) ? fail(route) : route.continue(),
   );
   await page.route(bulk, (route) => failInBulk(route, id));
   return async () => {
     await page.unroute(single);
+    await page.unroute(changeSets);
     await page.unroute(bulk);
   };
 }

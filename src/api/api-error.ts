@@ -39,7 +39,7 @@ function looksLikeErrorBody(value: unknown): value is ApiErrorBody {
 }
 
 /** Server messages are lower-case clauses ("limit must be ..."); shown alone they read as a sentence. */
-function asSentence(text: string): string {
+export function asSentence(text: string): string {
   const capitalized = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
   return /[.!?]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }

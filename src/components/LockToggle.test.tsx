@@ -10,6 +10,7 @@ import {
   setupMockApi,
 } from '../api/test-support/mock-api';
 import type { SearchResultItem } from '../contract/field';
+import { heldChangeSets, mockJournal } from '../api/test-support/mock-journal';
 import { apiPaths } from '../contract/paths';
 import type { SearchRequest } from '../contract/search';
 import { renderWithProviders } from '../test-support/render-with-providers';
@@ -19,8 +20,6 @@ const request: SearchRequest = { filters: [], sort: { field: 'name', ascending: 
 
 /** The instance's fields as they are now: Revenue is unlocked, Margin locked. */
 let fields: SearchResultItem[] = [];
-/** Each lock request the instance received, in order. */
-let lockRequests: Array<{ id: number; body: unknown }> = [];
 /** While set, searches wait for the test to let them go. */
 let searchesHeld: ReturnType<typeof heldAnswer> | undefined;
 
@@ -29,7 +28,6 @@ const server = setupMockApi();
 beforeEach(() => {
   startSession('token-for-tests', false);
   fields = [searchItem(1, { name: 'Revenue' }), searchItem(2, { name: 'Margin', locked: true })];
-  lockRequests = [];
   searchesHeld = undefined;
   server.use(
     http.post(apiPaths.search, async () => {
@@ -44,26 +42,32 @@ beforeEach(() => {
   );
 });
 
-/** Answers each lock request once the test lets `answer` go: accepted, or refused with 403. */
+const notYours = { status: 403, statusReason: 'Forbidden', message: 'not yours', path: '' };
+
+/**
+ * The journal over `fields`: each lock's change set is answered once the test lets
+ * `answer` go, and its item is applied, or refused by the instance with 403.
+ */
 function answerLocks(answer: ReturnType<typeof heldAnswer>, accept: boolean) {
-  server.use(
-    http.put(apiPaths.template(':id'), async ({ params, request: put }) => {
-      const id = Number(params.id);
-      const body = (await put.json()) as { locked: boolean };
-      lockRequests.push({ id, body });
-      await answer.hold();
-      if (!accept) {
-        return HttpResponse.json(
-          { status: 403, statusReason: 'Forbidden', message: 'not yours', path: '' },
-          { status: 403 },
-        );
-      }
-      fields = fields.map((field) => (field.id === id ? { ...field, locked: body.locked } : field));
-      const field = fields.find((candidate) => candidate.id === id)!;
-      return HttpResponse.json(calculatedField(id, { name: field.name, locked: body.locked }));
-    }),
+  const asFields = fields.map(
+    (field) =>
+      [field.id, calculatedField(field.id, { name: field.name, locked: field.locked })] as const,
   );
+  const journal = mockJournal(new Map(asFields), {
+    refusalOf: () => (accept ? undefined : notYours),
+    onApplied: (id, after) => {
+      fields = fields.map((field) =>
+        field.id === id && after ? { ...field, locked: after.locked } : field,
+      );
+    },
+  });
+  server.use(heldChangeSets(answer), ...journal.handlers);
+  return journal;
 }
+
+/** Each change set the journal was asked for: its kind and the fields it locks or unlocks. */
+const setsAsked = (journal: ReturnType<typeof mockJournal>) =>
+  journal.requests.map(({ kind, items }) => ({ kind, ids: items.map((item) => item.id) }));
 
 /** A switch per field of a search, as the table's rows show them. */
 function SearchedFields() {
@@ -89,7 +93,7 @@ const lockSwitch = (name: string) => screen.getByRole('switch', { name: `Lock ${
 
 test('moves before the server answers, and keeps the state the server confirms', async () => {
   const answer = heldAnswer();
-  answerLocks(answer, true);
+  const journal = answerLocks(answer, true);
   const { user, client } = await renderToggles();
   expect(lockSwitch('Revenue')).not.toBeChecked();
 
@@ -97,10 +101,10 @@ test('moves before the server answers, and keeps the state the server confirms',
   await answer.received;
   // The server has not answered: only the optimistic change can have moved it.
   await waitFor(() => expect(lockSwitch('Revenue')).toBeChecked());
-  expect(lockRequests).toEqual([{ id: 1, body: { locked: true } }]);
 
   answer.release();
   await waitFor(() => expect(client.isMutating()).toBe(0));
+  expect(setsAsked(journal)).toEqual([{ kind: 'lock', ids: [1] }]);
   expect(lockSwitch('Revenue')).toBeChecked();
   expect(lockSwitch('Margin')).toBeChecked();
   expect(await screen.findByText('Locked “Revenue”')).toBeInTheDocument();
@@ -127,7 +131,7 @@ test('a refused unlock moves the switch back to locked, and says why', async () 
 
 test('is unavailable while its change is on its way: another press sends nothing', async () => {
   const answer = heldAnswer();
-  answerLocks(answer, true);
+  const journal = answerLocks(answer, true);
   const { user, client } = await renderToggles();
 
   await user.click(lockSwitch('Revenue'));
@@ -144,17 +148,34 @@ test('is unavailable while its change is on its way: another press sends nothing
 
   answer.release();
   await waitFor(() => expect(client.isMutating()).toBe(0));
-  expect(lockRequests).toEqual([{ id: 1, body: { locked: true } }]);
+  expect(setsAsked(journal)).toEqual([{ kind: 'lock', ids: [1] }]);
   expect(lockSwitch('Revenue')).not.toHaveAttribute('aria-disabled');
   expect(lockSwitch('Revenue')).toBeChecked();
 
   // Available again: the next press unlocks.
   const unlock = heldAnswer();
-  answerLocks(unlock, true);
+  const unlocking = answerLocks(unlock, true);
   await user.click(lockSwitch('Revenue'));
   await unlock.received;
   await waitFor(() => expect(lockSwitch('Revenue')).not.toBeChecked());
   unlock.release();
   await waitFor(() => expect(client.isMutating()).toBe(0));
-  expect(lockRequests.at(-1)).toEqual({ id: 1, body: { locked: false } });
+  expect(setsAsked(unlocking)).toEqual([{ kind: 'unlock', ids: [1] }]);
+});
+
+test('a field locked meanwhile by someone else stays locked, and the notice says so', async () => {
+  const answer = heldAnswer();
+  const journalFields = new Map([[1, calculatedField(1, { name: 'Revenue' })]]);
+  server.use(heldChangeSets(answer), ...mockJournal(journalFields).handlers);
+  const { user } = await renderToggles();
+
+  await user.click(lockSwitch('Revenue'));
+  await answer.received;
+  // Someone else locks it before the set is planned: the journal skips it as no change.
+  journalFields.set(1, calculatedField(1, { name: 'Revenue', locked: true }));
+  answer.release();
+
+  const notice = (await screen.findByText('The field was not locked')).closest('[role="alert"]');
+  expect(notice).toHaveTextContent('“Revenue” is locked already.');
+  expect(lockSwitch('Revenue')).toBeChecked();
 });

@@ -8,11 +8,16 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeEach, expect, test, vi } from 'vitest';
+import type { CalculatedField } from '../../contract/field';
+import { journalPaths } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
 import type { SearchRequest, SearchResponse } from '../../contract/search';
 import type { SearchPage } from '../../contract/search-page';
 import { startSession } from '../session';
 import { calculatedField, heldAnswer, searchItem, setupMockApi } from '../test-support/mock-api';
+import type { MockJournalOptions } from '../test-support/mock-journal';
+import { heldChangeSets, mockJournal } from '../test-support/mock-journal';
+import { journalKeys } from '../journal/journal-keys';
 import { fieldKeys } from './field-keys';
 import type { FieldDetail } from './get-field';
 import { showLockedInCache, useLockField } from './lock-field';
@@ -34,16 +39,20 @@ function page(...ids: number[]): SearchPage {
   };
 }
 
-const notFound = {
-  status: 404,
-  statusReason: 'Not Found',
-  message: 'no calculated field has the id 2',
-  path: '',
-};
+/** The fields the journal changes: 1 to 3, unlocked. */
+let fields: Map<number, CalculatedField>;
+
+/** The journal over `fields`: each lock is a change set it records. */
+function answerWithJournal(options: MockJournalOptions = {}) {
+  const journal = mockJournal(fields, options);
+  server.use(...journal.handlers);
+  return journal;
+}
 
 let client: QueryClient;
 beforeEach(() => {
   startSession('token-for-tests', false);
+  fields = new Map([1, 2, 3].map((id) => [id, calculatedField(id)]));
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(fieldKeys.search(byName), page(1, 2));
   client.setQueryData(fieldKeys.search(byCreated), page(2, 3));
@@ -81,12 +90,8 @@ function field2EverywhereIs(locked: boolean) {
 
 test('shows the change in every cached view of the field before the server answers', async () => {
   const answer = heldAnswer();
-  server.use(
-    http.put(templatePath, async () => {
-      await answer.hold();
-      return HttpResponse.json(calculatedField(2, { locked: true }));
-    }),
-  );
+  answerWithJournal();
+  server.use(heldChangeSets(answer));
   const { result } = renderLockHook();
 
   act(() => result.current.mutate({ id: 2, locked: true }));
@@ -99,27 +104,47 @@ test('shows the change in every cached view of the field before the server answe
   field2EverywhereIs(true);
 });
 
-test('sends exactly {"locked": ...} with PUT', async () => {
-  let body: unknown;
-  server.use(
-    http.put(templatePath, async ({ request, params }) => {
-      body = await request.json();
-      return HttpResponse.json(calculatedField(Number(params.id), { locked: false }));
-    }),
-  );
+test('records a change set of kind lock with the one field, and answers the field as it left it', async () => {
+  const journal = answerWithJournal();
   const { result } = renderLockHook();
-  await act(() => result.current.mutateAsync({ id: 2, locked: false }));
-  expect(body).toEqual({ locked: false });
+
+  const field = await act(() => result.current.mutateAsync({ id: 2, locked: true }));
+
+  expect(journal.requests).toEqual([
+    { kind: 'lock', items: [{ id: 2, change: { update: { locked: true } } }] },
+  ]);
+  expect(field.locked).toBe(true);
+  expect(fields.get(2)?.locked).toBe(true);
 });
 
-test('a refusal moves every view back from the state it showed, and says why', async () => {
+test('an unlock is a change set of kind unlock', async () => {
+  fields.set(2, calculatedField(2, { locked: true }));
+  const journal = answerWithJournal();
+  const { result } = renderLockHook();
+
+  await act(() => result.current.mutateAsync({ id: 2, locked: false }));
+
+  expect(journal.requests).toEqual([
+    { kind: 'unlock', items: [{ id: 2, change: { update: { locked: false } } }] },
+  ]);
+  expect(fields.get(2)?.locked).toBe(false);
+});
+
+test('follows a set that is still running until it is done', async () => {
+  const journal = answerWithJournal({ readsWhileRunning: 2 });
+  const { result } = renderLockHook();
+
+  const field = await act(() => result.current.mutateAsync({ id: 2, locked: true }));
+
+  expect(field.locked).toBe(true);
+  expect(journal.sets[0]?.changeSet.state).toBe('done');
+});
+
+test('a skipped item moves every view back from the state it showed, and says why', async () => {
   const answer = heldAnswer();
-  server.use(
-    http.put(templatePath, async () => {
-      await answer.hold();
-      return HttpResponse.json(notFound, { status: 404 });
-    }),
-  );
+  fields.delete(2);
+  answerWithJournal();
+  server.use(heldChangeSets(answer));
   const onError = vi.fn();
   const { result } = renderLockHook(onError);
 
@@ -135,11 +160,39 @@ test('a refusal moves every view back from the state it showed, and says why', a
   field2EverywhereIs(false);
 });
 
+test('a field the instance refuses to change moves back, in the instance’s words', async () => {
+  const refusal = { status: 403, statusReason: 'Forbidden', message: 'not yours', path: '' };
+  answerWithJournal({ refusalOf: (id) => (id === 2 ? refusal : undefined) });
+  const onError = vi.fn();
+  const { result } = renderLockHook(onError);
+
+  act(() => result.current.mutate({ id: 2, locked: true }));
+
+  await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+  expect(onError.mock.calls[0]?.[0]).toMatchObject({ message: 'Not yours.' });
+  expect(onError.mock.calls[0]?.[2]).toBe(false);
+  field2EverywhereIs(false);
+});
+
+test('a field locked meanwhile by someone else shows locked, as the journal found it', async () => {
+  answerWithJournal();
+  fields.set(2, calculatedField(2, { locked: true }));
+  const onError = vi.fn();
+  const { result } = renderLockHook(onError);
+
+  act(() => result.current.mutate({ id: 2, locked: true }));
+
+  await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+  expect(onError.mock.calls[0]?.[0]).toMatchObject({ message: 'It is so already.' });
+  expect(onError.mock.calls[0]?.[2]).toBe(true);
+  field2EverywhereIs(true);
+});
+
 test('an unlock that cannot reach the server shows the field locked again', async () => {
   showLockedInCache(client, { id: 2, locked: true });
   const answer = heldAnswer();
   server.use(
-    http.put(templatePath, async () => {
+    http.post(journalPaths.changeSets, async () => {
       await answer.hold();
       return HttpResponse.error();
     }),
@@ -165,8 +218,8 @@ test('a search already on its way cannot overwrite the change with the state bef
       await staleSearch.hold();
       return HttpResponse.json(page(1, 2));
     }),
-    http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
   );
+  answerWithJournal();
   const refetch = client.prefetchQuery(searchFieldsQueryOptions(byName));
   await staleSearch.received;
   const { result } = renderLockHook();
@@ -178,22 +231,23 @@ test('a search already on its way cannot overwrite the change with the state bef
   expect(lockedIn(byName, 2)).toBe(true);
 });
 
-test('marks every cached field query stale once the server has answered', async () => {
-  server.use(http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))));
+test('marks every cached field query, the journal’s lists and the field’s history stale once done', async () => {
+  answerWithJournal();
+  const activity = journalKeys.changeSets({ limit: 50, offset: 0 });
+  client.setQueryData(activity, { total: 0, changeSets: [] });
+  client.setQueryData(journalKeys.fieldHistory(2), { versions: [] });
   const { result } = renderLockHook();
   await act(() => result.current.mutateAsync({ id: 2, locked: true }));
   expect(client.getQueryState(fieldKeys.search(byCreated))?.isInvalidated).toBe(true);
   expect(client.getQueryState(fieldKeys.detail(2))?.isInvalidated).toBe(true);
+  expect(client.getQueryState(activity)?.isInvalidated).toBe(true);
+  expect(client.getQueryState(journalKeys.fieldHistory(2))?.isInvalidated).toBe(true);
 });
 
 test('while another toggle is still in flight, an answer does not refresh the views', async () => {
   const second = heldAnswer();
-  server.use(
-    http.put(templatePath, async ({ params }) => {
-      if (params.id === '3') await second.hold();
-      return HttpResponse.json(calculatedField(Number(params.id), { locked: true }));
-    }),
-  );
+  answerWithJournal();
+  server.use(heldChangeSets(second, 3));
   const { result } = renderLockHook();
 
   const third = result.current.mutateAsync({ id: 3, locked: true });
@@ -215,11 +269,13 @@ test('a list on screen is marked out of date but not fetched again, so its rows 
       searches += 1;
       return HttpResponse.json(page(1));
     }),
+  );
+  answerWithJournal();
+  server.use(
     http.get(templatePath, () => {
       details += 1;
       return HttpResponse.json(calculatedField(2, { locked: true }));
     }),
-    http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
   );
   const onScreen = new QueryObserver(client, {
     ...searchFieldsQueryOptions(byName),
@@ -280,10 +336,7 @@ test('a view of one finding that a lock made out of date says so', async () => {
   // Opened from the audit page: the same search of the whole instance was never shown.
   client.removeQueries({ queryKey: fieldKeys.search(byName), exact: true });
   client.setQueryData(searchFieldsQueryOptions(byName, scope).queryKey, page(2));
-  server.use(
-    http.get(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
-    http.put(templatePath, () => HttpResponse.json(calculatedField(2, { locked: true }))),
-  );
+  answerWithJournal();
   const { result } = renderLockHook();
 
   await act(() => result.current.mutateAsync({ id: 2, locked: true }));

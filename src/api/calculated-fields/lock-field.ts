@@ -4,8 +4,10 @@ import type { LockRequest } from '../../contract/lock';
 import { apiPaths } from '../../contract/paths';
 import type { SearchResponse } from '../../contract/search';
 import { requestJson } from '../http-client';
+import { journalKeys } from '../journal/journal-keys';
 import { fieldKeys } from './field-keys';
 import type { FieldDetail } from './get-field';
+import { LockNotMade, recordLock } from './record-lock';
 
 export interface LockChange {
   id: number;
@@ -16,6 +18,7 @@ export interface LockChange {
 const loadFieldSchema = () =>
   import('../../contract/field').then(({ calculatedFieldSchema }) => calculatedFieldSchema);
 
+/** The instance's own lock, not recorded in the journal: the bulk lock's per-field fallback. */
 export function lockField({ id, locked }: LockChange) {
   const body: LockRequest = { locked };
   return requestJson(apiPaths.template(id), loadFieldSchema, { method: 'PUT', body });
@@ -75,31 +78,44 @@ export function useLockPending(id: number): boolean {
  * Everything about fields is fetched again, except the lists on screen: they are
  * only marked out of date, so a row that no longer matches its view stays where it
  * was (with its new state) until the view is refreshed, instead of the next row
- * sliding under the pointer. Any other page, sort or filter loads afresh.
+ * sliding under the pointer. Any other page, sort or filter loads afresh. The journal's
+ * lists and the fields' histories now have the lock's change set.
  */
 function refreshAfterLock(client: QueryClient) {
   const isSearch = (key: readonly unknown[]) => key[1] === fieldKeys.searches()[1];
   return Promise.all([
     client.invalidateQueries({ queryKey: fieldKeys.all, predicate: (q) => !isSearch(q.queryKey) }),
     client.invalidateQueries({ queryKey: fieldKeys.searches(), refetchType: 'none' }),
+    client.invalidateQueries({ queryKey: journalKeys.changeSetLists() }),
+    client.invalidateQueries({ queryKey: journalKeys.fieldHistories() }),
   ]);
 }
 
+/** The field's lock after a change that was not made: as the journal found it, else as before. */
+function lockedAfterFailure(error: Error, change: LockChange): boolean {
+  const found = error instanceof LockNotMade ? error.lockedNow : undefined;
+  return found ?? !change.locked;
+}
+
 /**
- * Locks or unlocks optimistically: the change shows at once, is undone when the
- * server refuses or cannot be reached, and the caches are refreshed afterwards.
+ * Locks or unlocks optimistically, as a change set the journal records
+ * (record-lock.ts): the change shows at once, is undone when it is not made or the
+ * server cannot be reached, and the caches are refreshed afterwards.
  */
-export function useLockField(options: { onError?: (error: Error, change: LockChange) => void }) {
+export function useLockField(options: {
+  onError?: (error: Error, change: LockChange, lockedNow: boolean) => void;
+}) {
   return useMutation({
     mutationKey: lockMutationKey,
-    mutationFn: lockField,
+    mutationFn: recordLock,
     onMutate: async (change, { client }) => {
       await client.cancelQueries({ queryKey: fieldKeys.all });
       showLockedInCache(client, change);
     },
     onError: (error, change, _result, { client }) => {
-      showLockedInCache(client, { id: change.id, locked: !change.locked });
-      options.onError?.(error, change);
+      const lockedNow = lockedAfterFailure(error, change);
+      showLockedInCache(client, { id: change.id, locked: lockedNow });
+      options.onError?.(error, change, lockedNow);
     },
     onSettled: (_field, _error, _change, _result, { client }) => {
       // While another toggle is still in flight a refetch would show its old value.

@@ -1,29 +1,25 @@
-import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, expect, test } from 'vitest';
 import { LockToggle } from '../../components/LockToggle';
-import { apiPaths } from '../../contract/paths';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { startSession } from '../session';
 import { calculatedField, setupMockApi } from '../test-support/mock-api';
+import { mockJournal } from '../test-support/mock-journal';
 import { LockUndoProvider, useUndoLastLockChange } from './last-lock-undo';
-
-/** The body of each lock request the instance received, in order. */
-let sent: boolean[] = [];
 
 const server = setupMockApi();
 
+/** The journal the locks go through; its change sets are read from `journal.sets`. */
+let journal: ReturnType<typeof mockJournal>;
+
+/** Each change set recorded, in order: true for a lock, false for an unlock. */
+const sent = () => journal.sets.map(({ changeSet }) => changeSet.kind === 'lock');
+
 beforeEach(() => {
   startSession('token-for-tests', false);
-  sent = [];
-  server.use(
-    http.put(apiPaths.template(':id'), async ({ params, request }) => {
-      const { locked } = (await request.json()) as { locked: boolean };
-      sent.push(locked);
-      return HttpResponse.json(calculatedField(Number(params.id), { locked }));
-    }),
-  );
+  journal = mockJournal(new Map([[1, calculatedField(1, { name: 'Revenue' })]]));
+  server.use(...journal.handlers);
 });
 
 /** What the keyboard shortcut does, as a button that says whether there was a change to undo. */
@@ -43,15 +39,15 @@ test('the shortcut undoes the last lock change made by another part of the page,
     </>,
   );
   await user.click(screen.getByRole('switch', { name: 'Lock Revenue' }));
-  await waitFor(() => expect(sent).toEqual([true]));
+  await waitFor(() => expect(sent()).toEqual([true]));
 
   await user.click(screen.getByRole('button', { name: /Undo last/ }));
-  await waitFor(() => expect(sent).toEqual([true, false]));
+  await waitFor(() => expect(sent()).toEqual([true, false]));
   expect(screen.getByRole('button', { name: 'Undo last true' })).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: /Undo last/ }));
   expect(screen.getByRole('button', { name: 'Undo last false' })).toBeInTheDocument();
-  expect(sent).toEqual([true, false]);
+  expect(sent()).toEqual([true, false]);
 });
 
 test('each provider keeps its own last change: an undo elsewhere does not reach it', async () => {
@@ -66,9 +62,26 @@ test('each provider keeps its own last change: an undo elsewhere does not reach 
     </>,
   );
   await user.click(screen.getByRole('switch', { name: 'Lock Revenue' }));
-  await waitFor(() => expect(sent).toEqual([true]));
+  await waitFor(() => expect(sent()).toEqual([true]));
 
   await user.click(screen.getByRole('button', { name: /Undo last/ }));
   expect(screen.getByRole('button', { name: 'Undo last false' })).toBeInTheDocument();
-  expect(sent).toEqual([true]);
+  expect(sent()).toEqual([true]);
+});
+
+test('Undo in the notification records an unlock set after the lock set, each of the one field', async () => {
+  const { user } = renderWithProviders(<LockToggle field={revenue} />);
+  await user.click(screen.getByRole('switch', { name: 'Lock Revenue' }));
+  const notice = (await screen.findByText('Locked “Revenue”')).closest('[role="alert"]');
+  await waitFor(() => expect(journal.sets).toHaveLength(1));
+
+  await user.click(within(notice as HTMLElement).getByRole('button', { name: 'Undo' }));
+
+  await waitFor(() => expect(journal.sets).toHaveLength(2));
+  expect(journal.requests).toEqual([
+    { kind: 'lock', items: [{ id: 1, change: { update: { locked: true } } }] },
+    { kind: 'unlock', items: [{ id: 1, change: { update: { locked: false } } }] },
+  ]);
+  expect(journal.sets.map(({ changeSet }) => changeSet.state)).toEqual(['done', 'done']);
+  await screen.findByText('Unlocked “Revenue” again');
 });

@@ -21,7 +21,8 @@ function describe(locked: boolean) {
  * Locks or unlocks a field at once and offers to undo it. The change is sent
  * straight away rather than after the offer lapses: a lock protects the field, and
  * closing the tab must not lose a change the screen already shows as made. Undo
- * sends the opposite change. A refusal switches the field back and says why. While a
+ * sends the opposite change; each is a change set the journal records. A change not
+ * made switches the field back to the state the journal found and says why. While a
  * field's change is on its way, another toggle of it (switch or shortcut) is ignored.
  */
 export function useLockWithUndo() {
@@ -30,7 +31,7 @@ export function useLockWithUndo() {
   // The server's refusal carries only the change; the messages name the field.
   const names = useRef(new Map<number, string>());
   const lock = useLockField({
-    onError: (error, change) => {
+    onError: (error, change, lockedNow) => {
       const name = names.current.get(change.id) ?? `field ${change.id}`;
       lastUndo.withdraw();
       notifications.hide(noticeId(change.id));
@@ -38,7 +39,11 @@ export function useLockWithUndo() {
         id: noticeId(change.id),
         color: 'red',
         title: change.locked ? 'The field was not locked' : 'The field was not unlocked',
-        message: `“${name}” is ${change.locked ? 'still unlocked' : 'still locked'}. ${error.message}`,
+        // Someone else made the same change meanwhile: that is the whole reason.
+        message:
+          lockedNow === change.locked
+            ? `“${name}” is ${describe(lockedNow).toLowerCase()} already.`
+            : `“${name}” is ${change.locked ? 'still unlocked' : 'still locked'}. ${error.message}`,
         autoClose: 8000,
       });
     },

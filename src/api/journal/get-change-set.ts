@@ -19,7 +19,7 @@ export function refreshAfterChangeSet(client: QueryClient): Promise<unknown> {
     client.invalidateQueries({ queryKey: fieldKeys.searches() }),
     client.invalidateQueries({ queryKey: fieldKeys.details() }),
     client.invalidateQueries({ queryKey: journalKeys.changeSetLists() }),
-    client.invalidateQueries({ queryKey: [...journalKeys.all, 'field-history'] }),
+    client.invalidateQueries({ queryKey: journalKeys.fieldHistories() }),
   ]);
 }
 

@@ -7,5 +7,6 @@ export const journalKeys = {
   changeSetLists: () => [...journalKeys.all, 'change-sets'] as const,
   changeSets: (query: ChangeSetQuery) => [...journalKeys.changeSetLists(), query] as const,
   changeSet: (id: number) => [...journalKeys.all, 'change-set', id] as const,
-  fieldHistory: (id: number) => [...journalKeys.all, 'field-history', id] as const,
+  fieldHistories: () => [...journalKeys.all, 'field-history'] as const,
+  fieldHistory: (id: number) => [...journalKeys.fieldHistories(), id] as const,
 };

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { ApiErrorBody } from '../../contract/errors';
 import type { CalculatedField } from '../../contract/field';
 import type {
   ChangeItem,
@@ -19,6 +20,10 @@ export interface MockJournalOptions {
   usedBy?: ReadonlyMap<number, string>;
   /** How many reads of a new set show it running before it is done (progress). */
   readsWhileRunning?: number;
+  /** Told each field a set changed, as the change left it (null when deleted). */
+  onApplied?: (id: number, after: CalculatedField | null) => void;
+  /** The instance's refusal of a field's change when it is sent (the item fails); none when undefined. */
+  refusalOf?: (id: number) => ApiErrorBody | undefined;
   /** The status an expression leaves a field in (the analyzer's, passed in: api does not import it). */
   statusOf?: (expression: string) => string;
 }
@@ -30,6 +35,15 @@ export const reader: Me = { person: 'viewer', role: 'reader', canWrite: false };
 export const readerMe = http.get(journalPaths.me, () => HttpResponse.json(reader));
 /** For tests of pages that ask who the token is and may change fields: an editor. */
 export const editorMe = http.get(journalPaths.me, () => HttpResponse.json(editor));
+
+/** Holds each change set asked for field `id` (for any field when not given) until `answer` lets it go. */
+export function heldChangeSets(answer: { hold(): Promise<void> }, id?: number) {
+  return http.post(journalPaths.changeSets, async ({ request }) => {
+    const asked = (await request.clone().json()) as ChangeSetRequest;
+    if (id === undefined || asked.items.some((item) => item.id === id)) await answer.hold();
+    // Answering nothing passes the request on to the journal's own handler.
+  });
+}
 
 /**
  * The journal's API over fields held in memory, answering the contract's shapes:
@@ -58,11 +72,15 @@ export function mockJournal(
         before,
         after: before,
       });
-      if (!before) return skip('not-found', 'not found');
-      if (before.locked && !('update' in change && change.update.locked === false))
-        return skip('locked', 'locked: unlock it first');
+      if (!before) return skip('not-found', `no calculated field has the id ${id}`);
+      const locksOnly =
+        'update' in change && Object.keys(change.update).every((key) => key === 'locked');
+      const unlocks = 'update' in change && change.update.locked === false;
+      if (before.locked && !unlocks && !locksOnly) return skip('locked', 'locked: unlock it first');
       if (basedOn?.checkSum !== undefined && basedOn.checkSum !== before.checkSum)
         return skip('changed-since', 'changed since you opened it');
+      if ('update' in change && isSoAlready(before, change.update))
+        return skip('no-change', 'it is so already');
       const usedBy = options.usedBy?.get(id);
       if ('delete' in change && usedBy && !request.allowUsed) return skip('used', usedBy);
       const after = applied(before, change, options.statusOf);
@@ -87,6 +105,7 @@ export function mockJournal(
       fieldName: item.name,
       state: item.action === 'skip' ? 'skipped' : 'pending',
       reason: item.reason ?? null,
+      message: item.message ?? null,
       error: null,
       change: request[index] ?? { delete: true },
       before: item.before,
@@ -111,8 +130,14 @@ export function mockJournal(
     readsLeft.set(id, options.readsWhileRunning ?? 0);
     items.forEach((item, index) => {
       if (item.action !== 'change') return;
+      const refusal = options.refusalOf?.(item.id);
+      if (refusal) {
+        changeItems[index] = { ...changeItems[index]!, state: 'failed', error: refusal };
+        return;
+      }
       if (item.after) fields.set(item.id, item.after);
       else fields.delete(item.id);
+      options.onApplied?.(item.id, item.after);
       changeItems[index] = { ...changeItems[index]!, after: item.after };
     });
     if (undoOf !== null) sets[undoOf - 1]!.changeSet.undoneBy = id;
@@ -226,6 +251,13 @@ export function mockJournal(
     }),
   ];
   return { handlers, sets, requests, reads };
+}
+
+/** Whether the field has every value the update asks for already (the server's "no-change"). */
+function isSoAlready(field: CalculatedField, update: Record<string, unknown>): boolean {
+  return Object.entries(update).every(
+    ([key, value]) => (field as unknown as Record<string, unknown>)[key] === value,
+  );
 }
 
 /** The field as a change leaves it, with what the expression derives; null when deleted. */

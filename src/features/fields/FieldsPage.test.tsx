@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { editorMe } from '../../api/test-support/mock-journal';
+import type { MockJournalOptions } from '../../api/test-support/mock-journal';
+import { editorMe, heldChangeSets, mockJournal } from '../../api/test-support/mock-journal';
 import { nameHandlers } from '../../api/test-support/mock-names';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { endSession, startSession } from '../../api/session';
@@ -66,6 +67,26 @@ function answerSearch(request: SearchRequest): SearchResponse {
 }
 
 const server = setupMockApi(editorMe);
+
+const notYours = { status: 403, statusReason: 'Forbidden', message: 'not yours', path: '' };
+
+/** The journal over the page's fields: a lock it makes shows in the searches after it. */
+function answerLocks(options: MockJournalOptions = {}) {
+  const asFields = fields.map(
+    (field) =>
+      [field.id, calculatedField(field.id, { name: field.name, locked: field.locked })] as const,
+  );
+  const journal = mockJournal(new Map(asFields), {
+    ...options,
+    onApplied: (id, after) => {
+      fields = fields.map((field) =>
+        field.id === id && after ? { ...field, locked: after.locked } : field,
+      );
+    },
+  });
+  server.use(...journal.handlers);
+  return journal;
+}
 // 10 rows in view (the tenth in part) and those drawn beyond them: every further row
 // would be rendered again on each change of the page, in React's development build.
 giveElementsASize(1200, 400);
@@ -320,20 +341,8 @@ test('a selection outlives a change of page, and says how much of it the page do
 test('a lock switch moves before the server answers, and moves back when the server refuses', async () => {
   const accepted = heldAnswer();
   const refused = heldAnswer();
-  server.use(
-    http.put(apiPaths.template(':id'), async ({ params }) => {
-      if (params.id === '1') {
-        await accepted.hold();
-        fields = fields.map((field) => (field.id === 1 ? { ...field, locked: true } : field));
-        return HttpResponse.json(calculatedField(1, { name: 'Field 01', locked: true }));
-      }
-      await refused.hold();
-      return HttpResponse.json(
-        { status: 403, statusReason: 'Forbidden', message: 'not yours', path: '' },
-        { status: 403 },
-      );
-    }),
-  );
+  answerLocks({ refusalOf: (id) => (id === 2 ? notYours : undefined) });
+  server.use(heldChangeSets(accepted, 1), heldChangeSets(refused, 2));
   const { user, client } = renderPage('/fields');
   await rowsShown();
   // The row is found by its name's text: a role query over every row, run by each
@@ -362,14 +371,9 @@ test('a lock switch moves before the server answers, and moves back when the ser
 });
 
 test('the keyboard reaches the page’s own table and search box: j moves, l locks, z undoes, / searches', async () => {
-  const sent: Array<{ id: string; locked: boolean }> = [];
-  server.use(
-    http.put(apiPaths.template(':id'), async ({ params, request }) => {
-      const { locked } = (await request.json()) as { locked: boolean };
-      sent.push({ id: String(params.id), locked });
-      return HttpResponse.json(calculatedField(Number(params.id), { locked }));
-    }),
-  );
+  const journal = answerLocks();
+  const sent = () =>
+    journal.requests.map(({ kind, items }) => ({ kind, ids: items.map((item) => item.id) }));
   const { user } = renderPage('/fields');
   await rowsShown();
 
@@ -378,9 +382,9 @@ test('the keyboard reaches the page’s own table and search box: j moves, l loc
   await user.keyboard('j');
   expect(document.activeElement?.closest('tr')).toBe(rowOf('Field 02'));
   await user.keyboard('l');
-  await waitFor(() => expect(sent).toEqual([{ id: '2', locked: true }]));
+  await waitFor(() => expect(sent()).toEqual([{ kind: 'lock', ids: [2] }]));
   await user.keyboard('z');
-  await waitFor(() => expect(sent.at(-1)).toEqual({ id: '2', locked: false }));
+  await waitFor(() => expect(sent().at(-1)).toEqual({ kind: 'unlock', ids: [2] }));
 
   await user.keyboard('/');
   expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search by name' }));

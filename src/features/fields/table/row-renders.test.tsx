@@ -1,4 +1,4 @@
-import { editorMe } from '../../../api/test-support/mock-journal';
+import { editorMe, mockJournal } from '../../../api/test-support/mock-journal';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { nameHandlers } from '../../../api/test-support/mock-names';
@@ -70,10 +70,9 @@ beforeEach(() => {
       return HttpResponse.json(answer);
     }),
     ...nameHandlers('missing'),
-    http.put(apiPaths.template(':id'), async ({ params, request }) => {
-      const { locked } = (await request.json()) as { locked: boolean };
-      return HttpResponse.json(calculatedField(Number(params.id), { locked }));
-    }),
+    ...mockJournal(
+      new Map(fields.map((field) => [field.id, calculatedField(field.id, { name: field.name })])),
+    ).handlers,
   );
 });
 
