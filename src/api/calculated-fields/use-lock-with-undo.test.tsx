@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { beforeEach, expect, test } from 'vitest';
 import { LockToggle } from '../../components/LockToggle';
+import { journalPaths } from '../../contract/journal-paths';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { startSession } from '../session';
 import { calculatedField, setupMockApi } from '../test-support/mock-api';
@@ -84,4 +86,26 @@ test('Undo in the notification records an unlock set after the lock set, each of
   ]);
   expect(journal.sets.map(({ changeSet }) => changeSet.state)).toEqual(['done', 'done']);
   await screen.findByText('Unlocked “Revenue” again');
+});
+
+test('a lock whose outcome the instance did not say is reported as not known, not as not made', async () => {
+  // The set ends with its item unknown: the instance's answer was lost (proxy mode).
+  server.use(
+    http.get(journalPaths.changeSet(':id'), ({ params }) => {
+      const detail = journal.sets.find(({ changeSet }) => changeSet.id === Number(params.id))!;
+      return HttpResponse.json({
+        ...detail,
+        changeSet: { ...detail.changeSet, state: 'incomplete' },
+        items: detail.items.map((item) => ({ ...item, state: 'unknown' })),
+      });
+    }),
+  );
+  const { user } = renderWithProviders(<LockToggle field={revenue} />);
+  await user.click(screen.getByRole('switch', { name: 'Lock Revenue' }));
+
+  const notice = (await screen.findByText('Whether “Revenue” was locked is not known')).closest(
+    '[role="alert"]',
+  ) as HTMLElement;
+  expect(notice).toHaveTextContent('the instance did not say');
+  expect(notice).not.toHaveTextContent('still unlocked');
 });

@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import type { SearchResultItem } from '../../contract/field';
 import { useLastUndo } from './last-lock-undo';
 import { isLockPending, useLockField } from './lock-field';
+import { LockNotMade } from './record-lock';
 
 type LockableField = Pick<SearchResultItem, 'id' | 'name'>;
 
@@ -35,6 +36,17 @@ export function useLockWithUndo() {
       const name = names.current.get(change.id) ?? `field ${change.id}`;
       lastUndo.withdraw();
       notifications.hide(noticeId(change.id));
+      // The instance did not say whether it made the change (its answer was lost).
+      if (error instanceof LockNotMade && error.lockedNow === undefined) {
+        notifications.show({
+          id: noticeId(change.id),
+          color: 'red',
+          title: `Whether “${name}” was ${describe(change.locked).toLowerCase()} is not known`,
+          message: error.message,
+          autoClose: 8000,
+        });
+        return;
+      }
       notifications.show({
         id: noticeId(change.id),
         color: 'red',
