@@ -8,6 +8,7 @@ import { startServerHeldSession, startSession } from './api/session';
 import { takeTokenFromAddress } from './api/token-from-address';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
+import { createAppRouter, firstPageLoaded } from './app/router';
 import { prefetchFieldsPage } from './features/fields/prefetch-fields-page';
 
 // A sign-in link's token leaves the address before anything renders or requests.
@@ -15,7 +16,7 @@ const linkedToken = takeTokenFromAddress(window.location, window.history);
 
 // Whether to ask for a token is known before the first screen, so sign-in never
 // flashes up when the server holds the token.
-void fetchTokenHeldByServer().then((heldByServer) => {
+void fetchTokenHeldByServer().then(async (heldByServer) => {
   if (heldByServer) startServerHeldSession();
   else if (linkedToken) startSession(linkedToken, false);
   const client = createQueryClient();
@@ -24,9 +25,16 @@ void fetchTokenHeldByServer().then((heldByServer) => {
   // six connections after the entry's, and the search waited for the last of them
   // (bench/results/first-screen.md).
   prefetchFieldsPage(client, window.location);
+  // Made before the first render, the router starts loading the page's code (and the
+  // audit page's first request) at once, not after a first render of a loader; the app
+  // is drawn once that code is in, in one render of the page, rather than a loader
+  // first and the page in slices after (bench/results/audit-first-screen.md).
+  // Meanwhile index.html's frame and spinner stay.
+  const router = createAppRouter(client);
+  await firstPageLoaded(router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App client={client} />
+      <App client={client} router={router} />
     </StrictMode>,
   );
 });
