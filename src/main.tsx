@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/reduced-motion.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchTokenHeldByServer } from './api/app-config';
 import { startServerHeldSession, startSession } from './api/session';
@@ -27,14 +27,19 @@ void fetchTokenHeldByServer().then(async (heldByServer) => {
   prefetchFieldsPage(client, window.location);
   // Made before the first render, the router starts loading the page's code (and the
   // audit page's first request) at once, not after a first render of a loader; the app
-  // is drawn once that code is in, in one render of the page, rather than a loader
-  // first and the page in slices after (bench/results/audit-first-screen.md).
-  // Meanwhile index.html's frame and spinner stay.
+  // is drawn once that code is in, rather than a loader first and the page after
+  // (bench/results/audit-first-screen.md). Meanwhile index.html's frame and spinner stay.
   const router = createAppRouter(client);
   await firstPageLoaded(router);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App client={client} router={router} />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // Drawn in slices, as the router draws a page: an answer asked for as the page's code
+  // ran (the audit page's numbers) is read between them, and drawn in this render
+  // rather than in one after it.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App client={client} router={router} />
+      </StrictMode>,
+    ),
   );
 });

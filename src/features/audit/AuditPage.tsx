@@ -1,7 +1,7 @@
 import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconRefresh } from '../../components/icons/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { auditKeys } from '../../api/audit/audit-keys';
 import { statisticsKey, useStatistics } from '../../api/calculated-fields/get-statistics';
 import { DateTime } from '../../components/DateTime';
@@ -12,12 +12,14 @@ import { useValueAfterPaint } from '../../components/use-value-after-paint';
 import { AuditSection } from './AuditSection';
 import { fixFirstPlaceholder, scanPanelPlaceholder } from './AuditPlaceholders';
 import { HeadlineNumbers, HeadlineSkeleton } from './HeadlineNumbers';
+import { prefetchAuditFindings } from './prefetch-audit-page';
 import { plural } from '../../components/plural';
 
 // The headline numbers are drawn as soon as their answer is in; the findings' code
-// (their cards, tables and charts, most of the page's) is asked for once the page has
-// been painted: asked for as the page's code ran, it arrived while the numbers were
-// drawn, and running it held their paint (bench/results/audit-first-screen.md).
+// (their cards, tables and charts, most of the page's) and answers are asked for once
+// the page has been painted: asked for as the page's code ran, they arrived while the
+// numbers were drawn, and running the code held their paint
+// (bench/results/audit-first-screen.md).
 const sections = () => import('./AuditFindingsSections');
 const FixFirstSection = lazy(async () => ({ default: (await sections()).FixFirstSection }));
 const ScansAndFindingsSections = lazy(async () => ({
@@ -75,6 +77,9 @@ export function AuditPage() {
   const refreshing = useIsFetching({ queryKey: statisticsKey }) > 0;
   const followInAppLinks = useInAppLinkClicks();
   const painted = useValueAfterPaint(true, false);
+  useEffect(() => {
+    if (painted) prefetchAuditFindings(client);
+  }, [painted, client]);
   // Changes show by themselves; this asks the instance's live counts and the audit again now.
   const refresh = () => {
     void client.refetchQueries({ queryKey: statisticsKey });
