@@ -1,9 +1,9 @@
 import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconRefresh } from '../../components/icons/icons';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { auditKeys } from '../../api/audit/audit-keys';
-import { statisticsKey, useStatistics } from '../../api/calculated-fields/get-statistics';
+import { statisticsKey, statisticsQueryOptions } from '../../api/calculated-fields/get-statistics';
 import { DateTime } from '../../components/DateTime';
 import { ErrorState } from '../../components/ErrorState';
 import { useInAppLinkClicks } from '../../components/in-app-links';
@@ -12,7 +12,7 @@ import { useValueAfterPaint } from '../../components/use-value-after-paint';
 import { AuditSection } from './AuditSection';
 import { fixFirstPlaceholder, scanPanelPlaceholder } from './AuditPlaceholders';
 import { HeadlineNumbers, HeadlineSkeleton } from './HeadlineNumbers';
-import { prefetchAuditFindings } from './prefetch-audit-page';
+import { prefetchAuditFindings } from './prefetch-audit-findings';
 import { plural } from '../../components/plural';
 
 // The headline numbers are drawn as soon as their answer is in; the findings' code
@@ -28,7 +28,7 @@ const ScansAndFindingsSections = lazy(async () => ({
 
 /** Counts asked of the instance now, before and apart from any scan. */
 function LiveCounts() {
-  const statistics = useStatistics();
+  const statistics = useQuery(statisticsQueryOptions());
   const answer = statistics.data;
   return (
     <AuditSection title="At a glance" busy={statistics.isFetching}>
