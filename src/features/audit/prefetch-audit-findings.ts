@@ -3,7 +3,7 @@ import { loadAuditContract } from '../../api/audit/audit-schema';
 import { auditStatusQueryOptions } from '../../api/audit/audit-status';
 import { findingsQueryOptions, trendQueryOptions } from '../../api/audit/findings';
 import { scansQueryOptions } from '../../api/audit/scans';
-import { hasSession } from './prefetch-audit-page';
+import { hasSession } from '../../api/session';
 
 /**
  * Asks for what the rest of the page draws (the ranked list, the scans, the findings,

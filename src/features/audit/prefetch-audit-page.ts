@@ -1,11 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { statisticsQueryOptions } from '../../api/calculated-fields/get-statistics';
-import { getSession } from '../../api/session';
-
-export const hasSession = () => {
-  const session = getSession();
-  return Boolean(session.token || session.heldByServer);
-};
+import { hasSession } from '../../api/session';
 
 /**
  * Asks for what the audit page draws first, its headline numbers, into the query
