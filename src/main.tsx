@@ -1,13 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/reduced-motion.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchTokenHeldByServer } from './api/app-config';
 import { startServerHeldSession, startSession } from './api/session';
 import { takeTokenFromAddress } from './api/token-from-address';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
+import { createAppRouter, firstPageLoaded } from './app/router';
 import { prefetchFieldsPage } from './features/fields/prefetch-fields-page';
 
 // A sign-in link's token leaves the address before anything renders or requests.
@@ -15,7 +16,7 @@ const linkedToken = takeTokenFromAddress(window.location, window.history);
 
 // Whether to ask for a token is known before the first screen, so sign-in never
 // flashes up when the server holds the token.
-void fetchTokenHeldByServer().then((heldByServer) => {
+void fetchTokenHeldByServer().then(async (heldByServer) => {
   if (heldByServer) startServerHeldSession();
   else if (linkedToken) startSession(linkedToken, false);
   const client = createQueryClient();
@@ -24,9 +25,21 @@ void fetchTokenHeldByServer().then((heldByServer) => {
   // six connections after the entry's, and the search waited for the last of them
   // (bench/results/first-screen.md).
   prefetchFieldsPage(client, window.location);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App client={client} />
-    </StrictMode>,
+  // Made before the first render, the router starts loading the page's code (and the
+  // audit page's first request) at once, not after a first render of a loader; the app
+  // is drawn once that code is in, rather than a loader first and the page after
+  // (bench/results/audit-first-screen.md). Meanwhile index.html's frame and spinner stay.
+  const router = createAppRouter(client);
+  await firstPageLoaded(router);
+  const root = createRoot(document.getElementById('root')!);
+  // Drawn in slices, as the router draws a page: an answer asked for as the page's code
+  // ran (the audit page's numbers) is read between them, and drawn in this render
+  // rather than in one after it.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App client={client} router={router} />
+      </StrictMode>,
+    ),
   );
 });

@@ -101,10 +101,17 @@ describe('the first screens’ chunks', () => {
     expect([...modules.fieldsPageShared]).toEqual([at('src/components/Pager.tsx')]);
   });
 
-  it('puts together what the audit page’s first requests need that the fields page does not', () => {
+  it('puts together what the audit page’s first request needs that the fields page does not', () => {
     expect([...modules.auditRequests].sort()).toEqual([
       at('src/api/audit/findings.ts'),
       at('src/features/audit/prefetch-audit-page.ts'),
+    ]);
+  });
+
+  it('puts the rest of the audit page’s first screen in its chunk, apart from its first request’s', () => {
+    expect([...modules.auditPage].sort()).toEqual([
+      at('src/features/audit/AuditPage.tsx'),
+      at('src/features/audit/HeadlineNumbers.tsx'),
     ]);
   });
 });

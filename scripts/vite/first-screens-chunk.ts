@@ -20,8 +20,10 @@ export interface FirstScreenModules {
   fieldsPage: Set<string>;
   /** The rest of the fields page's, which pages loaded without it use too (the sign-in page's checkbox...). */
   fieldsPageShared: Set<string>;
-  /** Those the audit page's first requests need that neither the entry nor the fields page has. */
+  /** Those the audit page's first request needs that neither the entry nor the fields page has. */
   auditRequests: Set<string>;
+  /** The rest of the audit page's first screen: neither the entry's, the fields page's nor its first request's. */
+  auditPage: Set<string>;
 }
 
 /** Every module loaded with import() anywhere in the app but the fields page itself. */
@@ -53,20 +55,24 @@ export function firstScreenModules(root: string, factsOf: ModuleFactsOf): FirstS
   const others = usedBy(otherPages(root, factsOf));
   const beyondEntry = (modules: Set<string>) => [...modules].filter((id) => !entry.has(id));
   const fieldsOnly = beyondEntry(fields).filter((id) => !audit.has(id));
+  const requests = new Set(beyondEntry(used([auditRequests])).filter((id) => !fields.has(id)));
   return {
     shared: new Set(beyondEntry(fields).filter((id) => audit.has(id))),
     fieldsPage: new Set(fieldsOnly.filter((id) => !others.has(id))),
     fieldsPageShared: new Set(fieldsOnly.filter((id) => others.has(id))),
-    auditRequests: new Set(beyondEntry(used([auditRequests])).filter((id) => !fields.has(id))),
+    auditRequests: requests,
+    auditPage: new Set(beyondEntry(audit).filter((id) => !fields.has(id) && !requests.has(id))),
   };
 }
 
 /**
- * Four chunks: what the fields page and the audit page both draw with beyond the entry
+ * Five chunks: what the fields page and the audit page both draw with beyond the entry
  * (the table's address, the dates, the error state, React Query's observers, Mantine's
  * alert...); the rest of the fields page, its libraries included, in two (what it alone
  * uses, and what pages loaded without it use too, so that those load that part only);
- * and what the audit page sends its first requests with. Left to itself the bundler
+ * what the audit page sends its first request with, which needs nothing but the entry,
+ * so that it runs as soon as it arrives rather than once the page's other chunks have
+ * run; and the rest of the audit page's first screen. Left to itself the bundler
  * split these by which other pages use each, into about twenty files of a kilobyte or
  * two that a page fetched in rounds of the browser's six connections
  * (bench/results/first-screen.md).
@@ -89,5 +95,6 @@ export function firstScreenChunks(root: string): CodeSplittingGroup[] {
     group('fieldsPage', 'FieldsPage'),
     group('fieldsPageShared', 'fields-page-shared'),
     group('auditRequests', 'audit-requests'),
+    group('auditPage', 'AuditPage'),
   ];
 }

@@ -35,6 +35,12 @@ export function getSession(): Session {
   return session;
 }
 
+/** Whether requests can be made: a token, or one the server holds. */
+export function hasSession(): boolean {
+  const { token, heldByServer } = getSession();
+  return Boolean(token || heldByServer);
+}
+
 export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

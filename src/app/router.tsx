@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { PageLoader } from '../components/PageLoader';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireSession } from './RequireSession';
@@ -16,7 +15,6 @@ export const createAppRouter = (client: QueryClient) =>
     {
       element: <UrlStateRoot />,
       errorElement: <RouteError />,
-      hydrateFallbackElement: <PageLoader label="Loading the app" />,
       children: [
         {
           path: '/sign-in',
@@ -74,3 +72,21 @@ export const createAppRouter = (client: QueryClient) =>
       ],
     },
   ]);
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Resolves once the router has loaded the code of the page the address names (and
+ * run its loaders): the app's entry draws the app then, in one render of that page
+ * (src/main.tsx).
+ */
+export function firstPageLoaded(router: Pick<AppRouter, 'state' | 'subscribe'>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

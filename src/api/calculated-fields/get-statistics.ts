@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiPaths } from '../../contract/paths';
 import type { Statistic, Statistics } from '../../contract/statistics';
 import { isApiError } from '../api-error';
@@ -59,8 +59,4 @@ export function statisticsQueryOptions() {
     queryKey: statisticsKey,
     queryFn: ({ signal }) => getStatistics(signal),
   });
-}
-
-export function useStatistics() {
-  return useQuery(statisticsQueryOptions());
 }

@@ -379,10 +379,10 @@ test('the diff of two scans is built when the browser is first idle, though not 
   await within(diff).findByText('4 fields changed.');
 });
 
-test('what the router asks for while the page loads is what the page draws, each asked once', async () => {
+test('what the router asks for while the page loads is its numbers; the rest is asked for once they are painted, each once', async () => {
   const client = appQueryClient();
   prefetchAuditPage(client);
-  await waitFor(() => expect(asked).toHaveLength(5));
+  await waitFor(() => expect(asked).toEqual([apiPaths.statistics]));
   renderWithProviders(<AuditPage />, { url: '/audit', client });
   await lockedShown('Fix these first', '100');
   await lockedShown('At a glance', '100');
@@ -395,6 +395,22 @@ test('what the router asks for while the page loads is what the page draws, each
       apiPaths.statistics,
     ].sort(),
   );
+});
+
+test('until the page is first painted, it draws its numbers and asks for nothing else', async () => {
+  // Frames are held: nothing has been painted yet.
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+  vi.stubGlobal('cancelAnimationFrame', () => {});
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  await lockedShown('At a glance', '100');
+  expect(asked).toEqual([apiPaths.statistics]);
+  expect(screen.queryByText('Fix these first')).not.toBeInTheDocument();
+
+  for (const frame of frames.splice(0)) frame(performance.now());
+
+  await lockedShown('Fix these first', '100');
+  expect(asked).toContain(`${AUDIT_BASE}/findings`);
 });
 
 test('without a session the router asks for nothing: the page sends to sign-in', () => {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sendSearchNow } from '../../api/calculated-fields/search-fields';
-import { getSession } from '../../api/session';
+import { hasSession } from '../../api/session';
 import { findingScopeOf, readFindingScope } from '../../links/finding-address';
 import { readTableView } from '../../links/table-address';
 import { toSearchRequest } from '../../links/table-search';
@@ -19,8 +19,7 @@ export function prefetchFieldsPage(
   location: Pick<Location, 'pathname' | 'search'>,
 ): void {
   if (!isFieldsAddress(location.pathname)) return;
-  const session = getSession();
-  if (!session.token && !session.heldByServer) return;
+  if (!hasSession()) return;
   const address = new URLSearchParams(location.search);
   const scope = findingScopeOf(readFindingScope(address));
   void sendSearchNow(client, toSearchRequest(readTableView(address)), scope);
