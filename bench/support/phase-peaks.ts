@@ -18,14 +18,17 @@ export function peaksByPhase(
   phases: ScanPhaseTimes,
   endedAt: number,
 ): Record<string, number> {
-  const peaks: Record<string, number> = {};
+  const windows: Array<{ phase: string; start: number; end: number }> = [];
   let end = endedAt;
   for (const { phase, ms } of [...phases].reverse()) {
-    const start = end - ms;
+    windows.unshift({ phase, start: end - ms, end });
+    end -= ms;
+  }
+  const peaks: Record<string, number> = {};
+  for (const { phase, start, end } of windows) {
     for (const { at, residentMb } of samples) {
       if (at >= start && at <= end) peaks[phase] = Math.max(peaks[phase] ?? 0, residentMb);
     }
-    end = start;
   }
   return peaks;
 }
