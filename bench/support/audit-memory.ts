@@ -17,6 +17,8 @@ import type { ScanPhaseTimes } from '../../src/service/audit/scan/phase-clock';
 import { IDLE_END_MS } from '../../src/service/audit/worker/audit-thread';
 import type { FieldStore } from '../../src/service/store/field-store';
 import { benchAuditStore, openBenchAudit } from './bench-audit';
+import type { MemorySample } from './phase-peaks';
+import { peaksByPhase } from './phase-peaks';
 
 const CHANGED_SHARE = 0.01;
 const PAGE = 5000;
@@ -53,19 +55,25 @@ async function memoryNow() {
   };
 }
 
-/** Runs `work`, noting the highest resident memory every 100 ms meanwhile. */
+/** Runs `work`, reading resident memory every 100 ms meanwhile: its highest, and each reading. */
 async function withPeak<T>(
   work: () => Promise<T>,
-): Promise<{ value: T; ms: number; peakMb: number }> {
-  let peak = residentMb();
-  const sampler = setInterval(() => (peak = Math.max(peak, residentMb())), 100);
+): Promise<{ value: T; ms: number; peakMb: number; samples: MemorySample[]; endedAt: number }> {
+  const samples: MemorySample[] = [];
+  const sample = () => samples.push({ at: performance.now(), residentMb: residentMb() });
+  sample();
+  const sampler = setInterval(sample, 100);
   const started = performance.now();
   try {
     const value = await work();
+    const endedAt = performance.now();
+    sample();
     return {
       value,
-      ms: Math.round(performance.now() - started),
-      peakMb: Math.max(peak, residentMb()),
+      ms: Math.round(endedAt - started),
+      peakMb: Math.max(...samples.map(({ residentMb }) => residentMb)),
+      samples,
+      endedAt,
     };
   } finally {
     clearInterval(sampler);
@@ -142,6 +150,7 @@ export async function measureAuditMemoryAt(fields: number, label: string): Promi
 
   const full = await withPeak(scan);
   const fullPhases = service.lastScanPhases() ?? [];
+  const fullPeaks = peaksByPhase(full.samples, fullPhases, full.endedAt);
   // What the audit page asks for once the scan is there: the findings and their summary.
   const findings = await withPeak(async () => service.view()!.summary());
   await threadEnded();
@@ -160,6 +169,11 @@ export async function measureAuditMemoryAt(fields: number, label: string): Promi
   flipLocks();
   const incremental = await withPeak(scan);
   const incrementalPhases = service.lastScanPhases() ?? [];
+  const incrementalPeaks = peaksByPhase(
+    incremental.samples,
+    incrementalPhases,
+    incremental.endedAt,
+  );
   const findingsAfter = await withPeak(async () => service.view()!.summary());
   await threadEnded();
   const afterIncremental = await memoryNow();
@@ -188,6 +202,7 @@ export async function measureAuditMemoryAt(fields: number, label: string): Promi
       peakMb: full.peakMb,
       read: full.value.progress.read,
       phases: fullPhases,
+      phasePeaksMb: fullPeaks,
     },
     findings: { ms: findings.ms, ...afterFindings },
     incrementalScan: {
@@ -196,6 +211,7 @@ export async function measureAuditMemoryAt(fields: number, label: string): Promi
       read: incremental.value.progress.read,
       peakMb: incremental.peakMb,
       phases: incrementalPhases,
+      phasePeaksMb: incrementalPeaks,
       findingsMs: findingsAfter.ms,
       ...afterIncremental,
     },
@@ -225,7 +241,14 @@ type Measured = {
   secondIncrementalScan?: { ms: number; peakMb: number; residentMb: number; collectedMb: number };
   /** Missing in the rows taken before it was measured. */
   withoutAuditThread?: { residentMb: number; collectedMb: number };
-  fullScan: { ms: number; peakMb: number; read: number; phases?: ScanPhaseTimes };
+  fullScan: {
+    ms: number;
+    peakMb: number;
+    read: number;
+    phases?: ScanPhaseTimes;
+    /** Missing in the rows taken before it was measured. */
+    phasePeaksMb?: Record<string, number>;
+  };
   findings: { ms: number } & Awaited<ReturnType<typeof memoryNow>>;
   incrementalScan: {
     changed: number;
@@ -233,6 +256,7 @@ type Measured = {
     read: number;
     peakMb: number;
     phases?: ScanPhaseTimes;
+    phasePeaksMb?: Record<string, number>;
     findingsMs: number;
   } & Awaited<ReturnType<typeof memoryNow>>;
 };
@@ -256,6 +280,32 @@ function phasesTable(all: Record<string, Measured>): string[] {
       ({ name, phases }) =>
         `| ${name} | ${columns.map((phase) => msOf(phases, phase)).join(' | ')} |`,
     ),
+  ];
+}
+
+/** The highest resident memory in each phase of the scans that measured it (MB). */
+function phasePeaksTable(all: Record<string, Measured>): string[] {
+  const scans = Object.entries(all).flatMap(([name, entry]) => [
+    { name: `${name}, full`, peaks: entry.fullScan.phasePeaksMb },
+    { name: `${name}, incremental`, peaks: entry.incrementalScan.phasePeaksMb },
+  ]);
+  const measured = scans.flatMap(({ name, peaks }) => (peaks ? [{ name, peaks }] : []));
+  if (measured.length === 0) return [];
+  const columns = [...new Set(measured.flatMap(({ peaks }) => Object.keys(peaks)))];
+  return [
+    '## The highest resident memory in each phase (MB)',
+    '',
+    "Sampled every 100 ms, each phase placed back from the scan's end by the lengths of",
+    'the phases after it (bench/support/phase-peaks.ts). "Handing over the findings"',
+    "includes their summary and the index of every field, made on the audit's thread first.",
+    '',
+    `| code, fields, scan | ${columns.join(' | ')} |`,
+    `| --- |${columns.map(() => ' ---: |').join('')}`,
+    ...measured.map(
+      ({ name, peaks }) =>
+        `| ${name} | ${columns.map((phase) => peaks[phase] ?? '').join(' | ')} |`,
+    ),
+    '',
   ];
 }
 
@@ -301,6 +351,7 @@ function writeReport(label: string, measured: Measured & { cpus: number; node: s
       '',
       ...phasesTable(all),
       '',
+      ...phasePeaksTable(all),
       // Written by hand from a profile: kept beside the figures of each run.
       readFileSync('bench/support/audit-memory-where-it-goes.md', 'utf8').trim(),
       '',

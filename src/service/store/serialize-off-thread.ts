@@ -11,8 +11,11 @@ const { serialize } = require('node:v8');
 const { crc32 } = require('node:zlib');
 parentPort.on('message', (value) => {
   const bytes = serialize(value);
-  const payload = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length).slice();
-  parentPort.postMessage({ payload, crc32: crc32(payload) }, [payload.buffer]);
+  // Its own memory moves back as it is; only bytes that share theirs are copied first.
+  const owned = bytes.byteOffset === 0 && bytes.length === bytes.buffer.byteLength;
+  const payload = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  const moved = owned ? payload : payload.slice();
+  parentPort.postMessage({ payload: moved, crc32: crc32(moved) }, [moved.buffer]);
 });
 `;
 
