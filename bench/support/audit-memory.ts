@@ -11,17 +11,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { searchRequestValidation } from '../../src/contract/search-validation';
 import { ALLOCATOR_ENV } from '../../src/service/allocator-env';
 import type { ScanPhaseTimes } from '../../src/service/audit/scan/phase-clock';
 import { IDLE_END_MS } from '../../src/service/audit/worker/audit-thread';
-import type { FieldStore } from '../../src/service/store/field-store';
 import { benchAuditStore, openBenchAudit } from './bench-audit';
+import { everyNthId } from './every-nth-id';
 import type { MemorySample } from './phase-peaks';
 import { peaksByPhase } from './phase-peaks';
 
 const CHANGED_SHARE = 0.01;
-const PAGE = 5000;
 /** The issue's limits on resident memory after a full scan and its findings. */
 const LIMIT_MB: Record<number, number> = { 100_000: 500, 1_000_000: 2048 };
 const SERVICE_LIMIT_MB: Record<number, number> = { 1_000_000: 1024 };
@@ -85,25 +83,6 @@ async function withPeak<T>(
  * does between scans): resident memory "after" is what the process keeps.
  */
 const threadEnded = () => new Promise((done) => setTimeout(done, IDLE_END_MS + 1000));
-
-/** Every `step`-th field id, in id order: the fields the part changes. */
-function everyNthId(store: FieldStore, step: number): number[] {
-  const ids: number[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = store.search(
-      searchRequestValidation.parse({
-        filters: [],
-        sort: { field: 'id', ascending: true },
-        limit: PAGE,
-        offset,
-      }),
-    );
-    page.results.forEach((json, index) => {
-      if ((offset + index) % step === 0) ids.push((JSON.parse(json) as { id: number }).id);
-    });
-    if (!page.hasMore) return ids;
-  }
-}
 
 const SIZES = [100_000, 1_000_000];
 

@@ -8,14 +8,13 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate } from 'node:timers/promises';
 import type { SearchRequest } from '../../src/contract/search';
-import { searchRequestValidation } from '../../src/contract/search-validation';
 import type { AuditService } from '../../src/service/audit/audit-service';
 import type { FieldStore } from '../../src/service/store/field-store';
 import { parseSearchBody } from '../../src/service/server/search-body';
+import { everyNthId } from './every-nth-id';
 import { percentile } from './percentiles';
 
 const CHANGED_STEP = 100;
-const PAGE = 5000;
 
 export interface HandoverSearches {
   /** The queries in turn without a scan: searches a second, p99 of each query. */
@@ -71,21 +70,7 @@ function figures(asked: Asked[], labels: readonly string[], seconds: number): In
 
 /** Every CHANGED_STEP-th field's lock flipped: the store is kept between runs. */
 function flipLocks(store: FieldStore): void {
-  const ids: number[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = store.search(
-      searchRequestValidation.parse({
-        filters: [],
-        sort: { field: 'id', ascending: true },
-        limit: PAGE,
-        offset,
-      }),
-    );
-    page.results.forEach((json, index) => {
-      if ((offset + index) % CHANGED_STEP === 0) ids.push((JSON.parse(json) as { id: number }).id);
-    });
-    if (!page.hasMore) break;
-  }
+  const ids = everyNthId(store, CHANGED_STEP);
   const locked = new Set(ids.filter((id) => store.getField(id)?.locked));
   store.setLockedMany([...locked], false, Date.now());
   store.setLockedMany(
