@@ -100,3 +100,32 @@ test("an undo from the field's history says what it did and offers it no more", 
   expect(fields.get(7)?.name).toBe('Revenue');
   expect(within(history).queryByRole('button', { name: 'Undo' })).toBeNull();
 });
+
+test("a deleted field's write actions are disabled, saying to undo the delete, and come back with the undo", async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Revenue' });
+  await within(dialog).findByText('deleted');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await within(dialog).findByText('1 field changed.');
+  await screen.findByText(/This field was deleted/);
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Revenue' })).toBeNull());
+
+  const actions = screen.getByRole('group', { name: 'Change this field' });
+  for (const action of ['Edit expression', 'Rename', 'Change owner', 'Archive', 'Delete']) {
+    const button = within(actions).getByRole('button', { name: action });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Undo the delete first');
+  }
+
+  const history = await screen.findByRole('list', { name: 'Recorded versions' });
+  await user.click(await within(history).findByRole('button', { name: 'Undo…' }));
+  await user.click(await within(history).findByRole('button', { name: 'Undo' }));
+  await within(history).findByText('Undone by change set 2: 1 field changed.');
+  expect(fields.get(7)?.name).toBe('Revenue');
+  await waitFor(() =>
+    expect(within(actions).getByRole('button', { name: 'Rename' })).toBeEnabled(),
+  );
+  expect(within(actions).getByRole('button', { name: 'Rename' })).not.toHaveAccessibleDescription();
+});
