@@ -129,3 +129,27 @@ test("a deleted field's write actions are disabled, saying to undo the delete, a
   );
   expect(within(actions).getByRole('button', { name: 'Rename' })).not.toHaveAccessibleDescription();
 });
+
+test('a rename skipped as changed since goes back to the form with the typed name, and goes through on the field as it is now', async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Rename' }));
+  const newName = await screen.findByLabelText(/New name/);
+  await user.clear(newName);
+  await user.type(newName, 'Net revenue{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Rename Revenue' });
+  await within(dialog).findByText('name: Revenue → Net revenue');
+  // Someone else changes the field between the dry run and the confirmation.
+  fields.set(7, { ...fields.get(7)!, name: 'Gross revenue', checkSum: 'theirs' });
+  await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+  await within(dialog).findByText(/changed since/);
+  expect(fields.get(7)?.name).toBe('Gross revenue');
+
+  await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+  expect(within(dialog).getByLabelText(/New name/)).toHaveValue('Net revenue');
+  expect(within(dialog).getByLabelText(/New name/)).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+  await within(dialog).findByText('name: Gross revenue → Net revenue');
+  await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+  await within(dialog).findByText('1 field changed.');
+  expect(fields.get(7)?.name).toBe('Net revenue');
+});
