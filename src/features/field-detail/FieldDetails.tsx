@@ -53,7 +53,7 @@ function CompleteDetails({
 
   return (
     <Stack gap="lg">
-      <FieldSummary field={field} ownerName={ownerName} />
+      <FieldSummary field={field} ownerName={ownerName} deleted={deleted} />
       <FieldActions field={field} deleted={deleted} />
       <ExpressionSection expression={field.expression} explanation={explanation} place={place} />
       <ProblemsSection

@@ -118,6 +118,9 @@ test("a deleted field's write actions are disabled, saying to undo the delete, a
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Undo the delete first');
   }
+  const lock = screen.getByRole('switch', { name: 'Locked' });
+  expect(lock).toHaveAttribute('aria-disabled', 'true');
+  expect(lock).toHaveAccessibleDescription('Undo the delete first');
 
   const history = await screen.findByRole('list', { name: 'Recorded versions' });
   await user.click(await within(history).findByRole('button', { name: 'Undo…' }));
@@ -128,6 +131,7 @@ test("a deleted field's write actions are disabled, saying to undo the delete, a
     expect(within(actions).getByRole('button', { name: 'Rename' })).toBeEnabled(),
   );
   expect(within(actions).getByRole('button', { name: 'Rename' })).not.toHaveAccessibleDescription();
+  expect(lock).not.toHaveAttribute('aria-disabled');
 });
 
 test('a rename skipped as changed since goes back to the form with the typed name, and goes through on the field as it is now', async () => {

@@ -4,6 +4,7 @@ import { useCanWrite } from '../../../components/change-sets/use-can-write';
 import { ChangeSetDialog } from '../../../components/change-sets/ChangeSetDialog';
 import type { CalculatedField } from '../../../contract/field';
 import { DeleteDialog } from './DeleteDialog';
+import { UNDO_THE_DELETE_FIRST } from './deleted-field';
 import { OwnerDialog } from './OwnerDialog';
 import { RenameDialog } from './RenameDialog';
 import { singleChange } from './single-change';
@@ -25,7 +26,7 @@ export function FieldActions({ field, deleted }: { field: CalculatedField; delet
   if (!canWrite) return null;
   const close = () => setOpen(undefined);
   const disabledReason = deleted
-    ? 'Undo the delete first'
+    ? UNDO_THE_DELETE_FIRST
     : field.locked
       ? 'Unlock it first'
       : undefined;
