@@ -51,7 +51,8 @@ export function ChangeSetDialog({
   };
   const plan = usePlan(stage === 'preview' ? request : undefined);
   const create = useStartChangeSet();
-  // The button that went back is gone with its stage: focus goes to the form's first input.
+  // The button that went back is gone with its stage: focus goes to the form's input
+  // (the one marked to take it on opening, or the first).
   const cameBack = useRef(false);
   const backToForm = () => {
     cameBack.current = true;
@@ -61,7 +62,10 @@ export function ChangeSetDialog({
   const focusFormOnReturn = (formElement: HTMLFormElement | null) => {
     if (!formElement || !cameBack.current) return;
     cameBack.current = false;
-    formElement.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const input =
+      formElement.querySelector<HTMLElement>('[data-autofocus]') ??
+      formElement.querySelector<HTMLElement>('input, textarea, [contenteditable="true"]');
+    input?.focus();
   };
   const busy = create.isPending;
   const blocked = plan.data && blockedBy?.(plan.data);
