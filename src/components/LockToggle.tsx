@@ -14,19 +14,23 @@ import { READER_MAY_NOT_LOCK } from './reader-words';
 export function LockToggle({
   field,
   label,
+  unavailable,
 }: {
   field: Pick<SearchResultItem, 'id' | 'name' | 'locked'>;
   /** A visible label; without one the switch is named after the field. */
   label?: string;
+  /** Why the field may not be locked or unlocked here (a deleted field), if it may not. */
+  unavailable?: string;
 }) {
   const setLocked = useLockWithUndo();
   const pending = useLockPending(field.id);
-  const allowed = useMayLock();
+  const mayLock = useMayLock();
+  const allowed = mayLock && unavailable === undefined;
   return (
     <Switch
       checked={field.locked}
       aria-disabled={pending || !allowed || undefined}
-      title={allowed ? undefined : READER_MAY_NOT_LOCK}
+      title={mayLock ? unavailable : READER_MAY_NOT_LOCK}
       style={pending ? { opacity: 0.6, cursor: 'progress' } : undefined}
       onChange={(event) => {
         if (allowed) setLocked(field, event.currentTarget.checked);

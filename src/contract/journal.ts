@@ -177,6 +177,9 @@ export const changeSetDetailSchema = z.object({
 });
 export type ChangeSetDetail = z.infer<typeof changeSetDetailSchema>;
 
+/** The most change sets one list request answers. */
+export const MAX_CHANGE_SETS_LISTED = 500;
+
 /** GET change-sets: newest first; filters are optional query parameters. */
 export const changeSetQuerySchema = z.strictObject({
   person: z.string().max(200).optional(),
@@ -185,7 +188,7 @@ export const changeSetQuerySchema = z.strictObject({
   from: z.coerce.number().int().optional(),
   to: z.coerce.number().int().optional(),
   fieldId: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: z.coerce.number().int().min(1).max(MAX_CHANGE_SETS_LISTED).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type ChangeSetQuery = z.infer<typeof changeSetQuerySchema>;

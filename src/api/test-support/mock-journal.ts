@@ -178,6 +178,21 @@ export function mockJournal(
       );
       return HttpResponse.json(detail.changeSet);
     }),
+    http.get(journalPaths.changeSets, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const fieldId = query.get('fieldId');
+      const matching = sets
+        .filter(
+          (detail) =>
+            fieldId === null || detail.items.some((item) => item.fieldId === Number(fieldId)),
+        )
+        .map((detail) => detail.changeSet)
+        .reverse();
+      return HttpResponse.json({
+        total: matching.length,
+        changeSets: matching.slice(0, Number(query.get('limit') ?? 50)),
+      });
+    }),
     http.get(journalPaths.changeSet(':id'), ({ params }) => {
       const detail = sets[Number(params.id) - 1];
       if (!detail) return HttpResponse.json(notFound(), { status: 404 });

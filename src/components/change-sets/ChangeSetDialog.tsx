@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { usePlan } from '../../api/journal/plan-query';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
 import type { ChangeSetRequest, Plan } from '../../contract/journal';
@@ -51,15 +51,36 @@ export function ChangeSetDialog({
   };
   const plan = usePlan(stage === 'preview' ? request : undefined);
   const create = useStartChangeSet();
+  // The button that went back is gone with its stage: focus goes to the form's input
+  // (the one marked to take it on opening, or the first).
+  const cameBack = useRef(false);
+  const backToForm = () => {
+    cameBack.current = true;
+    create.reset();
+    setStage('form');
+  };
+  const focusFormOnReturn = (formElement: HTMLFormElement | null) => {
+    if (!formElement || !cameBack.current) return;
+    cameBack.current = false;
+    const input =
+      formElement.querySelector<HTMLElement>('[data-autofocus]') ??
+      formElement.querySelector<HTMLElement>('input, textarea, [contenteditable="true"]');
+    input?.focus();
+  };
   const busy = create.isPending;
   const blocked = plan.data && blockedBy?.(plan.data);
 
   let body: ReactNode;
   if (typeof stage === 'object') {
-    body = <ChangeSetRun id={stage.running} onClose={close} />;
+    // What was typed stays in the form (its state is the owner's): a change refused as
+    // changed since may be asked again of the field as it is now.
+    body = (
+      <ChangeSetRun id={stage.running} onClose={close} onBack={form ? backToForm : undefined} />
+    );
   } else if (stage === 'form') {
     body = (
       <form
+        ref={focusFormOnReturn}
         onSubmit={(event) => {
           event.preventDefault();
           if (request) setStage('preview');
@@ -109,7 +130,7 @@ export function ChangeSetDialog({
           </Text>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={form ? () => setStage('form') : close}>
+          <Button variant="default" onClick={form ? backToForm : close}>
             {form ? 'Back' : 'Cancel'}
           </Button>
           <Button

@@ -13,16 +13,30 @@ import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
 
 /**
+ * Whether a finished set changed nothing because its fields changed since they were
+ * read: the same change, asked again of the fields as they are now, may go through.
+ */
+function onlyChangedSince(detail: ChangeSetDetail): boolean {
+  return (
+    detail.changeSet.counts.applied === 0 &&
+    detail.items.some((item) => item.reason === 'changed-since')
+  );
+}
+
+/**
  * A recorded change set as it runs: its progress (read again while it runs), cancel,
  * retry of its failures, and undo once it has finished.
  */
 export function ChangeSetRun({
   id,
   onClose,
+  onBack,
   verified,
 }: {
   id: number;
   onClose?: () => void;
+  /** Back to the form, with what was typed in it, when the set changed nothing as its fields changed since. */
+  onBack?: () => void;
   /** Once the set has ended: what the fields read back say of it (a hand-over's owners). */
   verified?: (detail: ChangeSetDetail) => ReactNode;
 }) {
@@ -95,6 +109,11 @@ export function ChangeSetRun({
           </Button>
         )}
         {!running && detail.changeSet.counts.applied > 0 && <UndoChangeSet id={id} />}
+        {!running && onBack && onlyChangedSince(detail) && (
+          <Button variant="default" onClick={onBack}>
+            Back
+          </Button>
+        )}
         {!running && onClose && <Button onClick={onClose}>Close</Button>}
       </Group>
     </Stack>

@@ -2,9 +2,11 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
-import type { Plan } from '../../contract/journal';
+import type { ChangeSetSummary, Plan } from '../../contract/journal';
+import { isUndoable } from '../../contract/undo-rule';
 import { changeSetSummary } from './change-set-summary';
 import { PlanPreview } from './PlanPreview';
+import { UndoneBy } from './UndoneBy';
 import { useState } from 'react';
 
 /**
@@ -28,14 +30,28 @@ function UndoOutcome({ id }: { id: number }) {
 /**
  * Undo of a change set, confirmed: its dry run first (which fields go back, which
  * changed again since and stay), then the undo, itself recorded as a change set, and what it did.
+ * Given the change sets the journal lists around it (`listed`, by id), a set the journal
+ * would refuse to undo is not offered: an undone one names its undo instead.
  */
-export function UndoChangeSet({ id }: { id: number }) {
+export function UndoChangeSet({
+  id,
+  listed,
+}: {
+  id: number;
+  listed?: ReadonlyMap<number, ChangeSetSummary>;
+}) {
   const preview = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const [plan, setPlan] = useState<Plan>();
   const [undoneBy, setUndoneBy] = useState<number>();
   const client = useQueryClient();
+  // An undo made here keeps saying what it did, after the list has learnt of it too.
   if (undoneBy !== undefined) return <UndoOutcome id={undoneBy} />;
+  const set = listed?.get(id);
+  if (set && set.undoneBy !== null) {
+    return <UndoneBy id={set.undoneBy} undo={listed?.get(set.undoneBy)} />;
+  }
+  if (set && !isUndoable(set)) return null;
   if (!plan) {
     const button = (
       <Button

@@ -18,16 +18,33 @@ import { ReferencesSection } from './references/ReferencesSection';
 import { FieldFacts } from './summary/FieldFacts';
 import { FieldSummary } from './summary/FieldSummary';
 
-/** The drawer's content: the expression first and explained, then links, functions and details. */
-export function FieldDetails({ detail }: { detail: FieldDetail }) {
+/**
+ * The drawer's content: the expression first and explained, then links, functions and
+ * details. A `deleted` field is shown as it was, without its write actions.
+ */
+export function FieldDetails({
+  detail,
+  deleted = false,
+}: {
+  detail: FieldDetail;
+  deleted?: boolean;
+}) {
   return detail.complete ? (
-    <CompleteDetails field={detail.field} detail={detail} />
+    <CompleteDetails field={detail.field} detail={detail} deleted={deleted} />
   ) : (
     <SearchResultDetails field={detail.field} detail={detail} />
   );
 }
 
-function CompleteDetails({ field, detail }: { field: CalculatedField; detail: FieldDetail }) {
+function CompleteDetails({
+  field,
+  detail,
+  deleted,
+}: {
+  field: CalculatedField;
+  detail: FieldDetail;
+  deleted: boolean;
+}) {
   const explanation = useFieldExplanation(field);
   const place = useExpressionPlace();
   const { names, referencedFields, nested } = explanation;
@@ -36,8 +53,8 @@ function CompleteDetails({ field, detail }: { field: CalculatedField; detail: Fi
 
   return (
     <Stack gap="lg">
-      <FieldSummary field={field} ownerName={ownerName} />
-      <FieldActions field={field} />
+      <FieldSummary field={field} ownerName={ownerName} deleted={deleted} />
+      <FieldActions field={field} deleted={deleted} />
       <ExpressionSection expression={field.expression} explanation={explanation} place={place} />
       <ProblemsSection
         status={field.status}

@@ -100,3 +100,60 @@ test("an undo from the field's history says what it did and offers it no more", 
   expect(fields.get(7)?.name).toBe('Revenue');
   expect(within(history).queryByRole('button', { name: 'Undo' })).toBeNull();
 });
+
+test("a deleted field's write actions are disabled, saying to undo the delete, and come back with the undo", async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Revenue' });
+  await within(dialog).findByText('deleted');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await within(dialog).findByText('1 field changed.');
+  await screen.findByText(/This field was deleted/);
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Revenue' })).toBeNull());
+
+  const actions = screen.getByRole('group', { name: 'Change this field' });
+  for (const action of ['Edit expression', 'Rename', 'Change owner', 'Archive', 'Delete']) {
+    const button = within(actions).getByRole('button', { name: action });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Undo the delete first');
+  }
+  const lock = screen.getByRole('switch', { name: 'Locked' });
+  expect(lock).toHaveAttribute('aria-disabled', 'true');
+  expect(lock).toHaveAccessibleDescription('Undo the delete first');
+
+  const history = await screen.findByRole('list', { name: 'Recorded versions' });
+  await user.click(await within(history).findByRole('button', { name: 'Undo…' }));
+  await user.click(await within(history).findByRole('button', { name: 'Undo' }));
+  await within(history).findByText('Undone by change set 2: 1 field changed.');
+  expect(fields.get(7)?.name).toBe('Revenue');
+  await waitFor(() =>
+    expect(within(actions).getByRole('button', { name: 'Rename' })).toBeEnabled(),
+  );
+  expect(within(actions).getByRole('button', { name: 'Rename' })).not.toHaveAccessibleDescription();
+  expect(lock).not.toHaveAttribute('aria-disabled');
+});
+
+test('a rename skipped as changed since goes back to the form with the typed name, and goes through on the field as it is now', async () => {
+  const { user, fields } = showDrawer();
+  await user.click(await screen.findByRole('button', { name: 'Rename' }));
+  const newName = await screen.findByLabelText(/New name/);
+  await user.clear(newName);
+  await user.type(newName, 'Net revenue{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Rename Revenue' });
+  await within(dialog).findByText('name: Revenue → Net revenue');
+  // Someone else changes the field between the dry run and the confirmation.
+  fields.set(7, { ...fields.get(7)!, name: 'Gross revenue', checkSum: 'theirs' });
+  await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+  await within(dialog).findByText(/changed since/);
+  expect(fields.get(7)?.name).toBe('Gross revenue');
+
+  await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+  expect(within(dialog).getByLabelText(/New name/)).toHaveValue('Net revenue');
+  expect(within(dialog).getByLabelText(/New name/)).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+  await within(dialog).findByText('name: Gross revenue → Net revenue');
+  await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+  await within(dialog).findByText('1 field changed.');
+  expect(fields.get(7)?.name).toBe('Net revenue');
+});

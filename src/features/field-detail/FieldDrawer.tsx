@@ -55,7 +55,7 @@ function FieldBody({ id }: { id: number }) {
           It is shown as it was. Undo the delete to bring it back.
         </Alert>
       )}
-      <FieldDetails detail={query.data} />
+      <FieldDetails detail={query.data} deleted={deleted} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useCanWrite } from '../../../components/change-sets/use-can-write';
 import { ChangeSetDialog } from '../../../components/change-sets/ChangeSetDialog';
 import type { CalculatedField } from '../../../contract/field';
 import { DeleteDialog } from './DeleteDialog';
+import { UNDO_THE_DELETE_FIRST } from './deleted-field';
 import { OwnerDialog } from './OwnerDialog';
 import { RenameDialog } from './RenameDialog';
 import { singleChange } from './single-change';
@@ -15,21 +16,27 @@ type Action = 'edit' | 'rename' | 'owner' | 'archive' | 'restore' | 'delete';
 
 /**
  * What the person may do to the field: shown only to a token that may write, and
- * disabled on a locked field, which must be unlocked first.
+ * disabled on a locked field, which must be unlocked first, and on a deleted one,
+ * which its delete's undo brings back. An open dialog stays: the delete's holds that undo.
  */
-export function FieldActions({ field }: { field: CalculatedField }) {
+export function FieldActions({ field, deleted }: { field: CalculatedField; deleted: boolean }) {
   const canWrite = useCanWrite();
   const [open, setOpen] = useState<Action>();
-  const lockedNote = useId();
+  const disabledNote = useId();
   if (!canWrite) return null;
   const close = () => setOpen(undefined);
+  const disabledReason = deleted
+    ? UNDO_THE_DELETE_FIRST
+    : field.locked
+      ? 'Unlock it first'
+      : undefined;
   const button = (action: Action, label: string, color?: string) => (
     <Button
       size="compact-sm"
       variant={color ? 'light' : 'default'}
       color={color}
-      disabled={field.locked}
-      aria-describedby={field.locked ? lockedNote : undefined}
+      disabled={disabledReason !== undefined}
+      aria-describedby={disabledReason === undefined ? undefined : disabledNote}
       onClick={() => setOpen(action)}
     >
       {label}
@@ -44,9 +51,9 @@ export function FieldActions({ field }: { field: CalculatedField }) {
         {field.archived ? button('restore', 'Restore') : button('archive', 'Archive')}
         {button('delete', 'Delete', 'red')}
       </Group>
-      {field.locked && (
-        <Text size="sm" c="dimmed" id={lockedNote}>
-          Unlock it first
+      {disabledReason !== undefined && (
+        <Text size="sm" c="dimmed" id={disabledNote}>
+          {disabledReason}
         </Text>
       )}
       {open === 'edit' && (

@@ -5,9 +5,10 @@ import { useFieldHistory } from '../../../api/journal/field-history';
 import { kindWords } from '../../../components/change-sets/change-words';
 import { describeChange } from '../../../components/change-sets/changed-properties';
 import { UndoChangeSet } from '../../../components/change-sets/UndoChangeSet';
+import { useListedChangeSets } from './use-listed-change-sets';
 import { DateTime } from '../../../components/DateTime';
 import { ErrorState } from '../../../components/ErrorState';
-import type { FieldHistory } from '../../../contract/journal';
+import type { ChangeSetSummary, FieldHistory } from '../../../contract/journal';
 
 // The diff is drawn by the code editor, which loads only when a diff is opened.
 const DiffView = lazy(() => import('../editor/DiffView').then((m) => ({ default: m.DiffView })));
@@ -17,6 +18,7 @@ type Version = FieldHistory['versions'][number];
 /** Every recorded version of the field, newest first: who changed what, the diff, and undo. */
 export function HistorySection({ fieldId }: { fieldId: number }) {
   const history = useFieldHistory(fieldId);
+  const listed = useListedChangeSets(fieldId, history.data?.versions ?? []);
   return (
     <section aria-labelledby="history-heading">
       <Title order={3} size="h4" id="history-heading" mb="xs">
@@ -35,7 +37,7 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
       ) : (
         <Stack gap="xs" role="list" aria-label="Recorded versions">
           {[...history.data.versions].reverse().map((version) => (
-            <VersionItem key={`${version.changeSetId}`} version={version} />
+            <VersionItem key={`${version.changeSetId}`} version={version} listed={listed} />
           ))}
         </Stack>
       )}
@@ -43,7 +45,13 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
   );
 }
 
-function VersionItem({ version }: { version: Version }) {
+function VersionItem({
+  version,
+  listed,
+}: {
+  version: Version;
+  listed: ReadonlyMap<number, ChangeSetSummary> | undefined;
+}) {
   const mayUndo = useMayActOnChangeSet(version.kind);
   const [diffShown, setDiffShown] = useState(false);
   const { before, after } = version;
@@ -83,7 +91,7 @@ function VersionItem({ version }: { version: Version }) {
             )}
           </>
         )}
-        {mayUndo && <UndoChangeSet id={version.changeSetId} />}
+        {mayUndo && listed && <UndoChangeSet id={version.changeSetId} listed={listed} />}
       </Stack>
     </Paper>
   );
