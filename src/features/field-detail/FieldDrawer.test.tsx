@@ -62,13 +62,19 @@ test('the dialog of an archive keeps saying Archive once the field it shows is a
   expect(fields.get(7)?.archived).toBe(true);
 });
 
-test("a field deleted from its drawer stays on screen, said to be deleted, with the delete's Undo at hand", async () => {
-  const { user, fields } = showDrawer();
+/** Deletes the drawer's field through its dialog, confirmed; answers the dialog, still open. */
+async function deleteFromDrawer(user: ReturnType<typeof showDrawer>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
   const dialog = await screen.findByRole('dialog', { name: 'Delete Revenue' });
   await within(dialog).findByText('deleted');
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
   await within(dialog).findByText('1 field changed.');
+  return dialog;
+}
+
+test("a field deleted from its drawer stays on screen, said to be deleted, with the delete's Undo at hand", async () => {
+  const { user, fields } = showDrawer();
+  const dialog = await deleteFromDrawer(user);
   expect(fields.has(7)).toBe(false);
 
   // The drawer has read the field again and found it gone: the dialog is still there.
@@ -103,11 +109,7 @@ test("an undo from the field's history says what it did and offers it no more", 
 
 test("a deleted field's write actions are disabled, saying to undo the delete, and come back with the undo", async () => {
   const { user, fields } = showDrawer();
-  await user.click(await screen.findByRole('button', { name: 'Delete' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Delete Revenue' });
-  await within(dialog).findByText('deleted');
-  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-  await within(dialog).findByText('1 field changed.');
+  await deleteFromDrawer(user);
   await screen.findByText(/This field was deleted/);
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Revenue' })).toBeNull());
