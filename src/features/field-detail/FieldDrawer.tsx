@@ -73,7 +73,7 @@ function dialogAboveDrawer(): boolean {
 export function FieldDrawer() {
   const id = parseFieldId(useParams().id);
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   // Closing plays the exit transition first; the route changes once it ends.
   const [opened, setOpened] = useState(true);
   useInertApp(opened);
@@ -81,12 +81,14 @@ export function FieldDrawer() {
   const [opener] = useState(() => document.activeElement);
   // A link followed while the drawer was closing (to the audit, whose page is still
   // loading) has already chosen where the app goes: going back to the table then
-  // would cancel it. The router's own state is read when the drawer has closed;
-  // useNavigation() gives the state of the last render, which a navigation started a
-  // moment ago may not have reached.
+  // would cancel it, whether that navigation is still loading or has already moved the
+  // router on while React has yet to draw its page. The router's own state is read when
+  // the drawer has closed; useNavigation() and useLocation() give the state of the last
+  // render, which a navigation started a moment ago may not have reached.
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const close = () => {
-    if (dataRouter && dataRouter.router.state.navigation.state !== 'idle') return;
+    const now = dataRouter?.router.state;
+    if (now && (now.navigation.state !== 'idle' || now.location.pathname !== pathname)) return;
     navigate({ pathname: '/fields', search });
     if (opener instanceof HTMLElement) opener.focus();
   };
