@@ -72,6 +72,8 @@ test('paging: moves between pages with the range shown and back/forward restorin
     await fieldsPage.viewAfter(() => page.getByLabel('Rows per page').selectOption('5000'));
 
     await expect(page).toHaveURL(/[?&]size=5000/);
+    // The pager takes the view a frame after the rows are drawn: wait for it to show every row.
+    await expect(fieldsPage.range).toHaveText(/^Showing 1–([\d,]+) of \1 fields$/);
     const range = (await fieldsPage.range.textContent()) ?? '';
     const [, shown, total] = /^Showing 1–([\d,]+) of ([\d,]+) fields$/.exec(range) ?? [];
     expect(shown).toBe(total);
