@@ -62,6 +62,15 @@ test('the dialog of an archive keeps saying Archive once the field it shows is a
   expect(fields.get(7)?.archived).toBe(true);
 });
 
+/** Opens Rename from the drawer and asks for the dry run of `name`; answers the dialog. */
+async function previewRename(user: ReturnType<typeof showDrawer>['user'], name: string) {
+  await user.click(await screen.findByRole('button', { name: 'Rename' }));
+  const newName = await screen.findByLabelText(/New name/);
+  await user.clear(newName);
+  await user.type(newName, `${name}{Enter}`);
+  return screen.findByRole('dialog', { name: 'Rename Revenue' });
+}
+
 /** Deletes the drawer's field through its dialog, confirmed; answers the dialog, still open. */
 async function deleteFromDrawer(user: ReturnType<typeof showDrawer>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -89,11 +98,7 @@ test("a field deleted from its drawer stays on screen, said to be deleted, with 
 
 test("an undo from the field's history says what it did and offers it no more", async () => {
   const { user, fields } = showDrawer();
-  await user.click(await screen.findByRole('button', { name: 'Rename' }));
-  const newName = await screen.findByLabelText(/New name/);
-  await user.clear(newName);
-  await user.type(newName, 'Net revenue{Enter}');
-  const dialog = await screen.findByRole('dialog', { name: 'Rename Revenue' });
+  const dialog = await previewRename(user, 'Net revenue');
   await user.click(await within(dialog).findByRole('button', { name: 'Rename' }));
   await within(dialog).findByText('1 field changed.');
   await user.keyboard('{Escape}');
@@ -138,11 +143,7 @@ test("a deleted field's write actions are disabled, saying to undo the delete, a
 
 test('a rename skipped as changed since goes back to the form with the typed name, and goes through on the field as it is now', async () => {
   const { user, fields } = showDrawer();
-  await user.click(await screen.findByRole('button', { name: 'Rename' }));
-  const newName = await screen.findByLabelText(/New name/);
-  await user.clear(newName);
-  await user.type(newName, 'Net revenue{Enter}');
-  const dialog = await screen.findByRole('dialog', { name: 'Rename Revenue' });
+  const dialog = await previewRename(user, 'Net revenue');
   await within(dialog).findByText('name: Revenue → Net revenue');
   // Someone else changes the field between the dry run and the confirmation.
   fields.set(7, { ...fields.get(7)!, name: 'Gross revenue', checkSum: 'theirs' });
