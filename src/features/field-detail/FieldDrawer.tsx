@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { parseFieldId } from '../../contract/field-id';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useInertApp } from '../../components/use-inert-app';
+import { useOpenerFocus } from '../../components/use-opener-focus';
 import { FieldDetails } from './FieldDetails';
 import { FieldStepper } from './FieldStepper';
 
@@ -78,7 +79,7 @@ export function FieldDrawer() {
   const [opened, setOpened] = useState(true);
   useInertApp(opened);
   // What had focus when the drawer opened (the row's link) gets it back on close.
-  const [opener] = useState(() => document.activeElement);
+  const focusOpener = useOpenerFocus();
   // A link followed while the drawer was closing (to the audit, whose page is still
   // loading) has already chosen where the app goes: going back to the table then
   // would cancel it, whether that navigation is still loading or has already moved the
@@ -90,7 +91,7 @@ export function FieldDrawer() {
     const now = dataRouter?.router.state;
     if (now && (now.navigation.state !== 'idle' || now.location.pathname !== pathname)) return;
     navigate({ pathname: '/fields', search });
-    if (opener instanceof HTMLElement) opener.focus();
+    focusOpener();
   };
 
   return (
