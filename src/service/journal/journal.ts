@@ -90,9 +90,7 @@ export class Journal {
   async check(id: number, caller: Caller): Promise<ChangeSetDetail> {
     this.idleOrRefuse(id, 'check');
     const target = this.targetFor(caller.token);
-    for (const { position, outcome } of await checkItems(target, this.store.items(id))) {
-      this.store.recordOutcome(id, position, outcome);
-    }
+    this.store.recordOutcomes(id, await checkItems(target, this.store.items(id)));
     return this.detail(id);
   }
 
