@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -20,6 +20,31 @@ function onlyChangedSince(detail: ChangeSetDetail): boolean {
   return (
     detail.changeSet.counts.applied === 0 &&
     detail.items.some((item) => item.reason === 'changed-since')
+  );
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value.toLocaleString()}
+      </Text>
+    </div>
+  );
+}
+
+/** The items done, failed and still to send; one the instance did not confirm counts as failed, as a retry sends it again. */
+function RunCounts({ changeSet }: Pick<ChangeSetDetail, 'changeSet'>) {
+  const { applied, failed, pending, unknown } = changeSet.counts;
+  return (
+    <SimpleGrid cols={3}>
+      <Count label="Done" value={applied} />
+      <Count label="Failed" value={failed + unknown} />
+      <Count label={changeSet.state === 'cancelled' ? 'Not sent' : 'Remaining'} value={pending} />
+    </SimpleGrid>
   );
 }
 
@@ -73,6 +98,7 @@ export function ChangeSetRun({
   return (
     <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
       <Progress value={settledShare(detail)} aria-label="Progress of the change" />
+      <RunCounts changeSet={detail.changeSet} />
       <Text size="sm" fw={600} role="status" tabIndex={-1} ref={takeLostFocus}>
         {changeSetSummary(detail)}
       </Text>

@@ -77,6 +77,55 @@ test('bulk archive: the dry run lists the locked field as skipped, then progress
   expect([1, 2, 3].map((id) => fields.get(id)?.archived)).toEqual([false, false, false]);
 });
 
+test('bulk lock: one change set of lock items, the locked field skipped, followed with its counts, then undone', async () => {
+  const { user, fields, journal } = renderBar({
+    readsWhileRunning: 2,
+    refusalOf: (id) =>
+      id === 3
+        ? {
+            status: 500,
+            statusReason: 'Internal Server Error',
+            message: 'an unexpected fault',
+            path: '/x',
+          }
+        : undefined,
+  });
+  for (const name of ['First', 'Locked one', 'Third'])
+    await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+  await user.click(screen.getByRole('button', { name: 'Lock selected' }));
+  await screen.findByRole('dialog', { name: 'Lock 3 fields' }); // its code is loaded on first use
+
+  await dialog().findByText('2 fields will change, 1 field skipped.');
+  const planned = dialog().getByRole('list', { name: 'What the change would do' });
+  expect(within(planned).getByText('Locked one').closest('li')).toHaveTextContent(
+    'it is so already',
+  );
+  await user.click(dialog().getByRole('button', { name: 'Lock' }));
+  await dialog().findByText(/^Changing: \d+% done\.$/);
+  const count = (label: string) => dialog().getByText(label).nextElementSibling?.textContent;
+  expect(['Done', 'Failed', 'Remaining'].map(count)).toEqual(['0', '0', '2']);
+  await dialog().findByText('1 field changed, 1 skipped, 1 failed.', {}, { timeout: 10_000 });
+  expect(['Done', 'Failed', 'Remaining'].map(count)).toEqual(['1', '1', '0']);
+  expect(dialog().getByRole('button', { name: 'Retry failed' })).toBeInTheDocument();
+
+  // What was confirmed is what the dry run showed: each item based on the version it read.
+  const sent = journal.requests.at(-1)!;
+  expect(sent.kind).toBe('lock');
+  expect(sent.items).toEqual(
+    stored.map(({ id, checkSum, lastModified }) => ({
+      id,
+      change: { update: { locked: true } },
+      basedOn: { checkSum, lastModified },
+    })),
+  );
+  expect([1, 2, 3].map((id) => fields.get(id)?.locked)).toEqual([true, true, false]);
+
+  await user.click(dialog().getByRole('button', { name: 'Undo…' }));
+  await user.click(await dialog().findByRole('button', { name: 'Undo' }));
+  await dialog().findByText('Undone by change set 2: 1 field changed.');
+  expect([1, 2, 3].map((id) => fields.get(id)?.locked)).toEqual([false, true, false]);
+});
+
 test('a reader is offered no change of the selection, not even a lock', async () => {
   const { user, journal } = renderBar({ me: reader });
   await user.click(screen.getByRole('checkbox', { name: 'Select First' }));
