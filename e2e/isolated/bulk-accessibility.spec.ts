@@ -42,7 +42,7 @@ test('the selection bar, the dry run and a refused change have no violations', a
   await bulk.rowCheckbox(field.id).check();
   await bulk.open(!field.locked);
   await bulk.confirmButton(!field.locked).click();
-  await expect(bulk.dialog.getByRole('alert')).toContainText('an unexpected fault');
+  await expect(bulk.dialog.getByRole('alert')).toContainText('The server failed to answer (500).');
   await expectNoAxeViolationsInBothSchemes(fieldsPage.page, testInfo, 'failed-run');
   expect((await api.field(field.id)).locked).toBe(field.locked);
 });

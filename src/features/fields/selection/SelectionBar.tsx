@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '../../../components/icons/icons';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { useMayLock } from '../../../components/change-sets/use-can-write';
 import { countNotOnPage } from './field-selection';
 import type { BulkAction } from '../bulk/BulkChangeDialog';
@@ -45,6 +45,18 @@ export const SelectionBar = memo(function SelectionBar({
   totalHits: number | undefined;
 }) {
   const [lock, setLock] = useState<Extract<BulkAction, 'lock' | 'unlock'>>();
+  const lockOpener = useRef<HTMLButtonElement | null>(null);
+  // Focus goes back to the button once the dialog has gone: while it is there the app is
+  // inert, and a button in it cannot take focus.
+  useEffect(() => {
+    if (lock !== undefined) return;
+    lockOpener.current?.focus();
+    lockOpener.current = null;
+  }, [lock]);
+  const openLock = (action: 'lock' | 'unlock') => (event: { currentTarget: HTMLButtonElement }) => {
+    lockOpener.current = event.currentTarget;
+    setLock(action);
+  };
   const { selection } = controls;
   const count = selection.fields.size;
   // Asked with the first selection; a reader is offered no lock.
@@ -62,7 +74,7 @@ export const SelectionBar = memo(function SelectionBar({
               <Button
                 size="compact-sm"
                 leftSection={<IconLock size={14} aria-hidden />}
-                onClick={() => setLock('lock')}
+                onClick={openLock('lock')}
               >
                 Lock selected
               </Button>
@@ -70,7 +82,7 @@ export const SelectionBar = memo(function SelectionBar({
                 size="compact-sm"
                 variant="default"
                 leftSection={<IconLockOpen size={14} aria-hidden />}
-                onClick={() => setLock('unlock')}
+                onClick={openLock('unlock')}
               >
                 Unlock selected
               </Button>
