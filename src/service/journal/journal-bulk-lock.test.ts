@@ -184,6 +184,9 @@ describe('in embedded mode', () => {
       1,
     ]);
     expect(ids.filter((id) => server.stores.fields.getField(id)!.locked)).toHaveLength(FIELDS);
+    // Its summary alone, as the app follows a set while it runs.
+    const summary = await client.call('GET', journalPaths.summary(set.changeSet.id));
+    expect(summary).toEqual({ status: 200, body: set.changeSet });
     const history = await client.call<{ versions: Array<{ changeSetId: number; kind: string }> }>(
       'GET',
       journalPaths.fieldHistory(FIELDS),
