@@ -103,8 +103,6 @@ export function ChangeSetRun({
   // The items as the set ended, once read (after a retry, not those of its end before).
   const detail =
     finished && query.data?.changeSet.finishedAt === changeSet.finishedAt ? query.data : undefined;
-  // Until its items are read the set reads as running: its outcome, lists and buttons come together.
-  const shown = detail ?? { changeSet: { ...changeSet, state: 'running' as const } };
   const failures = detail?.items.filter((item) => item.state === 'failed') ?? [];
   const skipped = detail?.items.filter((item) => item.state === 'skipped') ?? [];
   return (
@@ -112,7 +110,7 @@ export function ChangeSetRun({
       <Progress value={settledShare({ changeSet })} aria-label="Progress of the change" />
       <RunCounts changeSet={changeSet} />
       <Text size="sm" fw={600} role="status" tabIndex={-1} ref={takeLostFocus}>
-        {changeSetSummary(shown)}
+        {changeSetSummary({ changeSet })}
       </Text>
       {skipped.length > 0 && (
         <List size="sm" aria-label="Skipped fields">

@@ -39,6 +39,10 @@ export class EmbeddedTarget implements JournalTarget {
 
   async preview(current: CalculatedField, update: UpdateOf): Promise<Preview> {
     const { locked, ...properties } = update;
+    // A lock alone derives nothing: the field as it is, locked or not.
+    if (Object.keys(properties).length === 0) {
+      return { kind: 'after', field: { ...current, locked: locked ?? current.locked } };
+    }
     const unlocked = locked === false ? { ...current, locked: false } : current;
     const outcome = this.store.previewUpdate(unlocked, properties, this.now());
     if (outcome.kind === 'refused') return { kind: 'refused', ...outcome.refusal };

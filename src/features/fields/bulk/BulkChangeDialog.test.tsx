@@ -66,11 +66,11 @@ test('bulk archive: the dry run lists the locked field as skipped, then progress
   expect(dialog().getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   await dialog().findByText('2 fields changed, 1 skipped.', {}, { timeout: 10_000 });
   expect(
-    within(dialog().getByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
+    within(await dialog().findByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
   ).toHaveTextContent('Locked one');
   expect([1, 2, 3].map((id) => fields.get(id)?.archived)).toEqual([true, false, true]);
 
-  await user.click(dialog().getByRole('button', { name: 'Undo…' }));
+  await user.click(await dialog().findByRole('button', { name: 'Undo…' }));
   await dialog().findByText('Undo this change?');
   await user.click(dialog().getByRole('button', { name: 'Undo' }));
   await dialog().findByText('Undone by change set 2: 2 fields changed.');
@@ -106,7 +106,7 @@ test('bulk lock: one change set of lock items, the locked field skipped, followe
   expect(['Done', 'Failed', 'Remaining'].map(count)).toEqual(['0', '0', '2']);
   await dialog().findByText('1 field changed, 1 skipped, 1 failed.', {}, { timeout: 10_000 });
   expect(['Done', 'Failed', 'Remaining'].map(count)).toEqual(['1', '1', '0']);
-  expect(dialog().getByRole('button', { name: 'Retry failed' })).toBeInTheDocument();
+  expect(await dialog().findByRole('button', { name: 'Retry failed' })).toBeInTheDocument();
 
   // What was confirmed is what the dry run showed: each item based on the version it read.
   const sent = journal.requests.at(-1)!;
@@ -120,7 +120,7 @@ test('bulk lock: one change set of lock items, the locked field skipped, followe
   );
   expect([1, 2, 3].map((id) => fields.get(id)?.locked)).toEqual([true, true, false]);
 
-  await user.click(dialog().getByRole('button', { name: 'Undo…' }));
+  await user.click(await dialog().findByRole('button', { name: 'Undo…' }));
   await user.click(await dialog().findByRole('button', { name: 'Undo' }));
   await dialog().findByText('Undone by change set 2: 1 field changed.');
   expect([1, 2, 3].map((id) => fields.get(id)?.locked)).toEqual([false, true, false]);
@@ -150,7 +150,7 @@ test('a field changed between the dry run and the confirmation is skipped, not d
   await user.click(dialog().getByRole('button', { name: 'Delete' }));
   await dialog().findByText('1 field changed, 1 skipped.');
   expect(
-    within(dialog().getByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
+    within(await dialog().findByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
   ).toHaveTextContent('Third');
   expect(fields.has(1)).toBe(false);
   expect(fields.get(3)?.expression).toBe('SUM(`Cost`)');
@@ -186,7 +186,7 @@ test('an undo says what it did: a field changed again since is left as it is, an
 
   // Someone renames "Third" after it was archived: its undo must not overwrite that.
   fields.set(3, { ...fields.get(3)!, name: 'Third, renamed', checkSum: 'renamed meanwhile' });
-  await user.click(dialog().getByRole('button', { name: 'Undo…' }));
+  await user.click(await dialog().findByRole('button', { name: 'Undo…' }));
   await dialog().findByText('1 field will change, 1 field skipped.');
   await user.click(dialog().getByRole('button', { name: 'Undo' }));
 
