@@ -57,7 +57,6 @@ describe('who may write', () => {
       ['DELETE', apiPaths.template(10), undefined],
       ['POST', apiPaths.templates, { name: 'x', owner: 101, expression: '1', links: [] }],
       ['POST', apiPaths.bulkTemplate, { delete: [10] }],
-      ['POST', apiPaths.bulkLock, { ids: [3], locked: true }],
       [
         'POST',
         journalPaths.changeSets,
