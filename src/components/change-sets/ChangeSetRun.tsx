@@ -1,4 +1,14 @@
-import { Alert, Button, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  Progress,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -49,6 +59,21 @@ function RunCounts({ changeSet }: { changeSet: ChangeSetSummary }) {
       <Count label="Failed" value={failed + unknown} />
       <Count label={changeSet.state === 'cancelled' ? 'Not sent' : 'Remaining'} value={pending} />
     </SimpleGrid>
+  );
+}
+
+/** A list that scrolls past a few lines (a bulk change may skip thousands), reachable from the keyboard. */
+function ScrollList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ScrollArea.Autosize
+      mah={200}
+      type="auto"
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}
+    >
+      <List size="sm" aria-label={label}>
+        {children}
+      </List>
+    </ScrollArea.Autosize>
   );
 }
 
@@ -113,23 +138,23 @@ export function ChangeSetRun({
         {changeSetSummary({ changeSet })}
       </Text>
       {skipped.length > 0 && (
-        <List size="sm" aria-label="Skipped fields">
+        <ScrollList label="Skipped fields">
           {skipped.map((item) => (
             <List.Item key={item.fieldId}>
               {item.fieldName}: {skipWords(item)}
             </List.Item>
           ))}
-        </List>
+        </ScrollList>
       )}
       {failures.length > 0 && (
         <Alert color="red" title={`${fieldCount(failures.length)} failed`}>
-          <List size="sm">
+          <ScrollList label="Failed fields">
             {failures.map((item) => (
               <List.Item key={item.fieldId}>
                 {item.fieldName}: {item.error?.message ?? 'failed'}
               </List.Item>
             ))}
-          </List>
+          </ScrollList>
         </Alert>
       )}
       {detail && verified?.(detail)}
