@@ -262,6 +262,22 @@ test('an incomplete set offers a check against the instance, and then to finish 
   expect(within(after).queryByRole('button', { name: 'Check against the instance' })).toBeNull();
 });
 
+test('a finished set whose items the instance did not confirm offers a check against the instance', async () => {
+  // The instance stopped answering while the set ran: the server kept running, so the set is done.
+  const counts = { total: 2, pending: 0, applied: 1, failed: 0, skipped: 0, unknown: 1 };
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({ total: 1, changeSets: [summary(6, { state: 'done', counts })] }),
+    ),
+  );
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const row = (await screen.findByText('#6 rename')).closest('tr')!;
+  expect(
+    await within(row).findByRole('button', { name: 'Check against the instance' }),
+  ).toBeTruthy();
+  expect(within(row).queryByRole('button', { name: 'Undo' })).toBeNull();
+});
+
 test('a link naming a change set shows that set open and marked', async () => {
   renderWithProviders(<ActivityPage />, { url: '/activity?changeSet=2' });
   const toggle = await screen.findByRole('button', { name: '#2 rename' });

@@ -79,7 +79,8 @@ export function ChangeSetRow({
         <Table.Td>
           {mayAct && finished && (
             <Group gap="xs" wrap="nowrap">
-              {changeSet.state === 'incomplete' && counts.pending + counts.unknown > 0 && (
+              {/* Open items: a crash stopped the set, or the instance stopped answering. */}
+              {counts.pending + counts.unknown > 0 && (
                 <Button
                   size="xs"
                   variant="light"

@@ -35,6 +35,9 @@ let dir: string;
 let listsColumns = false;
 /** Whether the instance fails its check of formulas (a 500). */
 let formulaCheckFails = false;
+/** Whether the instance goes away once it has applied a bulk call: every later request is dropped. */
+let diesAfterBulk = false;
+let dead = false;
 beforeAll(async () => {
   instance = await startTestServer();
   upstream = await startProductionLikeUpstream({
@@ -49,6 +52,8 @@ beforeAll(async () => {
       }
       if (formulaCheckFails && request.url === apiPaths.validateFormulas)
         return { status: 500, body: '{"message":"Internal Server Error"}' };
+      if (dead) return 'drop';
+      if (diesAfterBulk && path === apiPaths.bulkTemplate) dead = true;
       return undefined;
     },
   });
@@ -168,6 +173,31 @@ it('creates a deleted field again, recording the new id the instance gives it', 
   const newId = undone.items[0]!.newId!;
   expect(newId).not.toBe(12);
   expect(onInstance(newId)).toMatchObject({ name: gone.name, expression: gone.expression });
+});
+
+it('records a batch the instance stopped answering as open, not as unsent, and Check settles it', async () => {
+  diesAfterBulk = true;
+  let set: ChangeSetDetail;
+  try {
+    set = await run({
+      kind: 'archive',
+      items: [{ id: 5, change: { update: { archived: true } } }],
+    });
+  } finally {
+    diesAfterBulk = false;
+    dead = false;
+  }
+  // The bulk call was applied before the instance went away: nobody knows yet whether it was.
+  expect(onInstance(5)!.archived).toBe(true);
+  expect(set.items[0]).toMatchObject({
+    state: 'unknown',
+    error: { message: expect.stringMatching(/^no answer from the instance/) },
+  });
+  expect(set.changeSet.counts).toMatchObject({ unknown: 1, failed: 0 });
+
+  const checked = await call<ChangeSetDetail>('POST', journalPaths.check(set.changeSet.id), {});
+  expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+  expect(checked.body.items[0]).toMatchObject({ state: 'applied', after: onInstance(5) });
 });
 
 describe('a dry run of an edited expression', () => {
