@@ -46,6 +46,27 @@ export function subscribeToSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Who requests are made for: a token, the token the server holds, or nobody. */
+function sessionIdentity(): string | null {
+  const { token, heldByServer } = getSession();
+  return heldByServer ? 'held-by-server' : token;
+}
+
+/**
+ * Calls `listener` whenever requests start being made for someone else: a sign-out,
+ * a refused token, another sign-in. What was fetched or offered for one person
+ * (cached data, a notice's Undo) must then go.
+ */
+export function onSessionIdentityChange(listener: () => void): () => void {
+  let identity = sessionIdentity();
+  return subscribeToSession(() => {
+    const next = sessionIdentity();
+    if (next === identity) return;
+    identity = next;
+    listener();
+  });
+}
+
 export function startSession(token: string, rememberOnThisDevice: boolean): void {
   forgetStoredToken();
   (rememberOnThisDevice ? localStorage : sessionStorage).setItem(tokenStorageKey, token);
