@@ -38,6 +38,8 @@ let formulaCheckFails = false;
 /** Whether the instance goes away once it has applied a bulk call: every later request is dropped. */
 let diesAfterBulk = false;
 let dead = false;
+/** Whether the instance refuses a write with a message that repeats the token it was sent. */
+let refusesEchoingToken = false;
 beforeAll(async () => {
   instance = await startTestServer();
   upstream = await startProductionLikeUpstream({
@@ -53,6 +55,13 @@ beforeAll(async () => {
       if (formulaCheckFails && request.url === apiPaths.validateFormulas)
         return { status: 500, body: '{"message":"Internal Server Error"}' };
       if (dead) return 'drop';
+      if (refusesEchoingToken && request.method === 'PUT')
+        return {
+          status: 403,
+          body: JSON.stringify({
+            message: `token ${request.token} may not change this\u0007field`,
+          }),
+        };
       if (diesAfterBulk && path === apiPaths.bulkTemplate) dead = true;
       return undefined;
     },
@@ -198,6 +207,21 @@ it('records a batch the instance stopped answering as open, not as unsent, and C
   const checked = await call<ChangeSetDetail>('POST', journalPaths.check(set.changeSet.id), {});
   expect(checked.status, JSON.stringify(checked.body)).toBe(200);
   expect(checked.body.items[0]).toMatchObject({ state: 'applied', after: onInstance(5) });
+});
+
+it("records an instance's refusal without the token it was sent, even when the instance repeats it", async () => {
+  refusesEchoingToken = true;
+  let set: ChangeSetDetail;
+  try {
+    set = await run({ kind: 'lock', items: [{ id: 6, change: { update: { locked: true } } }] });
+  } finally {
+    refusesEchoingToken = false;
+  }
+  expect(set.items[0]).toMatchObject({
+    state: 'failed',
+    error: { status: 403, message: 'token [token] may not change this field' },
+  });
+  expect(JSON.stringify(set)).not.toContain(TEST_TOKEN);
 });
 
 describe('a dry run of an edited expression', () => {

@@ -7,6 +7,7 @@ import { searchResponseSchema } from '../../contract/search';
 import { errorBody } from '../server/api-error';
 import type { FieldsMoved } from '../server/fields-moved';
 import { reportMoved } from '../server/fields-moved';
+import { upstreamMessage } from '../server/proxy/upstream-errors';
 import { hasValuesOf } from './field-states';
 import { InstanceFormulaChecker } from './instance-formula-check';
 import type { JournalTarget, Preview, Sent, SentItem, UpdateOf } from './journal-target';
@@ -180,12 +181,13 @@ export class ProxyTarget implements JournalTarget {
     });
     const text = await response.text();
     if (response.ok) return { ok: true, json: parsedOrNull(text) };
-    const message = (parsedOrNull(text) as { message?: unknown } | null)?.message;
+    // Recorded in the journal, which every person reads: quoted as the proxy quotes it, without the token.
+    const message = upstreamMessage(text, this.access.token);
     return {
       ok: false,
       error: errorBody(
         response.status,
-        typeof message === 'string' ? message : `the instance answered ${response.status}`,
+        message ?? `the instance answered ${response.status}`,
         path.split('?')[0]!,
       ),
     };
