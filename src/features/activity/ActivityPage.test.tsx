@@ -278,6 +278,26 @@ test('a finished set whose items the instance did not confirm offers a check aga
   expect(within(row).queryByRole('button', { name: 'Undo' })).toBeNull();
 });
 
+test("only the set's person is offered its retry: the journal records a retry's changes as theirs", async () => {
+  const failed = { total: 1, pending: 0, applied: 0, failed: 1, skipped: 0, unknown: 0 };
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({
+        total: 2,
+        changeSets: [
+          summary(8, { person: 'grace', counts: failed }),
+          summary(7, { person: 'ada', counts: failed }),
+        ],
+      }),
+    ),
+  );
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const own = (await screen.findByText('#7 rename')).closest('tr')!;
+  expect(await within(own).findByRole('button', { name: 'Retry failed' })).toBeTruthy();
+  const others = screen.getByText('#8 rename').closest('tr')!;
+  expect(within(others).queryByRole('button', { name: 'Retry failed' })).toBeNull();
+});
+
 test('a link naming a change set shows that set open and marked', async () => {
   renderWithProviders(<ActivityPage />, { url: '/activity?changeSet=2' });
   const toggle = await screen.findByRole('button', { name: '#2 rename' });
