@@ -187,15 +187,20 @@ it('creates a deleted field again, recording the new id the instance gives it', 
 it('records a batch the instance stopped answering as open, not as unsent, and Check settles it', async () => {
   diesAfterBulk = true;
   let set: ChangeSetDetail;
+  let checkedWhileDown: { status: number; body: { message: string } };
   try {
     set = await run({
       kind: 'archive',
       items: [{ id: 5, change: { update: { archived: true } } }],
     });
+    checkedWhileDown = await call('POST', journalPaths.check(set.changeSet.id), {});
   } finally {
     diesAfterBulk = false;
     dead = false;
   }
+  // Asked while the instance is still away, the check says so and records nothing.
+  expect(checkedWhileDown.status).toBe(502);
+  expect(checkedWhileDown.body.message).toMatch(/^the upstream instance could not be reached/);
   // The bulk call was applied before the instance went away: nobody knows yet whether it was.
   expect(onInstance(5)!.archived).toBe(true);
   expect(set.items[0]).toMatchObject({
