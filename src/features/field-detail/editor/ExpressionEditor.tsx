@@ -45,7 +45,11 @@ export function ExpressionEditor({
           lineNumbers(),
           closeBrackets(),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': opening.current.label }),
+          // The dialog around it gives focus to what is marked so on opening, not to its Close button.
+          EditorView.contentAttributes.of({
+            'aria-label': opening.current.label,
+            'data-autofocus': 'true',
+          }),
           expressionHighlight,
           expressionLint,
           autocompletion({
