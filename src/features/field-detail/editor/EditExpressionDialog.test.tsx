@@ -111,10 +111,11 @@ describe('the expression editor', () => {
   });
 });
 
-test('opens with focus in the editor, not on Close, so a person types at once', async () => {
+test('opens with focus in the editor, after the expression, not on Close, so a person types at once', async () => {
   showWritableField(server, broken);
   const view = await openEditor();
   await waitFor(() => expect(view.contentDOM).toHaveFocus());
+  expect(view.state.selection.main.head).toBe(broken.expression.length);
   // Mantine's focus trap moves focus on a timer after the dialog opens; it must stay.
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(view.contentDOM).toHaveFocus();

@@ -40,6 +40,8 @@ export function ExpressionEditor({
       parent: parent.current!,
       state: EditorState.create({
         doc: opening.current.initial,
+        // What is typed at once goes after the expression, not before it.
+        selection: { anchor: opening.current.initial.length },
         extensions: [
           minimalSetup,
           lineNumbers(),
