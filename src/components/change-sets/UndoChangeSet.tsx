@@ -53,7 +53,7 @@ export function UndoChangeSet({
   if (undoneBy) return <UndoneBy undo={undoneBy} />;
   if (refusal !== undefined) {
     return (
-      <Stack gap={4} align="flex-end">
+      <Stack gap={4}>
         <Button variant="default" disabled aria-describedby={refusalId}>
           Undo…
         </Button>
