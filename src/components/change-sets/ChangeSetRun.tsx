@@ -12,6 +12,7 @@ import { fieldCount } from '../plural';
 import { changeSetSummary, settledShare } from './change-set-summary';
 import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
+import { undoRefusal } from '../../contract/undo-rule';
 
 /**
  * Whether a finished set changed nothing because its fields changed since they were
@@ -128,7 +129,9 @@ export function ChangeSetRun({
             Retry failed
           </Button>
         )}
-        {!running && detail.changeSet.counts.applied > 0 && <UndoChangeSet id={id} />}
+        {!running && detail.changeSet.counts.applied > 0 && (
+          <UndoChangeSet id={id} refusal={undoRefusal(detail.changeSet)} />
+        )}
         {!running && onBack && onlyChangedSince(detail) && (
           <Button variant="default" onClick={onBack}>
             Back

@@ -8,7 +8,7 @@ import {
 } from '../../components/change-sets/use-can-write';
 import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
-import { isUndoable } from '../../contract/undo-rule';
+import { undoRefusal } from '../../contract/undo-rule';
 import { ChangeSetItems } from './ChangeSetItems';
 
 /**
@@ -107,7 +107,7 @@ export function ChangeSetRow({
                     {changeSet.state === 'incomplete' ? 'Finish' : 'Retry failed'}
                   </Button>
                 )}
-              {isUndoable(changeSet) &&
+              {undoRefusal(changeSet) === undefined &&
                 counts.applied > 0 &&
                 counts.pending + counts.unknown === 0 && (
                   <Button size="xs" variant="default" onClick={onUndo}>

@@ -8,6 +8,7 @@ import { directoryQuerySchema } from '../../contract/directory';
 import type {
   ChangeSetDetail,
   ChangeSetRequest,
+  FieldHistory,
   Me,
   Plan,
   UndoAnswer,
@@ -182,6 +183,13 @@ it('creates a deleted field again, recording the new id the instance gives it', 
   const newId = undone.items[0]!.newId!;
   expect(newId).not.toBe(12);
   expect(onInstance(newId)).toMatchObject({ name: gone.name, expression: gone.expression });
+
+  // The journal is local in proxy mode too: the field's history says which undo undid the delete.
+  const { body } = await call<FieldHistory>('GET', journalPaths.fieldHistory(12));
+  expect(body.versions).toMatchObject([
+    { kind: 'delete', undoneBy: { changeSetId: undone.changeSet.id } },
+    { kind: 'undo', state: 'done', undoneBy: null },
+  ]);
 });
 
 it('records a batch the instance stopped answering as open, not as unsent, and Check settles it', async () => {

@@ -4,7 +4,12 @@ import type {
   FindingSummary,
   ProblemsRow,
 } from '../../../contract/audit';
-import { findingKeys, findingRules, findingTitles } from '../../../contract/audit';
+import {
+  findingKeys,
+  findingRules,
+  findingTitles,
+  problemsTableFindings,
+} from '../../../contract/audit';
 import type { Findings } from './compute-findings';
 import { describeDuplicateGroup } from './describe-duplicates';
 import { cardTitleIn, dataSourceNameIn } from './instance-directory';
@@ -87,7 +92,8 @@ type ProblemRows = { rows: ProblemsRow[]; total: number };
 /**
  * Per owner and per data source (a field counts under each data source it links to
  * directly, as the search's `dataset` filter does), how many fields each finding
- * holds; rows with the most findings first.
+ * holds; rows with the most of the findings the tables show first, rows with none of
+ * them left out.
  */
 export function problemsByOwnerAndDataSource(findings: Findings): {
   owners: ProblemRows;
@@ -131,7 +137,7 @@ export function problemsByOwnerAndDataSource(findings: Findings): {
 
 function heaviestFirst(rows: ReadonlyMap<string, ProblemsRow>): ProblemRows {
   const weight = (row: ProblemsRow) =>
-    Object.values(row.counts).reduce((sum, count) => sum + count, 0);
+    problemsTableFindings.reduce((sum, key) => sum + row.counts[key], 0);
   const sorted = [...rows.values()]
     .filter((row) => weight(row) > 0)
     .sort((a, b) => weight(b) - weight(a) || (a.id < b.id ? -1 : 1));
