@@ -32,7 +32,7 @@ const open: ChangeSetDetail = {
       error: {
         status: 502,
         statusReason: 'Bad Gateway',
-        message: 'no answer from the instance (fetch failed): it may have applied this',
+        message: 'no answer from the instance: fetch failed. It may have applied this',
         path: '/api/query/v1/functions/template/7',
       },
       change: { update: { archived: true } },
@@ -69,7 +69,7 @@ test('an item the instance did not confirm is said so, with why, and Check again
   );
   const unconfirmed = screen.getByRole('list', { name: 'Fields not confirmed' });
   expect(within(unconfirmed).getByRole('listitem')).toHaveTextContent(
-    'Gross Margin: no answer from the instance (fetch failed): it may have applied this',
+    'Gross Margin: no answer from the instance: fetch failed. It may have applied this',
   );
   await user.click(screen.getByRole('button', { name: 'Check against the instance' }));
   expect(await screen.findByText('1 field changed.')).toBeInTheDocument();
