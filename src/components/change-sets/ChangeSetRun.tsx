@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
+import { useCheckChangeSet } from '../../api/journal/check-change-set';
 import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import type { ChangeSetDetail } from '../../contract/journal';
@@ -44,6 +45,7 @@ export function ChangeSetRun({
   const query = useChangeSet(id);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
+  const check = useCheckChangeSet();
   // The button that started the change is gone once it runs: focus lost with it goes to
   // what the change does, so the keyboard goes on from here (Undo…, Close).
   const focusTaken = useRef(false);
@@ -70,6 +72,8 @@ export function ChangeSetRun({
   const detail = query.data;
   const running = detail.changeSet.state === 'running';
   const failures = detail.items.filter((item) => item.state === 'failed');
+  // Sent, but the instance stopped answering before saying whether it applied them.
+  const unconfirmed = detail.items.filter((item) => item.state === 'unknown');
   const skipped = detail.items.filter((item) => item.state === 'skipped');
   return (
     <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -97,11 +101,27 @@ export function ChangeSetRun({
           </List>
         </Alert>
       )}
+      {unconfirmed.length > 0 && (
+        <Alert color="yellow" title={`${fieldCount(unconfirmed.length)} not confirmed`}>
+          <List size="sm" aria-label="Fields not confirmed">
+            {unconfirmed.map((item) => (
+              <List.Item key={item.fieldId}>
+                {item.fieldName}: {item.error?.message ?? 'the instance did not say'}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       {!running && verified?.(detail)}
       <Group justify="flex-end" gap="xs">
         {running && (
           <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(id)}>
             Cancel
+          </Button>
+        )}
+        {!running && unconfirmed.length > 0 && (
+          <Button variant="default" loading={check.isPending} onClick={() => check.mutate(id)}>
+            Check against the instance
           </Button>
         )}
         {!running && failures.length > 0 && (

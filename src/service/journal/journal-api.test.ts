@@ -286,6 +286,34 @@ describe('change sets', () => {
     expect(['done', 'cancelled']).toContain(done.changeSet.state);
     expect((await client.call('POST', journalPaths.cancel(started.body.id), {})).status).toBe(409);
   });
+  it("refuses a retry by anyone but the set's person: the journal would record their sends as the other's", async () => {
+    server.stores.tokens.addToken(
+      'colleague',
+      'colleague-token-for-journal-tests',
+      clock,
+      'editor',
+    );
+    const colleague = journalClient(server, {
+      [TOKEN_HEADER]: 'colleague-token-for-journal-tests',
+    });
+    const set = await client.run({
+      kind: 'rename',
+      items: [{ id: 4, change: { update: { name: 'Renamed by test' } } }],
+    });
+    const before = storeFingerprint(server.dataFile);
+    const refused = await colleague.call<{ message: string }>(
+      'POST',
+      journalPaths.retry(set.changeSet.id),
+      {},
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      `change set ${set.changeSet.id} was made by test, and the journal records its changes as theirs: only they may retry it`,
+    );
+    expect(storeFingerprint(server.dataFile)).toEqual(before);
+    expect((await client.call('POST', journalPaths.retry(set.changeSet.id), {})).status).toBe(202);
+    await client.finished(set.changeSet.id);
+  });
 });
 
 describe('undo', () => {

@@ -11,6 +11,7 @@ import type {
   UndoAnswer,
 } from '../../contract/journal';
 import { stillRunning, undoRefusal } from '../../contract/undo-rule';
+import { mayRetryChangeSet } from '../../contract/who-may-change';
 import { ApiError } from '../server/api-error';
 import { ChangeSetRunner } from './change-set-runner';
 import { checkItems } from './check-items';
@@ -78,9 +79,18 @@ export class Journal {
     return summary;
   }
 
-  /** Sends the failed items of a finished set again; an incomplete set is checked first. */
+  /**
+   * Sends the failed items of a finished set again; an incomplete set is checked first.
+   * Only by the set's person (contract/who-may-change.ts).
+   */
   retry(id: number, caller: Caller): ChangeSetSummary {
-    this.idleOrRefuse(id, 'retry');
+    const summary = this.idleOrRefuse(id, 'retry');
+    if (!mayRetryChangeSet(caller.me, summary)) {
+      throw new ApiError(
+        403,
+        `change set ${id} was made by ${summary.person}, and the journal records its changes as theirs: only they may retry it`,
+      );
+    }
     this.store.resetForRetry(id);
     this.store.setState(id, 'running', null);
     this.runner.start(id, this.targetFor(caller.token));

@@ -12,6 +12,7 @@ import {
 } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
 import { describeDuplicateGroup } from './describe-duplicates';
+import { cardTitleIn, dataSourceNameIn } from './instance-directory';
 import type { FindingGroup } from './finding';
 
 /** Groups and problem rows shown in the summary; the rest are paged. */
@@ -28,8 +29,8 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
       const place = group.place!;
       const where =
         place.type === 'CARD'
-          ? `card ${findings.directory?.cards.get(place.id)?.title ?? place.id}`
-          : `data source ${findings.directory?.dataSources.get(place.id)?.name ?? place.id}`;
+          ? `card ${cardTitleIn(findings.directory, place.id) ?? place.id}`
+          : `data source ${dataSourceNameIn(findings.directory, place.id) ?? place.id}`;
       return group.column === undefined
         ? `a link to ${where} is broken (the missing name is not known)`
         : `${quoted(group.column)} missing from ${where}`;
@@ -106,7 +107,7 @@ export function problemsByOwnerAndDataSource(findings: Findings): {
       const name =
         rows === owners
           ? findings.directory?.owners.get(Number(key))
-          : findings.directory?.dataSources.get(key)?.name;
+          : dataSourceNameIn(findings.directory, key);
       row = { id: key, ...(name === undefined ? {} : { name }), fields: 0, counts: noCounts() };
       rows.set(key, row);
     }
