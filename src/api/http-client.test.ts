@@ -141,7 +141,12 @@ describe('requestJson', () => {
     );
     const error = await failureOf(requestJson(path, anyAnswer, { method: 'POST', body: {} }));
     expect(error.status).toBe(401);
-    expect(getSession()).toEqual({ token: null, rejected: true, heldByServer: false });
+    expect(getSession()).toEqual({
+      token: null,
+      rejected: true,
+      signedOut: false,
+      heldByServer: false,
+    });
     expect(sessionStorage.length).toBe(0);
   });
 
@@ -153,6 +158,7 @@ describe('requestJson', () => {
     expect(getSession()).toEqual({
       token: 'session-token-123',
       rejected: false,
+      signedOut: false,
       heldByServer: false,
     });
   });
@@ -210,7 +216,12 @@ describe('session', () => {
 
     endSession();
     expect(localStorage.length + sessionStorage.length).toBe(0);
-    expect(getSession()).toEqual({ token: null, rejected: false, heldByServer: false });
+    expect(getSession()).toEqual({
+      token: null,
+      rejected: false,
+      signedOut: true,
+      heldByServer: false,
+    });
   });
 });
 
@@ -237,7 +248,12 @@ describe('when the server holds the token', () => {
     expect(error.message).toBe(
       'The instance refused the token this server holds. Ask whoever runs the server to renew it.',
     );
-    expect(getSession()).toEqual({ token: null, rejected: false, heldByServer: true });
+    expect(getSession()).toEqual({
+      token: null,
+      rejected: false,
+      signedOut: false,
+      heldByServer: true,
+    });
   });
 });
 

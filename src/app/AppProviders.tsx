@@ -21,12 +21,16 @@ function NoticesFromTheFirst() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let unmounted = false;
-    void import('./first-notice').then(({ onFirstNotice }) => {
-      if (!unmounted) stop = onFirstNotice(() => setWanted(true));
+    let stopClosing: (() => void) | undefined;
+    void import('./first-notice').then(({ onFirstNotice, closeNoticesWhenSessionChanges }) => {
+      if (unmounted) return;
+      stop = onFirstNotice(() => setWanted(true));
+      stopClosing = closeNoticesWhenSessionChanges();
     });
     return () => {
       unmounted = true;
       stop?.();
+      stopClosing?.();
     };
   }, []);
   if (!wanted) return null;

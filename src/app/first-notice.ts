@@ -1,4 +1,5 @@
-import { notificationsStore } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { onSessionIdentityChange } from '../api/session';
 
 /**
  * Calls `then` once a notice is shown, at once if one is: the notices' container loads
@@ -16,4 +17,16 @@ export function onFirstNotice(then: () => void): () => void {
     then();
   });
   return () => void stop();
+}
+
+/**
+ * Closes every notice when requests start being made for someone else (a sign-out,
+ * another sign-in): a notice's action, such as a lock's Undo, belongs to the person
+ * who made the change. Closed as by their close button, so each withdraws its offer.
+ */
+export function closeNoticesWhenSessionChanges(): () => void {
+  return onSessionIdentityChange(() => {
+    const { notifications: shown, queue } = notificationsStore.getState();
+    for (const notice of [...shown, ...queue]) notifications.hide(notice.id!);
+  });
 }

@@ -1,12 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isTransient } from '../api/api-error';
-import { getSession, subscribeToSession } from '../api/session';
-
-/** Who the cached data was fetched for: a token, or the token the server holds. */
-function sessionIdentity(): string | null {
-  const session = getSession();
-  return session.heldByServer ? 'held-by-server' : session.token;
-}
+import { onSessionIdentityChange } from '../api/session';
 
 /**
  * Data fetched under one token is never shown under another: whenever a session
@@ -14,11 +8,7 @@ function sessionIdentity(): string | null {
  * mutation is dropped, and requests still in flight are cancelled.
  */
 function forgetDataWhenSessionChanges(client: QueryClient): void {
-  let identity = sessionIdentity();
-  subscribeToSession(() => {
-    const next = sessionIdentity();
-    if (next === identity) return;
-    identity = next;
+  onSessionIdentityChange(() => {
     void client.cancelQueries();
     client.clear();
   });

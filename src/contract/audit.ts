@@ -78,6 +78,7 @@ export {
   findingKeys,
   findingRules,
   findingTitles,
+  problemsTableFindings,
   unusedRule,
 } from './finding-kinds';
 export type { FindingKey, FindingScope } from './finding-kinds';

@@ -56,6 +56,23 @@ export interface FindingScope {
   group?: string;
 }
 
+/**
+ * The findings the audit page counts per owner and per data source, in its tables'
+ * order; rows are listed and ordered by these alone. Nested is left out on purpose:
+ * nesting another field is no problem in itself, and a nested field that is broken
+ * makes its nesters Broken dependencies, which is counted.
+ */
+export const problemsTableFindings = [
+  'invalid',
+  'broken-references',
+  'broken-dependencies',
+  'unused',
+  'exact-duplicates',
+  'near-duplicates',
+  'lint',
+  'inactive-owners',
+] as const satisfies readonly FindingKey[];
+
 /** What each finding is called, on the audit page and wherever its fields are listed. */
 export const findingTitles: Record<FindingKey, string> = {
   invalid: 'Invalid',

@@ -207,11 +207,20 @@ export const undoAnswerSchema = z.object({
 });
 export type UndoAnswer = z.infer<typeof undoAnswerSchema>;
 
-export const fieldVersionSchema = z.object({
+/** A change set named by its id, who made it and when (enough to link to it on the Activity page). */
+const changeSetMentionSchema = z.object({
   changeSetId: z.number().int(),
-  kind: changeKindSchema,
   person: z.string(),
   at: z.number().int(),
+});
+export type ChangeSetMention = z.infer<typeof changeSetMentionSchema>;
+
+/** One applied change of a field, with what the undo rule reads of its change set (undo-rule.ts). */
+export const fieldVersionSchema = changeSetMentionSchema.extend({
+  kind: changeKindSchema,
+  state: z.enum(changeSetStates),
+  /** The change set that undid this version's set; null while it stands. */
+  undoneBy: changeSetMentionSchema.nullable(),
   before: calculatedFieldSchema.nullable(),
   after: calculatedFieldSchema.nullable(),
 });

@@ -1,4 +1,4 @@
-import type { ChangeKind, Me } from './journal';
+import type { ChangeKind, ChangeSetSummary, Me } from './journal';
 
 /**
  * Whether a person may make a change (docs/api.md, "Who may write"): an editor locks
@@ -16,4 +16,15 @@ const lockKinds: ReadonlySet<ChangeKind> = new Set(['lock', 'unlock']);
 /** Whether a person may undo, retry or finish a change set of this kind. */
 export function mayActOnChangeSet(me: Pick<Me, 'role' | 'canWrite'>, kind: ChangeKind): boolean {
   return mayMakeChange(me, lockKinds.has(kind));
+}
+
+/**
+ * Whether a person may retry or finish a change set: only their own, since the set
+ * records every change it sends as its person's, whoever's token sends it.
+ */
+export function mayRetryChangeSet(
+  me: Pick<Me, 'person' | 'role' | 'canWrite'>,
+  set: Pick<ChangeSetSummary, 'kind' | 'person'>,
+): boolean {
+  return mayActOnChangeSet(me, set.kind) && me.person === set.person;
 }

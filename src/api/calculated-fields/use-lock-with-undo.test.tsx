@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { beforeEach, expect, test } from 'vitest';
 import { LockToggle } from '../../components/LockToggle';
 import { journalPaths } from '../../contract/journal-paths';
 import { renderWithProviders } from '../../test-support/render-with-providers';
-import { startSession } from '../session';
+import { endSession, startSession } from '../session';
 import { calculatedField, setupMockApi } from '../test-support/mock-api';
 import { mockJournal } from '../test-support/mock-journal';
 import { LockUndoProvider, useUndoLastLockChange } from './last-lock-undo';
@@ -50,6 +50,35 @@ test('the shortcut undoes the last lock change made by another part of the page,
   await user.click(screen.getByRole('button', { name: /Undo last/ }));
   expect(screen.getByRole('button', { name: 'Undo last false' })).toBeInTheDocument();
   expect(sent()).toEqual([true, false]);
+});
+
+test("a sign-out takes back a lock's Undo: the next person neither sees it nor undoes it with the shortcut", async () => {
+  const { user } = renderWithProviders(
+    <>
+      <LockToggle field={revenue} />
+      <UndoShortcut />
+    </>,
+  );
+  await user.click(screen.getByRole('switch', { name: 'Lock Revenue' }));
+  await waitFor(() => expect(sent()).toEqual([true]));
+  expect(await screen.findByText('Locked “Revenue”')).toBeInTheDocument();
+  // The lock is made and settled before anyone signs out.
+  await waitFor(() =>
+    expect(screen.getByRole('switch', { name: 'Lock Revenue' })).not.toHaveAttribute(
+      'aria-disabled',
+    ),
+  );
+
+  act(() => {
+    endSession();
+    startSession('another-persons-token', false);
+  });
+  // At once, not when the notice would have closed by itself.
+  await waitFor(() => expect(screen.queryByText('Locked “Revenue”')).toBeNull(), { timeout: 500 });
+  expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: /Undo last/ }));
+  expect(screen.getByRole('button', { name: 'Undo last false' })).toBeInTheDocument();
+  expect(sent()).toEqual([true]);
 });
 
 test('each provider keeps its own last change: an undo elsewhere does not reach it', async () => {

@@ -5,6 +5,7 @@ import type {
   ChangeItem,
   ChangeKind,
   ChangeSetDetail,
+  ChangeSetMention,
   ChangeSetRequest,
   FieldChange,
   Me,
@@ -13,6 +14,7 @@ import type {
 } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
+import { undoRefusal } from '../../contract/undo-rule';
 
 export interface MockJournalOptions {
   me?: Me;
@@ -59,6 +61,12 @@ export function mockJournal(
   const requests: ChangeSetRequest[] = [];
   /** How often GET /me was answered. */
   const reads = { me: 0 };
+
+  /** The undo that `id` names, as a field's history tells it. */
+  function mentionOf(id: number | null): ChangeSetMention | null {
+    const undo = id === null ? undefined : sets[id - 1]?.changeSet;
+    return undo ? { changeSetId: undo.id, person: undo.person, at: undo.createdAt } : null;
+  }
 
   function plan(request: ChangeSetRequest): Plan {
     const items = request.items.map(({ id, change, basedOn }): PlannedItem => {
@@ -217,14 +225,10 @@ export function mockJournal(
       const { dryRun } = (await request.json()) as { dryRun: boolean };
       const undone = sets[Number(params.id) - 1];
       if (!undone) return HttpResponse.json(notFound(), { status: 404 });
-      if (undone.changeSet.undoneBy !== null)
+      const refusal = undoRefusal(undone.changeSet);
+      if (refusal !== undefined)
         return HttpResponse.json(
-          {
-            status: 409,
-            statusReason: 'Conflict',
-            message: `change set ${undone.changeSet.id} was undone already, by change set ${undone.changeSet.undoneBy}`,
-            path: '',
-          },
+          { status: 409, statusReason: 'Conflict', message: refusal, path: '' },
           { status: 409 },
         );
       const items = undone.items
@@ -266,6 +270,8 @@ export function mockJournal(
               kind: detail.changeSet.kind,
               person: detail.changeSet.person,
               at: detail.changeSet.createdAt,
+              state: detail.changeSet.state,
+              undoneBy: mentionOf(detail.changeSet.undoneBy),
               before: item.before,
               after: item.after,
             })),

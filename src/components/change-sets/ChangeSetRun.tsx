@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
+import { useCheckChangeSet } from '../../api/journal/check-change-set';
 import {
   refreshAfterChangeSet,
   useChangeSet,
@@ -25,6 +26,7 @@ import { fieldCount } from '../plural';
 import { changeSetSummary, settledShare } from './change-set-summary';
 import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
+import { undoRefusal } from '../../contract/undo-rule';
 
 /**
  * Whether a finished set changed nothing because its fields changed since they were
@@ -108,6 +110,7 @@ export function ChangeSetRun({
   const query = useChangeSet(id, finished);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
+  const check = useCheckChangeSet();
   // The button that started the change is gone once it runs: focus lost with it goes to
   // what the change does, so the keyboard goes on from here (Undo…, Close).
   const focusTaken = useRef(false);
@@ -129,6 +132,8 @@ export function ChangeSetRun({
   const detail =
     finished && query.data?.changeSet.finishedAt === changeSet.finishedAt ? query.data : undefined;
   const failures = detail?.items.filter((item) => item.state === 'failed') ?? [];
+  // Sent, but the instance stopped answering before saying whether it applied them.
+  const unconfirmed = detail?.items.filter((item) => item.state === 'unknown') ?? [];
   const skipped = detail?.items.filter((item) => item.state === 'skipped') ?? [];
   return (
     <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -157,6 +162,17 @@ export function ChangeSetRun({
           </ScrollList>
         </Alert>
       )}
+      {unconfirmed.length > 0 && (
+        <Alert color="yellow" title={`${fieldCount(unconfirmed.length)} not confirmed`}>
+          <List size="sm" aria-label="Fields not confirmed">
+            {unconfirmed.map((item) => (
+              <List.Item key={item.fieldId}>
+                {item.fieldName}: {item.error?.message ?? 'the instance did not say'}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       {detail && verified?.(detail)}
       <Group justify="flex-end" gap="xs">
         {running && (
@@ -164,12 +180,19 @@ export function ChangeSetRun({
             Cancel
           </Button>
         )}
+        {detail && unconfirmed.length > 0 && (
+          <Button variant="default" loading={check.isPending} onClick={() => check.mutate(id)}>
+            Check against the instance
+          </Button>
+        )}
         {detail && failures.length > 0 && (
           <Button variant="default" loading={retry.isPending} onClick={() => retry.mutate(id)}>
             Retry failed
           </Button>
         )}
-        {detail && changeSet.counts.applied > 0 && <UndoChangeSet id={id} />}
+        {detail && changeSet.counts.applied > 0 && (
+          <UndoChangeSet id={id} refusal={undoRefusal(changeSet)} />
+        )}
         {detail && onBack && onlyChangedSince(detail) && (
           <Button variant="default" onClick={onBack}>
             Back

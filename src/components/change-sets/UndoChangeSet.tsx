@@ -2,12 +2,12 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
-import type { ChangeSetSummary, Plan } from '../../contract/journal';
-import { isUndoable } from '../../contract/undo-rule';
+import { asSentence } from '../../api/api-error';
+import type { ChangeSetMention, Plan } from '../../contract/journal';
 import { changeSetSummary } from './change-set-summary';
 import { PlanPreview } from './PlanPreview';
 import { UndoneBy } from './UndoneBy';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 /**
  * What an undo did, read from its own change set: a field changed again since is
@@ -30,28 +30,39 @@ function UndoOutcome({ id }: { id: number }) {
 /**
  * Undo of a change set, confirmed: its dry run first (which fields go back, which
  * changed again since and stay), then the undo, itself recorded as a change set, and what it did.
- * Given the change sets the journal lists around it (`listed`, by id), a set the journal
- * would refuse to undo is not offered: an undone one names its undo instead.
+ * A set undone already names its undo instead (`undoneBy`); one the journal would refuse
+ * for another reason (`refusal`, from contract/undo-rule.ts) shows Undo disabled, saying why.
  */
 export function UndoChangeSet({
   id,
-  listed,
+  undoneBy,
+  refusal,
 }: {
   id: number;
-  listed?: ReadonlyMap<number, ChangeSetSummary>;
+  undoneBy?: ChangeSetMention | null;
+  refusal?: string;
 }) {
   const preview = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const [plan, setPlan] = useState<Plan>();
-  const [undoneBy, setUndoneBy] = useState<number>();
+  const [madeHere, setMadeHere] = useState<number>();
   const client = useQueryClient();
-  // An undo made here keeps saying what it did, after the list has learnt of it too.
-  if (undoneBy !== undefined) return <UndoOutcome id={undoneBy} />;
-  const set = listed?.get(id);
-  if (set && set.undoneBy !== null) {
-    return <UndoneBy id={set.undoneBy} undo={listed?.get(set.undoneBy)} />;
+  const refusalId = useId();
+  // An undo made here keeps saying what it did, after the history has learnt of it too.
+  if (madeHere !== undefined) return <UndoOutcome id={madeHere} />;
+  if (undoneBy) return <UndoneBy undo={undoneBy} />;
+  if (refusal !== undefined) {
+    return (
+      <Stack gap={4}>
+        <Button variant="default" disabled aria-describedby={refusalId}>
+          Undo…
+        </Button>
+        <Text size="xs" c="dimmed" id={refusalId}>
+          {asSentence(refusal)}
+        </Text>
+      </Stack>
+    );
   }
-  if (set && !isUndoable(set)) return null;
   if (!plan) {
     const button = (
       <Button
@@ -101,7 +112,7 @@ export function UndoChangeSet({
               {
                 onSuccess: (answer) => {
                   void refreshAfterChangeSet(client);
-                  if (answer.changeSet) setUndoneBy(answer.changeSet.id);
+                  if (answer.changeSet) setMadeHere(answer.changeSet.id);
                 },
               },
             )

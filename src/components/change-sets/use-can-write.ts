@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { meQueryOptions, useMe } from '../../api/journal/get-me';
-import type { ChangeKind } from '../../contract/journal';
-import { mayActOnChangeSet } from '../../contract/who-may-change';
+import type { ChangeKind, ChangeSetSummary } from '../../contract/journal';
+import { mayActOnChangeSet, mayRetryChangeSet } from '../../contract/who-may-change';
 
 /** Whether the token may write: false until the server says so, so write actions never flash. */
 export function useCanWrite(): boolean {
@@ -21,4 +21,10 @@ export function useMayLock(ask = true): boolean {
 export function useMayActOnChangeSet(kind: ChangeKind): boolean {
   const me = useMe().data;
   return me !== undefined && mayActOnChangeSet(me, kind);
+}
+
+/** Whether the token may retry or finish this change set (only its person's): false until the server says. */
+export function useMayRetryChangeSet(set: Pick<ChangeSetSummary, 'kind' | 'person'>): boolean {
+  const me = useMe().data;
+  return me !== undefined && mayRetryChangeSet(me, set);
 }

@@ -262,6 +262,42 @@ test('an incomplete set offers a check against the instance, and then to finish 
   expect(within(after).queryByRole('button', { name: 'Check against the instance' })).toBeNull();
 });
 
+test('a finished set whose items the instance did not confirm offers a check against the instance', async () => {
+  // The instance stopped answering while the set ran: the server kept running, so the set is done.
+  const counts = { total: 2, pending: 0, applied: 1, failed: 0, skipped: 0, unknown: 1 };
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({ total: 1, changeSets: [summary(6, { state: 'done', counts })] }),
+    ),
+  );
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const row = (await screen.findByText('#6 rename')).closest('tr')!;
+  expect(
+    await within(row).findByRole('button', { name: 'Check against the instance' }),
+  ).toBeTruthy();
+  expect(within(row).queryByRole('button', { name: 'Undo' })).toBeNull();
+});
+
+test("only the set's person is offered its retry: the journal records a retry's changes as theirs", async () => {
+  const failed = { total: 1, pending: 0, applied: 0, failed: 1, skipped: 0, unknown: 0 };
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({
+        total: 2,
+        changeSets: [
+          summary(8, { person: 'grace', counts: failed }),
+          summary(7, { person: 'ada', counts: failed }),
+        ],
+      }),
+    ),
+  );
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const own = (await screen.findByText('#7 rename')).closest('tr')!;
+  expect(await within(own).findByRole('button', { name: 'Retry failed' })).toBeTruthy();
+  const others = screen.getByText('#8 rename').closest('tr')!;
+  expect(within(others).queryByRole('button', { name: 'Retry failed' })).toBeNull();
+});
+
 test('a link naming a change set shows that set open and marked', async () => {
   renderWithProviders(<ActivityPage />, { url: '/activity?changeSet=2' });
   const toggle = await screen.findByRole('button', { name: '#2 rename' });

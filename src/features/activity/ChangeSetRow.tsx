@@ -2,10 +2,13 @@ import { Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core
 import { Fragment, useState } from 'react';
 import { useCheckChangeSet } from '../../api/journal/check-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
-import { useMayActOnChangeSet } from '../../components/change-sets/use-can-write';
+import {
+  useMayActOnChangeSet,
+  useMayRetryChangeSet,
+} from '../../components/change-sets/use-can-write';
 import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
-import { isUndoable } from '../../contract/undo-rule';
+import { undoRefusal } from '../../contract/undo-rule';
 import { ChangeSetItems } from './ChangeSetItems';
 
 /**
@@ -34,6 +37,7 @@ export function ChangeSetRow({
   const itemsId = `change-set-${id}-items`;
   const finished = changeSet.state !== 'running';
   const mayAct = useMayActOnChangeSet(changeSet.kind);
+  const mayRetry = useMayRetryChangeSet(changeSet);
 
   return (
     <Fragment>
@@ -79,7 +83,8 @@ export function ChangeSetRow({
         <Table.Td>
           {mayAct && finished && (
             <Group gap="xs" wrap="nowrap">
-              {changeSet.state === 'incomplete' && counts.pending + counts.unknown > 0 && (
+              {/* Open items: a crash stopped the set, or the instance stopped answering. */}
+              {counts.pending + counts.unknown > 0 && (
                 <Button
                   size="xs"
                   variant="light"
@@ -89,7 +94,8 @@ export function ChangeSetRow({
                   Check against the instance
                 </Button>
               )}
-              {counts.failed > 0 &&
+              {mayRetry &&
+                counts.failed > 0 &&
                 counts.pending + counts.unknown === 0 &&
                 changeSet.undoneBy === null && (
                   <Button
@@ -101,7 +107,7 @@ export function ChangeSetRow({
                     {changeSet.state === 'incomplete' ? 'Finish' : 'Retry failed'}
                   </Button>
                 )}
-              {isUndoable(changeSet) &&
+              {undoRefusal(changeSet) === undefined &&
                 counts.applied > 0 &&
                 counts.pending + counts.unknown === 0 && (
                   <Button size="xs" variant="default" onClick={onUndo}>

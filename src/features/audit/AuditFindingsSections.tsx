@@ -47,7 +47,7 @@ function Findings({ answer }: { answer: FindingsAnswer }) {
         {!answer.columnsKnown && (
           <Alert variant="light" color="yellow" title="Columns inferred">
             This instance does not list its data sources’ columns, so broken references are judged
-            by the links’ own validity and names are shown as ids.
+            by the links’ own validity. Data sources and cards it does not name are shown by id.
           </Alert>
         )}
         {shown.map((finding) => (

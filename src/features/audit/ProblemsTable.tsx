@@ -1,7 +1,7 @@
-import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import type { FindingKey, ProblemsRow } from '../../contract/audit';
-import { findingTitles } from '../../contract/audit';
+import type { ProblemsRow } from '../../contract/audit';
+import { findingTitles, problemsTableFindings as columns } from '../../contract/audit';
 import { inAppLink } from '../../components/in-app-links';
 import { fieldCount } from '../../components/plural';
 import { NamedIdCell } from '../../components/plain-mantine/NamedIdCell';
@@ -12,16 +12,11 @@ import { CountLink } from './CountLink';
 import { formatCount } from './format';
 import classes from './tables.module.css';
 
-const columns: FindingKey[] = [
-  'invalid',
-  'broken-references',
-  'broken-dependencies',
-  'unused',
-  'exact-duplicates',
-  'lint',
-];
-
-/** Problems by owner or by data source: each count opens that finding's fields of that one. */
+/**
+ * Problems by owner or by data source: each count opens that finding's fields of that one.
+ * An owner the instance reports inactive is said to be so: each of their fields is
+ * "Owned by inactive users", the finding's title, as exports name it too.
+ */
 export function ProblemsTable({
   title,
   by,
@@ -72,6 +67,11 @@ export function ProblemsTable({
                       what={by === 'owner' ? 'owner' : 'data source'}
                       wrap
                     />
+                    {by === 'owner' && row.counts['inactive-owners'] > 0 && (
+                      <Badge size="xs" variant="light" color="gray" ml={4}>
+                        inactive
+                      </Badge>
+                    )}
                     {by === 'owner' && isOwnerId(row.id) && (
                       <a
                         href={fixLink({ workflow: 'handover', from: Number(row.id) })}

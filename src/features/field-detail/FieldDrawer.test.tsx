@@ -1,4 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { lazy } from 'react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
@@ -159,4 +160,41 @@ test('a rename skipped as changed since goes back to the form with the typed nam
   await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
   await within(dialog).findByText('1 field changed.');
   expect(fields.get(7)?.name).toBe('Net revenue');
+});
+
+test('a page followed to while the drawer closes stays chosen, though React has yet to draw it', async () => {
+  const field = calculatedField(7, { name: 'Revenue' });
+  mockInstance(server, { fields: [field], directory: smallDirectory });
+  server.use(...mockJournal(new Map([[7, field]])).handlers);
+  // The audit's page is a chunk still loading: the router is at its address, and React
+  // keeps the drawer on screen until the page can be drawn.
+  let showAudit = () => {};
+  const loaded = new Promise<void>((resolve) => (showAudit = resolve));
+  const AuditPage = lazy(async () => {
+    await loaded;
+    return { default: () => <p>The audit</p> };
+  });
+  const { user, router } = renderWithProviders(<FieldDrawer />, {
+    url: '/fields/7',
+    path: '/fields/:id',
+    otherRoutes: [
+      { path: '/fields', element: <p>The table</p> },
+      { path: '/audit', element: <AuditPage /> },
+    ],
+  });
+  await screen.findByRole('dialog', { name: 'Revenue' });
+
+  await router.navigate('/audit');
+  expect(router.state).toMatchObject({
+    location: { pathname: '/audit' },
+    navigation: { state: 'idle' },
+  });
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revenue' })).toBeNull());
+  // The drawer decides where to go once its exit transition (200 ms) has ended.
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(currentUrl()).toBe('/audit');
+  expect(screen.queryByText('The table')).toBeNull();
+  showAudit();
+  expect(await screen.findByText('The audit')).toBeInTheDocument();
 });

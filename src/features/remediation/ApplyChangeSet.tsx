@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { useStartChangeSet } from '../../api/journal/start-change-set';
 import { ChangeSetRun } from '../../components/change-sets/ChangeSetRun';
-import { useCanWrite } from '../../components/change-sets/use-can-write';
+import { useMe } from '../../api/journal/get-me';
 import type { ChangeItemRequest, ChangeSetDetail } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
 
@@ -27,14 +27,16 @@ export function ApplyChangeSet({
 }) {
   const [allowInvalid, setAllowInvalid] = useState(false);
   const start = useStartChangeSet();
-  const canWrite = useCanWrite();
+  const me = useMe().data;
   const count = changes.length;
   if (start.data) return <ChangeSetRun id={start.data.id} verified={verified} />;
   // A reader may preview a fix (what it would change is worth knowing), not apply it.
-  if (!canWrite) {
+  if (me?.canWrite !== true) {
     return (
       <Text size="sm" c="dimmed">
-        This token may look, not change: applying needs an editor's token.
+        {me?.role === 'editor'
+          ? 'This server sends only locks and unlocks with the token it holds: applying needs it started with --allow-writes.'
+          : "This token may look, not change: applying needs an editor's token."}
       </Text>
     );
   }

@@ -4,6 +4,7 @@ import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
 import { setupMockApi } from '../../api/test-support/mock-api';
 import { editorMe, readerMe } from '../../api/test-support/mock-journal';
+import { journalPaths } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
 import { workflowPaths } from '../../contract/workflows';
 import { renderWithProviders } from '../../test-support/render-with-providers';
@@ -93,5 +94,23 @@ test('a reader previews a fix but is told applying needs an editor, with nothing
   expect(
     await screen.findByText("This token may look, not change: applying needs an editor's token."),
   ).toBeVisible();
+  expect(screen.queryByRole('button', { name: /Apply/ })).toBeNull();
+});
+
+test('on a server that holds the token and sends only locks, the reason is the server, not the token', async () => {
+  server.use(
+    http.get(journalPaths.me, () =>
+      HttpResponse.json({ person: 'token 0123456789ab', role: 'editor', canWrite: false }),
+    ),
+  );
+  const { user } = renderWithProviders(<ReplacePanel scope={scope} />);
+  await user.type(screen.getByRole('textbox', { name: 'Find' }), 'IFNULL');
+  await user.keyboard('{Enter}');
+  expect(
+    await screen.findByText(
+      'This server sends only locks and unlocks with the token it holds: applying needs it started with --allow-writes.',
+    ),
+  ).toBeVisible();
+  expect(screen.queryByText(/editor's token/)).toBeNull();
   expect(screen.queryByRole('button', { name: /Apply/ })).toBeNull();
 });

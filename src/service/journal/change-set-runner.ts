@@ -77,9 +77,12 @@ async function sendBatch(
   try {
     sent = await target.send(batch);
   } catch (error) {
-    const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
+    // The instance may have applied part of the batch before it stopped answering
+    // (a bulk call sent, its read-back cut off): only reading the fields back can say.
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `no answer from the instance: ${reason}. It may have applied this; Check against the instance reads it back`;
     return batch.map((item) => ({
-      state: 'failed',
+      state: 'unknown',
       error: errorBody(502, message, apiPaths.template(item.fieldId)),
     }));
   }

@@ -35,7 +35,7 @@ function outcomeOf(item: StoredItem, field: CalculatedField | undefined): ItemOu
     state: 'failed',
     error: errorBody(
       409,
-      'not applied: the server stopped before it was sent; retry sends it',
+      'not applied: the instance does not show this change; retry sends it',
       apiPaths.template(item.fieldId),
     ),
   };

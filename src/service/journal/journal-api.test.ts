@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSetList, FieldHistory, Me } from '../../contract/journal';
-import { journalPaths } from '../../contract/journal';
+import { journalPaths, MAX_CHANGE_SETS_LISTED } from '../../contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import type { FieldRecordInput } from '../instance/instance-file';
 import { fixtureInstance, SALES } from '../test-support/fixture-instance';
@@ -285,6 +285,34 @@ describe('change sets', () => {
     expect(['done', 'cancelled']).toContain(done.changeSet.state);
     expect((await client.call('POST', journalPaths.cancel(started.body.id), {})).status).toBe(409);
   });
+  it("refuses a retry by anyone but the set's person: the journal would record their sends as the other's", async () => {
+    server.stores.tokens.addToken(
+      'colleague',
+      'colleague-token-for-journal-tests',
+      clock,
+      'editor',
+    );
+    const colleague = journalClient(server, {
+      [TOKEN_HEADER]: 'colleague-token-for-journal-tests',
+    });
+    const set = await client.run({
+      kind: 'rename',
+      items: [{ id: 4, change: { update: { name: 'Renamed by test' } } }],
+    });
+    const before = storeFingerprint(server.dataFile);
+    const refused = await colleague.call<{ message: string }>(
+      'POST',
+      journalPaths.retry(set.changeSet.id),
+      {},
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      `change set ${set.changeSet.id} was made by test, and the journal records its changes as theirs: only they may retry it`,
+    );
+    expect(storeFingerprint(server.dataFile)).toEqual(before);
+    expect((await client.call('POST', journalPaths.retry(set.changeSet.id), {})).status).toBe(202);
+    await client.finished(set.changeSet.id);
+  });
 });
 
 describe('undo', () => {
@@ -319,7 +347,13 @@ describe('undo', () => {
       undone.changeSet.id,
     );
     // Undone once is enough.
-    expect((await client.undo(set.changeSet.id)).status).toBe(409);
+    expect(await client.undo(set.changeSet.id)).toMatchObject({
+      status: 409,
+      body: {
+        status: 409,
+        message: `change set ${set.changeSet.id} was undone already, by change set ${undone.changeSet.id}`,
+      },
+    });
   });
 
   it('creates a deleted field again with its id, and the fields that nested it find it again', async () => {
@@ -364,13 +398,77 @@ describe('undo', () => {
     expect(back).toEqual({ ...noLinks, lastModified: back.lastModified });
   });
 
-  it("keeps each field's history: every version, who and when", async () => {
+  it("keeps each field's history: every version, who and when, and which undo undid it", async () => {
     const { body } = await client.call<FieldHistory>('GET', journalPaths.fieldHistory(11));
     expect(body.versions.map((version) => [version.kind, version.after?.name])).toEqual([
       ['rename', 'Label'],
       ['undo', 'Status Label'],
     ]);
-    expect(body.versions[0]).toMatchObject({ person: 'test', before: { name: 'Status Label' } });
+    const [rename, undo] = body.versions;
+    expect(rename).toMatchObject({
+      person: 'test',
+      state: 'done',
+      before: { name: 'Status Label' },
+      undoneBy: { changeSetId: undo!.changeSetId, person: 'test', at: undo!.at },
+    });
+    expect(undo).toMatchObject({ state: 'done', undoneBy: null });
     expect((await client.call('GET', journalPaths.fieldHistory('abc'))).status).toBe(400);
+  });
+});
+
+describe('the history of a field with more change sets than one list answers', () => {
+  let many: TestServer;
+  beforeAll(async () => {
+    many = await startTestServer({ instance: fixtureInstance, withJournal: true });
+  });
+  afterAll(() => many.close());
+
+  it('says of its oldest set that it was undone, and refuses an undo while a set runs', async () => {
+    const client = journalClient(many);
+    const field = (await client.field(3))!;
+    // Recorded as the journal records a set it ran, without running each one.
+    const journal = many.journal!.store;
+    const versions = MAX_CHANGE_SETS_LISTED + 1;
+    for (let set = 0; set < versions; set += 1) {
+      const change = { update: { hidden: set % 2 === 0 } };
+      const item = { fieldId: 3, fieldName: field.name, state: 'pending' as const, change };
+      const id = journal.record(
+        { kind: 'archive', person: 'test' },
+        [{ ...item, before: field, after: field }],
+        clock,
+      );
+      journal.recordOutcomes(id, [{ position: 0, outcome: { state: 'applied', after: field } }]);
+      journal.setState(id, 'done', clock);
+    }
+    const undo = await client.undo(1);
+    expect(undo.status).toBe(202);
+    await client.finished(undo.body.changeSet!.id);
+
+    const { body } = await client.call<FieldHistory>('GET', journalPaths.fieldHistory(3));
+    expect(body.versions).toHaveLength(versions);
+    expect(body.versions[0]).toMatchObject({
+      changeSetId: 1,
+      undoneBy: { changeSetId: undo.body.changeSet!.id },
+    });
+    expect(body.versions.slice(1).every((version) => version.undoneBy === null)).toBe(true);
+
+    // A set the journal records as running refuses an undo, a retry and a check, in words.
+    journal.setState(2, 'running', null);
+    const asked: Array<[string, object]> = [
+      [journalPaths.undo(2), { dryRun: true }],
+      [journalPaths.retry(2), {}],
+      [journalPaths.check(2), {}],
+    ];
+    const refusals = await Promise.all(
+      asked.map(([path, body]) => client.call<{ message: string }>('POST', path, body)),
+    );
+    expect(refusals.map(({ status, body }) => [status, body.message])).toEqual(
+      ['undo', 'retry', 'check'].map((what) => [
+        409,
+        `change set 2 is still running; cancel it or wait before you ${what} it`,
+      ]),
+    );
+    const history = await client.call<FieldHistory>('GET', journalPaths.fieldHistory(3));
+    expect(history.body.versions[1]).toMatchObject({ changeSetId: 2, state: 'running' });
   });
 });

@@ -8,6 +8,7 @@ import { directoryQuerySchema } from '../../contract/directory';
 import type {
   ChangeSetDetail,
   ChangeSetRequest,
+  FieldHistory,
   Me,
   Plan,
   UndoAnswer,
@@ -35,6 +36,11 @@ let dir: string;
 let listsColumns = false;
 /** Whether the instance fails its check of formulas (a 500). */
 let formulaCheckFails = false;
+/** Whether the instance goes away once it has applied a bulk call: every later request is dropped. */
+let diesAfterBulk = false;
+let dead = false;
+/** Whether the instance refuses a write with a message that repeats the token it was sent. */
+let refusesEchoingToken = false;
 beforeAll(async () => {
   instance = await startTestServer();
   upstream = await startProductionLikeUpstream({
@@ -49,6 +55,18 @@ beforeAll(async () => {
       }
       if (formulaCheckFails && request.url === apiPaths.validateFormulas)
         return { status: 500, body: '{"message":"Internal Server Error"}' };
+      if (dead) return 'drop';
+      // Without the bulk operation, so a lock goes as a PUT, which it refuses.
+      if (refusesEchoingToken && path === apiPaths.bulkTemplate)
+        return { status: 405, body: '{"message":"Method Not Allowed"}' };
+      if (refusesEchoingToken && request.method === 'PUT')
+        return {
+          status: 403,
+          body: JSON.stringify({
+            message: `token ${request.token} may not change this\u0007field`,
+          }),
+        };
+      if (diesAfterBulk && path === apiPaths.bulkTemplate) dead = true;
       return undefined;
     },
   });
@@ -168,6 +186,58 @@ it('creates a deleted field again, recording the new id the instance gives it', 
   const newId = undone.items[0]!.newId!;
   expect(newId).not.toBe(12);
   expect(onInstance(newId)).toMatchObject({ name: gone.name, expression: gone.expression });
+
+  // The journal is local in proxy mode too: the field's history says which undo undid the delete.
+  const { body } = await call<FieldHistory>('GET', journalPaths.fieldHistory(12));
+  expect(body.versions).toMatchObject([
+    { kind: 'delete', undoneBy: { changeSetId: undone.changeSet.id } },
+    { kind: 'undo', state: 'done', undoneBy: null },
+  ]);
+});
+
+it('records a batch the instance stopped answering as open, not as unsent, and Check settles it', async () => {
+  diesAfterBulk = true;
+  let set: ChangeSetDetail;
+  let checkedWhileDown: { status: number; body: { message: string } };
+  try {
+    set = await run({
+      kind: 'archive',
+      items: [{ id: 5, change: { update: { archived: true } } }],
+    });
+    checkedWhileDown = await call('POST', journalPaths.check(set.changeSet.id), {});
+  } finally {
+    diesAfterBulk = false;
+    dead = false;
+  }
+  // Asked while the instance is still away, the check says so and records nothing.
+  expect(checkedWhileDown.status).toBe(502);
+  expect(checkedWhileDown.body.message).toMatch(/^the upstream instance could not be reached/);
+  // The bulk call was applied before the instance went away: nobody knows yet whether it was.
+  expect(onInstance(5)!.archived).toBe(true);
+  expect(set.items[0]).toMatchObject({
+    state: 'unknown',
+    error: { message: expect.stringMatching(/^no answer from the instance/) },
+  });
+  expect(set.changeSet.counts).toMatchObject({ unknown: 1, failed: 0 });
+
+  const checked = await call<ChangeSetDetail>('POST', journalPaths.check(set.changeSet.id), {});
+  expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+  expect(checked.body.items[0]).toMatchObject({ state: 'applied', after: onInstance(5) });
+});
+
+it("records an instance's refusal without the token it was sent, even when the instance repeats it", async () => {
+  refusesEchoingToken = true;
+  let set: ChangeSetDetail;
+  try {
+    set = await run({ kind: 'lock', items: [{ id: 6, change: { update: { locked: true } } }] });
+  } finally {
+    refusesEchoingToken = false;
+  }
+  expect(set.items[0]).toMatchObject({
+    state: 'failed',
+    error: { status: 403, message: 'token [token] may not change this field' },
+  });
+  expect(JSON.stringify(set)).not.toContain(TEST_TOKEN);
 });
 
 describe('a dry run of an edited expression', () => {

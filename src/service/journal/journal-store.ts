@@ -238,10 +238,21 @@ export class JournalStore {
     const rows = this.db
       .prepare<
         [number, number],
-        { id: number; kind: ChangeKind; person: string; created_at: number } & ItemRow
+        {
+          id: number;
+          kind: ChangeKind;
+          person: string;
+          created_at: number;
+          set_state: ChangeSetState;
+          undo_id: number | null;
+          undo_person: string | null;
+          undo_created_at: number | null;
+        } & ItemRow
       >(
-        `SELECT s.id, s.kind, s.person, s.created_at, i.*
+        `SELECT s.id, s.kind, s.person, s.created_at, s.state AS set_state,
+           u.id AS undo_id, u.person AS undo_person, u.created_at AS undo_created_at, i.*
          FROM journal_items i JOIN journal_change_sets s ON s.id = i.change_set_id
+           LEFT JOIN journal_change_sets u ON u.id = s.undone_by
          WHERE (i.field_id = ? OR i.new_id = ?) AND i.state = 'applied'
          ORDER BY s.id, i.position`,
       )
@@ -252,6 +263,11 @@ export class JournalStore {
         kind: row.kind,
         person: row.person,
         at: row.created_at,
+        state: row.set_state,
+        undoneBy:
+          row.undo_id === null
+            ? null
+            : { changeSetId: row.undo_id, person: row.undo_person!, at: row.undo_created_at! },
         before: parsed<CalculatedField>(row.before_json),
         after: parsed<CalculatedField>(row.after_json),
       })),

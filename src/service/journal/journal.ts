@@ -10,6 +10,8 @@ import type {
   RecordedChange,
   UndoAnswer,
 } from '../../contract/journal';
+import { stillRunning, undoRefusal } from '../../contract/undo-rule';
+import { mayRetryChangeSet } from '../../contract/who-may-change';
 import { ApiError } from '../server/api-error';
 import { ChangeSetRunner } from './change-set-runner';
 import { checkItems } from './check-items';
@@ -84,9 +86,18 @@ export class Journal {
     return summary;
   }
 
-  /** Sends the failed items of a finished set again; an incomplete set is checked first. */
+  /**
+   * Sends the failed items of a finished set again; an incomplete set is checked first.
+   * Only by the set's person (contract/who-may-change.ts).
+   */
   retry(id: number, caller: Caller): ChangeSetSummary {
-    this.idleOrRefuse(id, 'retry');
+    const summary = this.idleOrRefuse(id, 'retry');
+    if (!mayRetryChangeSet(caller.me, summary)) {
+      throw new ApiError(
+        403,
+        `change set ${id} was made by ${summary.person}, and the journal records its changes as theirs: only they may retry it`,
+      );
+    }
     this.store.resetForRetry(id);
     this.store.setState(id, 'running', null);
     this.runner.start(id, this.targetFor(caller.token));
@@ -104,13 +115,9 @@ export class Journal {
   async undo(id: number, dryRun: boolean, caller: Caller): Promise<UndoAnswer> {
     const { me } = caller;
     const target = this.targetFor(caller.token);
-    const summary = this.idleOrRefuse(id, 'undo');
-    if (summary.undoneBy !== null) {
-      throw new ApiError(
-        409,
-        `change set ${id} was undone already, by change set ${summary.undoneBy}`,
-      );
-    }
+    const summary = this.summary(id);
+    const refusal = undoRefusal({ ...summary, state: this.stateOf(summary) });
+    if (refusal !== undefined) throw new ApiError(409, refusal);
     const planned = await planUndo(target, this.store.items(id), me);
     const plan = planOf('undo', planned);
     if (dryRun) return { changeSet: null, plan };
@@ -137,15 +144,15 @@ export class Journal {
     return this.summary(id);
   }
 
-  private idleOrRefuse(id: number, what: string): ChangeSetSummary {
+  private idleOrRefuse(id: number, what: 'retry' | 'check'): ChangeSetSummary {
     const summary = this.summary(id);
-    if (this.runner.isRunning(id) || summary.state === 'running') {
-      throw new ApiError(
-        409,
-        `change set ${id} is still running; cancel it or wait before you ${what} it`,
-      );
-    }
+    if (this.stateOf(summary) === 'running') throw new ApiError(409, stillRunning(id, what));
     return summary;
+  }
+
+  /** The recorded state, or running while this process still runs the set. */
+  private stateOf(summary: ChangeSetSummary): ChangeSetSummary['state'] {
+    return this.runner.isRunning(summary.id) ? 'running' : summary.state;
   }
 }
 

@@ -9,6 +9,7 @@ import { searchResponseSchema } from '../../contract/search';
 import { errorBody } from '../server/api-error';
 import type { FieldsMoved } from '../server/fields-moved';
 import { reportMoved } from '../server/fields-moved';
+import { fetchUnreachable, upstreamMessage } from '../server/proxy/upstream-errors';
 import { isLockOnly } from '../server/routes/bulk-items';
 import { hasValuesOf } from './field-states';
 import { InstanceFormulaChecker } from './instance-formula-check';
@@ -205,24 +206,31 @@ export class ProxyTarget implements JournalTarget {
     path: string,
     body?: unknown,
   ): Promise<{ ok: true; json: unknown } | { ok: false; error: ApiErrorBody }> {
-    const response = await fetch(new URL(`${this.basePath}${path}`, this.access.upstream.origin), {
-      method,
-      headers: {
-        accept: 'application/json',
-        [TOKEN_HEADER]: this.access.token,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(this.access.timeoutMs),
-    });
+    let response: Response;
+    try {
+      response = await fetch(new URL(`${this.basePath}${path}`, this.access.upstream.origin), {
+        method,
+        headers: {
+          accept: 'application/json',
+          [TOKEN_HEADER]: this.access.token,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.access.timeoutMs),
+      });
+    } catch (error) {
+      // Thrown on: a request without an answer settles nothing (a check, a plan, a send).
+      throw fetchUnreachable(error, this.access.timeoutMs);
+    }
     const text = await response.text();
     if (response.ok) return { ok: true, json: parsedOrNull(text) };
-    const message = (parsedOrNull(text) as { message?: unknown } | null)?.message;
+    // Recorded in the journal, which every person reads: quoted as the proxy quotes it, without the token.
+    const message = upstreamMessage(text, this.access.token);
     return {
       ok: false,
       error: errorBody(
         response.status,
-        typeof message === 'string' ? message : `the instance answered ${response.status}`,
+        message ?? `the instance answered ${response.status}`,
         path.split('?')[0]!,
       ),
     };

@@ -1,6 +1,7 @@
 import type { FieldFacts } from '../audit/findings/field-facts';
 import type { Findings } from '../audit/findings/compute-findings';
 import type { InstanceDirectory } from '../audit/findings/instance-directory';
+import { cardTitleIn, dataSourceNameIn } from '../audit/findings/instance-directory';
 import type { AuditService } from '../audit/audit-service';
 import { ApiError } from '../server/api-error';
 
@@ -35,21 +36,10 @@ export function ownerName(snapshot: WorkflowSnapshot, owner: number): string {
   return snapshot.directory?.owners.get(owner) ?? `user ${owner}`;
 }
 
-// A proxied instance without the directory extension names its data sources and
-// cards only through the endpoints the audit reads their owners from.
-
 export function dataSourceName(snapshot: WorkflowSnapshot, id: string): string {
-  const { directory } = snapshot;
-  return (
-    directory?.dataSources.get(id)?.name ??
-    directory?.placeOwners?.dataSources?.get(id)?.name ??
-    `data source ${id}`
-  );
+  return dataSourceNameIn(snapshot.directory, id) ?? `data source ${id}`;
 }
 
 export function cardTitle(snapshot: WorkflowSnapshot, id: string): string {
-  const { directory } = snapshot;
-  return (
-    directory?.cards.get(id)?.title ?? directory?.placeOwners?.cards?.get(id)?.title ?? `card ${id}`
-  );
+  return cardTitleIn(snapshot.directory, id) ?? `card ${id}`;
 }

@@ -24,11 +24,14 @@ function NamedField({ field }: { field: FindingField }) {
   );
 }
 
+/** A name may be 256 characters without a space: the sentence breaks inside it rather than run past the drawer. */
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
 /** Why a finding holds for the field: the broken field a dependency leads to, or the other copies. */
 export function FindingCause({ cause }: { cause: FieldFindingCause }) {
   if (cause.kind === 'others') {
     return (
-      <Text size="sm" component="div">
+      <Text size="sm" component="div" style={wrapAnywhere}>
         The same as{' '}
         {cause.fields.map((field, index) => (
           <Fragment key={field.id}>
@@ -42,7 +45,7 @@ export function FindingCause({ cause }: { cause: FieldFindingCause }) {
   }
   const { broken, through, problem } = cause;
   return (
-    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+    <Text size="sm" component="div" style={wrapAnywhere}>
       Depends on <NamedField field={broken} />
       {through.length > 0 && (
         <>

@@ -3,9 +3,11 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
 import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
+import { selectionChangeLater } from '../../../test-support/selection-change-later';
 import { showWritableField } from '../actions/test-support/journal-drawer';
 
 const server = setupMockApi();
+selectionChangeLater();
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -107,4 +109,14 @@ describe('the expression editor', () => {
     expect(dialog().getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(fields.get(7)).toBe(theirs);
   });
+});
+
+test('opens with focus in the editor, after the expression, not on Close, so a person types at once', async () => {
+  showWritableField(server, broken);
+  const view = await openEditor();
+  await waitFor(() => expect(view.contentDOM).toHaveFocus());
+  expect(view.state.selection.main.head).toBe(broken.expression.length);
+  // Mantine's focus trap moves focus on a timer after the dialog opens; it must stay.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(view.contentDOM).toHaveFocus();
 });

@@ -40,12 +40,18 @@ export function ExpressionEditor({
       parent: parent.current!,
       state: EditorState.create({
         doc: opening.current.initial,
+        // What is typed at once goes after the expression, not before it.
+        selection: { anchor: opening.current.initial.length },
         extensions: [
           minimalSetup,
           lineNumbers(),
           closeBrackets(),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': opening.current.label }),
+          // The dialog around it gives focus to what is marked so on opening, not to its Close button.
+          EditorView.contentAttributes.of({
+            'aria-label': opening.current.label,
+            'data-autofocus': 'true',
+          }),
           expressionHighlight,
           expressionLint,
           autocompletion({

@@ -5,10 +5,11 @@ import { useFieldHistory } from '../../../api/journal/field-history';
 import { kindWords } from '../../../components/change-sets/change-words';
 import { describeChange } from '../../../components/change-sets/changed-properties';
 import { UndoChangeSet } from '../../../components/change-sets/UndoChangeSet';
-import { useListedChangeSets } from './use-listed-change-sets';
+import { UndoneBy } from '../../../components/change-sets/UndoneBy';
 import { DateTime } from '../../../components/DateTime';
 import { ErrorState } from '../../../components/ErrorState';
-import type { ChangeSetSummary, FieldHistory } from '../../../contract/journal';
+import type { FieldHistory } from '../../../contract/journal';
+import { undoRefusal } from '../../../contract/undo-rule';
 
 // The diff is drawn by the code editor, which loads only when a diff is opened.
 const DiffView = lazy(() => import('../editor/DiffView').then((m) => ({ default: m.DiffView })));
@@ -18,7 +19,6 @@ type Version = FieldHistory['versions'][number];
 /** Every recorded version of the field, newest first: who changed what, the diff, and undo. */
 export function HistorySection({ fieldId }: { fieldId: number }) {
   const history = useFieldHistory(fieldId);
-  const listed = useListedChangeSets(fieldId, history.data?.versions ?? []);
   return (
     <section aria-labelledby="history-heading">
       <Title order={3} size="h4" id="history-heading" mb="xs">
@@ -37,7 +37,7 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
       ) : (
         <Stack gap="xs" role="list" aria-label="Recorded versions">
           {[...history.data.versions].reverse().map((version) => (
-            <VersionItem key={`${version.changeSetId}`} version={version} listed={listed} />
+            <VersionItem key={`${version.changeSetId}`} version={version} />
           ))}
         </Stack>
       )}
@@ -45,13 +45,7 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
   );
 }
 
-function VersionItem({
-  version,
-  listed,
-}: {
-  version: Version;
-  listed: ReadonlyMap<number, ChangeSetSummary> | undefined;
-}) {
+function VersionItem({ version }: { version: Version }) {
   const mayUndo = useMayActOnChangeSet(version.kind);
   const [diffShown, setDiffShown] = useState(false);
   const { before, after } = version;
@@ -91,7 +85,19 @@ function VersionItem({
             )}
           </>
         )}
-        {mayUndo && listed && <UndoChangeSet id={version.changeSetId} listed={listed} />}
+        {mayUndo ? (
+          <UndoChangeSet
+            id={version.changeSetId}
+            undoneBy={version.undoneBy}
+            refusal={undoRefusal({
+              id: version.changeSetId,
+              state: version.state,
+              undoneBy: version.undoneBy?.changeSetId ?? null,
+            })}
+          />
+        ) : (
+          version.undoneBy && <UndoneBy undo={version.undoneBy} />
+        )}
       </Stack>
     </Paper>
   );

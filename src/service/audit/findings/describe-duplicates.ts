@@ -1,6 +1,7 @@
 import type { FindingGroupSummary } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
 import type { FindingGroup } from './finding';
+import { cardTitleIn, dataSourceNameIn } from './instance-directory';
 import type { LinkPlace } from './link-places';
 import type { DuplicateKind } from './rules/duplicate-scope';
 import { duplicateScope } from './rules/duplicate-scope';
@@ -29,8 +30,8 @@ export function describeDuplicateGroup(
   const scope = duplicateScope(findings.fields.get(first)!, findings.directory);
   const placeName = (place: LinkPlace) =>
     place.type === 'CARD'
-      ? `card ${findings.directory?.cards.get(place.id)?.title ?? place.id}`
-      : `data source ${findings.directory?.dataSources.get(place.id)?.name ?? place.id}`;
+      ? `card ${cardTitleIn(findings.directory, place.id) ?? place.id}`
+      : `data source ${dataSourceNameIn(findings.directory, place.id) ?? place.id}`;
   const where =
     scope.places.length === 0
       ? 'on no data source'

@@ -1,14 +1,17 @@
 import { expect, it } from 'vitest';
+import type { FindingKey } from '../../../contract/audit';
+import { problemsTableFindings } from '../../../contract/audit';
 import { demoFacts } from '../test-support/demo-facts';
 import { computeFindings } from './compute-findings';
 import { problemsByOwnerAndDataSource } from './describe-findings';
 
-it('counts each finding per owner and per data source, passing over an id no field has', () => {
+it('counts each finding the tables show per owner and per data source, passing over an id no field has', () => {
   const found = computeFindings(demoFacts(400, 7), () => new Map());
   // Counted the plain way: each finding's fields read one by one.
   const counts = { owner: new Map<string, number>(), dataSource: new Map<string, number>() };
   const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
-  for (const finding of Object.values(found.byKey)) {
+  for (const key of problemsTableFindings) {
+    const finding = found.byKey[key];
     for (const id of finding.ids) {
       const field = found.fields.get(id)!;
       count(counts.owner, String(field.owner));
@@ -18,8 +21,8 @@ it('counts each finding per owner and per data source, passing over an id no fie
       }
     }
   }
-  const weight = (row: { counts: Record<string, number> }) =>
-    Object.values(row.counts).reduce((sum, one) => sum + one, 0);
+  const weight = (row: { counts: Record<FindingKey, number> }) =>
+    problemsTableFindings.reduce((sum, key) => sum + row.counts[key], 0);
   const both = problemsByOwnerAndDataSource(found);
   for (const [by, rowsBy] of [
     ['owner', 'owners'],

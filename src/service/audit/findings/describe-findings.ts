@@ -4,9 +4,15 @@ import type {
   FindingSummary,
   ProblemsRow,
 } from '../../../contract/audit';
-import { findingKeys, findingRules, findingTitles } from '../../../contract/audit';
+import {
+  findingKeys,
+  findingRules,
+  findingTitles,
+  problemsTableFindings,
+} from '../../../contract/audit';
 import type { Findings } from './compute-findings';
 import { describeDuplicateGroup } from './describe-duplicates';
+import { cardTitleIn, dataSourceNameIn } from './instance-directory';
 import type { FindingGroup } from './finding';
 
 /** Groups and problem rows shown in the summary; the rest are paged. */
@@ -23,8 +29,8 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
       const place = group.place!;
       const where =
         place.type === 'CARD'
-          ? `card ${findings.directory?.cards.get(place.id)?.title ?? place.id}`
-          : `data source ${findings.directory?.dataSources.get(place.id)?.name ?? place.id}`;
+          ? `card ${cardTitleIn(findings.directory, place.id) ?? place.id}`
+          : `data source ${dataSourceNameIn(findings.directory, place.id) ?? place.id}`;
       return group.column === undefined
         ? `a link to ${where} is broken (the missing name is not known)`
         : `${quoted(group.column)} missing from ${where}`;
@@ -86,7 +92,8 @@ type ProblemRows = { rows: ProblemsRow[]; total: number };
 /**
  * Per owner and per data source (a field counts under each data source it links to
  * directly, as the search's `dataset` filter does), how many fields each finding
- * holds; rows with the most findings first.
+ * holds; rows with the most of the findings the tables show first, rows with none of
+ * them left out.
  */
 export function problemsByOwnerAndDataSource(findings: Findings): {
   owners: ProblemRows;
@@ -100,7 +107,7 @@ export function problemsByOwnerAndDataSource(findings: Findings): {
       const name =
         rows === owners
           ? findings.directory?.owners.get(Number(key))
-          : findings.directory?.dataSources.get(key)?.name;
+          : dataSourceNameIn(findings.directory, key);
       row = { id: key, ...(name === undefined ? {} : { name }), fields: 0, counts: noCounts() };
       rows.set(key, row);
     }
@@ -130,7 +137,7 @@ export function problemsByOwnerAndDataSource(findings: Findings): {
 
 function heaviestFirst(rows: ReadonlyMap<string, ProblemsRow>): ProblemRows {
   const weight = (row: ProblemsRow) =>
-    Object.values(row.counts).reduce((sum, count) => sum + count, 0);
+    problemsTableFindings.reduce((sum, key) => sum + row.counts[key], 0);
   const sorted = [...rows.values()]
     .filter((row) => weight(row) > 0)
     .sort((a, b) => weight(b) - weight(a) || (a.id < b.id ? -1 : 1));

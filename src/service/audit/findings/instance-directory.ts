@@ -74,6 +74,26 @@ export interface Place {
 }
 
 /**
+ * A data source's name: from the directory extension, or else from production's
+ * names endpoint the scan asked (a real instance offers only that); undefined when
+ * neither names it.
+ */
+export function dataSourceNameIn(
+  directory: InstanceDirectory | undefined,
+  id: string,
+): string | undefined {
+  return directory?.dataSources.get(id)?.name ?? directory?.placeOwners?.dataSources?.get(id)?.name;
+}
+
+/** A card's title, from the same two sources as a data source's name. */
+export function cardTitleIn(
+  directory: InstanceDirectory | undefined,
+  id: string,
+): string | undefined {
+  return directory?.cards.get(id)?.title ?? directory?.placeOwners?.cards?.get(id)?.title;
+}
+
+/**
  * The owners of a place, as the instance named them: `kind-unknown` when it
  * offers no endpoint for that kind of place, `place-unknown` when it does not know
  * the place, an empty list when it names no owner.

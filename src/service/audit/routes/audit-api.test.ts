@@ -6,6 +6,7 @@ import type { SearchResultItem } from '../../../contract/field';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../../test-support/test-server';
 import { findingsInstance } from '../test-support/findings-instance';
+import { fixtureInstance, SALES, SALES_CARD } from '../../test-support/fixture-instance';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -170,6 +171,49 @@ describe('the audit API', () => {
       }
     }
     expect(findings.some((finding) => finding.groups.length > 0)).toBe(true);
+  });
+
+  it("counts by owner and by data source each finding the tables show, an inactive owner's fields as its drill-down finds them", async () => {
+    const onSales = { type: 'DATA_SOURCE' as const, id: SALES, visible: true, active: true };
+    const onCard = { type: 'CARD' as const, id: SALES_CARD, visible: true, active: true };
+    const links = [onSales, onCard];
+    const server = await startTestServer({
+      instance: {
+        ...fixtureInstance,
+        fields: [
+          { id: 1, name: 'Revenue', owner: 101, expression: 'SUM(`Revenue`)', links },
+          // Nests field 1, and nothing else: no problem, so no row for its owner.
+          { id: 2, name: 'Twice', owner: 102, expression: 'SERVICE_BEAST_MODE(1) * 2', links },
+          // Its owner is inactive, and it has no other finding.
+          { id: 3, name: 'Costs', owner: 103, expression: 'SUM(`Cost`)', links },
+        ].map((field) => ({ ...field, created: 1, lastModified: 2 })),
+      },
+      withAudit: true,
+    });
+    servers.push(server);
+    await scanOver(server);
+    const { owners, dataSources } = await json<FindingsAnswer>(
+      server.request('GET', `${AUDIT_BASE}/findings`),
+    );
+
+    expect(owners.rows).toEqual([
+      expect.objectContaining({ id: '103', name: 'Linus Torvalds', fields: 1 }),
+    ]);
+    expect(owners.rows[0]!.counts).toMatchObject({ 'inactive-owners': 1, nested: 0 });
+    expect(owners.total).toBe(1);
+    expect(dataSources.rows).toEqual([expect.objectContaining({ id: SALES, fields: 3 })]);
+    expect(dataSources.rows[0]!.counts).toMatchObject({ 'inactive-owners': 1, nested: 1 });
+
+    const ofOwner = await fieldsOf(server, 'inactive-owners', {
+      filters: [{ field: 'owner', idList: [103] }],
+    });
+    const onDataSource = await fieldsOf(server, 'inactive-owners', {
+      filters: [{ field: 'dataset', idList: [SALES] }],
+    });
+    expect([ofOwner, onDataSource].map((page) => page.results.map((field) => field.id))).toEqual([
+      [3],
+      [3],
+    ]);
   });
 
   it('a lock through the API shows in the findings at once, without a new scan', async () => {

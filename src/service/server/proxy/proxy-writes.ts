@@ -16,7 +16,7 @@ import { presentedToken } from '../token-auth';
 import type { TokenAuth } from '../token-auth';
 import { parseFieldIdOrThrow, parseOrThrow } from '../validate';
 import type { ProxiedApi } from './proxied-api';
-import { upstreamFailure, upstreamUnreachable } from './upstream-errors';
+import { fetchUnreachable, upstreamFailure } from './upstream-errors';
 
 /** Fields read back at once when a bulk call is verified. */
 const READS_AT_ONCE = 4;
@@ -109,11 +109,7 @@ export function registerProxyWrites(routes: FastifyInstance, options: ProxyWrite
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
-      throw upstreamUnreachable(
-        Object.assign(error as Error, timedOut ? { statusCode: 504 } : {}),
-        timeoutMs,
-      );
+      throw fetchUnreachable(error, timeoutMs);
     }
     const text = await response.text();
     if (response.ok) {

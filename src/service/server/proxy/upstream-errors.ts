@@ -56,3 +56,12 @@ export function upstreamUnreachable(
   const cause = (error as { cause?: { code?: string } }).cause?.code ?? error.code ?? 'no answer';
   return new ApiError(502, `the upstream instance could not be reached (${cause})`);
 }
+
+/** What fetch threw for a request to the instance: 504 when its timeout signal fired, 502 otherwise. */
+export function fetchUnreachable(error: unknown, timeoutMs: number): ApiError {
+  const timedOut = (error as Error).name === 'TimeoutError';
+  return upstreamUnreachable(
+    Object.assign(error as Error, timedOut ? { statusCode: 504 } : {}),
+    timeoutMs,
+  );
+}

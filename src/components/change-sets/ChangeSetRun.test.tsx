@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, test } from 'vitest';
+import { startSession } from '../../api/session';
+import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
+import { editorMe } from '../../api/test-support/mock-journal';
+import type { ChangeSetDetail } from '../../contract/journal';
+import { journalPaths } from '../../contract/journal';
+import { renderWithProviders } from '../../test-support/render-with-providers';
+import { ChangeSetRun } from './ChangeSetRun';
+
+// The instance stopped answering while the set ran: its item may or may not be applied.
+const open: ChangeSetDetail = {
+  changeSet: {
+    id: 5,
+    kind: 'archive',
+    note: null,
+    person: 'demo',
+    createdAt: Date.UTC(2026, 10, 1, 12),
+    finishedAt: Date.UTC(2026, 10, 1, 12, 1),
+    state: 'done',
+    counts: { total: 1, pending: 0, applied: 0, failed: 0, skipped: 0, unknown: 1 },
+    undoOf: null,
+    undoneBy: null,
+  },
+  items: [
+    {
+      fieldId: 7,
+      fieldName: 'Gross Margin',
+      state: 'unknown',
+      reason: null,
+      error: {
+        status: 502,
+        statusReason: 'Bad Gateway',
+        message: 'no answer from the instance: fetch failed. It may have applied this',
+        path: '/api/query/v1/functions/template/7',
+      },
+      change: { update: { archived: true } },
+      before: calculatedField(7, { name: 'Gross Margin' }),
+      after: null,
+    },
+  ],
+};
+
+const checked: ChangeSetDetail = {
+  changeSet: { ...open.changeSet, counts: { ...open.changeSet.counts, unknown: 0, applied: 1 } },
+  items: [{ ...open.items[0]!, state: 'applied', error: null, after: calculatedField(7) }],
+};
+
+let detail: ChangeSetDetail;
+setupMockApi(
+  editorMe,
+  http.get(journalPaths.summary(':id'), () => HttpResponse.json(detail.changeSet)),
+  http.get(journalPaths.changeSet(':id'), () => HttpResponse.json(detail)),
+  http.post(journalPaths.check(':id'), () => {
+    detail = checked;
+    return HttpResponse.json(detail);
+  }),
+);
+
+beforeEach(() => {
+  startSession('token-for-tests', false);
+  detail = open;
+});
+
+test('an item the instance did not confirm is said so, with why, and Check against the instance settles it', async () => {
+  const { user } = renderWithProviders(<ChangeSetRun id={5} />);
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    '0 fields changed, 1 not confirmed by the instance.',
+  );
+  const unconfirmed = await screen.findByRole('list', { name: 'Fields not confirmed' });
+  expect(within(unconfirmed).getByRole('listitem')).toHaveTextContent(
+    'Gross Margin: no answer from the instance: fetch failed. It may have applied this',
+  );
+  await user.click(screen.getByRole('button', { name: 'Check against the instance' }));
+  expect(await screen.findByText('1 field changed.')).toBeInTheDocument();
+});
