@@ -4,9 +4,6 @@ import { errorBody } from '../server/api-error';
 import type { ItemOutcome, JournalStore, StoredItem } from './journal-store';
 import type { JournalTarget, Sent } from './journal-target';
 
-/** Items sent between two looks at a cancel, and between two turns of the event loop. */
-export const BATCH_SIZE = 100;
-
 /**
  * Runs recorded sets in the background, batch by batch, recording each item's
  * outcome as it completes, so progress can be read while it runs and a kill
@@ -53,14 +50,19 @@ export class ChangeSetRunner {
 
   private async run(id: number, target: JournalTarget): Promise<void> {
     const pending = this.store.items(id).filter((item) => item.state === 'pending');
-    for (let start = 0; start < pending.length; start += BATCH_SIZE) {
+    // The cancel is looked at, and the event loop turns, between two sends.
+    for (let start = 0; start < pending.length;) {
       if (this.cancelled.has(id)) {
         this.store.setState(id, 'cancelled', this.now());
         return;
       }
-      const batch = pending.slice(start, start + BATCH_SIZE);
+      const batch = pending.slice(start, start + target.itemsPerSend);
+      start += batch.length;
       const outcomes = await sendBatch(target, batch);
-      batch.forEach((item, index) => this.store.recordOutcome(id, item.position, outcomes[index]!));
+      this.store.recordOutcomes(
+        id,
+        batch.map((item, index) => ({ position: item.position, outcome: outcomes[index]! })),
+      );
       await nextTurn();
     }
     this.store.setState(id, 'done', this.now());
