@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
-import { APP_CONFIG_PATH } from '../src/contract/paths';
+import { APP_CONFIG_PATH, apiPaths } from '../src/contract/paths';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the page shows its frame and a spinner before any script runs (${colorScheme})`, async ({
@@ -47,4 +47,20 @@ test('the app asks for its config with the page, once, not after its script has 
   await expect(page.getByRole('table', { name: 'Calculated fields' })).toBeVisible();
   expect(order[0]).toBe('config');
   expect(order.filter((step) => step === 'config')).toHaveLength(1);
+});
+
+test('the fields page’s code is asked for as the app’s script starts, before its first search', async ({
+  signedInPage: page,
+}) => {
+  // Asked for once the router was made, the page's files arrived only after the rest of
+  // the entry had run; asked for first, they arrive meanwhile (src/app/entry-start.ts).
+  const order: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/\/assets\/FieldsPage-[\w-]+\.js$/.test(path)) order.push('page code');
+    if (path === apiPaths.search) order.push('search');
+  });
+  await page.goto('/fields');
+  await expect(page.getByRole('table', { name: 'Calculated fields' })).toBeVisible();
+  expect(order.slice(0, 2)).toEqual(['page code', 'search']);
 });
