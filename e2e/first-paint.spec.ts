@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
 import { APP_CONFIG_PATH, apiPaths } from '../src/contract/paths';
+import { eagerCompileHint } from '../scripts/vite/compile-hints';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the page shows its frame and a spinner before any script runs (${colorScheme})`, async ({
@@ -63,4 +64,24 @@ test('the fields page’s code is asked for as the app’s script starts, before
   await page.goto('/fields');
   await expect(page.getByRole('table', { name: 'Calculated fields' })).toBeVisible();
   expect(order.slice(0, 2)).toEqual(['page code', 'search']);
+});
+
+test('the fields page’s chunks are marked for V8 to compile as they arrive', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/fields');
+  await expect(page.getByRole('table', { name: 'Calculated fields' })).toBeVisible();
+  const chunks = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) =>
+        /\/assets\/(FieldsPage|fields-page-shared|first-screens)-[\w-]+\.js$/.test(url),
+      ),
+  );
+  expect(chunks).toHaveLength(3);
+  for (const url of chunks) {
+    const code = await (await page.request.get(url)).text();
+    expect(code.startsWith(eagerCompileHint), url).toBe(true);
+  }
 });
