@@ -53,7 +53,7 @@ describe('in proxy mode', () => {
   let db: Database.Database;
   let dir: string;
   /** How the instance answers a bulk call: as production (empty), listing its fields, or without the operation. */
-  let bulkAnswer: 'empty' | 'listed' | 'refused' = 'empty';
+  let bulkAnswer: 'empty' | 'listed' | 'refused' | 'forbidden' = 'empty';
 
   /** Applies a bulk call of locks and lists each field, as this project's own service answers. */
   const listed = (request: UpstreamRequest) => {
@@ -76,6 +76,9 @@ describe('in proxy mode', () => {
       intercept: (request) => {
         if (request.url !== apiPaths.bulkTemplate || bulkAnswer === 'empty') return undefined;
         if (bulkAnswer === 'listed') return listed(request);
+        if (bulkAnswer === 'forbidden') {
+          return { status: 403, body: '{"message":"You may not change these calculated fields"}' };
+        }
         return { status: 405, body: '{"message":"Method Not Allowed"}' };
       },
     });
@@ -164,6 +167,16 @@ describe('in proxy mode', () => {
     expect(rest.every((request) => request.method === 'PUT')).toBe(true);
     expect(rest[0]).toMatchObject({ url: apiPaths.template(1), body: '{"locked":true}' });
     expect(lockedOnInstance()).toBe(FIELDS);
+  });
+  it("records the instance's reason for a bulk call it refused on each field the call carried", async () => {
+    bulkAnswer = 'forbidden';
+    const { set } = await run(lockSet(true));
+    expect(set.changeSet.counts).toMatchObject({ applied: 0, failed: FIELDS });
+    expect(set.items[0]).toMatchObject({
+      state: 'failed',
+      error: { status: 403, message: expect.stringContaining('You may not change') },
+    });
+    expect(lockedOnInstance()).toBe(0);
   });
 });
 

@@ -89,7 +89,7 @@ export class ProxyTarget implements JournalTarget {
   }
 
   async send(items: readonly SentItem[]): Promise<Sent[]> {
-    const listed = await this.sendInBulk(items.filter((item) => this.inBulk(item)));
+    const { listed, refusals } = await this.sendInBulk(items.filter((item) => this.inBulk(item)));
     const settled = await inTurns(items, (item) => this.settleAlone(item, listed));
     const open = items.flatMap((item, index) =>
       settled[index] || 'restore' in item.change
@@ -98,7 +98,9 @@ export class ProxyTarget implements JournalTarget {
     );
     const current = await this.read(open.map(({ id }) => id));
     const sent = settled.slice();
-    for (const { index, id, change } of open) sent[index] = readBack(id, change, current.get(id));
+    for (const { index, id, change } of open) {
+      sent[index] = readBack(id, change, current.get(id), refusals.get(id));
+    }
     reportMoved(
       this.access.onFieldsMoved,
       items.flatMap((item, index) => {
@@ -140,21 +142,27 @@ export class ProxyTarget implements JournalTarget {
   /**
    * Sends the items in bulk calls; what the answers say of the fields they list, by id.
    * Production's answer is not documented and may be empty: a field it does not list
-   * is read back by the caller. An instance without the operation (404, 405, 501) is
-   * remembered, and the caller sends the items again one by one.
+   * is read back by the caller; a call the instance refused as a whole (a 403, say)
+   * gives its reason to each field it carried, should the field not show the change.
+   * An instance without the operation (404, 405, 501) is remembered, and the caller
+   * sends the items again one by one.
    */
-  private async sendInBulk(items: readonly SentItem[]): Promise<Map<number, Sent>> {
-    const listed = new Map<number, Sent>();
-    for (const body of bulkBodies(items)) {
+  private async sendInBulk(items: readonly SentItem[]): Promise<BulkOutcomes> {
+    const outcomes: BulkOutcomes = { listed: new Map(), refusals: new Map() };
+    for (const { body, ids } of bulkCalls(items)) {
       const answer = await this.call('POST', apiPaths.bulkTemplate, body);
       if (!answer.ok && WITHOUT_BULK.has(answer.error.status)) {
         this.bulkRefused = true;
-        return new Map();
+        return { listed: new Map(), refusals: new Map() };
       }
-      const results = answer.ok ? bulkTemplateResponseSchema.safeParse(answer.json) : undefined;
-      if (results?.success) listOutcomes(items, results.data.results, listed);
+      if (!answer.ok) {
+        for (const id of ids) outcomes.refusals.set(id, answer.error);
+        continue;
+      }
+      const results = bulkTemplateResponseSchema.safeParse(answer.json);
+      if (results.success) listOutcomes(items, results.data.results, outcomes.listed);
     }
-    return listed;
+    return outcomes;
   }
 
   /** A lock change and the update around it, in the order a locked field needs. */
@@ -237,8 +245,14 @@ export class ProxyTarget implements JournalTarget {
   }
 }
 
+/** What the bulk calls said: the fields their answers listed, and why a call was refused. */
+interface BulkOutcomes {
+  listed: Map<number, Sent>;
+  refusals: Map<number, ApiErrorBody>;
+}
+
 /** Calls of one operation each, as the published clients send them: a lock or unlock is `{id, locked}`. */
-function bulkBodies(items: readonly SentItem[]): unknown[] {
+function bulkCalls(items: readonly SentItem[]): { body: unknown; ids: number[] }[] {
   const deletes = items.flatMap((item) => ('delete' in item.change ? [item.before!.id] : []));
   const updates = items.flatMap((item) => {
     if (!('update' in item.change)) return [];
@@ -247,8 +261,8 @@ function bulkBodies(items: readonly SentItem[]): unknown[] {
     return [isLockOnly(update) ? { id, ...update } : { id, checkSum, ...update }];
   });
   return [
-    ...chunks(updates).map((update) => ({ update })),
-    ...chunks(deletes).map((remove) => ({ delete: remove })),
+    ...chunks(updates).map((update) => ({ body: { update }, ids: update.map(({ id }) => id) })),
+    ...chunks(deletes).map((remove) => ({ body: { delete: remove }, ids: remove })),
   ];
 }
 
@@ -286,12 +300,21 @@ function listOutcomes(
   }
 }
 
-/** What the instance shows of an item sent: the field as the change left it, or why not. */
-function readBack(id: number, change: FieldChange, field: CalculatedField | undefined): Sent {
-  if ('delete' in change) return field ? notApplied(id) : { kind: 'applied', after: null };
+/**
+ * What the instance shows of an item sent: the field as the change left it, or why
+ * not, in the instance's words when it refused the call that carried the item.
+ */
+function readBack(
+  id: number,
+  change: FieldChange,
+  field: CalculatedField | undefined,
+  refusal: ApiErrorBody | undefined,
+): Sent {
+  const notShown = () => (refusal ? { kind: 'failed' as const, error: refusal } : notApplied(id));
+  if ('delete' in change) return field ? notShown() : { kind: 'applied', after: null };
   if (field && hasValuesOf(field, change.update)) return { kind: 'applied', after: field };
   return field
-    ? notApplied(id)
+    ? notShown()
     : {
         kind: 'failed',
         error: errorBody(404, `no calculated field has the id ${id}`, apiPaths.template(id)),
