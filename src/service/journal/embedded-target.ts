@@ -17,6 +17,9 @@ const MAX_NESTING_LISTED = 1000;
  * ones its routes call, so locks, derivation, the index and statistics follow.
  */
 export class EmbeddedTarget implements JournalTarget {
+  /** The store takes the recorded id back, so the fields that nested it find it again. */
+  readonly restoresWithNewId = false;
+
   constructor(
     private readonly store: FieldStore,
     private readonly now: () => number,

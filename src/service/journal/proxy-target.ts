@@ -32,6 +32,7 @@ export interface InstanceAccess {
  * back: what the instance shows is what the journal records.
  */
 export class ProxyTarget implements JournalTarget {
+  readonly restoresWithNewId = true;
   private readonly basePath: string;
   private readonly formulas = new InstanceFormulaChecker((method, path, body) =>
     this.call(method, path, body),
