@@ -118,6 +118,11 @@ export const plannedItemSchema = z.object({
   before: calculatedFieldSchema.nullable(),
   /** The field as the change would leave it (derived properties computed); null for a delete. */
   after: calculatedFieldSchema.nullable(),
+  /**
+   * An undo's repoint (proxy mode): the field nests `from`, which the undo creates
+   * again with a new id, and will name that id; `message` says how.
+   */
+  repoint: z.object({ from: z.number().int() }).optional(),
 });
 export type PlannedItem = z.infer<typeof plannedItemSchema>;
 

@@ -86,7 +86,7 @@ beforeEach(() => {
         changeSet: dryRun ? null : summary(3, { kind: 'undo', undoOf: 2, state: 'running' }),
         plan: {
           kind: 'undo',
-          counts: { change: 1, skip: 1 },
+          counts: { change: 2, skip: 1 },
           items: [
             {
               id: 7,
@@ -98,6 +98,15 @@ beforeEach(() => {
               after: null,
             },
             { id: 9, name: 'Other', action: 'change', before: null, after: null },
+            {
+              id: 15,
+              name: 'Margin Pct',
+              action: 'change',
+              message: 'SERVICE_BEAST_MODE(9) → SERVICE_BEAST_MODE(the new id of "Other")',
+              repoint: { from: 9 },
+              before: null,
+              after: null,
+            },
           ],
         },
       };
@@ -171,7 +180,7 @@ test('expands a set to its items: the field linking to its drawer, state, reason
   expect(within(items).getByText('Margin', { selector: 'code' })).toBeTruthy();
 });
 
-test('undo asks first, listing what will be refused, then undoes', async () => {
+test('undo asks first, listing what will be refused and which fields will name a new id, then undoes', async () => {
   // The dialog is drawn outside the table: React says so on the console when a row holds it.
   const consoleErrors = vi.spyOn(console, 'error');
   onTestFinished(() => consoleErrors.mockRestore());
@@ -181,6 +190,11 @@ test('undo asks first, listing what will be refused, then undoes', async () => {
   const dialog = await screen.findByRole('dialog', { name: 'Undo change set 2?' });
   const refused = await within(dialog).findByRole('list', { name: 'Refused fields' });
   expect(refused.textContent).toContain('Gross Margin: it changed again since');
+  expect(within(dialog).getByText('1 field will be put back as before.')).toBeTruthy();
+  const repointed = within(dialog).getByRole('list', { name: 'Fields to name a new id' });
+  expect(repointed.textContent).toBe(
+    'Margin Pct: SERVICE_BEAST_MODE(9) → SERVICE_BEAST_MODE(the new id of "Other")',
+  );
   expect(undone).toEqual([{ id: '2', dryRun: true }]);
 
   await user.click(within(dialog).getByRole('button', { name: 'Undo' }));

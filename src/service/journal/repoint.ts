@@ -44,6 +44,7 @@ export async function planRepoints(
       name: field.name,
       action: 'change',
       message: `${old} → ${NESTED_FIELD_CALL}(the new id of "${deleted.name}")`,
+      repoint: change.repoint,
       before: field,
       after: null,
       change,

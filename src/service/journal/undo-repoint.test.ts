@@ -5,7 +5,12 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INVALID, VALID } from '../../contract/field';
-import type { ChangeSetDetail, ChangeSetRequest, UndoAnswer } from '../../contract/journal';
+import type {
+  ChangeSetDetail,
+  ChangeSetRequest,
+  FieldHistory,
+  UndoAnswer,
+} from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { TOKEN_HEADER } from '../../contract/paths';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
@@ -123,6 +128,7 @@ it("plans, in the undo's dry run, each nesting field to name the new id, and ski
     name: 'Margin Pct',
     action: 'change',
     message: 'SERVICE_BEAST_MODE(1) → SERVICE_BEAST_MODE(the new id of "Gross Margin")',
+    repoint: { from: 1 },
   });
   expect(nesting.get(16)).toMatchObject({
     action: 'skip',
@@ -157,4 +163,10 @@ it('deletes the field again on an undo of that undo, and puts the old expression
   expect(again.changeSet.counts).toMatchObject({ applied: 2, failed: 0 });
   expect(onInstance(newId)).toBeUndefined();
   expect(onInstance(15)!.expression).toBe(MARGIN_PCT);
+  // The field's history shows the repoint and its undo, as any change of it.
+  const { versions } = await call<FieldHistory>(journalPaths.fieldHistory(15));
+  expect(versions).toMatchObject([
+    { kind: 'undo', undoneBy: { changeSetId: again.changeSet.id } },
+    { kind: 'undo', changeSetId: again.changeSet.id, after: { expression: MARGIN_PCT } },
+  ]);
 });
