@@ -48,6 +48,17 @@ const detail: ChangeSetDetail = {
       before: calculatedField(8, { locked: true }),
       after: null,
     },
+    {
+      fieldId: 20,
+      fieldName: 'Net Revenue',
+      state: 'applied',
+      reason: null,
+      error: null,
+      change: { restore: true },
+      before: null,
+      after: calculatedField(21, { name: 'Net Revenue' }),
+      newId: 21,
+    },
   ],
 };
 
@@ -178,6 +189,8 @@ test('expands a set to its items: the field linking to its drawer, state, reason
   expect(within(items).getByText('locked: unlock it first')).toBeTruthy();
   expect(within(items).getByText('Gross Margin', { selector: 'code' })).toBeTruthy();
   expect(within(items).getByText('Margin', { selector: 'code' })).toBeTruthy();
+  // A field the instance created again says its new id: the fields that nested it name that one.
+  expect(within(items).getByText('created again as field 21')).toBeTruthy();
 });
 
 test('undo asks first, listing what will be refused and which fields will name a new id, then undoes', async () => {
