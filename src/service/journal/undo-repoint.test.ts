@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID, VALID } from '../../contract/field';
 import type {
   ChangeSetDetail,
@@ -12,7 +12,7 @@ import type {
   UndoAnswer,
 } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
-import { TOKEN_HEADER } from '../../contract/paths';
+import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { FieldRecordInput } from '../instance/instance-file';
 import { buildServer } from '../server/build-server';
@@ -35,6 +35,8 @@ const nests = (id: number, name: string, expression: string, locked = false): Fi
 const MARGIN_PCT =
   'SERVICE_BEAST_MODE(1) * 100 + service_beast_mode ( 1 ) - SERVICE_BEAST_MODE(11)';
 
+/** What the instance does when it is asked to create a field, before it answers. */
+let onCreate: (() => { status: number; body: string } | undefined) | undefined;
 let instance: TestServer;
 let upstream: Awaited<ReturnType<typeof startProductionLikeUpstream>>;
 let proxy: FastifyInstance;
@@ -49,6 +51,8 @@ beforeAll(async () => {
         nests(15, 'Margin Pct', MARGIN_PCT),
         nests(16, 'Margin Note', "SERVICE_BEAST_MODE(1) + 'x'"),
         nests(17, 'Margin Locked', 'SERVICE_BEAST_MODE(1) * 2', true),
+        nests(18, 'Profit Twice', 'SERVICE_BEAST_MODE(7) * 2'),
+        nests(19, 'Region Again', 'SERVICE_BEAST_MODE(5)'),
       ],
     },
   });
@@ -56,6 +60,10 @@ beforeAll(async () => {
     store: instance.stores.fields,
     token: TEST_TOKEN,
     searchLagMs: 60_000,
+    intercept: (request) =>
+      onCreate && request.method === 'POST' && request.url === apiPaths.templates
+        ? onCreate()
+        : undefined,
   });
   dir = mkdtempSync(join(tmpdir(), 'cfm-undo-repoint-'));
   db = new Database(join(dir, 'audit.sqlite'));
@@ -169,4 +177,46 @@ it('deletes the field again on an undo of that undo, and puts the old expression
     { kind: 'undo', undoneBy: { changeSetId: again.changeSet.id } },
     { kind: 'undo', changeSetId: again.changeSet.id, after: { expression: MARGIN_PCT } },
   ]);
+});
+
+describe('a repoint it cannot send is recorded failed, saying why, and the field keeps the old id', () => {
+  afterEach(() => {
+    onCreate = undefined;
+  });
+
+  it('when the field changed between the dry run and the send', async () => {
+    const set = await run({
+      kind: 'delete',
+      allowUsed: true,
+      items: [{ id: 7, change: { delete: true } }],
+    });
+    onCreate = () => {
+      instance.stores.fields.updateField(18, { name: 'Profit Twice, edited' }, Date.now());
+      return undefined;
+    };
+    const undoSet = await undo(set.changeSet.id);
+    expect(undoSet.items[0]).toMatchObject({ state: 'applied', newId: expect.any(Number) });
+    expect(undoSet.items[1]).toMatchObject({
+      fieldId: 18,
+      state: 'failed',
+      change: { repoint: { from: 7 } },
+      error: { status: 409, message: 'not repointed: it changed since the undo was planned' },
+    });
+    expect(onInstance(18)!.expression).toBe('SERVICE_BEAST_MODE(7) * 2');
+  });
+
+  it('when the instance refused to create the field again', async () => {
+    const set = await run({
+      kind: 'delete',
+      allowUsed: true,
+      items: [{ id: 5, change: { delete: true } }],
+    });
+    onCreate = () => ({ status: 400, body: JSON.stringify({ message: 'no' }) });
+    const undoSet = await undo(set.changeSet.id);
+    expect(undoSet.items.map((item) => item.state)).toEqual(['failed', 'failed']);
+    expect(undoSet.items[1]!.error).toMatchObject({
+      message: 'not repointed: field 5 was not created again, so there is no new id to name',
+    });
+    expect(onInstance(19)!.expression).toBe('SERVICE_BEAST_MODE(5)');
+  });
 });
