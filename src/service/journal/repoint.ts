@@ -1,7 +1,7 @@
+import { NESTED_FIELD_CALL } from '../../analysis/field-references';
 import { referencesTo, repointReferences } from '../../analysis/repoint-references';
 import type { CalculatedField } from '../../contract/field';
-import { NESTED_FIELD_CALL } from '../../analysis/field-references';
-import type { Me } from '../../contract/journal';
+import type { Me, SkipReason } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
 import { errorBody } from '../server/api-error';
 import { mayChange } from '../server/who-is';
@@ -32,9 +32,9 @@ export async function planRepoints(
     (field) => referencesTo(field.expression, deleted.id).length > 0,
   );
   return nesting.map((field): PlannedChange => {
-    const skip = (reason: Parameters<typeof skipped>[3], message: string) =>
+    const skip = (reason: SkipReason, message: string) =>
       skipped(field.id, field, change, reason, `${old} is left as it is: ${message}`);
-    if (!mayChange(me, { update: { expression: '' } })) return skip('forbidden', FORBIDDEN);
+    if (!mayChange(me, change)) return skip('forbidden', FORBIDDEN);
     if (field.locked) return skip('locked', 'locked: unlock it first');
     if (field.lastModified > deletedAt) {
       return skip('changed-since', `it changed after "${deleted.name}" was deleted`);
@@ -56,7 +56,7 @@ export async function planRepoints(
 type Resolved = { item: StoredItem & SentItem } | { outcome: ItemOutcome };
 
 /**
- * Turns each pending repoint of set `setId` into the update it sends, now that the
+ * Turns a pending repoint of set `setId` into the update it sends, now that the
  * restore it follows has answered its new id, on the field as read now.
  */
 export async function resolveRepoint(
