@@ -31,7 +31,7 @@ export async function planUndo(
   const repoints: PlannedChange[] = [];
   // After every restore, so each is sent once the new id it names is known.
   for (const restore of restores)
-    repoints.push(...(await planRepoints(target, restore.after!, since, me)));
+    repoints.push(...(await planRepoints(target, restore.after!, since)));
   return [...undone, ...repoints];
 }
 

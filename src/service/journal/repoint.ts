@@ -1,27 +1,26 @@
 import { NESTED_FIELD_CALL } from '../../analysis/field-references';
 import { referencesTo, repointReferences } from '../../analysis/repoint-references';
 import type { CalculatedField } from '../../contract/field';
-import type { Me, SkipReason } from '../../contract/journal';
+import type { SkipReason } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
 import { errorBody } from '../server/api-error';
-import { mayChange } from '../server/who-is';
 import { unchangedSince } from './field-states';
 import type { ItemOutcome, JournalStore, StoredItem } from './journal-store';
 import type { JournalTarget, SentItem } from './journal-target';
 import type { PlannedChange } from './plan-change-set';
-import { FORBIDDEN, skipped } from './plan-change-set';
+import { skipped } from './plan-change-set';
 
 /**
  * The repoints an undo plans beside the restore of `deleted` where the instance
  * gives it a new id: each field that nests its old id is to name the new one
  * (docs/api.md, "The journal"). A field changed since the delete was asked for
- * (`deletedAt`), locked, or that the token may not change is skipped with the reason.
+ * (`deletedAt`) or locked is skipped with the reason. Planned only beside a restore
+ * the token may make, which needs the same right as a repoint.
  */
 export async function planRepoints(
   target: JournalTarget,
   deleted: CalculatedField,
   deletedAt: number,
-  me: Pick<Me, 'role' | 'canWrite'>,
 ): Promise<PlannedChange[]> {
   const { nestedBy } = await target.usage(deleted);
   const current = await target.read(nestedBy);
@@ -34,7 +33,6 @@ export async function planRepoints(
   return nesting.map((field): PlannedChange => {
     const skip = (reason: SkipReason, message: string) =>
       skipped(field.id, field, change, reason, `${old} is left as it is: ${message}`);
-    if (!mayChange(me, change)) return skip('forbidden', FORBIDDEN);
     if (field.locked) return skip('locked', 'locked: unlock it first');
     if (field.lastModified > deletedAt) {
       return skip('changed-since', `it changed after "${deleted.name}" was deleted`);
