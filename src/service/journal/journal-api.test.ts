@@ -57,7 +57,6 @@ describe('who may write', () => {
       ['DELETE', apiPaths.template(10), undefined],
       ['POST', apiPaths.templates, { name: 'x', owner: 101, expression: '1', links: [] }],
       ['POST', apiPaths.bulkTemplate, { delete: [10] }],
-      ['POST', apiPaths.bulkLock, { ids: [3], locked: true }],
       [
         'POST',
         journalPaths.changeSets,
@@ -439,7 +438,7 @@ describe('the history of a field with more change sets than one list answers', (
         [{ ...item, before: field, after: field }],
         clock,
       );
-      journal.recordOutcome(id, 0, { state: 'applied', after: field });
+      journal.recordOutcomes(id, [{ position: 0, outcome: { state: 'applied', after: field } }]);
       journal.setState(id, 'done', clock);
     }
     const undo = await client.undo(1);

@@ -133,21 +133,28 @@ export class JournalStore {
     })();
   }
 
-  recordOutcome(setId: number, position: number, outcome: ItemOutcome): void {
-    this.db
-      .prepare(
-        `UPDATE journal_items SET state = ?, after_json = coalesce(?, after_json),
-           error_json = ?, new_id = coalesce(?, new_id)
-         WHERE change_set_id = ? AND position = ?`,
-      )
-      .run(
-        outcome.state,
-        json(outcome.after),
-        json(outcome.error),
-        outcome.newId ?? null,
-        setId,
-        position,
-      );
+  /** Records the outcomes of a batch of items in one transaction: one commit per batch, not per item. */
+  recordOutcomes(
+    setId: number,
+    outcomes: ReadonlyArray<{ position: number; outcome: ItemOutcome }>,
+  ): void {
+    const update = this.db.prepare(
+      `UPDATE journal_items SET state = ?, after_json = coalesce(?, after_json),
+         error_json = ?, new_id = coalesce(?, new_id)
+       WHERE change_set_id = ? AND position = ?`,
+    );
+    this.db.transaction(() => {
+      for (const { position, outcome } of outcomes) {
+        update.run(
+          outcome.state,
+          json(outcome.after),
+          json(outcome.error),
+          outcome.newId ?? null,
+          setId,
+          position,
+        );
+      }
+    })();
   }
 
   /**

@@ -20,6 +20,8 @@ export type Sent =
  * only reads and sends.
  */
 export interface JournalTarget {
+  /** Items the runner hands to one `send`: what the target can send together. */
+  readonly itemsPerSend: number;
   /** The fields as they are now; an id no field has is left out. */
   read(ids: readonly number[]): Promise<Map<number, CalculatedField>>;
   /** What the update would make of `current` (unlocked first when the update unlocks it). */
