@@ -2,7 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { apiPaths } from '../../contract/paths';
 import { errorBody } from '../server/api-error';
 import type { ItemOutcome, JournalStore, StoredItem } from './journal-store';
-import type { JournalTarget, Sent } from './journal-target';
+import type { JournalTarget, Sent, SentItem } from './journal-target';
+import { resolveRepoint } from './repoint';
 
 /**
  * Runs recorded sets in the background, batch by batch, recording each item's
@@ -58,20 +59,40 @@ export class ChangeSetRunner {
       }
       const batch = pending.slice(start, start + target.itemsPerSend);
       start += batch.length;
-      const outcomes = await sendBatch(target, batch);
-      this.store.recordOutcomes(
-        id,
-        batch.map((item, index) => ({ position: item.position, outcome: outcomes[index]! })),
-      );
+      await this.sendAndRecord(id, target, batch.filter(isSendable));
+      // A repoint names the id its restore answered: sent after the rest of its batch.
+      const ready: Sendable[] = [];
+      for (const item of batch.filter((item) => !isSendable(item))) {
+        const resolved = await resolveRepoint(this.store, id, target, item);
+        if ('item' in resolved) ready.push(resolved.item);
+        else
+          this.store.recordOutcomes(id, [{ position: item.position, outcome: resolved.outcome }]);
+      }
+      await this.sendAndRecord(id, target, ready);
       await nextTurn();
     }
     this.store.setState(id, 'done', this.now());
   }
+
+  private async sendAndRecord(id: number, target: JournalTarget, batch: readonly Sendable[]) {
+    if (batch.length === 0) return;
+    const outcomes = await sendBatch(target, batch);
+    this.store.recordOutcomes(
+      id,
+      batch.map((item, index) => ({ position: item.position, outcome: outcomes[index]! })),
+    );
+  }
+}
+
+type Sendable = StoredItem & SentItem;
+
+function isSendable(item: StoredItem): item is Sendable {
+  return !('repoint' in item.change);
 }
 
 async function sendBatch(
   target: JournalTarget,
-  batch: readonly StoredItem[],
+  batch: readonly Sendable[],
 ): Promise<ItemOutcome[]> {
   let sent: Sent[];
   try {

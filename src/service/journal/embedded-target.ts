@@ -22,6 +22,9 @@ const ITEMS_PER_SEND = 100;
  * Locks and unlocks go to the store's setLockedMany, one transaction per run of them.
  */
 export class EmbeddedTarget implements JournalTarget {
+  /** The store takes the recorded id back, so the fields that nested it find it again. */
+  readonly restoresWithNewId = false;
+
   constructor(
     private readonly store: FieldStore,
     private readonly now: () => number,

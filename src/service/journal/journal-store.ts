@@ -9,6 +9,7 @@ import type {
   ChangeSetQuery,
   ChangeSetState,
   ChangeSetSummary,
+  FieldChange,
   FieldHistory,
   ItemState,
   RecordedChange,
@@ -154,6 +155,23 @@ export class JournalStore {
         );
       }
     })();
+  }
+
+  /**
+   * Records a repoint as the update it sends, on the field as it was read just
+   * before: what Activity, history and an undo of the undo read from then on.
+   */
+  recordRepoint(
+    setId: number,
+    position: number,
+    update: { change: FieldChange; before: CalculatedField; after: CalculatedField },
+  ): void {
+    this.db
+      .prepare(
+        `UPDATE journal_items SET change_json = ?, before_json = ?, after_json = ?
+         WHERE change_set_id = ? AND position = ?`,
+      )
+      .run(JSON.stringify(update.change), json(update.before), json(update.after), setId, position);
   }
 
   setState(id: number, state: ChangeSetState, finishedAt: number | null): void {

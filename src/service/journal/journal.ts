@@ -118,7 +118,7 @@ export class Journal {
     const summary = this.summary(id);
     const refusal = undoRefusal({ ...summary, state: this.stateOf(summary) });
     if (refusal !== undefined) throw new ApiError(409, refusal);
-    const planned = await planUndo(target, this.store.items(id), me);
+    const planned = await planUndo(target, this.store.items(id), summary.createdAt, me);
     const plan = planOf('undo', planned);
     if (dryRun) return { changeSet: null, plan };
     const changeSet = this.record(

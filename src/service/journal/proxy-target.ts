@@ -43,6 +43,7 @@ export interface InstanceAccess {
  * so what the instance shows is what the journal records.
  */
 export class ProxyTarget implements JournalTarget {
+  readonly restoresWithNewId = true;
   private readonly basePath: string;
   /** The instance answered a bulk call 404, 405 or 501: it has no bulk operation. */
   private bulkRefused = false;
