@@ -24,6 +24,8 @@ import { journalClient } from './test-support';
 /** Two bulk calls: 500 and 1. */
 const FIELDS = 501;
 const ids = Array.from({ length: FIELDS }, (_, index) => index + 1);
+/** Enough for a rule that does not depend on the calls' size: each field is a request or two. */
+const FEW = 5;
 
 /** The fixture's data source and owner with many simple fields on it. */
 function manyFields() {
@@ -41,9 +43,9 @@ function manyFields() {
   };
 }
 
-const lockSet = (locked: boolean): ChangeSetRequest => ({
+const lockSet = (locked: boolean, count = FIELDS): ChangeSetRequest => ({
   kind: locked ? 'lock' : 'unlock',
-  items: ids.map((id) => ({ id, change: { update: { locked } } })),
+  items: ids.slice(0, count).map((id) => ({ id, change: { update: { locked } } })),
 });
 
 describe('in proxy mode', () => {
@@ -148,30 +150,31 @@ describe('in proxy mode', () => {
 
   it('trusts the fields a bulk answer lists, reading none of them back', async () => {
     bulkAnswer = 'listed';
-    const { set, sent } = await run(lockSet(true));
-    expect(set.changeSet.counts.applied).toBe(FIELDS);
-    expect(writes(sent)).toHaveLength(2);
+    const { set, sent } = await run(lockSet(true, FEW));
+    expect(set.changeSet.counts.applied).toBe(FEW);
+    expect(writes(sent)).toHaveLength(1);
     // The dry run the set starts with reads each field; nothing is read after the bulk calls.
     const firstBulk = sent.findIndex((request) => request.method === 'POST');
     expect(sent.slice(firstBulk).filter((request) => request.method === 'GET')).toEqual([]);
-    expect(lockedOnInstance()).toBe(FIELDS);
+    expect(lockedOnInstance()).toBe(FEW);
   });
 
   it('sends one PUT per field for the rest of the run once the instance answers a bulk call 405', async () => {
     bulkAnswer = 'refused';
-    const { set, sent } = await run(lockSet(true));
-    expect(set.changeSet.counts).toMatchObject({ applied: FIELDS, failed: 0 });
+    const { set, sent } = await run(lockSet(true, FEW));
+    expect(set.changeSet.counts).toMatchObject({ applied: FEW, failed: 0 });
     const [refused, ...rest] = writes(sent);
     expect(refused!.url).toBe(apiPaths.bulkTemplate);
-    expect(rest).toHaveLength(FIELDS);
+    expect(rest).toHaveLength(FEW);
     expect(rest.every((request) => request.method === 'PUT')).toBe(true);
     expect(rest[0]).toMatchObject({ url: apiPaths.template(1), body: '{"locked":true}' });
-    expect(lockedOnInstance()).toBe(FIELDS);
+    expect(lockedOnInstance()).toBe(FEW);
   });
+
   it("records the instance's reason for a bulk call it refused on each field the call carried", async () => {
     bulkAnswer = 'forbidden';
-    const { set } = await run(lockSet(true));
-    expect(set.changeSet.counts).toMatchObject({ applied: 0, failed: FIELDS });
+    const { set } = await run(lockSet(true, FEW));
+    expect(set.changeSet.counts).toMatchObject({ applied: 0, failed: FEW });
     expect(set.items[0]).toMatchObject({
       state: 'failed',
       error: { status: 403, message: expect.stringContaining('You may not change') },
