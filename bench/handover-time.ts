@@ -51,6 +51,21 @@ function timed<T>(work: () => T): { value: T; ms: number; cpuMs: number } {
   const { user, system } = process.cpuUsage(cpu);
   return { value, ms: ms(started, now()), cpuMs: Math.round((user + system) / 1000) };
 }
+/** The longest wait for a turn of this thread's loop from now until `stop`. */
+function longestTurn(): { stop(): number } {
+  let longest = 0;
+  let last = now();
+  const timer = setInterval(() => {
+    longest = Math.max(longest, now() - last);
+    last = now();
+  }, 1);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.round(Math.max(longest, now() - last));
+    },
+  };
+}
 const cost = ({ ms, cpuMs }: { ms: number; cpuMs: number }) => ({ ms, cpuMs });
 
 async function modules(sourceRoot: string) {
@@ -154,7 +169,7 @@ async function serverSide(options: Options): Promise<void> {
   let ended = 0;
   await new Promise<void>((done, fail) => {
     worker.on('error', fail);
-    worker.on('message', (message: Record<string, unknown>) => {
+    worker.on('message', async (message: Record<string, unknown>) => {
       const run = message.run as number;
       if ('worker' in message) {
         console.log(JSON.stringify({ ...message, server: server[run] }));
@@ -162,22 +177,26 @@ async function serverSide(options: Options): Promise<void> {
         return;
       }
       const arrived = now();
-      const taken = timed(() => {
-        const received = m.findingsReceived(message.sent as BetweenThreadsModule.SentFindings);
-        const findings = { ...received.findings, expressions: () => new Map() };
-        return m.SnapshotView.ofScan(
-          run + 1,
-          scan,
-          { store, directory: undefined },
-          { findings, summary: received.summary, wholeIndex: received.wholeIndex },
-        );
-      });
+      // Taken in over turns of this thread (findings-between-threads.ts): the clock
+      // from the message's arrival to the view, and the longest turn meanwhile.
+      const turns = longestTurn();
+      const received = await m.findingsReceived(
+        message.sent as BetweenThreadsModule.FindingsToSend,
+      );
+      const findings = { ...received.findings, expressions: () => new Map() };
+      const view = m.SnapshotView.ofScan(
+        run + 1,
+        scan,
+        { store, directory: undefined },
+        { findings, summary: received.summary, wholeIndex: received.wholeIndex },
+      );
+      const takenIn = ms(arrived, now());
       worker.postMessage('reply');
-      const view = taken.value;
       const request = { filters: [], sort: { field: 'name' as const, ascending: true }, limit: 50 };
       server[run] = {
         messagePassage: ms(message.posting as number, arrived),
-        findingsReceived: taken.ms,
+        findingsReceived: takenIn,
+        longestTurn: turns.stop(),
         statistics: timed(() => view.statistics()).ms,
         functionUsage: timed(() => view.functionUsage()).ms,
         firstDrillDown: timed(() => view.searchFinding('unused', undefined, request)).ms,

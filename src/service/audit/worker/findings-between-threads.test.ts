@@ -5,6 +5,7 @@ import { FactsTable } from '../findings/facts-table';
 import { FieldIndex } from '../../store/index/field-index';
 import { wholeIndex } from '../search/finding-index';
 import { demoFacts } from '../test-support/demo-facts';
+import type { SentFindings } from './findings-between-threads';
 import { findingsReceived, findingsToSend } from './findings-between-threads';
 import { buffersToMove } from './buffers-to-move';
 
@@ -26,7 +27,7 @@ const asMaps = (found: ReturnType<typeof computeFindings>) => ({
 
 // As the audit's worker sends findings and the server takes them in: one message, a
 // structured clone whose typed arrays move rather than being copied.
-it('findings sent from the audit thread arrive as they were made', () => {
+it('findings sent from the audit thread arrive as they were made', async () => {
   const found = computeFindings(demoFacts(300, 5), () => new Map());
   // As made, taken before they are sent: sending empties what moves.
   const made = structuredClone({
@@ -44,7 +45,7 @@ it('findings sent from the audit thread arrive as they were made', () => {
     findings,
     summary,
     wholeIndex: indexParts,
-  } = findingsReceived(structuredClone(sent, { transfer: buffersToMove(sent) }));
+  } = await findingsReceived(structuredClone(sent, { transfer: buffersToMove(sent) }));
 
   expect(findings.fields).toBeInstanceOf(FactsTable);
   expect([...findings.fields.entries()]).toEqual(made.fields);
@@ -70,8 +71,9 @@ it('findings sent from the audit thread arrive as they were made', () => {
 
 it('moves the references, the notes and the index of every field to the receiving thread, leaving no copy behind', () => {
   const found = computeFindings(demoFacts(300, 5), () => new Map());
-  const sent = findingsToSend(found);
-  structuredClone(sent, { transfer: buffersToMove(sent) });
+  const posted = findingsToSend(found);
+  structuredClone(posted, { transfer: buffersToMove(posted) });
+  const sent = posted.sliced as SentFindings;
 
   const { references } = found;
   for (const lists of [
