@@ -18,13 +18,13 @@ export function finished<T>(steps: Steps<T>): T {
   }
 }
 
-/** Runs a generator to its end, letting other work run at each pause that comes after TURN_MS. */
-export async function finishedInTurns<T>(steps: Steps<T>): Promise<T> {
+/** Runs a generator to its end, letting other work run at each pause that comes after `turnMs`. */
+export async function finishedInTurns<T>(steps: Steps<T>, turnMs = TURN_MS): Promise<T> {
   let turnStarted = performance.now();
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    if (performance.now() - turnStarted < TURN_MS) continue;
+    if (performance.now() - turnStarted < turnMs) continue;
     await setImmediate();
     turnStarted = performance.now();
   }

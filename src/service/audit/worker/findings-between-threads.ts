@@ -97,10 +97,11 @@ export function findingsToSend(found: Findings, sliceLength = SLICE_LENGTH): Fin
 
 /**
  * The findings posted, made again on the thread that answers requests in turns of
- * about 10 ms (store/in-turns.ts), so a search waits for no more than a turn.
+ * about 10 ms (store/in-turns.ts; `turnMs` to change it), so a search waits for no
+ * more than a turn.
  */
-export function findingsReceived(posted: FindingsToSend): Promise<MadeFindings> {
-  return finishedInTurns(takingIn(posted));
+export function findingsReceived(posted: FindingsToSend, turnMs?: number): Promise<MadeFindings> {
+  return finishedInTurns(takingIn(posted), turnMs);
 }
 
 function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
