@@ -5,8 +5,10 @@
 // summary, the index of every field and its packing alone, then the whole hand-over:
 // `findingsToSend`, the message with its buffers moved, `findingsReceived` and the
 // snapshot's view on this thread, and the reply (what the scan's phase clock calls
-// "handing over the findings"); then this thread's first statistics, function usage
-// and drill-down, which make the index of every field from its parts.
+// "handing over the findings"), with the longest a request on this thread would have
+// waited for a turn of its loop meanwhile (the message's deserializing included); then
+// this thread's first statistics, function usage and drill-down, which make the index
+// of every field from its parts.
 //
 //   tsx bench/handover-time.ts AUDIT_FILE [SOURCE_ROOT] [RUNS]
 //
@@ -51,7 +53,7 @@ function timed<T>(work: () => T): { value: T; ms: number; cpuMs: number } {
   const { user, system } = process.cpuUsage(cpu);
   return { value, ms: ms(started, now()), cpuMs: Math.round((user + system) / 1000) };
 }
-/** The longest wait for a turn of this thread's loop from now until `stop`. */
+/** The longest wait for a turn of this thread's loop (timers of 1 ms) from now until `stop`. */
 function longestTurn(): { stop(): number } {
   let longest = 0;
   let last = now();
@@ -167,6 +169,8 @@ async function serverSide(options: Options): Promise<void> {
   const worker = new Worker(program, { eval: true, workerData: options });
   const server: Record<number, Record<string, number>> = {};
   let ended = 0;
+  // Watched from before each message arrives, so the wait counts its deserializing.
+  let turns = longestTurn();
   await new Promise<void>((done, fail) => {
     worker.on('error', fail);
     worker.on('message', async (message: Record<string, unknown>) => {
@@ -178,8 +182,7 @@ async function serverSide(options: Options): Promise<void> {
       }
       const arrived = now();
       // Taken in over turns of this thread (findings-between-threads.ts): the clock
-      // from the message's arrival to the view, and the longest turn meanwhile.
-      const turns = longestTurn();
+      // from the message's arrival to the view, and the longest wait for a turn.
       const received = await m.findingsReceived(
         message.sent as BetweenThreadsModule.FindingsToSend,
       );
@@ -196,11 +199,12 @@ async function serverSide(options: Options): Promise<void> {
       server[run] = {
         messagePassage: ms(message.posting as number, arrived),
         findingsReceived: takenIn,
-        longestTurn: turns.stop(),
+        longestWaitForATurn: turns.stop(),
         statistics: timed(() => view.statistics()).ms,
         functionUsage: timed(() => view.functionUsage()).ms,
         firstDrillDown: timed(() => view.searchFinding('unused', undefined, request)).ms,
       };
+      turns = longestTurn();
     });
   });
   await worker.terminate();
