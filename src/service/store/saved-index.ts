@@ -207,9 +207,12 @@ function numbered(values: readonly string[]): NumberedTexts {
   return { texts: [...numberOf.keys()], numbers };
 }
 
-function textsOf({ texts, numbers }: NumberedTexts): string[] {
+function* textsOf({ texts, numbers }: NumberedTexts): Steps<string[]> {
   const values: string[] = [];
-  for (let at = 0; at < numbers.length; at += 1) values.push(texts[numbers[at]!]!);
+  for (let at = 0; at < numbers.length; at += 1) {
+    values.push(texts[numbers[at]!]!);
+    if (at % 65_536 === 65_535) yield;
+  }
   return values;
 }
 
@@ -259,7 +262,7 @@ export function* unpacking(parts: PackedParts): Steps<FieldIndexParts> {
   const { lists, names, copy } = parts;
   return {
     ...parts,
-    copy: { ...copy, statuses: textsOf(copy.statuses) },
+    copy: { ...copy, statuses: yield* textsOf(copy.statuses) },
     lists: {
       owner: yield* unpack(lists.owner),
       status: yield* unpack(lists.status),
