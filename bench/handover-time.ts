@@ -61,6 +61,8 @@ function longestTurn(): { stop(): number } {
     longest = Math.max(longest, now() - last);
     last = now();
   }, 1);
+  // Watching keeps nothing running: the process ends after its last run.
+  timer.unref();
   return {
     stop() {
       clearInterval(timer);
