@@ -22,7 +22,7 @@ export interface InSlices<T> {
 
 /**
  * `value` with each of its arrays and maps of more than `sliceLength` entries (among
- * its plain objects, arrays and maps) as the bytes of its slices, each serialized on
+ * its plain objects, arrays and maps; anything else stays as it is) as the bytes of its slices, each serialized on
  * its own: posted with their buffers moved (buffers-to-move.ts), the receiving thread
  * deserializes nothing large when the message arrives, and reads the slices back one
  * at a time, answering requests in between (`arraysWhole`). At 1,000,000 fields a
@@ -38,7 +38,7 @@ export function arraysInSlices<T>(value: T, sliceLength = SLICE_LENGTH): InSlice
     if (Array.isArray(inner)) {
       return inner.length > sliceLength ? slicesOf(inner, false, sliceLength) : inner.map(slice);
     }
-    if (inner instanceof Set) return inner;
+    if (!isPlainObject(inner)) return inner;
     return Object.fromEntries(Object.entries(inner).map(([key, entry]) => [key, slice(entry)]));
   };
   return { sliced: slice(value) };
@@ -58,6 +58,12 @@ function slicesOf(entries: readonly unknown[], map: boolean, sliceLength: number
     slices.push(serialize(entries.slice(start, start + sliceLength)));
   }
   return { [SLICES]: slices, map };
+}
+
+/** Anything else (a Set, a Date) crosses as a structured clone takes it, whole. */
+function isPlainObject(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 function isSliced(value: object): value is Sliced {
@@ -90,7 +96,7 @@ function* whole(value: unknown): Steps<unknown> {
     for (const entry of value) entries.push(yield* whole(entry));
     return entries;
   }
-  if (value instanceof Set) return value;
+  if (!isPlainObject(value)) return value;
   const object: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(value)) object[key] = yield* whole(entry);
   return object;
