@@ -5,8 +5,10 @@
 // summary, the index of every field and its packing alone, then the whole hand-over:
 // `findingsToSend`, the message with its buffers moved, `findingsReceived` and the
 // snapshot's view on this thread, and the reply (what the scan's phase clock calls
-// "handing over the findings"); then this thread's first statistics, function usage
-// and drill-down, which make the index of every field from its parts.
+// "handing over the findings"), with the longest a request on this thread would have
+// waited for a turn of its loop meanwhile (the message's deserializing included); then
+// this thread's first statistics, function usage and drill-down, which make the index
+// of every field from its parts.
 //
 //   tsx bench/handover-time.ts AUDIT_FILE [SOURCE_ROOT] [RUNS]
 //
@@ -50,6 +52,23 @@ function timed<T>(work: () => T): { value: T; ms: number; cpuMs: number } {
   const value = work();
   const { user, system } = process.cpuUsage(cpu);
   return { value, ms: ms(started, now()), cpuMs: Math.round((user + system) / 1000) };
+}
+/** The longest wait for a turn of this thread's loop (timers of 1 ms) from now until `stop`. */
+function longestTurn(): { stop(): number } {
+  let longest = 0;
+  let last = now();
+  const timer = setInterval(() => {
+    longest = Math.max(longest, now() - last);
+    last = now();
+  }, 1);
+  // Watching keeps nothing running: the process ends after its last run.
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.round(Math.max(longest, now() - last));
+    },
+  };
 }
 const cost = ({ ms, cpuMs }: { ms: number; cpuMs: number }) => ({ ms, cpuMs });
 
@@ -152,9 +171,11 @@ async function serverSide(options: Options): Promise<void> {
   const worker = new Worker(program, { eval: true, workerData: options });
   const server: Record<number, Record<string, number>> = {};
   let ended = 0;
+  // Watched from before each message arrives, so the wait counts its deserializing.
+  let turns = longestTurn();
   await new Promise<void>((done, fail) => {
     worker.on('error', fail);
-    worker.on('message', (message: Record<string, unknown>) => {
+    worker.on('message', async (message: Record<string, unknown>) => {
       const run = message.run as number;
       if ('worker' in message) {
         console.log(JSON.stringify({ ...message, server: server[run] }));
@@ -162,26 +183,30 @@ async function serverSide(options: Options): Promise<void> {
         return;
       }
       const arrived = now();
-      const taken = timed(() => {
-        const received = m.findingsReceived(message.sent as BetweenThreadsModule.SentFindings);
-        const findings = { ...received.findings, expressions: () => new Map() };
-        return m.SnapshotView.ofScan(
-          run + 1,
-          scan,
-          { store, directory: undefined },
-          { findings, summary: received.summary, wholeIndex: received.wholeIndex },
-        );
-      });
+      // Taken in over turns of this thread (findings-between-threads.ts): the clock
+      // from the message's arrival to the view, and the longest wait for a turn.
+      const received = await m.findingsReceived(
+        message.sent as BetweenThreadsModule.FindingsToSend,
+      );
+      const findings = { ...received.findings, expressions: () => new Map() };
+      const view = m.SnapshotView.ofScan(
+        run + 1,
+        scan,
+        { store, directory: undefined },
+        { findings, summary: received.summary, wholeIndex: received.wholeIndex },
+      );
+      const takenIn = ms(arrived, now());
       worker.postMessage('reply');
-      const view = taken.value;
       const request = { filters: [], sort: { field: 'name' as const, ascending: true }, limit: 50 };
       server[run] = {
         messagePassage: ms(message.posting as number, arrived),
-        findingsReceived: taken.ms,
+        findingsReceived: takenIn,
+        longestWaitForATurn: turns.stop(),
         statistics: timed(() => view.statistics()).ms,
         functionUsage: timed(() => view.functionUsage()).ms,
         firstDrillDown: timed(() => view.searchFinding('unused', undefined, request)).ms,
       };
+      turns = longestTurn();
     });
   });
   await worker.terminate();

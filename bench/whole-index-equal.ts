@@ -1,7 +1,9 @@
 // Whether this checkout builds the same index of every field, and the same summary, as
 // another checkout, on the findings of the newest kept facts block of AUDIT_FILE (as
 // bench/findings-time.ts reads it): each part of the index compared as data, and the
-// packed parts read back. Prints one line a part, true when equal.
+// packed parts read back; then the findings, summary and index handed over as the audit's
+// thread posts them and taken in as the server's thread does (findings-between-threads.ts),
+// against them as made. Prints one line a part, true when equal.
 //
 //   tsx bench/whole-index-equal.ts AUDIT_FILE OTHER_ROOT
 import { isDeepStrictEqual } from 'node:util';
@@ -19,6 +21,12 @@ import { summaryOf } from '../src/service/audit/findings/describe-findings';
 import type * as FindingIndexModule from '../src/service/audit/search/finding-index';
 import { wholeIndex } from '../src/service/audit/search/finding-index';
 import { packedAtOnce, unpacked } from '../src/service/store/saved-index';
+import type { Findings } from '../src/service/audit/findings/compute-findings';
+import { buffersToMove } from '../src/service/audit/worker/buffers-to-move';
+import {
+  findingsReceived,
+  findingsToSend,
+} from '../src/service/audit/worker/findings-between-threads';
 
 const [auditFile, otherRoot] = process.argv.slice(2);
 if (!auditFile || !otherRoot)
@@ -51,3 +59,31 @@ for (const part of Object.keys(theirs) as Array<keyof typeof theirs>)
   console.log(`index ${part}: ${isDeepStrictEqual(ours[part], theirs[part])}`);
 console.log(`index packed and read back: ${isDeepStrictEqual(unpacked(packedAtOnce(ours)), ours)}`);
 console.log(`summary: ${isDeepStrictEqual(summaryOf(found), otherSummary(found))}`);
+
+/** What findings hold, as plain data to compare. */
+const asData = (findings: Omit<Findings, 'expressions'>) => ({
+  columns: findings.fields.asColumns().pack(),
+  references: Object.fromEntries(
+    Object.entries(findings.references).map(([key, value]) => [
+      key,
+      typeof value === 'object' ? new Map(value) : value,
+    ]),
+  ),
+  byKey: Object.fromEntries(
+    Object.entries(findings.byKey).map(([key, finding]) => [
+      key,
+      { ...finding, notes: new Map(finding.notes) },
+    ]),
+  ),
+  headline: findings.headline,
+  directory: findings.directory,
+});
+// Taken before sending, which empties the arrays it moves.
+const made = structuredClone({ findings: asData(found), summary: summaryOf(found), index: ours });
+const posted = findingsToSend(found);
+const taken = await findingsReceived(structuredClone(posted, { transfer: buffersToMove(posted) }));
+// Cloned as the made ones were (a Buffer is cloned as a Uint8Array).
+const takenFindings = structuredClone(asData(taken.findings));
+console.log(`findings handed over: ${isDeepStrictEqual(takenFindings, made.findings)}`);
+console.log(`summary handed over: ${isDeepStrictEqual(taken.summary, made.summary)}`);
+console.log(`index handed over: ${isDeepStrictEqual(taken.wholeIndex, made.index)}`);

@@ -2,6 +2,8 @@ import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:
 import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
 import type { FieldIndexParts } from './index/field-index';
+import type { Steps } from './in-turns';
+import { finished, finishedInTurns } from './in-turns';
 
 /**
  * The search index saved beside the store, so a start reads it back instead of
@@ -162,7 +164,7 @@ export interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names' | '
 function* pack<K, A extends Int32Array | Uint32Array | Float64Array>(
   lists: ReadonlyMap<K, ArrayLike<number>>,
   make: (length: number) => A,
-): Generator<void, PackedLists<K, A>> {
+): Steps<PackedLists<K, A>> {
   const ends = new Float64Array(lists.size);
   let length = 0;
   let index = 0;
@@ -178,14 +180,18 @@ function* pack<K, A extends Int32Array | Uint32Array | Float64Array>(
   return { keys: [...lists.keys()], ends, data };
 }
 
-function unpack<K, A extends Int32Array | Uint32Array | Float64Array>({
+/** Unpacks the lists, pausing now and then as `pack` does. */
+function* unpack<K, A extends Int32Array | Uint32Array | Float64Array>({
   keys,
   ends,
   data,
-}: PackedLists<K, A>): Map<K, A> {
-  return new Map(
-    keys.map((key, i) => [key, data.subarray(i === 0 ? 0 : ends[i - 1], ends[i]) as A]),
-  );
+}: PackedLists<K, A>): Steps<Map<K, A>> {
+  const lists = new Map<K, A>();
+  for (let i = 0; i < keys.length; i += 1) {
+    lists.set(keys[i]!, data.subarray(i === 0 ? 0 : ends[i - 1], ends[i]) as A);
+    if (i % 4096 === 4095) yield;
+  }
+  return lists;
 }
 
 const ints = (length: number) => new Int32Array(length);
@@ -201,13 +207,16 @@ function numbered(values: readonly string[]): NumberedTexts {
   return { texts: [...numberOf.keys()], numbers };
 }
 
-function textsOf({ texts, numbers }: NumberedTexts): string[] {
+function* textsOf({ texts, numbers }: NumberedTexts): Steps<string[]> {
   const values: string[] = [];
-  for (let at = 0; at < numbers.length; at += 1) values.push(texts[numbers[at]!]!);
+  for (let at = 0; at < numbers.length; at += 1) {
+    values.push(texts[numbers[at]!]!);
+    if (at % 65_536 === 65_535) yield;
+  }
   return values;
 }
 
-function* packed(parts: FieldIndexParts): Generator<void, PackedParts> {
+function* packed(parts: FieldIndexParts): Steps<PackedParts> {
   const { lists, names, copy } = parts;
   return {
     ...parts,
@@ -239,46 +248,35 @@ export function packedAtOnce(parts: FieldIndexParts): PackedParts {
   return finished(packed(parts));
 }
 
-/** Runs a generator to its end at once. */
-function finished<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/** Runs a generator to its end, letting other work run at each pause that comes after 10 ms. */
-async function finishedInTurns<T>(steps: Generator<void, T>): Promise<T> {
-  let turnStarted = performance.now();
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (performance.now() - turnStarted < 10) continue;
-    await new Promise((done) => setImmediate(done));
-    turnStarted = performance.now();
-  }
-}
-
 /** Parts packed by `packedAtOnce` or saved, as the index takes them. */
 export function unpacked(parts: PackedParts): FieldIndexParts {
+  return finished(unpacking(parts));
+}
+
+/**
+ * `unpacked` in steps (in-turns.ts), to let requests be answered meanwhile: at
+ * 1,000,000 fields making a list of each of hundreds of thousands held the thread for
+ * a few hundred ms.
+ */
+export function* unpacking(parts: PackedParts): Steps<FieldIndexParts> {
   const { lists, names, copy } = parts;
   return {
     ...parts,
-    copy: { ...copy, statuses: textsOf(copy.statuses) },
+    copy: { ...copy, statuses: yield* textsOf(copy.statuses) },
     lists: {
-      owner: unpack(lists.owner),
-      status: unpack(lists.status),
-      function: unpack(lists.function),
-      dataset: unpack(lists.dataset),
-      card: unpack(lists.card),
+      owner: yield* unpack(lists.owner),
+      status: yield* unpack(lists.status),
+      function: yield* unpack(lists.function),
+      dataset: yield* unpack(lists.dataset),
+      card: yield* unpack(lists.card),
     },
     names: {
       ...names,
-      postings: unpack(names.postings),
-      denseWords: unpack(names.denseWords),
+      postings: yield* unpack(names.postings),
+      denseWords: yield* unpack(names.denseWords),
       occurrences: {
         stride: names.occurrences.stride,
-        startsByRun: unpack(names.occurrences.startsByRun),
+        startsByRun: yield* unpack(names.occurrences.startsByRun),
       },
     },
   };

@@ -15,7 +15,7 @@ import type {
   ToWorker,
   WorkerJob,
 } from './audit-worker-messages';
-import type { MadeFindings, SentFindings } from './findings-between-threads';
+import type { FindingsToSend, MadeFindings } from './findings-between-threads';
 import { findingsReceived } from './findings-between-threads';
 import { fieldReads } from './field-reads';
 
@@ -131,10 +131,15 @@ export class AuditThread {
           return hooks.refreshDirectory(args[0] as SeenByScan);
         case 'headlineAsLastSeen':
           return hooks.headlineAsLastSeen();
-        case 'completed':
-          return hooks.completed(
-            args[0] === 'as-last-seen' ? args[0] : findingsReceived(args[0] as SentFindings),
-          );
+        case 'completed': {
+          const found =
+            args[0] === 'as-last-seen'
+              ? args[0]
+              : await findingsReceived(args[0] as FindingsToSend);
+          // Taken in over many turns: the server may have stopped or the scan been cancelled since.
+          calls.signal.throwIfAborted();
+          return hooks.completed(found);
+        }
       }
     };
     try {
@@ -163,7 +168,7 @@ export class AuditThread {
   async findings(): Promise<MadeFindings | undefined> {
     let whole: MadeFindings | undefined;
     await this.run({ type: 'findings', job: ++this.lastJob }, async (method, args) => {
-      if (method === 'completed') whole = findingsReceived(args[0] as SentFindings);
+      if (method === 'completed') whole = await findingsReceived(args[0] as FindingsToSend);
     });
     return whole;
   }

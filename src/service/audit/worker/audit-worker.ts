@@ -104,8 +104,8 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
 
 /**
  * The findings and their summary, sent to the server as data (the reader of
- * expressions stays here) in one message, their typed arrays moved rather than
- * copied (findings-between-threads.ts). `found` is not read here after: its arrays
+ * expressions stays here) in one message, their typed arrays and the bytes of their
+ * large arrays moved rather than copied (findings-between-threads.ts). `found` is not read here after: its arrays
  * are left empty.
  */
 async function sendFound(job: number, found: ScanFound): Promise<void> {

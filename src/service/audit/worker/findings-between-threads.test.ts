@@ -1,10 +1,16 @@
+import { once } from 'node:events';
+import { setImmediate } from 'node:timers/promises';
+import { MessageChannel } from 'node:worker_threads';
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { computeFindings } from '../findings/compute-findings';
 import { summaryOf } from '../findings/describe-findings';
 import { FactsTable } from '../findings/facts-table';
 import { FieldIndex } from '../../store/index/field-index';
 import { wholeIndex } from '../search/finding-index';
+import type { FieldFacts } from '../findings/field-facts';
 import { demoFacts } from '../test-support/demo-facts';
+import type { SentFindings } from './findings-between-threads';
 import { findingsReceived, findingsToSend } from './findings-between-threads';
 import { buffersToMove } from './buffers-to-move';
 
@@ -26,7 +32,7 @@ const asMaps = (found: ReturnType<typeof computeFindings>) => ({
 
 // As the audit's worker sends findings and the server takes them in: one message, a
 // structured clone whose typed arrays move rather than being copied.
-it('findings sent from the audit thread arrive as they were made', () => {
+it('findings sent from the audit thread arrive as they were made', async () => {
   const found = computeFindings(demoFacts(300, 5), () => new Map());
   // As made, taken before they are sent: sending empties what moves.
   const made = structuredClone({
@@ -44,7 +50,7 @@ it('findings sent from the audit thread arrive as they were made', () => {
     findings,
     summary,
     wholeIndex: indexParts,
-  } = findingsReceived(structuredClone(sent, { transfer: buffersToMove(sent) }));
+  } = await findingsReceived(structuredClone(sent, { transfer: buffersToMove(sent) }));
 
   expect(findings.fields).toBeInstanceOf(FactsTable);
   expect([...findings.fields.entries()]).toEqual(made.fields);
@@ -70,8 +76,9 @@ it('findings sent from the audit thread arrive as they were made', () => {
 
 it('moves the references, the notes and the index of every field to the receiving thread, leaving no copy behind', () => {
   const found = computeFindings(demoFacts(300, 5), () => new Map());
-  const sent = findingsToSend(found);
-  structuredClone(sent, { transfer: buffersToMove(sent) });
+  const posted = findingsToSend(found);
+  structuredClone(posted, { transfer: buffersToMove(posted) });
+  const sent = posted.sliced as SentFindings;
 
   const { references } = found;
   for (const lists of [
@@ -91,4 +98,91 @@ it('moves the references, the notes and the index of every field to the receivin
   expect(names.postings.data.length).toBe(0);
   expect(names.occurrences.startsByRun.data.length).toBe(0);
   expect(lists.card.data.length).toBe(0);
+});
+
+/** What the findings hold, as plain values taken before they are sent (sending empties what moves). */
+function asMade(found: ReturnType<typeof computeFindings>) {
+  return structuredClone({
+    fields: [...found.fields.entries()],
+    ...asMaps(found),
+    headline: found.headline,
+    directory: found.directory,
+    summary: summaryOf(found),
+    wholeIndex: wholeIndex(found).parts(),
+  });
+}
+
+it('findings taken in from slices equal the ones the audit thread made, whatever the names', async () => {
+  const name = fc.string({ unit: 'binary', maxLength: 24 });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 10_000 }),
+      fc.array(name, { minLength: 1, maxLength: 40 }),
+      fc.integer({ min: 1, max: 300 }),
+      async (seed, names, sliceLength) => {
+        const facts = demoFacts(120, seed).map((field, at) =>
+          at % 3 === 0 ? { ...field, name: names[at % names.length]! } : field,
+        );
+        const found = computeFindings(facts, () => new Map());
+        const made = asMade(found);
+        const posted = findingsToSend(found, sliceLength);
+        const received = await findingsReceived(
+          structuredClone(posted, { transfer: buffersToMove(posted) }),
+        );
+
+        expect(asMade({ ...received.findings, expressions: () => new Map() })).toEqual({
+          ...made,
+          summary: received.summary,
+          wholeIndex: received.wholeIndex,
+        });
+        expect(received.summary).toEqual(made.summary);
+        expect(received.wholeIndex).toEqual(made.wholeIndex);
+      },
+    ),
+    { numRuns: 8 },
+  );
+});
+
+/** `copies` copies of a demo instance's facts, each field under an id and a name of its own. */
+function manyFacts(copies: number): FieldFacts[] {
+  const facts = demoFacts(500, 3);
+  return Array.from({ length: copies }, (_, copy) =>
+    facts.map((field) => ({
+      ...field,
+      id: field.id + copy * 1_000_000,
+      name: `${field.name} ${copy}`,
+    })),
+  ).flat();
+}
+
+// As the server takes a scan's findings in: the message arrives, then the findings are
+// made again, a slice at a time. Each turn is made as short as can be (a pause after
+// each slice), so the count of searches answered meanwhile does not hang on how fast
+// the machine is.
+it('answers searches between the slices of a hand-over as it is taken in', async () => {
+  const found = computeFindings(manyFacts(20), () => new Map());
+  const index = wholeIndex(found);
+  const byName = { filters: [], sort: { field: 'name' as const, ascending: true }, limit: 50 };
+  const posted = findingsToSend(found, 256);
+  const { port1, port2 } = new MessageChannel();
+  const arrived = once(port2, 'message');
+  port1.postMessage(posted, buffersToMove(posted));
+
+  let answered = 0;
+  let takenIn = false;
+  const searches = (async () => {
+    while (!takenIn) {
+      await setImmediate();
+      if (index.search({ ...byName, offset: 0, name: 'ou' }).totalHits > 0) answered += 1;
+    }
+  })();
+  const [message] = (await arrived) as [Parameters<typeof findingsReceived>[0]];
+  const received = await findingsReceived(message, 0);
+  takenIn = true;
+  await searches;
+  port1.close();
+
+  expect(received.findings.fields.size).toBe(10_000);
+  // The names alone are 40 slices.
+  expect(answered).toBeGreaterThan(40);
 });

@@ -12,8 +12,12 @@ import type { PackedTexts } from '../findings/texts-by-field';
 import { TextsByField } from '../findings/texts-by-field';
 import { wholeIndex } from '../search/finding-index';
 import type { FieldIndexParts } from '../../store/index/field-index';
+import type { Steps } from '../../store/in-turns';
+import { finishedInTurns } from '../../store/in-turns';
 import type { PackedParts } from '../../store/saved-index';
-import { packedAtOnce, unpacked } from '../../store/saved-index';
+import { packedAtOnce, unpacking } from '../../store/saved-index';
+import type { InSlices } from './arrays-in-slices';
+import { arraysInSlices, arraysWhole, SLICE_LENGTH } from './arrays-in-slices';
 
 /**
  * Findings as made on the audit's thread: all but the reader of expressions (which
@@ -47,6 +51,8 @@ type SentFinding = Omit<Finding, 'notes'> & { notes: PackedTexts };
  * the receiving thread (worker/buffers-to-move.ts) instead of being copied, and which
  * a class would lose its methods on the way. At 1,000,000 fields the maps among them
  * crossed a few hundred entries a message before: hundreds of turns of both threads.
+ * The large arrays left (names, ids, groups) cross as bytes in slices
+ * (arrays-in-slices.ts).
  */
 export interface SentFindings {
   findings: Omit<Findings, 'expressions' | 'fields' | 'references' | 'byKey'> & {
@@ -58,32 +64,48 @@ export interface SentFindings {
   wholeIndex: PackedParts;
 }
 
-export function findingsToSend(found: Findings): SentFindings {
+/** What the audit's thread posts of its findings, their large arrays in slices. */
+export type FindingsToSend = InSlices<SentFindings>;
+
+export function findingsToSend(found: Findings, sliceLength = SLICE_LENGTH): FindingsToSend {
   const { expressions: _expressions, fields, references, byKey, ...rest } = found;
-  return {
-    findings: {
-      ...rest,
-      fields: fields.pack(),
-      references: {
-        ...references,
-        references: references.references.pack(),
-        nests: references.nests.pack(),
-        referencedBy: references.referencedBy.pack(),
-        unknown: references.unknown.pack(),
-        missing: TextsByField.ofJson(references.missing).pack(),
+  return arraysInSlices<SentFindings>(
+    {
+      findings: {
+        ...rest,
+        fields: fields.pack(),
+        references: {
+          ...references,
+          references: references.references.pack(),
+          nests: references.nests.pack(),
+          referencedBy: references.referencedBy.pack(),
+          unknown: references.unknown.pack(),
+          missing: TextsByField.ofJson(references.missing).pack(),
+        },
+        byKey: eachFinding(byKey, (finding) => ({
+          ...finding,
+          notes: TextsByField.of(finding.notes).pack(),
+        })),
       },
-      byKey: eachFinding(byKey, (finding) => ({
-        ...finding,
-        notes: TextsByField.of(finding.notes).pack(),
-      })),
+      // What the audit page shows of them too: half a second at 100,000 fields.
+      summary: summaryOf(found),
+      wholeIndex: packedAtOnce(wholeIndex(found).parts()),
     },
-    // What the audit page shows of them too: half a second at 100,000 fields.
-    summary: summaryOf(found),
-    wholeIndex: packedAtOnce(wholeIndex(found).parts()),
-  };
+    sliceLength,
+  );
 }
 
-export function findingsReceived(sent: SentFindings): MadeFindings {
+/**
+ * The findings posted, made again on the thread that answers requests in turns of
+ * about 10 ms (store/in-turns.ts; `turnMs` to change it), so a search waits for no
+ * more than a turn.
+ */
+export function findingsReceived(posted: FindingsToSend, turnMs?: number): Promise<MadeFindings> {
+  return finishedInTurns(takingIn(posted), turnMs);
+}
+
+function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
+  const sent = yield* arraysWhole(posted);
   const { fields, references, byKey, ...rest } = sent.findings;
   return {
     findings: {
@@ -103,7 +125,7 @@ export function findingsReceived(sent: SentFindings): MadeFindings {
       })),
     },
     summary: sent.summary,
-    wholeIndex: unpacked(sent.wholeIndex),
+    wholeIndex: yield* unpacking(sent.wholeIndex),
   };
 }
 
