@@ -17,6 +17,7 @@ import { failureMessage } from './failure-message';
 import type { SelectedField } from '../selection/field-selection';
 import { fieldCount } from '../../../components/plural';
 import { lockWords } from './lock-words';
+import { UserText } from '../../../components/UserText';
 
 type Snapshot = BulkRunSnapshot<SelectedField>;
 
@@ -102,7 +103,7 @@ function FailureList({ snapshot }: { snapshot: Snapshot }) {
           {snapshot.failures.map(({ item, error }) => (
             <List.Item key={item.id}>
               <Text span size="sm" fw={600}>
-                {item.name}
+                <UserText text={item.name} />
               </Text>{' '}
               <Text span size="sm" c="dimmed">
                 (id {item.id})

@@ -10,6 +10,7 @@ import {
   storedLocksInFlight,
   storeLocksInFlight,
 } from './lock-concurrency';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
 
 function whatChanges(plan: LockPlan): string {
   const words = lockWords(plan.locked);
@@ -19,7 +20,7 @@ function whatChanges(plan: LockPlan): string {
     const verb = changing === 1 ? 'is' : 'are';
     return `${changing.toLocaleString()} of the ${fieldCount(selected)} selected ${verb} ${words.other} and will be ${words.done}.`;
   }
-  if (selected === 1) return `${words.verb} “${plan.changes[0]!.name}”.`;
+  if (selected === 1) return `${words.verb} “${showHiddenCharacters(plan.changes[0]!.name)}”.`;
   return `${words.verb} the ${fieldCount(selected)} selected.`;
 }
 
