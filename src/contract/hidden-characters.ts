@@ -34,7 +34,7 @@ const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
 const BLACK_FLAG = 0x1f3f4;
 const isTag = (code: number) => code >= 0xe0020 && code <= 0xe007f;
-/** Scripts whose words use the joiners (Persian, the Indic scripts; RFC 5892's CONTEXTJ, simplified). */
+/** Scripts whose words use the joiners (Persian, the Indic scripts): RFC 5892's CONTEXTJ, simplified to the script. */
 const JOINING_SCRIPT =
   /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Khmer}\p{scx=Myanmar}]/u;
 const EMOJI_BEFORE_ZWJ = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
@@ -58,11 +58,11 @@ export function hiddenCharacterDescription(code: number): string {
   return `${characterName(code)} (${codePointLabel(code)})`;
 }
 
-/** A joiner between letters of a script that uses it, or inside an emoji sequence, is part of the word. */
+/** A joiner after a letter or mark of a script that uses it, or between emoji, is part of what is drawn. */
 function joins(code: number, before: string | undefined, after: string | undefined): boolean {
-  if (before === undefined || after === undefined) return false;
-  if (JOINING_SCRIPT.test(before) && JOINING_SCRIPT.test(after)) return true;
-  return code === ZWJ && EMOJI_BEFORE_ZWJ.test(before) && EMOJI.test(after);
+  if (before === undefined) return false;
+  if (JOINING_SCRIPT.test(before)) return true;
+  return code === ZWJ && after !== undefined && EMOJI_BEFORE_ZWJ.test(before) && EMOJI.test(after);
 }
 
 /** The text in order: runs of ordinary text, and each hidden character as its code point. */

@@ -167,8 +167,8 @@ test('expands a set to its items: the field linking to its drawer, state, reason
   const link = within(items).getByRole('link', { name: 'Gross Margin' });
   expect(link.getAttribute('href')).toBe('/fields/7');
   expect(within(items).getByText('locked: unlock it first')).toBeTruthy();
-  expect(within(items).getByText('Gross Margin', { selector: 'code' })).toBeTruthy();
-  expect(within(items).getByText('Margin', { selector: 'code' })).toBeTruthy();
+  expect(within(items).getByText('Gross Margin', { selector: 'code > bdi' })).toBeTruthy();
+  expect(within(items).getByText('Margin', { selector: 'code > bdi' })).toBeTruthy();
 });
 
 test('undo asks first, listing what will be refused, then undoes', async () => {

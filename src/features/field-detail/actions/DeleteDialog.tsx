@@ -8,6 +8,7 @@ import type { Plan } from '../../../contract/journal';
 import { CARD } from '../explanation/link-sources';
 import { singleChange } from './single-change';
 import { UserText } from '../../../components/UserText';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
 
 const isUsed = (plan: Plan) => plan.items.some((item) => item.reason === 'used');
 
@@ -26,7 +27,8 @@ export function DeleteDialog({
   onArchive: () => void;
 }) {
   const [typed, setTyped] = useState('');
-  const allowUsed = typed === field.name;
+  // The name as shown (a hidden character as its code point) is what a person can type.
+  const allowUsed = typed === field.name || typed === showHiddenCharacters(field.name);
   const request = singleChange('delete', field, { delete: true }, allowUsed ? { allowUsed } : {});
   return (
     <ChangeSetDialog
