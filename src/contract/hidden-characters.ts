@@ -26,8 +26,11 @@ const NAMES: ReadonlyMap<number, string> = new Map([
   [0xfeff, 'zero-width no-break space'],
 ]);
 
-/** Controls, format characters (the bidi controls among them) and what Unicode says to draw as nothing. */
-const MAYBE_HIDDEN = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
+/**
+ * Controls, line and paragraph separators, and what Unicode says to draw as nothing
+ * (Default_Ignorable_Code_Point: the bidi controls and zero-width characters among them).
+ */
+const MAYBE_HIDDEN = /[\p{Cc}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
 /** Ignorable but part of what is drawn: variation selectors (emoji, ideographs) and combining marks. */
 const DRAWN = /[\p{Variation_Selector}\p{M}]/u;
 const ZWNJ = 0x200c;
