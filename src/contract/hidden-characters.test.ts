@@ -30,16 +30,16 @@ const ordinaryCharacter = fc
 
 /** Text people write that holds joiners or selectors as part of what is drawn. */
 const writtenWithJoiners = [
-  'می‌خواهم', // Persian: a zero-width non-joiner inside a word
-  'क्‍ष', // Devanagari: a zero-width joiner after the virama
-  'ശ്‍', // Malayalam chillu
-  '👨‍👩‍👧', // an emoji family: joiners between emoji
-  '👩🏽‍💻', // a skin tone, then a joiner
-  '🏳️‍🌈', // a variation selector, then a joiner
-  '🏴󠁧󠁢󠁥󠁮󠁧󠁿', // a flag of tags
-  '❤️',
-  '葛󠄀', // an ideographic variation selector
-  'é', // e and a combining acute
+  'می\u200Cخواهم', // Persian: a zero-width non-joiner inside a word
+  'क्\u200Dष', // Devanagari: a zero-width joiner after the virama
+  'ശ്\u200D', // Malayalam chillu
+  '👨\u200D👩\u200D👧', // an emoji family: joiners between emoji
+  '👩🏽\u200D💻', // a skin tone, then a joiner
+  '🏳\uFE0F\u200D🌈', // a variation selector, then a joiner
+  '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}', // a flag of tags
+  '❤\uFE0F',
+  '葛\u{E0100}', // an ideographic variation selector
+  'e\u0301', // e and a combining acute
   'שלום',
   'مرحبا',
   'Ελληνικά',
