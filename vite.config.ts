@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { entrySizeBudget, firstScreenBudget } from './scripts/vite/entry-size-budget.ts';
 import { appShellScrollClass } from './scripts/vite/app-shell-scroll-class.ts';
-import { firstScreenChunks } from './scripts/vite/first-screens-chunk.ts';
+import { compileHints } from './scripts/vite/compile-hints.ts';
+import { fieldsPageChunkNames, firstScreenChunks } from './scripts/vite/first-screens-chunk.ts';
 import { precompressAssets } from './scripts/vite/precompress-assets.ts';
 
 // `npm run dev` serves the app with hot reload and sends API calls to a service
@@ -17,6 +18,7 @@ export default defineConfig({
     appShellScrollClass(),
     entrySizeBudget(),
     firstScreenBudget(),
+    compileHints(fieldsPageChunkNames),
     precompressAssets(),
   ],
   server: {

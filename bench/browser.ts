@@ -153,12 +153,7 @@ async function setLocked(url: string, id: number, locked: boolean) {
  * Locks and unlocks every field matching a name fragment with the app's bulk lock.
  * Those locked beforehand are unlocked first and locked again after.
  */
-async function bulkLockRun(
-  url: string,
-  browser: Browser,
-  target: BenchTarget,
-  options: { singlePuts?: boolean } = {},
-) {
+async function bulkLockRun(url: string, browser: Browser, target: BenchTarget) {
   const [bulkFragment] = await fragments(url, 3, 1, (hits) => hits >= 500 && hits <= 1500);
   if (!bulkFragment) throw new Error('no name fragment matches 500 to 1,500 fields');
   // The run locks every match; those locked already are unlocked first and locked again after.
@@ -170,7 +165,7 @@ async function bulkLockRun(
     })
   ).results.map((field) => field.id);
   for (const id of lockedBefore) await setLocked(url, id, false);
-  const bulk = await measureBulkLock(browser, target, bulkFragment, options);
+  const bulk = await measureBulkLock(browser, target, bulkFragment);
   const leftLocked = await search(url, {
     name: bulkFragment.text,
     filters: [{ field: 'locked' }],
@@ -301,14 +296,6 @@ async function main() {
       bulk = await bulkLockRun(service.url, browser, target);
       log(`bulk lock ${bulk.lockPerSecond} fields/s, unlock ${bulk.unlockPerSecond} fields/s`);
       logBulkCpu(bulk);
-      // BENCH_BULK_SINGLE=1: one PUT per field too, as against a server without the bulk lock.
-      if (process.env.BENCH_BULK_SINGLE === '1') {
-        const single = await bulkLockRun(service.url, browser, target, { singlePuts: true });
-        log(
-          `one PUT per field: ${single.lockPerSecond} fields/s, unlock ${single.unlockPerSecond}`,
-        );
-        logBulkCpu(single);
-      }
       for (const { reason, count } of bulk.failures) log(`  failed ${count} × ${reason}`);
     }
     if (

@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolations, keepScreenshot } from './support/accessibility';
-import { APP_CONFIG_PATH } from '../src/contract/paths';
+import { APP_CONFIG_PATH, apiPaths } from '../src/contract/paths';
+import { eagerCompileHint } from '../scripts/vite/compile-hints';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the page shows its frame and a spinner before any script runs (${colorScheme})`, async ({
@@ -47,4 +48,40 @@ test('the app asks for its config with the page, once, not after its script has 
   await expect(page.getByRole('table', { name: 'Calculated fields' })).toBeVisible();
   expect(order[0]).toBe('config');
   expect(order.filter((step) => step === 'config')).toHaveLength(1);
+});
+
+test('the fields page’s code is asked for as the app’s script starts, before its first search', async ({
+  signedInPage: page,
+}) => {
+  // Asked for once the router was made, the page's files arrived only after the rest of
+  // the entry had run; asked for first, they arrive meanwhile (src/app/entry-start.ts).
+  const order: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/\/assets\/FieldsPage-[\w-]+\.js$/.test(path)) order.push('page code');
+    if (path === apiPaths.search) order.push('search');
+  });
+  await page.goto('/fields');
+  await expect(page.getByRole('table', { name: 'Calculated fields' })).toBeVisible();
+  expect(order.slice(0, 2)).toEqual(['page code', 'search']);
+});
+
+test('the fields page’s chunks are marked for V8 to compile as they arrive', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/fields');
+  await expect(page.getByRole('table', { name: 'Calculated fields' })).toBeVisible();
+  const chunks = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) =>
+        /\/assets\/(FieldsPage|fields-page-shared|first-screens)-[\w-]+\.js$/.test(url),
+      ),
+  );
+  expect(chunks).toHaveLength(3);
+  for (const url of chunks) {
+    const code = await (await page.request.get(url)).text();
+    expect(code.startsWith(eagerCompileHint), url).toBe(true);
+  }
 });

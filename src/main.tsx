@@ -1,18 +1,16 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/reduced-motion.css';
+// First of the modules below: it asks for the first page's code before the rest run.
+import { linkedToken } from './app/entry-start';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchTokenHeldByServer } from './api/app-config';
 import { startServerHeldSession, startSession } from './api/session';
-import { takeTokenFromAddress } from './api/token-from-address';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter, firstPageLoaded } from './app/router';
 import { prefetchFieldsPage } from './features/fields/prefetch-fields-page';
-
-// A sign-in link's token leaves the address before anything renders or requests.
-const linkedToken = takeTokenFromAddress(window.location, window.history);
 
 // Whether to ask for a token is known before the first screen, so sign-in never
 // flashes up when the server holds the token.

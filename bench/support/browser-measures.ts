@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { tokenStorageKey } from '../../src/api/session';
+import { JOURNAL_BASE } from '../../src/contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
-import { withoutBulkLock } from '../../e2e/support/without-bulk-lock';
 import type { FirstRowsPeer } from './first-rows-peers';
 import { firstRowsPeers, peerPath } from './first-rows-peers';
 import type { TypedWord } from './typed-words';
@@ -427,7 +427,7 @@ const watchProgress = String.raw`
         samples += 1;
         if (done + failed + remaining !== TOTAL || done < lastDone) inexact += 1;
         lastDone = done;
-        if (remaining === 0 && /locked|unlocked/.test(document.querySelector('[role="dialog"] [role="status"]')?.textContent ?? '')) {
+        if (remaining === 0 && / changed/.test(document.querySelector('[role="dialog"] [role="status"]')?.textContent ?? '')) {
           resolve({ samples, inexact, failed });
           return;
         }
@@ -443,10 +443,13 @@ async function bulkRun(page: Page, locked: boolean, total: number, cpu: () => Pr
     .getByRole('button', { name: locked ? 'Lock selected' : 'Unlock selected', exact: true })
     .click();
   const dialog = page.getByRole('dialog');
-  const confirm = dialog.getByRole('button', { name: locked ? /^Lock \d/ : /^Unlock \d/ });
-  const label = (await confirm.textContent()) ?? '';
-  const sent = Number(label.replace(/[^0-9]/g, ''));
-  if (sent !== total) throw new Error(`expected to send ${total}, the dialog offers: ${label}`);
+  const confirm = dialog.getByRole('button', { name: locked ? 'Lock' : 'Unlock', exact: true });
+  // The dry run says how many will change: "649 fields will change, 0 fields skipped."
+  const planned = dialog.getByRole('status').filter({ hasText: 'will change' });
+  await planned.waitFor({ timeout: 120_000 });
+  const said = (await planned.textContent()) ?? '';
+  const changing = Number(/^([\d,]+) fields? will change/.exec(said)?.[1]?.replaceAll(',', ''));
+  if (changing !== total) throw new Error(`expected to change ${total}, the dry run says: ${said}`);
   const watched = page.evaluate(watchProgress.replace('TOTAL', String(total))) as Promise<{
     samples: number;
     inexact: number;
@@ -470,17 +473,15 @@ async function bulkRun(page: Page, locked: boolean, total: number, cpu: () => Pr
 
 /**
  * Selects every field matching a name (all unlocked beforehand), locks them with the
- * app's bulk lock and unlocks them again, timing each from the click that starts it to
- * the summary. The store is left as it was.
+ * app's bulk lock (a change set of the journal) and unlocks them again, timing each
+ * from the click that confirms its dry run to the summary. The store is left as it was.
  */
 export async function measureBulkLock(
   browser: Browser,
   target: BenchTarget,
   fragment: { text: string; hits: number },
-  options: { singlePuts?: boolean } = {},
 ): Promise<BulkFigures> {
   const context = await signedInContext(browser, target);
-  if (options.singlePuts) await withoutBulkLock(context);
   const page = await openFields(context, `?q=${encodeURIComponent(fragment.text)}`);
   const reasons = recordLockFailures(page);
   // As a person does: the page's box first, then the offer to take every match.
@@ -504,24 +505,21 @@ export async function measureBulkLock(
   };
 }
 
-/** Why lock requests failed, as they failed: the status and the server's message, or the network's error. */
+/** Why the requests that start or follow a lock failed: the status and the server's message, or the network's error. */
 function recordLockFailures(page: Page): Map<string, number> {
   const reasons = new Map<string, number>();
   const count = (reason: string) => reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-  const isLock = (method: string, url: string) =>
-    (method === 'PUT' && /\/functions\/template\/\d+$/.test(url)) ||
-    (method === 'POST' && url.endsWith(apiPaths.bulkTemplate));
+  const isLock = (url: string) => new URL(url).pathname.startsWith(JOURNAL_BASE);
   page.on('response', (response) => {
     const request = response.request();
-    if (!isLock(request.method(), request.url()) || response.ok()) return;
+    if (!isLock(request.url()) || response.ok()) return;
     void response
       .text()
       .catch(() => '')
       .then((body) => count(`${response.status()} ${body.slice(0, 200)}`));
   });
   page.on('requestfailed', (request) => {
-    if (isLock(request.method(), request.url()))
-      count(`no answer: ${request.failure()?.errorText ?? 'unknown'}`);
+    if (isLock(request.url())) count(`no answer: ${request.failure()?.errorText ?? 'unknown'}`);
   });
   return reasons;
 }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { AuditStatus } from '../../src/contract/audit';
 import { AUDIT_BASE } from '../../src/contract/audit';
-import { BULK_LOCK_MAX_FIELDS } from '../../src/contract/bulk-lock';
+import { BULK_TEMPLATE_ITEMS_SENT } from '../../src/contract/bulk-template';
 import { apiPaths, TOKEN_HEADER } from '../../src/contract/paths';
 import type { SearchRequest } from '../../src/contract/search';
 import { benchToken, savedIndexUsable, startBenchService } from './bench-store';
@@ -40,9 +40,9 @@ async function send(server: RunningServer, path: string, body: unknown): Promise
 }
 
 async function setLocked(server: RunningServer, locked: boolean): Promise<void> {
-  for (let from = 0; from < lockedIds.length; from += BULK_LOCK_MAX_FIELDS) {
-    const ids = lockedIds.slice(from, from + BULK_LOCK_MAX_FIELDS);
-    await send(server, apiPaths.bulkLock, { ids, locked });
+  for (let from = 0; from < lockedIds.length; from += BULK_TEMPLATE_ITEMS_SENT) {
+    const ids = lockedIds.slice(from, from + BULK_TEMPLATE_ITEMS_SENT);
+    await send(server, apiPaths.bulkTemplate, { update: ids.map((id) => ({ id, locked })) });
   }
 }
 
@@ -95,7 +95,7 @@ export function writeRestartReport(date: string, machine: string, rows: RestartR
     '',
     `${date} · ${machine} · measured on a machine shared with other work, so the times are of a busy machine.`,
     '',
-    `A server on the demo store answers a search, so its search index is saved beside the store, then takes ${LOCKS_BEFORE_KILL.toLocaleString('en')} locks (bulk lock, ${BULK_LOCK_MAX_FIELDS} a request) and is killed with SIGKILL: nothing is saved at stop. A fresh \`node dist-server/main.mjs start\` on the store is timed from its spawn to its first answered search: it reads the saved index and replays the locks counted after it (docs/architecture.md, "Start-up"). That server then unlocks the fields and is stopped with SIGTERM, timed to its exit.`,
+    `A server on the demo store answers a search, so its search index is saved beside the store, then takes ${LOCKS_BEFORE_KILL.toLocaleString('en')} locks (\`bulk/template\`, ${BULK_TEMPLATE_ITEMS_SENT} a call) and is killed with SIGKILL: nothing is saved at stop. A fresh \`node dist-server/main.mjs start\` on the store is timed from its spawn to its first answered search: it reads the saved index and replays the locks counted after it (docs/architecture.md, "Start-up"). That server then unlocks the fields and is stopped with SIGTERM, timed to its exit.`,
     '',
     "| fields | restart after SIGKILL to the first answered search (target under 5,000 ms at 1,000,000) | SIGTERM to exit (target under 2,000 ms) | the audit's first scan running beside it |",
     '|---:|---:|---:|---|',

@@ -12,8 +12,6 @@ export class BulkActions {
   readonly clearButton: Locator;
   readonly dialog: Locator;
   readonly runStatus: Locator;
-  readonly failures: Locator;
-  readonly retryButton: Locator;
 
   constructor(readonly fieldsPage: FieldsPage) {
     this.page = fieldsPage.page;
@@ -27,8 +25,6 @@ export class BulkActions {
     this.clearButton = this.bar.getByRole('button', { name: 'Clear selection' });
     this.dialog = this.page.getByRole('dialog');
     this.runStatus = this.dialog.getByRole('status');
-    this.failures = this.dialog.getByRole('region', { name: /^Failed/ });
-    this.retryButton = this.dialog.getByRole('button', { name: /^Retry failed/ });
   }
 
   /** The id of the field in a rendered row, counted from 0. */
@@ -45,15 +41,15 @@ export class BulkActions {
     return this.bar.getByRole('button', { name: /^Select all .* matching$/ });
   }
 
-  /** Opens the confirmation of a lock (true) or unlock (false) of the selection. */
+  /** Opens the dry run of a lock (true) or unlock (false) of the selection. */
   async open(locked: boolean) {
     await (locked ? this.lockButton : this.unlockButton).click();
     await this.dialog.waitFor();
   }
 
-  /** The dialog's button that sends the requests, e.g. "Lock 5 fields". */
+  /** The dialog's button that confirms the dry run and starts the change set. */
   confirmButton(locked: boolean) {
-    return this.dialog.getByRole('button', { name: locked ? /^Lock \d/ : /^Unlock \d/ });
+    return this.dialog.getByRole('button', { name: locked ? 'Lock' : 'Unlock', exact: true });
   }
 
   closeButton() {

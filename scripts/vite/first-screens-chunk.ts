@@ -66,6 +66,17 @@ export function firstScreenModules(root: string, factsOf: ModuleFactsOf): FirstS
 }
 
 /**
+ * The chunks the fields page loads after the entry (firstScreenChunks): its first
+ * screen's code, all of it run as the page first draws (compile-hints.ts).
+ */
+const fieldsPageChunks = {
+  shared: 'first-screens',
+  fieldsPage: 'FieldsPage',
+  fieldsPageShared: 'fields-page-shared',
+} as const;
+export const fieldsPageChunkNames: readonly string[] = Object.values(fieldsPageChunks);
+
+/**
  * Five chunks: what the fields page and the audit page both draw with beyond the entry
  * (the table's address, the dates, the error state, React Query's observers, Mantine's
  * alert...); the rest of the fields page, its libraries included, in two (what it alone
@@ -91,9 +102,9 @@ export function firstScreenChunks(root: string): CodeSplittingGroup[] {
     includeDependenciesRecursively: false,
   });
   return [
-    group('shared', 'first-screens'),
-    group('fieldsPage', 'FieldsPage'),
-    group('fieldsPageShared', 'fields-page-shared'),
+    group('shared', fieldsPageChunks.shared),
+    group('fieldsPage', fieldsPageChunks.fieldsPage),
+    group('fieldsPageShared', fieldsPageChunks.fieldsPageShared),
     group('auditRequests', 'audit-requests'),
     group('auditPage', 'AuditPage'),
   ];

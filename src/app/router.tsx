@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AppLayout } from './AppLayout';
+import { fieldsPageCode } from './first-page-code';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
@@ -29,10 +30,9 @@ export const createAppRouter = (client: QueryClient) =>
                 { index: true, element: <Navigate to="/fields" replace /> },
                 {
                   path: 'fields',
-                  // Its first search is sent by the app's entry (src/main.tsx).
-                  lazy: async () => ({
-                    Component: (await import('../features/fields/FieldsPage')).FieldsPage,
-                  }),
+                  // Its first search is sent, and its code asked for, by the app's entry
+                  // (src/main.tsx).
+                  lazy: async () => ({ Component: (await fieldsPageCode()).FieldsPage }),
                   children: [
                     {
                       path: ':id',

@@ -19,14 +19,6 @@ export const appConfigSchema = z.object({
    */
   tokenTrustMs: z.int().min(0).optional().catch(undefined),
   /**
-   * The server takes this project's bulk lock (POST /functions/bulk-lock) with up to
-   * `maxFields` ids a request. Absent (a proxy, an older server): one PUT per field.
-   */
-  bulkLock: z
-    .object({ maxFields: z.int().min(1) })
-    .optional()
-    .catch(undefined),
-  /**
    * The sorts production lacks that this server answers from its copy of the instance
    * (contract/copy-orders.ts): every one in embedded mode and in proxy mode with an
    * audit. Absent (an older server, a proxy without an audit): the table offers none.

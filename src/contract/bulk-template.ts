@@ -9,6 +9,9 @@ import { preview, previewKeys } from './preview';
 
 export const BULK_TEMPLATE_MAX_ITEMS = 1000;
 
+/** Items this project sends in one bulk call: what a published collection sends. */
+export const BULK_TEMPLATE_ITEMS_SENT = 500;
+
 export const bulkOperations = ['create', 'update', 'delete'] as const;
 export type BulkOperation = (typeof bulkOperations)[number];
 

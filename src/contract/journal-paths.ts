@@ -9,6 +9,8 @@ export const journalPaths = {
   /** POST: record a change set and run it; GET: the change sets, filtered and paged. */
   changeSets: `${JOURNAL_BASE}/change-sets`,
   changeSet: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}`,
+  /** GET: a set's summary alone (its state and counts), to follow a large set as it runs. */
+  summary: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/summary`,
   /** POST: stop a running set after the batch in flight; what is done stays done. */
   cancel: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/cancel`,
   /** POST: send the failed items of a set again. */

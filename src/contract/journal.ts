@@ -52,11 +52,15 @@ export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
 /**
  * What a recorded item did: a requested change, or, in an undo, a deleted field
- * created again from its recorded state (its `after`). Only an undo makes a restore.
+ * created again from its recorded state (its `after`), or (proxy mode, where that
+ * field gets a new id) a field that nested it made to name the new id. A repoint
+ * is recorded as the update it sends once the restore has answered the new id.
+ * Only an undo makes a restore or a repoint.
  */
 export const recordedChangeSchema = z.union([
   fieldChangeSchema,
   z.strictObject({ restore: z.literal(true) }),
+  z.strictObject({ repoint: z.strictObject({ from: z.number().int().positive() }) }),
 ]);
 export type RecordedChange = z.infer<typeof recordedChangeSchema>;
 
@@ -114,6 +118,11 @@ export const plannedItemSchema = z.object({
   before: calculatedFieldSchema.nullable(),
   /** The field as the change would leave it (derived properties computed); null for a delete. */
   after: calculatedFieldSchema.nullable(),
+  /**
+   * An undo's repoint (proxy mode): the field nests `from`, which the undo creates
+   * again with a new id, and will name that id; `message` says how.
+   */
+  repoint: z.object({ from: z.number().int() }).optional(),
 });
 export type PlannedItem = z.infer<typeof plannedItemSchema>;
 

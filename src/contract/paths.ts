@@ -19,14 +19,12 @@ export const apiRoutes = {
   /** This project's extension: names of owners, data sources and cards (docs/api.md). */
   directory: '/functions/directory',
   /** This project's extension: lock or unlock many fields in one request (docs/api.md). */
-  bulkLock: '/functions/bulk-lock',
 } as const;
 
 export const apiPaths = {
   search: `${API_BASE}${apiRoutes.search}`,
   statistics: `${API_BASE}${apiRoutes.statistics}`,
   directory: `${API_BASE}${apiRoutes.directory}`,
-  bulkLock: `${API_BASE}${apiRoutes.bulkLock}`,
   templates: `${API_BASE}${apiRoutes.templates}`,
   bulkTemplate: `${API_BASE}${apiRoutes.bulkTemplate}`,
   validateFormulas: `${API_BASE}${apiRoutes.validateFormulas}`,

@@ -14,6 +14,7 @@ export function useCheckChangeSet() {
     mutationFn: checkChangeSet,
     onSuccess: (detail, id, _result, { client }) => {
       client.setQueryData(journalKeys.changeSet(id), detail);
+      client.setQueryData(journalKeys.changeSetSummary(id), detail.changeSet);
       return client.invalidateQueries({ queryKey: journalKeys.changeSetLists() });
     },
   });

@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeSetDetail } from '../../contract/journal';
-import { changeSetDetailSchema, journalPaths } from '../../contract/journal';
+import {
+  changeSetDetailSchema,
+  changeSetSummarySchema,
+  journalPaths,
+} from '../../contract/journal';
 import { fieldKeys } from '../calculated-fields/field-keys';
 import { requestJson } from '../http-client';
 import { journalKeys } from './journal-keys';
@@ -40,4 +44,21 @@ export function changeSetQueryOptions(id: number) {
 
 export function useChangeSet(id: number, enabled = true) {
   return useQuery({ ...changeSetQueryOptions(id), enabled });
+}
+
+/** A running set's summary is asked for this often: one row and its counts, cheap to answer. */
+export const SUMMARY_POLL_MS = 200;
+
+/**
+ * A set's state and counts, asked again while it runs. Its detail carries every field
+ * before and after (over a megabyte at 650 fields): a large set is followed by this
+ * and its detail read once it has ended.
+ */
+export function useChangeSetSummary(id: number) {
+  return useQuery({
+    queryKey: journalKeys.changeSetSummary(id),
+    queryFn: ({ signal }) =>
+      requestJson(journalPaths.summary(id), changeSetSummarySchema, { signal }),
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? SUMMARY_POLL_MS : false),
+  });
 }

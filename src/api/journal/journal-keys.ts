@@ -7,6 +7,8 @@ export const journalKeys = {
   changeSetLists: () => [...journalKeys.all, 'change-sets'] as const,
   changeSets: (query: ChangeSetQuery) => [...journalKeys.changeSetLists(), query] as const,
   changeSet: (id: number) => [...journalKeys.all, 'change-set', id] as const,
+  /** Under the set's own key: what refreshes the set refreshes its summary too. */
+  changeSetSummary: (id: number) => [...journalKeys.changeSet(id), 'summary'] as const,
   fieldHistories: () => [...journalKeys.all, 'field-history'] as const,
   fieldHistory: (id: number) => [...journalKeys.fieldHistories(), id] as const,
 };

@@ -153,6 +153,16 @@ export function mockJournal(
     return detail;
   }
 
+  /** A read of set `id`, its detail or its summary: the set runs for `readsWhileRunning` reads. */
+  function readOnce(id: number): ChangeSetDetail | undefined {
+    const detail = sets[id - 1];
+    if (!detail) return undefined;
+    const left = readsLeft.get(detail.changeSet.id) ?? 0;
+    if (left <= 0) finish(detail);
+    else readsLeft.set(detail.changeSet.id, left - 1);
+    return detail;
+  }
+
   function finish(detail: ChangeSetDetail) {
     detail.items = detail.items.map((item) =>
       item.state === 'pending' ? { ...item, state: 'applied' } : item,
@@ -202,12 +212,14 @@ export function mockJournal(
       });
     }),
     http.get(journalPaths.changeSet(':id'), ({ params }) => {
-      const detail = sets[Number(params.id) - 1];
-      if (!detail) return HttpResponse.json(notFound(), { status: 404 });
-      const left = readsLeft.get(detail.changeSet.id) ?? 0;
-      if (left <= 0) finish(detail);
-      else readsLeft.set(detail.changeSet.id, left - 1);
-      return HttpResponse.json(detail);
+      const detail = readOnce(Number(params.id));
+      return detail ? HttpResponse.json(detail) : HttpResponse.json(notFound(), { status: 404 });
+    }),
+    http.get(journalPaths.summary(':id'), ({ params }) => {
+      const detail = readOnce(Number(params.id));
+      return detail
+        ? HttpResponse.json(detail.changeSet)
+        : HttpResponse.json(notFound(), { status: 404 });
     }),
     http.post(journalPaths.undo(':id'), async ({ params, request }) => {
       const { dryRun } = (await request.json()) as { dryRun: boolean };

@@ -50,6 +50,7 @@ const checked: ChangeSetDetail = {
 let detail: ChangeSetDetail;
 setupMockApi(
   editorMe,
+  http.get(journalPaths.summary(':id'), () => HttpResponse.json(detail.changeSet)),
   http.get(journalPaths.changeSet(':id'), () => HttpResponse.json(detail)),
   http.post(journalPaths.check(':id'), () => {
     detail = checked;
@@ -67,7 +68,7 @@ test('an item the instance did not confirm is said so, with why, and Check again
   expect(await screen.findByRole('status')).toHaveTextContent(
     '0 fields changed, 1 not confirmed by the instance.',
   );
-  const unconfirmed = screen.getByRole('list', { name: 'Fields not confirmed' });
+  const unconfirmed = await screen.findByRole('list', { name: 'Fields not confirmed' });
   expect(within(unconfirmed).getByRole('listitem')).toHaveTextContent(
     'Gross Margin: no answer from the instance: fetch failed. It may have applied this',
   );

@@ -1,12 +1,26 @@
-import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  Progress,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
 import { useCheckChangeSet } from '../../api/journal/check-change-set';
-import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
+import {
+  refreshAfterChangeSet,
+  useChangeSet,
+  useChangeSetSummary,
+} from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
-import type { ChangeSetDetail } from '../../contract/journal';
+import type { ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
 import { fieldCount } from '../plural';
 import { changeSetSummary, settledShare } from './change-set-summary';
@@ -26,9 +40,56 @@ function onlyChangedSince(detail: ChangeSetDetail): boolean {
   );
 }
 
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value.toLocaleString()}
+      </Text>
+    </div>
+  );
+}
+
+/** The items done, failed and still to send; one the instance did not confirm counts as failed, as a retry sends it again. */
+function RunCounts({ changeSet }: { changeSet: ChangeSetSummary }) {
+  const { applied, failed, pending, unknown } = changeSet.counts;
+  return (
+    <SimpleGrid cols={3}>
+      <Count label="Done" value={applied} />
+      <Count label="Failed" value={failed + unknown} />
+      <Count label={changeSet.state === 'cancelled' ? 'Not sent' : 'Remaining'} value={pending} />
+    </SimpleGrid>
+  );
+}
+
+/** A list that scrolls past a few lines (a bulk change may skip thousands), reachable from the keyboard. */
+function ScrollList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ScrollArea.Autosize
+      mah={200}
+      type="auto"
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}
+    >
+      <List size="sm" aria-label={label}>
+        {children}
+      </List>
+    </ScrollArea.Autosize>
+  );
+}
+
+function unreadProgress(error: Error, onRetry: () => void) {
+  return (
+    <ErrorState title="The change's progress could not be read" error={error} onRetry={onRetry} />
+  );
+}
+
 /**
- * A recorded change set as it runs: its progress (read again while it runs), cancel,
- * retry of its failures, and undo once it has finished.
+ * A recorded change set as it runs: its progress (its summary, read again while it
+ * runs), cancel, and once it has finished its skipped and failed items, retry of the
+ * failures, and undo.
  */
 export function ChangeSetRun({
   id,
@@ -43,7 +104,11 @@ export function ChangeSetRun({
   /** Once the set has ended: what the fields read back say of it (a hand-over's owners). */
   verified?: (detail: ChangeSetDetail) => ReactNode;
 }) {
-  const query = useChangeSet(id);
+  // Followed by its summary while it runs; its items are read once it has ended.
+  const progress = useChangeSetSummary(id);
+  const running = progress.data?.state === 'running';
+  const finished = progress.data !== undefined && !running;
+  const query = useChangeSet(id, finished);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
   const check = useCheckChangeSet();
@@ -56,50 +121,46 @@ export function ChangeSetRun({
     if (!document.activeElement || document.activeElement === document.body) status.focus();
   };
   const client = useQueryClient();
-  const finished = query.data !== undefined && query.data.changeSet.state !== 'running';
   // A set can be done before its first read: the fields on screen are read again then too.
   useEffect(() => {
     if (finished) void refreshAfterChangeSet(client);
   }, [finished, client]);
-  if (query.isPending) return <Text size="sm">Starting…</Text>;
-  if (query.isError)
-    return (
-      <ErrorState
-        title="The change's progress could not be read"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  const detail = query.data;
-  const running = detail.changeSet.state === 'running';
-  const failures = detail.items.filter((item) => item.state === 'failed');
+  if (progress.isPending) return <Text size="sm">Starting…</Text>;
+  if (progress.isError) return unreadProgress(progress.error, () => void progress.refetch());
+  if (query.isError) return unreadProgress(query.error, () => void query.refetch());
+  const changeSet = progress.data;
+  // The items as the set ended, once read (after a retry, not those of its end before).
+  const detail =
+    finished && query.data?.changeSet.finishedAt === changeSet.finishedAt ? query.data : undefined;
+  const failures = detail?.items.filter((item) => item.state === 'failed') ?? [];
   // Sent, but the instance stopped answering before saying whether it applied them.
-  const unconfirmed = detail.items.filter((item) => item.state === 'unknown');
-  const skipped = detail.items.filter((item) => item.state === 'skipped');
+  const unconfirmed = detail?.items.filter((item) => item.state === 'unknown') ?? [];
+  const skipped = detail?.items.filter((item) => item.state === 'skipped') ?? [];
   return (
     <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Progress value={settledShare(detail)} aria-label="Progress of the change" />
+      <Progress value={settledShare({ changeSet })} aria-label="Progress of the change" />
+      <RunCounts changeSet={changeSet} />
       <Text size="sm" fw={600} role="status" tabIndex={-1} ref={takeLostFocus}>
-        {changeSetSummary(detail)}
+        {changeSetSummary({ changeSet })}
       </Text>
       {skipped.length > 0 && (
-        <List size="sm" aria-label="Skipped fields">
+        <ScrollList label="Skipped fields">
           {skipped.map((item) => (
             <List.Item key={item.fieldId}>
               <UserText text={item.fieldName} />: {skipWords(item)}
             </List.Item>
           ))}
-        </List>
+        </ScrollList>
       )}
       {failures.length > 0 && (
         <Alert color="red" title={`${fieldCount(failures.length)} failed`}>
-          <List size="sm">
+          <ScrollList label="Failed fields">
             {failures.map((item) => (
               <List.Item key={item.fieldId}>
                 <UserText text={item.fieldName} />: {item.error?.message ?? 'failed'}
               </List.Item>
             ))}
-          </List>
+          </ScrollList>
         </Alert>
       )}
       {unconfirmed.length > 0 && (
@@ -114,32 +175,32 @@ export function ChangeSetRun({
           </List>
         </Alert>
       )}
-      {!running && verified?.(detail)}
+      {detail && verified?.(detail)}
       <Group justify="flex-end" gap="xs">
         {running && (
           <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(id)}>
             Cancel
           </Button>
         )}
-        {!running && unconfirmed.length > 0 && (
+        {detail && unconfirmed.length > 0 && (
           <Button variant="default" loading={check.isPending} onClick={() => check.mutate(id)}>
             Check against the instance
           </Button>
         )}
-        {!running && failures.length > 0 && (
+        {detail && failures.length > 0 && (
           <Button variant="default" loading={retry.isPending} onClick={() => retry.mutate(id)}>
             Retry failed
           </Button>
         )}
-        {!running && detail.changeSet.counts.applied > 0 && (
-          <UndoChangeSet id={id} refusal={undoRefusal(detail.changeSet)} />
+        {detail && changeSet.counts.applied > 0 && (
+          <UndoChangeSet id={id} refusal={undoRefusal(changeSet)} />
         )}
-        {!running && onBack && onlyChangedSince(detail) && (
+        {detail && onBack && onlyChangedSince(detail) && (
           <Button variant="default" onClick={onBack}>
             Back
           </Button>
         )}
-        {!running && onClose && <Button onClick={onClose}>Close</Button>}
+        {detail && onClose && <Button onClick={onClose}>Close</Button>}
       </Group>
     </Stack>
   );

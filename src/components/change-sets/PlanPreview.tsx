@@ -13,7 +13,12 @@ export function PlanPreview({ plan }: { plan: Plan }) {
       <Text size="sm" fw={600} role="status">
         {`${fieldCount(change)} will change, ${fieldCount(skip)} skipped.`}
       </Text>
-      <ScrollArea.Autosize mah={260} type="auto">
+      {/* The list scrolls: the keyboard reaches it to scroll it. */}
+      <ScrollArea.Autosize
+        mah={260}
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Fields of the dry run' }}
+      >
         <List
           size="sm"
           spacing={4}

@@ -48,6 +48,17 @@ const detail: ChangeSetDetail = {
       before: calculatedField(8, { locked: true }),
       after: null,
     },
+    {
+      fieldId: 20,
+      fieldName: 'Net Revenue',
+      state: 'applied',
+      reason: null,
+      error: null,
+      change: { restore: true },
+      before: null,
+      after: calculatedField(21, { name: 'Net Revenue' }),
+      newId: 21,
+    },
   ],
 };
 
@@ -86,7 +97,7 @@ beforeEach(() => {
         changeSet: dryRun ? null : summary(3, { kind: 'undo', undoOf: 2, state: 'running' }),
         plan: {
           kind: 'undo',
-          counts: { change: 1, skip: 1 },
+          counts: { change: 2, skip: 1 },
           items: [
             {
               id: 7,
@@ -98,6 +109,15 @@ beforeEach(() => {
               after: null,
             },
             { id: 9, name: 'Other', action: 'change', before: null, after: null },
+            {
+              id: 15,
+              name: 'Margin Pct',
+              action: 'change',
+              message: 'SERVICE_BEAST_MODE(9) → SERVICE_BEAST_MODE(the new id of "Other")',
+              repoint: { from: 9 },
+              before: null,
+              after: null,
+            },
           ],
         },
       };
@@ -169,9 +189,11 @@ test('expands a set to its items: the field linking to its drawer, state, reason
   expect(within(items).getByText('locked: unlock it first')).toBeTruthy();
   expect(within(items).getByText('Gross Margin', { selector: 'code > bdi' })).toBeTruthy();
   expect(within(items).getByText('Margin', { selector: 'code > bdi' })).toBeTruthy();
+  // A field the instance created again says its new id: the fields that nested it name that one.
+  expect(within(items).getByText('created again as field 21')).toBeTruthy();
 });
 
-test('undo asks first, listing what will be refused, then undoes', async () => {
+test('undo asks first, listing what will be refused and which fields will name a new id, then undoes', async () => {
   // The dialog is drawn outside the table: React says so on the console when a row holds it.
   const consoleErrors = vi.spyOn(console, 'error');
   onTestFinished(() => consoleErrors.mockRestore());
@@ -181,6 +203,11 @@ test('undo asks first, listing what will be refused, then undoes', async () => {
   const dialog = await screen.findByRole('dialog', { name: 'Undo change set 2?' });
   const refused = await within(dialog).findByRole('list', { name: 'Refused fields' });
   expect(refused.textContent).toContain('Gross Margin: it changed again since');
+  expect(within(dialog).getByText('1 field will be put back as before.')).toBeTruthy();
+  const repointed = within(dialog).getByRole('list', { name: 'Fields to name a new id' });
+  expect(repointed.textContent).toBe(
+    'Margin Pct: SERVICE_BEAST_MODE(9) → SERVICE_BEAST_MODE(the new id of "Other")',
+  );
   expect(undone).toEqual([{ id: '2', dryRun: true }]);
 
   await user.click(within(dialog).getByRole('button', { name: 'Undo' }));

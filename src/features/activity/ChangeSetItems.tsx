@@ -73,7 +73,7 @@ function reasonOf(item: ChangeItem): string {
 
 function ItemDiff({ item }: { item: ChangeItem }) {
   if ('delete' in item.change && item.state === 'applied') return <Text size="sm">deleted</Text>;
-  if ('restore' in item.change) return <Text size="sm">created again</Text>;
+  if ('restore' in item.change) return <Text size="sm">created again{asNewField(item)}</Text>;
   const changes = item.before && item.after ? changedProperties(item.before, item.after) : [];
   if (changes.length === 0) return null;
   return (
@@ -91,4 +91,10 @@ function ItemDiff({ item }: { item: ChangeItem }) {
 /** An expression is shown as written (its lines kept); the other values are a person's words. */
 function shownValue(property: PropertyChange['property'], value: string) {
   return property === 'expression' ? value : <UserText text={value} />;
+}
+
+/** A field the instance created again with a new id (proxy mode) says which. */
+function asNewField(item: ChangeItem): string {
+  const { newId, fieldId } = item;
+  return newId !== undefined && newId !== null && newId !== fieldId ? ` as field ${newId}` : '';
 }

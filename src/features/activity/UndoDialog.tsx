@@ -30,6 +30,7 @@ export function UndoDialog({
   useEffect(() => mutate({ id: changeSet.id, dryRun: true }), [mutate, changeSet.id]);
   const plan = dryRun.data?.plan;
   const refused = plan?.items.filter((item) => item.action === 'skip') ?? [];
+  const repointed = plan?.items.filter((item) => item.action === 'change' && item.repoint) ?? [];
 
   return (
     <Modal opened onClose={close} title={`Undo change set ${changeSet.id}?`}>
@@ -45,8 +46,23 @@ export function UndoDialog({
         {plan && (
           <>
             <Text size="sm">
-              {plural(plan.counts.change, 'field', 'fields')} will be put back as before.
+              {plural(plan.counts.change - repointed.length, 'field', 'fields')} will be put back as
+              before.
             </Text>
+            {repointed.length > 0 && (
+              <Alert
+                color="blue"
+                title={`${plural(repointed.length, 'field', 'fields')} that nested a deleted field will name its new id`}
+              >
+                <List size="sm" aria-label="Fields to name a new id">
+                  {repointed.map((item) => (
+                    <List.Item key={`${item.id}:${item.repoint!.from}`}>
+                      <UserText text={item.name} />: {item.message}
+                    </List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
             {refused.length > 0 && (
               <Alert
                 color="yellow"

@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sendSearchNow } from '../../api/calculated-fields/search-fields';
 import { hasSession } from '../../api/session';
+import { isFieldsAddress } from '../../links/field-address';
 import { findingScopeOf, readFindingScope } from '../../links/finding-address';
 import { readTableView } from '../../links/table-address';
 import { toSearchRequest } from '../../links/table-search';
-
-const isFieldsAddress = (pathname: string) => /^\/fields(\/|$)/.test(pathname);
 
 /**
  * Sends the search of the table's view when the app opens at the table's address,

@@ -73,6 +73,7 @@ const server = setupMockApi(
     posted.changeSet = (await request.json()) as ChangeSetRequest;
     return HttpResponse.json(summary('running', 0), { status: 202 });
   }),
+  http.get(journalPaths.summary(41), () => HttpResponse.json(summary('done', 1))),
   http.get(journalPaths.changeSet(41), () =>
     HttpResponse.json({ changeSet: summary('done', 1), items: [] }),
   ),

@@ -2,10 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { apiPaths } from '../../contract/paths';
 import { errorBody } from '../server/api-error';
 import type { ItemOutcome, JournalStore, StoredItem } from './journal-store';
-import type { JournalTarget, Sent } from './journal-target';
-
-/** Items sent between two looks at a cancel, and between two turns of the event loop. */
-export const BATCH_SIZE = 100;
+import type { JournalTarget, Sent, SentItem } from './journal-target';
+import { resolveRepoint } from './repoint';
 
 /**
  * Runs recorded sets in the background, batch by batch, recording each item's
@@ -53,23 +51,48 @@ export class ChangeSetRunner {
 
   private async run(id: number, target: JournalTarget): Promise<void> {
     const pending = this.store.items(id).filter((item) => item.state === 'pending');
-    for (let start = 0; start < pending.length; start += BATCH_SIZE) {
+    // The cancel is looked at, and the event loop turns, between two sends.
+    for (let start = 0; start < pending.length;) {
       if (this.cancelled.has(id)) {
         this.store.setState(id, 'cancelled', this.now());
         return;
       }
-      const batch = pending.slice(start, start + BATCH_SIZE);
-      const outcomes = await sendBatch(target, batch);
-      batch.forEach((item, index) => this.store.recordOutcome(id, item.position, outcomes[index]!));
+      const batch = pending.slice(start, start + target.itemsPerSend);
+      start += batch.length;
+      await this.sendAndRecord(id, target, batch.filter(isSendable));
+      // A repoint names the id its restore answered: sent after the rest of its batch.
+      const ready: Sendable[] = [];
+      for (const item of batch.filter((item) => !isSendable(item))) {
+        const resolved = await resolveRepoint(this.store, id, target, item);
+        if ('item' in resolved) ready.push(resolved.item);
+        else
+          this.store.recordOutcomes(id, [{ position: item.position, outcome: resolved.outcome }]);
+      }
+      await this.sendAndRecord(id, target, ready);
       await nextTurn();
     }
     this.store.setState(id, 'done', this.now());
   }
+
+  private async sendAndRecord(id: number, target: JournalTarget, batch: readonly Sendable[]) {
+    if (batch.length === 0) return;
+    const outcomes = await sendBatch(target, batch);
+    this.store.recordOutcomes(
+      id,
+      batch.map((item, index) => ({ position: item.position, outcome: outcomes[index]! })),
+    );
+  }
+}
+
+type Sendable = StoredItem & SentItem;
+
+function isSendable(item: StoredItem): item is Sendable {
+  return !('repoint' in item.change);
 }
 
 async function sendBatch(
   target: JournalTarget,
-  batch: readonly StoredItem[],
+  batch: readonly Sendable[],
 ): Promise<ItemOutcome[]> {
   let sent: Sent[];
   try {

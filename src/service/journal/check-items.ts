@@ -29,7 +29,8 @@ function outcomeOf(item: StoredItem, field: CalculatedField | undefined): ItemOu
       ? field === undefined
       : 'restore' in change
         ? field !== undefined
-        : field !== undefined && hasValuesOf(field, change.update);
+        : // A repoint still recorded as one was never sent: its update was not known yet.
+          'update' in change && field !== undefined && hasValuesOf(field, change.update);
   if (applied) return { state: 'applied', after: field ?? null };
   return {
     state: 'failed',

@@ -5,6 +5,7 @@ import { searchRequestValidation } from '../../contract/search-validation';
 import type { WriteOutcome } from '../fields/write-outcome';
 import type { FieldsMoved } from '../server/fields-moved';
 import { reportMoved } from '../server/fields-moved';
+import { isLockOnly } from '../server/routes/bulk-items';
 import { refusalBody } from '../server/routes/write-answers';
 import type { FieldStore } from '../store/field-store';
 import type { JournalTarget, Preview, Sent, SentItem, UpdateOf } from './journal-target';
@@ -12,11 +13,18 @@ import { activeCardsOf } from './journal-target';
 
 const MAX_NESTING_LISTED = 1000;
 
+/** Items sent between two looks at a cancel: a few milliseconds of the store's time. */
+const ITEMS_PER_SEND = 100;
+
 /**
  * The journal's target in embedded mode: the store's own write functions, the
  * ones its routes call, so locks, derivation, the index and statistics follow.
+ * Locks and unlocks go to the store's setLockedMany, one transaction per run of them.
  */
 export class EmbeddedTarget implements JournalTarget {
+  /** The store takes the recorded id back, so the fields that nested it find it again. */
+  readonly restoresWithNewId = false;
+
   constructor(
     private readonly store: FieldStore,
     private readonly now: () => number,
@@ -34,6 +42,10 @@ export class EmbeddedTarget implements JournalTarget {
 
   async preview(current: CalculatedField, update: UpdateOf): Promise<Preview> {
     const { locked, ...properties } = update;
+    // A lock alone derives nothing: the field as it is, locked or not.
+    if (Object.keys(properties).length === 0) {
+      return { kind: 'after', field: { ...current, locked: locked ?? current.locked } };
+    }
     const unlocked = locked === false ? { ...current, locked: false } : current;
     const outcome = this.store.previewUpdate(unlocked, properties, this.now());
     if (outcome.kind === 'refused') return { kind: 'refused', ...outcome.refusal };
@@ -53,11 +65,35 @@ export class EmbeddedTarget implements JournalTarget {
     return { activeCards: activeCardsOf(field), nestedBy };
   }
 
+  readonly itemsPerSend = ITEMS_PER_SEND;
+
+  /** Each run of locks (or unlocks) in one transaction of the store; every other item alone. */
   async send(items: readonly SentItem[]): Promise<Sent[]> {
-    return items.map((item) =>
-      'restore' in item.change
-        ? this.restore(item.after!)
-        : this.sendOne(item.change, item.before!),
+    const sent: Sent[] = [];
+    for (let start = 0; start < items.length;) {
+      const locks = lockRunAt(items, start);
+      if (locks) {
+        sent.push(...this.setLockedMany(locks.ids, locks.locked));
+        start += locks.ids.length;
+        continue;
+      }
+      const item = items[start]!;
+      sent.push(
+        'restore' in item.change
+          ? this.restore(item.after!)
+          : this.sendOne(item.change, item.before!),
+      );
+      start += 1;
+    }
+    return sent;
+  }
+
+  private setLockedMany(ids: readonly number[], locked: boolean): Sent[] {
+    const fields = this.store.setLockedMany(ids, locked, this.now());
+    const changed = fields.filter((field) => field !== undefined);
+    if (changed.length > 0) this.onFieldsMoved?.(changed, []);
+    return fields.map((after, at) =>
+      after ? { kind: 'applied', after } : { kind: 'failed', error: gone(ids[at]!) },
     );
   }
 
@@ -110,6 +146,22 @@ export class EmbeddedTarget implements JournalTarget {
   private moved(outcome: WriteOutcome): void {
     if (outcome.kind === 'written') reportMoved(this.onFieldsMoved, outcome.changes);
   }
+}
+
+/** The ids of the items from `start` on that all lock, or all unlock, and change nothing else. */
+function lockRunAt(
+  items: readonly SentItem[],
+  start: number,
+): { ids: number[]; locked: boolean } | undefined {
+  const lockOf = (item: SentItem | undefined) =>
+    item && 'update' in item.change && isLockOnly(item.change.update)
+      ? item.change.update.locked
+      : undefined;
+  const locked = lockOf(items[start]);
+  if (locked === undefined) return undefined;
+  const ids: number[] = [];
+  for (let at = start; lockOf(items[at]) === locked; at += 1) ids.push(items[at]!.before!.id);
+  return { ids, locked };
 }
 
 function gone(id: number) {

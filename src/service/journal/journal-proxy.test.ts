@@ -56,6 +56,9 @@ beforeAll(async () => {
       if (formulaCheckFails && request.url === apiPaths.validateFormulas)
         return { status: 500, body: '{"message":"Internal Server Error"}' };
       if (dead) return 'drop';
+      // Without the bulk operation, so a lock goes as a PUT, which it refuses.
+      if (refusesEchoingToken && path === apiPaths.bulkTemplate)
+        return { status: 405, body: '{"message":"Method Not Allowed"}' };
       if (refusesEchoingToken && request.method === 'PUT')
         return {
           status: 403,

@@ -81,6 +81,9 @@ export function registerJournalRoutes(
   api.get<WithId>(route(journalPaths.changeSet(':id')), async (request) =>
     journal.detail(setIdOf(request.params.id)),
   );
+  api.get<WithId>(route(journalPaths.summary(':id')), async (request) =>
+    journal.summary(setIdOf(request.params.id)),
+  );
   api.post<WithId>(route(journalPaths.cancel(':id')), async (request) => {
     const id = setIdOf(request.params.id);
     writerOfSet(request, id);

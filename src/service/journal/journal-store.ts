@@ -9,6 +9,7 @@ import type {
   ChangeSetQuery,
   ChangeSetState,
   ChangeSetSummary,
+  FieldChange,
   FieldHistory,
   ItemState,
   RecordedChange,
@@ -132,21 +133,45 @@ export class JournalStore {
     })();
   }
 
-  recordOutcome(setId: number, position: number, outcome: ItemOutcome): void {
+  /** Records the outcomes of a batch of items in one transaction: one commit per batch, not per item. */
+  recordOutcomes(
+    setId: number,
+    outcomes: ReadonlyArray<{ position: number; outcome: ItemOutcome }>,
+  ): void {
+    const update = this.db.prepare(
+      `UPDATE journal_items SET state = ?, after_json = coalesce(?, after_json),
+         error_json = ?, new_id = coalesce(?, new_id)
+       WHERE change_set_id = ? AND position = ?`,
+    );
+    this.db.transaction(() => {
+      for (const { position, outcome } of outcomes) {
+        update.run(
+          outcome.state,
+          json(outcome.after),
+          json(outcome.error),
+          outcome.newId ?? null,
+          setId,
+          position,
+        );
+      }
+    })();
+  }
+
+  /**
+   * Records a repoint as the update it sends, on the field as it was read just
+   * before: what Activity, history and an undo of the undo read from then on.
+   */
+  recordRepoint(
+    setId: number,
+    position: number,
+    update: { change: FieldChange; before: CalculatedField; after: CalculatedField },
+  ): void {
     this.db
       .prepare(
-        `UPDATE journal_items SET state = ?, after_json = coalesce(?, after_json),
-           error_json = ?, new_id = coalesce(?, new_id)
+        `UPDATE journal_items SET change_json = ?, before_json = ?, after_json = ?
          WHERE change_set_id = ? AND position = ?`,
       )
-      .run(
-        outcome.state,
-        json(outcome.after),
-        json(outcome.error),
-        outcome.newId ?? null,
-        setId,
-        position,
-      );
+      .run(JSON.stringify(update.change), json(update.before), json(update.after), setId, position);
   }
 
   setState(id: number, state: ChangeSetState, finishedAt: number | null): void {

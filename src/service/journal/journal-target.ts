@@ -20,12 +20,19 @@ export type Sent =
  * only reads and sends.
  */
 export interface JournalTarget {
+  /** Items the runner hands to one `send`: what the target can send together. */
+  readonly itemsPerSend: number;
   /** The fields as they are now; an id no field has is left out. */
   read(ids: readonly number[]): Promise<Map<number, CalculatedField>>;
   /** What the update would make of `current` (unlocked first when the update unlocks it). */
   preview(current: CalculatedField, update: UpdateOf): Promise<Preview>;
   /** How many cards use a field through active links, and the ids of fields that nest it. */
   usage(field: CalculatedField): Promise<{ activeCards: number; nestedBy: number[] }>;
+  /**
+   * Whether a deleted field created again gets a new id (a real instance), so the
+   * fields that nest it must be made to name that id (docs/api.md, "The journal").
+   */
+  readonly restoresWithNewId: boolean;
   /**
    * Sends a batch of items, each guarded by the state it was planned on (a restore
    * creates a deleted field again from its recorded state, its `after`); what each did,
@@ -34,9 +41,9 @@ export interface JournalTarget {
   send(items: readonly SentItem[]): Promise<Sent[]>;
 }
 
-/** One item as the runner hands it over. */
+/** One item as the runner hands it over: a repoint is resolved into its update first. */
 export interface SentItem {
-  change: RecordedChange;
+  change: Exclude<RecordedChange, { repoint: unknown }>;
   before: CalculatedField | null;
   after: CalculatedField | null;
 }

@@ -63,6 +63,13 @@ export class Journal {
     return detail;
   }
 
+  /** The set's state and counts, without its items. */
+  summary(id: number): ChangeSetSummary {
+    const summary = this.store.summary(id);
+    if (!summary) throw missing(id);
+    return summary;
+  }
+
   /** What each item of set `id` changes (an undo, a retry or a cancel of it needs the right to). */
   changesOf(id: number): RecordedChange[] {
     return this.store.items(id).map((item) => item.change);
@@ -101,9 +108,7 @@ export class Journal {
   async check(id: number, caller: Caller): Promise<ChangeSetDetail> {
     this.idleOrRefuse(id, 'check');
     const target = this.targetFor(caller.token);
-    for (const { position, outcome } of await checkItems(target, this.store.items(id))) {
-      this.store.recordOutcome(id, position, outcome);
-    }
+    this.store.recordOutcomes(id, await checkItems(target, this.store.items(id)));
     return this.detail(id);
   }
 
@@ -113,7 +118,7 @@ export class Journal {
     const summary = this.summary(id);
     const refusal = undoRefusal({ ...summary, state: this.stateOf(summary) });
     if (refusal !== undefined) throw new ApiError(409, refusal);
-    const planned = await planUndo(target, this.store.items(id), me);
+    const planned = await planUndo(target, this.store.items(id), summary.createdAt, me);
     const plan = planOf('undo', planned);
     if (dryRun) return { changeSet: null, plan };
     const changeSet = this.record(
@@ -137,12 +142,6 @@ export class Journal {
     const id = this.store.record(set, planned.map(newItemOf), this.now());
     this.runner.start(id, target);
     return this.summary(id);
-  }
-
-  private summary(id: number): ChangeSetSummary {
-    const summary = this.store.summary(id);
-    if (!summary) throw missing(id);
-    return summary;
   }
 
   private idleOrRefuse(id: number, what: 'retry' | 'check'): ChangeSetSummary {

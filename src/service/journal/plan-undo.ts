@@ -6,20 +6,33 @@ import type { StoredItem } from './journal-store';
 import type { JournalTarget, UpdateOf } from './journal-target';
 import type { PlannedChange } from './plan-change-set';
 import { changing, FORBIDDEN, skipped } from './plan-change-set';
+import { planRepoints } from './repoint';
 
 /**
  * The undo of a set's applied items, last first: each field put back to its state
- * before, unless it changed again since (docs/api.md, "Undo"). Sends nothing.
+ * before, unless it changed again since (docs/api.md, "Undo"); where a deleted field
+ * comes back with a new id, then the fields that nested it, made to name that id.
+ * `since` is when the undone set was asked for. Sends nothing.
  */
 export async function planUndo(
   target: JournalTarget,
   items: readonly StoredItem[],
+  since: number,
   me: Pick<Me, 'role' | 'canWrite'>,
 ): Promise<PlannedChange[]> {
   const applied = items.filter((item) => item.state === 'applied').reverse();
   const current = await target.read(applied.map(idNow));
   // Every item at once, so a target may answer their previews together.
-  return Promise.all(applied.map((item) => undoItem(target, item, current.get(idNow(item)), me)));
+  const undone = await Promise.all(
+    applied.map((item) => undoItem(target, item, current.get(idNow(item)), me)),
+  );
+  if (!target.restoresWithNewId) return undone;
+  const restores = undone.filter((item) => item.action === 'change' && 'restore' in item.change);
+  const repoints: PlannedChange[] = [];
+  // After every restore, so each is sent once the new id it names is known.
+  for (const restore of restores)
+    repoints.push(...(await planRepoints(target, restore.after!, since)));
+  return [...undone, ...repoints];
 }
 
 /** The id the field has now: a field created again by the instance has a new one. */

@@ -1,3 +1,5 @@
+import type { BulkItemResult } from '../../contract/bulk-template';
+import { BULK_TEMPLATE_ITEMS_SENT, bulkTemplateResponseSchema } from '../../contract/bulk-template';
 import type { ApiErrorBody } from '../../contract/errors';
 import type { CalculatedField } from '../../contract/field';
 import { calculatedFieldSchema } from '../../contract/field';
@@ -8,13 +10,20 @@ import { errorBody } from '../server/api-error';
 import type { FieldsMoved } from '../server/fields-moved';
 import { reportMoved } from '../server/fields-moved';
 import { fetchUnreachable, upstreamMessage } from '../server/proxy/upstream-errors';
+import { isLockOnly } from '../server/routes/bulk-items';
 import { hasValuesOf } from './field-states';
 import { InstanceFormulaChecker } from './instance-formula-check';
 import type { JournalTarget, Preview, Sent, SentItem, UpdateOf } from './journal-target';
 import { activeCardsOf } from './journal-target';
 
-/** Fields read from the instance at once. */
-const READS_AT_ONCE = 4;
+/** Fields read or sent one by one at once. */
+const REQUESTS_AT_ONCE = 4;
+
+/** Statuses by which an instance says it has no bulk operation. */
+const WITHOUT_BULK = new Set([404, 405, 501]);
+
+/** Items a send takes when each is its own request: a cancel is looked at this often. */
+const ITEMS_SENT_ONE_BY_ONE = 100;
 
 export interface InstanceAccess {
   upstream: URL;
@@ -26,13 +35,18 @@ export interface InstanceAccess {
 
 /**
  * The journal's target in proxy mode: the instance, through the same paths the
- * proxy's writes use. Updates and deletes go in one `bulk/template` call per batch;
- * a lock change, a restore, and anything the bulk call did not settle are sent one
- * by one. Production's answer to a bulk call may be empty, so every field is read
- * back: what the instance shows is what the journal records.
+ * proxy's writes use. Updates (a lock or unlock among them) and deletes go in
+ * `bulk/template` calls of 500, as published clients send them; an instance without
+ * the operation gets one request per field for the rest of the run. A lock change
+ * together with other properties, and a restore, are sent one by one. Production's
+ * answer to a bulk call may be empty: a field the answer does not list is read back,
+ * so what the instance shows is what the journal records.
  */
 export class ProxyTarget implements JournalTarget {
+  readonly restoresWithNewId = true;
   private readonly basePath: string;
+  /** The instance answered a bulk call 404, 405 or 501: it has no bulk operation. */
+  private bulkRefused = false;
   private readonly formulas = new InstanceFormulaChecker((method, path, body) =>
     this.call(method, path, body),
   );
@@ -42,13 +56,8 @@ export class ProxyTarget implements JournalTarget {
   }
 
   async read(ids: readonly number[]): Promise<Map<number, CalculatedField>> {
-    const found = new Map<number, CalculatedField>();
-    for (let start = 0; start < ids.length; start += READS_AT_ONCE) {
-      const batch = ids.slice(start, start + READS_AT_ONCE);
-      const fields = await Promise.all(batch.map((id) => this.readOne(id)));
-      fields.forEach((field) => field && found.set(field.id, field));
-    }
-    return found;
+    const fields = await inTurns(ids, (id) => this.readOne(id));
+    return new Map(fields.flatMap((field) => (field ? [[field.id, field]] : [])));
   }
 
   /** The instance derives on write; its own check of the formula says what the expression will be. */
@@ -75,27 +84,23 @@ export class ProxyTarget implements JournalTarget {
     return { activeCards: activeCardsOf(field), nestedBy };
   }
 
+  /** A bulk call's worth while the instance takes the bulk operation; fewer once it is sent one by one. */
+  get itemsPerSend(): number {
+    return this.bulkRefused ? ITEMS_SENT_ONE_BY_ONE : BULK_TEMPLATE_ITEMS_SENT;
+  }
+
   async send(items: readonly SentItem[]): Promise<Sent[]> {
-    const bulk = items.flatMap((item, index) => (inBulk(item) ? [index] : []));
-    // Settled by reading back below, whatever the answers say.
-    for (const body of bulkBodies(bulk.map((index) => items[index]!))) {
-      await this.call('POST', apiPaths.bulkTemplate, body);
-    }
-    const sent: Sent[] = [];
-    for (const [index, item] of items.entries()) {
-      if ('restore' in item.change) {
-        sent.push(await this.restore(item.after!));
-        continue;
-      }
-      const id = item.before!.id;
-      if (!bulk.includes(index)) {
-        const failure = await this.sendAlone(id, item.change);
-        if (failure) {
-          sent.push({ kind: 'failed', error: failure });
-          continue;
-        }
-      }
-      sent.push(await this.readBack(id, item.change));
+    const { listed, refusals } = await this.sendInBulk(items.filter((item) => this.inBulk(item)));
+    const settled = await inTurns(items, (item) => this.settleAlone(item, listed));
+    const open = items.flatMap((item, index) =>
+      settled[index] || 'restore' in item.change
+        ? []
+        : [{ index, id: item.before!.id, change: item.change }],
+    );
+    const current = await this.read(open.map(({ id }) => id));
+    const sent = settled.slice();
+    for (const { index, id, change } of open) {
+      sent[index] = readBack(id, change, current.get(id), refusals.get(id));
     }
     reportMoved(
       this.access.onFieldsMoved,
@@ -105,7 +110,60 @@ export class ProxyTarget implements JournalTarget {
         return [{ before: item.before ?? undefined, after: outcome.after ?? undefined }];
       }),
     );
-    return sent;
+    return sent as Sent[];
+  }
+
+  /**
+   * What an item's own requests settle: a restore, what a bulk answer listed, a
+   * refused PUT. Undefined when the field is to be read back to know.
+   */
+  private async settleAlone(
+    item: SentItem,
+    listed: ReadonlyMap<number, Sent>,
+  ): Promise<Sent | undefined> {
+    if ('restore' in item.change) return this.restore(item.after!);
+    const id = item.before!.id;
+    if (listed.has(id)) return listed.get(id);
+    if (this.inBulk(item)) return undefined;
+    const failure = await this.sendAlone(id, item.change);
+    return failure && { kind: 'failed', error: failure };
+  }
+
+  /**
+   * Updates (a lock or unlock among them) and deletes go in bulk calls until the
+   * instance says it has none. A lock change together with other properties is sent
+   * alone, in the order a locked field needs.
+   */
+  private inBulk(item: SentItem): boolean {
+    if (this.bulkRefused || 'restore' in item.change) return false;
+    const { change } = item;
+    return 'delete' in change || change.update.locked === undefined || isLockOnly(change.update);
+  }
+
+  /**
+   * Sends the items in bulk calls; what the answers say of the fields they list, by id.
+   * Production's answer is not documented and may be empty: a field it does not list
+   * is read back by the caller; a call the instance refused as a whole (a 403, say)
+   * gives its reason to each field it carried, should the field not show the change.
+   * An instance without the operation (404, 405, 501) is remembered, and the caller
+   * sends the items again one by one.
+   */
+  private async sendInBulk(items: readonly SentItem[]): Promise<BulkOutcomes> {
+    const outcomes: BulkOutcomes = { listed: new Map(), refusals: new Map() };
+    for (const { body, ids } of bulkCalls(items)) {
+      const answer = await this.call('POST', apiPaths.bulkTemplate, body);
+      if (!answer.ok && WITHOUT_BULK.has(answer.error.status)) {
+        this.bulkRefused = true;
+        return { listed: new Map(), refusals: new Map() };
+      }
+      if (!answer.ok) {
+        for (const id of ids) outcomes.refusals.set(id, answer.error);
+        continue;
+      }
+      const results = bulkTemplateResponseSchema.safeParse(answer.json);
+      if (results.success) listOutcomes(items, results.data.results, outcomes.listed);
+    }
+    return outcomes;
   }
 
   /** A lock change and the update around it, in the order a locked field needs. */
@@ -122,18 +180,6 @@ export class ProxyTarget implements JournalTarget {
       if (!answer.ok) return answer.error;
     }
     return undefined;
-  }
-
-  private async readBack(id: number, change: FieldChange): Promise<Sent> {
-    const field = await this.readOne(id);
-    if ('delete' in change) return field ? notApplied(id) : { kind: 'applied', after: null };
-    if (field && hasValuesOf(field, change.update)) return { kind: 'applied', after: field };
-    return field
-      ? notApplied(id)
-      : {
-          kind: 'failed',
-          error: errorBody(404, `no calculated field has the id ${id}`, apiPaths.template(id)),
-        };
   }
 
   /** A deleted field created again: the instance gives it a new id, recorded beside the old. */
@@ -200,24 +246,89 @@ export class ProxyTarget implements JournalTarget {
   }
 }
 
-/** Updates without a lock change, and deletes, go through the bulk operation. */
-function inBulk(item: SentItem): boolean {
-  if ('restore' in item.change) return false;
-  return 'delete' in item.change || item.change.update.locked === undefined;
+/** What the bulk calls said: the fields their answers listed, and why a call was refused. */
+interface BulkOutcomes {
+  listed: Map<number, Sent>;
+  refusals: Map<number, ApiErrorBody>;
 }
 
-/** One operation a call, as the published clients send it. */
-function bulkBodies(items: readonly SentItem[]): unknown[] {
+/** Calls of one operation each, as the published clients send them: a lock or unlock is `{id, locked}`. */
+function bulkCalls(items: readonly SentItem[]): { body: unknown; ids: number[] }[] {
   const deletes = items.flatMap((item) => ('delete' in item.change ? [item.before!.id] : []));
-  const updates = items.flatMap((item) =>
-    'update' in item.change
-      ? [{ id: item.before!.id, checkSum: item.before!.checkSum, ...item.change.update }]
-      : [],
-  );
+  const updates = items.flatMap((item) => {
+    if (!('update' in item.change)) return [];
+    const { update } = item.change;
+    const { id, checkSum } = item.before!;
+    return [isLockOnly(update) ? { id, ...update } : { id, checkSum, ...update }];
+  });
   return [
-    ...(updates.length > 0 ? [{ update: updates }] : []),
-    ...(deletes.length > 0 ? [{ delete: deletes }] : []),
+    ...chunks(updates).map((update) => ({ body: { update }, ids: update.map(({ id }) => id) })),
+    ...chunks(deletes).map((remove) => ({ body: { delete: remove }, ids: remove })),
   ];
+}
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const calls: T[][] = [];
+  for (let start = 0; start < items.length; start += BULK_TEMPLATE_ITEMS_SENT) {
+    calls.push(items.slice(start, start + BULK_TEMPLATE_ITEMS_SENT));
+  }
+  return calls;
+}
+
+/**
+ * What an answer that lists its items says of each: a field that shows the change is
+ * applied, an item refused is failed. One it does not list, or lists with a field that
+ * does not show the change, is left to be read back.
+ */
+function listOutcomes(
+  items: readonly SentItem[],
+  results: readonly BulkItemResult[],
+  into: Map<number, Sent>,
+): void {
+  const changes = new Map(items.map((item) => [item.before!.id, item.change]));
+  for (const result of results) {
+    const change = result.id === null ? undefined : changes.get(result.id);
+    if (!change || 'restore' in change || result.operation === 'create') continue;
+    const id = result.id!;
+    if ('error' in result) {
+      const { field: _field, ...error } = result.error;
+      into.set(id, { kind: 'failed', error });
+    } else if ('delete' in change) {
+      if (result.status === 204) into.set(id, { kind: 'applied', after: null });
+    } else if ('field' in result && hasValuesOf(result.field, change.update)) {
+      into.set(id, { kind: 'applied', after: result.field });
+    }
+  }
+}
+
+/**
+ * What the instance shows of an item sent: the field as the change left it, or why
+ * not, in the instance's words when it refused the call that carried the item.
+ */
+function readBack(
+  id: number,
+  change: FieldChange,
+  field: CalculatedField | undefined,
+  refusal: ApiErrorBody | undefined,
+): Sent {
+  const notShown = () => (refusal ? { kind: 'failed' as const, error: refusal } : notApplied(id));
+  if ('delete' in change) return field ? notShown() : { kind: 'applied', after: null };
+  if (field && hasValuesOf(field, change.update)) return { kind: 'applied', after: field };
+  return field
+    ? notShown()
+    : {
+        kind: 'failed',
+        error: errorBody(404, `no calculated field has the id ${id}`, apiPaths.template(id)),
+      };
+}
+
+/** `send` for each item, a few at once; the answers in the order of the items. */
+async function inTurns<T, R>(items: readonly T[], send: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = [];
+  for (let start = 0; start < items.length; start += REQUESTS_AT_ONCE) {
+    answers.push(...(await Promise.all(items.slice(start, start + REQUESTS_AT_ONCE).map(send))));
+  }
+  return answers;
 }
 
 function notApplied(id: number): Sent {

@@ -66,7 +66,8 @@ describe('a restart after kill -9', { timeout: 120_000 }, () => {
     await vi.waitFor(() => expect(existsSync(`${data}.index`)).toBe(true), { timeout: 20_000 });
     for (const ids of [[3, 30, 150], [4, 40], [3]]) {
       const locked = ids.length > 1;
-      expect((await post(url, apiPaths.bulkLock, { ids, locked })).status).toBe(200);
+      const update = ids.map((id) => ({ id, locked }));
+      expect((await post(url, apiPaths.bulkTemplate, { update })).status).toBe(200);
     }
     killed.child.kill('SIGKILL');
     await killed.stopped;
@@ -91,7 +92,8 @@ describe('a restart after kill -9', { timeout: 120_000 }, () => {
     const data = join(dir, 'store.sqlite');
     const server = start(['--data', data]);
     const { url } = await server.ready;
-    expect((await post(url, apiPaths.bulkLock, { ids: [5, 6], locked: true })).status).toBe(200);
+    const update = [5, 6].map((id) => ({ id, locked: true }));
+    expect((await post(url, apiPaths.bulkTemplate, { update })).status).toBe(200);
     const signalledAt = performance.now();
     server.child.kill('SIGTERM');
     expect(await server.stopped).toBe(0);

@@ -1,5 +1,4 @@
 import Fastify from 'fastify';
-import { BULK_LOCK_MAX_FIELDS } from '../../contract/bulk-lock';
 import { copySortFields } from '../../contract/copy-orders';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
@@ -155,7 +154,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         tokenTrustMs: options.tokenTrustMs ?? DEFAULT_TOKEN_TRUST_MS,
       }),
     // A proxy forwards one PUT per field: a real instance has no bulk lock (docs/decisions.md).
-    ...(api.kind === 'embedded' && { bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS } }),
     ...((api.kind === 'embedded' || options.audit?.snapshot) && { copySorts: [...copySortFields] }),
   });
   if (options.webRoot) await registerWebApp(app, options.webRoot);

@@ -35,7 +35,7 @@ export async function registerEmbeddedApi(
     auth,
     routes: (routes) => {
       refuseWritesWithout(routes, embeddedWhoIs(api.tokens), isFieldWrite);
-      registerFieldRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
+      registerFieldRoutes(routes, { store: api.store });
       registerTemplateWriteRoutes(routes, { store: api.store, now: api.now, onFieldsMoved });
       registerBulkTemplateRoute(routes, { store: api.store, now: api.now, onFieldsMoved });
       if (api.directory) registerDirectoryRoute(routes, api.directory);

@@ -65,7 +65,7 @@ describe('rename', () => {
       ],
     });
 
-    fireEvent.click(dialog().getByRole('button', { name: 'Undo…' }));
+    fireEvent.click(await dialog().findByRole('button', { name: 'Undo…' }));
     await dialog().findByText('Undo this change?');
     fireEvent.click(dialog().getByRole('button', { name: 'Undo' }));
     await dialog().findByText('Undone by change set 2: 1 field changed.');
@@ -99,7 +99,7 @@ describe('rename', () => {
     await undoChangeSet({ id: 1, dryRun: false });
     expect(fields.get(7)?.name).toBe('Revenue');
 
-    fireEvent.click(dialog().getByRole('button', { name: 'Undo…' }));
+    fireEvent.click(await dialog().findByRole('button', { name: 'Undo…' }));
     expect(await dialog().findByRole('alert')).toHaveTextContent(
       'The undo was refusedChange set 1 was undone already, by change set 2.',
     );

@@ -66,15 +66,52 @@ test('bulk archive: the dry run lists the locked field as skipped, then progress
   expect(dialog().getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   await dialog().findByText('2 fields changed, 1 skipped.', {}, { timeout: 10_000 });
   expect(
-    within(dialog().getByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
+    within(await dialog().findByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
   ).toHaveTextContent('Locked one');
   expect([1, 2, 3].map((id) => fields.get(id)?.archived)).toEqual([true, false, true]);
 
-  await user.click(dialog().getByRole('button', { name: 'Undo…' }));
+  await user.click(await dialog().findByRole('button', { name: 'Undo…' }));
   await dialog().findByText('Undo this change?');
   await user.click(dialog().getByRole('button', { name: 'Undo' }));
   await dialog().findByText('Undone by change set 2: 2 fields changed.');
   expect([1, 2, 3].map((id) => fields.get(id)?.archived)).toEqual([false, false, false]);
+});
+
+test('bulk lock: one change set of lock items, the locked field skipped, followed with its counts, then undone', async () => {
+  const { user, fields, journal } = renderBar({ readsWhileRunning: 2 });
+  for (const name of ['First', 'Locked one', 'Third'])
+    await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+  await user.click(screen.getByRole('button', { name: 'Lock selected' }));
+  await screen.findByRole('dialog', { name: 'Lock 3 fields' }); // its code is loaded on first use
+
+  await dialog().findByText('2 fields will change, 1 field skipped.');
+  const planned = dialog().getByRole('list', { name: 'What the change would do' });
+  expect(within(planned).getByText('Locked one').closest('li')).toHaveTextContent(
+    'it is so already',
+  );
+  await user.click(dialog().getByRole('button', { name: 'Lock' }));
+  await dialog().findByText(/^Changing: \d+% done\.$/);
+  const count = (label: string) => dialog().getByText(label).nextElementSibling?.textContent;
+  expect(['Done', 'Failed', 'Remaining'].map(count)).toEqual(['0', '0', '2']);
+  await dialog().findByText('2 fields changed, 1 skipped.', {}, { timeout: 10_000 });
+  expect(['Done', 'Failed', 'Remaining'].map(count)).toEqual(['2', '0', '0']);
+
+  // What was confirmed is what the dry run showed: each item based on the version it read.
+  const sent = journal.requests.at(-1)!;
+  expect(sent.kind).toBe('lock');
+  expect(sent.items).toEqual(
+    stored.map(({ id, checkSum, lastModified }) => ({
+      id,
+      change: { update: { locked: true } },
+      basedOn: { checkSum, lastModified },
+    })),
+  );
+  expect([1, 2, 3].map((id) => fields.get(id)?.locked)).toEqual([true, true, true]);
+
+  await user.click(await dialog().findByRole('button', { name: 'Undo…' }));
+  await user.click(await dialog().findByRole('button', { name: 'Undo' }));
+  await dialog().findByText('Undone by change set 2: 2 fields changed.');
+  expect([1, 2, 3].map((id) => fields.get(id)?.locked)).toEqual([false, true, false]);
 });
 
 test('a reader is offered no change of the selection, not even a lock', async () => {
@@ -101,7 +138,7 @@ test('a field changed between the dry run and the confirmation is skipped, not d
   await user.click(dialog().getByRole('button', { name: 'Delete' }));
   await dialog().findByText('1 field changed, 1 skipped.');
   expect(
-    within(dialog().getByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
+    within(await dialog().findByRole('list', { name: 'Skipped fields' })).getByRole('listitem'),
   ).toHaveTextContent('Third');
   expect(fields.has(1)).toBe(false);
   expect(fields.get(3)?.expression).toBe('SUM(`Cost`)');
@@ -137,7 +174,7 @@ test('an undo says what it did: a field changed again since is left as it is, an
 
   // Someone renames "Third" after it was archived: its undo must not overwrite that.
   fields.set(3, { ...fields.get(3)!, name: 'Third, renamed', checkSum: 'renamed meanwhile' });
-  await user.click(dialog().getByRole('button', { name: 'Undo…' }));
+  await user.click(await dialog().findByRole('button', { name: 'Undo…' }));
   await dialog().findByText('1 field will change, 1 field skipped.');
   await user.click(dialog().getByRole('button', { name: 'Undo' }));
 

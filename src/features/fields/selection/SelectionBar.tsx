@@ -1,19 +1,17 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '../../../components/icons/icons';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { useMayLock } from '../../../components/change-sets/use-can-write';
-import { deferredDialog } from '../../../components/deferred-dialog';
-import { countNotOnPage, planLock } from './field-selection';
-import type { LockPlan } from './field-selection';
+import { countNotOnPage } from './field-selection';
+import type { BulkAction } from '../bulk/BulkChangeDialog';
 import { SelectAllMatching } from './SelectAllMatching';
 import type { MatchesSearch } from '../../../api/calculated-fields/all-matches';
 import type { FieldSelectionControls } from './use-field-selection';
 
 /** Loaded when a lock of the selection is first asked for. */
-const BulkLockDialog = deferredDialog(
-  async () => (await import('../bulk/BulkLockDialog')).BulkLockDialog,
-  ({ plan }) => plan !== undefined,
-);
+const BulkLockDialog = lazy(async () => ({
+  default: (await import('../bulk/BulkChangeDialog')).BulkChangeDialog,
+}));
 
 /**
  * Loaded with the first selection: the first screen waits for neither its menu nor the
@@ -46,7 +44,19 @@ export const SelectionBar = memo(function SelectionBar({
   searchKey: string;
   totalHits: number | undefined;
 }) {
-  const [plan, setPlan] = useState<LockPlan>();
+  const [lock, setLock] = useState<Extract<BulkAction, 'lock' | 'unlock'>>();
+  const lockOpener = useRef<HTMLButtonElement | null>(null);
+  // Focus goes back to the button once the dialog has gone: while it is there the app is
+  // inert, and a button in it cannot take focus.
+  useEffect(() => {
+    if (lock !== undefined) return;
+    lockOpener.current?.focus();
+    lockOpener.current = null;
+  }, [lock]);
+  const openLock = (action: 'lock' | 'unlock') => (event: { currentTarget: HTMLButtonElement }) => {
+    lockOpener.current = event.currentTarget;
+    setLock(action);
+  };
   const { selection } = controls;
   const count = selection.fields.size;
   // Asked with the first selection; a reader is offered no lock.
@@ -64,7 +74,7 @@ export const SelectionBar = memo(function SelectionBar({
               <Button
                 size="compact-sm"
                 leftSection={<IconLock size={14} aria-hidden />}
-                onClick={() => setPlan(planLock(selection, true))}
+                onClick={openLock('lock')}
               >
                 Lock selected
               </Button>
@@ -72,7 +82,7 @@ export const SelectionBar = memo(function SelectionBar({
                 size="compact-sm"
                 variant="default"
                 leftSection={<IconLockOpen size={14} aria-hidden />}
-                onClick={() => setPlan(planLock(selection, false))}
+                onClick={openLock('unlock')}
               >
                 Unlock selected
               </Button>
@@ -96,11 +106,15 @@ export const SelectionBar = memo(function SelectionBar({
           totalHits={totalHits}
         />
       )}
-      <BulkLockDialog
-        plan={plan}
-        onClose={() => setPlan(undefined)}
-        onFieldsDone={controls.refresh}
-      />
+      {lock && (
+        <Suspense fallback={null}>
+          <BulkLockDialog
+            action={lock}
+            ids={[...selection.fields.keys()]}
+            onClose={() => setLock(undefined)}
+          />
+        </Suspense>
+      )}
     </Group>
   );
 });

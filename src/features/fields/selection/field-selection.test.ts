@@ -4,7 +4,6 @@ import {
   countNotOnPage,
   emptySelection,
   pageSelectionState,
-  planLock,
   refreshSelected,
   selectAllMatching,
   setSelected,
@@ -102,19 +101,5 @@ describe('across pages and searches', () => {
   test('remembers only what it needs of a search result', () => {
     const item = { ...field(1), owner: 7, status: 'VALID' } as SelectedField;
     expect(setSelected(emptySelection, [item], true).fields.get(1)).toEqual(field(1));
-  });
-});
-
-describe('planning a lock', () => {
-  test('sends only the fields whose state differs', () => {
-    const selection = setSelected(emptySelection, [field(1), field(2, true), field(3)], true);
-    const plan = planLock(selection, true);
-    expect(plan.changes.map((change) => change.id)).toEqual([1, 3]);
-    expect(plan.unchanged).toBe(1);
-    expect(planLock(selection, false)).toMatchObject({ changes: [field(2, true)], unchanged: 2 });
-  });
-
-  test('an empty selection changes nothing', () => {
-    expect(planLock(emptySelection, true)).toEqual({ locked: true, changes: [], unchanged: 0 });
   });
 });

@@ -115,16 +115,3 @@ export function refreshSelected(
   }
   return fields ? { ...selection, fields } : selection;
 }
-
-export interface LockPlan {
-  locked: boolean;
-  /** The selected fields whose state differs: the only ones to send. */
-  changes: SelectedField[];
-  /** Selected fields already in the requested state, left alone. */
-  unchanged: number;
-}
-
-export function planLock(selection: FieldSelection, locked: boolean): LockPlan {
-  const changes = [...selection.fields.values()].filter((field) => field.locked !== locked);
-  return { locked, changes, unchanged: selection.fields.size - changes.length };
-}

@@ -18,8 +18,6 @@ export interface FieldSelectionControls {
   clickRow: (field: SelectedField, selected: boolean, extendRange: boolean) => void;
   togglePage: () => void;
   selectAllMatching: (matches: readonly SelectedField[], searchKey: string) => void;
-  /** Newer states of fields, e.g. each one a bulk lock has just changed. */
-  refresh: (fields: readonly SelectedField[]) => void;
   clear: () => void;
 }
 
@@ -64,8 +62,6 @@ export function useFieldSelection(
       togglePage: () => change((current) => togglePage(current.selection, current.pageRows)),
       selectAllMatching: (matches: readonly SelectedField[], searchKey: string) =>
         change((current) => selectAllMatching(current.selection, matches, searchKey)),
-      refresh: (fields: readonly SelectedField[]) =>
-        change((current) => refreshSelected(current.selection, fields)),
       clear: () => change(() => emptySelection),
     };
   }, []);

@@ -29,7 +29,7 @@ function explains(record: RecordedFieldChange, change: FieldChange): boolean {
   const { before, after } = change;
   if ('delete' in record.change) return after === undefined;
   if ('restore' in record.change) return before === undefined;
-  if (!before || !after || !record.after) return false;
+  if (!before || !after || !record.after || 'repoint' in record.change) return false;
   const updated = record.change.update;
   const shown = shownProperties.filter((property) => updated[property] !== undefined);
   if (shown.length === 0) return change.kinds.includes('other');

@@ -31,20 +31,3 @@ it('does not forward the directory extension: 404, as from a real instance', asy
   expect(proxied.status).toBe(404);
   expect(JSON.stringify(await proxied.json())).not.toContain('Ada Lovelace');
 });
-
-// The same for the bulk lock: the app sends one PUT per field through a proxy.
-it('neither offers nor forwards the bulk lock', async () => {
-  const config = (await (await fetch(`${proxyUrl}/api/app-config`)).json()) as object;
-  expect(config).not.toHaveProperty('bulkLock');
-
-  const proxied = await fetch(`${proxyUrl}${apiPaths.bulkLock}`, {
-    method: 'POST',
-    headers: { [TOKEN_HEADER]: TEST_TOKEN, 'content-type': 'application/json' },
-    body: JSON.stringify({ ids: [1], locked: true }),
-  });
-  expect(proxied.status).toBe(404);
-  const field = (await (await upstream.request('GET', apiPaths.template(1))).json()) as {
-    locked: boolean;
-  };
-  expect(field.locked).toBe(false);
-});

@@ -1,5 +1,4 @@
 import { afterEach, expect, it } from 'vitest';
-import { BULK_LOCK_MAX_FIELDS } from '../../../contract/bulk-lock';
 import { copySortFields } from '../../../contract/copy-orders';
 import { APP_CONFIG_PATH } from '../../../contract/paths';
 import { startTestServer } from '../../test-support/test-server';
@@ -20,7 +19,6 @@ it('says the instance is the demo only when the store has a demo token, and noth
     mode: 'embedded',
     tokenHeldByServer: false,
     demo: false,
-    bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS },
     copySorts: [...copySortFields],
   });
 
@@ -33,7 +31,6 @@ it('says the instance is the demo only when the store has a demo token, and noth
     mode: 'embedded',
     tokenHeldByServer: false,
     demo: true,
-    bulkLock: { maxFields: BULK_LOCK_MAX_FIELDS },
     copySorts: [...copySortFields],
   });
   expect(demo.body).not.toContain(demoToken);
