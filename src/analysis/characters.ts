@@ -1,6 +1,10 @@
 // Character classes of the expression language. charCodeAt past the end gives
 // NaN, which every comparison below rejects.
 
+import { characterName } from '../contract/hidden-characters';
+
+export { codePointLabel } from '../contract/hidden-characters';
+
 export const BACKTICK = 0x60;
 export const SINGLE_QUOTE = 0x27;
 export const DOUBLE_QUOTE = 0x22;
@@ -42,16 +46,10 @@ export function isLineEnd(code: number): boolean {
  * Characters that take no room on screen, so a pasted formula can hold one
  * nobody sees. They separate tokens like a space, and make the expression INVALID.
  */
-const INVISIBLE_CHARACTERS: ReadonlyMap<number, string> = new Map([
-  [0x200b, 'zero-width space'],
-  [0x200c, 'zero-width non-joiner'],
-  [0x200d, 'zero-width joiner'],
-  [0x2060, 'word joiner'],
-  [0xfeff, 'zero-width no-break space'],
-]);
+const INVISIBLE_CHARACTERS: ReadonlySet<number> = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
 
 export function invisibleCharacterName(code: number): string | undefined {
-  return INVISIBLE_CHARACTERS.get(code);
+  return INVISIBLE_CHARACTERS.has(code) ? characterName(code) : undefined;
 }
 
 /** The straight quote a typographic quote stands for, or undefined. */
@@ -64,9 +62,4 @@ export function straightQuoteFor(code: number): number | undefined {
 /** True for the quote itself and for both typographic quotes of its family. */
 export function isQuoteOfFamily(code: number, straightQuote: number): boolean {
   return code === straightQuote || straightQuoteFor(code) === straightQuote;
-}
-
-/** `U+00A0`: how messages name a character that may be invisible or look like another. */
-export function codePointLabel(code: number): string {
-  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }

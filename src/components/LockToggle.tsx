@@ -4,6 +4,7 @@ import type { SearchResultItem } from '../contract/field';
 import { useLockWithUndo } from '../api/calculated-fields/use-lock-with-undo';
 import { useMayLock } from './change-sets/use-can-write';
 import { READER_MAY_NOT_LOCK } from './reader-words';
+import { showHiddenCharacters } from '../contract/hidden-characters';
 
 /**
  * Locks or unlocks a field at once, with Undo; a refusal switches it back and says why.
@@ -36,7 +37,7 @@ export function LockToggle({
         if (allowed) setLocked(field, event.currentTarget.checked);
       }}
       label={label}
-      aria-label={label ? undefined : `Lock ${field.name}`}
+      aria-label={label ? undefined : `Lock ${showHiddenCharacters(field.name)}`}
     />
   );
 }

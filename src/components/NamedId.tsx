@@ -3,6 +3,7 @@ import { IconCheck, IconCopy } from './icons/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useLazyTooltip } from './use-lazy-tooltip';
+import { UserText } from './UserText';
 
 /**
  * A name where the instance's directory gives one, else the id; the id shows on
@@ -51,7 +52,7 @@ export function NamedId({
         </Text>
       ) : (
         <Text span inherit {...textProps} {...targetProps}>
-          {linked(name)}
+          {linked(<UserText text={name} />)}
         </Text>
       )}
       {name !== undefined && tooltip}

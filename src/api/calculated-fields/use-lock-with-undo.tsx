@@ -6,6 +6,7 @@ import type { SearchResultItem } from '../../contract/field';
 import { useLastUndo } from './last-lock-undo';
 import { isLockPending, useLockField } from './lock-field';
 import { LockNotMade } from './record-lock';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
 
 type LockableField = Pick<SearchResultItem, 'id' | 'name'>;
 
@@ -61,7 +62,7 @@ export function useLockWithUndo() {
     },
   });
   const send = (field: LockableField, locked: boolean) => {
-    names.current.set(field.id, field.name);
+    names.current.set(field.id, showHiddenCharacters(field.name));
     lock.mutate({ id: field.id, locked });
   };
 
@@ -70,7 +71,7 @@ export function useLockWithUndo() {
     send(field, !locked);
     notifications.update({
       id: noticeId(field.id),
-      title: `${describe(!locked)} “${field.name}” again`,
+      title: `${describe(!locked)} “${showHiddenCharacters(field.name)}” again`,
       message: 'The change was undone.',
       autoClose: 4000,
     });
@@ -85,7 +86,7 @@ export function useLockWithUndo() {
     lastUndo.offer(undoThis);
     notifications.show({
       id: noticeId(field.id),
-      title: `${describe(locked)} “${field.name}”`,
+      title: `${describe(locked)} “${showHiddenCharacters(field.name)}”`,
       message: (
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text size="sm">

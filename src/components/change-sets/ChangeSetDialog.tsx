@@ -27,7 +27,8 @@ export function ChangeSetDialog({
   blockedBy,
   size = 'lg',
 }: {
-  title: string;
+  /** A sentence that may name a field: a person's text in it goes in a UserText. */
+  title: ReactNode;
   onClose: () => void;
   /** The change as the form has it so far; undefined while it is not complete. */
   request: ChangeSetRequest | undefined;

@@ -27,6 +27,7 @@ import { changeSetSummary, settledShare } from './change-set-summary';
 import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
 import { undoRefusal } from '../../contract/undo-rule';
+import { UserText } from '../UserText';
 
 /**
  * Whether a finished set changed nothing because its fields changed since they were
@@ -146,7 +147,7 @@ export function ChangeSetRun({
         <ScrollList label="Skipped fields">
           {skipped.map((item) => (
             <List.Item key={item.fieldId}>
-              {item.fieldName}: {skipWords(item)}
+              <UserText text={item.fieldName} />: {skipWords(item)}
             </List.Item>
           ))}
         </ScrollList>
@@ -156,7 +157,7 @@ export function ChangeSetRun({
           <ScrollList label="Failed fields">
             {failures.map((item) => (
               <List.Item key={item.fieldId}>
-                {item.fieldName}: {item.error?.message ?? 'failed'}
+                <UserText text={item.fieldName} />: {item.error?.message ?? 'failed'}
               </List.Item>
             ))}
           </ScrollList>
@@ -167,7 +168,8 @@ export function ChangeSetRun({
           <List size="sm" aria-label="Fields not confirmed">
             {unconfirmed.map((item) => (
               <List.Item key={item.fieldId}>
-                {item.fieldName}: {item.error?.message ?? 'the instance did not say'}
+                <UserText text={item.fieldName} />:{' '}
+                {item.error?.message ?? 'the instance did not say'}
               </List.Item>
             ))}
           </List>

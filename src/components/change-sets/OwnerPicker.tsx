@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useDirectoryList } from '../../api/directory/list-directory';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
 
 /** Owners by name as you type; the id alone where the instance has no directory. */
 export function OwnerPicker({
@@ -25,8 +26,12 @@ export function OwnerPicker({
     .filter((owner) => owner.id !== exclude)
     .map((owner) =>
       owner.active === false
-        ? { value: String(owner.id), label: `${owner.name} (inactive)`, disabled: true }
-        : { value: String(owner.id), label: owner.name },
+        ? {
+            value: String(owner.id),
+            label: `${showHiddenCharacters(owner.name)} (inactive)`,
+            disabled: true,
+          }
+        : { value: String(owner.id), label: showHiddenCharacters(owner.name) },
     );
   return (
     <Select

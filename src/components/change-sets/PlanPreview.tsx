@@ -3,6 +3,7 @@ import type { Plan } from '../../contract/journal';
 import { fieldCount } from '../plural';
 import { describeChange } from './changed-properties';
 import { skipWords } from './change-words';
+import { UserText } from '../UserText';
 
 /** A dry run in words: how many fields change and how, which are skipped and why. */
 export function PlanPreview({ plan }: { plan: Plan }) {
@@ -28,7 +29,7 @@ export function PlanPreview({ plan }: { plan: Plan }) {
           {plan.items.map((item) => (
             <List.Item key={item.id}>
               <Text size="sm" span fw={600}>
-                {item.name}
+                <UserText text={item.name} />
               </Text>{' '}
               {item.action === 'skip' ? (
                 <>

@@ -1,4 +1,5 @@
 import type { CalculatedField } from '../../contract/field';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
 
 /** The properties a person changes, in the order a change lists them. */
 const shownProperties = [
@@ -44,6 +45,8 @@ export function describeChange(
   if (!before && after) return ['created again'];
   if (!before || !after) return [];
   return changedProperties(before, after).map(({ property, before: was, after: now }) =>
-    property === 'expression' ? 'expression changed' : `${property}: ${was} → ${now}`,
+    property === 'expression'
+      ? 'expression changed'
+      : `${property}: ${showHiddenCharacters(was)} → ${showHiddenCharacters(now)}`,
   );
 }

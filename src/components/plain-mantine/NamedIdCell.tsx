@@ -4,6 +4,7 @@ import { iconMaskStyle } from '../icons/icon-mask';
 import icon from '../icons/masked-icon.module.css';
 import { useLazyTooltip } from '../use-lazy-tooltip';
 import { groupStyle, mantineClasses as m, subtleActionIconStyle } from './mantine-markup';
+import { UserText } from '../UserText';
 
 // The button draws its icon itself (icon-mask.ts): two of these on every row of the
 // fields table were 8 of a row's 54 elements.
@@ -55,7 +56,7 @@ export function NamedIdCell({
           style={wrap ? wrapStyle : undefined}
           {...targetProps}
         >
-          {name}
+          <UserText text={name} />
         </span>
       )}
       {name !== undefined && tooltip}

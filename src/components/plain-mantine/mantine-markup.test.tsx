@@ -4,6 +4,7 @@ import { test } from 'vitest';
 import { sameMarkup } from '../../test-support/same-markup';
 import { NamedId } from '../NamedId';
 import { StatusBadge } from '../StatusBadge';
+import { UserText } from '../UserText';
 import { mantineClasses, tableClasses, tableStyle } from './mantine-markup';
 import { NamedIdCell } from './NamedIdCell';
 
@@ -35,7 +36,7 @@ test('a named id in a cell is NamedId’s Group, Text and copy button', async ()
       style={{ display: 'inline-flex', maxWidth: '100%' }}
     >
       <Text span inherit truncate>
-        Ada
+        <UserText text="Ada" />
       </Text>
       {copyButton('17')}
     </Group>,

@@ -3,8 +3,12 @@ import { useChangeSet } from '../../api/journal/get-change-set';
 import { ErrorState } from '../../components/ErrorState';
 import type { ChangeItem } from '../../contract/journal';
 import { FieldLink } from '../../components/FieldLink';
-import { changedProperties } from '../../components/change-sets/changed-properties';
+import {
+  changedProperties,
+  type PropertyChange,
+} from '../../components/change-sets/changed-properties';
 import { skipWords } from '../../components/change-sets/change-words';
+import { UserText } from '../../components/UserText';
 
 /** The items of one change set: each field, what happened to it and why, and what changed. */
 export function ChangeSetItems({ id }: { id: number }) {
@@ -41,7 +45,9 @@ export function ChangeSetItems({ id }: { id: number }) {
         {items.map((item, index) => (
           <Table.Tr key={index}>
             <Table.Td>
-              <FieldLink id={item.newId ?? item.fieldId}>{item.fieldName}</FieldLink>
+              <FieldLink id={item.newId ?? item.fieldId}>
+                <UserText text={item.fieldName} />
+              </FieldLink>
             </Table.Td>
             <Table.Td>
               <Text size="sm" fw={600}>
@@ -74,11 +80,17 @@ function ItemDiff({ item }: { item: ChangeItem }) {
     <Stack gap={2}>
       {changes.map(({ property, before, after }) => (
         <Text size="sm" key={property}>
-          {property}: <Code>{before}</Code> → <Code>{after}</Code>
+          {property}: <Code>{shownValue(property, before)}</Code> →{' '}
+          <Code>{shownValue(property, after)}</Code>
         </Text>
       ))}
     </Stack>
   );
+}
+
+/** An expression is shown as written (its lines kept); the other values are a person's words. */
+function shownValue(property: PropertyChange['property'], value: string) {
+  return property === 'expression' ? value : <UserText text={value} />;
 }
 
 /** A field the instance created again with a new id (proxy mode) says which. */

@@ -10,6 +10,7 @@ import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
 import { undoRefusal } from '../../contract/undo-rule';
 import { ChangeSetItems } from './ChangeSetItems';
+import { UserText } from '../../components/UserText';
 
 /**
  * One change set: its summary, its items when expanded, and what may be done with it.
@@ -58,11 +59,13 @@ export function ChangeSetRow({
           </UnstyledButton>
           {changeSet.note && (
             <Text size="xs" c="dimmed">
-              {changeSet.note}
+              <UserText text={changeSet.note} />
             </Text>
           )}
         </Table.Td>
-        <Table.Td>{changeSet.person}</Table.Td>
+        <Table.Td>
+          <UserText text={changeSet.person} />
+        </Table.Td>
         <Table.Td>
           <DateTime epochMs={changeSet.createdAt} withTime />
         </Table.Td>

@@ -4,6 +4,7 @@ import { useUndoChangeSet } from '../../api/journal/undo-change-set';
 import { plural } from '../../components/plural';
 import { useOpenerFocus } from '../../components/use-opener-focus';
 import type { ChangeSetSummary } from '../../contract/journal';
+import { UserText } from '../../components/UserText';
 
 /**
  * Undo of a change set, confirmed: the dry run first, listing each field that will
@@ -56,7 +57,7 @@ export function UndoDialog({
                 <List size="sm" aria-label="Fields to name a new id">
                   {repointed.map((item) => (
                     <List.Item key={`${item.id}:${item.repoint!.from}`}>
-                      {item.name}: {item.message}
+                      <UserText text={item.name} />: {item.message}
                     </List.Item>
                   ))}
                 </List>
@@ -70,7 +71,7 @@ export function UndoDialog({
                 <List size="sm" aria-label="Refused fields">
                   {refused.map((item) => (
                     <List.Item key={item.id}>
-                      {item.name}: {item.message ?? item.reason}
+                      <UserText text={item.name} />: {item.message ?? item.reason}
                     </List.Item>
                   ))}
                 </List>

@@ -521,8 +521,8 @@ test('a change in the diff names its owners, opens its field, and shows only the
   const { user } = renderWithProviders(<AuditPage />, { url: '/audit' });
   const diff = await section('What changed between two scans');
   beIdle();
-  const name = await within(diff).findByText('Margin', { selector: 'a' });
-  expect(name).toHaveAttribute('href', '/fields/77');
+  const name = await within(diff).findByText('Margin', { selector: 'a > bdi' });
+  expect(name.closest('a')).toHaveAttribute('href', '/fields/77');
   await user.click(within(diff).getByRole('button', { name: 'Show the changes of Margin' }));
 
   const changes = within(diff).getByRole('table', { name: 'What changed in field 77' });

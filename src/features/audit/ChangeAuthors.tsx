@@ -3,6 +3,7 @@ import { DateTime } from '../../components/DateTime';
 import { inAppLink } from '../../components/in-app-links';
 import type { ChangeAuthor } from '../../contract/audit';
 import { changeSetAddress } from '../../links/activity-address';
+import { UserText } from '../../components/UserText';
 
 /**
  * Who made a change between two scans and when, each with its change set on the
@@ -15,7 +16,8 @@ export function ChangeAuthors({ authors }: { authors: readonly ChangeAuthor[] | 
     <>
       {authors.map((author) => (
         <Text key={author.changeSetId} size="xs" c="dimmed">
-          Changed by {author.person} at <DateTime epochMs={author.at} withTime /> (
+          Changed by <UserText text={author.person} /> at <DateTime epochMs={author.at} withTime />{' '}
+          (
           <a
             href={changeSetAddress({
               id: author.changeSetId,

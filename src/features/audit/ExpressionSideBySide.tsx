@@ -3,6 +3,7 @@ import { useDirectoryNames } from '../../api/directory/lookup-directory';
 import type { FieldChange, FieldState } from '../../contract/audit';
 import { changedPart } from './changed-part';
 import classes from './ExpressionSideBySide.module.css';
+import { UserText } from '../../components/UserText';
 
 const parts: Array<{ key: keyof FieldState; label: string }> = [
   { key: 'name', label: 'Name' },
@@ -61,8 +62,12 @@ export function ExpressionSideBySide({ change }: { change: FieldChange }) {
             return (
               <Table.Tr key={key} fw={was !== is ? 700 : undefined}>
                 <Table.Th scope="row">{label}</Table.Th>
-                <Table.Td>{was}</Table.Td>
-                <Table.Td>{is}</Table.Td>
+                <Table.Td>
+                  <UserText text={was} />
+                </Table.Td>
+                <Table.Td>
+                  <UserText text={is} />
+                </Table.Td>
               </Table.Tr>
             );
           })}

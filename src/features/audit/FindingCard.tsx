@@ -24,6 +24,8 @@ import { findingLink } from './drill-down-links';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
 import classes from './tables.module.css';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
+import { UserText } from '../../components/UserText';
 
 const GROUPS_PAGE = 25;
 
@@ -59,7 +61,7 @@ function GroupRows({
     <tr key={group.key} className={Table.classes.tr} data-with-row-border>
       <td className={Table.classes.td}>
         {group.where === undefined ? (
-          group.label
+          <UserText text={group.label} />
         ) : (
           <>
             <code className={classes.expression}>{group.label}</code>
@@ -70,7 +72,7 @@ function GroupRows({
       <td className={`${Table.classes.td} ${classes.count}`}>
         <CountLink
           to={findingLink(finding.key, group)}
-          label={`${fieldCount(group.count)}: ${finding.title}, ${group.label}${group.where ? `, ${group.where}` : ''}`}
+          label={`${fieldCount(group.count)}: ${finding.title}, ${showHiddenCharacters(group.label)}${group.where ? `, ${group.where}` : ''}`}
         >
           {formatCount(group.count)}
         </CountLink>

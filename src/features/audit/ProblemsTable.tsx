@@ -11,6 +11,7 @@ import { findingLink } from './drill-down-links';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
 import classes from './tables.module.css';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
 
 /**
  * Problems by owner or by data source: each count opens that finding's fields of that one.
@@ -78,7 +79,7 @@ export function ProblemsTable({
                         {...inAppLink}
                         className={`${Anchor.classes.root} ${classes.rowAction}`}
                         data-underline="hover"
-                        aria-label={`Hand over the fields of ${row.name ?? `owner ${row.id}`}`}
+                        aria-label={`Hand over the fields of ${row.name === undefined ? `owner ${row.id}` : showHiddenCharacters(row.name)}`}
                       >
                         Hand over…
                       </a>
@@ -93,7 +94,7 @@ export function ProblemsTable({
                       {row.counts[key] > 0 ? (
                         <CountLink
                           to={findingLink(key, undefined, filtersOf(row))}
-                          label={`${fieldCount(row.counts[key])}: ${findingTitles[key]}, ${row.name ?? row.id}`}
+                          label={`${fieldCount(row.counts[key])}: ${findingTitles[key]}, ${row.name === undefined ? row.id : showHiddenCharacters(row.name)}`}
                         >
                           {formatCount(row.counts[key])}
                         </CountLink>

@@ -27,6 +27,8 @@ import { ChangeAuthors } from './ChangeAuthors';
 import { ExpressionSideBySide } from './ExpressionSideBySide';
 import { formatCount } from './format';
 import { useDeferredBuild } from './use-deferred-build';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
+import { UserText } from '../../components/UserText';
 
 const CHANGES_PAGE = 25;
 /** The scan pickers and the count line: what the section holds before its changes arrive. */
@@ -62,7 +64,7 @@ function ChangeRow({ change }: { change: FieldChange }) {
           <UnstyledButton
             onClick={() => setOpen(!open)}
             aria-expanded={open}
-            aria-label={`${open ? 'Hide' : 'Show'} the changes of ${change.name}`}
+            aria-label={`${open ? 'Hide' : 'Show'} the changes of ${showHiddenCharacters(change.name)}`}
           >
             {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
           </UnstyledButton>
@@ -77,10 +79,10 @@ function ChangeRow({ change }: { change: FieldChange }) {
               className={Anchor.classes.root}
               data-underline="hover"
             >
-              {change.name}
+              <UserText text={change.name} />
             </a>
           ) : (
-            change.name
+            <UserText text={change.name} />
           )}
         </Table.Td>
         <Table.Td>

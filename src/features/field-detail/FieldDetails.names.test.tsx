@@ -79,9 +79,10 @@ describe('with the directory', () => {
     expect(await screen.findAllByText('Ada Lovelace')).not.toHaveLength(0);
     expect(screen.getAllByRole('button', { name: 'Copy the owner id 7' })).not.toHaveLength(0);
     const links = section('Links');
-    expect(links.getByText('Sales Orders')).toBeInTheDocument();
+    // The data source's own row, and under the card: "on Sales Orders".
+    expect(links.getAllByText('Sales Orders')).toHaveLength(2);
     expect(links.getByText('Revenue by Region')).toBeInTheDocument();
-    expect(links.getByText('on Sales Orders')).toBeInTheDocument();
+    expect(links.getByText('Revenue by Region').closest('td')).toHaveTextContent('on Sales Orders');
     expect(
       links.getByRole('button', { name: `Copy the data source id ${SALES}` }),
     ).toBeInTheDocument();

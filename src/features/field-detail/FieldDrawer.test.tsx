@@ -5,6 +5,7 @@ import { startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
 import { mockJournal } from '../../api/test-support/mock-journal';
 import { currentUrl, renderWithProviders } from '../../test-support/render-with-providers';
+import { shownName } from '../../test-support/shown-name';
 import { FieldDrawer } from './FieldDrawer';
 import { mockInstance, smallDirectory } from './test-support/mock-instance';
 
@@ -197,4 +198,15 @@ test('a page followed to while the drawer closes stays chosen, though React has 
   expect(screen.queryByText('The table')).toBeNull();
   showAudit();
   expect(await screen.findByText('The audit')).toBeInTheDocument();
+});
+
+test('the drawer and the tab are titled by the name as it is, a direction override shown and set apart', async () => {
+  const field = calculatedField(7, { name: 'report\u202Egnp.exe' });
+  mockInstance(server, { fields: [field], directory: smallDirectory });
+  renderWithProviders(<FieldDrawer />, { url: '/fields/7', path: '/fields/:id' });
+
+  const drawer = await screen.findByRole('dialog', { name: shownName('report⟨U+202E⟩gnp.exe') });
+  const title = within(drawer).getByTitle('right-to-left override (U+202E)').closest('bdi');
+  expect(title).toHaveTextContent('report⟨U+202E⟩gnp.exe');
+  await waitFor(() => expect(document.title).toMatch(/^report⟨U\+202E⟩gnp\.exe/));
 });

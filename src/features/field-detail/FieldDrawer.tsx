@@ -9,16 +9,23 @@ import { useInertApp } from '../../components/use-inert-app';
 import { useOpenerFocus } from '../../components/use-opener-focus';
 import { FieldDetails } from './FieldDetails';
 import { FieldStepper } from './FieldStepper';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
+import { UserText } from '../../components/UserText';
 
 function FieldName({ id }: { id: number }) {
-  return useField(id).data?.field.name ?? 'Calculated field';
+  const name = useField(id).data?.field.name;
+  return name === undefined ? 'Calculated field' : <UserText text={name} />;
 }
 
 /** The tab is titled after the open field, e.g. "Revenue YoY · Calculated fields". */
 function FieldTitle({ id }: { id: number }) {
   const query = useField(id);
   const missing = query.isError && isFieldNotFound(query.error);
-  useDocumentTitle(missing ? 'No such field' : (query.data?.field.name ?? `Field ${id}`), 'dialog');
+  const name = query.data?.field.name;
+  useDocumentTitle(
+    missing ? 'No such field' : name === undefined ? `Field ${id}` : showHiddenCharacters(name),
+    'dialog',
+  );
   return null;
 }
 

@@ -50,6 +50,7 @@ import { useFieldSelection } from './selection/use-field-selection';
 import { useFindingScope } from './url/use-finding-scope';
 import { useTableView } from './url/use-table-view';
 import { viewAddress } from './views/view-address';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
 
 const nameSort: TableSort = { column: 'name', descending: false };
 
@@ -93,7 +94,9 @@ export function FieldsPage() {
   const shown = useMemo(() => ({ page, view, matches }), [page, view, matches]);
   const following = useValueAfterPaint(shown, shown);
   // The address's name, not the one being typed: written once typing pauses, not per key.
-  useDocumentTitle(addressView.name ? `Fields matching “${addressView.name}”` : 'Fields');
+  useDocumentTitle(
+    addressView.name ? `Fields matching “${showHiddenCharacters(addressView.name)}”` : 'Fields',
+  );
   // The filters alone, the same object while they stay: the filter menu and the chips
   // skip the renders of a typed name.
   const filtersKey = JSON.stringify(filtersOf(view));

@@ -7,6 +7,8 @@ import {
   IconFilter,
   IconLayoutColumns,
 } from '../../components/icons/icons';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
+import { UserText } from '../../components/UserText';
 
 // The buttons the toolbar's menus open from. The first screen draws them before the
 // menus' code loads (deferred-parts.tsx), and each menu draws the same one, so nothing
@@ -40,11 +42,19 @@ export function ViewsButton({ shownName, ...target }: { shownName?: string } & T
       variant="default"
       leftSection={<IconBookmark size={16} />}
       rightSection={<IconChevronDown size={14} />}
-      aria-label={shownName === undefined ? 'Views' : `Views (showing ${shownName})`}
+      aria-label={
+        shownName === undefined ? 'Views' : `Views (showing ${showHiddenCharacters(shownName)})`
+      }
       {...target}
     >
       {/* The name is user text; React renders it as text. */}
-      {shownName === undefined ? 'Views' : <span style={{ maxWidth: 180 }}>{shownName}</span>}
+      {shownName === undefined ? (
+        'Views'
+      ) : (
+        <span style={{ maxWidth: 180 }}>
+          <UserText text={shownName} />
+        </span>
+      )}
     </Button>
   );
 }

@@ -15,6 +15,7 @@ import { HandoverPanel } from './HandoverPanel';
 import { MergePanel } from './MergePanel';
 import { RemapPanel } from './RemapPanel';
 import { ReplacePanel } from './ReplacePanel';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
 
 const titles: Record<FixTarget['workflow'], string> = {
   cleanup: 'Clean up unused fields',
@@ -24,10 +25,13 @@ const titles: Record<FixTarget['workflow'], string> = {
   replace: 'Find and replace',
 };
 
+const shownOwner = (name: string | undefined, id: number) =>
+  name === undefined ? `owner ${id}` : showHiddenCharacters(name);
+
 /** The departed owner by name once the instance names them; their id until then. */
 function Handover({ from }: { from: number }) {
   const { names } = useDirectoryNames({ owners: [from] });
-  return <HandoverPanel from={from} fromName={names.owners.get(from)?.name ?? `owner ${from}`} />;
+  return <HandoverPanel from={from} fromName={shownOwner(names.owners.get(from)?.name, from)} />;
 }
 
 /** Every field the table's view matches, on all its pages. */

@@ -1,6 +1,8 @@
 import { Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PreviewItemsProps } from './PreviewItems';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
+import { UserText } from '../../components/UserText';
 
 /** Rows shown at first; a departed owner of thousands of fields is shown a page at a time. */
 const PAGE = 100;
@@ -34,17 +36,19 @@ export function HandoverPlanTable({ preview, excluded, onToggle }: PreviewItemsP
                 <Table.Td>
                   {item.action === 'change' && (
                     <Checkbox
-                      aria-label={`Hand over ${item.name}`}
+                      aria-label={`Hand over ${showHiddenCharacters(item.name)}`}
                       checked={!excluded.has(item.id)}
                       onChange={() => onToggle(item.id)}
                     />
                   )}
                 </Table.Td>
                 <Table.Th scope="row" fw={600}>
-                  {item.name}
+                  <UserText text={item.name} />
                 </Table.Th>
-                <Table.Td>{item.place ?? '—'}</Table.Td>
-                <Table.Td>{item.to ?? '—'}</Table.Td>
+                <Table.Td>
+                  {item.place === undefined ? '—' : <UserText text={item.place} />}
+                </Table.Td>
+                <Table.Td>{item.to === undefined ? '—' : <UserText text={item.to} />}</Table.Td>
                 <Table.Td>{item.action === 'skip' ? item.reason : item.rule}</Table.Td>
               </Table.Tr>
             ))}

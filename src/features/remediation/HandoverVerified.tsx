@@ -1,5 +1,6 @@
 import { List, Stack, Text } from '@mantine/core';
 import type { ChangeSetDetail } from '../../contract/journal';
+import { UserText } from '../../components/UserText';
 
 /**
  * What the instance holds after a hand-over: the journal reads each field back
@@ -25,7 +26,8 @@ export function HandoverVerified({ detail }: { detail: ChangeSetDetail }) {
         <List size="sm" aria-label="Not handed over">
           {notHeld.map(({ item }) => (
             <List.Item key={item.fieldId}>
-              {item.fieldName}: {item.error?.message ?? item.message ?? item.state}
+              <UserText text={item.fieldName} />:{' '}
+              {item.error?.message ?? item.message ?? item.state}
             </List.Item>
           ))}
         </List>

@@ -4,12 +4,17 @@ import { useMergeGroup } from '../../api/workflows/preview-workflow';
 import { plural } from '../../components/plural';
 import type { MergeGroup, MergeRequest, WorkflowPreview } from '../../contract/workflows';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
+import { UserText } from '../../components/UserText';
 
 /** Cards cannot be repointed through the API: each card that still uses a field that goes, by name. */
 function CardsToMove({ preview, group }: { preview: WorkflowPreview; group: MergeGroup }) {
   const cards = preview.cards ?? [];
   if (cards.length === 0) return null;
-  const nameOf = (id: number) => group.fields.find((field) => field.id === id)?.name ?? `${id}`;
+  const nameOf = (id: number) => {
+    const name = group.fields.find((field) => field.id === id)?.name;
+    return name === undefined ? `${id}` : showHiddenCharacters(name);
+  };
   return (
     <section aria-labelledby="cards-to-move-title">
       <Title order={2} size="h4" id="cards-to-move-title">
@@ -19,7 +24,7 @@ function CardsToMove({ preview, group }: { preview: WorkflowPreview; group: Merg
       <List size="sm">
         {cards.map((card) => (
           <List.Item key={card.id}>
-            {card.title}: uses {card.fieldIds.map(nameOf).join(', ')}
+            <UserText text={card.title} />: uses {card.fieldIds.map(nameOf).join(', ')}
           </List.Item>
         ))}
       </List>
@@ -57,7 +62,7 @@ export function MergePanel({ group }: { group: NonNullable<MergeRequest['group']
             <Radio
               key={field.id}
               value={String(field.id)}
-              label={`${field.name} (${plural(field.activeLinks, 'active link', 'active links')}${field.id === choice.suggested ? ', suggested' : ''})`}
+              label={`${showHiddenCharacters(field.name)} (${plural(field.activeLinks, 'active link', 'active links')}${field.id === choice.suggested ? ', suggested' : ''})`}
               description={sameName(field.name) ? `field ${field.id}` : undefined}
             />
           ))}

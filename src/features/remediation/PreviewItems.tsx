@@ -2,6 +2,8 @@ import { Badge, Button, Checkbox, Group, List, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import type { PreviewItem, WorkflowPreview } from '../../contract/workflows';
 import { ExpressionDiff } from './ExpressionDiff';
+import { showHiddenCharacters } from '../../contract/hidden-characters';
+import { UserText } from '../../components/UserText';
 
 /** Items shown at first; thousands are shown a page at a time. */
 const PAGE = 50;
@@ -12,8 +14,12 @@ function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () =>
     <Stack gap={4}>
       <Group gap="xs">
         <Checkbox
-          label={<Text fw={600}>{item.name}</Text>}
-          aria-label={`Include ${item.name}`}
+          label={
+            <Text fw={600}>
+              <UserText text={item.name} />
+            </Text>
+          }
+          aria-label={`Include ${showHiddenCharacters(item.name)}`}
           checked={props.included}
           onChange={props.onToggle}
         />
@@ -43,7 +49,7 @@ function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () =>
         />
       )}
       {item.problems && item.problems.length > 0 && (
-        <List size="sm" aria-label={`Problems of ${item.name}`}>
+        <List size="sm" aria-label={`Problems of ${showHiddenCharacters(item.name)}`}>
           {item.problems.map((problem) => (
             <List.Item key={problem}>{problem}</List.Item>
           ))}
@@ -83,7 +89,7 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
           <List size="sm">
             {skipped.map((item) => (
               <List.Item key={item.id}>
-                {item.name}: {item.reason}
+                <UserText text={item.name} />: {item.reason}
               </List.Item>
             ))}
           </List>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useColumnImpact } from '../../api/workflows/preview-workflow';
 import type { ColumnImpact } from '../../contract/workflows';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
+import { UserText } from '../../components/UserText';
 
 /** Names shown before "and N more". */
 const LISTED = 20;
@@ -15,7 +16,9 @@ function NamedList({ title, names }: { title: string; names: readonly string[] }
       </Text>
       <List size="sm">
         {names.slice(0, LISTED).map((name, index) => (
-          <List.Item key={`${index} ${name}`}>{name}</List.Item>
+          <List.Item key={`${index} ${name}`}>
+            <UserText text={name} />
+          </List.Item>
         ))}
         {names.length > LISTED && <List.Item>and {names.length - LISTED} more</List.Item>}
       </List>

@@ -7,6 +7,8 @@ import type { CalculatedField } from '../../../contract/field';
 import type { Plan } from '../../../contract/journal';
 import { CARD } from '../explanation/link-sources';
 import { singleChange } from './single-change';
+import { UserText } from '../../../components/UserText';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
 
 const isUsed = (plan: Plan) => plan.items.some((item) => item.reason === 'used');
 
@@ -25,11 +27,16 @@ export function DeleteDialog({
   onArchive: () => void;
 }) {
   const [typed, setTyped] = useState('');
-  const allowUsed = typed === field.name;
+  // The name as shown (a hidden character as its code point) is what a person can type.
+  const allowUsed = typed === field.name || typed === showHiddenCharacters(field.name);
   const request = singleChange('delete', field, { delete: true }, allowUsed ? { allowUsed } : {});
   return (
     <ChangeSetDialog
-      title={`Delete ${field.name}`}
+      title={
+        <>
+          Delete <UserText text={field.name} />
+        </>
+      }
       onClose={onClose}
       request={request}
       confirmLabel="Delete"
@@ -49,7 +56,7 @@ export function DeleteDialog({
           {(isUsed(plan) || allowUsed) && (
             <TextInput
               label={`Type the field's name to delete it although it is used`}
-              description={field.name}
+              description={<UserText text={field.name} />}
               value={typed}
               onChange={(event) => setTyped(event.currentTarget.value)}
               autoComplete="off"
@@ -75,7 +82,9 @@ function Dependents({ field }: { field: CalculatedField }) {
       {nesting.length > 0 && (
         <List size="sm">
           {nesting.map((item) => (
-            <List.Item key={item.id}>{item.name}</List.Item>
+            <List.Item key={item.id}>
+              <UserText text={item.name} />
+            </List.Item>
           ))}
         </List>
       )}

@@ -9,6 +9,7 @@ import { reader } from '../../../api/test-support/mock-journal';
 import type { DirectoryResponse } from '../../../contract/directory';
 import { apiPaths } from '../../../contract/paths';
 import { MAX_NAME_LENGTH } from '../../../contract/template-writes';
+import { shownName } from '../../../test-support/shown-name';
 import { showWritableField } from './test-support/journal-drawer';
 
 const server = setupMockApi();
@@ -157,6 +158,27 @@ describe('delete', () => {
     fireEvent.change(confirmName, { target: { value: 'revenue' } });
     expect(dialog().getByRole('button', { name: 'Delete' })).toBeDisabled();
     fireEvent.change(confirmName, { target: { value: 'Revenue' } });
+    await waitFor(() => expect(dialog().getByRole('button', { name: 'Delete' })).toBeEnabled());
+    fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
+    await dialog().findByText('1 field changed.');
+    expect(fields.has(7)).toBe(false);
+  });
+
+  test('a name with a direction override reads as it is in the dialog, and typed as shown it confirms', async () => {
+    const tricky = calculatedField(7, { name: 'report\u202Egnp.exe' });
+    const { fields } = showWritableField(server, tricky, {
+      usedBy: new Map([[7, 'used by 2 cards and 1 field']]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const shown = await screen.findByRole('dialog', {
+      name: shownName('Delete report⟨U+202E⟩gnp.exe'),
+    });
+    expect(shown.textContent).not.toContain('\u202E');
+    await dialog().findByText('used by 2 cards and 1 field');
+    // The title, the dry run's item and the name to type.
+    expect(within(shown).getAllByTitle('right-to-left override (U+202E)')).toHaveLength(3);
+    const confirmName = dialog().getByLabelText(/Type the field's name/);
+    fireEvent.change(confirmName, { target: { value: 'report⟨U+202E⟩gnp.exe' } });
     await waitFor(() => expect(dialog().getByRole('button', { name: 'Delete' })).toBeEnabled());
     fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
     await dialog().findByText('1 field changed.');

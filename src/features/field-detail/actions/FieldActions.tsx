@@ -8,6 +8,7 @@ import { UNDO_THE_DELETE_FIRST } from './deleted-field';
 import { OwnerDialog } from './OwnerDialog';
 import { RenameDialog } from './RenameDialog';
 import { singleChange } from './single-change';
+import { UserText } from '../../../components/UserText';
 
 // The code editor is large: it loads when editing starts, not with the app.
 const EditExpressionDialog = lazy(() => import('../editor/EditExpressionDialog'));
@@ -67,7 +68,11 @@ export function FieldActions({ field, deleted }: { field: CalculatedField; delet
         // Worded by the action chosen, not by the field: once archived, the field says
         // "archived", and the dialog reporting that archive must not turn into "Restore".
         <ChangeSetDialog
-          title={`${open === 'archive' ? 'Archive' : 'Restore'} ${field.name}`}
+          title={
+            <>
+              {open === 'archive' ? 'Archive' : 'Restore'} <UserText text={field.name} />
+            </>
+          }
           onClose={close}
           request={singleChange(open, field, { update: { archived: open === 'archive' } })}
           confirmLabel={open === 'archive' ? 'Archive' : 'Restore'}

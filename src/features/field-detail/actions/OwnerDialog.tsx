@@ -3,6 +3,7 @@ import { ChangeSetDialog } from '../../../components/change-sets/ChangeSetDialog
 import { OwnerPicker } from '../../../components/change-sets/OwnerPicker';
 import type { CalculatedField } from '../../../contract/field';
 import { singleChange } from './single-change';
+import { UserText } from '../../../components/UserText';
 
 /** Hands a field to another owner, picked by name from the directory of owners. */
 export function OwnerDialog({ field, onClose }: { field: CalculatedField; onClose: () => void }) {
@@ -13,7 +14,11 @@ export function OwnerDialog({ field, onClose }: { field: CalculatedField; onClos
       : undefined;
   return (
     <ChangeSetDialog
-      title={`Change the owner of ${field.name}`}
+      title={
+        <>
+          Change the owner of <UserText text={field.name} />
+        </>
+      }
       onClose={onClose}
       request={request}
       confirmLabel="Change owner"

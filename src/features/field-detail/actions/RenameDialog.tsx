@@ -4,6 +4,7 @@ import { ChangeSetDialog } from '../../../components/change-sets/ChangeSetDialog
 import type { CalculatedField } from '../../../contract/field';
 import { MAX_NAME_LENGTH } from '../../../contract/template-writes';
 import { singleChange } from './single-change';
+import { UserText } from '../../../components/UserText';
 
 export function RenameDialog({ field, onClose }: { field: CalculatedField; onClose: () => void }) {
   const [name, setName] = useState(field.name);
@@ -14,7 +15,11 @@ export function RenameDialog({ field, onClose }: { field: CalculatedField; onClo
       : undefined;
   return (
     <ChangeSetDialog
-      title={`Rename ${field.name}`}
+      title={
+        <>
+          Rename <UserText text={field.name} />
+        </>
+      }
       onClose={onClose}
       request={request}
       confirmLabel="Rename"

@@ -2,6 +2,7 @@ import { Anchor, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core
 import type { ReactNode } from 'react';
 import type { FieldFinding, FieldFindingsAnswer } from '../../../contract/audit';
 import { FindingCause } from './FindingCause';
+import { UserText } from '../../../components/UserText';
 
 /** What the drawer knows of the audit's findings for the field it shows. */
 export interface AuditFindingsState {
@@ -83,7 +84,7 @@ function FindingEntry({ finding }: { finding: FieldFinding }) {
       ) : (
         finding.note !== undefined && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {finding.note}
+            <UserText text={finding.note} />
           </Text>
         )
       )}

@@ -4,6 +4,7 @@ import type { FieldFindingCause, FindingField } from '../../../contract/audit';
 import { isValidStatus } from '../../../contract/field';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { FieldLink } from '../../../components/FieldLink';
+import { UserText } from '../../../components/UserText';
 
 /** A field a finding names: a link to its drawer, INVALID marked as the table marks it. */
 function NamedField({ field }: { field: FindingField }) {
@@ -16,7 +17,9 @@ function NamedField({ field }: { field: FindingField }) {
       display="inline-flex"
       style={{ verticalAlign: 'middle' }}
     >
-      <FieldLink id={field.id}>{field.name}</FieldLink>
+      <FieldLink id={field.id}>
+        <UserText text={field.name} />
+      </FieldLink>
       {field.status !== undefined && !isValidStatus(field.status) && (
         <StatusBadge status={field.status} />
       )}

@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { plural } from '../../../components/plural';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { FieldLink } from '../../../components/FieldLink';
+import { UserText } from '../../../components/UserText';
 
 /**
  * What this field depends on and what depends on it, so an admin sees what would
@@ -106,7 +107,9 @@ function FieldList({
       {fields.map((field) => (
         <List.Item key={field.id}>
           <Group gap={6} wrap="nowrap">
-            <FieldLink id={field.id}>{field.name}</FieldLink>
+            <FieldLink id={field.id}>
+              <UserText text={field.name} />
+            </FieldLink>
             {field.archived && (
               <Badge size="xs" color="orange" variant="light">
                 archived

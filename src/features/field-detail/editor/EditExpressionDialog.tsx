@@ -10,6 +10,8 @@ import { singleChange } from '../actions/single-change';
 import { DiffView } from './DiffView';
 import type { CompletionSources } from './expression-completion';
 import { ExpressionEditor } from './ExpressionEditor';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
+import { UserText } from '../../../components/UserText';
 
 const functions = [...KNOWN_FUNCTIONS].sort();
 const itemOf = (plan: Plan) => plan.items[0];
@@ -54,7 +56,11 @@ export default function EditExpressionDialog({
 
   return (
     <ChangeSetDialog
-      title={`Edit the expression of ${opened.name}`}
+      title={
+        <>
+          Edit the expression of <UserText text={opened.name} />
+        </>
+      }
       size="xl"
       onClose={onClose}
       request={request}
@@ -64,7 +70,7 @@ export default function EditExpressionDialog({
           initial={draft}
           onChange={setDraft}
           completion={completion}
-          label={`Expression of ${opened.name}`}
+          label={`Expression of ${showHiddenCharacters(opened.name)}`}
         />
       }
       blockedBy={(plan) => {

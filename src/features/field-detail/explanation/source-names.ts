@@ -1,8 +1,10 @@
 import type { DirectoryNames } from '../../../api/directory/lookup-directory';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
 
-/** A data source as sentences name it: its name where known, else its id. */
+/** A data source as sentences name it: its name where known (as it is, hidden characters shown), else its id. */
 export function sourceName(names: DirectoryNames, id: string): string {
-  return names.dataSources.get(id)?.name ?? id;
+  const name = names.dataSources.get(id)?.name;
+  return name === undefined ? id : showHiddenCharacters(name);
 }
 
 /** "A", "A and B", "A, B and C". */

@@ -10,6 +10,7 @@ import { DateTime } from '../../../components/DateTime';
 import { ErrorState } from '../../../components/ErrorState';
 import type { FieldHistory } from '../../../contract/journal';
 import { undoRefusal } from '../../../contract/undo-rule';
+import { UserText } from '../../../components/UserText';
 
 // The diff is drawn by the code editor, which loads only when a diff is opened.
 const DiffView = lazy(() => import('../editor/DiffView').then((m) => ({ default: m.DiffView })));
@@ -57,7 +58,7 @@ function VersionItem({ version }: { version: Version }) {
           <Text span fw={600}>
             {kindWords[version.kind]}
           </Text>{' '}
-          by {version.person}, <DateTime epochMs={version.at} withTime />
+          by <UserText text={version.person} />, <DateTime epochMs={version.at} withTime />
         </Text>
         <Text size="sm" c="dimmed">
           {describeChange(before, after).join('; ')}

@@ -9,6 +9,7 @@ import { CARD, DATA_SOURCE } from '../explanation/link-sources';
 import type { FieldExplanation } from '../explanation/use-field-explanation';
 import { brokenLinkReason } from './broken-link-reason';
 import classes from './LinksTable.module.css';
+import { UserText } from '../../../components/UserText';
 
 const resourceTypeNames: Record<string, string> = {
   [DATA_SOURCE]: 'Data source',
@@ -95,7 +96,8 @@ function LinkRow({
           />
           {isCard && card && (
             <Text size="xs" c="dimmed">
-              on {dataSource?.name ?? card.dataSourceId}
+              on{' '}
+              {dataSource === undefined ? card.dataSourceId : <UserText text={dataSource.name} />}
             </Text>
           )}
           {phone && (

@@ -24,6 +24,7 @@ import { NESTED_FIELD_CALL } from '../../../analysis/field-references';
 import { listInWords, sourceName } from '../explanation/source-names';
 import type { FieldExplanation } from '../explanation/use-field-explanation';
 import { FieldLink } from '../../../components/FieldLink';
+import { UserText } from '../../../components/UserText';
 
 const kindLabels: Record<ReferenceKind, string> = {
   column: 'column',
@@ -261,7 +262,9 @@ function NestedFieldDescription({
       </Group>
       {field && (
         <Group gap={4}>
-          <FieldLink id={field.id}>{field.name}</FieldLink>
+          <FieldLink id={field.id}>
+            <UserText text={field.name} />
+          </FieldLink>
           {field.archived && (
             <Badge size="xs" color="orange" variant="light">
               archived

@@ -2,6 +2,7 @@ import { Checkbox } from '@mantine/core';
 import { CellCheckbox } from '../../../components/plain-mantine/CellCheckbox';
 import type { SearchResultItem } from '../../../contract/field';
 import type { FieldSelectionControls } from './use-field-selection';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
 
 /** A row's checkbox; shift-click extends the selection from the last row clicked. */
 export function RowCheckbox({
@@ -13,7 +14,7 @@ export function RowCheckbox({
 }) {
   return (
     <CellCheckbox
-      label={`Select ${field.name}`}
+      label={`Select ${showHiddenCharacters(field.name)}`}
       checked={controls.isSelected(field.id)}
       onChange={(event) => {
         // React reports a checkbox's change from its click, which carries the shift key.

@@ -4,6 +4,7 @@ import { CellSwitch } from '../../../components/plain-mantine/CellSwitch';
 import type { SearchResultItem } from '../../../contract/field';
 import { READER_MAY_NOT_LOCK } from '../../../components/reader-words';
 import { LockAllowed } from './lock-allowed';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
 
 /**
  * A row's lock switch: LockToggle's behaviour (components/LockToggle.tsx) as plain
@@ -22,7 +23,7 @@ export function RowLockSwitch({
   const allowed = useContext(LockAllowed);
   return (
     <CellSwitch
-      label={`Lock ${field.name}`}
+      label={`Lock ${showHiddenCharacters(field.name)}`}
       checked={field.locked}
       pending={pending}
       refusal={allowed ? undefined : READER_MAY_NOT_LOCK}

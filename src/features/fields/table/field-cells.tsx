@@ -18,6 +18,8 @@ import {
 } from '../../../components/plain-mantine/mantine-markup';
 import { NamedIdCell } from '../../../components/plain-mantine/NamedIdCell';
 import { useLazyTooltip } from '../../../components/use-lazy-tooltip';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
+import { UserText } from '../../../components/UserText';
 
 // The cells are plain elements with Mantine's classes (components/plain-mantine): the
 // same look as Group, Text and Anchor without their per-element style work, which a
@@ -60,9 +62,9 @@ export function NameCell({ field }: { field: SearchResultItem }) {
         data-underline="hover"
         {...inAppLink}
         href={`${fieldAddress(field.id)}${search}`}
-        title={field.name}
+        title={showHiddenCharacters(field.name)}
       >
-        {field.name}
+        <UserText text={field.name} />
       </a>
     </div>
   );

@@ -9,6 +9,7 @@ import { namePaths } from '../../../contract/names';
 import type { Link } from '../../../contract/field';
 import { giveElementsASize } from '../../../test-support/element-size';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
+import { shownName } from '../../../test-support/shown-name';
 import { TableOfFields } from './test-support/TableOfFields';
 import { PageNamesProvider } from './page-names';
 
@@ -114,4 +115,25 @@ test('a name opens its field through the router, keeping the table’s address',
   await user.click(screen.getByRole('link', { name: 'Field 2' }));
   const routerAddress = () => `${router.state.location.pathname}${router.state.location.search}`;
   await waitFor(() => expect(routerAddress()).toBe('/fields/2?name=field'));
+});
+
+test('a name with a direction override or a hidden character shows each as its code point, set apart', async () => {
+  namesAnswer({ owners: [{ id: 101, name: 'Ada\u200BLovelace' }] });
+  const tricky = [searchItem(1, { name: 'report\u202Egnp.exe', owner: 101, links: [] })];
+  renderWithProviders(
+    <PageNamesProvider fields={tricky}>
+      <TableOfFields fields={tricky} />
+    </PageNamesProvider>,
+    { url: '/fields' },
+  );
+
+  const name = screen.getByRole('link', { name: shownName('report⟨U+202E⟩gnp.exe') });
+  expect(name).toHaveAttribute('title', 'report⟨U+202E⟩gnp.exe');
+  expect(name.firstElementChild?.tagName).toBe('BDI');
+  expect(within(name).getByTitle('right-to-left override (U+202E)')).toHaveTextContent('⟨U+202E⟩');
+  const row = name.closest('tr')!;
+  expect(within(row).getByRole('switch')).toHaveAccessibleName('Lock report⟨U+202E⟩gnp.exe');
+  expect(await within(row).findByTitle('zero-width space (U+200B)')).toBeInTheDocument();
+  expect(row).toHaveTextContent('Ada⟨U+200B⟩Lovelace');
+  expect(row.textContent).not.toMatch(/[\u202E\u200B]/);
 });

@@ -3,6 +3,7 @@ import { IconArchive, IconLock } from '../../../components/icons/icons';
 import { test } from 'vitest';
 import { searchItem } from '../../../api/test-support/mock-api';
 import { NamedIdCell } from '../../../components/plain-mantine/NamedIdCell';
+import { UserText } from '../../../components/UserText';
 import { sameMarkup } from '../../../test-support/same-markup';
 import { ArchivedCell, LinkedResourcesCell, NameCell } from './field-cells';
 
@@ -21,7 +22,7 @@ test('a locked field’s name cell is a Group with the lock mark and an Anchor l
         style={{ flexShrink: 0 }}
       />
       <Anchor href="/fields/7" data-in-app-link="" title="Revenue" truncate>
-        Revenue
+        <UserText text="Revenue" />
       </Anchor>
     </Group>,
     <NameCell field={field} />,

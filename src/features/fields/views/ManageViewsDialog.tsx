@@ -15,6 +15,8 @@ import type { FormEvent } from 'react';
 import { useInertApp } from '../../../components/use-inert-app';
 import type { SavedView } from './saved-views-storage';
 import { MAX_VIEW_NAME_LENGTH } from './saved-views-storage';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
+import { UserText } from '../../../components/UserText';
 
 export interface ViewChanges {
   onOpen: (view: SavedView) => void;
@@ -80,7 +82,9 @@ export function ManageViewsDialog({
                         onCancel={() => setRenaming(undefined)}
                       />
                     ) : (
-                      <Text style={{ overflowWrap: 'anywhere' }}>{view.name}</Text>
+                      <Text style={{ overflowWrap: 'anywhere' }}>
+                        <UserText text={view.name} />
+                      </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
@@ -88,7 +92,7 @@ export function ManageViewsDialog({
                       <Button
                         size="compact-sm"
                         variant="default"
-                        aria-label={`Open ${view.name}`}
+                        aria-label={`Open ${showHiddenCharacters(view.name)}`}
                         onClick={() => changes.onOpen(view)}
                       >
                         Open
@@ -96,7 +100,7 @@ export function ManageViewsDialog({
                       <Button
                         size="compact-sm"
                         variant="default"
-                        aria-label={`Rename ${view.name}`}
+                        aria-label={`Rename ${showHiddenCharacters(view.name)}`}
                         onClick={() => {
                           setProblem(undefined);
                           setRenaming(view.name);
@@ -107,7 +111,7 @@ export function ManageViewsDialog({
                       <Button
                         size="compact-sm"
                         variant="default"
-                        aria-label={`Replace ${view.name} with the view on screen`}
+                        aria-label={`Replace ${showHiddenCharacters(view.name)} with the view on screen`}
                         onClick={() => report(changes.onReplace(view))}
                       >
                         Replace with this view
@@ -116,7 +120,7 @@ export function ManageViewsDialog({
                         size="compact-sm"
                         variant="default"
                         color="red"
-                        aria-label={`Delete ${view.name}`}
+                        aria-label={`Delete ${showHiddenCharacters(view.name)}`}
                         onClick={() => report(changes.onDelete(view))}
                       >
                         Delete

@@ -8,6 +8,7 @@ import type { ViewLayout } from './saved-views-storage';
 import { viewLayoutOf } from './saved-views-storage';
 import { useSavedViews, useShownView } from './use-saved-views';
 import { ViewsButton } from '../toolbar-buttons';
+import { UserText } from '../../../components/UserText';
 
 /**
  * The built-in and saved views of the fields table: open one, save the view on
@@ -62,7 +63,7 @@ export const SavedViewsMenu = memo(function SavedViewsMenu({
           {saved.views.map((view) => (
             <Menu.Item key={view.name} onClick={() => open(view)}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {view.name}
+                <UserText text={view.name} />
               </Text>
             </Menu.Item>
           ))}
