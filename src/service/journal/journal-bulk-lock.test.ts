@@ -1,22 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BulkItemResult } from '../../contract/bulk-template';
 import type { ChangeSetDetail, ChangeSetRequest } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
-import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
-import { buildServer } from '../server/build-server';
 import { fixtureInstance } from '../test-support/fixture-instance';
 import { startProductionLikeUpstream } from '../test-support/production-like-upstream';
 import type { UpstreamRequest } from '../test-support/production-like-upstream';
 import type { TestServer } from '../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../test-support/test-server';
-import { JournalStore } from './journal-store';
-import { journalClient } from './test-support';
+import { journalClient, startJournalProxy } from './test-support';
 
 // A bulk lock is one change set of lock items: sent in bulk calls of 500 through the
 // instance's bulk operation (proxy), or a transaction per batch of the store (embedded).
@@ -52,8 +45,7 @@ describe('in proxy mode', () => {
   let instance: TestServer;
   let upstream: Awaited<ReturnType<typeof startProductionLikeUpstream>>;
   let proxy: FastifyInstance;
-  let db: Database.Database;
-  let dir: string;
+  let closeProxy: () => Promise<void>;
   /** How the instance answers a bulk call: as production (empty), listing its fields, or without the operation. */
   let bulkAnswer: 'empty' | 'listed' | 'refused' | 'forbidden' = 'empty';
 
@@ -84,18 +76,10 @@ describe('in proxy mode', () => {
         return { status: 405, body: '{"message":"Method Not Allowed"}' };
       },
     });
-    dir = mkdtempSync(join(tmpdir(), 'cfm-journal-bulk-lock-'));
-    db = new Database(join(dir, 'journal.sqlite'));
-    proxy = await buildServer({
-      api: { kind: 'proxy', upstream: new URL(upstream.url), timeoutMs: 5000 },
-      journal: new JournalStore(db),
-      failedAuthLimiter: new FailedAuthLimiter(1000),
-    });
+    ({ proxy, close: closeProxy } = await startJournalProxy(upstream.url));
   });
   afterAll(async () => {
-    await proxy.close();
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await closeProxy();
     await upstream.close();
     await instance.close();
   });

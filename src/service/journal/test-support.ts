@@ -1,3 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
+import { buildServer } from '../server/build-server';
+import { JournalStore } from './journal-store';
 import type { CalculatedField } from '../../contract/field';
 import type { ChangeSetDetail, ChangeSetRequest } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
@@ -43,4 +51,25 @@ export function journalClient(server: TestServer, headers: Record<string, string
       ),
   };
   return client;
+}
+
+/** A proxy in front of `upstream` with a journal in a file of its own, and how to end both. */
+export async function startJournalProxy(
+  upstream: string,
+): Promise<{ proxy: FastifyInstance; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'cfm-journal-proxy-'));
+  const db = new Database(join(dir, 'journal.sqlite'));
+  const proxy = await buildServer({
+    api: { kind: 'proxy', upstream: new URL(upstream), timeoutMs: 5000 },
+    journal: new JournalStore(db),
+    failedAuthLimiter: new FailedAuthLimiter(1000),
+  });
+  return {
+    proxy,
+    close: async () => {
+      await proxy.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID, VALID } from '../../contract/field';
@@ -13,14 +9,12 @@ import type {
 } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
-import { FailedAuthLimiter } from '../auth/failed-auth-limiter';
 import type { FieldRecordInput } from '../instance/instance-file';
-import { buildServer } from '../server/build-server';
 import { fixtureInstance, SALES } from '../test-support/fixture-instance';
 import { startProductionLikeUpstream } from '../test-support/production-like-upstream';
 import type { TestServer } from '../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../test-support/test-server';
-import { JournalStore } from './journal-store';
+import { startJournalProxy } from './test-support';
 
 // An undo of a delete in proxy mode, where the instance gives the field a new id:
 // the fields that nested the old id are made to name the new one, as items of the undo.
@@ -40,8 +34,7 @@ let onCreate: (() => { status: number; body: string } | undefined) | undefined;
 let instance: TestServer;
 let upstream: Awaited<ReturnType<typeof startProductionLikeUpstream>>;
 let proxy: FastifyInstance;
-let db: Database.Database;
-let dir: string;
+let closeProxy: () => Promise<void>;
 beforeAll(async () => {
   instance = await startTestServer({
     instance: {
@@ -65,18 +58,10 @@ beforeAll(async () => {
         ? onCreate()
         : undefined,
   });
-  dir = mkdtempSync(join(tmpdir(), 'cfm-undo-repoint-'));
-  db = new Database(join(dir, 'audit.sqlite'));
-  proxy = await buildServer({
-    api: { kind: 'proxy', upstream: new URL(upstream.url), timeoutMs: 5000 },
-    journal: new JournalStore(db),
-    failedAuthLimiter: new FailedAuthLimiter(1000),
-  });
+  ({ proxy, close: closeProxy } = await startJournalProxy(upstream.url));
 });
 afterAll(async () => {
-  await proxy.close();
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  await closeProxy();
   await upstream.close();
   await instance.close();
 });
