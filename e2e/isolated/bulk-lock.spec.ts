@@ -60,6 +60,18 @@ test('a bulk lock across two pages is one change set: the locked field skipped, 
     );
     for (const field of picked) await bulk.rowCheckbox(field.id).check();
     await expect(bulk.count).toHaveText('6 selected (4 not on this page)');
+    // The longer count must not squeeze the actions: each button shows its whole label
+    // (at 1440 pixels they were cut to "Lock selecte", "Chang").
+    await fieldsPage.page.setViewportSize({ width: 1440, height: 900 });
+    const clipped = await fieldsPage.page
+      .getByRole('group', { name: 'Selected fields' })
+      .locator('.mantine-Button-label')
+      .evaluateAll((labels) =>
+        labels
+          .filter((label) => label.scrollWidth > label.clientWidth)
+          .map((label) => label.textContent),
+      );
+    expect(clipped).toEqual([]);
 
     await bulk.open(true);
     await expect(bulk.dialog).toContainText('5 fields will change, 1 field skipped.');

@@ -62,7 +62,16 @@ export const SelectionBar = memo(function SelectionBar({
   // Asked with the first selection; a reader is offered no lock.
   const mayLock = useMayLock(count > 0);
   return (
-    <Group gap="sm" role="group" aria-label="Selected fields" mih={36} flex={1} wrap="nowrap">
+    // Grows into the room left, never narrower than its actions: the toolbar wraps
+    // rather than cutting their labels short.
+    <Group
+      gap="sm"
+      role="group"
+      aria-label="Selected fields"
+      mih={36}
+      flex="1 0 auto"
+      wrap="nowrap"
+    >
       {/* Always present, so screen readers hear each change of the count. */}
       <Text size="sm" fw={600} role="status">
         {describeSelection(count, countNotOnPage(selection, controls.pageRows))}
