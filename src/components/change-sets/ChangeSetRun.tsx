@@ -165,14 +165,14 @@ export function ChangeSetRun({
       )}
       {unconfirmed.length > 0 && (
         <Alert color="yellow" title={`${fieldCount(unconfirmed.length)} not confirmed`}>
-          <List size="sm" aria-label="Fields not confirmed">
+          <ScrollList label="Fields not confirmed">
             {unconfirmed.map((item) => (
               <List.Item key={item.fieldId}>
                 <UserText text={item.fieldName} />:{' '}
                 {item.error?.message ?? 'the instance did not say'}
               </List.Item>
             ))}
-          </List>
+          </ScrollList>
         </Alert>
       )}
       {detail && verified?.(detail)}
