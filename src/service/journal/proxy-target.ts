@@ -7,6 +7,7 @@ import type { FieldChange } from '../../contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import { searchResponseSchema } from '../../contract/search';
 import { errorBody } from '../server/api-error';
+import { fewAtOnce } from '../upstream/few-at-once';
 import type { FieldsMoved } from '../server/fields-moved';
 import { reportMoved } from '../server/fields-moved';
 import { fetchUnreachable, upstreamMessage } from '../server/proxy/upstream-errors';
@@ -56,7 +57,7 @@ export class ProxyTarget implements JournalTarget {
   }
 
   async read(ids: readonly number[]): Promise<Map<number, CalculatedField>> {
-    const fields = await inTurns(ids, (id) => this.readOne(id));
+    const fields = await fewAtOnce(ids, REQUESTS_AT_ONCE, (id) => this.readOne(id));
     return new Map(fields.flatMap((field) => (field ? [[field.id, field]] : [])));
   }
 
@@ -91,7 +92,9 @@ export class ProxyTarget implements JournalTarget {
 
   async send(items: readonly SentItem[]): Promise<Sent[]> {
     const { listed, refusals } = await this.sendInBulk(items.filter((item) => this.inBulk(item)));
-    const settled = await inTurns(items, (item) => this.settleAlone(item, listed));
+    const settled = await fewAtOnce(items, REQUESTS_AT_ONCE, (item) =>
+      this.settleAlone(item, listed),
+    );
     const open = items.flatMap((item, index) =>
       settled[index] || 'restore' in item.change
         ? []
@@ -320,15 +323,6 @@ function readBack(
         kind: 'failed',
         error: errorBody(404, `no calculated field has the id ${id}`, apiPaths.template(id)),
       };
-}
-
-/** `send` for each item, a few at once; the answers in the order of the items. */
-async function inTurns<T, R>(items: readonly T[], send: (item: T) => Promise<R>): Promise<R[]> {
-  const answers: R[] = [];
-  for (let start = 0; start < items.length; start += REQUESTS_AT_ONCE) {
-    answers.push(...(await Promise.all(items.slice(start, start + REQUESTS_AT_ONCE).map(send))));
-  }
-  return answers;
 }
 
 function notApplied(id: number): Sent {

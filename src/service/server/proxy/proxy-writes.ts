@@ -17,6 +17,7 @@ import type { TokenAuth } from '../token-auth';
 import { parseFieldIdOrThrow, parseOrThrow } from '../validate';
 import type { ProxiedApi } from './proxied-api';
 import { fetchUnreachable, upstreamFailure } from './upstream-errors';
+import { fewAtOnce } from '../../upstream/few-at-once';
 
 /** Fields read back at once when a bulk call is verified. */
 const READS_AT_ONCE = 4;
@@ -218,27 +219,22 @@ async function verifyEach(
   items: readonly BulkItem[],
   read: (id: number) => Promise<CalculatedField | undefined>,
 ): Promise<BulkItemResult[]> {
-  const results: BulkItemResult[] = [];
-  for (let at = 0; at < items.length; at += READS_AT_ONCE) {
-    const turn = items.slice(at, at + READS_AT_ONCE).map(async (item): Promise<BulkItemResult> => {
-      const { operation, index } = item;
-      if (item.operation === 'create') {
-        const status = 502;
-        return { operation, index, id: null, status, error: unconfirmed(apiPaths.templates) };
-      }
-      const path = apiPaths.template(item.id);
-      const field = await read(item.id);
-      if (item.operation === 'delete') {
-        return field
-          ? { operation, index, id: item.id, status: 502, error: unconfirmed(path) }
-          : { operation, index, id: item.id, status: 204 };
-      }
-      if (field && showsUpdate(field, item.request)) {
-        return { operation, index, id: item.id, status: 200, field };
-      }
-      return { operation, index, id: item.id, status: 502, error: unconfirmed(path) };
-    });
-    results.push(...(await Promise.all(turn)));
-  }
-  return results;
+  return fewAtOnce(items, READS_AT_ONCE, async (item): Promise<BulkItemResult> => {
+    const { operation, index } = item;
+    if (item.operation === 'create') {
+      const status = 502;
+      return { operation, index, id: null, status, error: unconfirmed(apiPaths.templates) };
+    }
+    const path = apiPaths.template(item.id);
+    const field = await read(item.id);
+    if (item.operation === 'delete') {
+      return field
+        ? { operation, index, id: item.id, status: 502, error: unconfirmed(path) }
+        : { operation, index, id: item.id, status: 204 };
+    }
+    if (field && showsUpdate(field, item.request)) {
+      return { operation, index, id: item.id, status: 200, field };
+    }
+    return { operation, index, id: item.id, status: 502, error: unconfirmed(path) };
+  });
 }
