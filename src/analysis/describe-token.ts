@@ -1,3 +1,8 @@
+import {
+  codePointLabel,
+  hiddenCharacterDescription,
+  hiddenCharacters,
+} from '../contract/hidden-characters';
 import type { Token } from './token';
 
 // Problem messages quote tokens; a token can be megabytes long or hold control
@@ -19,11 +24,15 @@ export function describeToken(token: Token): string {
   }
 }
 
-/** Non-ASCII characters also get their code point: many look alike or are invisible. */
+/**
+ * Non-ASCII characters also get their code point: many look alike or are invisible.
+ * A hidden one is named, never quoted: a right-to-left override would turn the message.
+ */
 function describeCharacter(character: string): string {
   const codePoint = character.codePointAt(0) ?? 0;
-  const code = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+  const code = codePointLabel(codePoint);
   if (printable(character) !== character) return code;
+  if (hiddenCharacters(character).length > 0) return hiddenCharacterDescription(codePoint);
   return codePoint < 0x7f ? `'${character}'` : `'${character}' (${code})`;
 }
 
