@@ -69,6 +69,13 @@ export function turnsText(code: number): boolean {
   return DIRECTION_CONTROL.test(String.fromCodePoint(code));
 }
 
+/** Several hidden characters by name, each once and the first few: "right-to-left override (U+202E), …". */
+export function hiddenCharactersInWords(codes: readonly number[]): string {
+  const distinct = [...new Set(codes)];
+  const first = distinct.slice(0, 3).map(hiddenCharacterDescription).join(', ');
+  return distinct.length > 3 ? `${first} and ${distinct.length - 3} more` : first;
+}
+
 /** A joiner after a letter or mark of a script that uses it, or between emoji, is part of what is drawn. */
 function joins(code: number, before: string | undefined, after: string | undefined): boolean {
   if (before === undefined) return false;

@@ -1,7 +1,7 @@
 import type { HiddenCharacter } from '../../../contract/hidden-characters';
 import {
-  hiddenCharacterDescription,
   hiddenCharacters,
+  hiddenCharactersInWords,
   showHiddenCharacters,
   turnsText,
 } from '../../../contract/hidden-characters';
@@ -84,18 +84,12 @@ function runsOf(hidden: readonly HiddenCharacter[], places: readonly Place[]): R
     const last = runs.at(-1);
     if (last && last.end === at && last.words === words) {
       last.end = end;
-      if (!last.codes.includes(code)) last.codes.push(code);
+      last.codes.push(code);
     } else {
       runs.push({ start: at, end, codes: [code], words });
     }
   }
   return runs;
-}
-
-/** The characters of a run by name, the first few. */
-function named(codes: readonly number[]): string {
-  const first = codes.slice(0, 3).map(hiddenCharacterDescription).join(', ');
-  return codes.length > 3 ? `${first} and ${codes.length - 3} more` : first;
 }
 
 export const hiddenCharactersRule: LintRule = {
@@ -114,7 +108,7 @@ export const hiddenCharactersRule: LintRule = {
       report({
         start: run.start,
         end: run.end,
-        message: `${named(run.codes)} ${run.words} at position ${run.start}: ${effect}`,
+        message: `${hiddenCharactersInWords(run.codes)} ${run.words} at position ${run.start}: ${effect}`,
       });
     }
   },

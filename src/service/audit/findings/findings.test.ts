@@ -207,6 +207,7 @@ describe('findings of a scanned instance', () => {
       brokenDependencies: 5,
       lint: 2,
       inactiveOwners: 0,
+      hiddenNameCharacters: 0,
     });
   });
 });
