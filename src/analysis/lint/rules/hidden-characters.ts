@@ -1,17 +1,13 @@
 import type { HiddenCharacter } from '../../../contract/hidden-characters';
 import {
-  hiddenCharacters,
   hiddenCharactersInWords,
   showHiddenCharacters,
   turnsText,
 } from '../../../contract/hidden-characters';
-import { invisibleCharacterName } from '../../characters';
+import { hiddenInExpression, invisibleCharacterName } from '../../characters';
 import type { Token } from '../../token';
 import type { LintRule } from '../lint-rule';
 import { quotedColumn } from '../node-text';
-
-/** Tab and line breaks lay an expression out; they hide nothing. */
-const LAYOUT = new Set([0x09, 0x0a, 0x0d]);
 
 const LINE_END = /[\n\r\u2028\u2029]/g;
 
@@ -99,7 +95,7 @@ export const hiddenCharactersRule: LintRule = {
   why: 'A character that shows nothing, or that turns the text around it (a right-to-left override), makes the expression read differently than it runs ("Trojan Source"): code can hide in what looks like a comment, and two strings or names that look alike differ.',
   fix: 'Delete the character, or retype the text around it. Joiners inside words of scripts that need them (Persian, the Indic scripts) and in emoji are part of the text and are not reported.',
   check({ expression, tokens }, report) {
-    const hidden = hiddenCharacters(expression).filter(({ code }) => !LAYOUT.has(code));
+    const hidden = hiddenInExpression(expression);
     if (hidden.length === 0) return;
     for (const run of runsOf(hidden, placesOf(expression, tokens))) {
       const effect = run.codes.some(turnsText)
