@@ -4,12 +4,10 @@ import {
   showHiddenCharacters,
   turnsText,
 } from '../../../contract/hidden-characters';
-import { hiddenInExpression, invisibleCharacterName } from '../../characters';
+import { hiddenInExpression, invisibleCharacterName, isLineEnd } from '../../characters';
 import type { Token } from '../../token';
 import type { LintRule } from '../lint-rule';
 import { quotedColumn } from '../node-text';
-
-const LINE_END = /[\n\r\u2028\u2029]/g;
 
 /** Where a hidden character stands: a string, a comment, a column name, or between tokens. */
 interface Place {
@@ -24,10 +22,11 @@ function placesOf(expression: string, tokens: readonly Token[]): Place[] {
   let from = 0;
   for (const token of tokens) {
     places.push(...commentsBetween(expression, from, token.start));
-    if (token.kind === 'string') places.push({ ...token, words: 'in a string' });
+    const { start, end } = token;
+    if (token.kind === 'string') places.push({ start, end, words: 'in a string' });
     if (token.kind === 'column') {
       const name = showHiddenCharacters(token.text.slice(1, token.unterminated ? undefined : -1));
-      places.push({ ...token, words: `in the column name ${quotedColumn(name)}` });
+      places.push({ start, end, words: `in the column name ${quotedColumn(name)}` });
     }
     from = token.end;
   }
@@ -42,8 +41,8 @@ function commentsBetween(expression: string, from: number, to: number): Place[] 
   while (index < to) {
     let end = -1;
     if (expression.startsWith('--', index)) {
-      LINE_END.lastIndex = index;
-      end = LINE_END.test(expression) ? Math.min(to, LINE_END.lastIndex - 1) : to;
+      end = index + 2;
+      while (end < to && !isLineEnd(expression.charCodeAt(end))) end += 1;
     } else if (expression.startsWith('/*', index)) {
       const close = expression.indexOf('*/', index + 2);
       end = close === -1 ? to : Math.min(to, close + 2);
