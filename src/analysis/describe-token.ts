@@ -2,6 +2,7 @@ import {
   codePointLabel,
   hiddenCharacterDescription,
   hiddenCharacters,
+  showHiddenCharacters,
 } from '../contract/hidden-characters';
 import type { Token } from './token';
 
@@ -31,12 +32,17 @@ export function describeToken(token: Token): string {
 function describeCharacter(character: string): string {
   const codePoint = character.codePointAt(0) ?? 0;
   const code = codePointLabel(codePoint);
+  if (!isControl(codePoint) && hiddenCharacters(character).length > 0)
+    return hiddenCharacterDescription(codePoint);
   if (printable(character) !== character) return code;
-  if (hiddenCharacters(character).length > 0) return hiddenCharacterDescription(codePoint);
   return codePoint < 0x7f ? `'${character}'` : `'${character}' (${code})`;
 }
 
-/** The text safe to quote in a message: at most 40 code units, control characters as '?'. */
+/**
+ * The text safe to quote in a message: at most 40 code units, control characters as
+ * '?', and any other hidden character as its code point (a right-to-left override
+ * would turn the message around it).
+ */
 export function printable(text: string): string {
   let end = Math.min(text.length, MAX_QUOTED_LENGTH);
   if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
@@ -52,7 +58,8 @@ export function printable(text: string): string {
       parts.push(text.charAt(index));
     }
   }
-  return end < text.length ? `${parts.join('')}…` : parts.join('');
+  const shown = showHiddenCharacters(parts.join(''));
+  return end < text.length ? `${shown}…` : shown;
 }
 
 function isControl(code: number): boolean {

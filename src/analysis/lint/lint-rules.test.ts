@@ -364,6 +364,13 @@ describe('lintExpression', () => {
     expect(finding?.message).not.toContain('\u0007');
   });
 
+  it('quotes user text with its hidden characters shown, so none turns the message', () => {
+    const [finding] = findingsOf('like-without-wildcard', "`a` LIKE 'West\u202E'");
+    expect(finding?.message).toBe(
+      "the LIKE pattern 'West⟨U+202E⟩' at position 9 has no % or _: it matches only that exact text",
+    );
+  });
+
   it('never throws, on the published formulas or on arbitrary text', () => {
     for (const { formula } of publishedFormulas)
       expect(() => lintExpression(formula)).not.toThrow();

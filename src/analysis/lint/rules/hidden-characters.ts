@@ -1,9 +1,5 @@
 import type { HiddenCharacter } from '../../../contract/hidden-characters';
-import {
-  hiddenCharactersInWords,
-  showHiddenCharacters,
-  turnsText,
-} from '../../../contract/hidden-characters';
+import { hiddenCharactersInWords, turnsText } from '../../../contract/hidden-characters';
 import { hiddenInExpression, invisibleCharacterName, isLineEnd } from '../../characters';
 import type { Token } from '../../token';
 import type { LintRule } from '../lint-rule';
@@ -25,7 +21,7 @@ function placesOf(expression: string, tokens: readonly Token[]): Place[] {
     const { start, end } = token;
     if (token.kind === 'string') places.push({ start, end, words: 'in a string' });
     if (token.kind === 'column') {
-      const name = showHiddenCharacters(token.text.slice(1, token.unterminated ? undefined : -1));
+      const name = token.text.slice(1, token.unterminated ? undefined : -1);
       places.push({ start, end, words: `in the column name ${quotedColumn(name)}` });
     }
     from = token.end;
