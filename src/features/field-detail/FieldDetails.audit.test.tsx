@@ -155,7 +155,7 @@ describe('hidden characters in the drawer', () => {
     key: 'hidden-name-characters',
     title: 'Hidden characters in names',
     rule: findingRules['hidden-name-characters'],
-    groups: [{ key: 'U+200B', label: 'Hold a zero-width space (U+200B)' }],
+    groups: [{ key: 'U+200B', label: 'zero-width space (U+200B)' }],
     note,
   };
 

@@ -75,9 +75,9 @@ describe('hidden characters in the audit', () => {
       count: 2,
     });
     expect(finding.groups.map(({ key, label, count }) => [key, label, count])).toEqual([
-      ['U+200B', 'Hold a zero-width space (U+200B)', 1],
-      ['U+202E', 'Hold a right-to-left override (U+202E)', 1],
-      ['look-alike', "Read as another field's name without them", 1],
+      ['U+200B', 'zero-width space (U+200B)', 1],
+      ['U+202E', 'right-to-left override (U+202E)', 1],
+      ['look-alike', "look-alike of another field's name", 1],
     ]);
 
     const all = await fieldsOf(server, 'hidden-name-characters');
@@ -100,8 +100,8 @@ describe('hidden characters in the audit', () => {
       title: 'Hidden characters in names',
       rule: findingRules['hidden-name-characters'],
       groups: [
-        { key: 'U+200B', label: 'Hold a zero-width space (U+200B)' },
-        { key: 'look-alike', label: "Read as another field's name without them" },
+        { key: 'U+200B', label: 'zero-width space (U+200B)' },
+        { key: 'look-alike', label: "look-alike of another field's name" },
       ],
       note: 'the name holds zero-width space (U+200B) at position 4; without them it reads `Revenue`, the name of field 2 too',
     });

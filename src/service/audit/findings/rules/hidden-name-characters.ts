@@ -12,7 +12,7 @@ import type { RuleInput } from '../finding-context';
 /** The group of names that read as another field's name once hidden characters are left out. */
 export const LOOK_ALIKE_GROUP = 'look-alike';
 
-const LOOK_ALIKE_TITLE = "Read as another field's name without them";
+const LOOK_ALIKE_TITLE = "look-alike of another field's name";
 
 /** Fields named in a look-alike note; the rest are counted. */
 const OTHERS_NAMED = 3;
@@ -36,7 +36,7 @@ export function hiddenNameCharacters({ columns }: RuleInput): Finding {
     const codes = hidden.map(({ code }) => code);
     for (const code of new Set(codes)) {
       entries.push([codePointLabel(code), id]);
-      titles.set(codePointLabel(code), `Hold a ${hiddenCharacterDescription(code)}`);
+      titles.set(codePointLabel(code), hiddenCharacterDescription(code));
     }
     holds.set(id, `the name holds ${hiddenCharactersInWords(codes)} at position ${hidden[0]!.at}`);
     const plain = withoutHiddenCharacters(name);
@@ -53,6 +53,7 @@ export function hiddenNameCharacters({ columns }: RuleInput): Finding {
     }
     for (const [plain, ids] of readsAs) {
       if (ids.length < 2) continue;
+      ids.sort((a, b) => a - b);
       for (const id of ids) {
         if (!holds.has(id)) continue;
         entries.push([LOOK_ALIKE_GROUP, id]);
@@ -63,16 +64,24 @@ export function hiddenNameCharacters({ columns }: RuleInput): Finding {
   const groups = [...groupIds(entries)]
     .map(([key, ids]) => ({ key, ids, title: titles.get(key)! }))
     .sort(byGroupSize);
-  const ids = [...holds.keys()].sort((a, b) => a - b);
+  // The columns are in ascending id order, and so are the fields found.
+  const ids = [...holds.keys()];
   return { key: 'hidden-name-characters', ids, groups, notes };
 }
 
-/** "the name of field 12 too", "the names of fields 12, 13, 15 and 2 more too". */
+/**
+ * "the name of field 12 too", "the names of fields 12, 13, 15 and 2 more too", from
+ * the ascending ids of the names that read the same: the first few, not every other.
+ */
 function namesOf(ids: readonly number[], self: number): string {
-  const others = ids.filter((id) => id !== self).sort((a, b) => a - b);
-  const named = others.slice(0, OTHERS_NAMED).join(', ');
-  const more = others.length > OTHERS_NAMED ? ` and ${others.length - OTHERS_NAMED} more` : '';
-  return others.length === 1
-    ? `the name of field ${named} too`
-    : `the names of fields ${named}${more} too`;
+  const named: number[] = [];
+  for (const id of ids) {
+    if (named.length === OTHERS_NAMED) break;
+    if (id !== self) named.push(id);
+  }
+  const others = ids.length - 1;
+  const more = others > OTHERS_NAMED ? ` and ${others - OTHERS_NAMED} more` : '';
+  return others === 1
+    ? `the name of field ${named[0]} too`
+    : `the names of fields ${named.join(', ')}${more} too`;
 }
