@@ -54,6 +54,7 @@ describe('other clear syntax errors are INVALID', () => {
     ['`a` @ 2', ["unexpected character '@' at position 4"]],
     ['`a` + \u0007', ['unexpected character U+0007 at position 6']],
     ['`a` + \ud800', ['unexpected character U+D800 at position 6']],
+    ['`a` \u202E+ 1', ['unexpected character right-to-left override (U+202E) at position 4']],
     ['`a` OVER (PARTITION BY `b`)', ['OVER at position 4 must follow a function call']],
     ['SUM(`a`) OVER `b`', ["OVER at position 9 must be followed by '('"]],
     ['SUM(`a`) OVER (PARTITION `b`)', ['PARTITION at position 15 must be followed by BY']],

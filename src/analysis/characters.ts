@@ -1,7 +1,8 @@
 // Character classes of the expression language. charCodeAt past the end gives
 // NaN, which every comparison below rejects.
 
-import { characterName } from '../contract/hidden-characters';
+import type { HiddenCharacter } from '../contract/hidden-characters';
+import { characterName, hiddenCharacters } from '../contract/hidden-characters';
 
 export { codePointLabel } from '../contract/hidden-characters';
 
@@ -50,6 +51,14 @@ const INVISIBLE_CHARACTERS: ReadonlySet<number> = new Set([0x200b, 0x200c, 0x200
 
 export function invisibleCharacterName(code: number): string | undefined {
   return INVISIBLE_CHARACTERS.has(code) ? characterName(code) : undefined;
+}
+
+/** Tab and line breaks lay an expression out; they hide nothing. */
+const LAYOUT: ReadonlySet<number> = new Set([0x09, 0x0a, 0x0d]);
+
+/** The hidden characters of an expression (contract/hidden-characters.ts), its layout left out. */
+export function hiddenInExpression(expression: string): HiddenCharacter[] {
+  return hiddenCharacters(expression).filter(({ code }) => !LAYOUT.has(code));
 }
 
 /** The straight quote a typographic quote stands for, or undefined. */

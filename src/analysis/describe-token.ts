@@ -1,3 +1,9 @@
+import {
+  codePointLabel,
+  hiddenCharacterDescription,
+  hiddenCharacters,
+  showHiddenCharacters,
+} from '../contract/hidden-characters';
 import type { Token } from './token';
 
 // Problem messages quote tokens; a token can be megabytes long or hold control
@@ -19,15 +25,24 @@ export function describeToken(token: Token): string {
   }
 }
 
-/** Non-ASCII characters also get their code point: many look alike or are invisible. */
+/**
+ * Non-ASCII characters also get their code point: many look alike or are invisible.
+ * A hidden one is named, never quoted: a right-to-left override would turn the message.
+ */
 function describeCharacter(character: string): string {
   const codePoint = character.codePointAt(0) ?? 0;
-  const code = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+  const code = codePointLabel(codePoint);
+  if (!isControl(codePoint) && hiddenCharacters(character).length > 0)
+    return hiddenCharacterDescription(codePoint);
   if (printable(character) !== character) return code;
   return codePoint < 0x7f ? `'${character}'` : `'${character}' (${code})`;
 }
 
-/** The text safe to quote in a message: at most 40 code units, control characters as '?'. */
+/**
+ * The text safe to quote in a message: at most 40 code units, control characters as
+ * '?', and any other hidden character as its code point (a right-to-left override
+ * would turn the message around it).
+ */
 export function printable(text: string): string {
   let end = Math.min(text.length, MAX_QUOTED_LENGTH);
   if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
@@ -43,7 +58,8 @@ export function printable(text: string): string {
       parts.push(text.charAt(index));
     }
   }
-  return end < text.length ? `${parts.join('')}…` : parts.join('');
+  const shown = showHiddenCharacters(parts.join(''));
+  return end < text.length ? `${shown}…` : shown;
 }
 
 function isControl(code: number): boolean {

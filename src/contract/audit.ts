@@ -34,14 +34,19 @@ export const headlineSchema = z.object({
   brokenDependencies: z.number().int(),
   lint: z.number().int(),
   inactiveOwners: z.number().int(),
+  hiddenNameCharacters: z.number().int(),
 });
 export type Headline = z.infer<typeof headlineSchema>;
 
 /**
  * A scan's headline as kept in the audit file: scans completed before the audit counted
- * inactive owners have no `inactiveOwners`, and the page says that finding was not counted then.
+ * inactive owners, or hidden characters in names, have no number for them, and the page
+ * says that finding was not counted then.
  */
-export const recordedHeadlineSchema = headlineSchema.partial({ inactiveOwners: true });
+export const recordedHeadlineSchema = headlineSchema.partial({
+  inactiveOwners: true,
+  hiddenNameCharacters: true,
+});
 export type RecordedHeadline = z.infer<typeof recordedHeadlineSchema>;
 
 export const scanProgressSchema = z.object({
@@ -98,6 +103,7 @@ export const findingHeadlines: Partial<Record<FindingKey, keyof Headline>> = {
   'broken-dependencies': 'brokenDependencies',
   lint: 'lint',
   'inactive-owners': 'inactiveOwners',
+  'hidden-name-characters': 'hiddenNameCharacters',
 };
 
 /** Findings deliberately given no headline number, each with the reason: none so far. */

@@ -12,6 +12,7 @@ export const findingKeys = [
   'broken-dependencies',
   'lint',
   'inactive-owners',
+  'hidden-name-characters',
 ] as const;
 export type FindingKey = (typeof findingKeys)[number];
 
@@ -48,6 +49,8 @@ export const findingRules: Record<FindingKey, string> = {
   lint: "At least one of the analyzer's lint rules reports something in the expression.",
   'inactive-owners':
     'The owner is a user the instance reports inactive (detail.active is false): someone who has left, so nobody answers for the field. Grouped by owner.',
+  'hidden-name-characters':
+    "The name holds a character that shows nothing or turns the text around it (a right-to-left override makes report⟨U+202E⟩gnp.exe read as reportexe.png), so it reads as something it is not. Grouped by the character; a name that reads as another field's name without them is a look-alike.",
 };
 
 /** The fields of one finding, or of one of its groups: where a drill-down searches. */
@@ -71,6 +74,7 @@ export const problemsTableFindings = [
   'near-duplicates',
   'lint',
   'inactive-owners',
+  'hidden-name-characters',
 ] as const satisfies readonly FindingKey[];
 
 /** What each finding is called, on the audit page and wherever its fields are listed. */
@@ -84,4 +88,5 @@ export const findingTitles: Record<FindingKey, string> = {
   'broken-dependencies': 'Broken dependencies',
   lint: 'Lint',
   'inactive-owners': 'Owned by inactive users',
+  'hidden-name-characters': 'Hidden characters in names',
 };

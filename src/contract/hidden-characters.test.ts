@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { showHiddenCharacters, textParts } from './hidden-characters';
+import {
+  hiddenCharacters,
+  showHiddenCharacters,
+  textParts,
+  withoutHiddenCharacters,
+} from './hidden-characters';
 
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => from + index);
@@ -96,4 +101,21 @@ test('whatever the text, what is shown holds no direction control nor control ch
     }),
     { numRuns: 500 },
   );
+});
+
+test('each hidden character is found at its offset in UTF-16 code units, and left out of what the text reads as', () => {
+  fc.assert(
+    fc.property(
+      ordinaryText,
+      fc.constantFrom(...hiddenCodes),
+      ordinaryText,
+      (before, code, after) => {
+        const text = `${before}x${String.fromCodePoint(code)}${after}`;
+        expect(hiddenCharacters(text)).toEqual([{ at: before.length + 1, code }]);
+        expect(withoutHiddenCharacters(text)).toBe(`${before}x${after}`);
+      },
+    ),
+    { numRuns: 500 },
+  );
+  expect(hiddenCharacters('😀\u202E')).toEqual([{ at: 2, code: 0x202e }]);
 });

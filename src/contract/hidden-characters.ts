@@ -61,6 +61,21 @@ export function hiddenCharacterDescription(code: number): string {
   return `${characterName(code)} (${codePointLabel(code)})`;
 }
 
+/** The bidi controls and marks: they change the order the text around them is shown in. */
+const DIRECTION_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** True for a character that turns the text around it rather than show nothing. */
+export function turnsText(code: number): boolean {
+  return DIRECTION_CONTROL.test(String.fromCodePoint(code));
+}
+
+/** Several hidden characters by name, each once and the first few: "right-to-left override (U+202E), …". */
+export function hiddenCharactersInWords(codes: readonly number[]): string {
+  const distinct = [...new Set(codes)];
+  const first = distinct.slice(0, 3).map(hiddenCharacterDescription).join(', ');
+  return distinct.length > 3 ? `${first} and ${distinct.length - 3} more` : first;
+}
+
 /** A joiner after a letter or mark of a script that uses it, or between emoji, is part of what is drawn. */
 function joins(code: number, before: string | undefined, after: string | undefined): boolean {
   if (before === undefined) return false;
@@ -68,14 +83,21 @@ function joins(code: number, before: string | undefined, after: string | undefin
   return code === ZWJ && after !== undefined && EMOJI_BEFORE_ZWJ.test(before) && EMOJI.test(after);
 }
 
-/** The text in order: runs of ordinary text, and each hidden character as its code point. */
-export type TextPart = string | { hidden: number };
+/** One hidden character of a text: where it stands (in UTF-16 code units) and which it is. */
+export interface HiddenCharacter {
+  at: number;
+  code: number;
+}
 
-export function textParts(text: string): TextPart[] {
-  if (!MAYBE_HIDDEN.test(text)) return [text];
+/**
+ * Every character of the text that shows nothing or turns the text around it, in
+ * order: what the app shows as a code point, and what the audit reports.
+ */
+export function hiddenCharacters(text: string): HiddenCharacter[] {
+  if (!MAYBE_HIDDEN.test(text)) return [];
   const characters = Array.from(text);
-  const parts: TextPart[] = [];
-  let run = '';
+  const hidden: HiddenCharacter[] = [];
+  let at = 0;
   let inFlag = false;
   characters.forEach((character, index) => {
     const code = character.codePointAt(0)!;
@@ -87,16 +109,32 @@ export function textParts(text: string): TextPart[] {
       DRAWN.test(character) ||
       ((code === ZWJ || code === ZWNJ) &&
         joins(code, characters[index - 1], characters[index + 1]));
-    if (shown) {
-      run += character;
-      return;
-    }
-    if (run !== '') parts.push(run);
-    run = '';
-    parts.push({ hidden: code });
+    if (!shown) hidden.push({ at, code });
+    at += character.length;
   });
-  if (run !== '') parts.push(run);
+  return hidden;
+}
+
+/** The text in order: runs of ordinary text, and each hidden character as its code point. */
+export type TextPart = string | { hidden: number };
+
+export function textParts(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let from = 0;
+  for (const { at, code } of hiddenCharacters(text)) {
+    if (at > from) parts.push(text.slice(from, at));
+    parts.push({ hidden: code });
+    from = at + String.fromCodePoint(code).length;
+  }
+  if (from < text.length || parts.length === 0) parts.push(text.slice(from));
   return parts;
+}
+
+/** The text with every hidden character left out: what a person reads it as. */
+export function withoutHiddenCharacters(text: string): string {
+  return textParts(text)
+    .filter((part) => typeof part === 'string')
+    .join('');
 }
 
 /** The text as a person should read it, e.g. "report⟨U+202E⟩gnp.exe": for titles and labels. */

@@ -176,6 +176,23 @@ const cases: Record<string, RuleCases> = {
     // A backtick name is always a column, even one that is some field's name.
     passes: ['SERVICE_BEAST_MODE(42) * 2', '`Old Margin` * 2', '`Revenue` - `Cost`'],
   },
+  'hidden-characters': {
+    flags: [
+      ["CASE WHEN `role` = 'user\u202E' THEN 1 ELSE 0 END", ['\u202E']],
+      ['`a` + 1 /* \u2066 */', ['\u2066']],
+      ['`Re\u200Bgion` = 1', ['\u200B']],
+      ['`a`\u2028+ 1', ['\u2028']],
+      ["'x\u200B\u200By' = `a` -- \u00AD", ['\u200B\u200B', '\u00AD']],
+    ],
+    passes: [
+      "`Region` = 'می\u200Cخواهم'",
+      "`Team` = 'क्\u200Dष'",
+      "`Mood` = '👨\u200D👩\u200D👧'",
+      "'a\tb\nc' = `a`\r\n-- tabs and line breaks lay it out",
+      // Between tokens the tokenizer already makes it a problem.
+      '`a` \u200B+ 1',
+    ],
+  },
   'hard-coded-date': {
     flags: [
       ["`Order Date` >= '2024-01-31'", ["'2024-01-31'"]],
@@ -241,6 +258,78 @@ describe.each(lintRules.map((rule) => [rule.id, rule] as const))('%s', (id, rule
   });
 });
 
+describe('hidden-characters', () => {
+  const messageOf = (expression: string) =>
+    findingsOf('hidden-characters', expression).map((finding) => finding.message);
+
+  it('names the character and says where it stands', () => {
+    expect(messageOf("`a` = 'user\u202E' -- \u200B")).toEqual([
+      'right-to-left override (U+202E) in a string at position 11: it changes the order the text around it is shown in',
+      'zero-width space (U+200B) in a comment at position 17: it shows nothing',
+    ]);
+    expect(messageOf('`Re\u2066gion` + 1')).toEqual([
+      'left-to-right isolate (U+2066) in the column name `Re⟨U+2066⟩gion` at position 3: it changes the order the text around it is shown in',
+    ]);
+    expect(messageOf('`a`\u2028+ 1')).toEqual([
+      'line separator (U+2028) between tokens at position 3: it shows nothing',
+    ]);
+  });
+
+  it('reports adjacent hidden characters in one place once, each kind named once', () => {
+    expect(messageOf("'\u202E\u2066\u202E' = `a`")).toEqual([
+      'right-to-left override (U+202E), left-to-right isolate (U+2066) in a string at position 1: it changes the order the text around it is shown in',
+    ]);
+  });
+
+  // Text with no quote, backtick, comment mark or line break, so it stays in one place.
+  const plain = fc
+    .stringMatching(/^[a-z0-9 %.,:=+-]{0,12}$/)
+    .filter((text) => !text.includes('--'));
+  const places = [
+    (text: string) => ({ expression: `\`a\` = '${text}'`, words: 'in a string' }),
+    (text: string) => ({ expression: `\`a\` /* ${text} */`, words: 'in a comment' }),
+    (text: string) => ({ expression: `1 -- ${text}`, words: 'in a comment' }),
+    (text: string) => ({ expression: `\`${text}\` + 1`, words: 'in the column name' }),
+  ];
+
+  it('finds a hidden character anywhere in a string, a comment or a column name, at its position', () => {
+    fc.assert(
+      fc.property(
+        plain,
+        plain,
+        fc.constantFrom(0x202e, 0x202d, 0x2066, 0x2069, 0x200b, 0x200c, 0x200d, 0x00ad, 0xfeff),
+        fc.constantFrom(...places),
+        (before, after, code, place) => {
+          const { expression, words } = place(`${before}x${String.fromCodePoint(code)}${after}`);
+          const position = expression.indexOf(String.fromCodePoint(code));
+          const found = lintExpression(expression).filter(
+            (finding) => finding.ruleId === 'hidden-characters',
+          );
+          expect(found.map(({ start, end }) => [start, end])).toEqual([[position, position + 1]]);
+          expect(found[0]!.message).toContain(`${words}`);
+          expect(found[0]!.message).toContain(`at position ${position}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves the joiners of scripts and emoji that need them alone, wherever they stand', () => {
+    const written = ['می\u200Cخواهم', 'क्\u200Dष', 'ശ്\u200D', '👩🏽\u200D💻', '🏳\uFE0F\u200D🌈'];
+    fc.assert(
+      fc.property(
+        plain,
+        fc.constantFrom(...written),
+        fc.constantFrom(...places),
+        (text, word, place) => {
+          expect(findingsOf('hidden-characters', place(`${text}${word}`).expression)).toEqual([]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('lintExpression', () => {
   it('has at least ten rules, each id once', () => {
     expect(lintRules.length).toBeGreaterThanOrEqual(10);
@@ -273,6 +362,13 @@ describe('lintExpression', () => {
     const [finding] = findingsOf('unguarded-division', `\`b\` / \`\u0007${'y'.repeat(500)}\``);
     expect(finding?.message.length).toBeLessThan(200);
     expect(finding?.message).not.toContain('\u0007');
+  });
+
+  it('quotes user text with its hidden characters shown, so none turns the message', () => {
+    const [finding] = findingsOf('like-without-wildcard', "`a` LIKE 'West\u202E'");
+    expect(finding?.message).toBe(
+      "the LIKE pattern 'West⟨U+202E⟩' at position 9 has no % or _: it matches only that exact text",
+    );
   });
 
   it('never throws, on the published formulas or on arbitrary text', () => {

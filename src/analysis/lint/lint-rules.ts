@@ -6,6 +6,7 @@ import { constantCondition } from './rules/constant-condition';
 import { deepNesting } from './rules/deep-nesting';
 import { duplicateWhen } from './rules/duplicate-when';
 import { hardCodedDate } from './rules/hard-coded-date';
+import { hiddenCharactersRule } from './rules/hidden-characters';
 import { identicalCaseBranches } from './rules/identical-case-branches';
 import { likeWithoutWildcard } from './rules/like-without-wildcard';
 import { longExpression } from './rules/long-expression';
@@ -28,6 +29,7 @@ export const lintRules: readonly LintRule[] = [
   constantCondition,
   stringPlus,
   archivedFieldReference,
+  hiddenCharactersRule,
   hardCodedDate,
   likeWithoutWildcard,
   longExpression,

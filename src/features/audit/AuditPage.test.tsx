@@ -31,6 +31,7 @@ const headline = (locked: number): Headline => ({
   brokenDependencies: 7,
   lint: 60,
   inactiveOwners: 0,
+  hiddenNameCharacters: 0,
 });
 
 const scan = (id: number, finished: number): Scan => ({
@@ -432,6 +433,7 @@ test('the page opens with one ranked list: each finding with fields, its count, 
     'broken-dependencies': 7,
     lint: 60,
     'inactive-owners': 0,
+    'hidden-name-characters': 0,
   };
   server.use(
     http.get(`${AUDIT_BASE}/findings`, () =>
@@ -478,7 +480,9 @@ test('the page opens with one ranked list: each finding with fields, its count, 
   );
   // A finding with no field gets no row, and no empty card below.
   expect(
-    screen.getByText('No field found: Near duplicates, Owned by inactive users.'),
+    screen.getByText(
+      'No field found: Near duplicates, Owned by inactive users, Hidden characters in names.',
+    ),
   ).toBeInTheDocument();
   expect(screen.queryByText('Near duplicates', { selector: 'h3' })).toBeNull();
   // Problems are counted once: the live numbers above the findings do not repeat them.

@@ -17,6 +17,7 @@ const counts: ProblemsRow['counts'] = {
   'broken-dependencies': 0,
   lint: 0,
   'inactive-owners': 0,
+  'hidden-name-characters': 0,
 };
 
 test('owners show by name with their id to copy, and by id where the instance has no name', () => {

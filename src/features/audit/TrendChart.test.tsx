@@ -18,6 +18,7 @@ const headline = (unused: number, invalid: number): Headline => ({
   brokenDependencies: 0,
   lint: 20,
   inactiveOwners: 0,
+  hiddenNameCharacters: 0,
 });
 
 const points: TrendPoint[] = [

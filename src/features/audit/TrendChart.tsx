@@ -17,6 +17,7 @@ const colors: Partial<Record<FindingKey, string>> = {
   'exact-duplicates': 'var(--mantine-color-violet-6)',
   unused: 'var(--mantine-color-gray-6)',
   'inactive-owners': 'var(--mantine-color-teal-7)',
+  'hidden-name-characters': 'var(--mantine-color-lime-9)',
   'near-duplicates': 'var(--mantine-color-grape-5)',
   lint: 'var(--mantine-color-blue-7)',
 };

@@ -9,7 +9,8 @@ import { findingHeadlines } from '../../contract/audit';
 /**
  * The order findings are worth fixing in: what breaks cards now first (invalid fields,
  * broken references, fields built on them), then what costs upkeep (duplicates to merge,
- * unused fields to remove, fields whose owner has left), then style. Nested is not a problem in itself, so not listed.
+ * unused fields to remove, fields whose owner has left, names that read as what they are
+ * not), then style. Nested is not a problem in itself, so not listed.
  */
 export const fixOrder: readonly FindingKey[] = [
   'invalid',
@@ -18,6 +19,7 @@ export const fixOrder: readonly FindingKey[] = [
   'exact-duplicates',
   'unused',
   'inactive-owners',
+  'hidden-name-characters',
   'near-duplicates',
   'lint',
 ];

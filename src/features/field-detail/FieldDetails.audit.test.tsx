@@ -141,3 +141,59 @@ describe("the audit's findings in the drawer", () => {
     await waitFor(() => expect(screen.getByText(NO_PROBLEM)).toBeInTheDocument());
   });
 });
+
+describe('hidden characters in the drawer', () => {
+  const expression = "CASE WHEN `Region` = 'West\u202E' THEN 1 ELSE 0 END -- \u2066 checked";
+  const lookAlike = calculatedField(44, {
+    name: 'Reve\u200Bnue',
+    expression,
+    links: [dataSourceLink(SALES)],
+  });
+  const note =
+    'the name holds zero-width space (U+200B) at position 4; without them it reads `Revenue`, the name of field 2 too';
+  const hiddenName: FieldFinding = {
+    key: 'hidden-name-characters',
+    title: 'Hidden characters in names',
+    rule: findingRules['hidden-name-characters'],
+    groups: [{ key: 'U+200B', label: 'zero-width space (U+200B)' }],
+    note,
+  };
+
+  test('each hidden character of the expression is a lint finding, named and placed, and shown as its code point', async () => {
+    show(lookAlike, { 44: [hiddenName] });
+    const problems = section('Problems and findings');
+    const list = await problems.findByRole('list', { name: 'Lint findings' });
+    const hidden = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => within(item).queryByText('Hidden character'));
+    expect(hidden.map((item) => within(item).getByText(/at position/).textContent)).toEqual([
+      'right-to-left override (U+202E) in a string at position 26: it changes the order the text around it is shown in',
+      'left-to-right isolate (U+2066) in a comment at position 50: it changes the order the text around it is shown in',
+    ]);
+    expect(
+      within(hidden[0]!).getByRole('button', { name: 'Show in the expression' }),
+    ).toBeInTheDocument();
+
+    // The text stays exactly the expression; each hidden character is set apart and labelled.
+    const shown = screen.getByTestId('expression');
+    expect(shown.textContent).toBe(expression);
+    const marked = [...shown.querySelectorAll('[data-code]')];
+    expect(
+      marked.map((mark) => [mark.getAttribute('data-code'), mark.getAttribute('title')]),
+    ).toEqual([
+      ['U+202E', 'right-to-left override (U+202E)'],
+      ['U+2066', 'left-to-right isolate (U+2066)'],
+    ]);
+  });
+
+  test("the audit's finding says what the name hides and what it reads as", async () => {
+    show(lookAlike, { 44: [hiddenName] });
+    const list = await section('In the latest scan').findByRole('list', {
+      name: "The audit's findings",
+    });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(within(item!).getByText('Hidden characters in names')).toBeInTheDocument();
+    expect(item).toHaveTextContent(note);
+    expect(item).toHaveTextContent(`Rule: ${findingRules['hidden-name-characters']}`);
+  });
+});

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { hiddenInExpression } from '../../../analysis/characters';
+import { codePointLabel, hiddenCharacterDescription } from '../../../contract/hidden-characters';
 import type { ReferenceKind } from '../explanation/check-references';
 import type { ExpressionLine, LineSegment } from './expression-lines';
 import classes from './ExpressionView.module.css';
-
-/** Characters that take no room: shown by a symbol so their marks can be seen. */
-const INVISIBLE = /(\u200b|\u200c|\u200d|\u2060|\ufeff)/;
 
 /**
  * The expression, line by line, with a gutter of line numbers and markers, its
@@ -100,21 +100,36 @@ function Segment({
         data-finding={problem ? undefined : finding}
         data-current={segment.marks.some((mark) => mark.key === current) || undefined}
       >
-        {withVisibleInvisibles(segment.text)}
+        {withHiddenCharactersShown(segment.text)}
       </span>
     </>
   );
 }
 
-function withVisibleInvisibles(text: string) {
-  if (!INVISIBLE.test(text)) return text;
-  return text.split(INVISIBLE).map((part, index) =>
-    index % 2 === 1 ? (
-      <span key={index} className={classes.invisible}>
-        {part}
-      </span>
-    ) : (
-      part
-    ),
-  );
+/**
+ * Each hidden character kept in the text (offsets and copies stay exact) but shown as
+ * its code point, and set apart so a right-to-left override cannot turn what follows.
+ */
+function withHiddenCharactersShown(text: string) {
+  const hidden = hiddenInExpression(text);
+  if (hidden.length === 0) return text;
+  const parts: ReactNode[] = [];
+  let from = 0;
+  for (const { at, code } of hidden) {
+    const character = String.fromCodePoint(code);
+    if (at > from) parts.push(text.slice(from, at));
+    parts.push(
+      <span
+        key={at}
+        className={classes.hidden}
+        data-code={codePointLabel(code)}
+        title={hiddenCharacterDescription(code)}
+      >
+        {character}
+      </span>,
+    );
+    from = at + character.length;
+  }
+  if (from < text.length) parts.push(text.slice(from));
+  return parts;
 }

@@ -25,6 +25,7 @@ const headline: Headline = {
   brokenDependencies: 0,
   lint: 0,
   inactiveOwners: 0,
+  hiddenNameCharacters: 0,
 };
 
 function fieldOf(id: number, traits: Traits): CalculatedField {

@@ -8,6 +8,7 @@ import type { InstanceDirectory } from './instance-directory';
 import { referencesBetweenFields } from './references-between-fields';
 import { brokenReferences } from './rules/broken-references';
 import { duplicates } from './rules/duplicates';
+import { hiddenNameCharacters } from './rules/hidden-name-characters';
 import { inactiveOwners } from './rules/inactive-owners';
 import { invalidFields } from './rules/invalid-fields';
 import { lintFindings } from './rules/lint-findings';
@@ -57,6 +58,7 @@ export function computeFindings(
     ),
     lint: lintFindings(input),
     'inactive-owners': inactiveOwners(input),
+    'hidden-name-characters': hiddenNameCharacters(input),
   };
   let locked = 0;
   let archived = 0;
@@ -77,6 +79,7 @@ export function computeFindings(
     brokenDependencies: byKey['broken-dependencies'].ids.length,
     lint: byKey.lint.ids.length,
     inactiveOwners: byKey['inactive-owners'].ids.length,
+    hiddenNameCharacters: byKey['hidden-name-characters'].ids.length,
   };
   return { ...context, byKey, headline };
 }

@@ -44,6 +44,7 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
         : `depend on field ${cause}, which does not exist`;
     }
     case 'lint':
+    case 'hidden-name-characters':
       return group.title ?? group.key;
     case 'inactive-owners': {
       const name = findings.directory?.owners.get(Number(group.key));

@@ -71,9 +71,9 @@ export interface LintNote {
 /**
  * Raised whenever what facts hold, or how they are derived, changes: stored facts
  * are then derived again. 2: the expression is no longer kept in the facts.
- * 3: nested references by id (`nests`).
+ * 3: nested references by id (`nests`). 4: the lint rule `hidden-characters`.
  */
-export const FACTS_VERSION = 3;
+export const FACTS_VERSION = 4;
 
 /**
  * The expression with comments and spacing dropped and everything but string

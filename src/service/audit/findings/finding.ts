@@ -12,7 +12,7 @@ export interface FindingGroup {
   /** Nested: the depth of the chain. Broken dependencies: the broken field depended on. */
   depth?: number;
   cause?: number;
-  /** Lint: the rule's title. */
+  /** Lint: the rule's title. Hidden characters in names: the character, or look-alikes. */
   title?: string;
 }
 

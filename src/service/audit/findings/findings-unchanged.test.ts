@@ -29,6 +29,7 @@ const expected = {
     brokenDependencies: 12,
     lint: 8,
     inactiveOwners: 0,
+    hiddenNameCharacters: 0,
   },
   findings: {
     invalid: { ids: 'd69d0e45c146', groups: '8d3522fa12e5', notes: '1b65ade3779b' },
@@ -41,6 +42,11 @@ const expected = {
     lint: { ids: 'b9a0b9d73c51', groups: '893a790e7f3a', notes: '1020efb9fbe2' },
     // This test's directory says nothing of owners' status.
     'inactive-owners': { ids: '97d170e1550e', groups: '97d170e1550e', notes: '97d170e1550e' },
+    'hidden-name-characters': {
+      ids: '97d170e1550e',
+      groups: '97d170e1550e',
+      notes: '97d170e1550e',
+    },
   },
 };
 

@@ -207,6 +207,7 @@ describe('findings of a scanned instance', () => {
       brokenDependencies: 5,
       lint: 2,
       inactiveOwners: 0,
+      hiddenNameCharacters: 0,
     });
   });
 });
@@ -228,6 +229,29 @@ describe('findings from fields alone', () => {
     );
     expect(findings.byKey.invalid.ids).toEqual([1]);
     expect(findings.byKey.invalid.notes.get(1)).toBe(UNEXPLAINED_INVALID);
+  });
+
+  it('hidden characters in names: each name that reads as others without them names the first few', () => {
+    const names = [
+      'Margin',
+      'Mar\u200Bgin',
+      'Margin\u2066',
+      '\u200EMargin',
+      'Margin',
+      'Mar\u200Cgin x',
+    ];
+    const findings = computeFindings(
+      names.map((name, index) => factsOf(field({ id: index + 1, name }))),
+      noReferencesRead,
+    ).byKey['hidden-name-characters'];
+    expect(findings.ids).toEqual([2, 3, 4, 6]);
+    expect(findings.groups.find((group) => group.key === 'look-alike')?.ids).toEqual([2, 3, 4]);
+    expect(findings.notes.get(3)).toBe(
+      'the name holds left-to-right isolate (U+2066) at position 6; without them it reads `Margin`, the names of fields 1, 2, 4 and 1 more too',
+    );
+    expect(findings.notes.get(6)).toBe(
+      'the name holds zero-width non-joiner (U+200C) at position 3',
+    );
   });
 
   describe('duplicates compute the same thing on the same data', () => {

@@ -57,6 +57,27 @@ describe('the headline of a scan, and the trend of them', () => {
     expect(points[0]!.headline.inactiveOwners).toBe(inactive.count);
   });
 
+  it('a scan kept from before hidden characters in names were counted answers without that count', async () => {
+    const server = await auditedServer();
+    const before = await scanOver(server);
+    const file = new Database(join(dirname(server.dataFile), 'audit.sqlite'));
+    const stored = file.prepare('SELECT headline FROM scans WHERE id = ?').pluck();
+    const {
+      hiddenNameCharacters,
+      inactiveOwners: _,
+      ...older
+    } = JSON.parse(stored.get(before) as string) as Headline;
+    file.prepare('UPDATE scans SET headline = ? WHERE id = ?').run(JSON.stringify(older), before);
+    file.close();
+
+    const after = await scanOver(server);
+    const points = await trendOf(server);
+    expect(points.map((point) => [point.scanId, point.headline.hiddenNameCharacters])).toEqual([
+      [before, undefined],
+      [after, hiddenNameCharacters],
+    ]);
+  });
+
   it('a scan kept from before inactive owners were counted still answers, without that count', async () => {
     const server = await auditedServer();
     const before = await scanOver(server);
