@@ -44,6 +44,21 @@ const emptyPreview = (kind: WorkflowPreview['kind']): WorkflowPreview => ({
   counts: { change: 0, skip: 0, invalid: 0 },
 });
 
+const cleanupPreview: WorkflowPreview = {
+  kind: 'cleanup',
+  summary: 'archive unused fields',
+  items: [{ id: 14, name: 'On Inactive Card', action: 'change', rule: 'archive' }],
+  changes: [{ id: 14, change: { update: { archived: true } } }],
+  counts: { change: 1, skip: 0, invalid: 0 },
+};
+
+/** A browser moves the focus of a button that becomes disabled to the page's body; happy-dom keeps it there. */
+function loseFocus() {
+  const spot = document.body.appendChild(document.createElement('button'));
+  spot.focus();
+  spot.remove();
+}
+
 const heard =
   (path: string, answer: unknown) =>
   async ({ request }: { request: Request }) => {
@@ -51,11 +66,12 @@ const heard =
     return HttpResponse.json(answer as object);
   };
 
-setupMockApi(
+const api = setupMockApi(
   editorMe,
   http.post(workflowPaths.mergeGroup, heard(workflowPaths.mergeGroup, group)),
   http.post(workflowPaths.merge, heard(workflowPaths.merge, mergePreview)),
   http.post(workflowPaths.replace, heard(workflowPaths.replace, emptyPreview('replace'))),
+  http.post(workflowPaths.cleanup, heard(workflowPaths.cleanup, cleanupPreview)),
   http.get(apiPaths.directory, () =>
     HttpResponse.json({ owners: [], dataSources: [], cards: [], totalHits: 0, hasMore: false }),
   ),
@@ -71,6 +87,40 @@ test('the clean-up link opens the clean-up workflow', async () => {
   renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
   expect(await screen.findByRole('radiogroup', { name: 'What to do' })).toBeVisible();
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Clean up unused fields');
+});
+
+test('a preview is applied only for the choices it was made with: changed, they are previewed again', async () => {
+  const { user } = renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
+  await user.click(await screen.findByRole('button', { name: 'Preview' }));
+  expect(await screen.findByRole('button', { name: 'Apply 1 change' })).toBeEnabled();
+
+  await user.click(screen.getByRole('radio', { name: 'Delete' }));
+  expect(screen.queryByRole('button', { name: /^Apply/ })).toBeNull();
+  expect(screen.getByText(/Preview again to see what they change/)).toBeVisible();
+
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  expect(await screen.findByRole('button', { name: 'Apply 1 change' })).toBeEnabled();
+  expect(asked.map((ask) => ask.body)).toEqual([
+    { action: 'archive', recentDays: 30 },
+    { action: 'delete', recentDays: 30 },
+  ]);
+});
+
+test('the keyboard goes on from the preview: Preview, disabled while it loads, loses the focus to it', async () => {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  api.use(
+    http.post(workflowPaths.cleanup, async () => {
+      await answered;
+      return HttpResponse.json(cleanupPreview);
+    }),
+  );
+  const { user } = renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
+  (await screen.findByRole('button', { name: 'Preview' })).focus();
+  await user.keyboard('{Enter}');
+  loseFocus();
+  answer();
+  expect(await screen.findByRole('region', { name: 'Preview' })).toHaveFocus();
 });
 
 test('a merge offers every field of its group, the one with most active links chosen at first, and lists by name the cards still using a field that goes', async () => {
