@@ -148,6 +148,46 @@ test('a merge offers every field of its group, the one with most active links ch
   ]);
 });
 
+test('fields of the same name are told apart by id, in the preview and the cards to move', async () => {
+  const namesake: MergeGroup = {
+    fields: [
+      { id: 10, name: 'Revenue', activeLinks: 2 },
+      { id: 11, name: 'Revenue', activeLinks: 1 },
+      { id: 12, name: 'Revenue Copy', activeLinks: 0 },
+    ],
+    suggested: 10,
+  };
+  const preview: WorkflowPreview = {
+    kind: 'merge',
+    summary: 'keep Revenue; 2 others go',
+    items: [
+      { id: 11, name: 'Revenue', action: 'change', rule: 'archive' },
+      { id: 12, name: 'Revenue Copy', action: 'change', rule: 'archive' },
+    ],
+    changes: [
+      { id: 11, change: { update: { archived: true } } },
+      { id: 12, change: { update: { archived: true } } },
+    ],
+    counts: { change: 2, skip: 0, invalid: 0 },
+    keep: 10,
+    cards: [{ id: 'dr:1:1', title: 'Tickets by Week', fieldIds: [11] }],
+  };
+  api.use(
+    http.post(workflowPaths.mergeGroup, () => HttpResponse.json(namesake)),
+    http.post(workflowPaths.merge, () => HttpResponse.json(preview)),
+  );
+  const url = fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: 'g1' });
+  const { user } = renderWithProviders(<FixPage />, { url });
+  await user.click(await screen.findByRole('button', { name: 'Preview' }));
+
+  const changes = await screen.findByRole('region', { name: 'Changes' });
+  const [going] = within(changes).getAllByRole('checkbox', { name: 'Include Revenue' });
+  expect(going).toHaveAccessibleDescription('field 11');
+  expect(screen.getByRole('region', { name: 'Cards to move by hand' })).toHaveTextContent(
+    'Tickets by Week: uses Revenue (field 11)',
+  );
+});
+
 test('a find and replace over selected fields looks in those fields only', async () => {
   const { user } = renderWithProviders(<FixPage />, {
     url: fixLink({ workflow: 'replace', ids: [12, 5] }),

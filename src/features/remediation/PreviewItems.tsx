@@ -2,12 +2,14 @@ import { Badge, Button, Checkbox, Group, List, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import type { PreviewItem, WorkflowPreview } from '../../contract/workflows';
 import { ExpressionDiff } from './ExpressionDiff';
+import { nameWithId, sharedNames } from './shared-names';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
 
 /** Items shown at first; thousands are shown a page at a time. */
 const PAGE = 50;
 
+/** A change: which field (duplicates often share their name, so by id too), its diff and problems. */
 function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () => void }) {
   const { item } = props;
   return (
@@ -19,6 +21,7 @@ function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () =>
               <UserText text={item.name} />
             </Text>
           }
+          description={`field ${item.id}`}
           aria-label={`Include ${showHiddenCharacters(item.name)}`}
           checked={props.included}
           onChange={props.onToggle}
@@ -73,6 +76,7 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
   const [shown, setShown] = useState(PAGE);
   const changes = preview.items.filter((item) => item.action === 'change');
   const skipped = preview.items.filter((item) => item.action === 'skip');
+  const shared = sharedNames(preview.items);
   const { counts } = preview;
   return (
     <Stack gap="sm">
@@ -89,7 +93,7 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
           <List size="sm">
             {skipped.map((item) => (
               <List.Item key={item.id}>
-                <UserText text={item.name} />: {item.reason}
+                <UserText text={nameWithId(item, shared)} />: {item.reason}
               </List.Item>
             ))}
           </List>
