@@ -10,7 +10,7 @@ import type {
 import type { FieldFacts } from '../audit/findings/field-facts';
 import { ApiError } from '../server/api-error';
 import { rewriteItem } from './check-rewrite';
-import { previewOf } from './preview-result';
+import { fieldCount, previewOf } from './preview-result';
 import type { RetireAction } from './retire-field';
 import { retireChange, retireRefusal } from './retire-field';
 import type { WorkflowSnapshot } from './workflow-snapshot';
@@ -133,10 +133,9 @@ function retireItem(
 
 /** "1 card and 2 fields that are not repointed", naming only what there is. */
 function usersOf(cards: number, fields: number): string {
-  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const parts = [
-    cards > 0 && count(cards, 'card'),
-    fields > 0 && `${count(fields, 'field')} that ${fields === 1 ? 'is' : 'are'} not repointed`,
+    cards > 0 && `${cards} ${cards === 1 ? 'card' : 'cards'}`,
+    fields > 0 && `${fieldCount(fields)} that ${fields === 1 ? 'is' : 'are'} not repointed`,
   ];
   return parts.filter(Boolean).join(' and ');
 }

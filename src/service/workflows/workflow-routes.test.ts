@@ -72,6 +72,7 @@ describe('the workflows API', () => {
       fieldIds: [1],
     });
     expect(bad.counts).toEqual({ change: 1, skip: 0, invalid: 1 });
+    expect(bad.summary).toBe('`Revenue` -> `Nope` on Sales Orders: 1 field');
     expect(bad.items[0]!.problems).toEqual(['the data source has no column `Nope`']);
   });
 
