@@ -1,9 +1,10 @@
-import { Alert, List, Loader, Radio, Stack, Text, Title } from '@mantine/core';
+import { List, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useMergeGroup } from '../../api/workflows/preview-workflow';
 import { plural } from '../../components/plural';
 import type { MergeGroup, MergeRequest, WorkflowPreview } from '../../contract/workflows';
 import { nameWithId, sharedNames } from './shared-names';
+import { ErrorState } from '../../components/ErrorState';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
@@ -46,9 +47,11 @@ export function MergePanel({ group }: { group: NonNullable<MergeRequest['group']
     return <Loader size="sm" role="status" aria-label="Reading the group's fields" />;
   if (fields.isError) {
     return (
-      <Alert color="red" title="No group">
-        The group's fields could not be read: {fields.error.message}
-      </Alert>
+      <ErrorState
+        title="The group's fields could not be read"
+        error={fields.error}
+        onRetry={() => void fields.refetch()}
+      />
     );
   }
   const choice = fields.data;
