@@ -188,6 +188,28 @@ test('fields of the same name are told apart by id, in the preview and the cards
   );
 });
 
+test('a duplicate group that could not be read says why, and Retry asks again', async () => {
+  let asked = 0;
+  api.use(
+    http.post(workflowPaths.mergeGroup, () => {
+      asked += 1;
+      return asked === 1
+        ? HttpResponse.json(
+            { status: 404, message: 'the finding has no such group; scan again or reload' },
+            { status: 404 },
+          )
+        : HttpResponse.json(group);
+    }),
+  );
+  const url = fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: 'g1' });
+  const { user } = renderWithProviders(<FixPage />, { url });
+  expect(
+    await screen.findByText('The finding has no such group; scan again or reload.'),
+  ).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('radiogroup', { name: 'Keep' })).toBeVisible();
+});
+
 test('a find and replace over selected fields looks in those fields only', async () => {
   const { user } = renderWithProviders(<FixPage />, {
     url: fixLink({ workflow: 'replace', ids: [12, 5] }),
