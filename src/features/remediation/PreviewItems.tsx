@@ -2,7 +2,6 @@ import { Badge, Button, Checkbox, Group, List, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import type { PreviewItem, WorkflowPreview } from '../../contract/workflows';
 import { ExpressionDiff } from './ExpressionDiff';
-import { nameWithId, sharedNames } from './shared-names';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
 
@@ -76,7 +75,6 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
   const [shown, setShown] = useState(PAGE);
   const changes = preview.items.filter((item) => item.action === 'change');
   const skipped = preview.items.filter((item) => item.action === 'skip');
-  const shared = sharedNames(preview.items);
   const { counts } = preview;
   return (
     <Stack gap="sm">
@@ -93,7 +91,7 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
           <List size="sm">
             {skipped.map((item) => (
               <List.Item key={item.id}>
-                <UserText text={nameWithId(item, shared)} />: {item.reason}
+                <UserText text={item.name} /> (field {item.id}): {item.reason}
               </List.Item>
             ))}
           </List>

@@ -101,7 +101,9 @@ test('the column impact by name, a remap previewed with its diff, the INVALID an
       'the data source has no column `Cost`',
     ),
   ).toBeVisible();
-  expect(screen.getByText(skipped('Locked Revenue: locked: unlock it first'))).toBeVisible();
+  expect(
+    screen.getByText(skipped('Locked Revenue (field 2): locked: unlock it first')),
+  ).toBeVisible();
 
   // Colours are checked in the browser, landmarks by the page that holds the panel;
   // here the names, roles and structure of the panel.
@@ -146,6 +148,6 @@ test('where the instance does not list the columns, the new column is typed in',
   expect(screen.getByRole('button', { name: 'Preview' })).toBeDisabled();
   await user.type(to, 'Net Revenue');
   await user.click(screen.getByRole('button', { name: 'Preview' }));
-  await screen.findByText(skipped('Locked Revenue: locked: unlock it first'));
+  await screen.findByText(skipped('Locked Revenue (field 2): locked: unlock it first'));
   expect(posted.remap).toEqual({ dataSourceId: SOURCE, column: 'Revenue', to: 'Net Revenue' });
 });
