@@ -123,6 +123,31 @@ test('the keyboard goes on from the preview: Preview, disabled while it loads, l
   expect(await screen.findByRole('region', { name: 'Preview' })).toHaveFocus();
 });
 
+test('thousands skipped are listed a page at a time; a preview without changes says so', async () => {
+  const skippedItems = Array.from({ length: 60 }, (_, index) => ({
+    id: index + 1,
+    name: `Locked ${index + 1}`,
+    action: 'skip' as const,
+    reason: 'locked: unlock it first',
+  }));
+  api.use(
+    http.post(workflowPaths.cleanup, () =>
+      HttpResponse.json({
+        ...emptyPreview('cleanup'),
+        items: skippedItems,
+        counts: { change: 0, skip: 60, invalid: 0 },
+      }),
+    ),
+  );
+  const { user } = renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
+  await user.click(await screen.findByRole('button', { name: 'Preview' }));
+  const skipped = await screen.findByRole('region', { name: 'Skipped' });
+  expect(within(skipped).getAllByRole('listitem')).toHaveLength(50);
+  expect(screen.getByText('None: no field would change.')).toBeVisible();
+  await user.click(within(skipped).getByRole('button', { name: 'Show 10 more of 10' }));
+  expect(within(skipped).getAllByRole('listitem')).toHaveLength(60);
+});
+
 test('a merge offers every field of its group, the one with most active links chosen at first, and lists by name the cards still using a field that goes', async () => {
   const url = fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: 'g1' });
   const { user } = renderWithProviders(<FixPage />, { url });

@@ -61,6 +61,16 @@ function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () =>
   );
 }
 
+/** Thousands of items are shown a page at a time. */
+function ShowMore({ left, onClick }: { left: number; onClick: () => void }) {
+  if (left <= 0) return null;
+  return (
+    <Button variant="subtle" w="fit-content" onClick={onClick}>
+      Show {Math.min(PAGE, left)} more of {left}
+    </Button>
+  );
+}
+
 /**
  * A preview's changes (with diffs and what becomes INVALID) and what is skipped,
  * with reasons; each change can be left out.
@@ -73,6 +83,7 @@ export interface PreviewItemsProps {
 
 export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps) {
   const [shown, setShown] = useState(PAGE);
+  const [skippedShown, setSkippedShown] = useState(PAGE);
   const changes = preview.items.filter((item) => item.action === 'change');
   const skipped = preview.items.filter((item) => item.action === 'skip');
   const { counts } = preview;
@@ -89,18 +100,23 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
             Skipped
           </Title>
           <List size="sm">
-            {skipped.map((item) => (
+            {skipped.slice(0, skippedShown).map((item) => (
               <List.Item key={item.id}>
                 <UserText text={item.name} /> (field {item.id}): {item.reason}
               </List.Item>
             ))}
           </List>
+          <ShowMore
+            left={skipped.length - skippedShown}
+            onClick={() => setSkippedShown(skippedShown + PAGE)}
+          />
         </section>
       )}
       <section aria-labelledby="changes-title">
         <Title order={2} size="h4" id="changes-title">
           Changes
         </Title>
+        {changes.length === 0 && <Text size="sm">None: no field would change.</Text>}
         <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0 }}>
           {changes.slice(0, shown).map((item) => (
             <li key={item.id}>
@@ -112,11 +128,7 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
             </li>
           ))}
         </Stack>
-        {changes.length > shown && (
-          <Button variant="subtle" onClick={() => setShown(shown + PAGE)}>
-            Show {Math.min(PAGE, changes.length - shown)} more of {changes.length - shown}
-          </Button>
-        )}
+        <ShowMore left={changes.length - shown} onClick={() => setShown(shown + PAGE)} />
       </section>
     </Stack>
   );
