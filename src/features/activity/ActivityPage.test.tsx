@@ -284,6 +284,23 @@ test('a set the journal would not undo says why, in the words of its refusal', a
   expect(within(undo).getByRole('button', { name: 'Undo' })).toBeEnabled();
 });
 
+test('a running set can be cancelled from its row, as its refused undo says', async () => {
+  const cancelled: string[] = [];
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({ total: 1, changeSets: [summary(4, { state: 'running' })] }),
+    ),
+    http.post(journalPaths.cancel(':id'), ({ params }) => {
+      cancelled.push(String(params.id));
+      return HttpResponse.json(summary(4, { state: 'cancelled' }));
+    }),
+  );
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const running = (await screen.findByText('#4 rename')).closest('tr')!;
+  await user.click(await within(running).findByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(cancelled).toEqual(['4']));
+});
+
 test('a token that may not write sees no undo', async () => {
   me = { person: 'reading', role: 'reader', canWrite: false };
   renderWithProviders(<ActivityPage />, { url: '/activity' });
