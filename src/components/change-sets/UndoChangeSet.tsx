@@ -2,12 +2,12 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
-import { asSentence } from '../../api/api-error';
 import type { ChangeSetMention, Plan } from '../../contract/journal';
 import { changeSetSummary } from './change-set-summary';
 import { PlanPreview } from './PlanPreview';
 import { UndoneBy } from './UndoneBy';
-import { useId, useState } from 'react';
+import { UndoRefused } from './UndoRefused';
+import { useState } from 'react';
 
 /**
  * What an undo did, read from its own change set: a field changed again since is
@@ -47,22 +47,10 @@ export function UndoChangeSet({
   const [plan, setPlan] = useState<Plan>();
   const [madeHere, setMadeHere] = useState<number>();
   const client = useQueryClient();
-  const refusalId = useId();
   // An undo made here keeps saying what it did, after the history has learnt of it too.
   if (madeHere !== undefined) return <UndoOutcome id={madeHere} />;
   if (undoneBy) return <UndoneBy undo={undoneBy} />;
-  if (refusal !== undefined) {
-    return (
-      <Stack gap={4}>
-        <Button variant="default" disabled aria-describedby={refusalId}>
-          Undo…
-        </Button>
-        <Text size="xs" c="dimmed" id={refusalId}>
-          {asSentence(refusal)}
-        </Text>
-      </Stack>
-    );
-  }
+  if (refusal !== undefined) return <UndoRefused refusal={refusal} label="Undo…" />;
   if (!plan) {
     const button = (
       <Button

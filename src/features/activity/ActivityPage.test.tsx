@@ -235,6 +235,72 @@ test("Escape on the undo's dialog changes nothing and gives focus back to the se
   expect(undone).toEqual([{ id: '2', dryRun: true }]);
 });
 
+test("Undo confirmed: the undo is shown open and takes the focus its set's Undo lost", async () => {
+  server.use(
+    http.get(journalPaths.changeSets, () => {
+      const undo = summary(3, { kind: 'undo', undoOf: 2 });
+      const undoneNow = undone.some((ask) => !ask.dryRun);
+      const shown = undoneNow ? [undo, summary(2, { undoneBy: 3 }), sets[1]!] : sets;
+      return HttpResponse.json({ total: shown.length, changeSets: shown });
+    }),
+  );
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const row = (await screen.findByText('#2 rename')).closest('tr')!;
+  within(row).getByRole('button', { name: 'Undo' }).focus();
+  await user.keyboard('{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Undo change set 2?' });
+  await within(dialog).findByRole('list', { name: 'Refused fields' });
+  await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+
+  const undo = await screen.findByRole('button', { name: '#3 undo' });
+  await waitFor(() => expect(undo).toHaveFocus());
+  expect(undo).toHaveAttribute('aria-expanded', 'true');
+  expect(new URL(currentUrl(), 'http://app').searchParams.get('changeSet')).toBe('3');
+});
+
+test('a set the journal would not undo says why, in the words of its refusal', async () => {
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({
+        total: 3,
+        changeSets: [
+          summary(6, { kind: 'undo', undoOf: 5 }),
+          summary(5, { undoneBy: 6 }),
+          summary(4, { state: 'running', counts: { ...summary(4).counts, pending: 0 } }),
+        ],
+      }),
+    ),
+  );
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const undone = (await screen.findByText('#5 rename')).closest('tr')!;
+  const refused = await within(undone).findByRole('button', { name: 'Undo' });
+  expect(refused).toBeDisabled();
+  expect(refused).toHaveAccessibleDescription('Change set 5 was undone already, by change set 6.');
+  const running = screen.getByText('#4 rename').closest('tr')!;
+  expect(within(running).getByRole('button', { name: 'Undo' })).toHaveAccessibleDescription(
+    'Change set 4 is still running; cancel it or wait before you undo it.',
+  );
+  const undo = screen.getByText('#6 undo').closest('tr')!;
+  expect(within(undo).getByRole('button', { name: 'Undo' })).toBeEnabled();
+});
+
+test('a running set can be cancelled from its row, as its refused undo says', async () => {
+  const cancelled: string[] = [];
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({ total: 1, changeSets: [summary(4, { state: 'running' })] }),
+    ),
+    http.post(journalPaths.cancel(':id'), ({ params }) => {
+      cancelled.push(String(params.id));
+      return HttpResponse.json(summary(4, { state: 'cancelled' }));
+    }),
+  );
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const running = (await screen.findByText('#4 rename')).closest('tr')!;
+  await user.click(await within(running).findByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(cancelled).toEqual(['4']));
+});
+
 test('a token that may not write sees no undo', async () => {
   me = { person: 'reading', role: 'reader', canWrite: false };
   renderWithProviders(<ActivityPage />, { url: '/activity' });

@@ -161,7 +161,12 @@ export function ActivityPage() {
         <UndoDialog
           changeSet={undoing}
           onClose={() => setUndoing(undefined)}
-          onStarted={() => setUndoing(undefined)}
+          onStarted={(undoId) => {
+            setUndoing(undefined);
+            // The set undone loses its Undo, and the focus with it: the undo, newest of
+            // all, is shown instead, open with its items, and takes the focus.
+            filter({ changeSet: undoId });
+          }}
         />
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { Fragment, useState } from 'react';
+import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
 import { useCheckChangeSet } from '../../api/journal/check-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import {
@@ -8,6 +9,8 @@ import {
 } from '../../components/change-sets/use-can-write';
 import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
+import { takeLostFocus } from '../../components/focus-lost';
+import { UndoRefused } from '../../components/change-sets/UndoRefused';
 import { undoRefusal } from '../../contract/undo-rule';
 import { ChangeSetItems } from './ChangeSetItems';
 import { UserText } from '../../components/UserText';
@@ -34,11 +37,14 @@ export function ChangeSetRow({
   };
   const check = useCheckChangeSet();
   const retry = useRetryChangeSet();
+  const cancel = useCancelChangeSet();
   const { id, counts } = changeSet;
   const itemsId = `change-set-${id}-items`;
   const finished = changeSet.state !== 'running';
   const mayAct = useMayActOnChangeSet(changeSet.kind);
   const mayRetry = useMayRetryChangeSet(changeSet);
+  const refusal = undoRefusal(changeSet);
+  const openItems = counts.pending + counts.unknown;
 
   return (
     <Fragment>
@@ -48,7 +54,9 @@ export function ChangeSetRow({
         bg={pointedAt ? 'var(--mantine-primary-color-light)' : undefined}
       >
         <Table.Td>
+          {/* A set pointed at once an undo started here is the undo: the keyboard goes on from it. */}
           <UnstyledButton
+            ref={pointedAt ? takeLostFocus : undefined}
             aria-expanded={expanded}
             aria-controls={itemsId}
             onClick={() => setExpanded(!expanded)}
@@ -80,14 +88,14 @@ export function ChangeSetRow({
         <Table.Td>
           <Text size="sm">
             {counts.applied} applied · {counts.skipped} skipped · {counts.failed} failed
-            {counts.pending + counts.unknown > 0 && ` · ${counts.pending + counts.unknown} open`}
+            {openItems > 0 && ` · ${openItems} open`}
           </Text>
         </Table.Td>
         <Table.Td>
           {mayAct && finished && (
             <Group gap="xs" wrap="nowrap">
               {/* Open items: a crash stopped the set, or the instance stopped answering. */}
-              {counts.pending + counts.unknown > 0 && (
+              {openItems > 0 && (
                 <Button
                   size="xs"
                   variant="light"
@@ -97,27 +105,37 @@ export function ChangeSetRow({
                   Check against the instance
                 </Button>
               )}
-              {mayRetry &&
-                counts.failed > 0 &&
-                counts.pending + counts.unknown === 0 &&
-                changeSet.undoneBy === null && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    loading={retry.isPending}
-                    onClick={() => retry.mutate(id)}
-                  >
-                    {changeSet.state === 'incomplete' ? 'Finish' : 'Retry failed'}
-                  </Button>
-                )}
-              {undoRefusal(changeSet) === undefined &&
-                counts.applied > 0 &&
-                counts.pending + counts.unknown === 0 && (
-                  <Button size="xs" variant="default" onClick={onUndo}>
-                    Undo
-                  </Button>
-                )}
+              {mayRetry && counts.failed > 0 && openItems === 0 && changeSet.undoneBy === null && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={retry.isPending}
+                  onClick={() => retry.mutate(id)}
+                >
+                  {changeSet.state === 'incomplete' ? 'Finish' : 'Retry failed'}
+                </Button>
+              )}
+              {refusal === undefined && counts.applied > 0 && openItems === 0 && (
+                <Button size="xs" variant="default" onClick={onUndo}>
+                  Undo
+                </Button>
+              )}
             </Group>
+          )}
+          {mayAct && refusal !== undefined && counts.applied > 0 && (
+            <UndoRefused refusal={refusal} label="Undo" size="xs" />
+          )}
+          {/* A running set's undo is refused "until it is cancelled or done": cancel is here too. */}
+          {mayAct && !finished && (
+            <Button
+              size="xs"
+              variant="default"
+              mt={4}
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate(id)}
+            >
+              Cancel
+            </Button>
           )}
         </Table.Td>
       </Table.Tr>

@@ -44,6 +44,21 @@ const emptyPreview = (kind: WorkflowPreview['kind']): WorkflowPreview => ({
   counts: { change: 0, skip: 0, invalid: 0 },
 });
 
+const cleanupPreview: WorkflowPreview = {
+  kind: 'cleanup',
+  summary: 'archive unused fields',
+  items: [{ id: 14, name: 'On Inactive Card', action: 'change', rule: 'archive' }],
+  changes: [{ id: 14, change: { update: { archived: true } } }],
+  counts: { change: 1, skip: 0, invalid: 0 },
+};
+
+/** A browser moves the focus of a button that becomes disabled to the page's body; happy-dom keeps it there. */
+function loseFocus() {
+  const spot = document.body.appendChild(document.createElement('button'));
+  spot.focus();
+  spot.remove();
+}
+
 const heard =
   (path: string, answer: unknown) =>
   async ({ request }: { request: Request }) => {
@@ -51,11 +66,12 @@ const heard =
     return HttpResponse.json(answer as object);
   };
 
-setupMockApi(
+const api = setupMockApi(
   editorMe,
   http.post(workflowPaths.mergeGroup, heard(workflowPaths.mergeGroup, group)),
   http.post(workflowPaths.merge, heard(workflowPaths.merge, mergePreview)),
   http.post(workflowPaths.replace, heard(workflowPaths.replace, emptyPreview('replace'))),
+  http.post(workflowPaths.cleanup, heard(workflowPaths.cleanup, cleanupPreview)),
   http.get(apiPaths.directory, () =>
     HttpResponse.json({ owners: [], dataSources: [], cards: [], totalHits: 0, hasMore: false }),
   ),
@@ -71,6 +87,65 @@ test('the clean-up link opens the clean-up workflow', async () => {
   renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
   expect(await screen.findByRole('radiogroup', { name: 'What to do' })).toBeVisible();
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Clean up unused fields');
+});
+
+test('a preview is applied only for the choices it was made with: changed, they are previewed again', async () => {
+  const { user } = renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
+  await user.click(await screen.findByRole('button', { name: 'Preview' }));
+  expect(await screen.findByRole('button', { name: 'Apply 1 change' })).toBeEnabled();
+
+  await user.click(screen.getByRole('radio', { name: 'Delete' }));
+  expect(screen.queryByRole('button', { name: /^Apply/ })).toBeNull();
+  expect(screen.getByText(/Preview again to see what they change/)).toBeVisible();
+
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  expect(await screen.findByRole('button', { name: 'Apply 1 change' })).toBeEnabled();
+  expect(asked.map((ask) => ask.body)).toEqual([
+    { action: 'archive', recentDays: 30 },
+    { action: 'delete', recentDays: 30 },
+  ]);
+});
+
+test('the keyboard goes on from the preview: Preview, disabled while it loads, loses the focus to it', async () => {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  api.use(
+    http.post(workflowPaths.cleanup, async () => {
+      await answered;
+      return HttpResponse.json(cleanupPreview);
+    }),
+  );
+  const { user } = renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
+  (await screen.findByRole('button', { name: 'Preview' })).focus();
+  await user.keyboard('{Enter}');
+  loseFocus();
+  answer();
+  expect(await screen.findByRole('region', { name: 'Preview' })).toHaveFocus();
+});
+
+test('thousands skipped are listed a page at a time; a preview without changes says so', async () => {
+  const skippedItems = Array.from({ length: 60 }, (_, index) => ({
+    id: index + 1,
+    name: `Locked ${index + 1}`,
+    action: 'skip' as const,
+    reason: 'locked: unlock it first',
+  }));
+  api.use(
+    http.post(workflowPaths.cleanup, () =>
+      HttpResponse.json({
+        ...emptyPreview('cleanup'),
+        items: skippedItems,
+        counts: { change: 0, skip: 60, invalid: 0 },
+      }),
+    ),
+  );
+  const { user } = renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
+  await user.click(await screen.findByRole('button', { name: 'Preview' }));
+  const skipped = await screen.findByRole('region', { name: 'Skipped' });
+  expect(within(skipped).getAllByRole('listitem')).toHaveLength(50);
+  expect(screen.getByText('None: no field would change.')).toBeVisible();
+  await user.click(within(skipped).getByRole('button', { name: 'Show 10 more of 10' }));
+  expect(within(skipped).getAllByRole('listitem')).toHaveLength(60);
 });
 
 test('a merge offers every field of its group, the one with most active links chosen at first, and lists by name the cards still using a field that goes', async () => {
@@ -96,6 +171,68 @@ test('a merge offers every field of its group, the one with most active links ch
       body: { group: { finding: 'exact-duplicates', key: 'g1' }, others: 'archive', keep: 10 },
     },
   ]);
+});
+
+test('fields of the same name are told apart by id, in the preview and the cards to move', async () => {
+  const namesake: MergeGroup = {
+    fields: [
+      { id: 10, name: 'Revenue', activeLinks: 2 },
+      { id: 11, name: 'Revenue', activeLinks: 1 },
+      { id: 12, name: 'Revenue Copy', activeLinks: 0 },
+    ],
+    suggested: 10,
+  };
+  const preview: WorkflowPreview = {
+    kind: 'merge',
+    summary: 'keep Revenue; 2 others go',
+    items: [
+      { id: 11, name: 'Revenue', action: 'change', rule: 'archive' },
+      { id: 12, name: 'Revenue Copy', action: 'change', rule: 'archive' },
+    ],
+    changes: [
+      { id: 11, change: { update: { archived: true } } },
+      { id: 12, change: { update: { archived: true } } },
+    ],
+    counts: { change: 2, skip: 0, invalid: 0 },
+    keep: 10,
+    cards: [{ id: 'dr:1:1', title: 'Tickets by Week', fieldIds: [11] }],
+  };
+  api.use(
+    http.post(workflowPaths.mergeGroup, () => HttpResponse.json(namesake)),
+    http.post(workflowPaths.merge, () => HttpResponse.json(preview)),
+  );
+  const url = fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: 'g1' });
+  const { user } = renderWithProviders(<FixPage />, { url });
+  await user.click(await screen.findByRole('button', { name: 'Preview' }));
+
+  const changes = await screen.findByRole('region', { name: 'Changes' });
+  const [going] = within(changes).getAllByRole('checkbox', { name: 'Include Revenue' });
+  expect(going).toHaveAccessibleDescription('field 11');
+  expect(screen.getByRole('region', { name: 'Cards to move by hand' })).toHaveTextContent(
+    'Tickets by Week: uses Revenue (field 11)',
+  );
+});
+
+test('a duplicate group that could not be read says why, and Retry asks again', async () => {
+  let asked = 0;
+  api.use(
+    http.post(workflowPaths.mergeGroup, () => {
+      asked += 1;
+      return asked === 1
+        ? HttpResponse.json(
+            { status: 404, message: 'the finding has no such group; scan again or reload' },
+            { status: 404 },
+          )
+        : HttpResponse.json(group);
+    }),
+  );
+  const url = fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: 'g1' });
+  const { user } = renderWithProviders(<FixPage />, { url });
+  expect(
+    await screen.findByText('The finding has no such group; scan again or reload.'),
+  ).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('radiogroup', { name: 'Keep' })).toBeVisible();
 });
 
 test('a find and replace over selected fields looks in those fields only', async () => {

@@ -58,7 +58,8 @@ const byPlace: WorkflowPreview = {
     },
     {
       id: 6,
-      name: 'Constant',
+      // Two fields of one name: each row says which by its id.
+      name: 'Ticket Count',
       action: 'skip',
       reason: 'cannot be routed: it is saved on no data source or card',
     },
@@ -177,12 +178,18 @@ test('the plan by place: a row a field, where it lives, to whom by which rule or
     ['', 'Card Margin', 'Revenue by Region', 'Margaret Hamilton', "the card's owner"],
     [
       '',
-      'Ticket Count',
+      'Ticket Count (field 3)',
       'Support Tickets',
       '—',
       'cannot be routed: the owner of Support Tickets, Linus Torvalds, is inactive too',
     ],
-    ['', 'Constant', '—', '—', 'cannot be routed: it is saved on no data source or card'],
+    [
+      '',
+      'Ticket Count (field 6)',
+      '—',
+      '—',
+      'cannot be routed: it is saved on no data source or card',
+    ],
   ]);
   // Only a field that can be handed over can be left out.
   expect(within(rows[2]!).queryByRole('checkbox')).toBeNull();

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PreviewItemsProps } from './PreviewItems';
+import { nameWithId, sharedNames } from './shared-names';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
 
@@ -14,6 +15,7 @@ const PAGE = 100;
 export function HandoverPlanTable({ preview, excluded, onToggle }: PreviewItemsProps) {
   const [shown, setShown] = useState(PAGE);
   const { counts, items } = preview;
+  const shared = sharedNames(items);
   return (
     <Stack gap="xs">
       <Text role="status">
@@ -36,14 +38,14 @@ export function HandoverPlanTable({ preview, excluded, onToggle }: PreviewItemsP
                 <Table.Td>
                   {item.action === 'change' && (
                     <Checkbox
-                      aria-label={`Hand over ${showHiddenCharacters(item.name)}`}
+                      aria-label={`Hand over ${showHiddenCharacters(nameWithId(item, shared))}`}
                       checked={!excluded.has(item.id)}
                       onChange={() => onToggle(item.id)}
                     />
                   )}
                 </Table.Td>
                 <Table.Th scope="row" fw={600}>
-                  <UserText text={item.name} />
+                  <UserText text={nameWithId(item, shared)} />
                 </Table.Th>
                 <Table.Td>
                   {item.place === undefined ? '—' : <UserText text={item.place} />}

@@ -1,8 +1,10 @@
-import { Alert, List, Loader, Radio, Stack, Text, Title } from '@mantine/core';
+import { List, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useMergeGroup } from '../../api/workflows/preview-workflow';
 import { plural } from '../../components/plural';
 import type { MergeGroup, MergeRequest, WorkflowPreview } from '../../contract/workflows';
+import { nameWithId, sharedNames } from './shared-names';
+import { ErrorState } from '../../components/ErrorState';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
@@ -11,9 +13,10 @@ import { UserText } from '../../components/UserText';
 function CardsToMove({ preview, group }: { preview: WorkflowPreview; group: MergeGroup }) {
   const cards = preview.cards ?? [];
   if (cards.length === 0) return null;
+  const shared = sharedNames(group.fields);
   const nameOf = (id: number) => {
-    const name = group.fields.find((field) => field.id === id)?.name;
-    return name === undefined ? `${id}` : showHiddenCharacters(name);
+    const field = group.fields.find((candidate) => candidate.id === id);
+    return field === undefined ? `${id}` : showHiddenCharacters(nameWithId(field, shared));
   };
   return (
     <section aria-labelledby="cards-to-move-title">
@@ -44,16 +47,16 @@ export function MergePanel({ group }: { group: NonNullable<MergeRequest['group']
     return <Loader size="sm" role="status" aria-label="Reading the group's fields" />;
   if (fields.isError) {
     return (
-      <Alert color="red" title="No group">
-        The group's fields could not be read: {fields.error.message}
-      </Alert>
+      <ErrorState
+        title="The group's fields could not be read"
+        error={fields.error}
+        onRetry={() => void fields.refetch()}
+      />
     );
   }
   const choice = fields.data;
   const kept = keep ?? String(choice.suggested);
-  // Duplicates often share their name: then each says which field it is.
-  const sameName = (name: string) =>
-    choice.fields.filter((field) => field.name === name).length > 1;
+  const shared = sharedNames(choice.fields);
   const form = (
     <Stack gap="xs">
       <Radio.Group label="Keep" value={kept} onChange={setKeep}>
@@ -63,7 +66,7 @@ export function MergePanel({ group }: { group: NonNullable<MergeRequest['group']
               key={field.id}
               value={String(field.id)}
               label={`${showHiddenCharacters(field.name)} (${plural(field.activeLinks, 'active link', 'active links')}${field.id === choice.suggested ? ', suggested' : ''})`}
-              description={sameName(field.name) ? `field ${field.id}` : undefined}
+              description={shared.has(field.name) ? `field ${field.id}` : undefined}
             />
           ))}
         </Stack>

@@ -8,6 +8,7 @@ import { UserText } from '../../components/UserText';
 /** Items shown at first; thousands are shown a page at a time. */
 const PAGE = 50;
 
+/** A change: which field (duplicates often share their name, so by id too), its diff and problems. */
 function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () => void }) {
   const { item } = props;
   return (
@@ -19,6 +20,7 @@ function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () =>
               <UserText text={item.name} />
             </Text>
           }
+          description={`field ${item.id}`}
           aria-label={`Include ${showHiddenCharacters(item.name)}`}
           checked={props.included}
           onChange={props.onToggle}
@@ -59,6 +61,16 @@ function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () =>
   );
 }
 
+/** Thousands of items are shown a page at a time. */
+function ShowMore({ left, onClick }: { left: number; onClick: () => void }) {
+  if (left <= 0) return null;
+  return (
+    <Button variant="subtle" w="fit-content" onClick={onClick}>
+      Show {Math.min(PAGE, left)} more of {left}
+    </Button>
+  );
+}
+
 /**
  * A preview's changes (with diffs and what becomes INVALID) and what is skipped,
  * with reasons; each change can be left out.
@@ -71,6 +83,7 @@ export interface PreviewItemsProps {
 
 export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps) {
   const [shown, setShown] = useState(PAGE);
+  const [skippedShown, setSkippedShown] = useState(PAGE);
   const changes = preview.items.filter((item) => item.action === 'change');
   const skipped = preview.items.filter((item) => item.action === 'skip');
   const { counts } = preview;
@@ -87,18 +100,23 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
             Skipped
           </Title>
           <List size="sm">
-            {skipped.map((item) => (
+            {skipped.slice(0, skippedShown).map((item) => (
               <List.Item key={item.id}>
-                <UserText text={item.name} />: {item.reason}
+                <UserText text={item.name} /> (field {item.id}): {item.reason}
               </List.Item>
             ))}
           </List>
+          <ShowMore
+            left={skipped.length - skippedShown}
+            onClick={() => setSkippedShown(skippedShown + PAGE)}
+          />
         </section>
       )}
       <section aria-labelledby="changes-title">
         <Title order={2} size="h4" id="changes-title">
           Changes
         </Title>
+        {changes.length === 0 && <Text size="sm">None: no field would change.</Text>}
         <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0 }}>
           {changes.slice(0, shown).map((item) => (
             <li key={item.id}>
@@ -110,11 +128,7 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
             </li>
           ))}
         </Stack>
-        {changes.length > shown && (
-          <Button variant="subtle" onClick={() => setShown(shown + PAGE)}>
-            Show {Math.min(PAGE, changes.length - shown)} more of {changes.length - shown}
-          </Button>
-        )}
+        <ShowMore left={changes.length - shown} onClick={() => setShown(shown + PAGE)} />
       </section>
     </Stack>
   );

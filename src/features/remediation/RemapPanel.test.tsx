@@ -101,7 +101,9 @@ test('the column impact by name, a remap previewed with its diff, the INVALID an
       'the data source has no column `Cost`',
     ),
   ).toBeVisible();
-  expect(screen.getByText(skipped('Locked Revenue: locked: unlock it first'))).toBeVisible();
+  expect(
+    screen.getByText(skipped('Locked Revenue (field 2): locked: unlock it first')),
+  ).toBeVisible();
 
   // Colours are checked in the browser, landmarks by the page that holds the panel;
   // here the names, roles and structure of the panel.
@@ -121,6 +123,22 @@ test('the column impact by name, a remap previewed with its diff, the INVALID an
   });
 });
 
+test('an impact that could not be read says why, and Retry asks again', async () => {
+  let asked = 0;
+  server.use(
+    http.post(workflowPaths.columnImpact, () => {
+      asked += 1;
+      return asked === 1
+        ? HttpResponse.json({ status: 404, message: 'no scan has completed yet' }, { status: 404 })
+        : HttpResponse.json(impact);
+    }),
+  );
+  const { user } = renderWithProviders(<RemapPanel dataSourceId={SOURCE} column="Revenue" />);
+  expect(await screen.findByText('No scan has completed yet.')).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('Fields that use it: 2')).toBeVisible();
+});
+
 test('where the instance does not list the columns, the new column is typed in', async () => {
   server.use(
     http.post(workflowPaths.columnImpact, () => HttpResponse.json({ ...impact, columns: [] })),
@@ -130,6 +148,6 @@ test('where the instance does not list the columns, the new column is typed in',
   expect(screen.getByRole('button', { name: 'Preview' })).toBeDisabled();
   await user.type(to, 'Net Revenue');
   await user.click(screen.getByRole('button', { name: 'Preview' }));
-  await screen.findByText(skipped('Locked Revenue: locked: unlock it first'));
+  await screen.findByText(skipped('Locked Revenue (field 2): locked: unlock it first'));
   expect(posted.remap).toEqual({ dataSourceId: SOURCE, column: 'Revenue', to: 'Net Revenue' });
 });

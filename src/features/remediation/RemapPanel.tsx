@@ -1,7 +1,8 @@
-import { Alert, List, Loader, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { List, Loader, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useColumnImpact } from '../../api/workflows/preview-workflow';
 import type { ColumnImpact } from '../../contract/workflows';
+import { ErrorState } from '../../components/ErrorState';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 import { UserText } from '../../components/UserText';
 
@@ -78,9 +79,11 @@ export function RemapPanel({ dataSourceId, column }: { dataSourceId: string; col
     return <Loader size="sm" role="status" aria-label="Reading the column's impact" />;
   if (impact.isError) {
     return (
-      <Alert color="red" title="No impact">
-        The column's impact could not be read. Try again.
-      </Alert>
+      <ErrorState
+        title="The column's impact could not be read"
+        error={impact.error}
+        onRetry={() => void impact.refetch()}
+      />
     );
   }
   const { data } = impact;

@@ -2,6 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
+import { takeLostFocus } from '../../components/focus-lost';
 import type { WorkflowRequest } from '../../api/workflows/preview-workflow';
 import type { ChangeSetDetail } from '../../contract/journal';
 import type { WorkflowPreview } from '../../contract/workflows';
@@ -11,6 +12,9 @@ import { PreviewItems } from './PreviewItems';
 
 const errorText = (error: unknown) =>
   isApiError(error) ? error.message : 'The preview could not be made.';
+
+const sameRequest = (a: WorkflowRequest | undefined, b: WorkflowRequest | undefined) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * A workflow's form, then its preview from the server, then one change set: the
@@ -57,17 +61,23 @@ export function WorkflowPreviewPanel(props: {
           {errorText(preview.error)}
         </Alert>
       )}
-      {preview.data && (
-        <>
+      {/* A preview answers the choices it was asked with: once they change, applying it
+          would do what the form no longer says. */}
+      {preview.data && !sameRequest(preview.variables, request) && (
+        <Alert color="yellow" title="The choices changed">
+          Preview again to see what they change before applying them.
+        </Alert>
+      )}
+      {preview.data && sameRequest(preview.variables, request) && (
+        <Stack component="section" gap="sm" tabIndex={-1} ref={takeLostFocus} aria-label="Preview">
           <Items preview={preview.data} excluded={excluded} onToggle={toggle} />
           {props.extra?.(preview.data)}
           <ApplyChangeSet
-            key={JSON.stringify(request)}
             preview={preview.data}
             changes={preview.data.changes.filter((change) => !excluded.has(change.id))}
             verified={props.verified}
           />
-        </>
+        </Stack>
       )}
     </Stack>
   );

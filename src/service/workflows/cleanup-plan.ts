@@ -1,8 +1,8 @@
 import { linkSummaryOf } from '../../contract/link-summary';
 import type { CleanupRequest, PreviewItem, WorkflowPreview } from '../../contract/workflows';
 import type { ChangeItemRequest } from '../../contract/journal';
-import { LOCKED } from './check-rewrite';
 import { previewOf } from './preview-result';
+import { retireChange, retireRefusal } from './retire-field';
 import type { WorkflowSnapshot } from './workflow-snapshot';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +24,8 @@ export function cleanupPlan(
     const field = snapshot.fields.get(id);
     if (!field) return [];
     const base = { id, name: field.name };
-    if (field.locked) return [{ item: { ...base, action: 'skip', reason: LOCKED } }];
+    const refusal = retireRefusal(field, request.action);
+    if (refusal) return [{ item: { ...base, action: 'skip', reason: refusal } }];
     if (field.lastModified > recent) {
       return [
         {
@@ -38,12 +39,10 @@ export function cleanupPlan(
     }
     const used = linkSummaryOf(field.links).inVisualization || snapshot.nestedBy.has(id);
     if (used) return [{ item: { ...base, action: 'skip', reason: 'used since the finding' } }];
-    const change =
-      request.action === 'delete' ? { delete: true as const } : { update: { archived: true } };
     return [
       {
         item: { ...base, action: 'change', rule: request.action },
-        change: { id, change, basedOn: { checkSum: field.checkSum } },
+        change: retireChange(field, request.action),
       },
     ];
   });

@@ -4,7 +4,7 @@ import type { HandoverRequest, PreviewItem, WorkflowPreview } from '../../contra
 import type { Place } from '../audit/findings/instance-directory';
 import { placeOwners } from '../audit/findings/instance-directory';
 import { LOCKED } from './check-rewrite';
-import { previewOf } from './preview-result';
+import { fieldCount, previewOf } from './preview-result';
 import type { WorkflowSnapshot } from './workflow-snapshot';
 import { cardTitle, dataSourceName, ownerName } from './workflow-snapshot';
 
@@ -53,7 +53,7 @@ export function handoverPlan(
     });
   }
   const from = ownerName(snapshot, request.from);
-  return previewOf('handover', `${entries.length} fields owned by ${from}`, entries);
+  return previewOf('handover', `${fieldCount(entries.length)} owned by ${from}`, entries);
 }
 
 /** The place's first owner who is neither the departed owner nor inactive too. */

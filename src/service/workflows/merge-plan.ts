@@ -9,8 +9,10 @@ import type {
 } from '../../contract/workflows';
 import type { FieldFacts } from '../audit/findings/field-facts';
 import { ApiError } from '../server/api-error';
-import { LOCKED, rewriteItem } from './check-rewrite';
-import { previewOf } from './preview-result';
+import { rewriteItem } from './check-rewrite';
+import { fieldCount, previewOf } from './preview-result';
+import type { RetireAction } from './retire-field';
+import { retireChange, retireRefusal } from './retire-field';
 import type { WorkflowSnapshot } from './workflow-snapshot';
 import { cardTitle } from './workflow-snapshot';
 
@@ -50,7 +52,7 @@ function groupFields(snapshot: WorkflowSnapshot, request: MergeGroupRequest): Fi
  */
 export function mergePlan(
   snapshot: WorkflowSnapshot,
-  request: Pick<MergeRequest, 'fieldIds' | 'group' | 'keep'> & { others: 'archive' | 'delete' },
+  request: Pick<MergeRequest, 'fieldIds' | 'group' | 'keep'> & { others: RetireAction },
 ): WorkflowPreview {
   const group = groupFields(snapshot, request);
   const fieldIds = group.map((field) => field.id);
@@ -109,25 +111,31 @@ function groupIds(snapshot: WorkflowSnapshot, request: MergeGroupRequest): numbe
 function retireItem(
   snapshot: WorkflowSnapshot,
   field: FieldFacts,
-  action: 'archive' | 'delete',
+  action: RetireAction,
   cardCount: number,
   stillNested: ReadonlySet<number>,
 ): { item: PreviewItem; change?: ChangeItemRequest } {
   const base = { id: field.id, name: field.name };
-  if (field.locked) return { item: { ...base, action: 'skip', reason: LOCKED } };
+  const refusal = retireRefusal(field, action);
+  if (refusal) return { item: { ...base, action: 'skip', reason: refusal } };
   const nestedBy = (snapshot.nestedBy.get(field.id) ?? []).filter((id) => stillNested.has(id));
   if (action === 'delete' && (cardCount > 0 || nestedBy.length > 0)) {
     return {
       item: {
         ...base,
         action: 'skip',
-        reason: `used by ${cardCount} cards and ${nestedBy.length} fields that are not repointed: move them first, or archive it`,
+        reason: `used by ${usersOf(cardCount, nestedBy.length)}: move them first, or archive it`,
       },
     };
   }
-  const change = action === 'delete' ? { delete: true as const } : { update: { archived: true } };
-  return {
-    item: { ...base, action: 'change', rule: action },
-    change: { id: field.id, change, basedOn: { checkSum: field.checkSum } },
-  };
+  return { item: { ...base, action: 'change', rule: action }, change: retireChange(field, action) };
+}
+
+/** "1 card and 2 fields that are not repointed", naming only what there is. */
+function usersOf(cards: number, fields: number): string {
+  const parts = [
+    cards > 0 && `${cards} ${cards === 1 ? 'card' : 'cards'}`,
+    fields > 0 && `${fieldCount(fields)} that ${fields === 1 ? 'is' : 'are'} not repointed`,
+  ];
+  return parts.filter(Boolean).join(' and ');
 }

@@ -1,6 +1,11 @@
 import type { ChangeItemRequest, ChangeKind } from '../../contract/journal';
 import type { PreviewItem, WorkflowPreview } from '../../contract/workflows';
 
+/** "1 field", "2 fields": a preview's words are read by a person. */
+export function fieldCount(count: number): string {
+  return `${count} ${count === 1 ? 'field' : 'fields'}`;
+}
+
 /** A preview's answer from its items, with the counts a person reads first. */
 export function previewOf(
   kind: ChangeKind,

@@ -2,7 +2,7 @@ import { remapColumn } from '../../analysis/rewrite/remap-column';
 import type { RemapRequest, WorkflowPreview } from '../../contract/workflows';
 import { rewriteItem } from './check-rewrite';
 import { fieldsUsingColumn } from './column-impact';
-import { previewOf } from './preview-result';
+import { fieldCount, previewOf } from './preview-result';
 import type { WorkflowSnapshot } from './workflow-snapshot';
 import { dataSourceName } from './workflow-snapshot';
 
@@ -24,7 +24,7 @@ export function remapPreview(snapshot: WorkflowSnapshot, request: RemapRequest):
   const source = dataSourceName(snapshot, request.dataSourceId);
   return previewOf(
     'remap',
-    `\`${request.column}\` -> \`${request.to}\` on ${source}: ${ids.length} fields`,
+    `\`${request.column}\` -> \`${request.to}\` on ${source}: ${fieldCount(ids.length)}`,
     entries,
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_HEADER } from '../../contract/paths';
+import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import type { ColumnImpact, MergeGroup, WorkflowPreview } from '../../contract/workflows';
 import { remapTargetOfGroup, workflowPaths } from '../../contract/workflows';
 import type { FindingGroupsAnswer } from '../../contract/audit';
@@ -72,6 +72,7 @@ describe('the workflows API', () => {
       fieldIds: [1],
     });
     expect(bad.counts).toEqual({ change: 1, skip: 0, invalid: 1 });
+    expect(bad.summary).toBe('`Revenue` -> `Nope` on Sales Orders: 1 field');
     expect(bad.items[0]!.problems).toEqual(['the data source has no column `Nope`']);
   });
 
@@ -145,14 +146,24 @@ describe('the workflows API', () => {
   it('merge: the others repointed to the kept one, archived, cards still using one listed', async () => {
     const plan = await post<WorkflowPreview>(workflowPaths.merge, { fieldIds: [18, 1] });
     expect(plan.keep).toBe(1);
+    // 18 is archived already: the preview does not count it among the changes.
     expect(plan.changes).toEqual([
       {
         id: 17,
         change: { update: { expression: 'SERVICE_BEAST_MODE(1) / 2' } },
         basedOn: expect.any(Object),
       },
-      { id: 18, change: { update: { archived: true } }, basedOn: expect.any(Object) },
     ]);
+    expect(byId(plan).get(18)).toMatchObject({ action: 'skip', reason: 'archived already' });
+    const deleted = await post<WorkflowPreview>(workflowPaths.merge, {
+      fieldIds: [18, 1],
+      others: 'delete',
+    });
+    expect(deleted.changes.at(-1)).toEqual({
+      id: 18,
+      change: { delete: true },
+      basedOn: expect.any(Object),
+    });
     const withCard = await post<WorkflowPreview>(workflowPaths.merge, {
       fieldIds: [1, 3],
       keep: 1,
@@ -216,7 +227,9 @@ describe('the workflows API', () => {
     const items = byId(plan);
     expect(items.get(3)).toMatchObject({ action: 'skip', reason: 'locked: unlock it first' });
     expect(items.get(2)).toMatchObject({ action: 'skip' });
-    expect(items.get(2)!.reason).toContain('1 fields that are not repointed');
+    expect(items.get(2)!.reason).toBe(
+      'used by 1 field that is not repointed: move them first, or archive it',
+    );
   });
 
   it('hand-over to one person, by name, locked fields skipped', async () => {
@@ -240,5 +253,27 @@ describe('the workflows API', () => {
       action: 'skip',
       reason: 'changed in the last 3650 days',
     });
+  });
+
+  it('clean-up: an archive leaves a field archived already out of the changes, a delete takes it', async () => {
+    await server.request('PUT', apiPaths.template(14), { archived: true });
+    try {
+      const archive = await post<WorkflowPreview>(workflowPaths.cleanup, {
+        fieldIds: [14],
+        recentDays: 0,
+      });
+      expect(archive.counts).toEqual({ change: 0, skip: 1, invalid: 0 });
+      expect(archive.items[0]).toMatchObject({ action: 'skip', reason: 'archived already' });
+      const remove = await post<WorkflowPreview>(workflowPaths.cleanup, {
+        fieldIds: [14],
+        recentDays: 0,
+        action: 'delete',
+      });
+      expect(remove.changes).toEqual([
+        { id: 14, change: { delete: true }, basedOn: expect.any(Object) },
+      ]);
+    } finally {
+      await server.request('PUT', apiPaths.template(14), { archived: false });
+    }
   });
 });
