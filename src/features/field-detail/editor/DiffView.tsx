@@ -5,12 +5,32 @@ import { useEffect, useRef } from 'react';
 import { editorTheme } from './editor-theme';
 import { expressionHighlight } from './expression-highlight';
 
+/**
+ * What went and what came in the colours the rest of the app uses for them (the scan's
+ * diff, the audit's side by side), struck through and underlined so they read without
+ * colour too. The merge view's own marks are a 2 px line under each side's text, in
+ * colours that both read as yellow on Mantine's background.
+ */
+const changeMarks = EditorView.theme({
+  '&.cm-merge-a .cm-changedText': {
+    background: 'var(--mantine-color-red-light)',
+    color: 'var(--mantine-color-red-text)',
+    textDecoration: 'line-through',
+  },
+  '&.cm-merge-b .cm-changedText': {
+    background: 'var(--mantine-color-green-light)',
+    color: 'var(--mantine-color-green-text)',
+    textDecoration: 'underline',
+  },
+});
+
 const readOnly = [
   EditorView.editable.of(false),
   EditorState.readOnly.of(true),
   EditorView.lineWrapping,
   expressionHighlight,
   editorTheme,
+  changeMarks,
 ];
 
 /** Two versions of an expression side by side, their differences marked. */
