@@ -19,16 +19,18 @@ export type FindingKey = (typeof findingKeys)[number];
 /**
  * What "unused" means, in the audit's finding and in the fields table's built-in view of
  * that name (which lists that finding's fields). service/audit/findings/rules/unused-fields.ts
- * applies it.
+ * applies it. An archived field is retired already: archiving it is the fix, so the
+ * finding leaves it out (Clean up can still delete it).
  */
-export const unusedRule = 'No active card link, and no other calculated field references it.';
+export const unusedRule =
+  'Not archived, no active card link, and no other calculated field references it.';
 
 /**
  * When two fields are duplicates, exact or near: they compute the same thing on the same
  * data, so one could replace the other. service/audit/findings/rules/duplicates.ts applies it.
  */
 export const duplicateRule =
-  'Duplicates compute the same thing on the same data: they have the same data sources (a card counts as its data source) and are of the same kind (a variable, a field saved on cards only, or a field of a data source).';
+  'Duplicates compute the same thing on the same data: they have the same data sources (a card counts as its data source) and are of the same kind (a variable, a field saved on cards only, or a field of a data source). An archived field is in no group: it is retired already.';
 
 /**
  * Each finding's rule in words: the one home of them, for the audit page, the API's

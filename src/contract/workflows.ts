@@ -108,13 +108,23 @@ export const handoverRequestSchema = z.strictObject({
 });
 export type HandoverRequest = z.infer<typeof handoverRequestSchema>;
 
-export const cleanupRequestSchema = z.strictObject({
-  action: z.enum(['archive', 'delete']).default('archive'),
-  /** A field changed within this many days is skipped. */
-  recentDays: z.number().int().min(0).max(3650).default(30),
-  /** A subset of the Unused finding; all of it when left out. */
-  fieldIds: ids.optional(),
-});
+export const cleanupRequestSchema = z
+  .strictObject({
+    action: z.enum(['archive', 'delete']).default('archive'),
+    /** A field changed within this many days is skipped. */
+    recentDays: z.number().int().min(0).max(3650).default(30),
+    /**
+     * A delete takes the archived fields that nothing uses too: the Unused finding leaves
+     * them out, as archived is retired already.
+     */
+    includeArchived: z.boolean().default(false),
+    /** A subset of the Unused finding (and of those archived, when included); all when left out. */
+    fieldIds: ids.optional(),
+  })
+  .refine((request) => !request.includeArchived || request.action === 'delete', {
+    message: 'only a delete can include fields archived already',
+    path: ['includeArchived'],
+  });
 export type CleanupRequest = z.input<typeof cleanupRequestSchema>;
 
 const span = z.object({ start: z.number().int(), end: z.number().int() });
@@ -141,6 +151,8 @@ export const previewItemSchema = z.object({
   rule: z.string().optional(),
   /** Where the field lives, by name. */
   place: z.string().optional(),
+  /** Clean up: the field is archived already, deleted because the request included those. */
+  archived: z.boolean().optional(),
 });
 export type PreviewItem = z.infer<typeof previewItemSchema>;
 

@@ -1,4 +1,4 @@
-import { NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Checkbox, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 
@@ -6,6 +6,7 @@ import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 export function CleanupPanel({ rule }: { rule: string }) {
   const [action, setAction] = useState<'archive' | 'delete'>('archive');
   const [recentDays, setRecentDays] = useState<number | string>(30);
+  const [includeArchived, setIncludeArchived] = useState(false);
   const days = typeof recentDays === 'number' ? recentDays : Number.NaN;
   const form = (
     <Stack gap="xs">
@@ -18,6 +19,15 @@ export function CleanupPanel({ rule }: { rule: string }) {
         <Stack gap={4} mt={4}>
           <Radio value="archive" label="Archive" />
           <Radio value="delete" label="Delete" />
+          {/* Unused leaves archived fields out: archiving them was the fix; a delete may still want them. */}
+          {action === 'delete' && (
+            <Checkbox
+              ml="lg"
+              label="Also delete the unused fields that are archived already"
+              checked={includeArchived}
+              onChange={(event) => setIncludeArchived(event.currentTarget.checked)}
+            />
+          )}
         </Stack>
       </Radio.Group>
       <NumberInput
@@ -34,7 +44,14 @@ export function CleanupPanel({ rule }: { rule: string }) {
       form={form}
       request={
         Number.isInteger(days) && days >= 0
-          ? { workflow: 'cleanup', body: { action, recentDays: days } }
+          ? {
+              workflow: 'cleanup',
+              body: {
+                action,
+                recentDays: days,
+                ...(action === 'delete' && includeArchived && { includeArchived }),
+              },
+            }
           : undefined
       }
     />

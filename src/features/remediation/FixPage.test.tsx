@@ -106,6 +106,40 @@ test('a preview is applied only for the choices it was made with: changed, they 
   ]);
 });
 
+test('a delete can take the unused fields archived already: asked only then, counted and marked', async () => {
+  const archivedPreview: WorkflowPreview = {
+    kind: 'cleanup',
+    summary: 'delete unused fields, archived ones too',
+    items: [
+      { id: 13, name: 'Other Sum', action: 'change', rule: 'delete' },
+      { id: 14, name: 'On Inactive Card', action: 'change', rule: 'delete', archived: true },
+    ],
+    changes: [
+      { id: 13, change: { delete: true } },
+      { id: 14, change: { delete: true } },
+    ],
+    counts: { change: 2, skip: 0, invalid: 0 },
+  };
+  api.use(http.post(workflowPaths.cleanup, heard(workflowPaths.cleanup, archivedPreview)));
+  const { user } = renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
+  const include = /Also delete the unused fields that are archived already/;
+  await screen.findByRole('radiogroup', { name: 'What to do' });
+  expect(screen.queryByRole('checkbox', { name: include })).toBeNull();
+  await user.click(screen.getByRole('radio', { name: 'Delete' }));
+  const box = screen.getByRole('checkbox', { name: include });
+  expect(box).not.toBeChecked();
+  await user.click(box);
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'delete unused fields, archived ones too. 2 to change, 1 of them archived already, 0 skipped.',
+  );
+  const [, archived] = screen.getAllByRole('listitem');
+  expect(within(archived!).getByText('archived already')).toBeVisible();
+  expect(asked.map((ask) => ask.body)).toEqual([
+    { action: 'delete', recentDays: 30, includeArchived: true },
+  ]);
+});
+
 test('the keyboard goes on from the preview: Preview, disabled while it loads, loses the focus to it', async () => {
   let answer = () => {};
   const answered = new Promise<void>((resolve) => (answer = resolve));

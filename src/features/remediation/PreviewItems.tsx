@@ -30,6 +30,11 @@ function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () =>
             {item.wasInvalid ? 'stays INVALID' : 'becomes INVALID'}
           </Badge>
         )}
+        {item.archived && (
+          <Badge color="gray" variant="light">
+            archived already
+          </Badge>
+        )}
         {item.to && <Text size="sm">to {item.to}</Text>}
         {item.rule && (
           <Text size="sm" c="dimmed">
@@ -87,12 +92,13 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
   const changes = preview.items.filter((item) => item.action === 'change');
   const skipped = preview.items.filter((item) => item.action === 'skip');
   const { counts } = preview;
+  const archived = changes.filter((item) => item.archived).length;
   return (
     <Stack gap="sm">
       <Text role="status">
         {preview.summary}. {counts.change} to change
-        {counts.invalid > 0 ? `, ${counts.invalid} of them INVALID after` : ''}, {counts.skip}{' '}
-        skipped.
+        {counts.invalid > 0 ? `, ${counts.invalid} of them INVALID after` : ''}
+        {archived > 0 ? `, ${archived} of them archived already` : ''}, {counts.skip} skipped.
       </Text>
       {skipped.length > 0 && (
         <section aria-labelledby="skipped-title">

@@ -9,21 +9,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A dry run of cleaning up the Unused finding (no active card link, nested by no
- * other field): locked and recently changed fields skipped, and usage checked again
- * on the fields as last seen, so one that became used since the finding is skipped.
+ * other field), and for a delete that asks, the archived fields nothing uses (listed
+ * after the others, each marked): locked and recently changed fields skipped, and usage
+ * checked again on the fields as last seen, so one that became used since the finding
+ * is skipped.
  */
 export function cleanupPlan(
   snapshot: WorkflowSnapshot,
-  request: Required<Pick<CleanupRequest, 'action' | 'recentDays'>> & { fieldIds?: number[] },
+  request: Required<Pick<CleanupRequest, 'action' | 'recentDays' | 'includeArchived'>> & {
+    fieldIds?: number[];
+  },
   now: number,
 ): WorkflowPreview {
+  const { findings } = snapshot;
   const chosen = request.fieldIds && new Set(request.fieldIds);
-  const ids = snapshot.findings.byKey.unused.ids.filter((id) => !chosen || chosen.has(id));
+  const archived = request.includeArchived ? findings.archivedUnused : [];
+  const ids = [...findings.byKey.unused.ids, ...archived].filter((id) => !chosen || chosen.has(id));
   const recent = now - request.recentDays * DAY_MS;
   const entries = ids.flatMap((id): Array<{ item: PreviewItem; change?: ChangeItemRequest }> => {
     const field = snapshot.fields.get(id);
     if (!field) return [];
-    const base = { id, name: field.name };
+    const base = { id, name: field.name, ...(field.archived && { archived: true }) };
     const refusal = retireRefusal(field, request.action);
     if (refusal) return [{ item: { ...base, action: 'skip', reason: refusal } }];
     if (field.lastModified > recent) {
@@ -46,9 +52,10 @@ export function cleanupPlan(
       },
     ];
   });
+  const which = request.includeArchived ? 'unused fields, archived ones too' : 'unused fields';
   return previewOf(
     'cleanup',
-    `${request.action} unused fields: no active card link, nested by no other field`,
+    `${request.action} ${which}: no active card link, nested by no other field`,
     entries,
   );
 }

@@ -255,19 +255,22 @@ describe('the workflows API', () => {
     });
   });
 
-  it('clean-up: an archive leaves a field archived already out of the changes, a delete takes it', async () => {
+  it('clean-up: a field archived since the scan is Unused no more; a delete takes it only when asked', async () => {
     await server.request('PUT', apiPaths.template(14), { archived: true });
     try {
-      const archive = await post<WorkflowPreview>(workflowPaths.cleanup, {
-        fieldIds: [14],
-        recentDays: 0,
-      });
-      expect(archive.counts).toEqual({ change: 0, skip: 1, invalid: 0 });
-      expect(archive.items[0]).toMatchObject({ action: 'skip', reason: 'archived already' });
+      for (const action of ['archive', 'delete']) {
+        const plan = await post<WorkflowPreview>(workflowPaths.cleanup, {
+          fieldIds: [14],
+          recentDays: 0,
+          action,
+        });
+        expect(plan.items).toEqual([]);
+      }
       const remove = await post<WorkflowPreview>(workflowPaths.cleanup, {
         fieldIds: [14],
         recentDays: 0,
         action: 'delete',
+        includeArchived: true,
       });
       expect(remove.changes).toEqual([
         { id: 14, change: { delete: true }, basedOn: expect.any(Object) },

@@ -185,7 +185,7 @@ test('each built-in view sends the search it names, and "Unused" lists the audit
   }
   expect(
     within(await openViewsMenu(user)).getByText(
-      'No active card link, and no other calculated field references it.',
+      'Not archived, no active card link, and no other calculated field references it.',
     ),
   ).toBeInTheDocument();
 });

@@ -18,6 +18,11 @@ import { unusedFields } from './rules/unused-fields';
 export interface Findings extends FindingContext {
   byKey: Record<FindingKey, Finding>;
   headline: Headline;
+  /**
+   * The archived fields that nothing uses, ids ascending: not in Unused (retired
+   * already), and counted in no headline; a clean-up may delete them (cleanup-plan.ts).
+   */
+  archivedUnused: number[];
 }
 
 /**
@@ -45,10 +50,11 @@ export function computeFindings(
   const invalid = invalidFields(input);
   const broken = brokenReferences(input);
   const { exact, near } = duplicates(input);
+  const { unused, archivedUnused } = unusedFields(input);
   const byKey: Record<FindingKey, Finding> = {
     invalid,
     'broken-references': broken,
-    unused: unusedFields(input),
+    unused,
     'exact-duplicates': exact,
     'near-duplicates': near,
     nested: nestedChains(input),
@@ -81,5 +87,5 @@ export function computeFindings(
     inactiveOwners: byKey['inactive-owners'].ids.length,
     hiddenNameCharacters: byKey['hidden-name-characters'].ids.length,
   };
-  return { ...context, byKey, headline };
+  return { ...context, byKey, headline, archivedUnused };
 }

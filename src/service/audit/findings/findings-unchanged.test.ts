@@ -22,8 +22,8 @@ const expected = {
     archived: 80,
     invalid: 62,
     brokenReferences: 71,
-    unused: 867,
-    exactDuplicates: 206,
+    unused: 822,
+    exactDuplicates: 196,
     nearDuplicates: 0,
     nested: 65,
     brokenDependencies: 12,
@@ -31,11 +31,12 @@ const expected = {
     inactiveOwners: 0,
     hiddenNameCharacters: 0,
   },
+  archivedUnused: 'c6e03e6a89c2',
   findings: {
     invalid: { ids: 'd69d0e45c146', groups: '8d3522fa12e5', notes: '1b65ade3779b' },
     'broken-references': { ids: '3f4cc71b9f05', groups: '1c02e47329d2', notes: '5f947726b808' },
-    unused: { ids: 'b553aa9a4958', groups: '97d170e1550e', notes: '97d170e1550e' },
-    'exact-duplicates': { ids: 'c2d2a49c910a', groups: '4d58a5f2b019', notes: '97d170e1550e' },
+    unused: { ids: '62c8a86c02cd', groups: '97d170e1550e', notes: '97d170e1550e' },
+    'exact-duplicates': { ids: '34017a796d60', groups: '03883d66fffb', notes: '97d170e1550e' },
     'near-duplicates': { ids: '97d170e1550e', groups: '97d170e1550e', notes: '97d170e1550e' },
     nested: { ids: 'f311b97cfa09', groups: '6e8f79aea6ee', notes: '1e34aab88e7d' },
     'broken-dependencies': { ids: 'e2ae9c4ec152', groups: 'd01f61ec9e34', notes: 'dd39ff3fd29d' },
@@ -55,6 +56,7 @@ const digest = (value: unknown) => hash('sha1', JSON.stringify(value), 'hex').sl
 function summary(findings: Findings) {
   return {
     headline: findings.headline,
+    archivedUnused: digest(findings.archivedUnused),
     findings: Object.fromEntries(
       Object.values(findings.byKey).map((finding) => [
         finding.key,

@@ -231,6 +231,20 @@ describe('findings from fields alone', () => {
     expect(findings.byKey.invalid.notes.get(1)).toBe(UNEXPLAINED_INVALID);
   });
 
+  it('unused leaves an archived field out: it is retired already, kept apart for a clean-up', () => {
+    const findings = computeFindings(
+      [
+        factsOf(field({ id: 1, expression: '1' })),
+        factsOf(field({ id: 2, expression: '2', archived: true })),
+        factsOf(field({ id: 3, expression: '3' })),
+      ],
+      noReferencesRead,
+    );
+    expect(findings.byKey.unused.ids).toEqual([1, 3]);
+    expect(findings.headline.unused).toBe(2);
+    expect(findings.archivedUnused).toEqual([2]);
+  });
+
   it('hidden characters in names: each name that reads as others without them names the first few', () => {
     const names = [
       'Margin',
@@ -334,6 +348,34 @@ describe('findings from fields alone', () => {
         [1, 3],
         [2, 4],
       ]);
+    });
+
+    it('an archived field is in no group, and a group keeps its key beside archived copies', () => {
+      const sales = [onSource('sales')];
+      const copy = (id: number, archived = false) =>
+        field({ id, expression: 'SUM(`A`)', checkSum: 'a-sum', archived, links: sales });
+      const near = (id: number, archived = false) =>
+        field({ id, expression: 'sum( `A` )', checkSum: 'other-sum', archived, links: sales });
+      const findingsOf = (fields: CalculatedField[]) =>
+        computeFindings(fields.map(factsOf), noReferencesRead).byKey;
+      // One field not archived and an archived copy: nothing to merge.
+      const merged = findingsOf([copy(1), copy(2, true), near(3, true)]);
+      expect(merged['exact-duplicates'].groups).toEqual([]);
+      expect(merged['near-duplicates'].groups).toEqual([]);
+      // The key is the first field not archived: the same with or without archived copies.
+      const keysOf = (fields: CalculatedField[]) =>
+        Object.fromEntries(
+          (['exact-duplicates', 'near-duplicates'] as const).map((key) => [
+            key,
+            findingsOf(fields)[key].groups.map((group) => [group.key, group.ids]),
+          ]),
+        );
+      const live = [copy(5), copy(7), near(9)];
+      expect(keysOf(live)).toEqual({
+        'exact-duplicates': [['5', [5, 7]]],
+        'near-duplicates': [['5', [5, 7, 9]]],
+      });
+      expect(keysOf([copy(1, true), near(2, true), ...live, copy(8, true)])).toEqual(keysOf(live));
     });
 
     it('near duplicates keep to one data source and kind as well', () => {

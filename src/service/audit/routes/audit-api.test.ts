@@ -86,7 +86,7 @@ describe('the audit API', () => {
     const unused = findings.findings.find((finding) => finding.key === 'unused')!;
     expect(unused).toMatchObject({
       title: 'Unused',
-      rule: 'No active card link, and no other calculated field references it.',
+      rule: 'Not archived, no active card link, and no other calculated field references it.',
       count: 9,
     });
     const broken = findings.findings.find((finding) => finding.key === 'broken-references')!;

@@ -10,7 +10,9 @@
  *   need, derived once per version.
  * - `scans`: every scan, running or finished, with its progress counters and, once
  *   complete, its headline numbers for the trend and whether it found any field changed
- *   (`changes`, 1 or 0; a count in scans completed before schema 5);
+ *   (`changes`, 1 or 0; a count in scans completed before schema 5); the headlines
+ *   kept before schema 6 have no number for Unused and duplicates, which counted
+ *   archived fields then (docs/decisions.md);
  *   `listed_at`, where its listing started in the source's revisions (embedded mode:
  *   the next scan lists only the fields changed since, scan/store-file-source.ts).
  * - `scan_members`: the snapshot of a scan: which version of each field it saw.
@@ -24,7 +26,7 @@
  * - `scan_facts`: the facts of a scan's snapshot in one encoded block (in parts), so
  *   the next scan reads only the facts of the fields that changed since.
  */
-export const AUDIT_SCHEMA_VERSION = 5;
+export const AUDIT_SCHEMA_VERSION = 6;
 
 const scanFactsSql = `CREATE TABLE IF NOT EXISTS scan_facts (
   scan_id INTEGER NOT NULL REFERENCES scans (id) ON DELETE CASCADE,
@@ -45,6 +47,10 @@ export const auditMigrations: Record<number, string> = {
   3: scanFactsSql,
   // The next embedded scan lists only the fields the store changed since this one's listing.
   4: 'ALTER TABLE scans ADD COLUMN listed_at TEXT',
+  // Unused and duplicates leave archived fields out now: a number counted with them is
+  // no number of these findings, and the page says "not counted then" (contract/audit.ts).
+  5: `UPDATE scans SET headline = json_remove(headline, '$.unused', '$.exactDuplicates', '$.nearDuplicates')
+      WHERE headline IS NOT NULL`,
 };
 
 export const auditSchemaSql = `

@@ -102,4 +102,42 @@ describe('an audit file of an older schema', () => {
       db.close();
     }
   });
+
+  it('takes out the numbers of Unused and duplicates its scans counted with archived fields', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfm-audit-migrate-'));
+    dirs.push(dir);
+    const file = join(dir, 'audit.sqlite');
+    const older = openAuditDatabase(file);
+    const headline = {
+      total: 9,
+      archived: 2,
+      unused: 5,
+      exactDuplicates: 4,
+      nearDuplicates: 3,
+      lint: 1,
+    };
+    older.exec(`INSERT INTO instances (id, key, created) VALUES (1, 'embedded', 0);
+      INSERT INTO scans (instance_id, trigger, state, phase, started) VALUES (1, 'manual', 'running', 'listing', 0);
+      PRAGMA user_version = 5`);
+    older
+      .prepare(
+        "INSERT INTO scans (instance_id, trigger, state, phase, started, headline) VALUES (1, 'manual', 'complete', 'done', 0, ?)",
+      )
+      .run(JSON.stringify(headline));
+    older.close();
+
+    const db = openAuditDatabase(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(AUDIT_SCHEMA_VERSION);
+      const kept = db.prepare('SELECT headline FROM scans ORDER BY id').pluck().all() as Array<
+        string | null
+      >;
+      expect(kept.map((text) => text && JSON.parse(text))).toEqual([
+        null,
+        { total: 9, archived: 2, lint: 1 },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -1,4 +1,11 @@
-import type { Headline, Scan, ScanPhase, ScanState, ScanTrigger } from '../../../contract/audit';
+import type {
+  Headline,
+  RecordedHeadline,
+  Scan,
+  ScanPhase,
+  ScanState,
+  ScanTrigger,
+} from '../../../contract/audit';
 import type { AuditDb } from './open-audit-database';
 import type { RetainedScan, RetentionPolicy } from './scan-retention';
 import { scansToDelete } from './scan-retention';
@@ -47,7 +54,7 @@ function scanOf(row: ScanRow, members?: number): Scan {
     ...(row.message === null ? {} : { message: row.message }),
     fields: members ?? row.members,
     newBytes: row.new_bytes,
-    ...(row.headline === null ? {} : { headline: JSON.parse(row.headline) as Headline }),
+    ...(row.headline === null ? {} : { headline: JSON.parse(row.headline) as RecordedHeadline }),
   };
 }
 

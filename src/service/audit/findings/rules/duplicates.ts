@@ -24,14 +24,15 @@ function findingOf(key: Finding['key'], groups: FindingGroup[]): Finding {
  * Exact duplicates: fields with the same check sum (identical expressions) in the
  * same scope (duplicate-scope.ts). Near duplicates: fields in the same scope whose
  * expressions have the same shape (field-facts.ts, expressionShape) while not all
- * being identical: the same formula written differently.
+ * being identical: the same formula written differently. Archived fields are in
+ * neither (groups-by-digest.ts).
  */
 export function duplicates({ columns, directory }: RuleInput): { exact: Finding; near: Finding } {
   const scopes = DuplicateScopes.of(columns, directory);
-  const { checkSums, shapes, count } = columns;
+  const { checkSums, shapes } = columns;
   const idsOf = (positions: number[]) => positions.map((at) => columns.idAt(at));
-  const exact = groupsByDigest(checkSums, scopes, count);
-  const near = groupsByDigest(shapes, scopes, count).filter((group) =>
+  const exact = groupsByDigest(checkSums, scopes, columns);
+  const near = groupsByDigest(shapes, scopes, columns).filter((group) =>
     group.some((at) => !checkSums.same(at, group[0]!)),
   );
   return {

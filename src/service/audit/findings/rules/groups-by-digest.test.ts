@@ -22,12 +22,15 @@ const scopes = {
   same: (first: number, second: number) => scopeNumbers[first] === scopeNumbers[second],
 };
 const digests = Digests.of(texts);
+/** Some fields archived: they are in no group. */
+const isArchived = (at: number) => at % 11 === 4;
+const fields = { count: texts.length, isArchived };
 
-/** The groups a Map by scope and text makes: groups of two or more, empty texts in none. */
+/** The groups a Map by scope and text makes: groups of two or more, empty texts and archived fields in none. */
 function groupedByMap(): number[][] {
   const groups = new Map<string, number[]>();
   texts.forEach((text, at) => {
-    if (text === '') return;
+    if (text === '' || isArchived(at)) return;
     const name = JSON.stringify([scopeNumbers[at], text]);
     groups.set(name, [...(groups.get(name) ?? []), at]);
   });
@@ -38,15 +41,24 @@ const sorted = (groups: number[][]) => groups.sort((a, b) => a[0]! - b[0]!);
 
 describe('groupsByDigest', () => {
   it('groups as a Map by scope and text does', () => {
-    expect(sorted(groupsByDigest(digests, scopes, texts.length))).toEqual(sorted(groupedByMap()));
+    expect(sorted(groupsByDigest(digests, scopes, fields))).toEqual(sorted(groupedByMap()));
   });
 
   it('groups the same when every scope and digest hash alike, or a few do', () => {
     const expected = sorted(groupedByMap());
-    expect(sorted(groupsByDigest(digests, scopes, texts.length, () => 0))).toEqual(expected);
+    expect(sorted(groupsByDigest(digests, scopes, fields, () => 0))).toEqual(expected);
     const fewHashes = (scopeHash: number, digestHash: number) =>
       hashOfScope(scopeHash, digestHash) % 5;
-    expect(sorted(groupsByDigest(digests, scopes, texts.length, fewHashes))).toEqual(expected);
+    expect(sorted(groupsByDigest(digests, scopes, fields, fewHashes))).toEqual(expected);
+  });
+
+  it('makes no group of one field not archived and archived copies of it', () => {
+    const pair = Digests.of([sha1('a'), sha1('a'), sha1('a')]);
+    const sameScope = { hashAt: () => 0, same: () => true };
+    const archivedFrom = (first: number) => ({ count: 3, isArchived: (at: number) => at >= first });
+    expect(groupsByDigest(pair, sameScope, archivedFrom(3))).toEqual([[0, 1, 2]]);
+    expect(groupsByDigest(pair, sameScope, archivedFrom(2))).toEqual([[0, 1]]);
+    expect(groupsByDigest(pair, sameScope, archivedFrom(1))).toEqual([]);
   });
 
   it('hashes to a small whole number', () => {
