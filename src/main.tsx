@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { fetchTokenHeldByServer } from './api/app-config';
 import { startServerHeldSession, startSession } from './api/session';
 import { App } from './app/App';
+import { loadLocaleData } from './app/locale-data';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter, firstPageLoaded } from './app/router';
 import { prefetchFieldsPage } from './features/fields/prefetch-fields-page';
@@ -28,6 +29,9 @@ void fetchTokenHeldByServer().then(async (heldByServer) => {
   // is drawn once that code is in, rather than a loader first and the page after
   // (bench/results/audit-first-screen.md). Meanwhile index.html's frame and spinner stay.
   const router = createAppRouter(client);
+  // After the first search is sent, while the page's code compiles: in a task of its
+  // own before then, it held back the config's answer and so the search.
+  loadLocaleData();
   await firstPageLoaded(router);
   const root = createRoot(document.getElementById('root')!);
   // Drawn in slices, as the router draws a page: an answer asked for as the page's code

@@ -1,6 +1,5 @@
 import { takeTokenFromAddress } from '../api/token-from-address';
 import { loadFirstPageCode } from './first-page-code';
-import { loadLocaleDataWhenIdle } from './locale-data';
 
 // The first of the entry's modules to run (src/main.tsx imports it before React): the
 // rest of the entry, React, Mantine and the router, takes 30 to 60 ms to evaluate, and
@@ -11,4 +10,3 @@ import { loadLocaleDataWhenIdle } from './locale-data';
 export const linkedToken = takeTokenFromAddress(window.location, window.history);
 
 loadFirstPageCode(window.location.pathname);
-loadLocaleDataWhenIdle();
