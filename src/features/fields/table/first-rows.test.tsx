@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useLayoutEffect } from 'react';
-import { beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
 import { searchItem, setupMockApi } from '../../../api/test-support/mock-api';
 import { editorMe } from '../../../api/test-support/mock-journal';
@@ -22,6 +22,7 @@ setupMockApi(
 giveElementsASize(1200, 400);
 
 beforeEach(() => startSession('token-for-tests', false));
+afterEach(() => vi.restoreAllMocks());
 
 const fields = Array.from({ length: 100 }, (_, index) => searchItem(index + 1));
 const drawnRows = () => document.querySelectorAll('tr[data-field-id]').length;
@@ -54,7 +55,6 @@ test('the table draws its first rows in its first commit, laying nothing out for
   expect(rowsThen).toEqual([Math.ceil(window.innerHeight / 44)]);
   expect(scrollerReads).not.toHaveBeenCalled();
   expect(scrolls).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
 });
 
 test('once the scroller reports its size, the rows are those it shows', async () => {
