@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MouseEvent, RefObject } from 'react';
 import { useInAppLinkClicks } from '../../../components/in-app-links';
 import { FieldRow } from './FieldRow';
 import type { FieldTableRow } from './FieldRow';
+import { observeSizeAfterLayout, scrollUnlessThere, sizeBeforeMeasuring } from './scroller-reads';
 
 /** Clicks on the row's own controls (link, switch, the checkbox's cell) do their own thing. */
 function isOnControl(target: Element) {
@@ -25,18 +26,20 @@ function isOnControl(target: Element) {
 export const rowsDrawnBeyondView = 5;
 
 /**
- * What scrolls the rows: the table's own scroller, or on a phone the page around it
- * (`data-scroll-root`), which then scrolls as one with the toolbar above the table.
+ * What scrolls the rows: the table's own scroller (`data-rows-scroller`), or on a phone
+ * the page around it (`data-scroll-root`), which then scrolls as one with the toolbar
+ * above the table. Both are found from the rows' own body: a parent's ref is attached
+ * only after its children's layout effects, where the virtualizer looks for them.
  */
-function useScrollRoot(scroller: RefObject<HTMLDivElement | null>, withPage: boolean) {
+function useScrollRoot(body: RefObject<HTMLTableSectionElement | null>, withPage: boolean) {
+  const scroller = () => body.current?.closest<HTMLElement>('[data-rows-scroller]') ?? null;
   const root = () =>
-    (withPage ? scroller.current?.closest<HTMLElement>('[data-scroll-root]') : null) ??
-    scroller.current;
+    (withPage ? body.current?.closest<HTMLElement>('[data-scroll-root]') : null) ?? scroller();
   // Where the table starts within the page's scroll: the rows' offsets count from there.
   const [margin, setMargin] = useState(0);
   useLayoutEffect(() => {
     const page = withPage ? root() : null;
-    const table = scroller.current;
+    const table = scroller();
     if (!page || !table || page === table) return setMargin(0);
     const measure = () =>
       setMargin(
@@ -55,7 +58,6 @@ function useScrollRoot(scroller: RefObject<HTMLDivElement | null>, withPage: boo
 export function FieldRows({
   rows,
   rowHeight,
-  scroller,
   scrollsWithPage,
   columnCount,
   shownColumns,
@@ -66,7 +68,6 @@ export function FieldRows({
   rows: readonly FieldTableRow[];
   /** Pixels; each row's height at the table's density. */
   rowHeight: number;
-  scroller: RefObject<HTMLDivElement | null>;
   /** A phone's layout: the page scrolls, not the table. */
   scrollsWithPage: boolean;
   columnCount: number;
@@ -75,7 +76,9 @@ export function FieldRows({
   isSelected: (id: number) => boolean;
   onOpenField: (id: number) => void;
 }) {
-  const scrollRoot = useScrollRoot(scroller, scrollsWithPage);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const scrollRoot = useScrollRoot(body, scrollsWithPage);
+  const [firstRect] = useState(() => sizeBeforeMeasuring(rowsDrawnBeyondView * rowHeight));
   // The app does not use the React Compiler; the body re-renders with the virtualizer.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -84,6 +87,10 @@ export function FieldRows({
     estimateSize: () => rowHeight,
     overscan: rowsDrawnBeyondView,
     scrollMargin: scrollRoot.margin,
+    // The first rows are drawn in the page's first commit, laid out once (scroller-reads.ts).
+    initialRect: firstRect,
+    observeElementRect: observeSizeAfterLayout,
+    scrollToFn: scrollUnlessThere,
   });
   useEffect(() => {
     virtualizer.measure();
@@ -107,7 +114,7 @@ export function FieldRows({
     // A plain tbody: Mantine's Table.Tbody styles its rows with :last-of-type and
     // :nth-of-type rules, which made the browser restyle every row in view whenever a
     // row scrolled in or out at the top (about 500 elements a frame instead of 130).
-    <tbody onClick={openClickedRow}>
+    <tbody ref={body} onClick={openClickedRow}>
       {spaceAbove > 0 && (
         <tr aria-hidden>
           <td colSpan={columnCount} style={{ height: spaceAbove, padding: 0 }} />

@@ -148,6 +148,7 @@ export const FieldsTable = memo(function FieldsTable({
       ref={scroller}
       className={classes.scroller}
       data-testid="fields-scroller"
+      data-rows-scroller
       onScroll={(event) => (scrolledDown.current = event.currentTarget.scrollTop > 0)}
     >
       {/* Mantine's Table markup with plain elements (mantine-markup.ts, tableClasses). */}
@@ -173,7 +174,6 @@ export const FieldsTable = memo(function FieldsTable({
           <FieldRows
             rows={rows}
             rowHeight={rowHeights[density]}
-            scroller={scroller}
             scrollsWithPage={phone}
             columnCount={shownColumns.length}
             shownColumns={shownColumns.join(' ')}
