@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  Progress,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -20,8 +10,9 @@ import {
   useChangeSetSummary,
 } from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
-import type { ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
+import type { ChangeItem, ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
+import { LongList } from '../LongList';
 import { fieldCount } from '../plural';
 import { changeSetSummary, settledShare } from './change-set-summary';
 import { skipWords } from './change-words';
@@ -65,18 +56,27 @@ function RunCounts({ changeSet }: { changeSet: ChangeSetSummary }) {
   );
 }
 
-/** A list that scrolls past a few lines (a bulk change may skip thousands), reachable from the keyboard. */
-function ScrollList({ label, children }: { label: string; children: ReactNode }) {
+/** Fields of the set, each with why it did not change: a bulk change may skip thousands. */
+function ItemList({
+  label,
+  items,
+  why,
+}: {
+  label: string;
+  items: readonly ChangeItem[];
+  why: (item: ChangeItem) => string;
+}) {
   return (
-    <ScrollArea.Autosize
-      mah={200}
-      type="auto"
-      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}
-    >
-      <List size="sm" aria-label={label}>
-        {children}
-      </List>
-    </ScrollArea.Autosize>
+    <LongList
+      label={label}
+      items={items}
+      maxHeight={200}
+      renderItem={(item) => (
+        <Text size="sm" pb={2}>
+          <UserText text={item.fieldName} />: {why(item)}
+        </Text>
+      )}
+    />
   );
 }
 
@@ -143,36 +143,23 @@ export function ChangeSetRun({
       <Text size="sm" fw={600} role="status" tabIndex={-1} ref={takeLostFocus}>
         {changeSetSummary({ changeSet })}
       </Text>
-      {skipped.length > 0 && (
-        <ScrollList label="Skipped fields">
-          {skipped.map((item) => (
-            <List.Item key={item.fieldId}>
-              <UserText text={item.fieldName} />: {skipWords(item)}
-            </List.Item>
-          ))}
-        </ScrollList>
-      )}
+      {skipped.length > 0 && <ItemList label="Skipped fields" items={skipped} why={skipWords} />}
       {failures.length > 0 && (
         <Alert color="red" title={`${fieldCount(failures.length)} failed`}>
-          <ScrollList label="Failed fields">
-            {failures.map((item) => (
-              <List.Item key={item.fieldId}>
-                <UserText text={item.fieldName} />: {item.error?.message ?? 'failed'}
-              </List.Item>
-            ))}
-          </ScrollList>
+          <ItemList
+            label="Failed fields"
+            items={failures}
+            why={(item) => item.error?.message ?? 'failed'}
+          />
         </Alert>
       )}
       {unconfirmed.length > 0 && (
         <Alert color="yellow" title={`${fieldCount(unconfirmed.length)} not confirmed`}>
-          <ScrollList label="Fields not confirmed">
-            {unconfirmed.map((item) => (
-              <List.Item key={item.fieldId}>
-                <UserText text={item.fieldName} />:{' '}
-                {item.error?.message ?? 'the instance did not say'}
-              </List.Item>
-            ))}
-          </ScrollList>
+          <ItemList
+            label="Fields not confirmed"
+            items={unconfirmed}
+            why={(item) => item.error?.message ?? 'the instance did not say'}
+          />
         </Alert>
       )}
       {detail && verified?.(detail)}

@@ -183,7 +183,7 @@ test('expands a set to its items: the field linking to its drawer, state, reason
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
   await user.click(toggle);
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
-  const items = await screen.findByRole('table', { name: 'Items of change set 2' });
+  const items = await screen.findByRole('list', { name: 'Items of change set 2' });
   const link = within(items).getByRole('link', { name: 'Gross Margin' });
   expect(link.getAttribute('href')).toBe('/fields/7');
   expect(within(items).getByText('locked: unlock it first')).toBeTruthy();
@@ -330,7 +330,7 @@ test('a link naming a change set shows that set open and marked', async () => {
   const toggle = await screen.findByRole('button', { name: '#2 rename' });
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
   expect(toggle.closest('tr')?.getAttribute('aria-current')).toBe('true');
-  expect(await screen.findByRole('table', { name: 'Items of change set 2' })).toBeTruthy();
+  expect(await screen.findByRole('list', { name: 'Items of change set 2' })).toBeTruthy();
   const other = screen.getByRole('button', { name: '#1 owner' });
   expect(other.getAttribute('aria-expanded')).toBe('false');
 });

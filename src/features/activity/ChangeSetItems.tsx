@@ -1,8 +1,9 @@
-import { Code, Loader, Stack, Table, Text } from '@mantine/core';
+import { Code, Group, Loader, Stack, Text } from '@mantine/core';
 import { useChangeSet } from '../../api/journal/get-change-set';
 import { ErrorState } from '../../components/ErrorState';
 import type { ChangeItem } from '../../contract/journal';
 import { FieldLink } from '../../components/FieldLink';
+import { LongList } from '../../components/LongList';
 import {
   changedProperties,
   type PropertyChange,
@@ -24,46 +25,33 @@ export function ChangeSetItems({ id }: { id: number }) {
       />
     );
   }
-  const { items } = query.data;
   return (
-    // Names and expressions are the person's text: a long one wraps in its cell rather
-    // than widening the journal past the screen, where its Undo would be out of reach.
-    <Table
-      withTableBorder
-      aria-label={`Items of change set ${id}`}
-      style={{ overflowWrap: 'anywhere' }}
-    >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Field</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th>Reason</Table.Th>
-          <Table.Th>Change</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((item, index) => (
-          <Table.Tr key={index}>
-            <Table.Td>
-              <FieldLink id={item.newId ?? item.fieldId}>
-                <UserText text={item.fieldName} />
-              </FieldLink>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" fw={600}>
-                {item.state}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{reasonOf(item)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <ItemDiff item={item} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <LongList
+      label={`Items of change set ${id}`}
+      items={query.data.items}
+      maxHeight={480}
+      itemHeight={52}
+      renderItem={(item) => <ItemLine item={item} />}
+    />
+  );
+}
+
+/** One field of the set: its link, what happened to it and why, and what changed. */
+function ItemLine({ item }: { item: ChangeItem }) {
+  const reason = reasonOf(item);
+  return (
+    <Stack gap={2} py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Group gap="xs">
+        <FieldLink id={item.newId ?? item.fieldId}>
+          <UserText text={item.fieldName} />
+        </FieldLink>
+        <Text size="sm" fw={600}>
+          {item.state}
+        </Text>
+        {reason && <Text size="sm">{reason}</Text>}
+      </Group>
+      <ItemDiff item={item} />
+    </Stack>
   );
 }
 

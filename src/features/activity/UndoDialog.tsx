@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
+import { LongList } from '../../components/LongList';
 import { plural } from '../../components/plural';
 import { useOpenerFocus } from '../../components/use-opener-focus';
 import type { ChangeSetSummary } from '../../contract/journal';
@@ -54,13 +55,15 @@ export function UndoDialog({
                 color="blue"
                 title={`${plural(repointed.length, 'field', 'fields')} that nested a deleted field will name its new id`}
               >
-                <List size="sm" aria-label="Fields to name a new id">
-                  {repointed.map((item) => (
-                    <List.Item key={`${item.id}:${item.repoint!.from}`}>
+                <LongList
+                  label="Fields to name a new id"
+                  items={repointed}
+                  renderItem={(item) => (
+                    <Text size="sm" pb={2}>
                       <UserText text={item.name} />: {item.message}
-                    </List.Item>
-                  ))}
-                </List>
+                    </Text>
+                  )}
+                />
               </Alert>
             )}
             {refused.length > 0 && (
@@ -68,13 +71,15 @@ export function UndoDialog({
                 color="yellow"
                 title={`${plural(refused.length, 'field', 'fields')} will be refused`}
               >
-                <List size="sm" aria-label="Refused fields">
-                  {refused.map((item) => (
-                    <List.Item key={item.id}>
+                <LongList
+                  label="Refused fields"
+                  items={refused}
+                  renderItem={(item) => (
+                    <Text size="sm" pb={2}>
                       <UserText text={item.name} />: {item.message ?? item.reason}
-                    </List.Item>
-                  ))}
-                </List>
+                    </Text>
+                  )}
+                />
               </Alert>
             )}
           </>
