@@ -1,45 +1,20 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { giveElementsASize } from '../test-support/element-size';
+import { expect, test } from 'vitest';
+import { layOutLongLists } from '../test-support/list-layout';
 import { renderWithProviders } from '../test-support/render-with-providers';
 import { DRAWN_WHOLE_UP_TO, LongList } from './LongList';
 
 const ITEM_HEIGHT = 24;
 const names = (count: number) => Array.from({ length: count }, (_, index) => `Field ${index + 1}`);
 
-// A box 240 pixels high; happy-dom lays nothing out, so each item measures 24 pixels
-// and the box scrolls over all of them (what a browser would measure).
-giveElementsASize(600, 240);
-const layout = ['offsetHeight', 'scrollHeight'].map(
-  (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
-);
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.getAttribute('role') === 'listitem' ? ITEM_HEIGHT : 0;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return (this.firstElementChild as HTMLElement | null)?.style.height
-        ? Number.parseFloat((this.firstElementChild as HTMLElement).style.height)
-        : 0;
-    },
-  });
-});
-afterAll(() => {
-  for (const [name, descriptor] of layout) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-  }
-});
+layOutLongLists(240, ITEM_HEIGHT);
 
 function renderList(count: number) {
   return renderWithProviders(
     <LongList
       label="Skipped fields"
-      items={names(count)}
+      count={count}
+      itemAt={(index) => `Field ${index + 1}`}
       renderItem={(name) => <span>{name}</span>}
       itemHeight={ITEM_HEIGHT}
     />,

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode, RefObject } from 'react';
 import { plural } from './plural';
 
@@ -36,8 +36,13 @@ function scrollTarget(key: string, box: HTMLElement, line: number): number | und
 interface ListProps<Item> {
   /** The list's name; the scrolling box's adds the count. */
   label: string;
-  items: readonly Item[];
+  /** How many items the list holds, read or not. */
+  count: number;
+  /** The item at `index`; undefined while it is being read (a page of a server's list). */
+  itemAt: (index: number) => Item | undefined;
   renderItem: (item: Item) => ReactNode;
+  /** Told the first and last index drawn, whenever they change: the pages to read. */
+  onShown?: (first: number, last: number) => void;
   /** Pixels. */
   maxHeight: number;
   /** Pixels; an item's height before it is drawn and measured. */
@@ -57,11 +62,7 @@ export function LongList<Item>({
   ...list
 }: Omit<ListProps<Item>, 'maxHeight' | 'itemHeight'> & Partial<ListProps<Item>>) {
   const props = { ...list, maxHeight, itemHeight };
-  return list.items.length <= DRAWN_WHOLE_UP_TO ? (
-    <WholeList {...props} />
-  ) : (
-    <VirtualList {...props} />
-  );
+  return list.count <= DRAWN_WHOLE_UP_TO ? <WholeList {...props} /> : <VirtualList {...props} />;
 }
 
 function ScrollBox({
@@ -97,15 +98,26 @@ function ScrollBox({
   );
 }
 
-function WholeList<Item>({ items, renderItem, ...box }: ListProps<Item>) {
+/** What stands for an item still being read. */
+function Unread({ height }: { height: number }) {
+  return <div style={{ height, color: 'var(--mantine-color-dimmed)' }}>Loading…</div>;
+}
+
+function WholeList<Item>({ itemAt, renderItem, onShown, ...box }: ListProps<Item>) {
+  useEffect(() => {
+    if (box.count > 0) onShown?.(0, box.count - 1);
+  }, [onShown, box.count]);
   return (
-    <ScrollBox {...box} count={items.length}>
+    <ScrollBox {...box}>
       <div role="list" aria-label={box.label}>
-        {items.map((item, index) => (
-          <div key={index} role="listitem">
-            {renderItem(item)}
-          </div>
-        ))}
+        {Array.from({ length: box.count }, (_, index) => {
+          const item = itemAt(index);
+          return (
+            <div key={index} role="listitem">
+              {item === undefined ? <Unread height={box.itemHeight} /> : renderItem(item)}
+            </div>
+          );
+        })}
       </div>
     </ScrollBox>
   );
@@ -113,37 +125,46 @@ function WholeList<Item>({ items, renderItem, ...box }: ListProps<Item>) {
 
 const shownItem: CSSProperties = { position: 'absolute', top: 0, left: 0, width: '100%' };
 
-function VirtualList<Item>({ items, renderItem, ...box }: ListProps<Item>) {
+function VirtualList<Item>({ itemAt, renderItem, onShown, ...box }: ListProps<Item>) {
   // Its own box: the virtualizer finds it on its first layout.
   const scroller = useRef<HTMLDivElement>(null);
   // The app does not use the React Compiler; the list re-renders with the virtualizer.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count: box.count,
     getScrollElement: () => scroller.current,
     estimateSize: () => box.itemHeight,
     overscan: ITEMS_BEYOND_VIEW,
   });
+  const shown = virtualizer.getVirtualItems();
+  const first = shown[0]?.index;
+  const last = shown.at(-1)?.index;
+  useEffect(() => {
+    if (first !== undefined && last !== undefined) onShown?.(first, last);
+  }, [onShown, first, last]);
   return (
-    <ScrollBox {...box} count={items.length} box={scroller}>
+    <ScrollBox {...box} box={scroller}>
       <div
         role="list"
         aria-label={box.label}
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
       >
-        {virtualizer.getVirtualItems().map((shown) => (
-          <div
-            key={shown.key}
-            ref={virtualizer.measureElement}
-            data-index={shown.index}
-            role="listitem"
-            aria-setsize={items.length}
-            aria-posinset={shown.index + 1}
-            style={{ ...shownItem, transform: `translateY(${shown.start}px)` }}
-          >
-            {renderItem(items[shown.index]!)}
-          </div>
-        ))}
+        {shown.map(({ key, index, start }) => {
+          const item = itemAt(index);
+          return (
+            <div
+              key={key}
+              ref={virtualizer.measureElement}
+              data-index={index}
+              role="listitem"
+              aria-setsize={box.count}
+              aria-posinset={index + 1}
+              style={{ ...shownItem, transform: `translateY(${start}px)` }}
+            >
+              {item === undefined ? <Unread height={box.itemHeight} /> : renderItem(item)}
+            </div>
+          );
+        })}
       </div>
     </ScrollBox>
   );

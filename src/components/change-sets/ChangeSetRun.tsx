@@ -10,6 +10,7 @@ import {
   useChangeSetSummary,
 } from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
+import { useItemPages } from '../../api/journal/change-set-items';
 import type { ChangeItem, ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
 import { LongList } from '../LongList';
@@ -56,20 +57,37 @@ function RunCounts({ changeSet }: { changeSet: ChangeSetSummary }) {
   );
 }
 
-/** Fields of the set, each with why it did not change: a bulk change may skip thousands. */
+/**
+ * The ended set's fields in one state, each with why it did not change, read a page at
+ * a time as the list shows them: a bulk change may skip thousands.
+ */
 function ItemList({
+  changeSet,
+  state,
   label,
-  items,
   why,
 }: {
+  changeSet: ChangeSetSummary;
+  state: 'skipped' | 'failed' | 'unknown';
   label: string;
-  items: readonly ChangeItem[];
   why: (item: ChangeItem) => string;
 }) {
+  const pages = useItemPages(changeSet.id, state, changeSet.finishedAt);
+  if (pages.error) {
+    return (
+      <ErrorState
+        title="The fields could not be read"
+        error={pages.error}
+        onRetry={() => void pages.refetch()}
+      />
+    );
+  }
   return (
     <LongList
       label={label}
-      items={items}
+      count={changeSet.counts[state]}
+      itemAt={pages.itemAt}
+      onShown={pages.onShown}
       maxHeight={200}
       renderItem={(item) => (
         <Text size="sm" pb={2}>
@@ -104,11 +122,15 @@ export function ChangeSetRun({
   /** Once the set has ended: what the fields read back say of it (a hand-over's owners). */
   verified?: (detail: ChangeSetDetail) => ReactNode;
 }) {
-  // Followed by its summary while it runs; its items are read once it has ended.
+  // Followed by its summary while it runs; once it has ended, the lists of its fields
+  // read their pages. Its detail, every field before and after, is read only for what
+  // needs all of it: what the fields say of it, or whether it changed nothing.
   const progress = useChangeSetSummary(id);
   const running = progress.data?.state === 'running';
   const finished = progress.data !== undefined && !running;
-  const query = useChangeSet(id, finished);
+  const needsDetail =
+    verified !== undefined || (onBack !== undefined && progress.data?.counts.applied === 0);
+  const query = useChangeSet(id, finished && needsDetail);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
   const check = useCheckChangeSet();
@@ -132,10 +154,10 @@ export function ChangeSetRun({
   // The items as the set ended, once read (after a retry, not those of its end before).
   const detail =
     finished && query.data?.changeSet.finishedAt === changeSet.finishedAt ? query.data : undefined;
-  const failures = detail?.items.filter((item) => item.state === 'failed') ?? [];
+  const ended = finished && (!needsDetail || detail !== undefined);
+  const { failed, skipped } = changeSet.counts;
   // Sent, but the instance stopped answering before saying whether it applied them.
-  const unconfirmed = detail?.items.filter((item) => item.state === 'unknown') ?? [];
-  const skipped = detail?.items.filter((item) => item.state === 'skipped') ?? [];
+  const unconfirmed = changeSet.counts.unknown;
   return (
     <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
       <Progress value={settledShare({ changeSet })} aria-label="Progress of the change" />
@@ -143,21 +165,25 @@ export function ChangeSetRun({
       <Text size="sm" fw={600} role="status" tabIndex={-1} ref={takeLostFocus}>
         {changeSetSummary({ changeSet })}
       </Text>
-      {skipped.length > 0 && <ItemList label="Skipped fields" items={skipped} why={skipWords} />}
-      {failures.length > 0 && (
-        <Alert color="red" title={`${fieldCount(failures.length)} failed`}>
+      {ended && skipped > 0 && (
+        <ItemList changeSet={changeSet} state="skipped" label="Skipped fields" why={skipWords} />
+      )}
+      {ended && failed > 0 && (
+        <Alert color="red" title={`${fieldCount(failed)} failed`}>
           <ItemList
+            changeSet={changeSet}
+            state="failed"
             label="Failed fields"
-            items={failures}
             why={(item) => item.error?.message ?? 'failed'}
           />
         </Alert>
       )}
-      {unconfirmed.length > 0 && (
-        <Alert color="yellow" title={`${fieldCount(unconfirmed.length)} not confirmed`}>
+      {ended && unconfirmed > 0 && (
+        <Alert color="yellow" title={`${fieldCount(unconfirmed)} not confirmed`}>
           <ItemList
+            changeSet={changeSet}
+            state="unknown"
             label="Fields not confirmed"
-            items={unconfirmed}
             why={(item) => item.error?.message ?? 'the instance did not say'}
           />
         </Alert>
@@ -169,17 +195,17 @@ export function ChangeSetRun({
             Cancel
           </Button>
         )}
-        {detail && unconfirmed.length > 0 && (
+        {ended && unconfirmed > 0 && (
           <Button variant="default" loading={check.isPending} onClick={() => check.mutate(id)}>
             Check against the instance
           </Button>
         )}
-        {detail && failures.length > 0 && (
+        {ended && failed > 0 && (
           <Button variant="default" loading={retry.isPending} onClick={() => retry.mutate(id)}>
             Retry failed
           </Button>
         )}
-        {detail && changeSet.counts.applied > 0 && (
+        {ended && changeSet.counts.applied > 0 && (
           <UndoChangeSet id={id} refusal={undoRefusal(changeSet)} />
         )}
         {detail && onBack && onlyChangedSince(detail) && (
@@ -187,7 +213,7 @@ export function ChangeSetRun({
             Back
           </Button>
         )}
-        {detail && onClose && <Button onClick={onClose}>Close</Button>}
+        {ended && onClose && <Button onClick={onClose}>Close</Button>}
       </Group>
     </Stack>
   );

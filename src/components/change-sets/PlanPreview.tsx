@@ -40,7 +40,8 @@ export function PlanPreview({ plan }: { plan: Plan }) {
       </Text>
       <LongList
         label="What the change would do"
-        items={plan.items}
+        count={plan.items.length}
+        itemAt={(index) => plan.items[index]}
         renderItem={(item) => <PlanLine item={item} />}
         maxHeight={260}
         itemHeight={26}

@@ -1,7 +1,7 @@
-import { Code, Group, Loader, Stack, Text } from '@mantine/core';
-import { useChangeSet } from '../../api/journal/get-change-set';
+import { Code, Group, Stack, Text } from '@mantine/core';
+import { useItemPages } from '../../api/journal/change-set-items';
 import { ErrorState } from '../../components/ErrorState';
-import type { ChangeItem } from '../../contract/journal';
+import type { ChangeItem, ChangeSetSummary } from '../../contract/journal';
 import { FieldLink } from '../../components/FieldLink';
 import { LongList } from '../../components/LongList';
 import {
@@ -11,28 +11,32 @@ import {
 import { skipWords } from '../../components/change-sets/change-words';
 import { UserText } from '../../components/UserText';
 
-/** The items of one change set: each field, what happened to it and why, and what changed. */
-export function ChangeSetItems({ id }: { id: number }) {
-  const query = useChangeSet(id);
-  if (query.isPending)
-    return <Loader size="sm" role="status" aria-label="Loading the change set's items" />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        title="The items could not be loaded"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+/**
+ * The items of one change set: each field, what happened to it and why, and what
+ * changed, read a page at a time as the list shows them.
+ */
+export function ChangeSetItems({ changeSet }: { changeSet: ChangeSetSummary }) {
+  const { id } = changeSet;
+  const pages = useItemPages(id, undefined, changeSet.finishedAt);
   return (
-    <LongList
-      label={`Items of change set ${id}`}
-      items={query.data.items}
-      maxHeight={480}
-      itemHeight={52}
-      renderItem={(item) => <ItemLine item={item} />}
-    />
+    <Stack gap="xs">
+      {pages.error && (
+        <ErrorState
+          title="The items could not be loaded"
+          error={pages.error}
+          onRetry={() => void pages.refetch()}
+        />
+      )}
+      <LongList
+        label={`Items of change set ${id}`}
+        count={changeSet.counts.total}
+        itemAt={pages.itemAt}
+        onShown={pages.onShown}
+        maxHeight={480}
+        itemHeight={52}
+        renderItem={(item) => <ItemLine item={item} />}
+      />
+    </Stack>
   );
 }
 

@@ -57,7 +57,8 @@ export function UndoDialog({
               >
                 <LongList
                   label="Fields to name a new id"
-                  items={repointed}
+                  count={repointed.length}
+                  itemAt={(index) => repointed[index]}
                   renderItem={(item) => (
                     <Text size="sm" pb={2}>
                       <UserText text={item.name} />: {item.message}
@@ -73,7 +74,8 @@ export function UndoDialog({
               >
                 <LongList
                   label="Refused fields"
-                  items={refused}
+                  count={refused.length}
+                  itemAt={(index) => refused[index]}
                   renderItem={(item) => (
                     <Text size="sm" pb={2}>
                       <UserText text={item.name} />: {item.message ?? item.reason}
