@@ -206,7 +206,11 @@ export function ChangeSetRun({
           </Button>
         )}
         {ended && changeSet.counts.applied > 0 && (
-          <UndoChangeSet id={id} refusal={undoRefusal(changeSet)} />
+          <UndoChangeSet
+            id={id}
+            refusal={undoRefusal(changeSet)}
+            applied={changeSet.counts.applied}
+          />
         )}
         {detail && onBack && onlyChangedSince(detail) && (
           <Button variant="default" onClick={onBack}>

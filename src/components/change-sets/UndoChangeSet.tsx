@@ -44,10 +44,13 @@ export function UndoChangeSet({
   id,
   undoneBy,
   refusal,
+  applied,
 }: {
   id: number;
   undoneBy?: ChangeSetMention | null;
   refusal?: string;
+  /** The fields the set applied, when known: an undo of many is waited for longer. */
+  applied?: number;
 }) {
   const preview = useUndoChangeSet();
   const undo = useUndoChangeSet();
@@ -76,7 +79,10 @@ export function UndoChangeSet({
         variant="default"
         loading={preview.isPending}
         onClick={() =>
-          preview.mutate({ id, dryRun: true }, { onSuccess: (answer) => setPlan(answer.plan) })
+          preview.mutate(
+            { id, dryRun: true, applied },
+            { onSuccess: (answer) => setPlan(answer.plan) },
+          )
         }
       >
         Undo…
@@ -115,7 +121,7 @@ export function UndoChangeSet({
           loading={undo.isPending}
           onClick={() =>
             undo.mutate(
-              { id, dryRun: false },
+              { id, dryRun: false, applied },
               {
                 onSuccess: (answer) => {
                   void refreshAfterChangeSet(client);

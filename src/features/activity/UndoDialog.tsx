@@ -28,7 +28,11 @@ export function UndoDialog({
   const dryRun = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const { mutate } = dryRun;
-  useEffect(() => mutate({ id: changeSet.id, dryRun: true }), [mutate, changeSet.id]);
+  const { id, counts } = changeSet;
+  useEffect(
+    () => mutate({ id, dryRun: true, applied: counts.applied }),
+    [mutate, id, counts.applied],
+  );
   const plan = dryRun.data?.plan;
   const refused = plan?.items.filter((item) => item.action === 'skip') ?? [];
   const repointed = plan?.items.filter((item) => item.action === 'change' && item.repoint) ?? [];
@@ -101,7 +105,7 @@ export function UndoDialog({
             loading={undo.isPending}
             onClick={() =>
               undo.mutate(
-                { id: changeSet.id, dryRun: false },
+                { id, dryRun: false, applied: counts.applied },
                 { onSuccess: (answer) => answer.changeSet && onStarted(answer.changeSet.id) },
               )
             }
