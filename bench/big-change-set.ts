@@ -123,12 +123,8 @@ async function main() {
       activity,
       'the set opened on Activity',
       () => activity.goto(`/activity?changeSet=${id}`).then(() => undefined),
-      () =>
-        activity
-          .getByRole('table', { name: `Items of change set ${id}` })
-          .getByRole('row')
-          .nth(1)
-          .waitFor(),
+      // Its first field's link, in the items' table (before) or list.
+      () => activity.locator(`[aria-label="Items of change set ${id}"] a`).first().waitFor(),
     );
     await activity.close();
   }
