@@ -41,7 +41,7 @@ test('a change made through the journal appears on the Activity page, is undone 
   const toggle = page.getByRole('button', { name: `#${id} rename` });
   await expect(toggle).toBeVisible();
   await toggle.click();
-  const items = page.getByRole('table', { name: `Items of change set ${id}` });
+  const items = page.getByRole('list', { name: `Items of change set ${id}` });
   // An item names the field as it was when the set was recorded; the change shows the rename.
   await expect(items.getByRole('link', { name: field.name })).toBeVisible();
   await expect(items.getByText(renamed, { exact: true })).toBeVisible();

@@ -49,7 +49,7 @@ test('locking from a row and from the drawer, and a failed lock rolled back', as
       await goInApp(page, '/activity');
       await expect(page.getByRole('button', { name: `#${unlocking} unlock` })).toBeVisible();
       await page.getByRole('button', { name: `#${locking} lock` }).click();
-      const items = page.getByRole('table', { name: `Items of change set ${locking}` });
+      const items = page.getByRole('list', { name: `Items of change set ${locking}` });
       await expect(items.getByRole('link', { name: field.name })).toBeVisible();
     } finally {
       await api.setLocked(field.id, false);

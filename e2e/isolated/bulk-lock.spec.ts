@@ -95,7 +95,7 @@ test('a bulk lock across two pages is one change set: the locked field skipped, 
     await fieldsPage.page.goto('/activity');
     const toggle = fieldsPage.page.getByRole('button', { name: /^#\d+ lock$/ }).first();
     await toggle.click();
-    const items = fieldsPage.page.getByRole('table', { name: /^Items of change set \d+$/ });
+    const items = fieldsPage.page.getByRole('list', { name: /^Items of change set \d+$/ });
     await expect(items.getByRole('link', { name: picked[0]!.name })).toBeVisible();
     const row = fieldsPage.page.getByRole('row').filter({ has: toggle });
     await row.getByRole('button', { name: 'Undo' }).click();

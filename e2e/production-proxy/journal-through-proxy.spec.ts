@@ -44,7 +44,7 @@ test('through the proxy: an expression edited in the drawer is sent to the insta
   const toggle = row.getByRole('button', { name: /^#\d+ edit$/ });
   await toggle.click();
   const setId = Number(/^#(\d+)/.exec((await toggle.textContent()) ?? '')![1]);
-  const items = page.getByRole('table', { name: `Items of change set ${setId}` });
+  const items = page.getByRole('list', { name: `Items of change set ${setId}` });
   await expect(items.getByRole('link', { name: field.name })).toBeVisible();
 
   await row.getByRole('button', { name: 'Undo' }).click();

@@ -11,6 +11,8 @@ export const journalPaths = {
   changeSet: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}`,
   /** GET: a set's summary alone (its state and counts), to follow a large set as it runs. */
   summary: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/summary`,
+  /** GET `?state&offset&limit`: a page of a set's items, in the set's order, with how many there are. */
+  items: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/items`,
   /** POST: stop a running set after the batch in flight; what is done stays done. */
   cancel: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}/cancel`,
   /** POST: send the failed items of a set again. */

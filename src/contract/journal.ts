@@ -186,6 +186,24 @@ export const changeSetDetailSchema = z.object({
 });
 export type ChangeSetDetail = z.infer<typeof changeSetDetailSchema>;
 
+/** The most items one page of a change set's items answers. */
+export const MAX_ITEMS_PAGE = 1000;
+
+/** GET change-sets/{id}/items: a page of the set's items, those in `state` only when given. */
+export const changeSetItemsQuerySchema = z.strictObject({
+  state: z.enum(itemStates).optional(),
+  offset: z.coerce.number().int().min(0).max(MAX_CHANGE_SET_ITEMS).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_ITEMS_PAGE).default(200),
+});
+export type ChangeSetItemsQuery = z.infer<typeof changeSetItemsQuerySchema>;
+
+export const changeSetItemsPageSchema = z.object({
+  /** The set's items in `state` (or all of them), not only this page's. */
+  total: z.number().int(),
+  items: z.array(changeItemSchema),
+});
+export type ChangeSetItemsPage = z.infer<typeof changeSetItemsPageSchema>;
+
 /** The most change sets one list request answers. */
 export const MAX_CHANGE_SETS_LISTED = 500;
 

@@ -9,6 +9,8 @@ export const journalKeys = {
   changeSet: (id: number) => [...journalKeys.all, 'change-set', id] as const,
   /** Under the set's own key: what refreshes the set refreshes its summary too. */
   changeSetSummary: (id: number) => [...journalKeys.changeSet(id), 'summary'] as const,
+  /** Pages of a set's items, under the set's own key. */
+  changeSetItems: (id: number) => [...journalKeys.changeSet(id), 'items'] as const,
   fieldHistories: () => [...journalKeys.all, 'field-history'] as const,
   fieldHistory: (id: number) => [...journalKeys.fieldHistories(), id] as const,
 };

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ChangeSetRequest, ChangeSetSummary } from '../../contract/journal';
 import { changeSetSummarySchema, journalPaths } from '../../contract/journal';
 import { requestJson } from '../http-client';
+import { waitForItemsMs } from './wait-for-items';
 import { journalKeys } from './journal-keys';
 
 /** Records a change set and starts it; follow it with useChangeSet(id) until it is done. */
@@ -9,6 +10,7 @@ export function startChangeSet(request: ChangeSetRequest): Promise<ChangeSetSumm
   return requestJson(journalPaths.changeSets, changeSetSummarySchema, {
     method: 'POST',
     body: request,
+    timeoutMs: waitForItemsMs(request.items.length),
   });
 }
 

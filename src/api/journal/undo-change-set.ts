@@ -2,17 +2,24 @@ import { useMutation } from '@tanstack/react-query';
 import type { UndoAnswer } from '../../contract/journal';
 import { journalPaths, undoAnswerSchema } from '../../contract/journal';
 import { requestJson } from '../http-client';
+import { waitForItemsMs } from './wait-for-items';
 import { journalKeys } from './journal-keys';
 
 export interface UndoRequest {
   id: number;
   /** Only the plan: what would be put back and what would be refused. */
   dryRun: boolean;
+  /** The fields the set applied, when known: an undo of many is waited for longer. */
+  applied?: number;
 }
 
 /** Undoes a change set as a change set of its own; each field changed again since is refused and listed. */
-export function undoChangeSet({ id, dryRun }: UndoRequest): Promise<UndoAnswer> {
-  return requestJson(journalPaths.undo(id), undoAnswerSchema, { method: 'POST', body: { dryRun } });
+export function undoChangeSet({ id, dryRun, applied = 0 }: UndoRequest): Promise<UndoAnswer> {
+  return requestJson(journalPaths.undo(id), undoAnswerSchema, {
+    method: 'POST',
+    body: { dryRun },
+    timeoutMs: waitForItemsMs(applied),
+  });
 }
 
 export function useUndoChangeSet() {

@@ -5,6 +5,7 @@ import type {
   ChangeItem,
   ChangeKind,
   ChangeSetDetail,
+  ChangeSetItemsPage,
   ChangeSetMention,
   ChangeSetRequest,
   FieldChange,
@@ -37,6 +38,18 @@ export const reader: Me = { person: 'viewer', role: 'reader', canWrite: false };
 export const readerMe = http.get(journalPaths.me, () => HttpResponse.json(reader));
 /** For tests of pages that ask who the token is and may change fields: an editor. */
 export const editorMe = http.get(journalPaths.me, () => HttpResponse.json(editor));
+
+/** A page of a set's items as the journal answers `GET change-sets/{id}/items?state&offset&limit`. */
+export function itemsPageOf(detail: ChangeSetDetail, url: string): ChangeSetItemsPage {
+  const query = new URL(url).searchParams;
+  const state = query.get('state');
+  const matching = detail.items.filter((item) => state === null || item.state === state);
+  const offset = Number(query.get('offset') ?? 0);
+  return {
+    total: matching.length,
+    items: matching.slice(offset, offset + Number(query.get('limit') ?? 200)),
+  };
+}
 
 /** Holds each change set asked for field `id` (for any field when not given) until `answer` lets it go. */
 export function heldChangeSets(answer: { hold(): Promise<void> }, id?: number) {
@@ -214,6 +227,12 @@ export function mockJournal(
     http.get(journalPaths.changeSet(':id'), ({ params }) => {
       const detail = readOnce(Number(params.id));
       return detail ? HttpResponse.json(detail) : HttpResponse.json(notFound(), { status: 404 });
+    }),
+    http.get(journalPaths.items(':id'), ({ params, request }) => {
+      const detail = sets[Number(params.id) - 1];
+      return detail
+        ? HttpResponse.json(itemsPageOf(detail, request.url))
+        : HttpResponse.json(notFound(), { status: 404 });
     }),
     http.get(journalPaths.summary(':id'), ({ params }) => {
       const detail = readOnce(Number(params.id));

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
-import { editorMe } from '../../api/test-support/mock-journal';
+import { editorMe, itemsPageOf } from '../../api/test-support/mock-journal';
 import type { ChangeSetDetail } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { renderWithProviders } from '../../test-support/render-with-providers';
@@ -52,6 +52,9 @@ setupMockApi(
   editorMe,
   http.get(journalPaths.summary(':id'), () => HttpResponse.json(detail.changeSet)),
   http.get(journalPaths.changeSet(':id'), () => HttpResponse.json(detail)),
+  http.get(journalPaths.items(':id'), ({ request }) =>
+    HttpResponse.json(itemsPageOf(detail, request.url)),
+  ),
   http.post(journalPaths.check(':id'), () => {
     detail = checked;
     return HttpResponse.json(detail);

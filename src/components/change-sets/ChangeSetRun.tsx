@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  Progress,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -20,8 +10,10 @@ import {
   useChangeSetSummary,
 } from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
-import type { ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
+import { useItemPages } from '../../api/journal/change-set-items';
+import type { ChangeItem, ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
+import { LongList } from '../LongList';
 import { fieldCount } from '../plural';
 import { changeSetSummary, settledShare } from './change-set-summary';
 import { skipWords } from './change-words';
@@ -65,18 +57,44 @@ function RunCounts({ changeSet }: { changeSet: ChangeSetSummary }) {
   );
 }
 
-/** A list that scrolls past a few lines (a bulk change may skip thousands), reachable from the keyboard. */
-function ScrollList({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * The ended set's fields in one state, each with why it did not change, read a page at
+ * a time as the list shows them: a bulk change may skip thousands.
+ */
+function ItemList({
+  changeSet,
+  state,
+  label,
+  why,
+}: {
+  changeSet: ChangeSetSummary;
+  state: 'skipped' | 'failed' | 'unknown';
+  label: string;
+  why: (item: ChangeItem) => string;
+}) {
+  const pages = useItemPages(changeSet.id, state, changeSet.finishedAt);
+  if (pages.error) {
+    return (
+      <ErrorState
+        title="The fields could not be read"
+        error={pages.error}
+        onRetry={() => void pages.refetch()}
+      />
+    );
+  }
   return (
-    <ScrollArea.Autosize
-      mah={200}
-      type="auto"
-      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}
-    >
-      <List size="sm" aria-label={label}>
-        {children}
-      </List>
-    </ScrollArea.Autosize>
+    <LongList
+      label={label}
+      count={changeSet.counts[state]}
+      itemAt={pages.itemAt}
+      onShown={pages.onShown}
+      maxHeight={200}
+      renderItem={(item) => (
+        <Text size="sm" pb={2}>
+          <UserText text={item.fieldName} />: {why(item)}
+        </Text>
+      )}
+    />
   );
 }
 
@@ -104,11 +122,15 @@ export function ChangeSetRun({
   /** Once the set has ended: what the fields read back say of it (a hand-over's owners). */
   verified?: (detail: ChangeSetDetail) => ReactNode;
 }) {
-  // Followed by its summary while it runs; its items are read once it has ended.
+  // Followed by its summary while it runs; once it has ended, the lists of its fields
+  // read their pages. Its detail, every field before and after, is read only for what
+  // needs all of it: what the fields say of it, or whether it changed nothing.
   const progress = useChangeSetSummary(id);
   const running = progress.data?.state === 'running';
   const finished = progress.data !== undefined && !running;
-  const query = useChangeSet(id, finished);
+  const needsDetail =
+    verified !== undefined || (onBack !== undefined && progress.data?.counts.applied === 0);
+  const query = useChangeSet(id, finished && needsDetail);
   const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
   const check = useCheckChangeSet();
@@ -132,10 +154,10 @@ export function ChangeSetRun({
   // The items as the set ended, once read (after a retry, not those of its end before).
   const detail =
     finished && query.data?.changeSet.finishedAt === changeSet.finishedAt ? query.data : undefined;
-  const failures = detail?.items.filter((item) => item.state === 'failed') ?? [];
+  const ended = finished && (!needsDetail || detail !== undefined);
+  const { failed, skipped } = changeSet.counts;
   // Sent, but the instance stopped answering before saying whether it applied them.
-  const unconfirmed = detail?.items.filter((item) => item.state === 'unknown') ?? [];
-  const skipped = detail?.items.filter((item) => item.state === 'skipped') ?? [];
+  const unconfirmed = changeSet.counts.unknown;
   return (
     <Stack gap="sm" style={{ overflowWrap: 'anywhere' }}>
       <Progress value={settledShare({ changeSet })} aria-label="Progress of the change" />
@@ -143,36 +165,27 @@ export function ChangeSetRun({
       <Text size="sm" fw={600} role="status" tabIndex={-1} ref={takeLostFocus}>
         {changeSetSummary({ changeSet })}
       </Text>
-      {skipped.length > 0 && (
-        <ScrollList label="Skipped fields">
-          {skipped.map((item) => (
-            <List.Item key={item.fieldId}>
-              <UserText text={item.fieldName} />: {skipWords(item)}
-            </List.Item>
-          ))}
-        </ScrollList>
+      {ended && skipped > 0 && (
+        <ItemList changeSet={changeSet} state="skipped" label="Skipped fields" why={skipWords} />
       )}
-      {failures.length > 0 && (
-        <Alert color="red" title={`${fieldCount(failures.length)} failed`}>
-          <ScrollList label="Failed fields">
-            {failures.map((item) => (
-              <List.Item key={item.fieldId}>
-                <UserText text={item.fieldName} />: {item.error?.message ?? 'failed'}
-              </List.Item>
-            ))}
-          </ScrollList>
+      {ended && failed > 0 && (
+        <Alert color="red" title={`${fieldCount(failed)} failed`}>
+          <ItemList
+            changeSet={changeSet}
+            state="failed"
+            label="Failed fields"
+            why={(item) => item.error?.message ?? 'failed'}
+          />
         </Alert>
       )}
-      {unconfirmed.length > 0 && (
-        <Alert color="yellow" title={`${fieldCount(unconfirmed.length)} not confirmed`}>
-          <ScrollList label="Fields not confirmed">
-            {unconfirmed.map((item) => (
-              <List.Item key={item.fieldId}>
-                <UserText text={item.fieldName} />:{' '}
-                {item.error?.message ?? 'the instance did not say'}
-              </List.Item>
-            ))}
-          </ScrollList>
+      {ended && unconfirmed > 0 && (
+        <Alert color="yellow" title={`${fieldCount(unconfirmed)} not confirmed`}>
+          <ItemList
+            changeSet={changeSet}
+            state="unknown"
+            label="Fields not confirmed"
+            why={(item) => item.error?.message ?? 'the instance did not say'}
+          />
         </Alert>
       )}
       {detail && verified?.(detail)}
@@ -182,25 +195,29 @@ export function ChangeSetRun({
             Cancel
           </Button>
         )}
-        {detail && unconfirmed.length > 0 && (
+        {ended && unconfirmed > 0 && (
           <Button variant="default" loading={check.isPending} onClick={() => check.mutate(id)}>
             Check against the instance
           </Button>
         )}
-        {detail && failures.length > 0 && (
+        {ended && failed > 0 && (
           <Button variant="default" loading={retry.isPending} onClick={() => retry.mutate(id)}>
             Retry failed
           </Button>
         )}
-        {detail && changeSet.counts.applied > 0 && (
-          <UndoChangeSet id={id} refusal={undoRefusal(changeSet)} />
+        {ended && changeSet.counts.applied > 0 && (
+          <UndoChangeSet
+            id={id}
+            refusal={undoRefusal(changeSet)}
+            applied={changeSet.counts.applied}
+          />
         )}
         {detail && onBack && onlyChangedSince(detail) && (
           <Button variant="default" onClick={onBack}>
             Back
           </Button>
         )}
-        {detail && onClose && <Button onClick={onClose}>Close</Button>}
+        {ended && onClose && <Button onClick={onClose}>Close</Button>}
       </Group>
     </Stack>
   );

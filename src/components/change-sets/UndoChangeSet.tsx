@@ -1,25 +1,32 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { refreshAfterChangeSet, useChangeSet } from '../../api/journal/get-change-set';
+import { refreshAfterChangeSet, useChangeSetSummary } from '../../api/journal/get-change-set';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
 import type { ChangeSetMention, Plan } from '../../contract/journal';
 import { changeSetSummary } from './change-set-summary';
 import { PlanPreview } from './PlanPreview';
 import { UndoneBy } from './UndoneBy';
 import { UndoRefused } from './UndoRefused';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * What an undo did, read from its own change set: a field changed again since is
  * left as it is, so "every field is back" would not always be true.
  */
 function UndoOutcome({ id }: { id: number }) {
-  const query = useChangeSet(id);
+  // Followed by its summary: the detail of an undo of thousands of fields is megabytes.
+  const query = useChangeSetSummary(id);
+  const finished = query.data !== undefined && query.data.state !== 'running';
+  const client = useQueryClient();
+  useEffect(() => {
+    if (finished) void refreshAfterChangeSet(client);
+  }, [finished, client]);
   if (!query.data) return null;
+  const changeSet = query.data;
   const words =
-    query.data.changeSet.state === 'running'
+    changeSet.state === 'running'
       ? `Undoing (change set ${id})…`
-      : `Undone by change set ${id}: ${changeSetSummary(query.data)}`;
+      : `Undone by change set ${id}: ${changeSetSummary({ changeSet })}`;
   return (
     <Text size="sm" role="status" w="100%">
       {words}
@@ -37,10 +44,13 @@ export function UndoChangeSet({
   id,
   undoneBy,
   refusal,
+  applied,
 }: {
   id: number;
   undoneBy?: ChangeSetMention | null;
   refusal?: string;
+  /** The fields the set applied, when known: an undo of many is waited for longer. */
+  applied?: number;
 }) {
   const preview = useUndoChangeSet();
   const undo = useUndoChangeSet();
@@ -57,7 +67,10 @@ export function UndoChangeSet({
         variant="default"
         loading={preview.isPending}
         onClick={() =>
-          preview.mutate({ id, dryRun: true }, { onSuccess: (answer) => setPlan(answer.plan) })
+          preview.mutate(
+            { id, dryRun: true, applied },
+            { onSuccess: (answer) => setPlan(answer.plan) },
+          )
         }
       >
         Undo…
@@ -96,7 +109,7 @@ export function UndoChangeSet({
           loading={undo.isPending}
           onClick={() =>
             undo.mutate(
-              { id, dryRun: false },
+              { id, dryRun: false, applied },
               {
                 onSuccess: (answer) => {
                   void refreshAfterChangeSet(client);

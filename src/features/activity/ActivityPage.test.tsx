@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, onTestFinished, test, vi } from 'vitest';
 import { endSession, startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
+import { itemsPageOf } from '../../api/test-support/mock-journal';
 import type { ChangeSetDetail, ChangeSetSummary, Me, UndoAnswer } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { currentUrl, renderWithProviders } from '../../test-support/render-with-providers';
@@ -22,7 +23,11 @@ const summary = (id: number, overrides: Partial<ChangeSetSummary> = {}): ChangeS
   ...overrides,
 });
 
-const sets = [summary(2), summary(1, { kind: 'owner', person: 'grace' })];
+const sets = [
+  // As its items below say: two fields applied, one skipped.
+  summary(2, { counts: { total: 3, pending: 0, applied: 2, failed: 0, skipped: 1, unknown: 0 } }),
+  summary(1, { kind: 'owner', person: 'grace' }),
+];
 
 const detail: ChangeSetDetail = {
   changeSet: sets[0]!,
@@ -90,6 +95,9 @@ beforeEach(() => {
       return HttpResponse.json({ total: matching.length, changeSets: matching });
     }),
     http.get(journalPaths.changeSet(':id'), () => HttpResponse.json(detail)),
+    http.get(journalPaths.items(':id'), ({ request }) =>
+      HttpResponse.json(itemsPageOf(detail, request.url)),
+    ),
     http.post(journalPaths.undo(':id'), async ({ request, params }) => {
       const { dryRun } = (await request.json()) as { dryRun: boolean };
       undone.push({ id: String(params.id), dryRun });
@@ -183,7 +191,7 @@ test('expands a set to its items: the field linking to its drawer, state, reason
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
   await user.click(toggle);
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
-  const items = await screen.findByRole('table', { name: 'Items of change set 2' });
+  const items = await screen.findByRole('list', { name: 'Items of change set 2' });
   const link = within(items).getByRole('link', { name: 'Gross Margin' });
   expect(link.getAttribute('href')).toBe('/fields/7');
   expect(within(items).getByText('locked: unlock it first')).toBeTruthy();
@@ -396,7 +404,7 @@ test('a link naming a change set shows that set open and marked', async () => {
   const toggle = await screen.findByRole('button', { name: '#2 rename' });
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
   expect(toggle.closest('tr')?.getAttribute('aria-current')).toBe('true');
-  expect(await screen.findByRole('table', { name: 'Items of change set 2' })).toBeTruthy();
+  expect(await screen.findByRole('list', { name: 'Items of change set 2' })).toBeTruthy();
   const other = screen.getByRole('button', { name: '#1 owner' });
   expect(other.getAttribute('aria-expanded')).toBe('false');
 });

@@ -1,8 +1,9 @@
-import { Code, Loader, Stack, Table, Text } from '@mantine/core';
-import { useChangeSet } from '../../api/journal/get-change-set';
+import { Code, Group, Stack, Text } from '@mantine/core';
+import { useItemPages } from '../../api/journal/change-set-items';
 import { ErrorState } from '../../components/ErrorState';
-import type { ChangeItem } from '../../contract/journal';
+import type { ChangeItem, ChangeSetSummary } from '../../contract/journal';
 import { FieldLink } from '../../components/FieldLink';
+import { LongList } from '../../components/LongList';
 import {
   changedProperties,
   type PropertyChange,
@@ -10,60 +11,51 @@ import {
 import { skipWords } from '../../components/change-sets/change-words';
 import { UserText } from '../../components/UserText';
 
-/** The items of one change set: each field, what happened to it and why, and what changed. */
-export function ChangeSetItems({ id }: { id: number }) {
-  const query = useChangeSet(id);
-  if (query.isPending)
-    return <Loader size="sm" role="status" aria-label="Loading the change set's items" />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        title="The items could not be loaded"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  const { items } = query.data;
+/**
+ * The items of one change set: each field, what happened to it and why, and what
+ * changed, read a page at a time as the list shows them.
+ */
+export function ChangeSetItems({ changeSet }: { changeSet: ChangeSetSummary }) {
+  const { id } = changeSet;
+  const pages = useItemPages(id, undefined, changeSet.finishedAt);
   return (
-    // Names and expressions are the person's text: a long one wraps in its cell rather
-    // than widening the journal past the screen, where its Undo would be out of reach.
-    <Table
-      withTableBorder
-      aria-label={`Items of change set ${id}`}
-      style={{ overflowWrap: 'anywhere' }}
-    >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Field</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th>Reason</Table.Th>
-          <Table.Th>Change</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((item, index) => (
-          <Table.Tr key={index}>
-            <Table.Td>
-              <FieldLink id={item.newId ?? item.fieldId}>
-                <UserText text={item.fieldName} />
-              </FieldLink>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" fw={600}>
-                {item.state}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{reasonOf(item)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <ItemDiff item={item} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap="xs">
+      {pages.error && (
+        <ErrorState
+          title="The items could not be loaded"
+          error={pages.error}
+          onRetry={() => void pages.refetch()}
+        />
+      )}
+      <LongList
+        label={`Items of change set ${id}`}
+        count={changeSet.counts.total}
+        itemAt={pages.itemAt}
+        onShown={pages.onShown}
+        maxHeight={480}
+        itemHeight={52}
+        renderItem={(item) => <ItemLine item={item} />}
+      />
+    </Stack>
+  );
+}
+
+/** One field of the set: its link, what happened to it and why, and what changed. */
+function ItemLine({ item }: { item: ChangeItem }) {
+  const reason = reasonOf(item);
+  return (
+    <Stack gap={2} py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Group gap="xs">
+        <FieldLink id={item.newId ?? item.fieldId}>
+          <UserText text={item.fieldName} />
+        </FieldLink>
+        <Text size="sm" fw={600}>
+          {item.state}
+        </Text>
+        {reason && <Text size="sm">{reason}</Text>}
+      </Group>
+      <ItemDiff item={item} />
+    </Stack>
   );
 }
 

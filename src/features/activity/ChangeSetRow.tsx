@@ -142,7 +142,7 @@ export function ChangeSetRow({
       {expanded && (
         <Table.Tr id={itemsId}>
           <Table.Td colSpan={columns}>
-            <ChangeSetItems id={id} />
+            <ChangeSetItems changeSet={changeSet} />
           </Table.Td>
         </Table.Tr>
       )}

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
+import { LongList } from '../../components/LongList';
 import { plural } from '../../components/plural';
 import { useOpenerFocus } from '../../components/use-opener-focus';
 import type { ChangeSetSummary } from '../../contract/journal';
@@ -27,7 +28,11 @@ export function UndoDialog({
   const dryRun = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const { mutate } = dryRun;
-  useEffect(() => mutate({ id: changeSet.id, dryRun: true }), [mutate, changeSet.id]);
+  const { id, counts } = changeSet;
+  useEffect(
+    () => mutate({ id, dryRun: true, applied: counts.applied }),
+    [mutate, id, counts.applied],
+  );
   const plan = dryRun.data?.plan;
   const refused = plan?.items.filter((item) => item.action === 'skip') ?? [];
   const repointed = plan?.items.filter((item) => item.action === 'change' && item.repoint) ?? [];
@@ -54,13 +59,16 @@ export function UndoDialog({
                 color="blue"
                 title={`${plural(repointed.length, 'field', 'fields')} that nested a deleted field will name its new id`}
               >
-                <List size="sm" aria-label="Fields to name a new id">
-                  {repointed.map((item) => (
-                    <List.Item key={`${item.id}:${item.repoint!.from}`}>
+                <LongList
+                  label="Fields to name a new id"
+                  count={repointed.length}
+                  itemAt={(index) => repointed[index]}
+                  renderItem={(item) => (
+                    <Text size="sm" pb={2}>
                       <UserText text={item.name} />: {item.message}
-                    </List.Item>
-                  ))}
-                </List>
+                    </Text>
+                  )}
+                />
               </Alert>
             )}
             {refused.length > 0 && (
@@ -68,13 +76,16 @@ export function UndoDialog({
                 color="yellow"
                 title={`${plural(refused.length, 'field', 'fields')} will be refused`}
               >
-                <List size="sm" aria-label="Refused fields">
-                  {refused.map((item) => (
-                    <List.Item key={item.id}>
+                <LongList
+                  label="Refused fields"
+                  count={refused.length}
+                  itemAt={(index) => refused[index]}
+                  renderItem={(item) => (
+                    <Text size="sm" pb={2}>
                       <UserText text={item.name} />: {item.message ?? item.reason}
-                    </List.Item>
-                  ))}
-                </List>
+                    </Text>
+                  )}
+                />
               </Alert>
             )}
           </>
@@ -94,7 +105,7 @@ export function UndoDialog({
             loading={undo.isPending}
             onClick={() =>
               undo.mutate(
-                { id: changeSet.id, dryRun: false },
+                { id, dryRun: false, applied: counts.applied },
                 { onSuccess: (answer) => answer.changeSet && onStarted(answer.changeSet.id) },
               )
             }

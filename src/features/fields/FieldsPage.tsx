@@ -76,7 +76,7 @@ export function FieldsPage() {
   const page = useKeptFields(search.data);
   const selection = useFieldSelection(page?.results);
   // A new list only when the selection changes, so the export menu skips other renders.
-  const selectedIds = useMemo(() => [...selection.selection.fields.keys()], [selection.selection]);
+  const selectedIds = useMemo(() => [...selection.selection.ids], [selection.selection]);
   // Read from the address afresh at each of its changes; the same object while it stays.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const sort = useMemo(() => view.sort, [view.sort.column, view.sort.descending]);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   JOURNAL_BASE,
+  changeSetItemsQuerySchema,
   changeSetQuerySchema,
   changeSetRequestSchema,
   journalPaths,
@@ -80,6 +81,12 @@ export function registerJournalRoutes(
   );
   api.get<WithId>(route(journalPaths.changeSet(':id')), async (request) =>
     journal.detail(setIdOf(request.params.id)),
+  );
+  api.get<WithId>(route(journalPaths.items(':id')), async (request) =>
+    journal.itemsPage(
+      setIdOf(request.params.id),
+      parseOrThrow(changeSetItemsQuerySchema, request.query),
+    ),
   );
   api.get<WithId>(route(journalPaths.summary(':id')), async (request) =>
     journal.summary(setIdOf(request.params.id)),

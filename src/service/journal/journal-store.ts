@@ -5,6 +5,8 @@ import type {
   ChangeItem,
   ChangeKind,
   ChangeSetDetail,
+  ChangeSetItemsPage,
+  ChangeSetItemsQuery,
   ChangeSetList,
   ChangeSetQuery,
   ChangeSetState,
@@ -211,6 +213,28 @@ export class JournalStore {
       )
       .all(id)
       .map(itemOf);
+  }
+
+  /** A page of a set's items in its order, those in `state` only when given, and how many there are. */
+  itemsPage(id: number, { state, offset, limit }: ChangeSetItemsQuery): ChangeSetItemsPage {
+    const inState = state === undefined ? '' : 'AND state = ?';
+    const values = state === undefined ? [id] : [id, state];
+    const { total } = this.db
+      .prepare<unknown[], { total: number }>(
+        `SELECT count(*) AS total FROM journal_items WHERE change_set_id = ? ${inState}`,
+      )
+      .get(...values)!;
+    const items = this.db
+      .prepare<unknown[], ItemRow>(
+        `SELECT * FROM journal_items WHERE change_set_id = ? ${inState}
+         ORDER BY position LIMIT ? OFFSET ?`,
+      )
+      .all(...values, limit, offset)
+      .map((row) => {
+        const { position: _position, ...item } = itemOf(row);
+        return item;
+      });
+    return { total, items };
   }
 
   detail(id: number): ChangeSetDetail | undefined {

@@ -1,5 +1,7 @@
 import type {
   ChangeSetDetail,
+  ChangeSetItemsPage,
+  ChangeSetItemsQuery,
   ChangeSetList,
   ChangeSetQuery,
   ChangeSetRequest,
@@ -61,6 +63,12 @@ export class Journal {
     const detail = this.store.detail(id);
     if (!detail) throw missing(id);
     return detail;
+  }
+
+  /** A page of the set's items: a large set's are read a page at a time (its detail carries them all). */
+  itemsPage(id: number, query: ChangeSetItemsQuery): ChangeSetItemsPage {
+    if (!this.store.summary(id)) throw missing(id);
+    return this.store.itemsPage(id, query);
   }
 
   /** The set's state and counts, without its items. */

@@ -56,7 +56,7 @@ test('bulk archive: the dry run lists the locked field as skipped, then progress
 
   await dialog().findByText('2 fields will change, 1 field skipped.');
   const planned = dialog().getByRole('list', { name: 'What the change would do' });
-  expect(within(planned).getByText('Locked one').closest('li')).toHaveTextContent(
+  expect(within(planned).getByText('Locked one').closest('[role="listitem"]')).toHaveTextContent(
     'locked: unlock it first',
   );
   expect(fields.get(1)?.archived).toBe(false);
@@ -86,7 +86,7 @@ test('bulk lock: one change set of lock items, the locked field skipped, followe
 
   await dialog().findByText('2 fields will change, 1 field skipped.');
   const planned = dialog().getByRole('list', { name: 'What the change would do' });
-  expect(within(planned).getByText('Locked one').closest('li')).toHaveTextContent(
+  expect(within(planned).getByText('Locked one').closest('[role="listitem"]')).toHaveTextContent(
     'it is so already',
   );
   await user.click(dialog().getByRole('button', { name: 'Lock' }));

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '../../../components/icons/icons';
-import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useMayLock } from '../../../components/change-sets/use-can-write';
 import { countNotOnPage } from './field-selection';
 import type { BulkAction } from '../bulk/BulkChangeDialog';
@@ -58,7 +58,8 @@ export const SelectionBar = memo(function SelectionBar({
     setLock(action);
   };
   const { selection } = controls;
-  const count = selection.fields.size;
+  const count = selection.ids.size;
+  const ids = useMemo(() => [...selection.ids], [selection.ids]);
   // Asked with the first selection; a reader is offered no lock.
   const mayLock = useMayLock(count > 0);
   return (
@@ -100,7 +101,7 @@ export const SelectionBar = memo(function SelectionBar({
           {/* "Change", not "Change selected": the fields page's toolbar keeps the selection's
               actions beside export and layout down to 1024 pixels. */}
           <Suspense fallback={null}>
-            <ChangeSelectedMenu ids={[...selection.fields.keys()]} />
+            <ChangeSelectedMenu ids={ids} />
           </Suspense>
           <Button size="compact-sm" variant="subtle" onClick={controls.clear}>
             Clear selection
@@ -117,11 +118,7 @@ export const SelectionBar = memo(function SelectionBar({
       )}
       {lock && (
         <Suspense fallback={null}>
-          <BulkLockDialog
-            action={lock}
-            ids={[...selection.fields.keys()]}
-            onClose={() => setLock(undefined)}
-          />
+          <BulkLockDialog action={lock} ids={ids} onClose={() => setLock(undefined)} />
         </Suspense>
       )}
     </Group>

@@ -1,7 +1,7 @@
-import type { SearchResultItem } from '../../../contract/field';
-
-/** What the selection remembers of a field: enough to plan a lock and to name a failure. */
-export type SelectedField = Pick<SearchResultItem, 'id' | 'name' | 'locked'>;
+/** A row as the selection sees it: its id is all a bulk change sends. */
+export interface SelectedField {
+  readonly id: number;
+}
 
 /**
  * Fields chosen for a bulk action, by id, so the choice outlives paging, sorting and
@@ -9,18 +9,14 @@ export type SelectedField = Pick<SearchResultItem, 'id' | 'name' | 'locked'>;
  * search whose every match is selected, until something is deselected.
  */
 export interface FieldSelection {
-  readonly fields: ReadonlyMap<number, SelectedField>;
+  readonly ids: ReadonlySet<number>;
   readonly anchor?: number;
   readonly allMatching?: string;
 }
 
 export type PageSelectionState = 'none' | 'some' | 'all';
 
-export const emptySelection: FieldSelection = { fields: new Map() };
-
-function remembered({ id, name, locked }: SelectedField): SelectedField {
-  return { id, name, locked };
-}
+export const emptySelection: FieldSelection = { ids: new Set() };
 
 /** Selects or deselects `rows`; deselecting anything ends "every match is selected". */
 export function setSelected(
@@ -28,14 +24,14 @@ export function setSelected(
   rows: readonly SelectedField[],
   selected: boolean,
 ): FieldSelection {
-  const fields = new Map(selection.fields);
+  const ids = new Set(selection.ids);
   for (const row of rows) {
-    if (selected) fields.set(row.id, remembered(row));
-    else fields.delete(row.id);
+    if (selected) ids.add(row.id);
+    else ids.delete(row.id);
   }
-  const removedAny = !selected && fields.size < selection.fields.size;
+  const removedAny = !selected && ids.size < selection.ids.size;
   return {
-    fields,
+    ids,
     anchor: selection.anchor,
     allMatching: removedAny ? undefined : selection.allMatching,
   };
@@ -75,7 +71,7 @@ export function pageSelectionState(
   selection: FieldSelection,
   pageRows: readonly SelectedField[],
 ): PageSelectionState {
-  const selectedOnPage = pageRows.filter((row) => selection.fields.has(row.id)).length;
+  const selectedOnPage = pageRows.filter((row) => selection.ids.has(row.id)).length;
   if (selectedOnPage === 0) return 'none';
   return selectedOnPage === pageRows.length ? 'all' : 'some';
 }
@@ -83,10 +79,10 @@ export function pageSelectionState(
 /** Selected fields that this page does not show (on other pages, or outside this search). */
 export function countNotOnPage(
   selection: FieldSelection,
-  pageRows: readonly Pick<SelectedField, 'id'>[],
+  pageRows: readonly SelectedField[],
 ): number {
-  const onPage = pageRows.filter((row) => selection.fields.has(row.id)).length;
-  return selection.fields.size - onPage;
+  const onPage = pageRows.filter((row) => selection.ids.has(row.id)).length;
+  return selection.ids.size - onPage;
 }
 
 /** Adds every match of the search `searchKey`, gathered across all its pages. */
@@ -96,22 +92,4 @@ export function selectAllMatching(
   searchKey: string,
 ): FieldSelection {
   return { ...setSelected(selection, matches, true), allMatching: searchKey };
-}
-
-/**
- * Takes newer states of selected fields (from a page just loaded, or a lock just
- * done). Answers the same object when nothing changed, so callers can skip a render.
- */
-export function refreshSelected(
-  selection: FieldSelection,
-  newer: readonly SelectedField[],
-): FieldSelection {
-  let fields: Map<number, SelectedField> | undefined;
-  for (const field of newer) {
-    const known = selection.fields.get(field.id);
-    if (!known || (known.locked === field.locked && known.name === field.name)) continue;
-    fields ??= new Map(selection.fields);
-    fields.set(field.id, remembered(field));
-  }
-  return fields ? { ...selection, fields } : selection;
 }

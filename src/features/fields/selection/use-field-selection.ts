@@ -4,7 +4,6 @@ import {
   clickRow,
   emptySelection,
   pageSelectionState,
-  refreshSelected,
   selectAllMatching,
   togglePage,
 } from './field-selection';
@@ -30,9 +29,9 @@ interface SelectionState {
 }
 
 /**
- * The bulk-action selection of the fields table. It lives as long as the page, not in
- * the URL: it can hold thousands of ids. Each page that loads refreshes what the
- * selection knows of its fields, so a lock is planned on their latest state. The
+ * The bulk-action selection of the fields table: ids only, as a bulk change sends
+ * nothing else (the journal plans each field on its state when asked). It lives as
+ * long as the page, not in the URL: it can hold 100,000 ids. The
  * actions are the same functions from render to render and read the latest page
  * when they run: a table row drawn before the page changed still acts on the rows
  * shown now.
@@ -45,13 +44,12 @@ export function useFieldSelection(
     pageRows,
   }));
   if (pageRows !== seenRows) {
-    setState((current) => ({ selection: refreshSelected(current.selection, pageRows), pageRows }));
+    setState((current) => ({ ...current, pageRows }));
   }
   const actions = useMemo(() => {
     const change = (next: (current: SelectionState) => FieldSelection) =>
       setState((current) => {
         const selection = next(current);
-        // The same selection (a refresh that changed nothing) draws nothing again.
         return selection === current.selection ? current : { ...current, selection };
       });
     return {
@@ -73,7 +71,7 @@ export function useFieldSelection(
       selection,
       pageRows,
       pageState: pageSelectionState(selection, pageRows),
-      isSelected: (id: number) => selection.fields.has(id),
+      isSelected: (id: number) => selection.ids.has(id),
       ...actions,
     }),
     [selection, pageRows, actions],
