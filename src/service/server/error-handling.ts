@@ -1,9 +1,15 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, sendError } from './api-error';
 import { BODY_LIMIT_BYTES } from './limits';
 
+/** A body limit in words: 64 KiB, 4 MiB. */
+function sizeInWords(bytes: number): string {
+  const mebibytes = bytes / (1024 * 1024);
+  return Number.isInteger(mebibytes) ? `${mebibytes} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}
+
 /** Fastify's own errors, mapped to what a person can act on. */
-function fromFastifyError(error: FastifyError): ApiError {
+function fromFastifyError(error: FastifyError, request: FastifyRequest): ApiError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(
@@ -11,7 +17,11 @@ function fromFastifyError(error: FastifyError): ApiError {
         'send the body as JSON with the header Content-Type: application/json',
       );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, `the body is larger than ${BODY_LIMIT_BYTES / 1024} KiB`);
+      // The route's own limit: the journal and bulk calls read larger bodies than the rest.
+      return new ApiError(
+        413,
+        `the body is larger than ${sizeInWords(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES)}`,
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError(400, 'the body is empty; send a JSON object');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -30,7 +40,7 @@ function fromFastifyError(error: FastifyError): ApiError {
 /** Every error answers in the one error shape. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = error instanceof ApiError ? error : fromFastifyError(error);
+    const apiError = error instanceof ApiError ? error : fromFastifyError(error, request);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiError);
   });

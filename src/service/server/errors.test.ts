@@ -56,6 +56,13 @@ describe('error statuses answer the one error shape', () => {
     expect((await response.json()).message).toBe('the body is larger than 64 KiB');
   });
 
+  it("413 names the route's own limit where it reads larger bodies", async () => {
+    const body = { create: [], update: [{ id: 1, name: 'x'.repeat(4 * 1024 * 1024) }] };
+    const response = await server.request('POST', apiPaths.bulkTemplate, body);
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toBe('the body is larger than 4 MiB');
+  });
+
   it('415 for a body that is not sent as JSON', async () => {
     const response = await server.request('POST', apiPaths.search, JSON.stringify(searchBody), {
       'content-type': 'text/plain',
