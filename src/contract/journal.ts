@@ -161,6 +161,11 @@ export const changeSetSummarySchema = z.object({
   undoOf: z.number().int().nullable(),
   /** Set once the set has been undone: the undo's id. */
   undoneBy: z.number().int().nullable(),
+  /**
+   * The set's field when it holds one, as its item names it, so a list of sets says
+   * which field changed without reading the items; null for a set of several.
+   */
+  onlyField: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type ChangeSetSummary = z.infer<typeof changeSetSummarySchema>;
 

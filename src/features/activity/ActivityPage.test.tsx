@@ -151,6 +151,27 @@ test('lists the change sets, filters them by person, and says when none match', 
   expect(await screen.findByText(/No change sets match/)).toBeTruthy();
 });
 
+test('a set of one field names it in its row, before its items are read', async () => {
+  server.use(
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({
+        total: 1,
+        changeSets: [
+          summary(3, {
+            counts: { total: 1, pending: 0, applied: 1, failed: 0, skipped: 0, unknown: 0 },
+            onlyField: { id: 7, name: 'Gross Margin' },
+          }),
+        ],
+      }),
+    ),
+  );
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const table = await screen.findByRole('table', { name: 'Change sets' });
+  const row = within(table).getByText('#3 rename').closest('tr')!;
+  expect(within(row).getByText('Gross Margin')).toBeTruthy();
+  expect(row.textContent).toContain('(field 7)');
+});
+
 test('keeps the filters in the address, so a link or a reload shows the same sets', async () => {
   const { user } = renderWithProviders(<ActivityPage />, {
     url: '/activity?person=grace&kind=owner&from=2026-11-01&to=2026-11-02',

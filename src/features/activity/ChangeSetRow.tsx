@@ -65,6 +65,11 @@ export function ChangeSetRow({
               #{id} {changeSet.kind}
             </Text>
           </UnstyledButton>
+          {changeSet.onlyField && (
+            <Text size="xs">
+              <UserText text={changeSet.onlyField.name} /> (field {changeSet.onlyField.id})
+            </Text>
+          )}
           {changeSet.note && (
             <Text size="xs" c="dimmed">
               <UserText text={changeSet.note} />

@@ -278,6 +278,22 @@ describe('change sets', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('names the one field of a set that holds one, so a list can say which field changed', async () => {
+    const one = await client.run({
+      kind: 'rename',
+      items: [{ id: 4, change: { update: { name: 'Units Sold' } } }],
+    });
+    const sets = (await client.call<ChangeSetList>('GET', journalPaths.changeSets)).body.changeSets;
+    // Named as its item names it: as the field was when the set was made.
+    expect(sets.find((set) => set.id === one.changeSet.id)!.onlyField).toEqual({
+      id: 4,
+      name: '100% Sure',
+    });
+    // A set of two names none: its items say which.
+    const two = sets.find((set) => set.counts.total === 2)!;
+    expect(two.onlyField).toBeNull();
+  });
+
   it('answers 404 for a set no one recorded and 400 for a malformed id', async () => {
     expect((await client.detail(9999)).status).toBe(404);
     expect((await client.call('GET', journalPaths.changeSet('x1'))).status).toBe(400);

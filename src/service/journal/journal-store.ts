@@ -368,7 +368,17 @@ export class JournalStore {
       counts,
       undoOf: row.undo_of,
       undoneBy: row.undone_by,
+      onlyField: counts.total === 1 ? this.onlyFieldOf(row.id) : null,
     };
+  }
+
+  private onlyFieldOf(changeSetId: number): { id: number; name: string } | null {
+    const item = this.db
+      .prepare<[number], { id: number; name: string }>(
+        'SELECT field_id AS id, field_name AS name FROM journal_items WHERE change_set_id = ?',
+      )
+      .get(changeSetId);
+    return item ?? null;
   }
 }
 
