@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { computeFindings } from '../findings/compute-findings';
 import { summaryOf } from '../findings/describe-findings';
 import { FactsTable } from '../findings/facts-table';
+import type { FieldIndexParts } from '../../store/index/field-index';
 import { FieldIndex } from '../../store/index/field-index';
 import { wholeIndex } from '../search/finding-index';
 import type { FieldFacts } from '../findings/field-facts';
@@ -74,7 +75,7 @@ it('findings sent from the audit thread arrive as they were made', async () => {
   }
 });
 
-it('moves the references, the notes and the index of every field to the receiving thread, leaving no copy behind', () => {
+it('moves the references, the notes, the names and the index of every field to the receiving thread, leaving no copy behind', () => {
   const found = computeFindings(demoFacts(300, 5), () => new Map());
   const posted = findingsToSend(found);
   structuredClone(posted, { transfer: buffersToMove(posted) });
@@ -93,6 +94,10 @@ it('moves the references, the notes and the index of every field to the receivin
   expect(sent.findings.references.missing.text.length).toBe(0);
   expect(sent.findings.byKey.nested.notes.ids.length).toBe(0);
   const { names, lists } = sent.wholeIndex;
+  // The names, as one array of bytes each: a string apiece where they arrive made the
+  // collector pause for up to 100 ms at 1,000,000 fields.
+  expect(sent.findings.fields.columns.names).toMatchObject({ text: { length: 0 } });
+  expect(names.distinctNames).toMatchObject({ text: { length: 0 } });
   expect(sent.wholeIndex.ids.length).toBe(0);
   expect(sent.wholeIndex.orders.created.order.length).toBe(0);
   expect(names.postings.data.length).toBe(0);
@@ -110,6 +115,11 @@ function asMade(found: ReturnType<typeof computeFindings>) {
     summary: summaryOf(found),
     wholeIndex: wholeIndex(found).parts(),
   });
+}
+
+/** The index's parts with its distinct names as an array, as they were made (they arrive as bytes). */
+function withNamesListed(parts: FieldIndexParts): FieldIndexParts {
+  return { ...parts, names: { ...parts.names, distinctNames: [...parts.names.distinctNames] } };
 }
 
 it('findings taken in from slices equal the ones the audit thread made, whatever the names', async () => {
@@ -130,13 +140,14 @@ it('findings taken in from slices equal the ones the audit thread made, whatever
           structuredClone(posted, { transfer: buffersToMove(posted) }),
         );
 
+        const arrivedIndex = withNamesListed(received.wholeIndex);
         expect(asMade({ ...received.findings, expressions: () => new Map() })).toEqual({
           ...made,
           summary: received.summary,
-          wholeIndex: received.wholeIndex,
+          wholeIndex: arrivedIndex,
         });
         expect(received.summary).toEqual(made.summary);
-        expect(received.wholeIndex).toEqual(made.wholeIndex);
+        expect(arrivedIndex).toEqual(made.wholeIndex);
       },
     ),
     { numRuns: 8 },
