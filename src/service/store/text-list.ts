@@ -5,6 +5,8 @@ export interface PackedTextList {
   text: Uint8Array;
 }
 
+const encoder = new TextEncoder();
+
 /** Texts by position, as strings or as a TextList: read each with `at`. */
 export type Texts = readonly string[] | TextList;
 
@@ -33,7 +35,8 @@ export class TextList implements Iterable<string> {
       if (!text.isWellFormed()) return undefined;
       ends[at] = end += Buffer.byteLength(text);
     }
-    return new TextList({ ends, text: Buffer.from(texts.join('')) });
+    // An array of its own, which moves when posted: a small Buffer shares Node's pool.
+    return new TextList({ ends, text: encoder.encode(texts.join('')) });
   }
 
   /** Texts taken in from another thread (`pack`). */
