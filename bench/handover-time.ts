@@ -6,7 +6,9 @@
 // `findingsToSend`, the message with its buffers moved, `findingsReceived` and the
 // snapshot's view on this thread, and the reply (what the scan's phase clock calls
 // "handing over the findings"), with the longest a request on this thread would have
-// waited for a turn of its loop meanwhile (the message's deserializing included); then
+// waited for a turn of its loop meanwhile (the message's deserializing included), each
+// wait over 20 ms and each pause of this thread's collector over 10 ms, in ms after the
+// message was posted; then
 // this thread's first statistics, function usage and drill-down, which make the index
 // of every field from its parts.
 //
@@ -16,6 +18,7 @@
 // versions of the code run on one file in turns. The file is opened read-only. Prints
 // one JSON line per run, milliseconds.
 import { loadavg } from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { deserialize } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -53,23 +56,55 @@ function timed<T>(work: () => T): { value: T; ms: number; cpuMs: number } {
   const { user, system } = process.cpuUsage(cpu);
   return { value, ms: ms(started, now()), cpuMs: Math.round((user + system) / 1000) };
 }
-/** The longest wait for a turn of this thread's loop (timers of 1 ms) from now until `stop`. */
-function longestTurn(): { stop(): number } {
+/** A wait for a turn of this thread's loop, or a pause of its collector: when it began (`now()`), how long (and the collector's kind). */
+type Pause = [at: number, ms: number, kind?: number];
+
+/**
+ * Watches this thread's loop (timers of 1 ms) and collector from now until `stop`: the
+ * longest wait for a turn, each wait over 20 ms (the issue's bound for a search), and
+ * each pause of the collector over 10 ms with its kind (perf_hooks' NODE_PERFORMANCE_GC_*:
+ * 1 a scavenge of the young generation, 4 a mark-compact, 8 incremental marking), so a
+ * long wait can be told from a pause of the collector that it holds.
+ */
+function watchTurns() {
   let longest = 0;
   let last = now();
+  const waits: Pause[] = [];
   const timer = setInterval(() => {
-    longest = Math.max(longest, now() - last);
+    const wait = now() - last;
+    if (wait > 20) waits.push([last, wait]);
+    longest = Math.max(longest, wait);
     last = now();
   }, 1);
   // Watching keeps nothing running: the process ends after its last run.
   timer.unref();
+  const gcPauses: Pause[] = [];
+  const collector = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { kind } = (entry as PerformanceEntry & { detail: { kind: number } }).detail;
+      const at = performance.timeOrigin + entry.startTime;
+      if (entry.duration > 10) gcPauses.push([at, entry.duration, kind]);
+    }
+  });
+  collector.observe({ entryTypes: ['gc'] });
   return {
-    stop() {
+    /** What was seen from `from` (`now()`) on, in ms after it. */
+    stop(from: number) {
       clearInterval(timer);
-      return Math.round(Math.max(longest, now() - last));
+      collector.disconnect();
+      const after = (pauses: Pause[]) =>
+        pauses
+          .filter(([at, length]) => at + length >= from)
+          .map(([at, length, ...kind]) => [Math.round(at - from), Math.round(length), ...kind]);
+      return {
+        longestWaitForATurn: Math.round(Math.max(longest, now() - last)),
+        waitsOver20Ms: after(waits),
+        gcPausesOver10Ms: after(gcPauses),
+      };
     },
   };
 }
+
 const cost = ({ ms, cpuMs }: { ms: number; cpuMs: number }) => ({ ms, cpuMs });
 
 async function modules(sourceRoot: string) {
@@ -169,10 +204,10 @@ async function serverSide(options: Options): Promise<void> {
   const { store, scan } = openKept(m, options.auditFile);
   const program = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); });`;
   const worker = new Worker(program, { eval: true, workerData: options });
-  const server: Record<number, Record<string, number>> = {};
+  const server: Record<number, Record<string, unknown>> = {};
   let ended = 0;
   // Watched from before each message arrives, so the wait counts its deserializing.
-  let turns = longestTurn();
+  let turns = watchTurns();
   await new Promise<void>((done, fail) => {
     worker.on('error', fail);
     worker.on('message', async (message: Record<string, unknown>) => {
@@ -201,12 +236,12 @@ async function serverSide(options: Options): Promise<void> {
       server[run] = {
         messagePassage: ms(message.posting as number, arrived),
         findingsReceived: takenIn,
-        longestWaitForATurn: turns.stop(),
+        ...turns.stop(message.posting as number),
         statistics: timed(() => view.statistics()).ms,
         functionUsage: timed(() => view.functionUsage()).ms,
         firstDrillDown: timed(() => view.searchFinding('unused', undefined, request)).ms,
       };
-      turns = longestTurn();
+      turns = watchTurns();
     });
   });
   await worker.terminate();

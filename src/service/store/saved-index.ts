@@ -4,6 +4,7 @@ import { crc32 } from 'node:zlib';
 import type { FieldIndexParts } from './index/field-index';
 import type { Steps } from './in-turns';
 import { finished, finishedInTurns } from './in-turns';
+import { TextList } from './text-list';
 
 /**
  * The search index saved beside the store, so a start reads it back instead of
@@ -153,12 +154,22 @@ interface NumberedTexts {
 export interface PackedParts extends Omit<FieldIndexParts, 'lists' | 'names' | 'copy'> {
   copy: Omit<FieldIndexParts['copy'], 'statuses'> & { statuses: NumberedTexts };
   lists: Record<keyof FieldIndexParts['lists'], IntLists<string | number>>;
-  names: Omit<FieldIndexParts['names'], 'postings' | 'denseWords' | 'occurrences'> & {
+  names: Omit<
+    FieldIndexParts['names'],
+    'distinctNames' | 'postings' | 'denseWords' | 'occurrences'
+  > & {
+    distinctNames: readonly string[];
     postings: IntLists<number>;
     denseWords: PackedLists<number, Uint32Array>;
     occurrences: { stride: number; startsByRun: PackedLists<string, Float64Array> };
   };
 }
+
+/** Packed parts as they are taken in: the distinct names may still be bytes (text-list.ts). */
+export type PackedPartsTakenIn = Omit<PackedParts, 'names'> & {
+  names: Omit<PackedParts['names'], 'distinctNames'> &
+    Pick<FieldIndexParts['names'], 'distinctNames'>;
+};
 
 /** Packs the lists, pausing (a `yield`) now and then so a caller may let other work run. */
 function* pack<K, A extends Int32Array | Uint32Array | Float64Array>(
@@ -230,6 +241,9 @@ function* packed(parts: FieldIndexParts): Steps<PackedParts> {
     },
     names: {
       ...names,
+      // Bytes only where parts were taken in from the audit's thread, which saves none.
+      distinctNames:
+        names.distinctNames instanceof TextList ? [...names.distinctNames] : names.distinctNames,
       postings: yield* pack(names.postings, ints),
       denseWords: yield* pack(names.denseWords, (length) => new Uint32Array(length)),
       occurrences: {
@@ -258,7 +272,7 @@ export function unpacked(parts: PackedParts): FieldIndexParts {
  * 1,000,000 fields making a list of each of hundreds of thousands held the thread for
  * a few hundred ms.
  */
-export function* unpacking(parts: PackedParts): Steps<FieldIndexParts> {
+export function* unpacking(parts: PackedPartsTakenIn): Steps<FieldIndexParts> {
   const { lists, names, copy } = parts;
   return {
     ...parts,

@@ -1,4 +1,6 @@
 import type { FieldReference } from '../../../analysis/field-references';
+import type { Texts } from '../../store/text-list';
+import { TextList } from '../../store/text-list';
 import { Digests } from './digests';
 import type { PackedDigests } from './digests';
 import type { FieldBrief, FieldFacts, LinkFacts, LintNote } from './field-facts';
@@ -95,6 +97,9 @@ export interface PackedFactsColumns {
   lint: Lists<Int32Array>;
 }
 
+/** Packed columns as they are taken in: the names may still be bytes (worker/findings-between-threads.ts). */
+export type FactsColumnsTakenIn = Omit<PackedFactsColumns, 'names'> & { names: Texts };
+
 /** Field facts as columns: numbers in typed arrays, shared texts by number, digests as bytes. */
 export class FactsColumns {
   constructor(
@@ -105,7 +110,7 @@ export class FactsColumns {
     private readonly lastModified: Float64Array,
     private readonly flags: Uint8Array,
     private readonly statuses: Int32Array,
-    private readonly names: readonly string[],
+    private readonly names: Texts,
     readonly checkSums: Digests,
     readonly shapes: Digests,
     /** type, id, valid (texts), visible and active (bits) per link. */
@@ -119,7 +124,7 @@ export class FactsColumns {
     private readonly lint: Lists<Int32Array>,
   ) {}
 
-  static unpack(packed: PackedFactsColumns): FactsColumns {
+  static unpack(packed: FactsColumnsTakenIn): FactsColumns {
     return new FactsColumns(
       packed.texts,
       packed.ids,
@@ -149,7 +154,8 @@ export class FactsColumns {
       lastModified: this.lastModified,
       flags: this.flags,
       statuses: this.statuses,
-      names: this.names,
+      // Decoded at once: only a merge of changes on the thread that took them in does so.
+      names: this.names instanceof TextList ? [...this.names] : this.names,
       checkSums: this.checkSums.pack(),
       shapes: this.shapes.pack(),
       links: this.links,
@@ -187,13 +193,13 @@ export class FactsColumns {
   // object per field (findings/compute-findings.ts).
 
   nameAt(position: number): string {
-    return this.names[position]!;
+    return this.names.at(position)!;
   }
 
   /** The name of the field with this id; undefined when the columns have none. */
   nameOf(id: number): string | undefined {
     const position = this.positionOf(id);
-    return position === undefined ? undefined : this.names[position];
+    return position === undefined ? undefined : this.names.at(position);
   }
 
   ownerAt(position: number): number {
@@ -310,7 +316,7 @@ export class FactsColumns {
     const flags = this.flags[position]!;
     return {
       id: this.ids[position]!,
-      name: this.names[position]!,
+      name: this.names.at(position)!,
       owner: this.owners[position]!,
       locked: (flags & 1) !== 0,
       archived: (flags & 2) !== 0,

@@ -1,5 +1,5 @@
 import type { FieldBrief, FieldFacts } from './field-facts';
-import type { PackedFactsColumns } from './facts-columns';
+import type { FactsColumnsTakenIn, PackedFactsColumns } from './facts-columns';
 import { FactsColumns, FactsColumnsBuilder } from './facts-columns';
 import { mergeFactsColumns } from './merge-facts-columns';
 
@@ -63,7 +63,9 @@ export class FactsTable implements ReadonlyMap<number, FieldFacts> {
   }
 
   /** The table `pack` made, on the thread it was sent to. */
-  static unpack(packed: PackedFactsTable): FactsTable {
+  static unpack(
+    packed: Omit<PackedFactsTable, 'columns'> & { columns: FactsColumnsTakenIn },
+  ): FactsTable {
     return new FactsTable(FactsColumns.unpack(packed.columns), new Map(packed.changed));
   }
 

@@ -1,16 +1,12 @@
 import { isInAscending, positionInAscending } from '../../../analysis/id-lists';
+import type { PackedTextList } from '../../store/text-list';
+import { TextList } from '../../store/text-list';
 
 /** Texts by field id as plain data: typed arrays, which another thread takes as they are. */
-export interface PackedTexts {
-  /** The fields that have a text, ascending. */
+export interface PackedTexts extends PackedTextList {
+  /** The fields that have a text, ascending; the text of `ids[i]` is text `i`. */
   ids: Float64Array;
-  /** The text of `ids[i]` is `text[ends[i - 1] ?? 0 .. ends[i]]`, in UTF-8. */
-  ends: Uint32Array;
-  text: Uint8Array;
 }
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /**
  * A value per field id kept as text, packed to cross to the thread that answers
@@ -20,18 +16,20 @@ const decoder = new TextDecoder();
  * message. Read as a map in ascending id order, each value made from its text when read.
  */
 export class TextsByField<Value = string> implements ReadonlyMap<number, Value> {
+  private readonly texts: TextList;
+
   private constructor(
     private readonly packed: PackedTexts,
     private readonly read: (text: string) => Value,
-  ) {}
+  ) {
+    this.texts = TextList.unpack(packed);
+  }
 
+  /** A text that is not well-formed UTF-16 (a lone surrogate) is kept with U+FFFD in its place. */
   static of(texts: ReadonlyMap<number, string>): TextsByField {
     const ids = Float64Array.from(texts.keys()).sort();
-    const inOrder = Array.from(ids, (id) => texts.get(id)!);
-    const ends = new Uint32Array(ids.length);
-    let end = 0;
-    inOrder.forEach((text, position) => (ends[position] = end += Buffer.byteLength(text)));
-    return new TextsByField({ ids, ends, text: encoder.encode(inOrder.join('')) }, String);
+    const inOrder = Array.from(ids, (id) => texts.get(id)!.toWellFormed());
+    return new TextsByField({ ids, ...TextList.of(inOrder)!.pack() }, String);
   }
 
   /** Values kept as their JSON, read back with JSON.parse. */
@@ -91,8 +89,6 @@ export class TextsByField<Value = string> implements ReadonlyMap<number, Value> 
   }
 
   private valueAt(position: number): Value {
-    const { ends, text } = this.packed;
-    const start = position === 0 ? 0 : ends[position - 1];
-    return this.read(decoder.decode(text.subarray(start, ends[position])));
+    return this.read(this.texts.at(position)!);
   }
 }

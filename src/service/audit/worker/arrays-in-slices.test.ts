@@ -21,3 +21,19 @@ it('gives back arrays and maps longer than a slice as they were, and any other v
 
   expect(finished(arraysWhole(arrived))).toEqual(expected);
 });
+
+it('cuts a slice of large entries down to about 64 kB, so each is read back in a short turn', () => {
+  const groups = Array.from({ length: 40 }, (_, at) => ({
+    key: `group ${at}`,
+    ids: Array.from({ length: 2_000 }, (_, id) => at * 1_000_000 + id * 7_919),
+  }));
+  const expected = structuredClone(groups);
+
+  const sent = arraysInSlices({ groups }, 10);
+  const slices = buffersToMove(sent);
+
+  expect(slices.length).toBeGreaterThan(1);
+  for (const slice of slices) expect(slice.byteLength).toBeLessThanOrEqual(64 * 1024);
+  const arrived = structuredClone(sent, { transfer: slices });
+  expect(finished(arraysWhole(arrived))).toEqual({ groups: expected });
+});

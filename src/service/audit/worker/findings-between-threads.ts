@@ -16,6 +16,8 @@ import type { Steps } from '../../store/in-turns';
 import { finishedInTurns } from '../../store/in-turns';
 import type { PackedParts } from '../../store/saved-index';
 import { packedAtOnce, unpacking } from '../../store/saved-index';
+import type { PackedTextList, Texts } from '../../store/text-list';
+import { TextList } from '../../store/text-list';
 import type { InSlices } from './arrays-in-slices';
 import { arraysInSlices, arraysWhole, SLICE_LENGTH } from './arrays-in-slices';
 
@@ -45,23 +47,35 @@ type SentReferences = Omit<
 
 type SentFinding = Omit<Finding, 'notes'> & { notes: PackedTexts };
 
+/** Names as bytes (`textsToSend`). */
+type SentTexts = readonly string[] | PackedTextList;
+
+type SentFacts = Omit<PackedFactsTable, 'columns'> & {
+  columns: Omit<PackedFactsTable['columns'], 'names'> & { names: SentTexts };
+};
+
+type SentIndex = Omit<PackedParts, 'names'> & {
+  names: Omit<PackedParts['names'], 'distinctNames'> & { distinctNames: SentTexts };
+};
+
 /**
  * MadeFindings as one message carries them: whatever is large packed in typed arrays
  * (the facts, the references, the notes, the index's lists), which move to
  * the receiving thread (worker/buffers-to-move.ts) instead of being copied, and which
  * a class would lose its methods on the way. At 1,000,000 fields the maps among them
  * crossed a few hundred entries a message before: hundreds of turns of both threads.
- * The large arrays left (names, ids, groups) cross as bytes in slices
- * (arrays-in-slices.ts).
+ * The fields' names and the index's distinct names cross as UTF-8 bytes, read a name
+ * at a time where they arrive (store/text-list.ts). The large arrays left (ids,
+ * groups) cross as bytes in slices (arrays-in-slices.ts).
  */
 export interface SentFindings {
   findings: Omit<Findings, 'expressions' | 'fields' | 'references' | 'byKey'> & {
-    fields: PackedFactsTable;
+    fields: SentFacts;
     references: SentReferences;
     byKey: Record<FindingKey, SentFinding>;
   };
   summary: FindingsSummary;
-  wholeIndex: PackedParts;
+  wholeIndex: SentIndex;
 }
 
 /** What the audit's thread posts of its findings, their large arrays in slices. */
@@ -69,11 +83,16 @@ export type FindingsToSend = InSlices<SentFindings>;
 
 export function findingsToSend(found: Findings, sliceLength = SLICE_LENGTH): FindingsToSend {
   const { expressions: _expressions, fields, references, byKey, ...rest } = found;
+  const facts = fields.pack();
+  const index = packedAtOnce(wholeIndex(found).parts());
   return arraysInSlices<SentFindings>(
     {
       findings: {
         ...rest,
-        fields: fields.pack(),
+        fields: {
+          ...facts,
+          columns: { ...facts.columns, names: textsToSend(facts.columns.names) },
+        },
         references: {
           ...references,
           references: references.references.pack(),
@@ -89,10 +108,26 @@ export function findingsToSend(found: Findings, sliceLength = SLICE_LENGTH): Fin
       },
       // What the audit page shows of them too: half a second at 100,000 fields.
       summary: summaryOf(found),
-      wholeIndex: packedAtOnce(wholeIndex(found).parts()),
+      wholeIndex: {
+        ...index,
+        names: { ...index.names, distinctNames: textsToSend(index.names.distinctNames) },
+      },
     },
     sliceLength,
   );
+}
+
+/**
+ * Texts as UTF-8 bytes, which cross as one array that moves and make no string until
+ * one is read: at 1,000,000 fields two million names made where they arrive cost the
+ * collector pauses of up to 100 ms. Texts UTF-8 cannot carry cross as they are.
+ */
+function textsToSend(texts: readonly string[]): SentTexts {
+  return TextList.of(texts)?.pack() ?? texts;
+}
+
+function textsTakenIn(sent: SentTexts): Texts {
+  return 'ends' in sent ? TextList.unpack(sent) : sent;
 }
 
 /**
@@ -107,10 +142,14 @@ export function findingsReceived(posted: FindingsToSend, turnMs?: number): Promi
 function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
   const sent = yield* arraysWhole(posted);
   const { fields, references, byKey, ...rest } = sent.findings;
+  const index = sent.wholeIndex;
   return {
     findings: {
       ...rest,
-      fields: FactsTable.unpack(fields),
+      fields: FactsTable.unpack({
+        ...fields,
+        columns: { ...fields.columns, names: textsTakenIn(fields.columns.names) },
+      }),
       references: {
         ...references,
         references: IdLists.unpack(references.references),
@@ -125,7 +164,10 @@ function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
       })),
     },
     summary: sent.summary,
-    wholeIndex: yield* unpacking(sent.wholeIndex),
+    wholeIndex: yield* unpacking({
+      ...index,
+      names: { ...index.names, distinctNames: textsTakenIn(index.names.distinctNames) },
+    }),
   };
 }
 

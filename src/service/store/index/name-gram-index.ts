@@ -2,6 +2,7 @@ import { Bitset } from './bitset';
 import { buildGramPostings, gramKey } from './gram-postings';
 import type { NameOccurrencesParts } from './name-occurrences';
 import { NameOccurrences } from './name-occurrences';
+import type { Texts } from '../text-list';
 
 /**
  * Substring search over lower-cased names. Each distinct name is indexed by every
@@ -21,7 +22,8 @@ import { NameOccurrences } from './name-occurrences';
 export interface NameGramParts {
   size: number;
   denseShare: number;
-  distinctNames: string[];
+  /** Read only to save the index: parts taken in from another thread may keep them as bytes. */
+  distinctNames: Texts;
   runStarts: number[];
   postings: Map<number, Int32Array>;
   /** The words of each dense run's bitset. */
@@ -32,7 +34,7 @@ export interface NameGramParts {
 
 export class NameGramIndex {
   private readonly size: number;
-  private readonly distinctNames: string[];
+  private readonly distinctNames: Texts;
   /** Where each distinct name's run of positions starts; it ends where the next starts. */
   private readonly runStarts: number[];
   private readonly postings: Map<number, Int32Array>;
@@ -61,17 +63,18 @@ export class NameGramIndex {
     }
     this.size = nameKeys.length;
     this.denseShare = denseShare;
-    this.distinctNames = [];
+    const distinctNames: string[] = [];
     this.runStarts = [];
     nameKeys.forEach((name: string, position: number) => {
       if (position === 0 || nameKeys[position - 1] !== name) {
-        this.distinctNames.push(name);
+        distinctNames.push(name);
         this.runStarts.push(position);
       }
     });
     this.runStarts.push(this.size);
-    this.postings = buildGramPostings(this.distinctNames);
-    this.occurrences = NameOccurrences.of(this.distinctNames);
+    this.distinctNames = distinctNames;
+    this.postings = buildGramPostings(distinctNames);
+    this.occurrences = NameOccurrences.of(distinctNames);
     for (const [key, list] of this.postings) {
       if (this.recordsIn(list) * denseShare >= this.size) {
         this.denseSets.set(key, this.setOf(list));

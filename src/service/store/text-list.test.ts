@@ -1,0 +1,23 @@
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { TextList } from './text-list';
+
+it('reads back every text as it was, after crossing to another thread', () => {
+  fc.assert(
+    fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 30 })), (texts) => {
+      const list = TextList.of(texts)!;
+      const arrived = TextList.unpack(structuredClone(list.pack()));
+
+      expect(arrived.length).toBe(texts.length);
+      expect([...arrived]).toEqual(texts);
+      texts.forEach((text, at) => expect(arrived.at(at)).toBe(text));
+      expect(arrived.at(texts.length)).toBeUndefined();
+      expect(arrived.at(-1)).toBeUndefined();
+    }),
+  );
+});
+
+it('packs nothing when a text is not well-formed, which UTF-8 would change', () => {
+  expect(TextList.of(['a', 'b\uD800c'])).toBeUndefined();
+  expect([...TextList.of(['', 'é', '名前', '😀'])!]).toEqual(['', 'é', '名前', '😀']);
+});
