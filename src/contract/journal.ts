@@ -235,7 +235,11 @@ export type ChangeSetList = z.infer<typeof changeSetListSchema>;
 export const undoAnswerSchema = z.object({
   /** The undo's own change set; null on a dry run. */
   changeSet: changeSetSummarySchema.nullable(),
-  plan: planSchema,
+  /**
+   * The dry run's plan; null once the undo is started, whose items are then read as
+   * any set's (every field before and after is 160 MB at 100,000 fields).
+   */
+  plan: planSchema.nullable(),
 });
 export type UndoAnswer = z.infer<typeof undoAnswerSchema>;
 

@@ -272,7 +272,7 @@ export function mockJournal(
       };
       if (dryRun) return HttpResponse.json({ changeSet: null, plan: undoPlan });
       const detail = record('undo', items, [], undone.changeSet.id);
-      return HttpResponse.json({ changeSet: detail.changeSet, plan: undoPlan });
+      return HttpResponse.json({ changeSet: detail.changeSet, plan: null });
     }),
     http.post(journalPaths.cancel(':id'), ({ params }) => {
       const detail = sets[Number(params.id) - 1]!;

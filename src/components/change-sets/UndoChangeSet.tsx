@@ -69,7 +69,7 @@ export function UndoChangeSet({
         onClick={() =>
           preview.mutate(
             { id, dryRun: true, applied },
-            { onSuccess: (answer) => setPlan(answer.plan) },
+            { onSuccess: (answer) => setPlan(answer.plan ?? undefined) },
           )
         }
       >

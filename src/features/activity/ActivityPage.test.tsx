@@ -101,34 +101,34 @@ beforeEach(() => {
     http.post(journalPaths.undo(':id'), async ({ request, params }) => {
       const { dryRun } = (await request.json()) as { dryRun: boolean };
       undone.push({ id: String(params.id), dryRun });
-      const answer: UndoAnswer = {
-        changeSet: dryRun ? null : summary(3, { kind: 'undo', undoOf: 2, state: 'running' }),
-        plan: {
-          kind: 'undo',
-          counts: { change: 2, skip: 1 },
-          items: [
-            {
-              id: 7,
-              name: 'Gross Margin',
-              action: 'skip',
-              reason: 'changed-since',
-              message: 'it changed again since; undo refuses it',
-              before: null,
-              after: null,
-            },
-            { id: 9, name: 'Other', action: 'change', before: null, after: null },
-            {
-              id: 15,
-              name: 'Margin Pct',
-              action: 'change',
-              message: 'SERVICE_BEAST_MODE(9) → SERVICE_BEAST_MODE(the new id of "Other")',
-              repoint: { from: 9 },
-              before: null,
-              after: null,
-            },
-          ],
-        },
+      const plan: UndoAnswer['plan'] = {
+        kind: 'undo',
+        counts: { change: 2, skip: 1 },
+        items: [
+          {
+            id: 7,
+            name: 'Gross Margin',
+            action: 'skip',
+            reason: 'changed-since',
+            message: 'it changed again since; undo refuses it',
+            before: null,
+            after: null,
+          },
+          { id: 9, name: 'Other', action: 'change', before: null, after: null },
+          {
+            id: 15,
+            name: 'Margin Pct',
+            action: 'change',
+            message: 'SERVICE_BEAST_MODE(9) → SERVICE_BEAST_MODE(the new id of "Other")',
+            repoint: { from: 9 },
+            before: null,
+            after: null,
+          },
+        ],
       };
+      const answer: UndoAnswer = dryRun
+        ? { changeSet: null, plan }
+        : { changeSet: summary(3, { kind: 'undo', undoOf: 2, state: 'running' }), plan: null };
       return HttpResponse.json(answer);
     }),
   );

@@ -364,7 +364,7 @@ describe('undo', () => {
 
     const dry = await client.undo(set.changeSet.id, true);
     expect(dry.body.changeSet).toBeNull();
-    expect(dry.body.plan.items).toMatchObject([
+    expect(dry.body.plan?.items).toMatchObject([
       { id: 12, action: 'skip', reason: 'changed-since' },
       { id: 11, action: 'change', after: { name: one.name } },
     ]);

@@ -34,5 +34,8 @@ CREATE TABLE IF NOT EXISTS journal_items (
   PRIMARY KEY (change_set_id, position)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS journal_items_by_field ON journal_items (field_id, change_set_id);
+-- A set's counts by state from the index alone: its summary is read every 200 ms while it
+-- runs, and counting the rows, each a field before and after, took 260 ms at 88,000 items.
+CREATE INDEX IF NOT EXISTS journal_items_by_state ON journal_items (change_set_id, state);
 CREATE INDEX IF NOT EXISTS journal_items_by_new_id ON journal_items (new_id) WHERE new_id IS NOT NULL;
 `;

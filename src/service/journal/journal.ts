@@ -127,14 +127,15 @@ export class Journal {
     const refusal = undoRefusal({ ...summary, state: this.stateOf(summary) });
     if (refusal !== undefined) throw new ApiError(409, refusal);
     const planned = await planUndo(target, this.store.items(id), summary.createdAt, me);
-    const plan = planOf('undo', planned);
-    if (dryRun) return { changeSet: null, plan };
+    if (dryRun) return { changeSet: null, plan: planOf('undo', planned) };
     const changeSet = this.record(
       { kind: 'undo', note: `undo of change set ${id}`, person: me.person, undoOf: id },
       planned,
       target,
     );
-    return { changeSet, plan };
+    // Not the plan again: its answer would be written while the undo runs, on the same
+    // thread, and outlast the app's wait for a large set.
+    return { changeSet, plan: null };
   }
 
   /** Waits for running sets to stop (tests, and a server closing). */

@@ -44,11 +44,10 @@ export function journalClient(server: TestServer, headers: Record<string, string
       return client.finished(started.body.id);
     },
     undo: (id: number, dryRun = false) =>
-      call<{ changeSet: { id: number } | null; plan: { items: Array<Record<string, unknown>> } }>(
-        'POST',
-        journalPaths.undo(id),
-        { dryRun },
-      ),
+      call<{
+        changeSet: { id: number } | null;
+        plan: { items: Array<Record<string, unknown>> } | null;
+      }>('POST', journalPaths.undo(id), { dryRun }),
   };
   return client;
 }

@@ -110,9 +110,11 @@ it("plans, in the undo's dry run, each nesting field to name the new id, and ski
   // Someone edits one nesting field after the delete: the undo leaves it to them.
   instance.stores.fields.updateField(16, { name: 'Margin Note, edited' }, Date.now() + 60_000);
 
-  const { plan } = await call<UndoAnswer>(journalPaths.undo(deleted.changeSet.id), {
-    dryRun: true,
-  });
+  const plan = (
+    await call<UndoAnswer>(journalPaths.undo(deleted.changeSet.id), {
+      dryRun: true,
+    })
+  ).plan!;
   // The restore first, then the fields that nest it, as the instance's search lists them.
   expect(plan.items[0]).toMatchObject({ id: 1, action: 'change', before: null });
   const nesting = new Map(plan.items.slice(1).map((item) => [item.id, item]));
