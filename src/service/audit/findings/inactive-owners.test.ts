@@ -1,16 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FindingsAnswer } from '../../../contract/audit';
 import { AUDIT_BASE } from '../../../contract/audit';
 import { TOKEN_HEADER } from '../../../contract/paths';
-import { FailedAuthLimiter } from '../../auth/failed-auth-limiter';
-import { buildServer } from '../../server/build-server';
-import { startProductionLikeUpstream } from '../../test-support/production-like-upstream';
 import { fixtureInstance } from '../../test-support/fixture-instance';
 import { startTestServer } from '../../test-support/test-server';
-import { openProxyAudit } from '../open-audit';
+import { startScannedProxyAudit } from '../test-support/scanned-proxy-audit';
 
 /** The fixture's owner the instance reports inactive. */
 const DEPARTED = 103;
@@ -68,36 +62,9 @@ describe('the finding "owned by inactive users"', () => {
   });
 
   it("proxy: from the instance's users endpoint", async () => {
-    const instance = await startTestServer();
-    closers.push(() => instance.close());
     const token = 'instance-token-1234';
-    const upstream = await startProductionLikeUpstream({
-      store: instance.stores.fields,
-      directory: instance.stores.directory,
-      token,
-    });
-    closers.push(upstream.close);
-    const dir = mkdtempSync(join(tmpdir(), 'cfm-inactive-'));
-    closers.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const audit = openProxyAudit({
-      file: join(dir, 'audit.sqlite'),
-      upstream: new URL(upstream.url),
-      timeoutMs: 5000,
-      concurrency: 4,
-      keep: 5,
-      refreshEveryMs: 5000,
-    });
-    const app = await buildServer({
-      api: { kind: 'proxy', upstream: new URL(upstream.url), timeoutMs: 5000 },
-      audit: { service: audit.service, snapshot: audit.snapshot, keep: 5 },
-      failedAuthLimiter: new FailedAuthLimiter(1000),
-    });
-    closers.push(async () => {
-      await app.close();
-      await audit.close();
-    });
-    audit.service.startScan(token);
-    await audit.service.scansSettled();
+    const { app, close } = await startScannedProxyAudit(token);
+    closers.push(close);
     const ask: Ask = async (method, url, body) => {
       const response = await app.inject({
         method: method as 'GET' | 'POST',
