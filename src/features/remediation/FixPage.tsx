@@ -15,6 +15,7 @@ import { HandoverPanel } from './HandoverPanel';
 import { MergePanel } from './MergePanel';
 import { RemapPanel } from './RemapPanel';
 import { ReplacePanel } from './ReplacePanel';
+import { ScanFirst } from './ScanFirst';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 
 const titles: Record<FixTarget['workflow'], string> = {
@@ -94,7 +95,9 @@ export function FixPage() {
             {target.refused}
           </Alert>
         ) : (
-          <Workflow target={target} />
+          <ScanFirst>
+            <Workflow target={target} />
+          </ScanFirst>
         )}
       </Paper>
     </Stack>

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditStatus, FindingsAnswer, Scan } from '../../../contract/audit';
 import { AUDIT_BASE } from '../../../contract/audit';
+import { NO_SCAN_YET } from '../../../contract/no-scan-yet';
 import { apiPaths, TOKEN_HEADER } from '../../../contract/paths';
+import { workflowPaths } from '../../../contract/workflows';
 import type { SearchResultItem } from '../../../contract/field';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../../test-support/test-server';
@@ -76,7 +78,15 @@ describe('the audit API', () => {
       server.request('GET', `${AUDIT_BASE}/findings`),
       404,
     );
-    expect(missing.message).toContain('no scan has completed yet');
+    expect(missing.message).toBe(NO_SCAN_YET);
+    // A fix's preview says it in the same words: an admin's, with no API path in them.
+    const noPreview = await json<{ message: string }>(
+      server.request('POST', workflowPaths.cleanup, { action: 'archive', recentDays: 30 }),
+      404,
+    );
+    expect(noPreview.message).toBe(NO_SCAN_YET);
+    expect(NO_SCAN_YET).toMatch(/^no scan yet: /);
+    expect(NO_SCAN_YET).not.toContain('/api/');
 
     const scan = await scanOver(server);
     expect(scan).toMatchObject({ state: 'complete', fields: 18 });
