@@ -9,7 +9,9 @@ import { UndoneBy } from '../../../components/change-sets/UndoneBy';
 import { DateTime } from '../../../components/DateTime';
 import { ErrorState } from '../../../components/ErrorState';
 import type { FieldHistory } from '../../../contract/journal';
-import { undoRefusal } from '../../../contract/undo-rule';
+import { undoLeavesOut, undoRefusal } from '../../../contract/undo-rule';
+import type { CalculatedField } from '../../../contract/field';
+import { asSentence } from '../../../api/api-error';
 import { UserText } from '../../../components/UserText';
 
 // The diff is drawn by the code editor, which loads only when a diff is opened.
@@ -17,9 +19,12 @@ const DiffView = lazy(() => import('../editor/DiffView').then((m) => ({ default:
 
 type Version = FieldHistory['versions'][number];
 
-/** Every recorded version of the field, newest first: who changed what, the diff, and undo. */
-export function HistorySection({ fieldId }: { fieldId: number }) {
-  const history = useFieldHistory(fieldId);
+/**
+ * Every recorded version of the field, newest first: who changed what, the diff, and
+ * undo, told by the field as it is now (`field`) what an undo would refuse or leave out.
+ */
+export function HistorySection({ field }: { field: CalculatedField }) {
+  const history = useFieldHistory(field.id);
   return (
     <section aria-labelledby="history-heading">
       <Title order={3} size="h4" id="history-heading" mb="xs">
@@ -38,7 +43,7 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
       ) : (
         <Stack gap="xs" role="list" aria-label="Recorded versions">
           {[...history.data.versions].reverse().map((version) => (
-            <VersionItem key={`${version.changeSetId}`} version={version} />
+            <VersionItem key={`${version.changeSetId}`} version={version} now={field} />
           ))}
         </Stack>
       )}
@@ -46,10 +51,18 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
   );
 }
 
-function VersionItem({ version }: { version: Version }) {
+function VersionItem({ version, now }: { version: Version; now: CalculatedField }) {
   const mayUndo = useMayActOnChangeSet(version.kind);
   const [diffShown, setDiffShown] = useState(false);
   const { before, after } = version;
+  // The undo rule seen from this field: said before anyone asks for the undo's dry run.
+  const set = {
+    id: version.changeSetId,
+    state: version.state,
+    undoneBy: version.undoneBy?.changeSetId ?? null,
+  };
+  const field = { now, after, appliedFields: version.appliedFields };
+  const leavesOut = undoLeavesOut(set, field);
   const expressionChanged = before && after && before.expression !== after.expression;
   return (
     <Paper withBorder p="xs" role="listitem">
@@ -87,15 +100,19 @@ function VersionItem({ version }: { version: Version }) {
           </>
         )}
         {mayUndo ? (
-          <UndoChangeSet
-            id={version.changeSetId}
-            undoneBy={version.undoneBy}
-            refusal={undoRefusal({
-              id: version.changeSetId,
-              state: version.state,
-              undoneBy: version.undoneBy?.changeSetId ?? null,
-            })}
-          />
+          <>
+            {leavesOut !== undefined && (
+              <Text size="xs" c="dimmed">
+                {asSentence(leavesOut)}
+              </Text>
+            )}
+            <UndoChangeSet
+              id={version.changeSetId}
+              undoneBy={version.undoneBy}
+              refusal={undoRefusal(set, field)}
+              applied={version.appliedFields}
+            />
+          </>
         ) : (
           version.undoneBy && <UndoneBy undo={version.undoneBy} />
         )}
