@@ -8,7 +8,11 @@ import { fieldsTableLink } from './table-link';
  * own words, so the /fix page reads it as the table does.
  */
 export type FixTarget =
-  | { workflow: 'cleanup' }
+  | {
+      workflow: 'cleanup';
+      /** Opened set to delete the unused fields, archived ones too (the audit's "archived and unused"). */
+      deleteArchivedToo?: true;
+    }
   | { workflow: 'merge'; finding: 'exact-duplicates' | 'near-duplicates'; group: string }
   | { workflow: 'remap'; dataSource: string; column: string }
   | { workflow: 'handover'; from: number }
@@ -21,6 +25,11 @@ export const FIX_IDS_MAX = 1000;
 export function fixLink(target: FixTarget): string {
   if (target.workflow === 'replace' && 'ids' in target) {
     return `/fix?workflow=replace&ids=${target.ids.join(',')}`;
+  }
+  if (target.workflow === 'cleanup') {
+    return target.deleteArchivedToo
+      ? '/fix?workflow=cleanup&action=delete&includeArchived=true'
+      : '/fix?workflow=cleanup';
   }
   if (target.workflow === 'replace') {
     // The view's page and sort mean nothing to a replace over all its matches.
@@ -38,7 +47,11 @@ export function fixLink(target: FixTarget): string {
 /** What an address asks the /fix page for, or why it names no fix. */
 export function readFixTarget(address: URLSearchParams): FixTarget | { refused: string } {
   const workflow = address.get('workflow');
-  if (workflow === 'cleanup') return { workflow };
+  if (workflow === 'cleanup') {
+    const archivedToo =
+      address.get('action') === 'delete' && address.get('includeArchived') === 'true';
+    return archivedToo ? { workflow, deleteArchivedToo: true } : { workflow };
+  }
   if (workflow === 'merge') {
     const finding = address.get('finding');
     const group = address.get('group');

@@ -194,6 +194,22 @@ test('a delete can take the unused fields archived already: asked only then, cou
   ]);
 });
 
+test("the audit's archived and unused fields open the clean-up as a delete that takes them too", async () => {
+  const url = fixLink({ workflow: 'cleanup', deleteArchivedToo: true });
+  const { user } = renderWithProviders(<FixPage />, { url });
+  expect(await screen.findByRole('radio', { name: 'Delete' })).toBeChecked();
+  expect(
+    screen.getByRole('checkbox', {
+      name: /Also delete the unused fields that are archived already/,
+    }),
+  ).toBeChecked();
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByRole('button', { name: 'Apply 1 change' });
+  expect(asked.map((ask) => ask.body)).toEqual([
+    { action: 'delete', recentDays: 30, includeArchived: true },
+  ]);
+});
+
 test('the keyboard goes on from the preview: Preview, disabled while it loads, loses the focus to it', async () => {
   let answer = () => {};
   const answered = new Promise<void>((resolve) => (answer = resolve));

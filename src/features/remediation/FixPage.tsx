@@ -54,7 +54,12 @@ function Replace({ view }: { view: TableView }) {
 function Workflow({ target }: { target: FixTarget }) {
   switch (target.workflow) {
     case 'cleanup':
-      return <CleanupPanel rule={findingRules.unused} />;
+      return (
+        <CleanupPanel
+          rule={findingRules.unused}
+          deleteArchivedToo={target.deleteArchivedToo === true}
+        />
+      );
     case 'merge':
       return <MergePanel group={{ finding: target.finding, key: target.group }} />;
     case 'remap':

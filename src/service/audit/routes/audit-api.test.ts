@@ -110,6 +110,17 @@ describe('the audit API', () => {
     expect(status.diskBytes).toBeGreaterThan(0);
   });
 
+  it('counts the archived fields nothing uses apart from Unused, whose number keeps its meaning', async () => {
+    const server = await auditedServer();
+    await scanOver(server);
+    const before = await json<FindingsAnswer>(server.request('GET', `${AUDIT_BASE}/findings`));
+    // 9 and 18 are archived but used (an active card, a field that nests it).
+    expect(before).toMatchObject({ archivedUnused: 0, headline: { unused: 9 } });
+    await server.request('PUT', apiPaths.template(14), { archived: true });
+    const after = await json<FindingsAnswer>(server.request('GET', `${AUDIT_BASE}/findings`));
+    expect(after).toMatchObject({ archivedUnused: 1, headline: { unused: 8 } });
+  });
+
   it("a finding's count drills into exactly its fields, paged like search and narrowed by the search's filters", async () => {
     const server = await auditedServer();
     await scanOver(server);

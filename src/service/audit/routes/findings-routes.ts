@@ -37,6 +37,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
       version: view.version,
       headline: findings.headline,
       columnsKnown: findings.references.columnsKnown,
+      archivedUnused: findings.archivedUnused.length,
       ...view.summary(),
     };
   });
