@@ -210,6 +210,35 @@ test("the audit's archived and unused fields open the clean-up as a delete that 
   ]);
 });
 
+test('a preview writes its numbers as the audit does, and marks an archived field it skips as archived', async () => {
+  const large: WorkflowPreview = {
+    kind: 'cleanup',
+    summary: 'delete unused fields, archived ones too',
+    items: [
+      { id: 13, name: 'Other Sum', action: 'change', rule: 'delete', archived: true },
+      {
+        id: 14,
+        name: 'Locked Old',
+        action: 'skip',
+        reason: 'locked: unlock it first',
+        archived: true,
+      },
+    ],
+    changes: [{ id: 13, change: { delete: true } }],
+    counts: { change: 1547, skip: 205, invalid: 0 },
+  };
+  api.use(http.post(workflowPaths.cleanup, () => HttpResponse.json(large)));
+  const url = fixLink({ workflow: 'cleanup', deleteArchivedToo: true });
+  const { user } = renderWithProviders(<FixPage />, { url });
+  await user.click(await screen.findByRole('button', { name: 'Preview' }));
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'delete unused fields, archived ones too. 1,547 to change, 1 of them archived already, 205 skipped.',
+  );
+  expect(
+    within(screen.getByRole('region', { name: 'Skipped' })).getByRole('listitem'),
+  ).toHaveTextContent('Locked Old (field 14, archived already): locked: unlock it first');
+});
+
 test('the keyboard goes on from the preview: Preview, disabled while it loads, loses the focus to it', async () => {
   let answer = () => {};
   const answered = new Promise<void>((resolve) => (answer = resolve));
