@@ -6,6 +6,7 @@ import { kindWords } from '../../../components/change-sets/change-words';
 import { describeChange } from '../../../components/change-sets/changed-properties';
 import { UndoChangeSet } from '../../../components/change-sets/UndoChangeSet';
 import { UndoneBy } from '../../../components/change-sets/UndoneBy';
+import { ChangeSetLink } from '../../../components/change-sets/ChangeSetLink';
 import { DateTime } from '../../../components/DateTime';
 import { ErrorState } from '../../../components/ErrorState';
 import type { FieldHistory } from '../../../contract/journal';
@@ -71,7 +72,8 @@ function VersionItem({ version, now }: { version: Version; now: CalculatedField 
           <Text span fw={600}>
             {kindWords[version.kind]}
           </Text>{' '}
-          by <UserText text={version.person} />, <DateTime epochMs={version.at} withTime />
+          by <UserText text={version.person} />, <DateTime epochMs={version.at} withTime />,{' '}
+          <ChangeSetLink set={version} />
         </Text>
         <Text size="sm" c="dimmed">
           {describeChange(before, after).join('; ')}

@@ -107,6 +107,11 @@ test('a change of this field alone that changed again since offers Undo disabled
   const history = await screen.findByRole('list', { name: 'Recorded versions' });
   const undo = await within(history).findByRole('button', { name: 'Undo…' });
   expect(undo).toBeDisabled();
+  // The set the words name is named on the version too, linked to it on the Activity page.
+  expect(within(history).getByRole('link', { name: 'change set #1' })).toHaveAttribute(
+    'href',
+    changeSetAddress({ id: 1, person: 'demo', at: journal.sets[0]!.changeSet.createdAt }),
+  );
   expect(undo).toHaveAccessibleDescription(
     'Change set 1 changed this field alone, and it changed again since; undo refuses it.',
   );
