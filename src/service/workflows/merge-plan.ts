@@ -91,7 +91,7 @@ export function mergePlan(
   const keptName = snapshot.fields.get(keep)!.name;
   return previewOf(
     'merge',
-    `keep ${keptName}; ${others.size === 1 ? 'the other goes' : `${others.size} others go`}`,
+    `keep ${keptName} (field ${keep}); ${others.size === 1 ? 'the other goes' : `${others.size} others go`}`,
     [...repointed, ...retired],
     {
       keep,

@@ -193,6 +193,8 @@ describe('the workflows API', () => {
       group: { finding: 'exact-duplicates', key: group!.key },
     });
     expect(plan.keep).toBe(10);
+    // Duplicates often share their name: the one kept is named by its id too, as each item is.
+    expect(plan.summary).toBe('keep Dup One (field 10); the other goes');
     expect(plan.items.map((item) => [item.name, item.rule])).toEqual([['Dup Two', 'archive']]);
     const missing = await post<{ message: string }>(
       workflowPaths.merge,
