@@ -1,7 +1,7 @@
 import { Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PreviewItemsProps } from './PreviewItems';
-import { nameWithId, sharedNames } from './shared-names';
+import { nameWithId, sharedNames } from '../../components/shared-names';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useMergeGroup } from '../../api/workflows/preview-workflow';
 import { plural } from '../../components/plural';
 import type { MergeGroup, MergeRequest, WorkflowPreview } from '../../contract/workflows';
-import { nameWithId, sharedNames } from './shared-names';
+import { nameWithId, sharedNames } from '../../components/shared-names';
 import { ErrorState } from '../../components/ErrorState';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
