@@ -25,9 +25,13 @@ export function unchangedSince(current: FieldStamp, recorded: FieldStamp): boole
   return current.checkSum === recorded.checkSum && current.lastModified === recorded.lastModified;
 }
 
-/** Whether the undo would leave this field as it is. A deleted one is left to the journal. */
-const changedAgain = (field: UndoneField) =>
-  field.after !== null && !unchangedSince(field.now, field.after);
+/**
+ * Whether the undo would leave this field as it is. A deleted one is left to the
+ * journal, and so is a copy of the field older than the change (read before it, as
+ * the history's answer can overtake the field's): it cannot say what came after.
+ */
+const changedAgain = ({ now, after }: UndoneField) =>
+  after !== null && now.lastModified >= after.lastModified && !unchangedSince(now, after);
 
 /**
  * Why the journal refuses to undo a change set, in the words of its 409, or undefined

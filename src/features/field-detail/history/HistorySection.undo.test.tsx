@@ -149,3 +149,32 @@ test('a change of several fields says the undo leaves this one, changed again si
   expect(await within(handover!).findByText('Undo this change?')).toBeVisible();
   expect(within(handover!).getByRole('button', { name: 'Undo' })).toBeEnabled();
 });
+
+test('a copy of the field older than the change says nothing of it: the history may arrive before the field is read again', async () => {
+  const before = calculatedField(7, { name: 'Revenue', checkSum: 'a', lastModified: 1_000 });
+  const after = { ...before, name: 'Net revenue', checkSum: 'b', lastModified: 2_000 };
+  server.use(
+    editorMe,
+    http.get(journalPaths.fieldHistory(7), () =>
+      HttpResponse.json({
+        versions: [
+          {
+            changeSetId: 1,
+            kind: 'rename',
+            person: 'ada',
+            at: 2_000,
+            state: 'done',
+            undoneBy: null,
+            before,
+            after,
+            appliedFields: 1,
+          },
+        ],
+      }),
+    ),
+  );
+
+  renderWithProviders(<HistorySection field={before} />);
+  const history = await screen.findByRole('list', { name: 'Recorded versions' });
+  expect(await within(history).findByRole('button', { name: 'Undo…' })).toBeEnabled();
+});
