@@ -12,7 +12,6 @@ import { ErrorState } from '../../../components/ErrorState';
 import type { FieldHistory } from '../../../contract/journal';
 import { undoLeavesOut, undoRefusal } from '../../../contract/undo-rule';
 import type { CalculatedField } from '../../../contract/field';
-import { asSentence } from '../../../api/api-error';
 import { UserText } from '../../../components/UserText';
 
 // The diff is drawn by the code editor, which loads only when a diff is opened.
@@ -63,7 +62,6 @@ function VersionItem({ version, now }: { version: Version; now: CalculatedField 
     undoneBy: version.undoneBy?.changeSetId ?? null,
   };
   const field = { now, after, appliedFields: version.appliedFields };
-  const leavesOut = undoLeavesOut(set, field);
   const expressionChanged = before && after && before.expression !== after.expression;
   return (
     <Paper withBorder p="xs" role="listitem">
@@ -102,19 +100,13 @@ function VersionItem({ version, now }: { version: Version; now: CalculatedField 
           </>
         )}
         {mayUndo ? (
-          <>
-            {leavesOut !== undefined && (
-              <Text size="xs" c="dimmed">
-                {asSentence(leavesOut)}
-              </Text>
-            )}
-            <UndoChangeSet
-              id={version.changeSetId}
-              undoneBy={version.undoneBy}
-              refusal={undoRefusal(set, field)}
-              applied={version.appliedFields}
-            />
-          </>
+          <UndoChangeSet
+            id={version.changeSetId}
+            undoneBy={version.undoneBy}
+            refusal={undoRefusal(set, field)}
+            leavesOut={undoLeavesOut(set, field)}
+            applied={version.appliedFields}
+          />
         ) : (
           version.undoneBy && <UndoneBy undo={version.undoneBy} />
         )}

@@ -139,7 +139,7 @@ test('a change of several fields says the undo leaves this one, changed again si
   const [rename, handover] = within(history).getAllByRole('listitem');
   const undo = await within(handover!).findByRole('button', { name: 'Undo…' });
   expect(undo).toBeEnabled();
-  expect(handover).toHaveTextContent(
+  expect(undo).toHaveAccessibleDescription(
     'The undo puts back the other field of change set 1 and leaves this one: it changed again since; undo refuses it.',
   );
   expect(within(rename!).getByRole('button', { name: 'Undo…' })).toBeEnabled();
