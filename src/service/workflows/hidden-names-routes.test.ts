@@ -27,6 +27,9 @@ const fields: FieldRecordInput[] = [
   { id: 8, name: 'To\u200Btal' },
   // A joiner inside a Persian word is part of it: nothing hidden.
   { id: 9, name: 'می\u200Cخواهم' },
+  // Reads "Profit" once the space left at its end is trimmed, as every name is stored.
+  { id: 10, name: 'Profit \u200B' },
+  { id: 11, name: 'Profit' },
 ].map((field) => ({ ...field, expression: 'SUM(`Revenue`)', owner: 101, links: [onSales] }));
 
 const instance: InstanceFile = {
@@ -70,8 +73,8 @@ describe('removing hidden characters from names', () => {
   it('renames each to what it reads as; skips locked, empty and look-alike names, saying why', async () => {
     const plan = await preview({});
     expect(plan.kind).toBe('rename');
-    expect(plan.summary).toBe('7 fields whose names hold hidden characters');
-    expect(plan.counts).toEqual({ change: 2, skip: 5, invalid: 0 });
+    expect(plan.summary).toBe('8 fields whose names hold hidden characters');
+    expect(plan.counts).toEqual({ change: 2, skip: 6, invalid: 0 });
     expect(plan.changes).toEqual([
       {
         id: 1,
@@ -95,6 +98,7 @@ describe('removing hidden characters from names', () => {
       6: undefined,
       7: 'without its hidden characters it reads `Total`, as field 8 does: merge them, or rename it by hand',
       8: 'without its hidden characters it reads `Total`, as field 7 does: merge them, or rename it by hand',
+      10: 'without its hidden characters it reads `Profit`, as field 11 does: merge them, or rename it by hand',
     });
   });
 
