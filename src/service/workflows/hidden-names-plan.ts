@@ -9,6 +9,12 @@ import type { WorkflowSnapshot } from './workflow-snapshot';
 
 const FINDING = 'hidden-name-characters';
 
+/**
+ * What a name reads as, and so what the rename makes it: its hidden characters left
+ * out, trimmed as every name is stored (contract/template-writes.ts, fieldNameSchema).
+ */
+const readsAs = (name: string) => withoutHiddenCharacters(name).trim();
+
 /** Other fields named in a skip's reason; the rest are counted. */
 const OTHERS_NAMED = 3;
 
@@ -25,10 +31,10 @@ export function hiddenNamesPlan(
   const fields = scopeFields(snapshot, request);
   const readers = readersOf(
     snapshot,
-    fields.map((field) => withoutHiddenCharacters(field.name)),
+    fields.map((field) => readsAs(field.name)),
   );
   const entries = fields.map((field): { item: PreviewItem; change?: ChangeItemRequest } => {
-    const newName = withoutHiddenCharacters(field.name);
+    const newName = readsAs(field.name);
     const base = { id: field.id, name: field.name };
     const refusal = renameRefusal(field, newName, readers.get(newName) ?? []);
     if (refusal) return { item: { ...base, action: 'skip', reason: refusal } };
@@ -84,7 +90,7 @@ function readersOf(
 ): ReadonlyMap<string, number[]> {
   const readers = new Map(names.map((name) => [name, [] as number[]]));
   for (const field of snapshot.fields.values()) {
-    readers.get(withoutHiddenCharacters(field.name))?.push(field.id);
+    readers.get(readsAs(field.name))?.push(field.id);
   }
   return readers;
 }
@@ -96,7 +102,7 @@ function renameRefusal(
   readers: readonly number[],
 ): string | undefined {
   if (field.locked) return LOCKED;
-  if (newName.trim() === '') {
+  if (newName === '') {
     return 'without its hidden characters the name is empty: rename it by hand';
   }
   const others = readers.filter((id) => id !== field.id);
@@ -104,10 +110,14 @@ function renameRefusal(
   return `without its hidden characters it reads \`${newName}\`, as ${fieldsNamed(others)}: merge them, or rename it by hand`;
 }
 
-/** "field 12 does", "fields 12, 13, 15 and 2 more do". */
+/** "field 12 does", "fields 12 and 13 do", "fields 12, 13, 15 and 2 more do". */
 function fieldsNamed(ids: readonly number[]): string {
   if (ids.length === 1) return `field ${ids[0]} does`;
-  const named = ids.slice(0, OTHERS_NAMED).join(', ');
-  const more = ids.length > OTHERS_NAMED ? ` and ${ids.length - OTHERS_NAMED} more` : '';
-  return `fields ${named}${more} do`;
+  const named = ids.slice(0, OTHERS_NAMED);
+  const more = ids.length - named.length;
+  const list =
+    more > 0
+      ? `${named.join(', ')} and ${more} more`
+      : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `fields ${list} do`;
 }
