@@ -29,24 +29,14 @@ export function hiddenNamesPlan(
   request: HiddenNamesRequest,
 ): WorkflowPreview {
   const fields = scopeFields(snapshot, request);
+  const renames = fields.map((field) => ({ field, newName: readsAs(field.name) }));
   const readers = readersOf(
     snapshot,
-    fields.map((field) => readsAs(field.name)),
+    renames.map(({ newName }) => newName),
   );
-  const entries = fields.map((field): { item: PreviewItem; change?: ChangeItemRequest } => {
-    const newName = readsAs(field.name);
-    const base = { id: field.id, name: field.name };
-    const refusal = renameRefusal(field, newName, readers.get(newName) ?? []);
-    if (refusal) return { item: { ...base, action: 'skip', reason: refusal } };
-    return {
-      item: { ...base, action: 'change', newName },
-      change: {
-        id: field.id,
-        change: { update: { name: newName } },
-        basedOn: { checkSum: field.checkSum },
-      },
-    };
-  });
+  const entries = renames.map(({ field, newName }) =>
+    renameEntry(field, newName, readers.get(newName) ?? []),
+  );
   return previewOf(
     'rename',
     `${fieldCount(fields.length)} ${scopeWords(snapshot, request)}`,
@@ -93,6 +83,25 @@ function readersOf(
     readers.get(readsAs(field.name))?.push(field.id);
   }
   return readers;
+}
+
+/** The field renamed to `newName`, guarded by the check sum the audit saw, or skipped and why. */
+function renameEntry(
+  field: FieldFacts,
+  newName: string,
+  readers: readonly number[],
+): { item: PreviewItem; change?: ChangeItemRequest } {
+  const base = { id: field.id, name: field.name };
+  const refusal = renameRefusal(field, newName, readers);
+  if (refusal) return { item: { ...base, action: 'skip', reason: refusal } };
+  return {
+    item: { ...base, action: 'change', newName },
+    change: {
+      id: field.id,
+      change: { update: { name: newName } },
+      basedOn: { checkSum: field.checkSum },
+    },
+  };
 }
 
 /** Why a name is not cleaned here, or undefined when it can be. */
