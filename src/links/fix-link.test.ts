@@ -41,6 +41,9 @@ describe('a fix link', () => {
     { workflow: 'remap', dataSource: 'ds-1', column: 'Profit %' },
     { workflow: 'handover', from: 42 },
     { workflow: 'replace', ids: [3, 1, 2] },
+    { workflow: 'hidden-names' },
+    { workflow: 'hidden-names', group: 'U+202E' },
+    { workflow: 'hidden-names', ids: [7] },
   ])('reads back as it was written: %o', (target) => {
     expect(readLink(fixLink(target))).toEqual(target);
   });
@@ -67,6 +70,10 @@ describe('a fix link', () => {
       `/fix?workflow=replace&ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}`,
       /needs 1 to 1000/,
     ],
+    [
+      '/fix?workflow=hidden-names&ids=0',
+      /Removing hidden characters from chosen fields needs 1 to 1000/,
+    ],
   ])('%s is refused', (link, reason) => {
     expect(readLink(link)).toEqual({ refused: expect.stringMatching(reason) });
   });
@@ -90,6 +97,16 @@ describe('the fix a finding’s group offers', () => {
     });
     expect(groupFix('near-duplicates', '9')).toMatchObject({ workflow: 'merge', group: '9' });
     expect(groupFix('inactive-owners', '8091990')).toEqual({ workflow: 'handover', from: 8091990 });
+  });
+
+  test('a group of names hiding a character, or of look-alikes: removing the hidden characters', () => {
+    expect(groupFix('hidden-name-characters', 'U+200B')).toEqual({
+      workflow: 'hidden-names',
+      group: 'U+200B',
+    });
+    expect(groupFix('hidden-name-characters', 'look-alike')).toMatchObject({
+      workflow: 'hidden-names',
+    });
   });
 
   test('a card’s missing column, a missing name not known, and other findings: none', () => {
