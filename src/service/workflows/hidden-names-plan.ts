@@ -6,6 +6,7 @@ import { ApiError } from '../server/api-error';
 import { LOCKED } from './check-rewrite';
 import { fieldCount, previewOf } from './preview-result';
 import type { WorkflowSnapshot } from './workflow-snapshot';
+import { versionSeen } from './version-seen';
 
 const FINDING = 'hidden-name-characters';
 
@@ -85,7 +86,7 @@ function readersOf(
   return readers;
 }
 
-/** The field renamed to `newName`, guarded by the check sum the audit saw, or skipped and why. */
+/** The field renamed to `newName`, guarded by the version the audit saw, or skipped and why. */
 function renameEntry(
   field: FieldFacts,
   newName: string,
@@ -99,7 +100,7 @@ function renameEntry(
     change: {
       id: field.id,
       change: { update: { name: newName } },
-      basedOn: { checkSum: field.checkSum },
+      basedOn: versionSeen(field),
     },
   };
 }

@@ -79,9 +79,13 @@ describe('removing hidden characters from names', () => {
       {
         id: 1,
         change: { update: { name: 'reportgnp.exe' } },
-        basedOn: { checkSum: expect.any(String) },
+        basedOn: { checkSum: expect.any(String), lastModified: 2 },
       },
-      { id: 6, change: { update: { name: 'Margin' } }, basedOn: { checkSum: expect.any(String) } },
+      {
+        id: 6,
+        change: { update: { name: 'Margin' } },
+        basedOn: { checkSum: expect.any(String), lastModified: 2 },
+      },
     ]);
     expect(plan.items.find((item) => item.id === 1)).toEqual({
       id: 1,
@@ -102,7 +106,7 @@ describe('removing hidden characters from names', () => {
     });
   });
 
-  it('takes one group of the finding, or chosen fields; the check sum the audit saw guards each', async () => {
+  it('takes one group of the finding, or chosen fields; the version the audit saw guards each', async () => {
     const group = await preview({ group: { finding: 'hidden-name-characters', key: 'U+202E' } });
     expect(group.items.map((item) => item.id)).toEqual([1, 7]);
     expect(group.summary).toBe(
@@ -110,8 +114,10 @@ describe('removing hidden characters from names', () => {
     );
     const chosen = await preview({ fieldIds: [6, 2, 9] });
     expect(chosen.items.map((item) => [item.id, item.action])).toEqual([[6, 'change']]);
+    const seen = server.stores.fields.getField(6)!;
     expect(chosen.changes[0]!.basedOn).toEqual({
-      checkSum: server.stores.fields.getField(6)!.checkSum,
+      checkSum: seen.checkSum,
+      lastModified: seen.lastModified,
     });
   });
 
@@ -159,5 +165,24 @@ describe('removing hidden characters from names', () => {
     );
     await finished(undo.changeSet.id);
     expect([storedName(1), storedName(6)]).toEqual(['report\u202Egnp.exe', 'Margin\u200B']);
+  });
+
+  it('leaves a name someone changed since the scan as they left it: a rename keeps the check sum', async () => {
+    server.audit!.service.startScan(undefined);
+    await server.audit!.service.scansSettled();
+    const plan = await preview({ fieldIds: [1] });
+    expect(plan.items.map((item) => [item.id, item.action])).toEqual([[1, 'change']]);
+    const before = server.stores.fields.getField(1)!;
+    server.stores.fields.updateField(1, { name: 'report (old)\u202E' }, before.lastModified + 1000);
+    expect(server.stores.fields.getField(1)!.checkSum).toBe(before.checkSum);
+    const started = await ask<{ id: number }>(
+      'POST',
+      journalPaths.changeSets,
+      { kind: plan.kind, items: plan.changes },
+      202,
+    );
+    const done = await finished(started.id);
+    expect(done.items.map((item) => [item.fieldId, item.state])).toEqual([[1, 'skipped']]);
+    expect(storedName(1)).toBe('report (old)\u202E');
   });
 });
