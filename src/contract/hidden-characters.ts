@@ -146,3 +146,9 @@ export function showHiddenCharacters(text: string): string {
     .map((part) => (typeof part === 'string' ? part : `⟨${codePointLabel(part.hidden)}⟩`))
     .join('');
 }
+
+/**
+ * The hidden-characters finding's group of names that read as another field's name once
+ * their hidden characters are left out: a rename cannot fix them, a merge or a person can.
+ */
+export const LOOK_ALIKE_GROUP = 'look-alike';

@@ -1,3 +1,4 @@
+import { LOOK_ALIKE_GROUP } from '../contract/hidden-characters';
 import { describe, expect, test } from 'vitest';
 import { brokenReferenceGroupKey } from '../contract/workflows';
 import { defaultTableView } from './table-address';
@@ -99,14 +100,15 @@ describe('the fix a finding’s group offers', () => {
     expect(groupFix('inactive-owners', '8091990')).toEqual({ workflow: 'handover', from: 8091990 });
   });
 
-  test('a group of names hiding a character, or of look-alikes: removing the hidden characters', () => {
+  test('a group of names hiding a character: removing the hidden characters', () => {
     expect(groupFix('hidden-name-characters', 'U+200B')).toEqual({
       workflow: 'hidden-names',
       group: 'U+200B',
     });
-    expect(groupFix('hidden-name-characters', 'look-alike')).toMatchObject({
-      workflow: 'hidden-names',
-    });
+  });
+
+  test('look-alikes: none, since removing their characters would copy another name', () => {
+    expect(groupFix('hidden-name-characters', LOOK_ALIKE_GROUP)).toBeUndefined();
   });
 
   test('a card’s missing column, a missing name not known, and other findings: none', () => {
