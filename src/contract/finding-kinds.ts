@@ -33,6 +33,13 @@ export const duplicateRule =
   'Duplicates compute the same thing on the same data: they have the same data sources (a card counts as its data source) and are of the same kind (a variable, a field saved on cards only, or a field of a data source). An archived field is in no group: it is retired already.';
 
 /**
+ * What "hidden characters in names" means, in the audit's finding and in the fields
+ * table's built-in view of that name. contract/hidden-characters.ts says which characters.
+ */
+export const hiddenNameRule =
+  'The name holds a character that shows nothing or turns the text around it (a right-to-left override makes report⟨U+202E⟩gnp.exe read as reportexe.png), so it reads as something it is not.';
+
+/**
  * Each finding's rule in words: the one home of them, for the audit page, the API's
  * `rule` and the drawer alike (docs/audit.md, "Findings").
  */
@@ -51,8 +58,7 @@ export const findingRules: Record<FindingKey, string> = {
   lint: "At least one of the analyzer's lint rules reports something in the expression.",
   'inactive-owners':
     'The owner is a user the instance reports inactive (detail.active is false): someone who has left, so nobody answers for the field. Grouped by owner.',
-  'hidden-name-characters':
-    "The name holds a character that shows nothing or turns the text around it (a right-to-left override makes report⟨U+202E⟩gnp.exe read as reportexe.png), so it reads as something it is not. Grouped by the character; a name that reads as another field's name without them is a look-alike.",
+  'hidden-name-characters': `${hiddenNameRule} Grouped by the character; a name that reads as another field's name without them is a look-alike.`,
 };
 
 /** The fields of one finding, or of one of its groups: where a drill-down searches. */

@@ -132,6 +132,9 @@ export function textParts(text: string): TextPart[] {
 
 /** The text with every hidden character left out: what a person reads it as. */
 export function withoutHiddenCharacters(text: string): string {
+  // Most texts hide nothing and read as they are, with no list of parts to build: the
+  // hidden-names preview reads every name of the instance this way.
+  if (hiddenCharacters(text).length === 0) return text;
   return textParts(text)
     .filter((part) => typeof part === 'string')
     .join('');
@@ -143,3 +146,9 @@ export function showHiddenCharacters(text: string): string {
     .map((part) => (typeof part === 'string' ? part : `⟨${codePointLabel(part.hidden)}⟩`))
     .join('');
 }
+
+/**
+ * The hidden-characters finding's group of names that read as another field's name once
+ * their hidden characters are left out: a rename cannot fix them, a merge or a person can.
+ */
+export const LOOK_ALIKE_GROUP = 'look-alike';

@@ -16,6 +16,7 @@ export const workflowPaths = {
   mergeGroup: `${WORKFLOWS_BASE}/merge/group`,
   handover: `${WORKFLOWS_BASE}/handover/preview`,
   cleanup: `${WORKFLOWS_BASE}/cleanup/preview`,
+  hiddenNames: `${WORKFLOWS_BASE}/hidden-names/preview`,
 } as const;
 
 const MAX_IDS = 100_000;
@@ -127,6 +128,24 @@ export const cleanupRequestSchema = z
   });
 export type CleanupRequest = z.input<typeof cleanupRequestSchema>;
 
+export const hiddenNamesRequestSchema = z
+  .strictObject({
+    /** Fields of the finding "Hidden characters in names"; the whole finding when neither is given. */
+    fieldIds: ids.min(1).optional(),
+    /** One group of that finding: a character (`U+202E`) or the look-alikes. */
+    group: z
+      .strictObject({
+        finding: z.literal('hidden-name-characters'),
+        key: z.string().min(1).max(500),
+      })
+      .optional(),
+  })
+  .refine((request) => !(request.fieldIds && request.group), {
+    message: 'name the fields or one group, not both',
+    path: ['group'],
+  });
+export type HiddenNamesRequest = z.infer<typeof hiddenNamesRequestSchema>;
+
 const span = z.object({ start: z.number().int(), end: z.number().int() });
 
 /** One field of a preview: what a person reads, and what the change set would ask. */
@@ -153,6 +172,8 @@ export const previewItemSchema = z.object({
   place: z.string().optional(),
   /** Clean up: the field is archived already, deleted because the request included those. */
   archived: z.boolean().optional(),
+  /** A rename: the name after (`name` is the name before). */
+  newName: z.string().optional(),
 });
 export type PreviewItem = z.infer<typeof previewItemSchema>;
 

@@ -1,3 +1,4 @@
+import { LOOK_ALIKE_GROUP } from '../contract/hidden-characters';
 import { describe, expect, test } from 'vitest';
 import { brokenReferenceGroupKey } from '../contract/workflows';
 import { defaultTableView } from './table-address';
@@ -45,6 +46,9 @@ describe('a fix link', () => {
     { workflow: 'remap', dataSource: 'ds-1', column: 'Profit %' },
     { workflow: 'handover', from: 42 },
     { workflow: 'replace', ids: [3, 1, 2] },
+    { workflow: 'hidden-names' },
+    { workflow: 'hidden-names', group: 'U+202E' },
+    { workflow: 'hidden-names', ids: [7] },
   ])('reads back as it was written: %o', (target) => {
     expect(readLink(fixLink(target))).toEqual(target);
   });
@@ -71,6 +75,10 @@ describe('a fix link', () => {
       `/fix?workflow=replace&ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}`,
       /needs 1 to 1000/,
     ],
+    [
+      '/fix?workflow=hidden-names&ids=0',
+      /Removing hidden characters from chosen fields needs 1 to 1000/,
+    ],
   ])('%s is refused', (link, reason) => {
     expect(readLink(link)).toEqual({ refused: expect.stringMatching(reason) });
   });
@@ -94,6 +102,17 @@ describe('the fix a finding’s group offers', () => {
     });
     expect(groupFix('near-duplicates', '9')).toMatchObject({ workflow: 'merge', group: '9' });
     expect(groupFix('inactive-owners', '8091990')).toEqual({ workflow: 'handover', from: 8091990 });
+  });
+
+  test('a group of names hiding a character: removing the hidden characters', () => {
+    expect(groupFix('hidden-name-characters', 'U+200B')).toEqual({
+      workflow: 'hidden-names',
+      group: 'U+200B',
+    });
+  });
+
+  test('look-alikes: none, since removing their characters would copy another name', () => {
+    expect(groupFix('hidden-name-characters', LOOK_ALIKE_GROUP)).toBeUndefined();
   });
 
   test('a card’s missing column, a missing name not known, and other findings: none', () => {

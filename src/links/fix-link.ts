@@ -17,31 +17,43 @@ export type FixTarget =
   | { workflow: 'remap'; dataSource: string; column: string }
   | { workflow: 'handover'; from: number }
   | { workflow: 'replace'; view: Partial<TableView> }
-  | { workflow: 'replace'; ids: readonly number[] };
+  | { workflow: 'replace'; ids: readonly number[] }
+  | { workflow: 'hidden-names'; group?: string; ids?: readonly number[] };
 
 /** The most selected fields an address carries (a few kB); more are chosen by filters. */
 export const FIX_IDS_MAX = 1000;
 
 export function fixLink(target: FixTarget): string {
-  if (target.workflow === 'replace' && 'ids' in target) {
-    return `/fix?workflow=replace&ids=${target.ids.join(',')}`;
-  }
-  if (target.workflow === 'cleanup') {
-    return target.deleteArchivedToo
-      ? '/fix?workflow=cleanup&action=delete&includeArchived=true'
-      : '/fix?workflow=cleanup';
-  }
   if (target.workflow === 'replace') {
+    if ('ids' in target) return idsLink(target.workflow, target.ids);
     // The view's page and sort mean nothing to a replace over all its matches.
     const { page: _page, pageSize: _size, sort: _sort, ...view } = target.view;
     const tableSearch = fieldsTableLink(view).split('?')[1];
     return `/fix?workflow=replace${tableSearch ? `&${tableSearch}` : ''}`;
   }
-  const params =
-    target.workflow === 'handover'
-      ? { workflow: target.workflow, from: String(target.from) }
-      : target;
-  return `/fix?${new URLSearchParams(params).toString()}`;
+  if (target.workflow === 'hidden-names' && target.ids) return idsLink(target.workflow, target.ids);
+  return `/fix?${new URLSearchParams(fixParams(target)).toString()}`;
+}
+
+const idsLink = (workflow: string, ids: readonly number[]) =>
+  `/fix?workflow=${workflow}&ids=${ids.join(',')}`;
+
+function fixParams(target: Exclude<FixTarget, { workflow: 'replace' }>): Record<string, string> {
+  if (target.workflow === 'handover')
+    return { workflow: target.workflow, from: String(target.from) };
+  if (target.workflow === 'hidden-names') {
+    return {
+      workflow: target.workflow,
+      ...(target.group !== undefined && { group: target.group }),
+    };
+  }
+  if (target.workflow === 'cleanup') {
+    return {
+      workflow: target.workflow,
+      ...(target.deleteArchivedToo && { action: 'delete', includeArchived: 'true' }),
+    };
+  }
+  return target;
 }
 
 /** What an address asks the /fix page for, or why it names no fix. */
@@ -71,16 +83,38 @@ export function readFixTarget(address: URLSearchParams): FixTarget | { refused: 
     return { refused: 'A hand-over needs the id of the owner whose fields are handed over.' };
   }
   if (workflow === 'replace' && address.has('ids')) {
-    const ids = (address.get('ids') ?? '').split(',');
-    if (ids.length <= FIX_IDS_MAX && ids.every((id) => /^[1-9]\d{0,15}$/.test(id)))
-      return { workflow, ids: ids.map(Number) };
-    return {
-      refused: `A find and replace over chosen fields needs 1 to ${FIX_IDS_MAX} field ids separated by commas.`,
-    };
+    const ids = readIds(address);
+    return ids
+      ? { workflow, ids }
+      : { refused: `A find and replace over chosen fields needs ${IDS_WORDS}.` };
   }
   if (workflow === 'replace') return { workflow, view: readTableView(address) };
+  if (workflow === 'hidden-names') return readHiddenNames(address);
   return {
     refused:
-      'This address names no fix: the fixes are cleanup, merge, remap, handover and replace.',
+      'This address names no fix: the fixes are cleanup, merge, remap, handover, replace and hidden-names.',
   };
+}
+
+const IDS_WORDS = `1 to ${FIX_IDS_MAX} field ids separated by commas`;
+
+/** The address's `ids`, when they are 1 to FIX_IDS_MAX field ids. */
+function readIds(address: URLSearchParams): number[] | undefined {
+  const ids = (address.get('ids') ?? '').split(',');
+  return ids.length <= FIX_IDS_MAX && ids.every((id) => /^[1-9]\d{0,15}$/.test(id))
+    ? ids.map(Number)
+    : undefined;
+}
+
+/** The whole finding "Hidden characters in names", one of its groups, or chosen fields. */
+function readHiddenNames(address: URLSearchParams): FixTarget | { refused: string } {
+  const workflow = 'hidden-names';
+  if (address.has('ids')) {
+    const ids = readIds(address);
+    return ids
+      ? { workflow, ids }
+      : { refused: `Removing hidden characters from chosen fields needs ${IDS_WORDS}.` };
+  }
+  const group = address.get('group');
+  return group ? { workflow, group } : { workflow };
 }

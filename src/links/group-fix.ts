@@ -1,4 +1,5 @@
 import type { FindingKey } from '../contract/audit';
+import { LOOK_ALIKE_GROUP } from '../contract/hidden-characters';
 import { remapTargetOfGroup } from '../contract/workflows';
 import type { FixTarget } from './fix-link';
 import { isOwnerId } from './table-address';
@@ -9,7 +10,8 @@ import { isOwnerId } from './table-address';
 /**
  * The fix a group of a finding offers, if any: a broken-references group of a data
  * source's column -> its remap; a duplicate group -> its merge; an inactive owner's
- * group (keyed by the owner's id) -> the hand-over of that owner's fields.
+ * group (keyed by the owner's id) -> the hand-over of that owner's fields; a group of
+ * names hiding a character -> removing the hidden characters (not the look-alikes').
  */
 export function groupFix(finding: FindingKey, groupKey: string): FixTarget | undefined {
   if (finding === 'broken-references') {
@@ -20,5 +22,7 @@ export function groupFix(finding: FindingKey, groupKey: string): FixTarget | und
     return { workflow: 'merge', finding, group: groupKey };
   if (finding === 'inactive-owners' && isOwnerId(groupKey))
     return { workflow: 'handover', from: Number(groupKey) };
+  if (finding === 'hidden-name-characters' && groupKey !== LOOK_ALIKE_GROUP)
+    return { workflow: 'hidden-names', group: groupKey };
   return undefined;
 }

@@ -3,6 +3,7 @@ import type {
   CleanupRequest,
   ColumnRequest,
   HandoverRequest,
+  HiddenNamesRequest,
   MergeGroupRequest,
   MergeRequest,
   RemapRequest,
@@ -23,7 +24,8 @@ export type WorkflowRequest =
   | { workflow: 'replace'; body: ReplaceRequest }
   | { workflow: 'merge'; body: MergeRequest }
   | { workflow: 'handover'; body: HandoverRequest }
-  | { workflow: 'cleanup'; body: CleanupRequest };
+  | { workflow: 'cleanup'; body: CleanupRequest }
+  | { workflow: 'hiddenNames'; body: HiddenNamesRequest };
 
 /** A preview is computed on the server from the audit's copy; a large one takes a while. */
 const PREVIEW_TIMEOUT_MS = 60_000;

@@ -284,7 +284,7 @@ test('a count opens its fields through the router, not by loading the app again'
   );
 });
 
-test("a group's fix opens the /fix page for it: a missing column its remap, duplicates their merge, a departed owner the hand-over", async () => {
+test("a group's fix opens the /fix page for it: a missing column its remap, duplicates their merge, a departed owner the hand-over, a hidden character its removal", async () => {
   const group = (key: string, label: string) => ({ key, label, count: 2 });
   const finding = (key: FindingKey, groups: ReturnType<typeof group>[]) => ({
     key,
@@ -306,6 +306,7 @@ test("a group's fix opens the /fix page for it: a missing column its remap, dupl
           finding('exact-duplicates', [group('10', 'SUM(`Amount`)')]),
           finding('inactive-owners', [group('101', 'Ada Lovelace (owner 101)')]),
           finding('invalid', [group('unclosed', 'unclosed single quote')]),
+          finding('hidden-name-characters', [group('U+202E', 'right-to-left override (U+202E)')]),
         ],
       }),
     ),
@@ -334,6 +335,11 @@ test("a group's fix opens the /fix page for it: a missing column its remap, dupl
     name: 'Hand over: Ada Lovelace (owner 101)',
   });
   expect(handover).toHaveAttribute('href', fixLink({ workflow: 'handover', from: 101 }));
+  expect(
+    within(findingsSection).getByRole('link', {
+      name: 'Remove hidden characters: right-to-left override (U+202E)',
+    }),
+  ).toHaveAttribute('href', fixLink({ workflow: 'hidden-names', group: 'U+202E' }));
   const invalid = within(findingsSection).getByRole('table', { name: 'Invalid by group' });
   expect(within(invalid).queryAllByRole('link')).toHaveLength(1);
 
@@ -348,6 +354,12 @@ test("a group's fix opens the /fix page for it: a missing column its remap, dupl
     expect(document.querySelector(target)).toHaveAccessibleName(findingTitles[key]);
   }
   expect(within(list).queryByRole('link', { name: /by group: Invalid/ })).toBeNull();
+  // Hidden characters are removed from every name of the finding at once, or by group below.
+  expect(within(list).getByRole('link', { name: 'Remove hidden characters…' })).toHaveAttribute(
+    'href',
+    fixLink({ workflow: 'hidden-names' }),
+  );
+  expect(within(list).queryByRole('link', { name: /by group: Hidden characters/ })).toBeNull();
 
   await user.click(handover);
   await screen.findByText('The fix page');

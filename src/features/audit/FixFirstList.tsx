@@ -7,7 +7,7 @@ import { findingLink } from './drill-down-links';
 import type { FixFirstRow } from './fix-first';
 import { fixFirstRows, previousPoint } from './fix-first';
 import { formatCount } from './format';
-import { findingSectionId, fixVerbs, groupsFix } from './group-fixes';
+import { findingFixes, findingSectionId, fixVerbs, groupsFix } from './group-fixes';
 import classes from './FixFirstList.module.css';
 
 function Change({ change }: { change: FixFirstRow['change'] }) {
@@ -48,8 +48,10 @@ function Row({
 }) {
   const { finding } = row;
   // Remap, merge and hand-over act on one group (a column, a set of copies, an owner):
-  // the finding's section below lists its groups, each with its fix.
-  const byGroup = groupsFix(finding);
+  // the finding's section below lists its groups, each with its fix. A fix of the whole
+  // finding is offered here instead.
+  const whole = findingFixes[finding.key];
+  const byGroup = whole ? undefined : groupsFix(finding);
   return (
     <tr className={Table.classes.tr} data-with-row-border>
       <td className={`${Table.classes.td} ${classes.rank}`}>{rank}</td>
@@ -83,9 +85,9 @@ function Row({
             {fixVerbs[byGroup]} by group ↓
           </a>
         )}
-        {finding.key === 'unused' && (
-          <a href={fixLink({ workflow: 'cleanup' })} {...inAppLink} className={classes.action}>
-            {fixVerbs.cleanup}…
+        {whole && (
+          <a href={fixLink(whole)} {...inAppLink} className={classes.action}>
+            {fixVerbs[whole.workflow]}…
           </a>
         )}
       </td>

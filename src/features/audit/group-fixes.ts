@@ -9,6 +9,13 @@ export const fixVerbs: Record<FixTarget['workflow'], string> = {
   handover: 'Hand over',
   cleanup: 'Clean up',
   replace: 'Find and replace',
+  'hidden-names': 'Remove hidden characters',
+};
+
+/** The fix of a whole finding, where one acts on every field of it (Fix these first offers it). */
+export const findingFixes: Partial<Record<FindingKey, FixTarget>> = {
+  unused: { workflow: 'cleanup' },
+  'hidden-name-characters': { workflow: 'hidden-names' },
 };
 
 /** The workflow a finding's groups offer, if any of its groups offers one (links/group-fix.ts). */

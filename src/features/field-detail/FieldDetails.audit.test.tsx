@@ -5,6 +5,7 @@ import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
 import type { FieldFinding } from '../../contract/audit';
 import { findingRules } from '../../contract/audit';
 import type { CalculatedField } from '../../contract/field';
+import { fixLink } from '../../links/fix-link';
 import type { MockAudit } from './test-support/mock-audit';
 import {
   dataSourceLink,
@@ -186,7 +187,7 @@ describe('hidden characters in the drawer', () => {
     ]);
   });
 
-  test("the audit's finding says what the name hides and what it reads as", async () => {
+  test("the audit's finding says what the name hides and what it reads as, and opens its removal", async () => {
     show(lookAlike, { 44: [hiddenName] });
     const list = await section('In the latest scan').findByRole('list', {
       name: "The audit's findings",
@@ -195,5 +196,9 @@ describe('hidden characters in the drawer', () => {
     expect(within(item!).getByText('Hidden characters in names')).toBeInTheDocument();
     expect(item).toHaveTextContent(note);
     expect(item).toHaveTextContent(`Rule: ${findingRules['hidden-name-characters']}`);
+    expect(within(item!).getByRole('link', { name: 'Remove hidden characters…' })).toHaveAttribute(
+      'href',
+      fixLink({ workflow: 'hidden-names', ids: [44] }),
+    );
   });
 });

@@ -12,6 +12,7 @@ import { fieldsTableLink } from '../../links/table-link';
 import { toSearchRequest } from '../../links/table-search';
 import { CleanupPanel } from './CleanupPanel';
 import { HandoverPanel } from './HandoverPanel';
+import { HiddenNamesPanel } from './HiddenNamesPanel';
 import { MergePanel } from './MergePanel';
 import { RemapPanel } from './RemapPanel';
 import { ReplacePanel } from './ReplacePanel';
@@ -24,6 +25,7 @@ const titles: Record<FixTarget['workflow'], string> = {
   remap: 'Column impact and remap',
   handover: 'Hand over fields',
   replace: 'Find and replace',
+  'hidden-names': 'Remove hidden characters from names',
 };
 
 const shownOwner = (name: string | undefined, id: number) =>
@@ -76,6 +78,14 @@ function Workflow({ target }: { target: FixTarget }) {
         </Stack>
       ) : (
         <Replace view={{ ...defaultTableView, ...target.view }} />
+      );
+    case 'hidden-names':
+      return (
+        <HiddenNamesPanel
+          rule={findingRules['hidden-name-characters']}
+          group={target.group}
+          ids={target.ids}
+        />
       );
   }
 }

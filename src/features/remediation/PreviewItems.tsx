@@ -48,6 +48,11 @@ function ItemBody(props: { item: PreviewItem; included: boolean; onToggle: () =>
           </Text>
         )}
       </Group>
+      {item.newName !== undefined && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          Renamed to <UserText text={item.newName} />
+        </Text>
+      )}
       {item.before !== undefined && item.after !== undefined && (
         <ExpressionDiff
           before={item.before}

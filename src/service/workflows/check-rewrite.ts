@@ -6,6 +6,7 @@ import type { PreviewItem } from '../../contract/workflows';
 import type { FieldFacts } from '../audit/findings/field-facts';
 import { placeOf } from '../audit/findings/link-places';
 import type { WorkflowSnapshot } from './workflow-snapshot';
+import { versionSeen } from './version-seen';
 
 /**
  * Columns of the data sources a field is linked to, as the instance lists them;
@@ -69,7 +70,7 @@ export function rewriteItem(
     change: {
       id: field.id,
       change: { update: { expression: rewrite.expression } },
-      basedOn: { checkSum: field.checkSum },
+      basedOn: versionSeen(field),
     },
   };
 }

@@ -7,6 +7,7 @@ import { LOCKED } from './check-rewrite';
 import { fieldCount, previewOf } from './preview-result';
 import type { WorkflowSnapshot } from './workflow-snapshot';
 import { cardTitle, dataSourceName, ownerName } from './workflow-snapshot';
+import { versionSeen } from './version-seen';
 
 type Route = { to: number; rule: string } | { reason: string };
 
@@ -48,7 +49,7 @@ export function handoverPlan(
       change: {
         id: field.id,
         change: { update: { owner: routed.to } },
-        basedOn: { checkSum: field.checkSum },
+        basedOn: versionSeen(field),
       },
     });
   }

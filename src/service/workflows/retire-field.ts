@@ -1,6 +1,7 @@
 import type { ChangeItemRequest } from '../../contract/journal';
 import type { FieldFacts } from '../audit/findings/field-facts';
 import { LOCKED } from './check-rewrite';
+import { versionSeen } from './version-seen';
 
 /** What a merge does with the fields that go, and a clean-up with unused ones. */
 export type RetireAction = 'archive' | 'delete';
@@ -19,11 +20,11 @@ export function retireRefusal(
   return undefined;
 }
 
-/** The journal's item that archives or deletes the field, guarded by the check sum the audit saw. */
+/** The journal's item that archives or deletes the field, guarded by the version the audit saw. */
 export function retireChange(
-  field: Pick<FieldFacts, 'id' | 'checkSum'>,
+  field: Pick<FieldFacts, 'id' | 'checkSum' | 'lastModified'>,
   action: RetireAction,
 ): ChangeItemRequest {
   const change = action === 'delete' ? { delete: true as const } : { update: { archived: true } };
-  return { id: field.id, change, basedOn: { checkSum: field.checkSum } };
+  return { id: field.id, change, basedOn: versionSeen(field) };
 }

@@ -4,6 +4,7 @@ import {
   cleanupRequestSchema,
   columnRequestSchema,
   handoverRequestSchema,
+  hiddenNamesRequestSchema,
   mergeGroupRequestSchema,
   mergeRequestSchema,
   remapRequestSchema,
@@ -14,6 +15,7 @@ import { parseOrThrow } from '../server/validate';
 import { cleanupPlan } from './cleanup-plan';
 import { columnImpact } from './column-impact';
 import { handoverPlan } from './handover-plan';
+import { hiddenNamesPlan } from './hidden-names-plan';
 import { mergeGroup, mergePlan } from './merge-plan';
 import { remapPreview } from './remap-preview';
 import { replacePreview } from './replace-preview';
@@ -46,5 +48,8 @@ export function registerWorkflowRoutes(
   );
   api.post('/cleanup/preview', async (request): Promise<WorkflowPreview> =>
     cleanupPlan(await snapshot(), parseOrThrow(cleanupRequestSchema, request.body), now()),
+  );
+  api.post('/hidden-names/preview', async (request): Promise<WorkflowPreview> =>
+    hiddenNamesPlan(await snapshot(), parseOrThrow(hiddenNamesRequestSchema, request.body)),
   );
 }

@@ -1,5 +1,7 @@
 import { Anchor, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { fixLink } from '../../../links/fix-link';
 import type { FieldFinding, FieldFindingsAnswer } from '../../../contract/audit';
 import { FindingCause } from './FindingCause';
 import { UserText } from '../../../components/UserText';
@@ -59,14 +61,14 @@ function AuditFindingsBody({ audit }: { audit: AuditFindingsState }): ReactNode 
     <List spacing="sm" size="sm" listStyleType="none" aria-label="The audit's findings">
       {answer.findings.map((finding) => (
         <List.Item key={finding.key}>
-          <FindingEntry finding={finding} />
+          <FindingEntry finding={finding} fieldId={answer.fieldId} />
         </List.Item>
       ))}
     </List>
   );
 }
 
-function FindingEntry({ finding }: { finding: FieldFinding }) {
+function FindingEntry({ finding, fieldId }: { finding: FieldFinding; fieldId: number }) {
   // Groups say more only where neither a note nor a cause does (a lint rule, an owner).
   const groups =
     finding.cause === undefined && finding.note === undefined
@@ -92,6 +94,16 @@ function FindingEntry({ finding }: { finding: FieldFinding }) {
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {groups.join('; ')}
         </Text>
+      )}
+      {finding.key === 'hidden-name-characters' && (
+        <Anchor
+          component={Link}
+          to={fixLink({ workflow: 'hidden-names', ids: [fieldId] })}
+          size="sm"
+          w="fit-content"
+        >
+          Remove hidden characters…
+        </Anchor>
       )}
       <Text size="xs" c="dimmed">
         Rule: {finding.rule}

@@ -161,7 +161,7 @@ test('saves the view on screen (address, columns, density) under a name, shown a
   expect(filterNames()).toEqual(['notlocked', 'notvariable']);
 });
 
-test('each built-in view sends the search it names, and "Unused" lists the audit’s finding', async () => {
+test('each built-in view sends the search it names; "Unused" and "Hidden characters in names" list the audit’s findings', async () => {
   const { user } = renderPage('/fields');
   await tableShown();
   const expected: Array<[string, string, string[], string]> = [
@@ -174,6 +174,12 @@ test('each built-in view sends the search it names, and "Unused" lists the audit
       apiPaths.search,
     ],
     ['Unused', '/fields?finding=unused', ['notvariable'], `${AUDIT_BASE}/findings/unused/fields`],
+    [
+      'Hidden characters in names',
+      '/fields?finding=hidden-name-characters',
+      ['notvariable'],
+      `${AUDIT_BASE}/findings/hidden-name-characters/fields`,
+    ],
   ];
   for (const [name, address, filters, path] of expected) {
     const menu = await openViewsMenu(user);

@@ -1,4 +1,4 @@
-import { unusedRule } from '../../../contract/finding-kinds';
+import { findingTitles, hiddenNameRule, unusedRule } from '../../../contract/finding-kinds';
 import { withFindingScope } from '../../../links/finding-address';
 import { fieldsTableLink } from '../../../links/table-link';
 
@@ -13,7 +13,8 @@ export interface BuiltinView {
  * Views every instance has; they cannot be renamed or deleted. Each is a fields-table
  * address, so it sends only filters the API accepts (docs/api.md). "Unused" is the
  * audit's finding of that name (docs/audit.md): whether another field references a
- * field is known only across the whole instance, which no search filter can ask.
+ * field is known only across the whole instance, which no search filter can ask. So is
+ * "Hidden characters in names": no search filter looks into the characters of a name.
  */
 export const builtinViews: readonly BuiltinView[] = [
   {
@@ -35,6 +36,11 @@ export const builtinViews: readonly BuiltinView[] = [
     name: 'Unused',
     description: unusedRule,
     address: withFindingScope(fieldsTableLink({}), { finding: 'unused' }),
+  },
+  {
+    name: findingTitles['hidden-name-characters'],
+    description: hiddenNameRule,
+    address: withFindingScope(fieldsTableLink({}), { finding: 'hidden-name-characters' }),
   },
 ];
 

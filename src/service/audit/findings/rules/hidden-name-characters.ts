@@ -1,4 +1,5 @@
 import {
+  LOOK_ALIKE_GROUP,
   codePointLabel,
   hiddenCharacterDescription,
   hiddenCharacters,
@@ -8,9 +9,6 @@ import {
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
 import type { RuleInput } from '../finding-context';
-
-/** The group of names that read as another field's name once hidden characters are left out. */
-export const LOOK_ALIKE_GROUP = 'look-alike';
 
 const LOOK_ALIKE_TITLE = "look-alike of another field's name";
 
