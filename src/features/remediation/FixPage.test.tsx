@@ -185,7 +185,7 @@ test('a delete can take the unused fields archived already: asked only then, cou
   await user.click(box);
   await user.click(screen.getByRole('button', { name: 'Preview' }));
   expect(await screen.findByRole('status')).toHaveTextContent(
-    'delete unused fields, archived ones too. 2 to change, 1 of them archived already, 0 skipped.',
+    'Delete unused fields, archived ones too. 2 to change, 1 of them archived already, 0 skipped.',
   );
   const [, archived] = screen.getAllByRole('listitem');
   expect(within(archived!).getByText('archived already')).toBeVisible();
@@ -232,7 +232,7 @@ test('a preview writes its numbers as the audit does, and marks an archived fiel
   const { user } = renderWithProviders(<FixPage />, { url });
   await user.click(await screen.findByRole('button', { name: 'Preview' }));
   expect(await screen.findByRole('status')).toHaveTextContent(
-    'delete unused fields, archived ones too. 1,547 to change, 1 of them archived already, 205 skipped.',
+    'Delete unused fields, archived ones too. 1,547 to change, 1 of them archived already, 205 skipped.',
   );
   expect(
     within(screen.getByRole('region', { name: 'Skipped' })).getByRole('listitem'),
@@ -375,7 +375,7 @@ test('a find and replace over selected fields looks in those fields only', async
   expect(await screen.findByText('In the 2 selected fields.')).toBeVisible();
   await user.type(screen.getByRole('textbox', { name: 'Find' }), 'Revenue');
   await user.click(screen.getByRole('button', { name: 'Preview' }));
-  await screen.findByText(/nothing\. 0 to change/);
+  await screen.findByText(/Nothing\. 0 to change/);
   expect(asked[0]!.body).toMatchObject({ find: 'Revenue', scope: { ids: [12, 5] } });
 });
 
@@ -391,7 +391,7 @@ test("a find and replace looks in every field the table's filters and search mat
   );
   await user.type(screen.getByRole('textbox', { name: 'Find' }), 'Revenue');
   await user.click(screen.getByRole('button', { name: 'Preview' }));
-  await screen.findByText(/nothing\. 0 to change/);
+  await screen.findByText(/Nothing\. 0 to change/);
   expect(asked[0]!.body).toMatchObject({
     find: 'Revenue',
     scope: {

@@ -5,6 +5,7 @@ import { ExpressionDiff } from './ExpressionDiff';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
 import { formatCount } from '../../components/plural';
+import { asSentence } from '../../api/api-error';
 
 /** Items shown at first; thousands are shown a page at a time. */
 const PAGE = 50;
@@ -102,7 +103,7 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
   return (
     <Stack gap="sm">
       <Text role="status">
-        {preview.summary}. {formatCount(counts.change)} to change
+        {asSentence(preview.summary)} {formatCount(counts.change)} to change
         {counts.invalid > 0 ? `, ${formatCount(counts.invalid)} of them INVALID after` : ''}
         {archived > 0 ? `, ${formatCount(archived)} of them archived already` : ''},{' '}
         {formatCount(counts.skip)} skipped.
