@@ -241,6 +241,11 @@ export const findingsAnswerSchema = z.object({
   headline: headlineSchema,
   /** False when column lists were inferred from the fields (an instance without the directory). */
   columnsKnown: z.boolean(),
+  /**
+   * Archived fields that nothing uses: Unused leaves them out (archiving was its fix),
+   * and a clean-up's delete may take them. No headline number counts them.
+   */
+  archivedUnused: z.number().int(),
   findings: z.array(findingSummarySchema),
   owners: problemsTableSchema,
   dataSources: problemsTableSchema,

@@ -259,6 +259,8 @@ export const fieldVersionSchema = changeSetMentionSchema.extend({
   undoneBy: changeSetMentionSchema.nullable(),
   before: calculatedFieldSchema.nullable(),
   after: calculatedFieldSchema.nullable(),
+  /** Fields the set applied, this one included: the undo rule seen from one field reads it. */
+  appliedFields: z.number().int(),
 });
 export const fieldHistorySchema = z.object({ versions: z.array(fieldVersionSchema) });
 export type FieldHistory = z.infer<typeof fieldHistorySchema>;

@@ -1,20 +1,65 @@
+import type { CalculatedField } from './field';
 import type { ChangeSetSummary } from './journal';
 
 /** What the undo rule reads of a change set; a field's history gives it for each version too. */
 export type UndoSubject = Pick<ChangeSetSummary, 'id' | 'state' | 'undoneBy'>;
 
+/** What tells one version of a field from the next. */
+export type FieldStamp = Pick<CalculatedField, 'checkSum' | 'lastModified'>;
+
+/**
+ * One field of the set, seen from that field (the drawer's history): how it is now, how
+ * the set left it (null: deleted), and how many fields the set applied, this one included.
+ */
+export interface UndoneField {
+  now: FieldStamp;
+  after: FieldStamp | null;
+  appliedFields: number;
+}
+
+/** The undo's dry run's words for a field it leaves as it is (`changed-since`). */
+export const CHANGED_AGAIN = 'it changed again since; undo refuses it';
+
+/** Whether a field is still as a change left it: no one changed it since. */
+export function unchangedSince(current: FieldStamp, recorded: FieldStamp): boolean {
+  return current.checkSum === recorded.checkSum && current.lastModified === recorded.lastModified;
+}
+
+/**
+ * Whether the undo would leave this field as it is. A deleted one is left to the
+ * journal, and so is a copy of the field older than the change (read before it, as
+ * the history's answer can overtake the field's): it cannot say what came after.
+ */
+const changedAgain = ({ now, after }: UndoneField) =>
+  after !== null && now.lastModified >= after.lastModified && !unchangedSince(now, after);
+
 /**
  * Why the journal refuses to undo a change set, in the words of its 409, or undefined
  * when it takes the undo (docs/api.md, "The journal"): not while it runs, and once only.
- * An undo is a change set like any other, so it may be undone too. Types only, so the
- * first screen loads no zod.
+ * An undo is a change set like any other, so it may be undone too. Seen from one of its
+ * fields (`field`), a set that changed that field alone has nothing to undo once the
+ * field changed again since: its dry run would refuse the one field it holds.
+ * Types only, so the first screen loads no zod.
  */
-export function undoRefusal(set: UndoSubject): string | undefined {
+export function undoRefusal(set: UndoSubject, field?: UndoneField): string | undefined {
   if (set.state === 'running') return stillRunning(set.id, 'undo');
   if (set.undoneBy !== null) {
     return `change set ${set.id} was undone already, by change set ${set.undoneBy}`;
   }
+  if (field && field.appliedFields === 1 && changedAgain(field)) {
+    return `change set ${set.id} changed this field alone, and ${CHANGED_AGAIN}`;
+  }
   return undefined;
+}
+
+/**
+ * What an undo the journal takes will leave out, seen from one field of a set of several:
+ * this field, when it changed again since; undefined when the undo puts it back.
+ */
+export function undoLeavesOut(set: UndoSubject, field: UndoneField): string | undefined {
+  if (undoRefusal(set, field) !== undefined || !changedAgain(field)) return undefined;
+  const others = field.appliedFields - 1;
+  return `the undo puts back the ${others === 1 ? 'other field' : `other ${others} fields`} of change set ${set.id} and leaves this one: ${CHANGED_AGAIN}`;
 }
 
 /** A running change set refuses an undo, a retry and a check alike. */

@@ -11,6 +11,9 @@ const readLink = (link: string) => readFixTarget(new URL(link, 'http://localhost
 describe('a fix link', () => {
   test('names the workflow and what it acts on, escaped', () => {
     expect(fixLink({ workflow: 'cleanup' })).toBe('/fix?workflow=cleanup');
+    expect(fixLink({ workflow: 'cleanup', deleteArchivedToo: true })).toBe(
+      '/fix?workflow=cleanup&action=delete&includeArchived=true',
+    );
     expect(fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: 'a&b' })).toBe(
       '/fix?workflow=merge&finding=exact-duplicates&group=a%26b',
     );
@@ -38,6 +41,7 @@ describe('a fix link', () => {
 
   test.each<FixTarget>([
     { workflow: 'cleanup' },
+    { workflow: 'cleanup', deleteArchivedToo: true },
     { workflow: 'merge', finding: 'near-duplicates', group: 'a&b\nc' },
     { workflow: 'remap', dataSource: 'ds-1', column: 'Profit %' },
     { workflow: 'handover', from: 42 },

@@ -8,7 +8,11 @@ import { fieldsTableLink } from './table-link';
  * own words, so the /fix page reads it as the table does.
  */
 export type FixTarget =
-  | { workflow: 'cleanup' }
+  | {
+      workflow: 'cleanup';
+      /** Opened set to delete the unused fields, archived ones too (the audit's "archived and unused"). */
+      deleteArchivedToo?: true;
+    }
   | { workflow: 'merge'; finding: 'exact-duplicates' | 'near-duplicates'; group: string }
   | { workflow: 'remap'; dataSource: string; column: string }
   | { workflow: 'handover'; from: number }
@@ -43,13 +47,23 @@ function fixParams(target: Exclude<FixTarget, { workflow: 'replace' }>): Record<
       ...(target.group !== undefined && { group: target.group }),
     };
   }
+  if (target.workflow === 'cleanup') {
+    return {
+      workflow: target.workflow,
+      ...(target.deleteArchivedToo && { action: 'delete', includeArchived: 'true' }),
+    };
+  }
   return target;
 }
 
 /** What an address asks the /fix page for, or why it names no fix. */
 export function readFixTarget(address: URLSearchParams): FixTarget | { refused: string } {
   const workflow = address.get('workflow');
-  if (workflow === 'cleanup') return { workflow };
+  if (workflow === 'cleanup') {
+    const archivedToo =
+      address.get('action') === 'delete' && address.get('includeArchived') === 'true';
+    return archivedToo ? { workflow, deleteArchivedToo: true } : { workflow };
+  }
   if (workflow === 'merge') {
     const finding = address.get('finding');
     const group = address.get('group');

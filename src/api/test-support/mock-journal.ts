@@ -293,6 +293,7 @@ export function mockJournal(
               undoneBy: mentionOf(detail.changeSet.undoneBy),
               before: item.before,
               after: item.after,
+              appliedFields: detail.items.filter((each) => each.state === 'applied').length,
             })),
         ),
       }),

@@ -7,7 +7,8 @@ import { changeSetSummary } from './change-set-summary';
 import { PlanPreview } from './PlanPreview';
 import { UndoneBy } from './UndoneBy';
 import { UndoRefused } from './UndoRefused';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { asSentence } from '../../api/api-error';
 
 /**
  * What an undo did, read from its own change set: a field changed again since is
@@ -38,20 +39,25 @@ function UndoOutcome({ id }: { id: number }) {
  * Undo of a change set, confirmed: its dry run first (which fields go back, which
  * changed again since and stay), then the undo, itself recorded as a change set, and what it did.
  * A set undone already names its undo instead (`undoneBy`); one the journal would refuse
- * for another reason (`refusal`, from contract/undo-rule.ts) shows Undo disabled, saying why.
+ * for another reason (`refusal`, from contract/undo-rule.ts) shows Undo disabled, saying why;
+ * one it takes says beside Undo what it will leave as it is (`leavesOut`).
  */
 export function UndoChangeSet({
   id,
   undoneBy,
   refusal,
+  leavesOut,
   applied,
 }: {
   id: number;
   undoneBy?: ChangeSetMention | null;
   refusal?: string;
+  /** What the undo will leave as it is, said beside Undo (`undoLeavesOut`, undo-rule.ts). */
+  leavesOut?: string;
   /** The fields the set applied, when known: an undo of many is waited for longer. */
   applied?: number;
 }) {
+  const leavesOutId = useId();
   const preview = useUndoChangeSet();
   const undo = useUndoChangeSet();
   const [plan, setPlan] = useState<Plan>();
@@ -65,6 +71,7 @@ export function UndoChangeSet({
     const button = (
       <Button
         variant="default"
+        aria-describedby={leavesOut === undefined ? undefined : leavesOutId}
         loading={preview.isPending}
         onClick={() =>
           preview.mutate(
@@ -76,15 +83,26 @@ export function UndoChangeSet({
         Undo…
       </Button>
     );
+    const withNote =
+      leavesOut === undefined ? (
+        button
+      ) : (
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed" id={leavesOutId}>
+            {asSentence(leavesOut)}
+          </Text>
+          {button}
+        </Stack>
+      );
     // The journal refuses an undo of a set undone already (from another tab, or the
     // Activity page) or still running: say why, rather than a button that does nothing.
-    if (!preview.isError) return button;
+    if (!preview.isError) return withNote;
     return (
       <Stack gap="xs" w="100%" align="flex-end">
         <Alert color="red" title="The undo was refused" w="100%">
           {preview.error.message}
         </Alert>
-        {button}
+        {withNote}
       </Stack>
     );
   }

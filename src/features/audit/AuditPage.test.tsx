@@ -83,6 +83,7 @@ const findingsAt = (version: number, locked: number): FindingsAnswer => ({
   version,
   headline: headline(locked),
   columnsKnown: true,
+  archivedUnused: 0,
   // Two findings are enough here, and each card is a table to render. Their counts follow
   // the lock, as the headline's Locked does, to tell one answer from the next.
   findings: findingKeys.slice(0, 2).map((key) => ({
@@ -501,6 +502,46 @@ test('the page opens with one ranked list: each finding with fields, its count, 
   const glance = await section('At a glance');
   await waitFor(() => expect(glance.querySelectorAll('a').length).toBeGreaterThan(0));
   expect(glance).not.toHaveTextContent('Invalid');
+});
+
+/** The findings answer with only Unused, of `unused` fields, and `archivedUnused` beside it. */
+const withUnused = (unused: number, archivedUnused: number) =>
+  http.get(`${AUDIT_BASE}/findings`, () =>
+    HttpResponse.json({
+      ...findingsAt(1, 100),
+      archivedUnused,
+      findings: [
+        {
+          key: 'unused',
+          title: findingTitles.unused,
+          rule: 'The rule of unused.',
+          count: unused,
+          groupCount: 0,
+          groups: [],
+        },
+      ],
+    }),
+  );
+const deleteArchivedToo = fixLink({ workflow: 'cleanup', deleteArchivedToo: true });
+
+test('the archived fields nothing uses are counted under Unused, whose number stays, and open the clean-up that deletes them', async () => {
+  server.use(withUnused(900, 12));
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  const list = await screen.findByRole('table', { name: 'Fix these first' });
+  const row = within(list).getByRole('row', { name: /Unused/ });
+  expect(within(row).getByLabelText('Open 900 fields: Unused')).toBeInTheDocument();
+  expect(
+    within(row).getByRole('link', { name: '12 archived and unused, can be deleted' }),
+  ).toHaveAttribute('href', deleteArchivedToo);
+});
+
+test('with no unused field left, the archived ones nothing uses are still counted, below the list', async () => {
+  server.use(withUnused(0, 12));
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  expect(
+    await screen.findByRole('link', { name: '12 archived and unused, can be deleted' }),
+  ).toHaveAttribute('href', deleteArchivedToo);
+  expect(screen.getByText('Nothing to fix: no finding has a field.')).toBeInTheDocument();
 });
 
 test('a change in the diff names its owners, opens its field, and shows only the part of the expression that changed', async () => {

@@ -21,7 +21,31 @@ function Change({ change }: { change: FixFirstRow['change'] }) {
   );
 }
 
-function Row({ row, rank }: { row: FixFirstRow; rank: number }) {
+/**
+ * The archived fields nothing uses, which Unused leaves out: a line of its own under
+ * Unused, opening the clean-up that deletes them.
+ */
+function ArchivedUnused({ count }: { count: number }) {
+  return (
+    <a
+      href={fixLink({ workflow: 'cleanup', deleteArchivedToo: true })}
+      {...inAppLink}
+      className={classes.secondary}
+    >
+      {formatCount(count)} archived and unused, can be deleted
+    </a>
+  );
+}
+
+function Row({
+  row,
+  rank,
+  archivedUnused,
+}: {
+  row: FixFirstRow;
+  rank: number;
+  archivedUnused: number;
+}) {
   const { finding } = row;
   // Remap, merge and hand-over act on one group (a column, a set of copies, an owner):
   // the finding's section below lists its groups, each with its fix. A fix of the whole
@@ -33,6 +57,9 @@ function Row({ row, rank }: { row: FixFirstRow; rank: number }) {
       <td className={`${Table.classes.td} ${classes.rank}`}>{rank}</td>
       <th scope="row" className={Table.classes.td}>
         {finding.title}
+        {finding.key === 'unused' && archivedUnused > 0 && (
+          <ArchivedUnused count={archivedUnused} />
+        )}
       </th>
       <td className={`${Table.classes.td} ${classes.count}`} data-label="Fields">
         {formatCount(finding.count)}
@@ -106,7 +133,12 @@ export function FixFirstList({
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row, index) => (
-              <Row key={row.finding.key} row={row} rank={index + 1} />
+              <Row
+                key={row.finding.key}
+                row={row}
+                rank={index + 1}
+                archivedUnused={answer.archivedUnused}
+              />
             ))}
           </Table.Tbody>
         </Table>
@@ -114,6 +146,11 @@ export function FixFirstList({
       {clear.length > 0 && (
         <Text size="sm" c="dimmed" mt="xs">
           No field found: {clear.map((finding) => finding.title).join(', ')}.
+        </Text>
+      )}
+      {!rows.some((row) => row.finding.key === 'unused') && answer.archivedUnused > 0 && (
+        <Text size="sm" mt="xs">
+          <ArchivedUnused count={answer.archivedUnused} />
         </Text>
       )}
     </Paper>

@@ -1,13 +1,10 @@
 // Made once: toLocaleString builds a formatter on every call, and the audit page
 // writes a few hundred numbers when it opens (about 60 ms of a busy CPU per load).
-const countFormat = new Intl.NumberFormat();
 const shareFormats = [0, 1].map(
   (digits) => new Intl.NumberFormat(undefined, { maximumFractionDigits: digits }),
 ) as [Intl.NumberFormat, Intl.NumberFormat];
 
-export function formatCount(count: number): string {
-  return countFormat.format(count);
-}
+export { formatCount } from '../../components/plural';
 
 export function formatShare(part: number, whole: number): string {
   if (whole === 0) return '0%';

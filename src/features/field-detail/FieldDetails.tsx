@@ -71,7 +71,7 @@ function CompleteDetails({
       />
       <LinksTable explanation={explanation} />
       <FunctionChips functions={field.functions} />
-      <HistorySection fieldId={field.id} />
+      <HistorySection field={field} />
       <FieldFacts detail={detail} ownerName={ownerName} />
     </Stack>
   );

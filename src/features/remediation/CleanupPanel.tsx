@@ -2,11 +2,23 @@ import { Checkbox, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 
-/** A dry run, then the clean-up of the Unused finding; its rule shown first. */
-export function CleanupPanel({ rule }: { rule: string }) {
-  const [action, setAction] = useState<'archive' | 'delete'>('archive');
+/**
+ * A dry run, then the clean-up of the Unused finding; its rule shown first. Opened from
+ * the audit's archived and unused fields (`deleteArchivedToo`), it starts as a delete
+ * that takes them too.
+ */
+export function CleanupPanel({
+  rule,
+  deleteArchivedToo = false,
+}: {
+  rule: string;
+  deleteArchivedToo?: boolean;
+}) {
+  const [action, setAction] = useState<'archive' | 'delete'>(
+    deleteArchivedToo ? 'delete' : 'archive',
+  );
   const [recentDays, setRecentDays] = useState<number | string>(30);
-  const [includeArchived, setIncludeArchived] = useState(false);
+  const [includeArchived, setIncludeArchived] = useState(deleteArchivedToo);
   const days = typeof recentDays === 'number' ? recentDays : Number.NaN;
   const form = (
     <Stack gap="xs">

@@ -5,6 +5,10 @@ import { startSession } from '../../api/session';
 import { setupMockApi } from '../../api/test-support/mock-api';
 import { editorMe } from '../../api/test-support/mock-journal';
 import { nameHandlers } from '../../api/test-support/mock-names';
+import type { AuditStatus, Scan } from '../../contract/audit';
+import { AUDIT_BASE } from '../../contract/audit-paths';
+import { NO_SCAN_YET } from '../../contract/no-scan-yet';
+import { asSentence } from '../../api/api-error';
 import { apiPaths } from '../../contract/paths';
 import type { MergeGroup, WorkflowPreview } from '../../contract/workflows';
 import { workflowPaths } from '../../contract/workflows';
@@ -66,8 +70,32 @@ const heard =
     return HttpResponse.json(answer as object);
   };
 
+const scan = (state: Scan['state'], id: number): Scan => ({
+  id,
+  trigger: 'manual',
+  state,
+  phase: state === 'running' ? 'listing' : 'done',
+  started: 1_700_000_000_000,
+  ...(state === 'complete' && { finished: 1_700_000_060_000 }),
+  progress: { listed: 0, toRead: 0, read: 0, requests: 0, retries: 0 },
+  fields: 0,
+  newBytes: 0,
+});
+const auditStatus = (scans: Partial<Pick<AuditStatus, 'latestScan' | 'runningScan'>>) =>
+  HttpResponse.json({
+    mode: 'embedded',
+    instance: 'embedded',
+    keep: 30,
+    scanCount: scans.latestScan ? 1 : 0,
+    diskBytes: 0,
+    changesSinceScan: 0,
+    version: 1,
+    ...scans,
+  } satisfies AuditStatus);
+
 const api = setupMockApi(
   editorMe,
+  http.get(`${AUDIT_BASE}/status`, () => auditStatus({ latestScan: scan('complete', 1) })),
   http.post(workflowPaths.mergeGroup, heard(workflowPaths.mergeGroup, group)),
   http.post(workflowPaths.merge, heard(workflowPaths.merge, mergePreview)),
   http.post(workflowPaths.replace, heard(workflowPaths.replace, emptyPreview('replace'))),
@@ -87,6 +115,32 @@ test('the clean-up link opens the clean-up workflow', async () => {
   renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
   expect(await screen.findByRole('radiogroup', { name: 'What to do' })).toBeVisible();
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Clean up unused fields');
+});
+
+test('before the first scan the page offers Scan now, not an error, and opens the fix once the scan is done', async () => {
+  let scans: Parameters<typeof auditStatus>[0] = {};
+  let started = 0;
+  api.use(
+    http.get(`${AUDIT_BASE}/status`, () => auditStatus(scans)),
+    http.post(`${AUDIT_BASE}/scans`, () => {
+      started += 1;
+      scans = { runningScan: scan('running', 1) };
+      return HttpResponse.json({ scan: scans.runningScan! }, { status: 202 });
+    }),
+  );
+  const { user } = renderWithProviders(<FixPage />, { url: fixLink({ workflow: 'cleanup' }) });
+  expect(await screen.findByText(asSentence(NO_SCAN_YET))).toBeVisible();
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.queryByRole('radiogroup', { name: 'What to do' })).toBeNull();
+
+  await user.click(screen.getByRole('button', { name: 'Scan now' }));
+  expect(await screen.findByText(/the fix opens when the scan has finished/)).toBeVisible();
+  expect(started).toBe(1);
+  scans = { latestScan: scan('complete', 1) };
+  expect(
+    await screen.findByRole('radiogroup', { name: 'What to do' }, { timeout: 5_000 }),
+  ).toBeVisible();
+  expect(asked).toEqual([]);
 });
 
 test('a preview is applied only for the choices it was made with: changed, they are previewed again', async () => {
@@ -131,13 +185,58 @@ test('a delete can take the unused fields archived already: asked only then, cou
   await user.click(box);
   await user.click(screen.getByRole('button', { name: 'Preview' }));
   expect(await screen.findByRole('status')).toHaveTextContent(
-    'delete unused fields, archived ones too. 2 to change, 1 of them archived already, 0 skipped.',
+    'Delete unused fields, archived ones too. 2 to change, 1 of them archived already, 0 skipped.',
   );
   const [, archived] = screen.getAllByRole('listitem');
   expect(within(archived!).getByText('archived already')).toBeVisible();
   expect(asked.map((ask) => ask.body)).toEqual([
     { action: 'delete', recentDays: 30, includeArchived: true },
   ]);
+});
+
+test("the audit's archived and unused fields open the clean-up as a delete that takes them too", async () => {
+  const url = fixLink({ workflow: 'cleanup', deleteArchivedToo: true });
+  const { user } = renderWithProviders(<FixPage />, { url });
+  expect(await screen.findByRole('radio', { name: 'Delete' })).toBeChecked();
+  expect(
+    screen.getByRole('checkbox', {
+      name: /Also delete the unused fields that are archived already/,
+    }),
+  ).toBeChecked();
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByRole('button', { name: 'Apply 1 change' });
+  expect(asked.map((ask) => ask.body)).toEqual([
+    { action: 'delete', recentDays: 30, includeArchived: true },
+  ]);
+});
+
+test('a preview writes its numbers as the audit does, and marks an archived field it skips as archived', async () => {
+  const large: WorkflowPreview = {
+    kind: 'cleanup',
+    summary: 'delete unused fields, archived ones too',
+    items: [
+      { id: 13, name: 'Other Sum', action: 'change', rule: 'delete', archived: true },
+      {
+        id: 14,
+        name: 'Locked Old',
+        action: 'skip',
+        reason: 'locked: unlock it first',
+        archived: true,
+      },
+    ],
+    changes: [{ id: 13, change: { delete: true } }],
+    counts: { change: 1547, skip: 205, invalid: 0 },
+  };
+  api.use(http.post(workflowPaths.cleanup, () => HttpResponse.json(large)));
+  const url = fixLink({ workflow: 'cleanup', deleteArchivedToo: true });
+  const { user } = renderWithProviders(<FixPage />, { url });
+  await user.click(await screen.findByRole('button', { name: 'Preview' }));
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'Delete unused fields, archived ones too. 1,547 to change, 1 of them archived already, 205 skipped.',
+  );
+  expect(
+    within(screen.getByRole('region', { name: 'Skipped' })).getByRole('listitem'),
+  ).toHaveTextContent('Locked Old (field 14, archived already): locked: unlock it first');
 });
 
 test('the keyboard goes on from the preview: Preview, disabled while it loads, loses the focus to it', async () => {
@@ -276,7 +375,7 @@ test('a find and replace over selected fields looks in those fields only', async
   expect(await screen.findByText('In the 2 selected fields.')).toBeVisible();
   await user.type(screen.getByRole('textbox', { name: 'Find' }), 'Revenue');
   await user.click(screen.getByRole('button', { name: 'Preview' }));
-  await screen.findByText(/nothing\. 0 to change/);
+  await screen.findByText(/Nothing\. 0 to change/);
   expect(asked[0]!.body).toMatchObject({ find: 'Revenue', scope: { ids: [12, 5] } });
 });
 
@@ -292,7 +391,7 @@ test("a find and replace looks in every field the table's filters and search mat
   );
   await user.type(screen.getByRole('textbox', { name: 'Find' }), 'Revenue');
   await user.click(screen.getByRole('button', { name: 'Preview' }));
-  await screen.findByText(/nothing\. 0 to change/);
+  await screen.findByText(/Nothing\. 0 to change/);
   expect(asked[0]!.body).toMatchObject({
     find: 'Revenue',
     scope: {

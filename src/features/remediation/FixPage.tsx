@@ -16,6 +16,7 @@ import { HiddenNamesPanel } from './HiddenNamesPanel';
 import { MergePanel } from './MergePanel';
 import { RemapPanel } from './RemapPanel';
 import { ReplacePanel } from './ReplacePanel';
+import { ScanFirst } from './ScanFirst';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 
 const titles: Record<FixTarget['workflow'], string> = {
@@ -55,7 +56,12 @@ function Replace({ view }: { view: TableView }) {
 function Workflow({ target }: { target: FixTarget }) {
   switch (target.workflow) {
     case 'cleanup':
-      return <CleanupPanel rule={findingRules.unused} />;
+      return (
+        <CleanupPanel
+          rule={findingRules.unused}
+          deleteArchivedToo={target.deleteArchivedToo === true}
+        />
+      );
     case 'merge':
       return <MergePanel group={{ finding: target.finding, key: target.group }} />;
     case 'remap':
@@ -104,7 +110,9 @@ export function FixPage() {
             {target.refused}
           </Alert>
         ) : (
-          <Workflow target={target} />
+          <ScanFirst>
+            <Workflow target={target} />
+          </ScanFirst>
         )}
       </Paper>
     </Stack>

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PreviewItemsProps } from './PreviewItems';
-import { nameWithId, sharedNames } from './shared-names';
+import { nameWithId, sharedNames } from '../../components/shared-names';
+import { formatCount } from '../../components/plural';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
 
@@ -19,7 +20,8 @@ export function HandoverPlanTable({ preview, excluded, onToggle }: PreviewItemsP
   return (
     <Stack gap="xs">
       <Text role="status">
-        {preview.summary}: {counts.change} to hand over, {counts.skip} not.
+        {preview.summary}: {formatCount(counts.change)} to hand over, {formatCount(counts.skip)}{' '}
+        not.
       </Text>
       <Table.ScrollContainer minWidth={640}>
         <Table withTableBorder striped aria-label="Hand-over plan">

@@ -3,13 +3,16 @@ import { useState } from 'react';
 import { useMergeGroup } from '../../api/workflows/preview-workflow';
 import { plural } from '../../components/plural';
 import type { MergeGroup, MergeRequest, WorkflowPreview } from '../../contract/workflows';
-import { nameWithId, sharedNames } from './shared-names';
+import { nameWithId, sharedNames } from '../../components/shared-names';
 import { ErrorState } from '../../components/ErrorState';
 import { WorkflowPreviewPanel } from './WorkflowPreviewPanel';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
 
-/** Cards cannot be repointed through the API: each card that still uses a field that goes, by name. */
+/**
+ * Cards cannot be repointed through the API: each card that uses a field that goes (or
+ * whose delete waits for the card), by name; the server lists only those (merge-plan.ts).
+ */
 function CardsToMove({ preview, group }: { preview: WorkflowPreview; group: MergeGroup }) {
   const cards = preview.cards ?? [];
   if (cards.length === 0) return null;
@@ -23,7 +26,10 @@ function CardsToMove({ preview, group }: { preview: WorkflowPreview; group: Merg
       <Title order={2} size="h4" id="cards-to-move-title">
         Cards to move by hand
       </Title>
-      <Text size="sm">These cards still use a field that goes; point them at the kept one.</Text>
+      <Text size="sm">
+        These cards use a field that goes, or whose delete waits for them; point them at the kept
+        one.
+      </Text>
       <List size="sm">
         {cards.map((card) => (
           <List.Item key={card.id}>

@@ -4,6 +4,8 @@ import type { PreviewItem, WorkflowPreview } from '../../contract/workflows';
 import { ExpressionDiff } from './ExpressionDiff';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
 import { UserText } from '../../components/UserText';
+import { formatCount } from '../../components/plural';
+import { asSentence } from '../../api/api-error';
 
 /** Items shown at first; thousands are shown a page at a time. */
 const PAGE = 50;
@@ -101,9 +103,10 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
   return (
     <Stack gap="sm">
       <Text role="status">
-        {preview.summary}. {counts.change} to change
-        {counts.invalid > 0 ? `, ${counts.invalid} of them INVALID after` : ''}
-        {archived > 0 ? `, ${archived} of them archived already` : ''}, {counts.skip} skipped.
+        {asSentence(preview.summary)} {formatCount(counts.change)} to change
+        {counts.invalid > 0 ? `, ${formatCount(counts.invalid)} of them INVALID after` : ''}
+        {archived > 0 ? `, ${formatCount(archived)} of them archived already` : ''},{' '}
+        {formatCount(counts.skip)} skipped.
       </Text>
       {skipped.length > 0 && (
         <section aria-labelledby="skipped-title">
@@ -113,7 +116,8 @@ export function PreviewItems({ preview, excluded, onToggle }: PreviewItemsProps)
           <List size="sm">
             {skipped.slice(0, skippedShown).map((item) => (
               <List.Item key={item.id}>
-                <UserText text={item.name} /> (field {item.id}): {item.reason}
+                <UserText text={item.name} /> (field {item.id}
+                {item.archived && ', archived already'}): {item.reason}
               </List.Item>
             ))}
           </List>

@@ -20,8 +20,3 @@ export function hasValuesOf(field: CalculatedField, update: UpdateOf): boolean {
     ([property, value]) => field[property as keyof UpdateOf] === value,
   );
 }
-
-/** Whether a field is still as a change left it: no one changed it since. */
-export function unchangedSince(current: CalculatedField, recorded: CalculatedField): boolean {
-  return current.checkSum === recorded.checkSum && current.lastModified === recorded.lastModified;
-}

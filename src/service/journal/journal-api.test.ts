@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSetList, FieldHistory, Me } from '../../contract/journal';
 import { journalPaths, MAX_CHANGE_SETS_LISTED } from '../../contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
+import { CHANGED_AGAIN } from '../../contract/undo-rule';
 import type { FieldRecordInput } from '../instance/instance-file';
 import { fixtureInstance, SALES } from '../test-support/fixture-instance';
 import { storeFingerprint } from '../test-support/store-fingerprint';
@@ -365,7 +366,7 @@ describe('undo', () => {
     const dry = await client.undo(set.changeSet.id, true);
     expect(dry.body.changeSet).toBeNull();
     expect(dry.body.plan?.items).toMatchObject([
-      { id: 12, action: 'skip', reason: 'changed-since' },
+      { id: 12, action: 'skip', reason: 'changed-since', message: CHANGED_AGAIN },
       { id: 11, action: 'change', after: { name: one.name } },
     ]);
     const undo = await client.undo(set.changeSet.id);
@@ -443,8 +444,10 @@ describe('undo', () => {
       state: 'done',
       before: { name: 'Status Label' },
       undoneBy: { changeSetId: undo!.changeSetId, person: 'test', at: undo!.at },
+      appliedFields: 2,
     });
-    expect(undo).toMatchObject({ state: 'done', undoneBy: null });
+    // The undo left field 12 as it was: it put back one field.
+    expect(undo).toMatchObject({ state: 'done', undoneBy: null, appliedFields: 1 });
     expect((await client.call('GET', journalPaths.fieldHistory('abc'))).status).toBe(400);
   });
 });

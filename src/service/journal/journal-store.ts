@@ -289,10 +289,13 @@ export class JournalStore {
           undo_id: number | null;
           undo_person: string | null;
           undo_created_at: number | null;
+          applied_fields: number;
         } & ItemRow
       >(
         `SELECT s.id, s.kind, s.person, s.created_at, s.state AS set_state,
-           u.id AS undo_id, u.person AS undo_person, u.created_at AS undo_created_at, i.*
+           u.id AS undo_id, u.person AS undo_person, u.created_at AS undo_created_at,
+           (SELECT count(*) FROM journal_items a
+             WHERE a.change_set_id = s.id AND a.state = 'applied') AS applied_fields, i.*
          FROM journal_items i JOIN journal_change_sets s ON s.id = i.change_set_id
            LEFT JOIN journal_change_sets u ON u.id = s.undone_by
          WHERE (i.field_id = ? OR i.new_id = ?) AND i.state = 'applied'
@@ -312,6 +315,7 @@ export class JournalStore {
             : { changeSetId: row.undo_id, person: row.undo_person!, at: row.undo_created_at! },
         before: parsed<CalculatedField>(row.before_json),
         after: parsed<CalculatedField>(row.after_json),
+        appliedFields: row.applied_fields,
       })),
     };
   }

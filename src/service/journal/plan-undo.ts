@@ -1,7 +1,8 @@
 import type { CalculatedField } from '../../contract/field';
 import type { Me, RecordedChange } from '../../contract/journal';
+import { CHANGED_AGAIN, unchangedSince } from '../../contract/undo-rule';
 import { mayChange } from '../server/who-is';
-import { unchangedSince, updateBetween } from './field-states';
+import { updateBetween } from './field-states';
 import type { StoredItem } from './journal-store';
 import type { JournalTarget, UpdateOf } from './journal-target';
 import type { PlannedChange } from './plan-change-set';
@@ -70,7 +71,7 @@ async function undoItem(
     if (!current) return skip(remove, 'not-found', 'it was deleted since');
     if (!mayChange(me, remove)) return skip(remove, 'forbidden', FORBIDDEN);
     if (!unchangedSince(current, item.after!)) {
-      return skip(remove, 'changed-since', 'it changed again since; undo refuses it');
+      return skip(remove, 'changed-since', CHANGED_AGAIN);
     }
     return { ...changing(current, remove), after: null };
   }
@@ -78,7 +79,7 @@ async function undoItem(
   if (!current) return skip(back, 'not-found', 'it was deleted since');
   if (!mayChange(me, back)) return skip(back, 'forbidden', FORBIDDEN);
   if (!unchangedSince(current, item.after!)) {
-    return skip(back, 'changed-since', 'it changed again since; undo refuses it');
+    return skip(back, 'changed-since', CHANGED_AGAIN);
   }
   if (Object.keys(back.update).length === 0) return skip(back, 'no-change', 'it is so already');
   const preview = await target.preview(current, back.update);

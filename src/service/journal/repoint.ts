@@ -4,7 +4,7 @@ import type { CalculatedField } from '../../contract/field';
 import type { SkipReason } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
 import { errorBody } from '../server/api-error';
-import { unchangedSince } from './field-states';
+import { unchangedSince } from '../../contract/undo-rule';
 import type { ItemOutcome, JournalStore, StoredItem } from './journal-store';
 import type { JournalTarget, SentItem } from './journal-target';
 import type { PlannedChange } from './plan-change-set';

@@ -48,7 +48,8 @@ function groupFields(snapshot: WorkflowSnapshot, request: MergeGroupRequest): Fi
 /**
  * Merging a duplicate group into one field: every field that nests one of the
  * others is repointed to the kept one, and the others archived, or deleted once
- * nothing uses them. Cards cannot be repointed through the API: they are listed.
+ * nothing uses them. Cards cannot be repointed through the API: those using a field
+ * that goes (or would, but for them) are listed.
  */
 export function mergePlan(
   snapshot: WorkflowSnapshot,
@@ -81,13 +82,16 @@ export function mergePlan(
   const retired = [...others].map((id) => {
     const field = snapshot.fields.get(id)!;
     const onCards = field.links.filter((link) => link.type === 'CARD' && link.active);
-    for (const link of onCards) cards.set(link.id, [...(cards.get(link.id) ?? []), id]);
+    // A card has something to move only when its field goes, or would but for the card:
+    // one that stays (locked, archived already) leaves the card as it is.
+    if (retireRefusal(field, request.others) === undefined)
+      for (const link of onCards) cards.set(link.id, [...(cards.get(link.id) ?? []), id]);
     return retireItem(snapshot, field, request.others, onCards.length, stillNested);
   });
   const keptName = snapshot.fields.get(keep)!.name;
   return previewOf(
     'merge',
-    `keep ${keptName}; ${others.size === 1 ? 'the other goes' : `${others.size} others go`}`,
+    `keep ${keptName} (field ${keep}); ${others.size === 1 ? 'the other goes' : `${others.size} others go`}`,
     [...repointed, ...retired],
     {
       keep,

@@ -143,7 +143,7 @@ describe('the workflows API', () => {
     expect(slow.message).toContain('run for ever');
   });
 
-  it('merge: the others repointed to the kept one, archived, cards still using one listed', async () => {
+  it('merge: the others repointed to the kept one, archived or deleted', async () => {
     const plan = await post<WorkflowPreview>(workflowPaths.merge, { fieldIds: [18, 1] });
     expect(plan.keep).toBe(1);
     // 18 is archived already: the preview does not count it among the changes.
@@ -164,16 +164,26 @@ describe('the workflows API', () => {
       change: { delete: true },
       basedOn: expect.any(Object),
     });
-    const withCard = await post<WorkflowPreview>(workflowPaths.merge, {
-      fieldIds: [1, 3],
-      keep: 1,
-      others: 'delete',
-    });
-    expect(withCard.cards).toEqual([{ id: 'dr:1:1', title: 'Revenue by Region', fieldIds: [3] }]);
-    expect(byId(withCard).get(3)).toMatchObject({
-      action: 'skip',
-      reason: 'locked: unlock it first',
-    });
+  });
+
+  it('merge: only a card whose field goes, or would but for the card, is listed to move by hand', async () => {
+    const cardsOf = async (body: object) =>
+      (await post<WorkflowPreview>(workflowPaths.merge, body)).cards;
+    // 3 is locked and 9 archived already: they stay, so their cards have nothing to move.
+    expect(await cardsOf({ fieldIds: [1, 3], keep: 1, others: 'delete' })).toEqual([]);
+    expect(await cardsOf({ fieldIds: [8, 9], keep: 8, others: 'archive' })).toEqual([]);
+    // 9's delete waits for its card: the card is what to move.
+    expect(await cardsOf({ fieldIds: [8, 9], keep: 8, others: 'delete' })).toEqual([
+      { id: 'dr:2:5', title: 'Open Tickets', fieldIds: [9] },
+    ]);
+    await server.request('PUT', apiPaths.template(3), { locked: false });
+    try {
+      expect(await cardsOf({ fieldIds: [1, 3], keep: 1, others: 'archive' })).toEqual([
+        { id: 'dr:1:1', title: 'Revenue by Region', fieldIds: [3] },
+      ]);
+    } finally {
+      await server.request('PUT', apiPaths.template(3), { locked: true });
+    }
   });
 
   it("merge from the audit's duplicate group, the suggested keeper the oldest of equals", async () => {
@@ -183,6 +193,8 @@ describe('the workflows API', () => {
       group: { finding: 'exact-duplicates', key: group!.key },
     });
     expect(plan.keep).toBe(10);
+    // Duplicates often share their name: the one kept is named by its id too, as each item is.
+    expect(plan.summary).toBe('keep Dup One (field 10); the other goes');
     expect(plan.items.map((item) => [item.name, item.rule])).toEqual([['Dup Two', 'archive']]);
     const missing = await post<{ message: string }>(
       workflowPaths.merge,

@@ -3,6 +3,7 @@ import type { Findings } from '../audit/findings/compute-findings';
 import type { InstanceDirectory } from '../audit/findings/instance-directory';
 import { cardTitleIn, dataSourceNameIn } from '../audit/findings/instance-directory';
 import type { AuditService } from '../audit/audit-service';
+import { NO_SCAN_YET } from '../../contract/no-scan-yet';
 import { ApiError } from '../server/api-error';
 
 /** What every preview reads: the audit's copy of the instance as last seen. */
@@ -19,9 +20,7 @@ export interface WorkflowSnapshot {
 /** The snapshot, or a 404 saying a scan must complete first. */
 export async function workflowSnapshot(service: AuditService): Promise<WorkflowSnapshot> {
   const view = await service.viewWithFindings();
-  if (!view) {
-    throw new ApiError(404, 'no scan has completed yet; start one with POST /api/audit/v1/scans');
-  }
+  if (!view) throw new ApiError(404, NO_SCAN_YET);
   const findings = view.findings();
   return {
     fields: findings.fields,

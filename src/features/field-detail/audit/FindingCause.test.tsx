@@ -20,3 +20,21 @@ test.each([
   const sentence = screen.getByRole('link', { name: longName }).closest('div.mantine-Text-root');
   expect(sentence).toHaveStyle({ overflowWrap: 'anywhere' });
 });
+
+test('copies of a duplicate that share their name are told apart by id, as the merge names them', () => {
+  const cause = {
+    kind: 'others' as const,
+    fields: [
+      { id: 2, name: 'Revenue' },
+      { id: 3, name: 'Revenue' },
+      { id: 4, name: 'Q4 Revenue' },
+    ],
+    more: 0,
+  };
+  renderWithProviders(<FindingCause cause={cause} />);
+  expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+    'Revenue (field 2)',
+    'Revenue (field 3)',
+    'Q4 Revenue',
+  ]);
+});

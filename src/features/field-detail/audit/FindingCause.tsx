@@ -5,9 +5,21 @@ import { isValidStatus } from '../../../contract/field';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { FieldLink } from '../../../components/FieldLink';
 import { UserText } from '../../../components/UserText';
+import { sharedNames } from '../../../components/shared-names';
 
-/** A field a finding names: a link to its drawer, INVALID marked as the table marks it. */
-function NamedField({ field }: { field: FindingField }) {
+const noName: ReadonlySet<string> = new Set();
+
+/**
+ * A field a finding names: a link to its drawer, INVALID marked as the table marks it,
+ * and its id beside a name another field named with it shares (`shared`).
+ */
+function NamedField({
+  field,
+  shared = noName,
+}: {
+  field: FindingField;
+  shared?: ReadonlySet<string>;
+}) {
   if (field.name === undefined) return <>field {field.id}</>;
   return (
     <Group
@@ -19,6 +31,7 @@ function NamedField({ field }: { field: FindingField }) {
     >
       <FieldLink id={field.id}>
         <UserText text={field.name} />
+        {shared.has(field.name) && ` (field ${field.id})`}
       </FieldLink>
       {field.status !== undefined && !isValidStatus(field.status) && (
         <StatusBadge status={field.status} />
@@ -33,13 +46,14 @@ const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
 /** Why a finding holds for the field: the broken field a dependency leads to, or the other copies. */
 export function FindingCause({ cause }: { cause: FieldFindingCause }) {
   if (cause.kind === 'others') {
+    const shared = sharedNames(cause.fields.map((field) => ({ name: field.name ?? '' })));
     return (
       <Text size="sm" component="div" style={wrapAnywhere}>
         The same as{' '}
         {cause.fields.map((field, index) => (
           <Fragment key={field.id}>
             {index > 0 && ', '}
-            <NamedField field={field} />
+            <NamedField field={field} shared={shared} />
           </Fragment>
         ))}
         {cause.more > 0 && ` and ${cause.more.toLocaleString()} more`}.

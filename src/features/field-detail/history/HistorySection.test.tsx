@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../../api/session';
-import { setupMockApi } from '../../../api/test-support/mock-api';
+import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
 import { readerMe } from '../../../api/test-support/mock-journal';
 import { journalPaths } from '../../../contract/journal';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
@@ -19,7 +19,7 @@ setupMockApi(
 beforeEach(() => startSession('token-for-tests', false));
 
 test('while the history loads, it says so in a way assistive technology may read', async () => {
-  renderWithProviders(<HistorySection fieldId={7} />);
+  renderWithProviders(<HistorySection field={calculatedField(7)} />);
   expect(await screen.findByRole('status', { name: 'Loading the history' })).toBeInTheDocument();
   // Colours are checked in the browser; here names, roles and the ARIA allowed on each.
   const audit = await axe.run(document.body, {

@@ -6,10 +6,12 @@ import { kindWords } from '../../../components/change-sets/change-words';
 import { describeChange } from '../../../components/change-sets/changed-properties';
 import { UndoChangeSet } from '../../../components/change-sets/UndoChangeSet';
 import { UndoneBy } from '../../../components/change-sets/UndoneBy';
+import { ChangeSetLink } from '../../../components/change-sets/ChangeSetLink';
 import { DateTime } from '../../../components/DateTime';
 import { ErrorState } from '../../../components/ErrorState';
 import type { FieldHistory } from '../../../contract/journal';
-import { undoRefusal } from '../../../contract/undo-rule';
+import { undoLeavesOut, undoRefusal } from '../../../contract/undo-rule';
+import type { CalculatedField } from '../../../contract/field';
 import { UserText } from '../../../components/UserText';
 
 // The diff is drawn by the code editor, which loads only when a diff is opened.
@@ -17,9 +19,12 @@ const DiffView = lazy(() => import('../editor/DiffView').then((m) => ({ default:
 
 type Version = FieldHistory['versions'][number];
 
-/** Every recorded version of the field, newest first: who changed what, the diff, and undo. */
-export function HistorySection({ fieldId }: { fieldId: number }) {
-  const history = useFieldHistory(fieldId);
+/**
+ * Every recorded version of the field, newest first: who changed what, the diff, and
+ * undo, told by the field as it is now (`field`) what an undo would refuse or leave out.
+ */
+export function HistorySection({ field }: { field: CalculatedField }) {
+  const history = useFieldHistory(field.id);
   return (
     <section aria-labelledby="history-heading">
       <Title order={3} size="h4" id="history-heading" mb="xs">
@@ -38,7 +43,7 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
       ) : (
         <Stack gap="xs" role="list" aria-label="Recorded versions">
           {[...history.data.versions].reverse().map((version) => (
-            <VersionItem key={`${version.changeSetId}`} version={version} />
+            <VersionItem key={`${version.changeSetId}`} version={version} now={field} />
           ))}
         </Stack>
       )}
@@ -46,10 +51,17 @@ export function HistorySection({ fieldId }: { fieldId: number }) {
   );
 }
 
-function VersionItem({ version }: { version: Version }) {
+function VersionItem({ version, now }: { version: Version; now: CalculatedField }) {
   const mayUndo = useMayActOnChangeSet(version.kind);
   const [diffShown, setDiffShown] = useState(false);
   const { before, after } = version;
+  // The undo rule seen from this field: said before anyone asks for the undo's dry run.
+  const set = {
+    id: version.changeSetId,
+    state: version.state,
+    undoneBy: version.undoneBy?.changeSetId ?? null,
+  };
+  const field = { now, after, appliedFields: version.appliedFields };
   const expressionChanged = before && after && before.expression !== after.expression;
   return (
     <Paper withBorder p="xs" role="listitem">
@@ -58,7 +70,8 @@ function VersionItem({ version }: { version: Version }) {
           <Text span fw={600}>
             {kindWords[version.kind]}
           </Text>{' '}
-          by <UserText text={version.person} />, <DateTime epochMs={version.at} withTime />
+          by <UserText text={version.person} />, <DateTime epochMs={version.at} withTime />,{' '}
+          <ChangeSetLink set={version} />
         </Text>
         <Text size="sm" c="dimmed">
           {describeChange(before, after).join('; ')}
@@ -90,11 +103,9 @@ function VersionItem({ version }: { version: Version }) {
           <UndoChangeSet
             id={version.changeSetId}
             undoneBy={version.undoneBy}
-            refusal={undoRefusal({
-              id: version.changeSetId,
-              state: version.state,
-              undoneBy: version.undoneBy?.changeSetId ?? null,
-            })}
+            refusal={undoRefusal(set, field)}
+            leavesOut={undoLeavesOut(set, field)}
+            applied={version.appliedFields}
           />
         ) : (
           version.undoneBy && <UndoneBy undo={version.undoneBy} />

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../../api/session';
-import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
+import { calculatedField, searchItem, setupMockApi } from '../../../api/test-support/mock-api';
 import { nameHandlers } from '../../../api/test-support/mock-names';
 import type * as DownloadFileModule from '../../../components/download-file';
 import type { DownloadableFile } from '../../../components/download-file';
@@ -92,4 +92,35 @@ test('"Export selected" writes the selected fields in the table order, with expr
   ).toEqual([false, true]);
   expect(cells[0]![column('Findings')]).toBe('');
   expect(findingsAsked).toEqual([{ ids: [12, 11] }]);
+});
+
+test('an export of every field of an audit finding is named after the finding; a selection from it is not', async () => {
+  server.use(
+    http.post(`${AUDIT_BASE}/findings/unused/fields`, () =>
+      HttpResponse.json({
+        totalHits: 2,
+        hasMore: false,
+        degraded: false,
+        results: [searchItem(11), searchItem(12)],
+        notes: {},
+      }),
+    ),
+  );
+  const { user } = renderWithProviders(
+    <ExportMenu
+      search={{ filters: [], scope: { key: 'unused' } }}
+      sort={{ column: 'name', descending: false }}
+      totalHits={2}
+      selectedIds={[11]}
+    />,
+  );
+  await user.click(screen.getByRole('button', { name: 'Export' }));
+  await user.click(screen.getByRole('menuitem', { name: 'JSON' }));
+  await waitFor(() => expect(saved).toHaveLength(1));
+  expect(saved[0]!.name).toMatch(/^calculated-fields-unused-\d{4}-\d\d-\d\d\.json$/);
+
+  await user.click(screen.getByRole('button', { name: 'Export' }));
+  await user.click(screen.getByRole('menuitem', { name: 'CSV of the 1 field selected' }));
+  await waitFor(() => expect(saved).toHaveLength(2));
+  expect(saved[1]!.name).toMatch(/^calculated-fields-\d{4}-\d\d-\d\d\.csv$/);
 });

@@ -21,6 +21,15 @@ describe('exportFile', () => {
     expect(exportFileName('json', new Date(2027, 0, 5))).toBe('calculated-fields-2027-01-05.json');
   });
 
+  test("names an audit finding's fields after the finding, as its drill-down does", () => {
+    expect(exportFileName('csv', now, 'exact-duplicates')).toBe(
+      'calculated-fields-exact-duplicates-2026-11-22.csv',
+    );
+    expect(exportFile('json', [], now, 'unused').name).toBe(
+      'calculated-fields-unused-2026-11-22.json',
+    );
+  });
+
   test('JSON is each search result as the API answered it, with the expression, names, status reason and findings beside it, pretty-printed', () => {
     const fields = [record(2, '=1+1'), record(1)];
     const file = exportFile('json', fields, now);

@@ -61,7 +61,9 @@ export function useExportFields(search: MatchesSearch, sort: TableSort) {
         },
       });
       if (!exported || controller.signal.aborted) return;
-      const file = exportFile(choice.format, exported, new Date());
+      // Every field of a finding is named after it; fields picked from it are a selection.
+      const finding = choice.what === 'matching' ? search.scope?.key : undefined;
+      const file = exportFile(choice.format, exported, new Date(), finding);
       downloadFile(file);
       notifications.show({
         color: 'green',

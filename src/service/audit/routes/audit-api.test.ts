@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditStatus, FindingsAnswer, Scan } from '../../../contract/audit';
 import { AUDIT_BASE } from '../../../contract/audit';
+import { NO_SCAN_YET } from '../../../contract/no-scan-yet';
 import { apiPaths, TOKEN_HEADER } from '../../../contract/paths';
+import { workflowPaths } from '../../../contract/workflows';
 import type { SearchResultItem } from '../../../contract/field';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer, TEST_TOKEN } from '../../test-support/test-server';
@@ -76,7 +78,15 @@ describe('the audit API', () => {
       server.request('GET', `${AUDIT_BASE}/findings`),
       404,
     );
-    expect(missing.message).toContain('no scan has completed yet');
+    expect(missing.message).toBe(NO_SCAN_YET);
+    // A fix's preview says it in the same words: an admin's, with no API path in them.
+    const noPreview = await json<{ message: string }>(
+      server.request('POST', workflowPaths.cleanup, { action: 'archive', recentDays: 30 }),
+      404,
+    );
+    expect(noPreview.message).toBe(NO_SCAN_YET);
+    expect(NO_SCAN_YET).toMatch(/^no scan yet: /);
+    expect(NO_SCAN_YET).not.toContain('/api/');
 
     const scan = await scanOver(server);
     expect(scan).toMatchObject({ state: 'complete', fields: 18 });
@@ -98,6 +108,17 @@ describe('the audit API', () => {
     const status = await json<AuditStatus>(server.request('GET', `${AUDIT_BASE}/status`));
     expect(status.latestScan?.id).toBe(scan.id);
     expect(status.diskBytes).toBeGreaterThan(0);
+  });
+
+  it('counts the archived fields nothing uses apart from Unused, whose number keeps its meaning', async () => {
+    const server = await auditedServer();
+    await scanOver(server);
+    const before = await json<FindingsAnswer>(server.request('GET', `${AUDIT_BASE}/findings`));
+    // 9 and 18 are archived but used (an active card, a field that nests it).
+    expect(before).toMatchObject({ archivedUnused: 0, headline: { unused: 9 } });
+    await server.request('PUT', apiPaths.template(14), { archived: true });
+    const after = await json<FindingsAnswer>(server.request('GET', `${AUDIT_BASE}/findings`));
+    expect(after).toMatchObject({ archivedUnused: 1, headline: { unused: 8 } });
   });
 
   it("a finding's count drills into exactly its fields, paged like search and narrowed by the search's filters", async () => {

@@ -13,6 +13,7 @@ import {
   fieldsFindingsRequestSchema,
   groupsQuerySchema,
 } from '../../../contract/audit';
+import { NO_SCAN_YET } from '../../../contract/no-scan-yet';
 import { searchPageJson } from '../../store/search-page';
 import { ApiError } from '../../server/api-error';
 import { parseFieldIdOrThrow, parseOrThrow } from '../../server/validate';
@@ -36,6 +37,7 @@ export function registerFindingsRoutes(api: FastifyInstance, context: AuditConte
       version: view.version,
       headline: findings.headline,
       columnsKnown: findings.references.columnsKnown,
+      archivedUnused: findings.archivedUnused.length,
       ...view.summary(),
     };
   });
@@ -120,5 +122,4 @@ export async function viewOrThrow({ service }: AuditContext): Promise<SnapshotVi
   return view;
 }
 
-const noScanYet = () =>
-  new ApiError(404, 'no scan has completed yet; start one with POST /api/audit/v1/scans');
+const noScanYet = () => new ApiError(404, NO_SCAN_YET);

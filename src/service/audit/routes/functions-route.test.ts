@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUDIT_BASE } from '../../../contract/audit';
 import type { FunctionsAnswer } from '../../../contract/audit-functions';
+import { NO_SCAN_YET } from '../../../contract/no-scan-yet';
 import { apiPaths } from '../../../contract/paths';
 import type { TestServer } from '../../test-support/test-server';
 import { startTestServer } from '../../test-support/test-server';
@@ -37,7 +38,7 @@ describe('GET /api/audit/v1/functions', () => {
       server.request('GET', `${AUDIT_BASE}/functions`),
       404,
     );
-    expect(missing.message).toContain('no scan has completed yet');
+    expect(missing.message).toBe(NO_SCAN_YET);
   });
 
   it('lists every function the fields use, most used first, each as many fields as the function filter finds', async () => {

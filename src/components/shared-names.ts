@@ -1,6 +1,7 @@
 /**
  * The names more than one of `fields` has. Duplicates often share their name: each
- * such field is then shown with its id, so the person knows which one is kept or goes.
+ * such field is then shown with its id wherever they are listed together (a merge, a
+ * hand-over, the drawer's other copies), so the person knows which one is meant.
  */
 export function sharedNames(fields: ReadonlyArray<{ name: string }>): ReadonlySet<string> {
   const seen = new Set<string>();
