@@ -41,6 +41,15 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // The entry is then one chunk (first-screens-chunk.ts), which index.html loads itself,
+    // with no chunk of its own left for the polyfill (browsers without modulepreload
+    // only lose the early fetch of the pages' files).
+    modulePreload: { polyfill: false },
+    // Every style sheet in one file, loaded with the entry (30 kB of Mantine's and 4.5 kB
+    // brotli of the pages'): the fields page then fetches four files, not six, and its
+    // first search, sent as they load, finds one of the browser's six connections free
+    // rather than waiting for one (bench/results/first-screen.md).
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -83,6 +83,16 @@ describe('the first screens’ chunks', () => {
       },
     ),
   );
+  it('puts the entry in one chunk, with the library’s components it uses and no other', () => {
+    expect([...modules.entry].sort()).toEqual([
+      at('node_modules/ui/Card.mjs'),
+      at('src/api/session.ts'),
+      at('src/app/App.tsx'),
+      at('src/app/router.tsx'),
+      at('src/main.tsx'),
+    ]);
+  });
+
   it('puts together what both pages use beyond the entry, a library’s components included', () => {
     expect([...modules.shared].sort()).toEqual([
       at('node_modules/ui/Alert.mjs'),

@@ -14,6 +14,8 @@ export const firstScreens = {
 const auditRequests = 'src/features/audit/prefetch-audit-page.ts';
 
 export interface FirstScreenModules {
+  /** The modules the entry uses, a library's components included. */
+  entry: Set<string>;
   /** The modules both first screens use, beyond the entry. */
   shared: Set<string>;
   /** Those the fields page alone uses: neither the entry, nor the audit page, nor any page loaded without it. */
@@ -57,6 +59,7 @@ export function firstScreenModules(root: string, factsOf: ModuleFactsOf): FirstS
   const fieldsOnly = beyondEntry(fields).filter((id) => !audit.has(id));
   const requests = new Set(beyondEntry(used([auditRequests])).filter((id) => !fields.has(id)));
   return {
+    entry,
     shared: new Set(beyondEntry(fields).filter((id) => audit.has(id))),
     fieldsPage: new Set(fieldsOnly.filter((id) => !others.has(id))),
     fieldsPageShared: new Set(fieldsOnly.filter((id) => others.has(id))),
@@ -77,7 +80,9 @@ const fieldsPageChunks = {
 export const fieldsPageChunkNames: readonly string[] = Object.values(fieldsPageChunks);
 
 /**
- * Five chunks: what the fields page and the audit page both draw with beyond the entry
+ * Six chunks: the entry, whole (the bundler split out of it every module a page loaded
+ * later imports too, so the browser fetched it as seven files, some of them in a
+ * second round of its six connections); what the fields page and the audit page both draw with beyond the entry
  * (the table's address, the dates, the error state, React Query's observers, Mantine's
  * alert...); the rest of the fields page, its libraries included, in two (what it alone
  * uses, and what pages loaded without it use too, so that those load that part only);
@@ -102,6 +107,7 @@ export function firstScreenChunks(root: string): CodeSplittingGroup[] {
     includeDependenciesRecursively: false,
   });
   return [
+    group('entry', 'index'),
     group('shared', fieldsPageChunks.shared),
     group('fieldsPage', fieldsPageChunks.fieldsPage),
     group('fieldsPageShared', fieldsPageChunks.fieldsPageShared),
