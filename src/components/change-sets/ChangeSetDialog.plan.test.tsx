@@ -92,7 +92,14 @@ test('an expired dry run says so, changes nothing, and is made again on asking',
   expect(journal.sets).toHaveLength(0);
   expect(fields.get(1)?.locked).toBe(false);
 
+  // The new dry run is held: until it comes, the expired one on screen cannot be confirmed.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  server.use(http.post(journalPaths.plans, () => held));
   fireEvent.click(dialog().getByRole('button', { name: 'Run the dry run again' }));
+  await waitFor(() => expect(dialog().queryByText('This dry run has expired')).toBeNull());
+  expect(dialog().getByRole('button', { name: 'Lock' })).toBeDisabled();
+  answer();
   await waitFor(() => expect(dialog().getByRole('button', { name: 'Lock' })).toBeEnabled());
   expect(dialog().queryByText('This dry run has expired')).toBeNull();
   fireEvent.click(dialog().getByRole('button', { name: 'Lock' }));

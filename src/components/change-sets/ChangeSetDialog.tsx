@@ -144,13 +144,13 @@ export function ChangeSetDialog({
           </Button>
           <Button
             loading={busy}
-            // The dry run kept on screen while the form's change is planned again is of
-            // the change before: only the new one may be confirmed.
+            // The dry run on screen while the change is planned again (a ticked box, a
+            // run again) is the one before: only the new one may be confirmed.
             disabled={
               Boolean(blocked) ||
               plan.data.counts.change === 0 ||
               !request ||
-              plan.isPlaceholderData ||
+              plan.isFetching ||
               (create.isError && isPlanGone(create.error))
             }
             onClick={() =>
