@@ -53,7 +53,10 @@ CREATE TABLE IF NOT EXISTS journal_plans (
 );
 CREATE INDEX IF NOT EXISTS journal_plans_by_person ON journal_plans (person, id);
 
--- Laid out as journal_items, so a confirmation copies its rows into a set in SQL.
+-- Laid out as journal_items, so a confirmation copies its rows into a set in SQL. With a
+-- rowid: each row is two fields as JSON, and a WITHOUT ROWID table of such rows took twice
+-- the time and the disk to write (100,000 rows: 4.3-5.5 s and 440 MB of WAL, against 2.5 s
+-- and 220 MB).
 CREATE TABLE IF NOT EXISTS journal_plan_items (
   plan_id INTEGER NOT NULL REFERENCES journal_plans (id),
   position INTEGER NOT NULL,
@@ -64,8 +67,10 @@ CREATE TABLE IF NOT EXISTS journal_plan_items (
   message TEXT,
   change_json TEXT NOT NULL,
   before_json TEXT,
-  after_json TEXT,
-  PRIMARY KEY (plan_id, position)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS journal_plan_items_by_action ON journal_plan_items (plan_id, action);
+  after_json TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS journal_plan_items_in_order
+  ON journal_plan_items (plan_id, position);
+CREATE INDEX IF NOT EXISTS journal_plan_items_by_action
+  ON journal_plan_items (plan_id, action, position);
 `;
