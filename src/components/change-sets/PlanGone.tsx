@@ -13,8 +13,8 @@ export function isPlanGone(error: unknown): boolean {
 export function PlanGone({ onRunAgain }: { onRunAgain: () => void }) {
   return (
     <Alert color="yellow" title="This dry run has expired" role="alert">
-      Dry runs are kept for an hour, and only your latest five. Nothing was changed: run it again to
-      see what the change would do now.
+      Dry runs are kept for an hour, and only your latest three. Nothing was changed: run it again
+      to see what the change would do now.
       <Button size="xs" mt="sm" display="block" onClick={onRunAgain}>
         Run the dry run again
       </Button>

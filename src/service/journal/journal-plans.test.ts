@@ -13,6 +13,7 @@ import { PLAN_LIFE_MS, PLANS_KEPT_PER_PERSON } from './plan-store';
 import { journalClient } from './test-support';
 
 const OTHER_TOKEN = 'another-editor-token-for-plan-tests';
+const READER_TOKEN = 'a-reader-token-for-plan-tests';
 
 let server: TestServer;
 let client: ReturnType<typeof journalClient>;
@@ -125,6 +126,16 @@ test("another person's plan is not theirs to read or confirm: 404, nothing recor
   });
   expect(await setCount()).toBe(sets);
   expect((await client.field(10))?.name).not.toBe('Theirs 10');
+});
+
+test("a reader's own plan is answered, and its confirmation refused with 403", async () => {
+  server.stores.tokens.addToken('reading', READER_TOKEN, clock, 'reader');
+  const reader = journalClient(server, { [TOKEN_HEADER]: READER_TOKEN });
+  const plan = await keep(rename([14], 'Read only'), reader);
+  expect(plan.items[0]).toMatchObject({ action: 'skip', reason: 'forbidden' });
+  const sets = await setCount();
+  expect((await confirm(plan.id, reader)).status).toBe(403);
+  expect(await setCount()).toBe(sets);
 });
 
 test('an expired plan is refused with 410 and changes nothing', async () => {

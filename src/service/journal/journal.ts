@@ -12,6 +12,7 @@ import type {
   Plan,
   PlanItemsPage,
   PlanItemsQuery,
+  PlannedItem,
   RecordedChange,
   UndoAnswer,
 } from '../../contract/journal';
@@ -64,7 +65,7 @@ export class Journal {
       planned,
       now,
     );
-    const { items } = planOf(kind, planned.slice(0, PLAN_FIRST_ITEMS));
+    const items = planned.slice(0, PLAN_FIRST_ITEMS).map(shownItem);
     return { id, kind, counts: countsOf(planned), expiresAt, items };
   }
 
@@ -244,9 +245,13 @@ function confirmedAlready(id: number, setId: number | null | undefined): ApiErro
   return new ApiError(409, `dry run ${id} was confirmed already, as change set ${setId}`);
 }
 
+/** A planned item as a plan answers it, without the request it would send. */
+function shownItem({ change: _change, ...item }: PlannedChange): PlannedItem {
+  return item;
+}
+
 function planOf(kind: Plan['kind'], planned: readonly PlannedChange[]): Plan {
-  const items = planned.map(({ change: _change, ...item }) => item);
-  return { kind, items, counts: countsOf(planned) };
+  return { kind, items: planned.map(shownItem), counts: countsOf(planned) };
 }
 
 function countsOf(planned: readonly PlannedChange[]): Plan['counts'] {
