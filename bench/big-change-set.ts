@@ -1,9 +1,10 @@
 // A change of every field matching a search, in the browser, as an admin of a large
 // instance makes it: "Select all matching", the bulk lock's dry run, the run to its
-// summary, the set opened on Activity, and its undo to its summary. Each step is timed
-// on the page's clock from the click to what it shows, with the longest task the page's
+// summary (and the confirmation to the set's start), the set opened on Activity, and its
+// undo to its summary. Each step is timed on the page's clock from the click to what it
+// shows, with the longest task the page's
 // thread ran meanwhile (what the admin waits on with a frozen tab), the JavaScript heap
-// and the DOM nodes after it.
+// and the DOM nodes after it; the dry run's answer is measured in bytes.
 //
 //   tsx bench/big-change-set.ts URL TOKEN [NAME_FRAGMENT]
 //
@@ -12,7 +13,7 @@
 // stops after those steps. Prints one JSON line per step. The store is left as it
 // was: the lock is undone.
 import { loadavg } from 'node:os';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { tokenStorageKey } from '../src/api/session';
 import { TOKEN_HEADER } from '../src/contract/paths';
 import { launchChromium } from './support/chromium';
@@ -78,6 +79,8 @@ async function main() {
     token!,
   ] as const);
   await context.addInitScript({ content: longTasks });
+  // Every answer's sizes are kept (the default keeps 250), so the dry run's is found.
+  await context.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
   const page = await context.newPage();
   page.setDefaultTimeout(20 * minutes);
   await page.goto(`/fields${fragment ? `?q=${encodeURIComponent(fragment)}` : ''}`);
@@ -104,9 +107,16 @@ async function main() {
   console.log(
     JSON.stringify({
       said: await dialog.getByRole('status').filter({ hasText: 'will change' }).textContent(),
+      answerBytes: await answerBytes(page, '/api/journal/v1/plans'),
     }),
   );
   if (!steps.has('run')) return browser.close();
+  const started = page
+    .waitForResponse((answer) => isAnswerTo(answer, 'POST', '/api/journal/v1/change-sets'), {
+      timeout: 20 * minutes,
+    })
+    .then(() => Date.now());
+  const clicked = Date.now();
   await measure(
     page,
     'run to its summary',
@@ -114,6 +124,7 @@ async function main() {
     // The footer's Close (the header's is the other) comes once the set's items are read.
     () => dialog.getByRole('button', { name: 'Close', exact: true }).nth(1).waitFor(),
   );
+  console.log(JSON.stringify({ step: 'confirm to started', ms: (await started) - clicked }));
   console.log(JSON.stringify({ said: await dialog.getByRole('status').first().textContent() }));
   const id = await latestChangeSet(page);
   if (steps.has('activity')) {
@@ -147,6 +158,19 @@ async function main() {
     );
   }
   await browser.close();
+}
+
+function isAnswerTo(answer: Response, method: string, path: string): boolean {
+  return answer.request().method() === method && new URL(answer.url()).pathname === path;
+}
+
+/** The size of the page's last answer from `path`: as sent (compressed), and as read. */
+function answerBytes(page: Page, path: string) {
+  return page.evaluate((ending) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const last = entries.filter((entry) => new URL(entry.name).pathname === ending).at(-1);
+    return last && { sent: last.encodedBodySize, read: last.decodedBodySize };
+  }, path);
 }
 
 async function latestChangeSet(page: Page): Promise<number> {

@@ -19,13 +19,22 @@ async function tablePage(api: ServiceApi, page: number) {
   return answer.results;
 }
 
-/** Every write the page asks of the server: change sets started, and any lock sent past the journal. */
-function recordWrites(page: Page): { changeSets: ChangeSetRequest[]; locks: string[] } {
-  const writes = { changeSets: [] as ChangeSetRequest[], locks: [] as string[] };
+/**
+ * Every write the page asks of the server: dry runs, change sets started, and any lock
+ * sent past the journal.
+ */
+function recordWrites(page: Page) {
+  const writes = {
+    plans: [] as ChangeSetRequest[],
+    changeSets: [] as unknown[],
+    locks: [] as string[],
+  };
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && path === journalPaths.plans)
+      writes.plans.push(request.postDataJSON() as ChangeSetRequest);
     if (request.method() === 'POST' && path === journalPaths.changeSets)
-      writes.changeSets.push(request.postDataJSON() as ChangeSetRequest);
+      writes.changeSets.push(request.postDataJSON());
     if (
       (request.method() === 'PUT' && path.startsWith(apiPaths.template(''))) ||
       path === apiPaths.bulkTemplate
@@ -84,11 +93,13 @@ test('a bulk lock across two pages is one change set: the locked field skipped, 
     await expect(bulk.runStatus).toHaveText('5 fields changed, 1 skipped.');
     for (const field of selected) expect((await api.field(field.id)).locked, field.name).toBe(true);
     expect(writes.locks).toEqual([]);
-    expect(writes.changeSets).toHaveLength(1);
-    expect(writes.changeSets[0]!.kind).toBe('lock');
-    expect(writes.changeSets[0]!.items.map((item) => item.id).sort()).toEqual(
+    expect(writes.plans).toHaveLength(1);
+    expect(writes.plans[0]!.kind).toBe('lock');
+    expect(writes.plans[0]!.items.map((item) => item.id).sort()).toEqual(
       selected.map((field) => field.id).sort(),
     );
+    // Confirmed by the dry run's id: the plan is kept by the server, not sent back.
+    expect(writes.changeSets).toEqual([{ planId: expect.any(Number) }]);
     await expect(fieldsPage.lockSwitch(picked[1]!.id)).toBeChecked();
     await bulk.closeButton().click();
 

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import type { BulkTemplateRequest, BulkTemplateResponse } from '../../src/contract/bulk-template';
-import type { ChangeSetRequest } from '../../src/contract/journal';
+import type { ChangeSetRequest, KeptPlan, PlanConfirmation } from '../../src/contract/journal';
 import { journalPaths } from '../../src/contract/journal';
 import { apiPaths } from '../../src/contract/paths';
 
@@ -37,12 +37,30 @@ async function failInBulk(route: Route, id: number) {
   return route.fulfill({ status: 200, json: { results } });
 }
 
-/** Whether the request starts a change set that changes field `id`. */
-function startsChangeOf(route: Route, id: number): boolean {
+/**
+ * Whether the request starts a change set that changes field `id`: its items name it,
+ * or it confirms a dry run (`plans`, their ids) whose items did.
+ */
+function startsChangeOf(route: Route, id: number, plans: ReadonlySet<number>): boolean {
   const request = route.request();
   if (request.method() !== 'POST') return false;
-  const asked = request.postDataJSON() as ChangeSetRequest;
+  const asked = request.postDataJSON() as ChangeSetRequest | PlanConfirmation;
+  if ('planId' in asked) return plans.has(asked.planId);
   return asked.items.some((item) => item.id === id);
+}
+
+/** The ids of the dry runs the page is answered that change field `id`, as they come. */
+function plansChanging(page: Page, id: number): ReadonlySet<number> {
+  const plans = new Set<number>();
+  page.on('response', async (answer) => {
+    const request = answer.request();
+    if (request.method() !== 'POST' || new URL(answer.url()).pathname !== journalPaths.plans)
+      return;
+    const asked = request.postDataJSON() as ChangeSetRequest;
+    if (asked.items.some((item) => item.id === id))
+      plans.add(((await answer.json()) as KeptPlan).id);
+  });
+  return plans;
 }
 
 /**
@@ -63,8 +81,9 @@ export async function failLocking(page: Page, id: number): Promise<() => Promise
   await page.route(single, (route) =>
     route.request().method() === 'PUT' ? fail(route) : route.continue(),
   );
+  const plans = plansChanging(page, id);
   await page.route(changeSets, (route) =>
-    startsChangeOf(route, id) ? fail(route) : route.continue(),
+    startsChangeOf(route, id, plans) ? fail(route) : route.continue(),
   );
   await page.route(bulk, (route) => failInBulk(route, id));
   return async () => {

@@ -4,9 +4,11 @@
 export const JOURNAL_BASE = '/api/journal/v1';
 
 export const journalPaths = {
-  /** POST: a dry run of a change set; records and sends nothing. */
+  /** POST: a dry run of a change set, kept for its confirmation; changes no field and sends nothing. */
   plans: `${JOURNAL_BASE}/plans`,
-  /** POST: record a change set and run it; GET: the change sets, filtered and paged. */
+  /** GET `?action&offset&limit`: a page of a kept plan's items, with how many there are. */
+  planItems: (id: number | string) => `${JOURNAL_BASE}/plans/${id}/items`,
+  /** POST: record a change set (its items, or a kept plan's id) and run it; GET: the change sets, filtered and paged. */
   changeSets: `${JOURNAL_BASE}/change-sets`,
   changeSet: (id: number | string) => `${JOURNAL_BASE}/change-sets/${id}`,
   /** GET: a set's summary alone (its state and counts), to follow a large set as it runs. */

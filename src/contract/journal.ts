@@ -80,6 +80,9 @@ export type ChangeItemRequest = z.infer<typeof changeItemRequestSchema>;
 
 export const MAX_CHANGE_SET_ITEMS = 100_000;
 
+/** The most items one page of a change set's (or a kept plan's) items answers. */
+export const MAX_ITEMS_PAGE = 1000;
+
 export const changeSetRequestSchema = z.strictObject({
   kind: changeKindSchema,
   note: z.string().max(2000).optional(),
@@ -126,12 +129,52 @@ export const plannedItemSchema = z.object({
 });
 export type PlannedItem = z.infer<typeof plannedItemSchema>;
 
+const planCountsSchema = z.object({ change: z.number().int(), skip: z.number().int() });
+
+/** An undo's dry run: every item of it (an undo is not yet confirmed by a kept plan). */
 export const planSchema = z.object({
   kind: changeKindSchema,
   items: z.array(plannedItemSchema),
-  counts: z.object({ change: z.number().int(), skip: z.number().int() }),
+  counts: planCountsSchema,
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/** The items a kept plan's answer carries, and the most a page of it may: a page as a list shows it. */
+export const PLAN_FIRST_ITEMS = 200;
+
+/**
+ * A change set's dry run, kept by the server for the person who asked for it until
+ * `expiresAt` (epoch ms): its counts and its first items, the rest read by page, and
+ * `POST change-sets {planId}` confirms it without sending it back.
+ */
+export const keptPlanSchema = z.object({
+  id: z.number().int().positive(),
+  kind: changeKindSchema,
+  counts: planCountsSchema,
+  expiresAt: z.number().int(),
+  /** The first items (up to PLAN_FIRST_ITEMS), in the request's order. */
+  items: z.array(plannedItemSchema),
+});
+export type KeptPlan = z.infer<typeof keptPlanSchema>;
+
+/** Confirms a kept plan: exactly its changes, each on the version its dry run saw. */
+export const planConfirmationSchema = z.strictObject({ planId: z.number().int().positive() });
+export type PlanConfirmation = z.infer<typeof planConfirmationSchema>;
+
+/** GET plans/{id}/items: a page of a kept plan's items, those of one `action` only when given. */
+export const planItemsQuerySchema = z.strictObject({
+  action: z.enum(['change', 'skip']).optional(),
+  offset: z.coerce.number().int().min(0).max(MAX_CHANGE_SET_ITEMS).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_ITEMS_PAGE).default(PLAN_FIRST_ITEMS),
+});
+export type PlanItemsQuery = z.infer<typeof planItemsQuerySchema>;
+
+export const planItemsPageSchema = z.object({
+  /** The plan's items of `action` (or all of them), not only this page's. */
+  total: z.number().int(),
+  items: z.array(plannedItemSchema),
+});
+export type PlanItemsPage = z.infer<typeof planItemsPageSchema>;
 
 export const changeSetStates = ['running', 'done', 'cancelled', 'incomplete'] as const;
 export type ChangeSetState = (typeof changeSetStates)[number];
@@ -190,9 +233,6 @@ export const changeSetDetailSchema = z.object({
   items: z.array(changeItemSchema),
 });
 export type ChangeSetDetail = z.infer<typeof changeSetDetailSchema>;
-
-/** The most items one page of a change set's items answers. */
-export const MAX_ITEMS_PAGE = 1000;
 
 /** GET change-sets/{id}/items: a page of the set's items, those in `state` only when given. */
 export const changeSetItemsQuerySchema = z.strictObject({

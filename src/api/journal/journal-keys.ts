@@ -11,6 +11,8 @@ export const journalKeys = {
   changeSetSummary: (id: number) => [...journalKeys.changeSet(id), 'summary'] as const,
   /** Pages of a set's items, under the set's own key. */
   changeSetItems: (id: number) => [...journalKeys.changeSet(id), 'items'] as const,
+  /** Pages of a kept dry run's items. */
+  planItems: (id: number) => [...journalKeys.all, 'plan', id, 'items'] as const,
   fieldHistories: () => [...journalKeys.all, 'field-history'] as const,
   fieldHistory: (id: number) => [...journalKeys.fieldHistories(), id] as const,
 };

@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangeSetRequest, Plan } from '../../contract/journal';
-import { journalPaths, planSchema } from '../../contract/journal';
+import type { ChangeSetRequest, KeptPlan } from '../../contract/journal';
+import { journalPaths, keptPlanSchema } from '../../contract/journal';
 import { requestJson } from '../http-client';
 import { waitForItemsMs } from './wait-for-items';
 
-/** A dry run: what each item would do, and why not; nothing is recorded or sent. */
-export function planChangeSet(request: ChangeSetRequest): Promise<Plan> {
-  return requestJson(journalPaths.plans, planSchema, {
+/**
+ * A dry run: what each item would do, and why not; no field changes and nothing is
+ * sent. The server keeps it for its confirmation and answers its counts and first items.
+ */
+export function planChangeSet(request: ChangeSetRequest): Promise<KeptPlan> {
+  return requestJson(journalPaths.plans, keptPlanSchema, {
     method: 'POST',
     body: request,
     timeoutMs: waitForItemsMs(request.items.length),

@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useMutation } from '@tanstack/react-query';
-import type { ChangeSetRequest, ChangeSetSummary } from '../../contract/journal';
+import type { ChangeSetRequest, ChangeSetSummary, KeptPlan } from '../../contract/journal';
 import { changeSetSummarySchema, journalPaths } from '../../contract/journal';
 import { requestJson } from '../http-client';
 import { waitForItemsMs } from './wait-for-items';
@@ -14,10 +15,32 @@ export function startChangeSet(request: ChangeSetRequest): Promise<ChangeSetSumm
   });
 }
 
-export function useStartChangeSet() {
-  return useMutation({
-    mutationFn: startChangeSet,
-    onSuccess: (_summary, _request, _result, { client }) =>
-      client.invalidateQueries({ queryKey: journalKeys.changeSetLists() }),
+/**
+ * Confirms a kept dry run by its id: the server records and starts exactly its changes,
+ * each field read again and skipped when it changed since. Nothing is sent back.
+ */
+export function confirmPlan(plan: KeptPlan): Promise<ChangeSetSummary> {
+  return requestJson(journalPaths.changeSets, changeSetSummarySchema, {
+    method: 'POST',
+    body: { planId: plan.id },
+    timeoutMs: waitForItemsMs(plan.counts.change),
   });
+}
+
+/** A started set is the newest of the lists of sets. */
+const refreshLists = {
+  onSuccess: (
+    _summary: ChangeSetSummary,
+    _asked: unknown,
+    _result: unknown,
+    { client }: { client: QueryClient },
+  ) => client.invalidateQueries({ queryKey: journalKeys.changeSetLists() }),
+};
+
+export function useStartChangeSet() {
+  return useMutation({ mutationFn: startChangeSet, ...refreshLists });
+}
+
+export function useConfirmPlan() {
+  return useMutation({ mutationFn: confirmPlan, ...refreshLists });
 }

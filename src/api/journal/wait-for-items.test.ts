@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import type { ChangeSetRequest, Plan, UndoAnswer } from '../../contract/journal';
+import type { ChangeSetRequest, KeptPlan, UndoAnswer } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { DEFAULT_TIMEOUT_MS } from '../http-client';
 import { startSession } from '../session';
@@ -22,7 +22,13 @@ const lockOf = (count: number): ChangeSetRequest => ({
 // A dry run of 100,000 fields took 17 s on an idle service: at the usual 20 s a busy
 // one gave up on it, and the dialog said the dry run failed.
 test('a dry run of 100,000 fields is waited for two minutes, one of a few fields as any request', async () => {
-  const empty: Plan = { kind: 'lock', counts: { change: 0, skip: 0 }, items: [] };
+  const empty: KeptPlan = {
+    id: 1,
+    kind: 'lock',
+    counts: { change: 0, skip: 0 },
+    expiresAt: 0,
+    items: [],
+  };
   server.use(http.post(journalPaths.plans, () => HttpResponse.json(empty)));
   const timeout = vi.spyOn(AbortSignal, 'timeout');
 

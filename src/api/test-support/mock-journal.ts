@@ -9,11 +9,12 @@ import type {
   ChangeSetMention,
   ChangeSetRequest,
   FieldChange,
+  KeptPlan,
   Me,
   Plan,
   PlannedItem,
 } from '../../contract/journal';
-import { journalPaths } from '../../contract/journal';
+import { journalPaths, PLAN_FIRST_ITEMS } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
 import { undoRefusal } from '../../contract/undo-rule';
 
@@ -71,9 +72,12 @@ export function mockJournal(
 ) {
   const sets: ChangeSetDetail[] = [];
   const readsLeft = new Map<number, number>();
+  /** The changes asked for: each dry run's, and each started set's as it was confirmed. */
   const requests: ChangeSetRequest[] = [];
-  /** How often GET /me was answered. */
-  const reads = { me: 0 };
+  /** How often GET /me was answered, and each kept plan's items by page. */
+  const reads = { me: 0, planPages: 0 };
+  /** Kept dry runs by id: the change asked for, and whether it is still kept. */
+  const plans = new Map<number, { request: ChangeSetRequest; plan: Plan; state: PlanState }>();
 
   /** The undo that `id` names, as a field's history tells it. */
   function mentionOf(id: number | null): ChangeSetMention | null {
@@ -188,6 +192,28 @@ export function mockJournal(
     };
   }
 
+  /** The change as its kept plan confirms it: each item based on the version its dry run read. */
+  function confirmed(kept: { request: ChangeSetRequest; plan: Plan }): ChangeSetRequest {
+    return {
+      ...kept.request,
+      items: kept.request.items.map((item, index) => {
+        const before = kept.plan.items[index]?.before;
+        if (item.basedOn || !before) return item;
+        return {
+          ...item,
+          basedOn: { checkSum: before.checkSum, lastModified: before.lastModified },
+        };
+      }),
+    };
+  }
+
+  function start(request: ChangeSetRequest) {
+    requests.push(request);
+    const planned = plan(request);
+    const changes = request.items.map((item) => item.change);
+    return HttpResponse.json(record(request.kind, planned.items, changes).changeSet);
+  }
+
   const handlers = [
     http.get(journalPaths.me, () => {
       reads.me += 1;
@@ -196,18 +222,36 @@ export function mockJournal(
     http.post(journalPaths.plans, async ({ request }) => {
       const body = (await request.json()) as ChangeSetRequest;
       requests.push(body);
-      return HttpResponse.json(plan(body));
+      const planned = plan(body);
+      const id = plans.size + 1;
+      plans.set(id, { request: body, plan: planned, state: 'kept' });
+      const kept: KeptPlan = {
+        id,
+        kind: planned.kind,
+        counts: planned.counts,
+        expiresAt: Date.now() + 3_600_000,
+        items: planned.items.slice(0, PLAN_FIRST_ITEMS),
+      };
+      return HttpResponse.json(kept);
+    }),
+    http.get(journalPaths.planItems(':id'), ({ params, request }) => {
+      const kept = plans.get(Number(params.id));
+      if (kept?.state !== 'kept') return planRefusal(kept?.state);
+      reads.planPages += 1;
+      const query = new URL(request.url).searchParams;
+      const offset = Number(query.get('offset') ?? 0);
+      return HttpResponse.json({
+        total: kept.plan.items.length,
+        items: kept.plan.items.slice(offset, offset + Number(query.get('limit') ?? 200)),
+      });
     }),
     http.post(journalPaths.changeSets, async ({ request }) => {
-      const body = (await request.json()) as ChangeSetRequest;
-      requests.push(body);
-      const planned = plan(body);
-      const detail = record(
-        body.kind,
-        planned.items,
-        body.items.map((item) => item.change),
-      );
-      return HttpResponse.json(detail.changeSet);
+      const body = (await request.json()) as ChangeSetRequest | { planId: number };
+      if (!('planId' in body)) return start(body);
+      const kept = plans.get(body.planId);
+      if (kept?.state !== 'kept') return planRefusal(kept?.state);
+      kept.state = 'confirmed';
+      return start(confirmed(kept));
     }),
     http.get(journalPaths.changeSets, ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -303,7 +347,24 @@ export function mockJournal(
       return field ? HttpResponse.json(field) : HttpResponse.json(notFound(), { status: 404 });
     }),
   ];
-  return { handlers, sets, requests, reads };
+  /** As an hour passing does: every kept plan expires. */
+  const expirePlans = () => {
+    for (const kept of plans.values()) kept.state = 'expired';
+  };
+  return { handlers, sets, requests, reads, expirePlans };
+}
+
+type PlanState = 'kept' | 'confirmed' | 'expired';
+
+/** The journal's refusal of a plan no longer kept, or never kept for this person. */
+function planRefusal(state: PlanState | undefined) {
+  const [status, statusReason, message] =
+    state === 'expired'
+      ? [410, 'Gone', 'dry run has expired: run it again to confirm the change']
+      : state === 'confirmed'
+        ? [409, 'Conflict', 'dry run was confirmed already']
+        : [404, 'Not Found', 'no dry run of yours has this id'];
+  return HttpResponse.json({ status, statusReason, message, path: '' }, { status });
 }
 
 /** Whether the field has every value the update asks for already (the server's "no-change"). */

@@ -2,12 +2,12 @@ import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
 import { usePlan } from '../../api/journal/plan-query';
-import { useStartChangeSet } from '../../api/journal/start-change-set';
-import type { ChangeSetRequest, Plan } from '../../contract/journal';
+import { useConfirmPlan } from '../../api/journal/start-change-set';
+import type { ChangeSetRequest, KeptPlan } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
 import { useOpenerFocus } from '../use-opener-focus';
-import { basedOnDryRun } from './based-on-dry-run';
 import { ChangeSetRun } from './ChangeSetRun';
+import { isPlanGone, PlanGone } from './PlanGone';
 import { PlanPreview } from './PlanPreview';
 
 type Stage = 'form' | 'preview' | { running: number };
@@ -36,9 +36,9 @@ export function ChangeSetDialog({
   form?: ReactNode;
   confirmLabel: string;
   /** What the person must do on the dry run before confirming (type a name, tick a box). */
-  confirm?: (plan: Plan) => ReactNode;
+  confirm?: (plan: KeptPlan) => ReactNode;
   /** Why the confirmation is refused on this dry run, if it is. */
-  blockedBy?: (plan: Plan) => string | undefined;
+  blockedBy?: (plan: KeptPlan) => string | undefined;
   size?: string;
 }) {
   const [stage, setStage] = useState<Stage>(form ? 'form' : 'preview');
@@ -51,7 +51,7 @@ export function ChangeSetDialog({
     focusOpener();
   };
   const plan = usePlan(stage === 'preview' ? request : undefined);
-  const create = useStartChangeSet();
+  const create = useConfirmPlan();
   // The button that went back is gone with its stage: focus goes to the form's input
   // (the one marked to take it on opening, or the first).
   const cameBack = useRef(false);
@@ -70,6 +70,11 @@ export function ChangeSetDialog({
   };
   const busy = create.isPending;
   const blocked = plan.data && blockedBy?.(plan.data);
+  /** A dry run no longer kept is made again; nothing the form holds is lost. */
+  const runAgain = () => {
+    create.reset();
+    void plan.refetch();
+  };
 
   let body: ReactNode;
   if (typeof stage === 'object') {
@@ -118,28 +123,38 @@ export function ChangeSetDialog({
   } else {
     body = (
       <Stack gap="sm">
-        <PlanPreview plan={plan.data} />
+        <PlanPreview plan={plan.data} onRunAgain={runAgain} />
         {confirm?.(plan.data)}
         {blocked && (
           <Text size="sm" c="red" role="alert">
             {blocked}
           </Text>
         )}
-        {create.isError && (
-          <Text size="sm" c="red" role="alert">
-            {create.error.message}
-          </Text>
-        )}
+        {create.isError &&
+          (isPlanGone(create.error) ? (
+            <PlanGone onRunAgain={runAgain} />
+          ) : (
+            <Text size="sm" c="red" role="alert">
+              {create.error.message}
+            </Text>
+          ))}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={form ? backToForm : close}>
             {form ? 'Back' : 'Cancel'}
           </Button>
           <Button
             loading={busy}
-            disabled={Boolean(blocked) || plan.data.counts.change === 0 || !request}
+            // The dry run on screen while the change is planned again (a ticked box, a
+            // run again) is the one before: only the new one may be confirmed.
+            disabled={
+              Boolean(blocked) ||
+              plan.data.counts.change === 0 ||
+              !request ||
+              plan.isFetching ||
+              (create.isError && isPlanGone(create.error))
+            }
             onClick={() =>
-              request &&
-              create.mutate(basedOnDryRun(request, plan.data), {
+              create.mutate(plan.data, {
                 onSuccess: (summary) => setStage({ running: summary.id }),
               })
             }

@@ -4,7 +4,7 @@ import { refreshAfterChangeSet, useChangeSetSummary } from '../../api/journal/ge
 import { useUndoChangeSet } from '../../api/journal/undo-change-set';
 import type { ChangeSetMention, Plan } from '../../contract/journal';
 import { changeSetSummary } from './change-set-summary';
-import { PlanPreview } from './PlanPreview';
+import { WholePlanPreview } from './PlanPreview';
 import { UndoneBy } from './UndoneBy';
 import { UndoRefused } from './UndoRefused';
 import { useEffect, useId, useState } from 'react';
@@ -111,7 +111,7 @@ export function UndoChangeSet({
       <Text size="sm" fw={600}>
         Undo this change?
       </Text>
-      <PlanPreview plan={plan} />
+      <WholePlanPreview plan={plan} />
       {undo.isError && (
         <Alert color="red" title="The undo failed">
           {undo.error.message}

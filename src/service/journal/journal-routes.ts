@@ -6,6 +6,8 @@ import {
   changeSetQuerySchema,
   changeSetRequestSchema,
   journalPaths,
+  planConfirmationSchema,
+  planItemsQuerySchema,
 } from '../../contract/journal';
 import type { RecordedChange } from '../../contract/journal';
 import { ApiError } from '../server/api-error';
@@ -22,17 +24,23 @@ const noBodySchema = z.strictObject({}).optional();
 /** A route path relative to the journal's base path. */
 const route = (path: string) => path.slice(JOURNAL_BASE.length);
 
-function setIdOf(raw: string): number {
+function idOf(raw: string, what: 'change set' | 'dry run'): number {
   const id = Number(raw);
   if (!/^[1-9][0-9]{0,14}$/.test(raw)) {
     throw new ApiError(
       400,
-      `a change set id is a positive integer (got ${JSON.stringify(raw.slice(0, 40))})`,
+      `a ${what} id is a positive integer (got ${JSON.stringify(raw.slice(0, 40))})`,
       [{ field: 'id', message: 'must be a positive integer' }],
     );
   }
   return id;
 }
+
+const setIdOf = (raw: string) => idOf(raw, 'change set');
+
+/** A start that confirms a kept plan names it alone; any other is a change set's request. */
+const confirmsPlan = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'planId' in body;
 
 type WithId = { Params: { id: string } };
 
@@ -68,7 +76,19 @@ export function registerJournalRoutes(
   api.post(route(journalPaths.plans), large, async (request) =>
     journal.plan(parseOrThrow(changeSetRequestSchema, request.body), caller(request)),
   );
+  api.get<WithId>(route(journalPaths.planItems(':id')), async (request) =>
+    journal.planItems(
+      idOf(request.params.id, 'dry run'),
+      parseOrThrow(planItemsQuerySchema, request.query),
+      caller(request),
+    ),
+  );
   api.post(route(journalPaths.changeSets), large, async (request, reply) => {
+    if (confirmsPlan(request.body)) {
+      const { planId } = parseOrThrow(planConfirmationSchema, request.body);
+      const asking = writer(request, journal.changesOfPlan(planId, caller(request)));
+      return reply.code(202).send(await journal.startPlanned(planId, asking));
+    }
     const asked = parseOrThrow(changeSetRequestSchema, request.body);
     const asking = writer(
       request,

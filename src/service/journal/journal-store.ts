@@ -18,6 +18,7 @@ import type {
   SkipReason,
 } from '../../contract/journal';
 import { journalSchemaSql } from './journal-schema';
+import { PlanStore } from './plan-store';
 
 /** One item as it is recorded before the set runs. */
 export interface NewItem {
@@ -30,6 +31,14 @@ export interface NewItem {
   before: CalculatedField | null;
   /** For a restore: the recorded state to create again. Otherwise what the plan expected. */
   after: CalculatedField | null;
+}
+
+/** An item of a kept plan that may no longer change as planned, and the field as it is now. */
+export interface StaleItem {
+  position: number;
+  reason: Extract<SkipReason, 'not-found' | 'changed-since'>;
+  message: string;
+  current: CalculatedField | null;
 }
 
 /** An item of a stored set, with its position to record its outcome under. */
@@ -88,8 +97,12 @@ const json = (value: unknown) =>
 
 /** The journal's change sets and items in SQLite (journal-schema.ts). */
 export class JournalStore {
+  /** The dry runs kept for their confirmation. */
+  readonly plans: PlanStore;
+
   constructor(private readonly db: Database.Database) {
     db.exec(journalSchemaSql);
+    this.plans = new PlanStore(db);
   }
 
   /** Records a set and every item in one transaction; its id. */
@@ -131,6 +144,55 @@ export class JournalStore {
           .prepare('UPDATE journal_change_sets SET undone_by = ? WHERE id = ?')
           .run(id, set.undoOf);
       }
+      return id;
+    })();
+  }
+
+  /**
+   * Records a set from kept plan `planId` in one transaction, as `record` does: its
+   * items copied as planned (in SQL: a plan of 100,000 fields is never parsed here),
+   * those `stale` since the dry run skipped with their reason and the field as it is.
+   * The plan is then confirmed by the set; undefined when it was confirmed already.
+   */
+  recordPlanned(
+    set: { kind: ChangeKind; note: string | null; person: string },
+    planId: number,
+    stale: readonly StaleItem[],
+    now: number,
+  ): number | undefined {
+    return this.db.transaction(() => {
+      const confirmed = this.db
+        .prepare<[number], number | null>('SELECT used_by FROM journal_plans WHERE id = ?')
+        .pluck()
+        .get(planId);
+      if (confirmed !== null) return undefined;
+      const id = Number(
+        this.db
+          .prepare(
+            `INSERT INTO journal_change_sets (kind, note, person, created_at, state)
+             VALUES (?, ?, ?, ?, 'running')`,
+          )
+          .run(set.kind, set.note, set.person, now).lastInsertRowid,
+      );
+      this.db
+        .prepare(
+          `INSERT INTO journal_items (change_set_id, position, field_id, field_name, state,
+             reason, message, change_json, before_json, after_json)
+           SELECT ?, position, field_id, field_name,
+             CASE action WHEN 'change' THEN 'pending' ELSE 'skipped' END,
+             reason, message, change_json, before_json, after_json
+           FROM journal_plan_items WHERE plan_id = ?`,
+        )
+        .run(id, planId);
+      const skip = this.db.prepare(
+        `UPDATE journal_items SET state = 'skipped', reason = ?, message = ?, before_json = ?,
+           after_json = NULL
+         WHERE change_set_id = ? AND position = ?`,
+      );
+      for (const item of stale) {
+        skip.run(item.reason, item.message, json(item.current), id, item.position);
+      }
+      this.db.prepare('UPDATE journal_plans SET used_by = ? WHERE id = ?').run(id, planId);
       return id;
     })();
   }

@@ -7,11 +7,16 @@ import type {
   ChangeSetRequest,
   ChangeSetSummary,
   FieldHistory,
+  KeptPlan,
   Me,
   Plan,
+  PlanItemsPage,
+  PlanItemsQuery,
+  PlannedItem,
   RecordedChange,
   UndoAnswer,
 } from '../../contract/journal';
+import { PLAN_FIRST_ITEMS } from '../../contract/journal';
 import { stillRunning, undoRefusal } from '../../contract/undo-rule';
 import { mayRetryChangeSet } from '../../contract/who-may-change';
 import { ApiError } from '../server/api-error';
@@ -22,6 +27,9 @@ import type { JournalTarget } from './journal-target';
 import type { PlannedChange } from './plan-change-set';
 import { planChangeSet } from './plan-change-set';
 import { planUndo } from './plan-undo';
+import type { PlanLine } from './plan-store';
+import { PLAN_LIFE_MS } from './plan-store';
+import { staleSinceDryRun } from './stale-since-dry-run';
 
 /**
  * The journal (docs/api.md, "The journal"): plans, records before sending, runs in
@@ -42,9 +50,51 @@ export class Journal {
     store.markRunningIncomplete();
   }
 
-  async plan(request: ChangeSetRequest, caller: Caller): Promise<Plan> {
+  /**
+   * A dry run, kept for its confirmation by the same person: its counts and first
+   * items; the rest are read by page (`planItems`), and `startPlanned` confirms it.
+   */
+  async plan(request: ChangeSetRequest, caller: Caller): Promise<KeptPlan> {
     const target = this.targetFor(caller.token);
-    return planOf(request.kind, await planChangeSet(target, request, caller.me));
+    const planned = await planChangeSet(target, request, caller.me);
+    const now = this.now();
+    const { kind, note } = request;
+    const expiresAt = now + PLAN_LIFE_MS;
+    const id = this.store.plans.keep(
+      { kind, note, person: caller.me.person, expiresAt },
+      planned,
+      now,
+    );
+    const items = planned.slice(0, PLAN_FIRST_ITEMS).map(shownItem);
+    return { id, kind, counts: countsOf(planned), expiresAt, items };
+  }
+
+  /** A page of a kept plan's items, for the person who made it while it may be confirmed. */
+  planItems(id: number, query: PlanItemsQuery, caller: Caller): PlanItemsPage {
+    this.confirmable(id, caller);
+    return this.store.plans.page(id, query);
+  }
+
+  /** What the kept plan changes: confirming it needs the right to each. */
+  changesOfPlan(id: number, caller: Caller): RecordedChange[] {
+    this.confirmable(id, caller);
+    return this.store.plans.changes(id);
+  }
+
+  /**
+   * Confirms a kept plan: records exactly its changes, each field read again and
+   * skipped when it changed since the dry run, before anything is sent; then runs it.
+   */
+  async startPlanned(id: number, caller: Caller): Promise<ChangeSetSummary> {
+    const plan = this.confirmable(id, caller);
+    const target = this.targetFor(caller.token);
+    const stale = await staleSinceDryRun(target, this.store.plans.seen(id));
+    const set = { kind: plan.kind, note: plan.note, person: plan.person };
+    const setId = this.store.recordPlanned(set, id, stale, this.now());
+    // Confirmed meanwhile by a request that read the fields again at the same time.
+    if (setId === undefined) throw confirmedAlready(id, this.store.plans.line(id)?.usedBy);
+    this.runner.start(setId, target);
+    return this.summary(setId);
   }
 
   /** Records the set and every item before anything is sent, then runs it in the background. */
@@ -138,6 +188,18 @@ export class Journal {
     return { changeSet, plan: null };
   }
 
+  /** Plan `id` when the caller made it and it is neither confirmed nor expired; a refusal otherwise. */
+  private confirmable(id: number, caller: Caller): PlanLine {
+    const plan = this.store.plans.line(id);
+    // Another person's plan is not said to exist: it would tell what they are about to change.
+    if (!plan || plan.person !== caller.me.person) throw planGone(id);
+    if (plan.usedBy !== null) throw confirmedAlready(id, plan.usedBy);
+    if (plan.expiresAt <= this.now()) {
+      throw new ApiError(410, `dry run ${id} has expired: run it again to confirm the change`);
+    }
+    return plan;
+  }
+
   /** Waits for running sets to stop (tests, and a server closing). */
   idle(): Promise<void> {
     return this.runner.idle();
@@ -175,10 +237,26 @@ function missing(id: number): ApiError {
   return new ApiError(404, `no change set has the id ${id}`);
 }
 
+function planGone(id: number): ApiError {
+  return new ApiError(404, `no dry run of yours has the id ${id}`);
+}
+
+function confirmedAlready(id: number, setId: number | null | undefined): ApiError {
+  return new ApiError(409, `dry run ${id} was confirmed already, as change set ${setId}`);
+}
+
+/** A planned item as a plan answers it, without the request it would send. */
+function shownItem({ change: _change, ...item }: PlannedChange): PlannedItem {
+  return item;
+}
+
 function planOf(kind: Plan['kind'], planned: readonly PlannedChange[]): Plan {
-  const items = planned.map(({ change: _change, ...item }) => item);
-  const change = items.filter((item) => item.action === 'change').length;
-  return { kind, items, counts: { change, skip: items.length - change } };
+  return { kind, items: planned.map(shownItem), counts: countsOf(planned) };
+}
+
+function countsOf(planned: readonly PlannedChange[]): Plan['counts'] {
+  const change = planned.filter((item) => item.action === 'change').length;
+  return { change, skip: planned.length - change };
 }
 
 function newItemOf(planned: PlannedChange): NewItem {

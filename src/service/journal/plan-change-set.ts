@@ -23,6 +23,19 @@ export interface PlanRules extends Pick<Me, 'role' | 'canWrite'> {
 }
 
 export const FORBIDDEN = 'this token may not change fields';
+export const CHANGED_SINCE = 'it changed since the version this change was based on';
+export const notFound = (id: number) => `no calculated field has the id ${id}`;
+
+/** Whether the field differs from the version a change was based on (in what that names). */
+export function changedSince(
+  basedOn: ChangeItemRequest['basedOn'],
+  current: CalculatedField,
+): boolean {
+  return (
+    (basedOn?.checkSum !== undefined && basedOn.checkSum !== current.checkSum) ||
+    (basedOn?.lastModified !== undefined && basedOn.lastModified !== current.lastModified)
+  );
+}
 
 export function skipped(
   id: number,
@@ -83,14 +96,9 @@ async function planItem(
   const { id, change, basedOn } = item;
   const skip = (reason: SkipReason, message: string) =>
     skipped(id, current, change, reason, message);
-  if (!current) return skip('not-found', `no calculated field has the id ${id}`);
+  if (!current) return skip('not-found', notFound(id));
   if (!mayChange(rules, change)) return skip('forbidden', FORBIDDEN);
-  const changedSince =
-    (basedOn?.checkSum !== undefined && basedOn.checkSum !== current.checkSum) ||
-    (basedOn?.lastModified !== undefined && basedOn.lastModified !== current.lastModified);
-  if (changedSince) {
-    return skip('changed-since', 'it changed since the version this change was based on');
-  }
+  if (changedSince(basedOn, current)) return skip('changed-since', CHANGED_SINCE);
   if ('delete' in change) {
     if (current.locked) return skip('locked', 'locked: unlock it first');
     if (!rules.allowUsed) {

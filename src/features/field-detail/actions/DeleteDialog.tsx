@@ -4,13 +4,13 @@ import { useFieldDependents } from '../../../api/calculated-fields/field-depende
 import { ChangeSetDialog } from '../../../components/change-sets/ChangeSetDialog';
 import { plural } from '../../../components/plural';
 import type { CalculatedField } from '../../../contract/field';
-import type { Plan } from '../../../contract/journal';
+import type { KeptPlan } from '../../../contract/journal';
 import { CARD } from '../explanation/link-sources';
 import { singleChange } from './single-change';
 import { UserText } from '../../../components/UserText';
 import { showHiddenCharacters } from '../../../contract/hidden-characters';
 
-const isUsed = (plan: Plan) => plan.items.some((item) => item.reason === 'used');
+const isUsed = (plan: KeptPlan) => plan.items.some((item) => item.reason === 'used');
 
 /**
  * Deletes a field, after saying what depends on it: cards through its active links

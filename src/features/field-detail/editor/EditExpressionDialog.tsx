@@ -4,7 +4,7 @@ import { KNOWN_FUNCTIONS } from '../../../analysis/lint/known-functions';
 import { searchFields } from '../../../api/calculated-fields/search-fields';
 import { ChangeSetDialog } from '../../../components/change-sets/ChangeSetDialog';
 import type { CalculatedField } from '../../../contract/field';
-import type { Plan } from '../../../contract/journal';
+import type { KeptPlan } from '../../../contract/journal';
 import { useFieldNames } from '../explanation/use-field-explanation';
 import { singleChange } from '../actions/single-change';
 import { DiffView } from './DiffView';
@@ -14,7 +14,7 @@ import { showHiddenCharacters } from '../../../contract/hidden-characters';
 import { UserText } from '../../../components/UserText';
 
 const functions = [...KNOWN_FUNCTIONS].sort();
-const itemOf = (plan: Plan) => plan.items[0];
+const itemOf = (plan: KeptPlan) => plan.items[0];
 
 /**
  * Edits a field's expression: the editor, then the change side by side with the dry
