@@ -64,14 +64,16 @@ test('a kept dry run: its counts and first items at once, its pages read as its 
   await dialog().findByText('900 fields will change, 100 fields skipped.');
   const box = dialog().getByRole('region', { name: 'What the change would do: 1,000 items' });
   const list = within(box).getByRole('list', { name: 'What the change would do' });
-  expect(shownNames(list)[0]).toBe('Field 1 locked: false → true');
+  expect(shownNames(list)[0]).toBe('Field 1 (field 1) locked: false → true');
   expect(shownNames(list).length).toBeLessThan(40);
   expect(journal.reads.planPages).toBe(0);
 
   box.focus();
   fireEvent.keyDown(box, { key: 'End' });
   fireEvent.scroll(box); // a browser tells the list it scrolled; happy-dom does not
-  await waitFor(() => expect(shownNames(list).at(-1)).toMatch(/^Field 1000 skipped/));
+  await waitFor(() =>
+    expect(shownNames(list).at(-1)).toMatch(/^Field 1000 \(field 1000\) skipped/),
+  );
   // The last page alone: the pages between are never read.
   expect(journal.reads.planPages).toBe(1);
 

@@ -15,6 +15,10 @@ function PlanLine({ item }: { item: PlannedItem }) {
       <Text span fw={600} inherit>
         <UserText text={item.name} />
       </Text>{' '}
+      {/* A page of a plan cannot tell which names repeat in the rest: each says its id. */}
+      <Text span c="dimmed" inherit>
+        (field {item.id})
+      </Text>{' '}
       {item.action === 'skip' ? (
         <>
           <Badge size="sm" color="orange" variant="light">
