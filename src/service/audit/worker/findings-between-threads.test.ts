@@ -15,7 +15,7 @@ import type { SentFindings } from './findings-between-threads';
 import { findingsReceived, findingsToSend } from './findings-between-threads';
 import { buffersToMove } from './buffers-to-move';
 
-/** The references' lists and each finding's notes as plain maps, to compare. */
+/** The references' lists and each finding's notes as plain maps, and its groups as a list, to compare. */
 const asMaps = (found: ReturnType<typeof computeFindings>) => ({
   references: Object.fromEntries(
     Object.entries(found.references).map(([key, value]) => [
@@ -26,7 +26,7 @@ const asMaps = (found: ReturnType<typeof computeFindings>) => ({
   byKey: Object.fromEntries(
     Object.entries(found.byKey).map(([key, finding]) => [
       key,
-      { ...finding, notes: new Map(finding.notes) },
+      { ...finding, groups: [...finding.groups], notes: new Map(finding.notes) },
     ]),
   ),
 });

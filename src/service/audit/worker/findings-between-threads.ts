@@ -7,17 +7,20 @@ import { summaryOf } from '../findings/describe-findings';
 import type { PackedFactsTable } from '../findings/facts-table';
 import { FactsTable } from '../findings/facts-table';
 import type { Finding } from '../findings/finding';
+import type { PackedFindingGroups } from '../findings/finding-groups';
+import { FindingGroups } from '../findings/finding-groups';
 import type { FieldReferences, MissingReference } from '../findings/references-between-fields';
 import type { PackedTexts } from '../findings/texts-by-field';
 import { TextsByField } from '../findings/texts-by-field';
 import { wholeIndex } from '../search/finding-index';
 import type { FieldIndexParts } from '../../store/index/field-index';
 import type { Steps } from '../../store/in-turns';
-import { finishedInTurns } from '../../store/in-turns';
-import type { PackedParts } from '../../store/saved-index';
-import { packedAtOnce, unpacking } from '../../store/saved-index';
-import type { PackedTextList, Texts } from '../../store/text-list';
-import { TextList } from '../../store/text-list';
+import { finishedInTurns, listInSteps } from '../../store/in-turns';
+import { packedAtOnce } from '../../store/saved-index';
+import type { SentTexts } from '../../store/text-list';
+import { textsTakenIn, textsToSend } from '../../store/text-list';
+import type { SentIndex } from './index-between-threads';
+import { indexTakenIn, indexToSend } from './index-between-threads';
 import type { InSlices } from './arrays-in-slices';
 import { arraysInSlices, arraysWhole, SLICE_LENGTH } from './arrays-in-slices';
 
@@ -45,17 +48,15 @@ type SentReferences = Omit<
     missing: PackedTexts;
   };
 
-type SentFinding = Omit<Finding, 'notes'> & { notes: PackedTexts };
-
-/** Names as bytes (`textsToSend`). */
-type SentTexts = readonly string[] | PackedTextList;
+/** A finding's ids and groups as typed arrays, and its notes packed. */
+type SentFinding = Omit<Finding, 'ids' | 'groups' | 'notes'> & {
+  ids: Float64Array;
+  groups: PackedFindingGroups;
+  notes: PackedTexts;
+};
 
 type SentFacts = Omit<PackedFactsTable, 'columns'> & {
   columns: Omit<PackedFactsTable['columns'], 'names'> & { names: SentTexts };
-};
-
-type SentIndex = Omit<PackedParts, 'names'> & {
-  names: Omit<PackedParts['names'], 'distinctNames'> & { distinctNames: SentTexts };
 };
 
 /**
@@ -69,10 +70,11 @@ type SentIndex = Omit<PackedParts, 'names'> & {
  * groups) cross as bytes in slices (arrays-in-slices.ts).
  */
 export interface SentFindings {
-  findings: Omit<Findings, 'expressions' | 'fields' | 'references' | 'byKey'> & {
+  findings: Omit<Findings, 'expressions' | 'fields' | 'references' | 'byKey' | 'archivedUnused'> & {
     fields: SentFacts;
     references: SentReferences;
     byKey: Record<FindingKey, SentFinding>;
+    archivedUnused: Float64Array;
   };
   summary: FindingsSummary;
   wholeIndex: SentIndex;
@@ -82,9 +84,8 @@ export interface SentFindings {
 export type FindingsToSend = InSlices<SentFindings>;
 
 export function findingsToSend(found: Findings, sliceLength = SLICE_LENGTH): FindingsToSend {
-  const { expressions: _expressions, fields, references, byKey, ...rest } = found;
+  const { expressions: _expressions, fields, references, byKey, archivedUnused, ...rest } = found;
   const facts = fields.pack();
-  const index = packedAtOnce(wholeIndex(found).parts());
   return arraysInSlices<SentFindings>(
     {
       findings: {
@@ -103,31 +104,18 @@ export function findingsToSend(found: Findings, sliceLength = SLICE_LENGTH): Fin
         },
         byKey: eachFinding(byKey, (finding) => ({
           ...finding,
+          ids: Float64Array.from(finding.ids),
+          groups: finding.groups.pack(),
           notes: TextsByField.of(finding.notes).pack(),
         })),
+        archivedUnused: Float64Array.from(archivedUnused),
       },
       // What the audit page shows of them too: half a second at 100,000 fields.
       summary: summaryOf(found),
-      wholeIndex: {
-        ...index,
-        names: { ...index.names, distinctNames: textsToSend(index.names.distinctNames) },
-      },
+      wholeIndex: indexToSend(packedAtOnce(wholeIndex(found).parts())),
     },
     sliceLength,
   );
-}
-
-/**
- * Texts as UTF-8 bytes, which cross as one array that moves and make no string until
- * one is read: at 1,000,000 fields two million names made where they arrive cost the
- * collector pauses of up to 100 ms. Texts UTF-8 cannot carry cross as they are.
- */
-function textsToSend(texts: readonly string[]): SentTexts {
-  return TextList.of(texts)?.pack() ?? texts;
-}
-
-function textsTakenIn(sent: SentTexts): Texts {
-  return 'ends' in sent ? TextList.unpack(sent) : sent;
 }
 
 /**
@@ -141,8 +129,11 @@ export function findingsReceived(posted: FindingsToSend, turnMs?: number): Promi
 
 function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
   const sent = yield* arraysWhole(posted);
-  const { fields, references, byKey, ...rest } = sent.findings;
-  const index = sent.wholeIndex;
+  const { fields, references, byKey, archivedUnused, ...rest } = sent.findings;
+  const ids: Partial<Record<FindingKey, number[]>> = {};
+  for (const [key, finding] of Object.entries(byKey)) {
+    ids[key as FindingKey] = yield* listInSteps(finding.ids);
+  }
   return {
     findings: {
       ...rest,
@@ -160,14 +151,14 @@ function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
       },
       byKey: eachFinding(byKey, (finding) => ({
         ...finding,
+        ids: ids[finding.key]!,
+        groups: FindingGroups.unpack(finding.groups),
         notes: TextsByField.unpack(finding.notes),
       })),
+      archivedUnused: yield* listInSteps(archivedUnused),
     },
     summary: sent.summary,
-    wholeIndex: yield* unpacking({
-      ...index,
-      names: { ...index.names, distinctNames: textsTakenIn(index.names.distinctNames) },
-    }),
+    wholeIndex: yield* indexTakenIn(sent.wholeIndex),
   };
 }
 
