@@ -29,13 +29,3 @@ export async function finishedInTurns<T>(steps: Steps<T>, turnMs = TURN_MS): Pro
     turnStarted = performance.now();
   }
 }
-
-/** The numbers of a typed array as a list, made a part at a time: a million in one piece is a long turn. */
-export function* listInSteps(values: ArrayLike<number>): Steps<number[]> {
-  const list: number[] = [];
-  for (let at = 0; at < values.length; at += 1) {
-    list.push(values[at]!);
-    if (at % 65_536 === 65_535) yield;
-  }
-  return list;
-}

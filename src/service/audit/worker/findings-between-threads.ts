@@ -15,10 +15,12 @@ import { TextsByField } from '../findings/texts-by-field';
 import { wholeIndex } from '../search/finding-index';
 import type { FieldIndexParts } from '../../store/index/field-index';
 import type { Steps } from '../../store/in-turns';
-import { finishedInTurns, listInSteps } from '../../store/in-turns';
+import { finishedInTurns } from '../../store/in-turns';
 import { packedAtOnce } from '../../store/saved-index';
 import type { SentTexts } from '../../store/text-list';
 import { textsTakenIn, textsToSend } from '../../store/text-list';
+import type { SentValues } from './values-between-threads';
+import { valuesTakenIn, valuesToSend } from './values-between-threads';
 import type { SentIndex } from './index-between-threads';
 import { indexTakenIn, indexToSend } from './index-between-threads';
 import type { InSlices } from './arrays-in-slices';
@@ -56,7 +58,10 @@ type SentFinding = Omit<Finding, 'ids' | 'groups' | 'notes'> & {
 };
 
 type SentFacts = Omit<PackedFactsTable, 'columns'> & {
-  columns: Omit<PackedFactsTable['columns'], 'names'> & { names: SentTexts };
+  columns: Omit<PackedFactsTable['columns'], 'names' | 'texts'> & {
+    names: SentTexts;
+    texts: SentValues;
+  };
 };
 
 /**
@@ -66,8 +71,10 @@ type SentFacts = Omit<PackedFactsTable, 'columns'> & {
  * a class would lose its methods on the way. At 1,000,000 fields the maps among them
  * crossed a few hundred entries a message before: hundreds of turns of both threads.
  * The fields' names and the index's distinct names cross as UTF-8 bytes, read a name
- * at a time where they arrive (store/text-list.ts). The large arrays left (ids,
- * groups) cross as bytes in slices (arrays-in-slices.ts).
+ * at a time where they arrive (store/text-list.ts); the findings' ids and groups, and
+ * the lists of values the facts and the index keep, as typed arrays too
+ * (finding-groups.ts, values-between-threads.ts). What is left crosses as bytes in
+ * slices wherever it is large (arrays-in-slices.ts): an instance's directory.
  */
 export interface SentFindings {
   findings: Omit<Findings, 'expressions' | 'fields' | 'references' | 'byKey' | 'archivedUnused'> & {
@@ -92,7 +99,11 @@ export function findingsToSend(found: Findings, sliceLength = SLICE_LENGTH): Fin
         ...rest,
         fields: {
           ...facts,
-          columns: { ...facts.columns, names: textsToSend(facts.columns.names) },
+          columns: {
+            ...facts.columns,
+            names: textsToSend(facts.columns.names),
+            texts: valuesToSend(facts.columns.texts),
+          },
         },
         references: {
           ...references,
@@ -132,14 +143,18 @@ function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
   const { fields, references, byKey, archivedUnused, ...rest } = sent.findings;
   const ids: Partial<Record<FindingKey, number[]>> = {};
   for (const [key, finding] of Object.entries(byKey)) {
-    ids[key as FindingKey] = yield* listInSteps(finding.ids);
+    ids[key as FindingKey] = yield* valuesTakenIn<number>(finding.ids);
   }
   return {
     findings: {
       ...rest,
       fields: FactsTable.unpack({
         ...fields,
-        columns: { ...fields.columns, names: textsTakenIn(fields.columns.names) },
+        columns: {
+          ...fields.columns,
+          names: textsTakenIn(fields.columns.names),
+          texts: yield* valuesTakenIn<string>(fields.columns.texts),
+        },
       }),
       references: {
         ...references,
@@ -155,7 +170,7 @@ function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
         groups: FindingGroups.unpack(finding.groups),
         notes: TextsByField.unpack(finding.notes),
       })),
-      archivedUnused: yield* listInSteps(archivedUnused),
+      archivedUnused: yield* valuesTakenIn<number>(archivedUnused),
     },
     summary: sent.summary,
     wholeIndex: yield* indexTakenIn(sent.wholeIndex),

@@ -1,15 +1,13 @@
 import type { FieldIndexParts } from '../../store/index/field-index';
 import type { Steps } from '../../store/in-turns';
-import { listInSteps } from '../../store/in-turns';
 import type { PackedParts } from '../../store/saved-index';
 import { unpacking } from '../../store/saved-index';
-import type { PackedTextList, SentTexts } from '../../store/text-list';
-import { TextList, textsTakenIn, textsToSend } from '../../store/text-list';
+import type { SentTexts } from '../../store/text-list';
+import { textsTakenIn, textsToSend } from '../../store/text-list';
+import type { SentValues } from './values-between-threads';
+import { valuesTakenIn, valuesToSend } from './values-between-threads';
 
-/** The keys of a map of lists: numbers in a typed array, texts as bytes (text-list.ts), or else as they are. */
-type SentKeys = Float64Array | PackedTextList | ReadonlyArray<string | number>;
-
-type SentLists<Lists> = { [Key in keyof Lists]: Omit<Lists[Key], 'keys'> & { keys: SentKeys } };
+type SentLists<Lists> = { [Key in keyof Lists]: Omit<Lists[Key], 'keys'> & { keys: SentValues } };
 
 type Names = PackedParts['names'];
 
@@ -22,8 +20,9 @@ type Names = PackedParts['names'];
  */
 export interface SentIndex extends Omit<PackedParts, 'lists' | 'names'> {
   lists: SentLists<PackedParts['lists']>;
-  names: Omit<Names, 'distinctNames' | 'postings' | 'denseWords' | 'occurrences'> & {
+  names: Omit<Names, 'distinctNames' | 'runStarts' | 'postings' | 'denseWords' | 'occurrences'> & {
     distinctNames: SentTexts;
+    runStarts: SentValues;
     postings: SentLists<Pick<Names, 'postings'>>['postings'];
     denseWords: SentLists<Pick<Names, 'denseWords'>>['denseWords'];
     occurrences: {
@@ -41,6 +40,7 @@ export function indexToSend(index: PackedParts): SentIndex {
     names: {
       ...names,
       distinctNames: textsToSend(names.distinctNames),
+      runStarts: valuesToSend(names.runStarts),
       postings: keysToSend(names.postings),
       denseWords: keysToSend(names.denseWords),
       occurrences: {
@@ -64,6 +64,7 @@ export function* indexTakenIn(sent: SentIndex): Steps<FieldIndexParts> {
     names: {
       ...names,
       distinctNames: textsTakenIn(names.distinctNames),
+      runStarts: yield* valuesTakenIn<number>(names.runStarts),
       postings: yield* keysTakenIn(names.postings),
       denseWords: yield* keysTakenIn(names.denseWords),
       occurrences: {
@@ -74,35 +75,17 @@ export function* indexTakenIn(sent: SentIndex): Steps<FieldIndexParts> {
   });
 }
 
-/** Keys that are all numbers, or all texts, as typed arrays; any others as they are. */
 function keysToSend<Lists extends { keys: ReadonlyArray<string | number> }>(
   lists: Lists,
-): Omit<Lists, 'keys'> & { keys: SentKeys } {
-  const { keys } = lists;
-  if (keys.every((key) => typeof key === 'number')) {
-    return { ...lists, keys: Float64Array.from(keys) };
-  }
-  if (keys.every((key) => typeof key === 'string')) return { ...lists, keys: textsToSend(keys) };
-  return lists;
+): Omit<Lists, 'keys'> & { keys: SentValues } {
+  return { ...lists, keys: valuesToSend(lists.keys) };
 }
 
-function* keysTakenIn<Lists extends { keys: SentKeys }, Key>(
+function* keysTakenIn<Lists extends { keys: SentValues }, Key extends string | number>(
   lists: Lists,
 ): Steps<Omit<Lists, 'keys'> & { keys: Key[] }> {
-  const { keys } = lists;
-  if (keys instanceof Float64Array) {
-    return { ...lists, keys: (yield* listInSteps(keys)) as Key[] };
-  }
-  if (isArray(keys)) return { ...lists, keys: keys as Key[] };
-  const list: string[] = [];
-  for (const text of TextList.unpack(keys)) {
-    list.push(text);
-    if (list.length % 65_536 === 0) yield;
-  }
-  return { ...lists, keys: list as Key[] };
+  return { ...lists, keys: yield* valuesTakenIn<Key>(lists.keys) };
 }
-
-const isArray = (keys: SentKeys): keys is ReadonlyArray<string | number> => Array.isArray(keys);
 
 function eachList<Lists extends object, To>(
   lists: Lists,
