@@ -16,6 +16,7 @@ import type {
   WorkerJob,
 } from './audit-worker-messages';
 import type { FindingsToSend, MadeFindings } from './findings-between-threads';
+import { buffersBack } from './buffers-ahead';
 import { findingsReceived } from './findings-between-threads';
 import { fieldReads } from './field-reads';
 
@@ -75,6 +76,8 @@ interface Running {
   reject(error: Error): void;
   /** Answers what the job asks of this thread. */
   answer?(method: ScanCall, args: unknown[]): Promise<unknown>;
+  /** The buffers sent ahead of the job's next call (buffers-ahead.ts). */
+  buffers: ArrayBuffer[];
 }
 
 /**
@@ -189,7 +192,7 @@ export class AuditThread {
 
   private run(job: WorkerJob, answer?: Running['answer']): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.running.set(job.job, { type: job.type, resolve, reject, answer });
+      this.running.set(job.job, { type: job.type, resolve, reject, answer, buffers: [] });
       this.send(job);
     });
   }
@@ -224,11 +227,17 @@ export class AuditThread {
       else job.reject(new Error(message.error));
       return;
     }
-    const { call } = message;
-    (job.answer ?? (() => Promise.reject(new Error('nothing to answer'))))(
-      message.method,
-      message.args,
-    ).then(
+    const { call, method, args } = message;
+    const answered =
+      method === 'buffer'
+        ? Promise.resolve(void job.buffers.push(args[0] as ArrayBuffer))
+        : (job.answer ?? (() => Promise.reject(new Error('nothing to answer'))))(
+            method,
+            job.buffers.length === 0
+              ? args
+              : (buffersBack(args, job.buffers.splice(0)) as unknown[]),
+          );
+    answered.then(
       (value) => this.worker?.postMessage({ type: 'reply', call, value } satisfies ToWorker),
       (error: unknown) =>
         this.worker?.postMessage({
