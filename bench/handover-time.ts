@@ -231,8 +231,9 @@ async function serverSide(options: Options): Promise<void> {
     worker.on('message', async (message: Record<string, unknown>) => {
       const run = message.run as number;
       if ('buffer' in message) {
+        // Answered once the loop has turned, as the audit's thread answers (audit-thread.ts).
         buffers.push(message.buffer as ArrayBuffer);
-        worker.postMessage('reply');
+        setImmediate(() => worker.postMessage('reply'));
         return;
       }
       if ('worker' in message) {

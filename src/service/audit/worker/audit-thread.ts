@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { setImmediate } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SeenByScan } from '../directory/directory-of-scan';
@@ -29,6 +30,17 @@ export const IDLE_END_MS = 10_000;
  * 1,000,000 about 1.1 GB), and a start costs little next to such a job.
  */
 const ENDS_THE_WORKER: ReadonlySet<WorkerJob['type']> = new Set(['scan', 'findings']);
+
+/**
+ * `take` done, answered once the loop has turned: the worker sends the next buffer on
+ * the answer (buffers-ahead.ts), and one that arrived before this thread's handling of
+ * messages ended would be taken in the same task, so the buffers ahead of a scan's
+ * findings would hold it as long as in one message.
+ */
+async function afterATurn(take: () => void): Promise<void> {
+  take();
+  await setImmediate();
+}
 
 /** Why a job did not end: the server stopped the worker. */
 export class WorkerStopped extends Error {}
@@ -230,7 +242,7 @@ export class AuditThread {
     const { call, method, args } = message;
     const answered =
       method === 'buffer'
-        ? Promise.resolve(void job.buffers.push(args[0] as ArrayBuffer))
+        ? afterATurn(() => void job.buffers.push(args[0] as ArrayBuffer))
         : (job.answer ?? (() => Promise.reject(new Error('nothing to answer'))))(
             method,
             job.buffers.length === 0
