@@ -8,7 +8,7 @@ export interface Finding {
   key: FindingKey;
   /** Field ids, ascending. */
   ids: number[];
-  /** Largest first (`byGroupSize`), kept as columns. */
+  /** In the rule's order (largest first, `byGroupSize`; Nested's by depth), kept as columns. */
   groups: FindingGroups;
   /** Field id -> why it is in the finding, where there is more to say. */
   notes: ReadonlyMap<number, string>;
