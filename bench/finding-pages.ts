@@ -176,7 +176,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
     );
   }
   const groups = keys.flatMap((key) =>
-    findings.byKey[key].groups.map((group) => ({ key, group: group.key, ids: group.ids })),
+    [...findings.byKey[key].groups].map((group) => ({ key, group: group.key, ids: group.ids })),
   );
   const [, groupsAfter] = time(() => {
     for (const { ids } of groups) index.search(firstPage, index.subset(ids));
@@ -209,7 +209,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const afterMs = median5(() => functionUsage(index.fieldsPerFunction()));
   same(usageBefore, usageAfter, 'function usage');
   // A drawer's field: one in a group of the finding with the most groups.
-  const fieldId = findings.byKey['exact-duplicates'].groups[0]?.ids[0] ?? 1;
+  const fieldId = findings.byKey['exact-duplicates'].groups.at(0)?.ids[0] ?? 1;
   const [, drawerBefore] = time(() => everyFieldsMemberships(findings).get(fieldId));
   const drawerAfter = median5(() => fieldMemberships(findings, fieldId));
   // An export's request: 500 ids, which findings hold each.

@@ -5,10 +5,11 @@
 // summary, the index of every field and its packing alone, then the whole hand-over:
 // `findingsToSend`, the message with its buffers moved, `findingsReceived` and the
 // snapshot's view on this thread, and the reply (what the scan's phase clock calls
-// "handing over the findings"), with the longest a request on this thread would have
-// waited for a turn of its loop meanwhile (the message's deserializing included), each
-// wait over 20 ms and each pause of this thread's collector over 10 ms, in ms after the
-// message was posted; then
+// "handing over the findings"; where SOURCE_ROOT has worker/buffers-ahead.ts, each moved
+// buffer first in a message of its own, answered, as the audit's worker sends them),
+// with the longest a request on this thread would have waited for a turn of its loop
+// meanwhile (the message's deserializing included), each wait over 20 ms and each pause
+// of this thread's collector over 10 ms, in ms after the first message was posted; then
 // this thread's first statistics, function usage and drill-down, which make the index
 // of every field from its parts.
 //
@@ -34,6 +35,7 @@ import type * as SavedIndexModule from '../src/service/store/saved-index';
 import type * as BetweenThreadsModule from '../src/service/audit/worker/findings-between-threads';
 import type * as BuffersModule from '../src/service/audit/worker/buffers-to-move';
 import type * as SnapshotViewModule from '../src/service/audit/view/snapshot-view';
+import type * as BuffersAheadModule from '../src/service/audit/worker/buffers-ahead';
 
 interface Options {
   auditFile: string;
@@ -129,6 +131,10 @@ async function modules(sourceRoot: string) {
     )) as typeof BetweenThreadsModule),
     ...((await import(`${src}/audit/worker/buffers-to-move.ts`)) as typeof BuffersModule),
     ...((await import(`${src}/audit/view/snapshot-view.ts`)) as typeof SnapshotViewModule),
+    // Each buffer in a message of its own, where the code sends them so (else one message).
+    ...((await import(`${src}/audit/worker/buffers-ahead.ts`).catch(() => ({}))) as Partial<
+      typeof BuffersAheadModule
+    >),
   };
 }
 
@@ -177,10 +183,21 @@ async function auditSide({ auditFile, sourceRoot, runs }: Options): Promise<void
     const cpu = process.cpuUsage();
     const sent = timed(() => m.findingsToSend(found));
     const moved = timed(() => m.buffersToMove(sent.value));
-    const replied = new Promise<void>((done) => replies.push(done));
+    const reply = () => new Promise<void>((done) => replies.push(done));
     const posting = now();
-    const posted = timed(() => port.postMessage({ run, sent: sent.value, posting }, moved.value));
-    await replied;
+    let posted;
+    if (m.buffersAhead) {
+      const { rest, buffers } = m.buffersAhead(sent.value);
+      for (const buffer of buffers) {
+        const replied = reply();
+        port.postMessage({ run, buffer }, [buffer]);
+        await replied;
+      }
+      posted = timed(() => port.postMessage({ run, sent: rest, posting }));
+    } else {
+      posted = timed(() => port.postMessage({ run, sent: sent.value, posting }, moved.value));
+    }
+    await reply();
     const { user, system } = process.cpuUsage(cpu);
     port.postMessage({
       run,
@@ -210,8 +227,15 @@ async function serverSide(options: Options): Promise<void> {
   let turns = watchTurns();
   await new Promise<void>((done, fail) => {
     worker.on('error', fail);
+    const buffers: ArrayBuffer[] = [];
     worker.on('message', async (message: Record<string, unknown>) => {
       const run = message.run as number;
+      if ('buffer' in message) {
+        // Answered once the loop has turned, as the audit's thread answers (audit-thread.ts).
+        buffers.push(message.buffer as ArrayBuffer);
+        setImmediate(() => worker.postMessage('reply'));
+        return;
+      }
       if ('worker' in message) {
         console.log(JSON.stringify({ ...message, server: server[run] }));
         if (++ended === options.runs) done();
@@ -220,9 +244,8 @@ async function serverSide(options: Options): Promise<void> {
       const arrived = now();
       // Taken in over turns of this thread (findings-between-threads.ts): the clock
       // from the message's arrival to the view, and the longest wait for a turn.
-      const received = await m.findingsReceived(
-        message.sent as BetweenThreadsModule.FindingsToSend,
-      );
+      const sent = m.buffersBack ? m.buffersBack(message.sent, buffers.splice(0)) : message.sent;
+      const received = await m.findingsReceived(sent as BetweenThreadsModule.FindingsToSend);
       const findings = { ...received.findings, expressions: () => new Map() };
       const view = m.SnapshotView.ofScan(
         run + 1,

@@ -1,9 +1,11 @@
 // Whether this checkout builds the same index of every field, and the same summary, as
 // another checkout, on the findings of the newest kept facts block of AUDIT_FILE (as
 // bench/findings-time.ts reads it): each part of the index compared as data, and the
-// packed parts read back; then the findings, summary and index handed over as the audit's
-// thread posts them and taken in as the server's thread does (findings-between-threads.ts),
-// against them as made. Prints one line a part, true when equal.
+// packed parts read back; each finding's ids and groups against the other checkout's; then
+// the findings, summary and index handed over as the audit's thread posts them
+// (buffers-ahead.ts) and taken in as the server's thread does
+// (findings-between-threads.ts), against them as made. Prints one line a part, true when
+// equal.
 //
 //   tsx bench/whole-index-equal.ts AUDIT_FILE OTHER_ROOT
 import { isDeepStrictEqual } from 'node:util';
@@ -19,10 +21,13 @@ import { directoryFromJson } from '../src/service/audit/findings/instance-direct
 import type * as DescribeFindingsModule from '../src/service/audit/findings/describe-findings';
 import { summaryOf } from '../src/service/audit/findings/describe-findings';
 import type * as FindingIndexModule from '../src/service/audit/search/finding-index';
+import type * as FactsTableModule from '../src/service/audit/findings/facts-table';
+import type * as ComputeFindingsModule from '../src/service/audit/findings/compute-findings';
+import type { FindingKey } from '../src/contract/audit';
 import { wholeIndex } from '../src/service/audit/search/finding-index';
 import { packedAtOnce, unpacked } from '../src/service/store/saved-index';
 import type { Findings } from '../src/service/audit/findings/compute-findings';
-import { buffersToMove } from '../src/service/audit/worker/buffers-to-move';
+import { buffersAhead, buffersBack } from '../src/service/audit/worker/buffers-ahead';
 import {
   findingsReceived,
   findingsToSend,
@@ -60,6 +65,25 @@ for (const part of Object.keys(theirs) as Array<keyof typeof theirs>)
 console.log(`index packed and read back: ${isDeepStrictEqual(unpacked(packedAtOnce(ours)), ours)}`);
 console.log(`summary: ${isDeepStrictEqual(summaryOf(found), otherSummary(found))}`);
 
+// The other checkout's findings, made from its own copy of the facts, as plain lists.
+const otherModules = {
+  ...((await import(`${other}/findings/facts-table.ts`)) as typeof FactsTableModule),
+  ...((await import(`${other}/findings/compute-findings.ts`)) as typeof ComputeFindingsModule),
+};
+const theirFindings = otherModules.computeFindings(
+  otherModules.FactsTable.unpack(deserialize(kept.bytes).table as PackedFactsTable),
+  (ids) => store.members.expressions(kept.scan.id, ids),
+  directory === undefined ? undefined : directoryFromJson(directory),
+);
+for (const key of Object.keys(found.byKey) as FindingKey[]) {
+  const [mine, theirs] = [found.byKey[key], theirFindings.byKey[key]];
+  const same =
+    isDeepStrictEqual(mine.ids, theirs.ids) &&
+    isDeepStrictEqual([...mine.groups], [...theirs.groups]) &&
+    isDeepStrictEqual(new Map(mine.notes), new Map(theirs.notes));
+  console.log(`finding ${key} (ids, groups, notes): ${same}`);
+}
+
 /** What findings hold, as plain data to compare. */
 const asData = (findings: Omit<Findings, 'expressions'>) => ({
   columns: findings.fields.asColumns().pack(),
@@ -72,16 +96,21 @@ const asData = (findings: Omit<Findings, 'expressions'>) => ({
   byKey: Object.fromEntries(
     Object.entries(findings.byKey).map(([key, finding]) => [
       key,
-      { ...finding, notes: new Map(finding.notes) },
+      { ...finding, groups: [...finding.groups], notes: new Map(finding.notes) },
     ]),
   ),
   headline: findings.headline,
+  archivedUnused: findings.archivedUnused,
   directory: findings.directory,
 });
 // Taken before sending, which empties the arrays it moves.
 const made = structuredClone({ findings: asData(found), summary: summaryOf(found), index: ours });
-const posted = findingsToSend(found);
-const taken = await findingsReceived(structuredClone(posted, { transfer: buffersToMove(posted) }));
+// As the audit's worker sends them: each buffer in a message of its own, then the rest.
+const { rest, buffers } = buffersAhead(findingsToSend(found));
+const arrived = buffers.map((buffer) => structuredClone(buffer, { transfer: [buffer] }));
+const taken = await findingsReceived(
+  buffersBack(structuredClone(rest), arrived) as ReturnType<typeof findingsToSend>,
+);
 // Cloned as the made ones were (a Buffer is cloned as a Uint8Array).
 const takenFindings = structuredClone(asData(taken.findings));
 console.log(`findings handed over: ${isDeepStrictEqual(takenFindings, made.findings)}`);

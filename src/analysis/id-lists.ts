@@ -130,10 +130,15 @@ export class IdLists implements ReadonlyMap<number, readonly number[]> {
   }
 }
 
-/** Where `id` is in `ids` (ascending), by binary search; undefined when it is not there. */
-export function positionInAscending(ids: ArrayLike<number>, id: number): number | undefined {
-  let low = 0;
-  let high = ids.length - 1;
+/** Where `id` is in `ids` (ascending; or in its range `from` to before `to`), by binary search; undefined when it is not there. */
+export function positionInAscending(
+  ids: ArrayLike<number>,
+  id: number,
+  from = 0,
+  to = ids.length,
+): number | undefined {
+  let low = from;
+  let high = to - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
     const found = ids[middle]!;

@@ -106,7 +106,7 @@ function groupIds(snapshot: WorkflowSnapshot, request: MergeGroupRequest): numbe
   if (!request.group)
     throw new ApiError(400, 'name the fields to merge: fieldIds, or a duplicate group');
   const { finding, key } = request.group;
-  const found = snapshot.findings.byKey[finding].groups.find((group) => group.key === key);
+  const found = snapshot.findings.byKey[finding].groups.withKey(key);
   if (!found)
     throw new ApiError(404, `the finding ${finding} has no such group; scan again or reload`);
   return found.ids;

@@ -17,10 +17,7 @@ export function fieldMemberships(findings: Findings, fieldId: number): FieldMemb
   const memberships = new Map<FindingKey, readonly FindingGroup[]>();
   for (const finding of Object.values(findings.byKey)) {
     if (!isInAscending(finding.ids, fieldId)) continue;
-    memberships.set(
-      finding.key,
-      finding.groups.filter((group) => isInAscending(group.ids, fieldId)),
-    );
+    memberships.set(finding.key, finding.groups.holding(fieldId));
   }
   return memberships;
 }

@@ -1,27 +1,15 @@
 import type { FindingKey } from '../../../contract/audit';
-import type { LinkPlace } from './link-places';
+import type { FindingGroup, FindingGroups } from './finding-groups';
 
-/** A set of fields within a finding that share one cause: a reason, a missing column, a check sum. */
-export interface FindingGroup {
-  key: string;
-  /** Field ids, ascending. */
-  ids: number[];
-  /** Broken references: where the column is missing, and which (undefined: not known). */
-  place?: LinkPlace;
-  column?: string;
-  /** Nested: the depth of the chain. Broken dependencies: the broken field depended on. */
-  depth?: number;
-  cause?: number;
-  /** Lint: the rule's title. Hidden characters in names: the character, or look-alikes. */
-  title?: string;
-}
+export type { FindingGroup } from './finding-groups';
 
 /** The fields one rule finds, grouped, with a note per field saying why where there is more to say. */
 export interface Finding {
   key: FindingKey;
   /** Field ids, ascending. */
   ids: number[];
-  groups: FindingGroup[];
+  /** In the rule's order (largest first, `byGroupSize`; Nested's by depth), kept as columns. */
+  groups: FindingGroups;
   /** Field id -> why it is in the finding, where there is more to say. */
   notes: ReadonlyMap<number, string>;
 }

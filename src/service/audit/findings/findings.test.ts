@@ -86,7 +86,7 @@ describe('findings of a scanned instance', () => {
     expect(notes.get(20)).toBe(
       'SERVICE_BEAST_MODE(99) at position 0 references field 99, which does not exist',
     );
-    expect(findings.byKey.invalid.groups.map((group) => [group.key, group.ids])).toEqual([
+    expect([...findings.byKey.invalid.groups].map((group) => [group.key, group.ids])).toEqual([
       ['part of a reference cycle', [4, 5, 19]],
       ['SERVICE_BEAST_MODE(99) references field 99, which does not exist', [20]],
       ["missing ')' to close the '('", [6]],
@@ -97,7 +97,7 @@ describe('findings of a scanned instance', () => {
     const findings = await scannedFindings(true);
     const finding = findings.byKey['broken-references'];
     expect(finding.ids).toEqual([8, 9]);
-    expect(finding.groups.map((group) => [group.place, group.column, group.ids])).toEqual([
+    expect([...finding.groups].map((group) => [group.place, group.column, group.ids])).toEqual([
       [{ type: 'DATA_SOURCE', id: SALES }, 'Profit', [8, 9]],
       [{ type: 'DATA_SOURCE', id: TICKETS }, 'Cost', [9]],
       [{ type: 'DATA_SOURCE', id: TICKETS }, 'Profit', [9]],
@@ -111,7 +111,7 @@ describe('findings of a scanned instance', () => {
     const findings = await scannedFindings(false);
     const finding = findings.byKey['broken-references'];
     expect(finding.ids).toEqual([8, 9]);
-    expect(finding.groups.map((group) => [group.place, group.column, group.ids])).toEqual([
+    expect([...finding.groups].map((group) => [group.place, group.column, group.ids])).toEqual([
       [{ type: 'DATA_SOURCE', id: SALES }, 'Profit', [8, 9]],
       [{ type: 'CARD', id: TICKETS_CARD }, 'Cost', [9]],
       [{ type: 'CARD', id: TICKETS_CARD }, 'Profit', [9]],
@@ -132,7 +132,9 @@ describe('findings of a scanned instance', () => {
   it('duplicates: the same check sum exactly, or the same expression once case, spacing and comments are ignored', async () => {
     const findings = await scannedFindings(true);
     expect(ids(findings, 'exact-duplicates')).toEqual([10, 11]);
-    expect(findings.byKey['exact-duplicates'].groups.map((group) => group.ids)).toEqual([[10, 11]]);
+    expect([...findings.byKey['exact-duplicates'].groups].map((group) => group.ids)).toEqual([
+      [10, 11],
+    ]);
     // 13 sums another column: not the same formula.
     expect(ids(findings, 'near-duplicates')).toEqual([10, 11, 12]);
   });
@@ -168,7 +170,7 @@ describe('findings of a scanned instance', () => {
     expect(finding.notes.get(7)).toBe('depends on `Broken Syntax`, which is broken');
     expect(finding.notes.get(15)).toBe('depends on `Profit A`, which is broken');
     expect(finding.notes.get(20)).toBe('depends on field 99, which does not exist');
-    const group = finding.groups.find((each) => each.ids.includes(20))!;
+    const group = [...finding.groups].find((each) => each.ids.includes(20))!;
     expect(groupLabel(findings, 'broken-dependencies', group)).toBe(
       'depend on field 99, which does not exist',
     );
@@ -182,7 +184,7 @@ describe('findings of a scanned instance', () => {
     const findings = await scannedFindings(true);
     const finding = findings.byKey.lint;
     expect(finding.ids).toEqual([16, 17]);
-    expect(finding.groups.map((group) => [group.key, group.ids])).toEqual([
+    expect([...finding.groups].map((group) => [group.key, group.ids])).toEqual([
       ['archived-field-reference', [17]],
       ['null-comparison', [16]],
     ]);
@@ -259,7 +261,9 @@ describe('findings from fields alone', () => {
       noReferencesRead,
     ).byKey['hidden-name-characters'];
     expect(findings.ids).toEqual([2, 3, 4, 6]);
-    expect(findings.groups.find((group) => group.key === 'look-alike')?.ids).toEqual([2, 3, 4]);
+    expect([...findings.groups].find((group) => group.key === 'look-alike')?.ids).toEqual([
+      2, 3, 4,
+    ]);
     expect(findings.notes.get(3)).toBe(
       'the name holds left-to-right isolate (U+2066) at position 6; without them it reads `Margin`, the names of fields 1, 2, 4 and 1 more too',
     );
@@ -278,7 +282,7 @@ describe('findings from fields alone', () => {
     const onCard = (id: string) => ({ ...onSource(id), resource: { type: 'CARD', id } });
     const same = { expression: 'TRUE', checkSum: 'true-sum' };
     const groupsOf = (fields: CalculatedField[], key: FindingKey = 'exact-duplicates') =>
-      computeFindings(fields.map(factsOf), noReferencesRead).byKey[key].groups.map(
+      [...computeFindings(fields.map(factsOf), noReferencesRead).byKey[key].groups].map(
         (group) => group.ids,
       );
 
@@ -317,7 +321,9 @@ describe('findings from fields alone', () => {
         directory,
       );
       // 3 sits on the card too, but is a field of the data source, as 2 is.
-      expect(findings.byKey['exact-duplicates'].groups.map((group) => group.ids)).toEqual([[2, 3]]);
+      expect([...findings.byKey['exact-duplicates'].groups].map((group) => group.ids)).toEqual([
+        [2, 3],
+      ]);
     });
 
     it('several groups in one instance, each with its own fields', () => {
@@ -360,14 +366,14 @@ describe('findings from fields alone', () => {
         computeFindings(fields.map(factsOf), noReferencesRead).byKey;
       // One field not archived and an archived copy: nothing to merge.
       const merged = findingsOf([copy(1), copy(2, true), near(3, true)]);
-      expect(merged['exact-duplicates'].groups).toEqual([]);
-      expect(merged['near-duplicates'].groups).toEqual([]);
+      expect(merged['exact-duplicates'].groups).toHaveLength(0);
+      expect(merged['near-duplicates'].groups).toHaveLength(0);
       // The key is the first field not archived: the same with or without archived copies.
       const keysOf = (fields: CalculatedField[]) =>
         Object.fromEntries(
           (['exact-duplicates', 'near-duplicates'] as const).map((key) => [
             key,
-            findingsOf(fields)[key].groups.map((group) => [group.key, group.ids]),
+            [...findingsOf(fields)[key].groups].map((group) => [group.key, group.ids]),
           ]),
         );
       const live = [copy(5), copy(7), near(9)];

@@ -41,7 +41,7 @@ const findings: Findings = {
 /** Every finding and group, as the audit page opens them. */
 const drillDowns = Object.values(findings.byKey).flatMap(({ key, groups }) => [
   { key, group: undefined },
-  ...groups.map((group) => ({ key, group: group.key })),
+  ...[...groups].map((group) => ({ key, group: group.key })),
 ]) as Array<{ key: FindingKey; group: string | undefined }>;
 
 const findingsAt = drillDowns.flatMap(({ group }, at) => (group === undefined ? [at] : []));

@@ -28,8 +28,7 @@ export function findingIds(
   group: string | undefined,
 ): readonly number[] {
   const finding = findings.byKey[key];
-  const ids =
-    group === undefined ? finding.ids : finding.groups.find((entry) => entry.key === group)?.ids;
+  const ids = group === undefined ? finding.ids : finding.groups.withKey(group)?.ids;
   if (!ids)
     throw new UnknownGroup(`the finding ${key} has no group ${JSON.stringify(group).slice(0, 80)}`);
   return ids;

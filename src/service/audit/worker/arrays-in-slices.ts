@@ -76,7 +76,7 @@ function slicesOf(entries: readonly unknown[], map: boolean, sliceLength: number
 }
 
 /** Anything else (a Set, a Date) crosses as a structured clone takes it, whole. */
-function isPlainObject(value: object): boolean {
+export function isPlainObject(value: object): boolean {
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }

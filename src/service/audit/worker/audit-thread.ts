@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { setImmediate } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SeenByScan } from '../directory/directory-of-scan';
@@ -16,6 +17,7 @@ import type {
   WorkerJob,
 } from './audit-worker-messages';
 import type { FindingsToSend, MadeFindings } from './findings-between-threads';
+import { buffersBack } from './buffers-ahead';
 import { findingsReceived } from './findings-between-threads';
 import { fieldReads } from './field-reads';
 
@@ -28,6 +30,17 @@ export const IDLE_END_MS = 10_000;
  * 1,000,000 about 1.1 GB), and a start costs little next to such a job.
  */
 const ENDS_THE_WORKER: ReadonlySet<WorkerJob['type']> = new Set(['scan', 'findings']);
+
+/**
+ * `take` done, answered once the loop has turned: the worker sends the next buffer on
+ * the answer (buffers-ahead.ts), and one that arrived before this thread's handling of
+ * messages ended would be taken in the same task, so the buffers ahead of a scan's
+ * findings would hold it as long as in one message.
+ */
+async function afterATurn(take: () => void): Promise<void> {
+  take();
+  await setImmediate();
+}
 
 /** Why a job did not end: the server stopped the worker. */
 export class WorkerStopped extends Error {}
@@ -75,6 +88,8 @@ interface Running {
   reject(error: Error): void;
   /** Answers what the job asks of this thread. */
   answer?(method: ScanCall, args: unknown[]): Promise<unknown>;
+  /** The buffers sent ahead of the job's next call (buffers-ahead.ts). */
+  buffers: ArrayBuffer[];
 }
 
 /**
@@ -189,7 +204,7 @@ export class AuditThread {
 
   private run(job: WorkerJob, answer?: Running['answer']): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.running.set(job.job, { type: job.type, resolve, reject, answer });
+      this.running.set(job.job, { type: job.type, resolve, reject, answer, buffers: [] });
       this.send(job);
     });
   }
@@ -224,11 +239,17 @@ export class AuditThread {
       else job.reject(new Error(message.error));
       return;
     }
-    const { call } = message;
-    (job.answer ?? (() => Promise.reject(new Error('nothing to answer'))))(
-      message.method,
-      message.args,
-    ).then(
+    const { call, method, args } = message;
+    const answered =
+      method === 'buffer'
+        ? afterATurn(() => void job.buffers.push(args[0] as ArrayBuffer))
+        : (job.answer ?? (() => Promise.reject(new Error('nothing to answer'))))(
+            method,
+            job.buffers.length === 0
+              ? args
+              : (buffersBack(args, job.buffers.splice(0)) as unknown[]),
+          );
+    answered.then(
       (value) => this.worker?.postMessage({ type: 'reply', call, value } satisfies ToWorker),
       (error: unknown) =>
         this.worker?.postMessage({

@@ -42,6 +42,8 @@ export type ScanCall =
   | 'progress'
   | 'refreshDirectory'
   | 'headlineAsLastSeen'
+  /** A buffer of what the next call's arguments hold, sent ahead of it (buffers-ahead.ts). */
+  | 'buffer'
   | 'completed';
 
 /** What the worker sends the server. */

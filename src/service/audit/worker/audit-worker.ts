@@ -16,7 +16,7 @@ import { scanToEnd } from '../scan/scan-to-end';
 import { StoreFileSource } from '../scan/store-file-source';
 import { AuditStore } from '../storage/audit-store';
 import { openScanConnection } from '../storage/open-audit-database';
-import { buffersToMove } from './buffers-to-move';
+import { buffersAhead } from './buffers-ahead';
 import { findingsToSend } from './findings-between-threads';
 import type {
   AuditWorkerData,
@@ -104,14 +104,15 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
 
 /**
  * The findings and their summary, sent to the server as data (the reader of
- * expressions stays here) in one message, their typed arrays and the bytes of their
- * large arrays moved rather than copied (findings-between-threads.ts). `found` is not read here after: its arrays
- * are left empty.
+ * expressions stays here), their typed arrays moved rather than copied
+ * (findings-between-threads.ts), each buffer in a message of its own ahead of the rest
+ * (buffers-ahead.ts). `found` is not read here after: its arrays are left empty.
  */
 async function sendFound(job: number, found: ScanFound): Promise<void> {
   if (found === 'as-last-seen') return ask(job, 'completed', found);
-  const sent = findingsToSend(found);
-  return askMoving(job, 'completed', [sent], buffersToMove(sent));
+  const { rest, buffers } = buffersAhead(findingsToSend(found));
+  for (const buffer of buffers) await askMoving(job, 'buffer', [buffer], [buffer]);
+  return ask(job, 'completed', rest);
 }
 
 async function run(job: WorkerJob): Promise<unknown> {

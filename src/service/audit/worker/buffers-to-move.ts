@@ -11,10 +11,7 @@ export function buffersToMove(value: unknown): ArrayBuffer[] {
   const visit = (inner: unknown): void => {
     if (typeof inner !== 'object' || inner === null) return;
     if (ArrayBuffer.isView(inner)) {
-      const { buffer } = inner;
-      if (buffer instanceof ArrayBuffer && inner.byteLength === buffer.byteLength) {
-        buffers.add(buffer);
-      }
+      if (ownsItsBuffer(inner)) buffers.add(inner.buffer as ArrayBuffer);
     } else if (inner instanceof Map) {
       for (const [key, entry] of inner) {
         visit(key);
@@ -28,4 +25,10 @@ export function buffersToMove(value: unknown): ArrayBuffer[] {
   };
   visit(value);
   return [...buffers];
+}
+
+/** Whether a typed array is the whole of a buffer of its own (not shared, not a view into a larger one). */
+export function ownsItsBuffer(view: ArrayBufferView): boolean {
+  const { buffer } = view;
+  return buffer instanceof ArrayBuffer && view.byteLength === buffer.byteLength;
 }

@@ -7,6 +7,8 @@ import { summaryOf } from '../findings/describe-findings';
 import type { PackedFactsTable } from '../findings/facts-table';
 import { FactsTable } from '../findings/facts-table';
 import type { Finding } from '../findings/finding';
+import type { PackedFindingGroups } from '../findings/finding-groups';
+import { FindingGroups } from '../findings/finding-groups';
 import type { FieldReferences, MissingReference } from '../findings/references-between-fields';
 import type { PackedTexts } from '../findings/texts-by-field';
 import { TextsByField } from '../findings/texts-by-field';
@@ -14,10 +16,13 @@ import { wholeIndex } from '../search/finding-index';
 import type { FieldIndexParts } from '../../store/index/field-index';
 import type { Steps } from '../../store/in-turns';
 import { finishedInTurns } from '../../store/in-turns';
-import type { PackedParts } from '../../store/saved-index';
-import { packedAtOnce, unpacking } from '../../store/saved-index';
-import type { PackedTextList, Texts } from '../../store/text-list';
-import { TextList } from '../../store/text-list';
+import { packedAtOnce } from '../../store/saved-index';
+import type { SentTexts } from '../../store/text-list';
+import { textsTakenIn, textsToSend } from '../../store/text-list';
+import type { SentValues } from './values-between-threads';
+import { valuesTakenIn, valuesToSend } from './values-between-threads';
+import type { SentIndex } from './index-between-threads';
+import { indexTakenIn, indexToSend } from './index-between-threads';
 import type { InSlices } from './arrays-in-slices';
 import { arraysInSlices, arraysWhole, SLICE_LENGTH } from './arrays-in-slices';
 
@@ -45,17 +50,18 @@ type SentReferences = Omit<
     missing: PackedTexts;
   };
 
-type SentFinding = Omit<Finding, 'notes'> & { notes: PackedTexts };
-
-/** Names as bytes (`textsToSend`). */
-type SentTexts = readonly string[] | PackedTextList;
-
-type SentFacts = Omit<PackedFactsTable, 'columns'> & {
-  columns: Omit<PackedFactsTable['columns'], 'names'> & { names: SentTexts };
+/** A finding's ids and groups as typed arrays, and its notes packed. */
+type SentFinding = Omit<Finding, 'ids' | 'groups' | 'notes'> & {
+  ids: Float64Array;
+  groups: PackedFindingGroups;
+  notes: PackedTexts;
 };
 
-type SentIndex = Omit<PackedParts, 'names'> & {
-  names: Omit<PackedParts['names'], 'distinctNames'> & { distinctNames: SentTexts };
+type SentFacts = Omit<PackedFactsTable, 'columns'> & {
+  columns: Omit<PackedFactsTable['columns'], 'names' | 'texts'> & {
+    names: SentTexts;
+    texts: SentValues;
+  };
 };
 
 /**
@@ -65,14 +71,17 @@ type SentIndex = Omit<PackedParts, 'names'> & {
  * a class would lose its methods on the way. At 1,000,000 fields the maps among them
  * crossed a few hundred entries a message before: hundreds of turns of both threads.
  * The fields' names and the index's distinct names cross as UTF-8 bytes, read a name
- * at a time where they arrive (store/text-list.ts). The large arrays left (ids,
- * groups) cross as bytes in slices (arrays-in-slices.ts).
+ * at a time where they arrive (store/text-list.ts); the findings' ids and groups, and
+ * the lists of values the facts and the index keep, as typed arrays too
+ * (finding-groups.ts, values-between-threads.ts). What is left crosses as bytes in
+ * slices wherever it is large (arrays-in-slices.ts): an instance's directory.
  */
 export interface SentFindings {
-  findings: Omit<Findings, 'expressions' | 'fields' | 'references' | 'byKey'> & {
+  findings: Omit<Findings, 'expressions' | 'fields' | 'references' | 'byKey' | 'archivedUnused'> & {
     fields: SentFacts;
     references: SentReferences;
     byKey: Record<FindingKey, SentFinding>;
+    archivedUnused: Float64Array;
   };
   summary: FindingsSummary;
   wholeIndex: SentIndex;
@@ -82,16 +91,19 @@ export interface SentFindings {
 export type FindingsToSend = InSlices<SentFindings>;
 
 export function findingsToSend(found: Findings, sliceLength = SLICE_LENGTH): FindingsToSend {
-  const { expressions: _expressions, fields, references, byKey, ...rest } = found;
+  const { expressions: _expressions, fields, references, byKey, archivedUnused, ...rest } = found;
   const facts = fields.pack();
-  const index = packedAtOnce(wholeIndex(found).parts());
   return arraysInSlices<SentFindings>(
     {
       findings: {
         ...rest,
         fields: {
           ...facts,
-          columns: { ...facts.columns, names: textsToSend(facts.columns.names) },
+          columns: {
+            ...facts.columns,
+            names: textsToSend(facts.columns.names),
+            texts: valuesToSend(facts.columns.texts),
+          },
         },
         references: {
           ...references,
@@ -103,31 +115,18 @@ export function findingsToSend(found: Findings, sliceLength = SLICE_LENGTH): Fin
         },
         byKey: eachFinding(byKey, (finding) => ({
           ...finding,
+          ids: Float64Array.from(finding.ids),
+          groups: finding.groups.pack(),
           notes: TextsByField.of(finding.notes).pack(),
         })),
+        archivedUnused: Float64Array.from(archivedUnused),
       },
       // What the audit page shows of them too: half a second at 100,000 fields.
       summary: summaryOf(found),
-      wholeIndex: {
-        ...index,
-        names: { ...index.names, distinctNames: textsToSend(index.names.distinctNames) },
-      },
+      wholeIndex: indexToSend(packedAtOnce(wholeIndex(found).parts())),
     },
     sliceLength,
   );
-}
-
-/**
- * Texts as UTF-8 bytes, which cross as one array that moves and make no string until
- * one is read: at 1,000,000 fields two million names made where they arrive cost the
- * collector pauses of up to 100 ms. Texts UTF-8 cannot carry cross as they are.
- */
-function textsToSend(texts: readonly string[]): SentTexts {
-  return TextList.of(texts)?.pack() ?? texts;
-}
-
-function textsTakenIn(sent: SentTexts): Texts {
-  return 'ends' in sent ? TextList.unpack(sent) : sent;
 }
 
 /**
@@ -141,14 +140,21 @@ export function findingsReceived(posted: FindingsToSend, turnMs?: number): Promi
 
 function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
   const sent = yield* arraysWhole(posted);
-  const { fields, references, byKey, ...rest } = sent.findings;
-  const index = sent.wholeIndex;
+  const { fields, references, byKey, archivedUnused, ...rest } = sent.findings;
+  const ids: Partial<Record<FindingKey, number[]>> = {};
+  for (const [key, finding] of Object.entries(byKey)) {
+    ids[key as FindingKey] = yield* valuesTakenIn<number>(finding.ids);
+  }
   return {
     findings: {
       ...rest,
       fields: FactsTable.unpack({
         ...fields,
-        columns: { ...fields.columns, names: textsTakenIn(fields.columns.names) },
+        columns: {
+          ...fields.columns,
+          names: textsTakenIn(fields.columns.names),
+          texts: yield* valuesTakenIn<string>(fields.columns.texts),
+        },
       }),
       references: {
         ...references,
@@ -160,14 +166,14 @@ function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
       },
       byKey: eachFinding(byKey, (finding) => ({
         ...finding,
+        ids: ids[finding.key]!,
+        groups: FindingGroups.unpack(finding.groups),
         notes: TextsByField.unpack(finding.notes),
       })),
+      archivedUnused: yield* valuesTakenIn<number>(archivedUnused),
     },
     summary: sent.summary,
-    wholeIndex: yield* unpacking({
-      ...index,
-      names: { ...index.names, distinctNames: textsTakenIn(index.names.distinctNames) },
-    }),
+    wholeIndex: yield* indexTakenIn(sent.wholeIndex),
   };
 }
 

@@ -1,6 +1,7 @@
 import { brokenReferenceGroupKey } from '../../../../contract/workflows';
 import type { Finding } from '../finding';
 import { byGroupSize } from '../finding';
+import { FindingGroups } from '../finding-groups';
 import type { FindingContext } from '../finding-context';
 import type { MissingReference } from '../references-between-fields';
 
@@ -33,7 +34,7 @@ export function brokenReferences({ references }: FindingContext): Finding {
   return {
     key: 'broken-references',
     ids: [...notes.keys()],
-    groups: [...groups.values()].sort(byGroupSize),
+    groups: FindingGroups.of([...groups.values()].sort(byGroupSize)),
     notes,
   };
 }

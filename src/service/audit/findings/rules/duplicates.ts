@@ -1,5 +1,6 @@
 import type { Finding, FindingGroup } from '../finding';
 import { ascending, byGroupSize } from '../finding';
+import { FindingGroups } from '../finding-groups';
 import type { RuleInput } from '../finding-context';
 import { DuplicateScopes } from './duplicate-scope';
 import { groupsByDigest } from './groups-by-digest';
@@ -15,7 +16,7 @@ function findingOf(key: Finding['key'], groups: FindingGroup[]): Finding {
   return {
     key,
     ids: ascending(groups.flatMap((group) => group.ids)),
-    groups: groups.sort(byGroupSize),
+    groups: FindingGroups.of(groups.sort(byGroupSize)),
     notes: new Map(),
   };
 }

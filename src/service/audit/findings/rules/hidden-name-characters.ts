@@ -8,6 +8,7 @@ import {
 } from '../../../../contract/hidden-characters';
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
+import { FindingGroups } from '../finding-groups';
 import type { RuleInput } from '../finding-context';
 
 const LOOK_ALIKE_TITLE = "look-alike of another field's name";
@@ -64,7 +65,7 @@ export function hiddenNameCharacters({ columns }: RuleInput): Finding {
     .sort(byGroupSize);
   // The columns are in ascending id order, and so are the fields found.
   const ids = [...holds.keys()];
-  return { key: 'hidden-name-characters', ids, groups, notes };
+  return { key: 'hidden-name-characters', ids, groups: FindingGroups.of(groups), notes };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
+import { FindingGroups } from '../finding-groups';
 import type { RuleInput } from '../finding-context';
 
 /**
@@ -15,5 +16,5 @@ export function inactiveOwners({ columns, directory }: RuleInput): Finding {
   }
   const groups = [...groupIds(entries)].map(([key, ids]) => ({ key, ids })).sort(byGroupSize);
   const ids = entries.map(([, id]) => id);
-  return { key: 'inactive-owners', ids, groups, notes: new Map() };
+  return { key: 'inactive-owners', ids, groups: FindingGroups.of(groups), notes: new Map() };
 }

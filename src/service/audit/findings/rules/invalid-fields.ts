@@ -3,6 +3,7 @@ import { cycleMessage } from '../../../../analysis/reference-cycles';
 import { isValidStatus } from '../../../../contract/field';
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
+import { FindingGroups } from '../finding-groups';
 import type { RuleInput } from '../finding-context';
 
 export const UNEXPLAINED_INVALID =
@@ -41,5 +42,5 @@ export function invalidFields({ columns, references }: RuleInput): Finding {
     entries.push([reasonKind(reasons[0]!), field.id]);
   }
   const groups = [...groupIds(entries)].map(([key, ids]) => ({ key, ids })).sort(byGroupSize);
-  return { key: 'invalid', ids: [...notes.keys()], groups, notes };
+  return { key: 'invalid', ids: [...notes.keys()], groups: FindingGroups.of(groups), notes };
 }

@@ -7,6 +7,7 @@ import { referencesTellLint } from '../../../../analysis/lint/rules/archived-fie
 import type { LintNote } from '../field-facts';
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
+import { FindingGroups } from '../finding-groups';
 import type { RuleInput } from '../finding-context';
 
 /**
@@ -68,5 +69,5 @@ export function lintFindings({ columns, references, expressions }: RuleInput): F
   const groups = [...groupIds(entries)]
     .map(([key, ids]) => ({ key, ids, title: lintRuleById(key)?.title ?? key }))
     .sort(byGroupSize);
-  return { key: 'lint', ids: [...notes.keys()], groups, notes };
+  return { key: 'lint', ids: [...notes.keys()], groups: FindingGroups.of(groups), notes };
 }

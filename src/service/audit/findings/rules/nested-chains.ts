@@ -1,5 +1,6 @@
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
+import { FindingGroups } from '../finding-groups';
 import type { RuleInput } from '../finding-context';
 
 /**
@@ -84,7 +85,7 @@ export function nestedChains({ columns, references }: RuleInput): Finding {
   const groups = [...groupIds(entries)]
     .map(([key, ids]) => ({ key, ids, depth: Number(key) }))
     .sort((a, b) => a.depth - b.depth || byGroupSize(a, b));
-  return { key: 'nested', ids: [...notes.keys()], groups, notes };
+  return { key: 'nested', ids: [...notes.keys()], groups: FindingGroups.of(groups), notes };
 }
 
 /**
@@ -135,5 +136,10 @@ export function brokenDependencies(
   const groups = [...groupIds(entries)]
     .map(([key, ids]) => ({ key, ids, cause: Number(key) }))
     .sort(byGroupSize);
-  return { key: 'broken-dependencies', ids: [...notes.keys()], groups, notes };
+  return {
+    key: 'broken-dependencies',
+    ids: [...notes.keys()],
+    groups: FindingGroups.of(groups),
+    notes,
+  };
 }

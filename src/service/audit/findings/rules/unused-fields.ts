@@ -1,5 +1,6 @@
 import { putsInVisualization } from '../../../../contract/link-summary';
 import type { Finding } from '../finding';
+import { FindingGroups } from '../finding-groups';
 import type { RuleInput } from '../finding-context';
 
 /**
@@ -25,7 +26,7 @@ export function unusedFields({ columns, references }: RuleInput): {
     else ids.push(id);
   }
   return {
-    unused: { key: 'unused', ids, groups: [], notes: new Map() },
+    unused: { key: 'unused', ids, groups: FindingGroups.of([]), notes: new Map() },
     archivedUnused,
   };
 }
