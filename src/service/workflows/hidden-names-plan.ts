@@ -57,7 +57,7 @@ function scopeIds(snapshot: WorkflowSnapshot, request: HiddenNamesRequest): read
   if (request.fieldIds) return [...new Set(request.fieldIds)].sort((a, b) => a - b);
   const finding = snapshot.findings.byKey[FINDING];
   if (!request.group) return finding.ids;
-  const group = finding.groups.find(({ key }) => key === request.group!.key);
+  const group = finding.groups.withKey(request.group.key);
   if (!group)
     throw new ApiError(404, `the finding ${FINDING} has no such group; scan again or reload`);
   return group.ids;
@@ -65,7 +65,8 @@ function scopeIds(snapshot: WorkflowSnapshot, request: HiddenNamesRequest): read
 
 function scopeWords(snapshot: WorkflowSnapshot, request: HiddenNamesRequest): string {
   const key = request.group?.key;
-  const group = snapshot.findings.byKey[FINDING].groups.find((candidate) => candidate.key === key);
+  const group =
+    key === undefined ? undefined : snapshot.findings.byKey[FINDING].groups.withKey(key);
   return group
     ? `whose names hold hidden characters: ${group.title}`
     : 'whose names hold hidden characters';
