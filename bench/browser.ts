@@ -29,7 +29,12 @@ import {
 import { writeFirstRowsPeers } from './support/first-rows-peers';
 import { launchChromium } from './support/chromium';
 import type { Browser } from '@playwright/test';
-import { buildAppAndService, startServer } from './support/processes';
+import { buildAppAndService } from './support/processes';
+import {
+  BENCH_TOKEN,
+  browserStoreFile,
+  startBrowserBenchService,
+} from './support/browser-bench-service';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100_000);
 /** BENCH_PARTS=scroll,bulk measures those parts alone and prints them; the report needs every part. */
@@ -49,10 +54,10 @@ if (unknownParts.length > 0)
   throw new Error(
     `BENCH_PARTS: unknown ${unknownParts.join(', ')} (known: ${knownParts.join(', ')})`,
   );
-const TOKEN = 'bench-token-0123456789';
+const TOKEN = BENCH_TOKEN;
 /** Words typed while scans run (BENCH_WORDS_DURING_SCAN): their p95 is not the one slowest word. */
 const wordsDuringScan = Number(process.env.BENCH_WORDS_DURING_SCAN ?? 40);
-const storeFile = `bench/tmp/browser-${FIELDS}.sqlite`;
+const storeFile = browserStoreFile(FIELDS);
 /** BENCH_PORT=N serves on that port, for a machine where only some ports may be used; a free one otherwise. */
 const PORT = process.env.BENCH_PORT ?? '0';
 
@@ -199,18 +204,7 @@ async function main() {
     ? await writeFirstRowsPeers('dist', toSearchRequest(defaultTableView))
     : undefined;
   if (!existsSync(storeFile)) log(`creating a demo store of ${FIELDS} fields (once)...`);
-  const service = await startServer('dist-server/main.mjs', [
-    'start',
-    '--no-build',
-    '--port',
-    PORT,
-    '--data',
-    storeFile,
-    '--demo-fields',
-    String(FIELDS),
-    '--demo-token',
-    TOKEN,
-  ]);
+  const service = await startBrowserBenchService(FIELDS, PORT);
   const { totalHits } = await search(service.url, { limit: 1 });
   if (totalHits !== FIELDS)
     throw new Error(`expected ${FIELDS} fields, the store has ${totalHits}`);

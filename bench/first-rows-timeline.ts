@@ -13,12 +13,17 @@ import { signedInContext } from './support/browser-measures';
 import { launchChromium } from './support/chromium';
 import { peerPath, writeFirstRowsPeers } from './support/first-rows-peers';
 import { percentile } from './support/percentiles';
-import { buildAppAndService, startServer } from './support/processes';
+import { buildAppAndService } from './support/processes';
+import {
+  BENCH_TOKEN,
+  browserStoreFile,
+  startBrowserBenchService,
+} from './support/browser-bench-service';
 
 const FIELDS = 100_000;
 const LOADS = Number(process.env.BENCH_LOADS ?? 7);
-const TOKEN = 'bench-token-0123456789';
-const storeFile = `bench/tmp/browser-${FIELDS}.sqlite`;
+const TOKEN = BENCH_TOKEN;
+const storeFile = browserStoreFile(FIELDS);
 
 /** React's commits, through the hook React's developer tools use, from the page's first script on. */
 const commitRecorder = String.raw`
@@ -133,18 +138,7 @@ async function main() {
   if (!existsSync(storeFile)) throw new Error(`${storeFile} is missing: run bench:browser once`);
   if (!process.env.BENCH_NO_BUILD) buildAppAndService();
   const peers = await writeFirstRowsPeers('dist', toSearchRequest(defaultTableView));
-  const service = await startServer('dist-server/main.mjs', [
-    'start',
-    '--no-build',
-    '--port',
-    process.env.BENCH_PORT ?? '0',
-    '--data',
-    storeFile,
-    '--demo-fields',
-    String(FIELDS),
-    '--demo-token',
-    TOKEN,
-  ]);
+  const service = await startBrowserBenchService(FIELDS, process.env.BENCH_PORT ?? '0');
   const browser = await launchChromium();
   try {
     // The server's first answers and first reads of each file are not counted.
