@@ -62,6 +62,14 @@ export function undoLeavesOut(set: UndoSubject, field: UndoneField): string | un
   return `the undo puts back the ${others === 1 ? 'other field' : `other ${others} fields`} of change set ${set.id} and leaves this one: ${CHANGED_AGAIN}`;
 }
 
+/**
+ * The journal's 409 for an undo whose dry run skips every field (each changed again
+ * since, say): it would record an undo that put nothing back, and mark the set undone.
+ */
+export function nothingToUndo(id: number): string {
+  return `change set ${id} has nothing left to undo: its dry run skips every field`;
+}
+
 /** A running change set refuses an undo, a retry and a check alike. */
 export function stillRunning(id: number, what: 'undo' | 'retry' | 'check'): string {
   return `change set ${id} is still running; cancel it or wait before you ${what} it`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSetList, FieldHistory, Me } from '../../contract/journal';
 import { journalPaths, MAX_CHANGE_SETS_LISTED } from '../../contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
-import { CHANGED_AGAIN } from '../../contract/undo-rule';
+import { CHANGED_AGAIN, nothingToUndo } from '../../contract/undo-rule';
 import type { FieldRecordInput } from '../instance/instance-file';
 import { fixtureInstance, SALES } from '../test-support/fixture-instance';
 import { storeFingerprint } from '../test-support/store-fingerprint';
@@ -389,6 +389,23 @@ describe('undo', () => {
     });
   });
 
+  it('refuses an undo with nothing to put back, recording nothing: the set is not undone', async () => {
+    const set = await client.run({
+      kind: 'rename',
+      items: [{ id: 13, change: { update: { name: 'Renamed by the set' } } }],
+    });
+    // Someone renames the field again: the set's one field changed since.
+    await server.request('PUT', apiPaths.template(13), { name: 'Renamed by someone' });
+    const before = storeFingerprint(server.dataFile);
+
+    expect(await client.undo(set.changeSet.id)).toMatchObject({
+      status: 409,
+      body: { status: 409, message: nothingToUndo(set.changeSet.id) },
+    });
+    expect(storeFingerprint(server.dataFile)).toEqual(before);
+    expect((await client.detail(set.changeSet.id)).body.changeSet.undoneBy).toBeNull();
+  });
+
   it('creates a deleted field again with its id, and the fields that nested it find it again', async () => {
     const gross = (await client.field(1))!;
     const set = await client.run({
@@ -470,7 +487,8 @@ describe('the history of a field with more change sets than one list answers', (
       const item = { fieldId: 3, fieldName: field.name, state: 'pending' as const, change };
       const id = journal.record(
         { kind: 'archive', person: 'test' },
-        [{ ...item, before: field, after: field }],
+        // Each put the field as it is now; its undo would put `hidden` back.
+        [{ ...item, before: { ...field, hidden: !field.hidden }, after: field }],
         clock,
       );
       journal.recordOutcomes(id, [{ position: 0, outcome: { state: 'applied', after: field } }]);
@@ -481,7 +499,9 @@ describe('the history of a field with more change sets than one list answers', (
     await client.finished(undo.body.changeSet!.id);
 
     const { body } = await client.call<FieldHistory>('GET', journalPaths.fieldHistory(3));
-    expect(body.versions).toHaveLength(versions);
+    // The sets' versions, then the undo's.
+    expect(body.versions).toHaveLength(versions + 1);
+    expect(body.versions.at(-1)).toMatchObject({ kind: 'undo' });
     expect(body.versions[0]).toMatchObject({
       changeSetId: 1,
       undoneBy: { changeSetId: undo.body.changeSet!.id },

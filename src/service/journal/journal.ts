@@ -17,7 +17,7 @@ import type {
   UndoAnswer,
 } from '../../contract/journal';
 import { PLAN_FIRST_ITEMS } from '../../contract/journal';
-import { stillRunning, undoRefusal } from '../../contract/undo-rule';
+import { nothingToUndo, stillRunning, undoRefusal } from '../../contract/undo-rule';
 import { mayRetryChangeSet } from '../../contract/who-may-change';
 import { ApiError } from '../server/api-error';
 import { ChangeSetRunner } from './change-set-runner';
@@ -178,6 +178,8 @@ export class Journal {
     if (refusal !== undefined) throw new ApiError(409, refusal);
     const planned = await planUndo(target, this.store.items(id), summary.createdAt, me);
     if (dryRun) return { changeSet: null, plan: planOf('undo', planned) };
+    if (!planned.some((item) => item.action === 'change'))
+      throw new ApiError(409, nothingToUndo(id));
     const changeSet = this.record(
       { kind: 'undo', note: `undo of change set ${id}`, person: me.person, undoOf: id },
       planned,
