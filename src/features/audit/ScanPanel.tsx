@@ -1,41 +1,12 @@
-import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { IconPlayerPlay, IconPlayerStop } from '../../components/icons/icons';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPlayerPlay } from '../../components/icons/icons';
+import { RunningScan } from '../../components/RunningScan';
 import type { AuditStatus, Scan } from '../../contract/audit';
 import { useScanControls } from '../../api/audit/scans';
 import { DateTime } from '../../components/DateTime';
 import { ErrorState } from '../../components/ErrorState';
 import { formatBytes, formatCount } from './format';
 import { plural } from '../../components/plural';
-
-function RunningScan({ scan, onCancel }: { scan: Scan; onCancel: () => void }) {
-  const { listed, toRead, read } = scan.progress;
-  const reading = scan.phase === 'reading';
-  const value = reading && toRead > 0 ? (read / toRead) * 100 : 0;
-  const words = reading
-    ? `Reading ${formatCount(read)} of ${formatCount(toRead)} new or changed fields (of ${formatCount(listed)})`
-    : `Listing the fields: ${formatCount(listed)} so far`;
-  return (
-    <Stack gap={6} role="status" aria-live="polite">
-      <Group justify="space-between">
-        <Text size="sm">Scanning: {words}.</Text>
-        <Button
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconPlayerStop size={14} />}
-          onClick={onCancel}
-        >
-          Cancel scan
-        </Button>
-      </Group>
-      <Progress value={value} animated={!reading} aria-label="Scan progress" />
-      {scan.message && (
-        <Text size="sm" c="dimmed">
-          {scan.message}
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 /** The scans at a glance: when the findings were read, what they cost on disk, and a scan on demand. */
 export function ScanPanel({ status }: { status: AuditStatus }) {

@@ -136,6 +136,10 @@ test('before the first scan the page offers Scan now, not an error, and opens th
   await user.click(screen.getByRole('button', { name: 'Scan now' }));
   expect(await screen.findByText(/the fix opens when the scan has finished/)).toBeVisible();
   expect(started).toBe(1);
+  // While it runs: its progress, as the Audit page shows it, and no call to start one.
+  expect(await screen.findByRole('progressbar', { name: 'Scan progress' })).toBeVisible();
+  expect(screen.getByText('Scanning: Listing the fields: 0 so far.')).toBeVisible();
+  expect(screen.queryByText(asSentence(NO_SCAN_YET))).toBeNull();
   scans = { latestScan: scan('complete', 1) };
   expect(
     await screen.findByRole('radiogroup', { name: 'What to do' }, { timeout: 5_000 }),
