@@ -1,3 +1,5 @@
+import type Database from 'better-sqlite3';
+
 /**
  * The journal's tables, in the store's file (embedded mode) or the audit's (proxy
  * mode). A set and all its items are written in one transaction before anything
@@ -15,7 +17,8 @@ CREATE TABLE IF NOT EXISTS journal_change_sets (
   finished_at INTEGER,
   state TEXT NOT NULL,
   undo_of INTEGER,
-  undone_by INTEGER
+  undone_by INTEGER,
+  counts_json TEXT
 );
 CREATE INDEX IF NOT EXISTS journal_change_sets_by_state ON journal_change_sets (state);
 
@@ -74,3 +77,20 @@ CREATE UNIQUE INDEX IF NOT EXISTS journal_plan_items_in_order
 CREATE INDEX IF NOT EXISTS journal_plan_items_by_action
   ON journal_plan_items (plan_id, action, position);
 `;
+
+/**
+ * Columns added after a journal was first written: a journal made by an older version
+ * gets them, empty, as it is opened.
+ */
+export function addJournalColumns(db: Database.Database): void {
+  const columns = db
+    .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('journal_change_sets')")
+    .all()
+    .map((column) => column.name);
+  // A finished set's counts of items by state (journal-store.ts, setState): Activity's
+  // page and a field's history read them for every set they list, and counting a set
+  // of 100,000 items each time took 4 to 20 ms.
+  if (!columns.includes('counts_json')) {
+    db.exec('ALTER TABLE journal_change_sets ADD COLUMN counts_json TEXT');
+  }
+}

@@ -17,7 +17,7 @@ import type {
   RecordedChange,
   SkipReason,
 } from '../../contract/journal';
-import { journalSchemaSql } from './journal-schema';
+import { addJournalColumns, journalSchemaSql } from './journal-schema';
 import { PlanStore } from './plan-store';
 
 /** One item as it is recorded before the set runs. */
@@ -74,6 +74,7 @@ interface SetRow {
   state: ChangeSetState;
   undo_of: number | null;
   undone_by: number | null;
+  counts_json: string | null;
 }
 
 interface ItemRow {
@@ -102,6 +103,7 @@ export class JournalStore {
 
   constructor(private readonly db: Database.Database) {
     db.exec(journalSchemaSql);
+    addJournalColumns(db);
     this.plans = new PlanStore(db);
   }
 
@@ -208,6 +210,7 @@ export class JournalStore {
        WHERE change_set_id = ? AND position = ?`,
     );
     this.db.transaction(() => {
+      this.forgetCounts(setId);
       for (const { position, outcome } of outcomes) {
         update.run(
           outcome.state,
@@ -238,20 +241,34 @@ export class JournalStore {
       .run(JSON.stringify(update.change), json(update.before), json(update.after), setId, position);
   }
 
+  /** A set that finishes keeps its counts: its items' states change no more until a retry. */
   setState(id: number, state: ChangeSetState, finishedAt: number | null): void {
-    this.db
-      .prepare('UPDATE journal_change_sets SET state = ?, finished_at = ? WHERE id = ?')
-      .run(state, finishedAt, id);
+    this.db.transaction(() => {
+      const counts = finishedAt === null ? null : JSON.stringify(this.countItems(id));
+      this.db
+        .prepare(
+          'UPDATE journal_change_sets SET state = ?, finished_at = ?, counts_json = ? WHERE id = ?',
+        )
+        .run(state, finishedAt, counts, id);
+    })();
   }
 
   /** Sets the failed (and, for an incomplete set, pending) items of a set pending again. */
   resetForRetry(id: number): number {
-    return this.db
-      .prepare(
-        `UPDATE journal_items SET state = 'pending', error_json = NULL
-         WHERE change_set_id = ? AND state IN ('failed', 'unknown')`,
-      )
-      .run(id).changes;
+    return this.db.transaction(() => {
+      this.forgetCounts(id);
+      return this.db
+        .prepare(
+          `UPDATE journal_items SET state = 'pending', error_json = NULL
+           WHERE change_set_id = ? AND state IN ('failed', 'unknown')`,
+        )
+        .run(id).changes;
+    })();
+  }
+
+  /** A set whose items' states change is counted again until it finishes again. */
+  private forgetCounts(id: number): void {
+    this.db.prepare('UPDATE journal_change_sets SET counts_json = NULL WHERE id = ?').run(id);
   }
 
   /** At start-up: a set still running when the server stopped is incomplete. */
@@ -356,8 +373,9 @@ export class JournalStore {
       >(
         `SELECT s.id, s.kind, s.person, s.created_at, s.state AS set_state,
            u.id AS undo_id, u.person AS undo_person, u.created_at AS undo_created_at,
-           (SELECT count(*) FROM journal_items a
-             WHERE a.change_set_id = s.id AND a.state = 'applied') AS applied_fields, i.*
+           coalesce(json_extract(s.counts_json, '$.applied'),
+             (SELECT count(*) FROM journal_items a
+               WHERE a.change_set_id = s.id AND a.state = 'applied')) AS applied_fields, i.*
          FROM journal_items i JOIN journal_change_sets s ON s.id = i.change_set_id
            LEFT JOIN journal_change_sets u ON u.id = s.undone_by
          WHERE (i.field_id = ? OR i.new_id = ?) AND i.state = 'applied'
@@ -412,17 +430,26 @@ export class JournalStore {
       }));
   }
 
-  private summaryOf(row: SetRow): ChangeSetSummary {
+  /** A set's items counted by state, from an index (journal_items_by_state). */
+  private countItems(id: number): ChangeSetSummary['counts'] {
     const counts = { total: 0, pending: 0, applied: 0, failed: 0, skipped: 0, unknown: 0 };
     const byState = this.db
       .prepare<[number], { state: ItemState; n: number }>(
         'SELECT state, count(*) AS n FROM journal_items WHERE change_set_id = ? GROUP BY state',
       )
-      .all(row.id);
+      .all(id);
     for (const { state, n } of byState) {
       counts[state] = n;
       counts.total += n;
     }
+    return counts;
+  }
+
+  private summaryOf(row: SetRow): ChangeSetSummary {
+    const counts =
+      row.counts_json === null
+        ? this.countItems(row.id)
+        : (JSON.parse(row.counts_json) as ChangeSetSummary['counts']);
     return {
       id: row.id,
       kind: row.kind,
