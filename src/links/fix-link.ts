@@ -56,9 +56,15 @@ function fixParams(target: Exclude<FixTarget, { workflow: 'replace' }>): Record<
   return target;
 }
 
-/** What an address asks the /fix page for, or why it names no fix. */
-export function readFixTarget(address: URLSearchParams): FixTarget | { refused: string } {
+/**
+ * What an address asks the /fix page for, `index` when it names none (the page then
+ * lists the fixes), or why it names no fix it knows.
+ */
+export function readFixTarget(
+  address: URLSearchParams,
+): FixTarget | { index: true } | { refused: string } {
   const workflow = address.get('workflow');
+  if (workflow === null) return { index: true };
   if (workflow === 'cleanup') {
     const archivedToo =
       address.get('action') === 'delete' && address.get('includeArchived') === 'true';
@@ -91,8 +97,7 @@ export function readFixTarget(address: URLSearchParams): FixTarget | { refused: 
   if (workflow === 'replace') return { workflow, view: readTableView(address) };
   if (workflow === 'hidden-names') return readHiddenNames(address);
   return {
-    refused:
-      'This address names no fix: the fixes are cleanup, merge, remap, handover, replace and hidden-names.',
+    refused: 'This address names no fix that this app knows; the fixes are listed below.',
   };
 }
 

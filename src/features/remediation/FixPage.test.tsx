@@ -419,10 +419,30 @@ test('a hand-over names the owner whose fields go', async () => {
   ).toBeVisible();
 });
 
+test('an address that names no fix lists the fixes, each opening from its link or from the audit', async () => {
+  renderWithProviders(<FixPage />, { url: '/fix' });
+  expect(await screen.findByRole('heading', { name: 'Fix' })).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Clean up unused fields' })).toHaveAttribute(
+    'href',
+    '/fix?workflow=cleanup',
+  );
+  expect(screen.getByRole('link', { name: 'Find and replace' })).toHaveAttribute(
+    'href',
+    '/fix?workflow=replace',
+  );
+  expect(screen.getByRole('link', { name: 'Remove hidden characters from names' })).toHaveAttribute(
+    'href',
+    '/fix?workflow=hidden-names',
+  );
+  expect(screen.getByRole('link', { name: 'Audit page' })).toHaveAttribute('href', '/audit');
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
 test('an address that names no fix is refused', async () => {
   renderWithProviders(<FixPage />, { url: '/fix?workflow=explode' });
   expect(await screen.findByText(/names no fix/)).toBeVisible();
   expect(screen.queryByRole('radiogroup')).toBeNull();
+  expect(screen.getByRole('link', { name: 'Clean up unused fields' })).toBeVisible();
 });
 
 test('a merge without its group is refused', async () => {

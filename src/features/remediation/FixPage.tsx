@@ -16,17 +16,10 @@ import { HiddenNamesPanel } from './HiddenNamesPanel';
 import { MergePanel } from './MergePanel';
 import { RemapPanel } from './RemapPanel';
 import { ReplacePanel } from './ReplacePanel';
+import { FixIndex } from './FixIndex';
+import { fixTitles } from './fix-titles';
 import { ScanFirst } from './ScanFirst';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
-
-const titles: Record<FixTarget['workflow'], string> = {
-  cleanup: 'Clean up unused fields',
-  merge: 'Merge duplicates',
-  remap: 'Column impact and remap',
-  handover: 'Hand over fields',
-  replace: 'Find and replace',
-  'hidden-names': 'Remove hidden characters from names',
-};
 
 const shownOwner = (name: string | undefined, id: number) =>
   name === undefined ? `owner ${id}` : showHiddenCharacters(name);
@@ -97,7 +90,7 @@ function Workflow({ target }: { target: FixTarget }) {
 export function FixPage() {
   const [address] = useSearchParams();
   const target = readFixTarget(address);
-  const title = 'refused' in target ? 'Fix' : titles[target.workflow];
+  const title = 'workflow' in target ? fixTitles[target.workflow] : 'Fix';
   useDocumentTitle(title);
   return (
     <Stack p="md" gap="md">
@@ -105,10 +98,15 @@ export function FixPage() {
         {title}
       </Title>
       <Paper withBorder p="md">
-        {'refused' in target ? (
-          <Alert color="red" title="Nothing to fix here">
-            {target.refused}
-          </Alert>
+        {'index' in target ? (
+          <FixIndex />
+        ) : 'refused' in target ? (
+          <Stack gap="md">
+            <Alert color="red" title="Nothing to fix here">
+              {target.refused}
+            </Alert>
+            <FixIndex />
+          </Stack>
         ) : (
           <ScanFirst>
             <Workflow target={target} />
