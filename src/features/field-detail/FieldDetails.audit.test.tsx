@@ -151,7 +151,7 @@ describe('hidden characters in the drawer', () => {
     links: [dataSourceLink(SALES)],
   });
   const note =
-    'the name holds zero-width space (U+200B) at position 4; without them it reads `Revenue`, the name of field 2 too';
+    'the name holds zero-width space (U+200B) at position 4; without its hidden characters it reads `Revenue`, as field 2 does';
   const hiddenName: FieldFinding = {
     key: 'hidden-name-characters',
     title: 'Hidden characters in names',
