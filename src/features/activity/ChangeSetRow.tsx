@@ -11,6 +11,7 @@ import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
 import { takeLostFocus } from '../../components/focus-lost';
 import { UndoRefused } from '../../components/change-sets/UndoRefused';
+import { changeSetName } from '../../contract/change-set-name';
 import { undoRefusal } from '../../contract/undo-rule';
 import { ChangeSetItems } from './ChangeSetItems';
 import { UserText } from '../../components/UserText';
@@ -86,7 +87,7 @@ export function ChangeSetRow({
           <Badge variant="default">{changeSet.state}</Badge>
           {changeSet.undoneBy !== null && (
             <Text size="xs" c="dimmed">
-              undone by #{changeSet.undoneBy}
+              undone by {changeSetName(changeSet.undoneBy)}
             </Text>
           )}
         </Table.Td>
