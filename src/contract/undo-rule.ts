@@ -54,6 +54,19 @@ export function undoRefusal(set: UndoSubject, field?: UndoneField): string | und
 }
 
 /**
+ * A set of one field seen from that field, when the journal's list of sets says how
+ * the field is now (`onlyField.now`): Activity's rows read the rule as the drawer's
+ * history does. Undefined when the list does not say.
+ */
+export function onlyFieldUndone({
+  onlyField,
+  counts,
+}: Pick<ChangeSetSummary, 'onlyField' | 'counts'>): UndoneField | undefined {
+  if (onlyField?.after === undefined || onlyField.now === undefined) return undefined;
+  return { now: onlyField.now, after: onlyField.after, appliedFields: counts.applied };
+}
+
+/**
  * What an undo the journal takes will leave out, seen from one field of a set of several:
  * this field, when it changed again since; undefined when the undo puts it back.
  */

@@ -12,7 +12,7 @@ import type { ChangeSetSummary } from '../../contract/journal';
 import { takeLostFocus } from '../../components/focus-lost';
 import { UndoRefused } from '../../components/change-sets/UndoRefused';
 import { changeSetName } from '../../contract/change-set-name';
-import { undoRefusal } from '../../contract/undo-rule';
+import { onlyFieldUndone, undoRefusal } from '../../contract/undo-rule';
 import { ChangeSetItems } from './ChangeSetItems';
 import { UserText } from '../../components/UserText';
 
@@ -44,7 +44,7 @@ export function ChangeSetRow({
   const finished = changeSet.state !== 'running';
   const mayAct = useMayActOnChangeSet(changeSet.kind);
   const mayRetry = useMayRetryChangeSet(changeSet);
-  const refusal = undoRefusal(changeSet);
+  const refusal = undoRefusal(changeSet, onlyFieldUndone(changeSet));
   const openItems = counts.pending + counts.unknown;
 
   return (
