@@ -102,7 +102,7 @@ async function undoInActivity(page: Page, id: number, kind: string) {
   const dialog = page.getByRole('dialog', { name: `Undo change set ${id}?` });
   await dialog.getByRole('button', { name: 'Undo' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(`undone by #${id + 1}`)).toBeVisible();
+  await expect(page.getByText(`undone by change set ${id + 1}`)).toBeVisible();
 }
 
 test("from the audit's groups: a missing column remapped, duplicates merged keeping a chosen field, a departed owner's fields handed to a chosen person; each undone", async ({

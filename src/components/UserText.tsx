@@ -1,9 +1,5 @@
-import {
-  codePointLabel,
-  hiddenCharacterDescription,
-  textParts,
-} from '../contract/hidden-characters';
-import classes from './UserText.module.css';
+import { textParts } from '../contract/hidden-characters';
+import { HiddenCharacterMark } from './HiddenCharacterMark';
 
 /**
  * A person's text (a field's name, an owner, a note) as it is: set apart from the
@@ -15,17 +11,7 @@ export function UserText({ text }: { text: string }) {
   return (
     <bdi>
       {textParts(text).map((part, index) =>
-        typeof part === 'string' ? (
-          part
-        ) : (
-          <span
-            key={index}
-            className={classes.hidden}
-            title={hiddenCharacterDescription(part.hidden)}
-          >
-            ⟨{codePointLabel(part.hidden)}⟩
-          </span>
-        ),
+        typeof part === 'string' ? part : <HiddenCharacterMark key={index} code={part.hidden} />,
       )}
     </bdi>
   );

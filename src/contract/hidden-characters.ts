@@ -3,6 +3,9 @@
 // app shows each as its code point, so what a person reads is what the name holds;
 // copy buttons and exports keep the raw text (docs/decisions.md, "Hidden characters").
 
+import { otherFieldsNamed } from './fields-named';
+import { nameAsStored } from './stored-name';
+
 const NAMES: ReadonlyMap<number, string> = new Map([
   [0x00ad, 'soft hyphen'],
   [0x061c, 'Arabic letter mark'],
@@ -132,12 +135,43 @@ export function textParts(text: string): TextPart[] {
 
 /** The text with every hidden character left out: what a person reads it as. */
 export function withoutHiddenCharacters(text: string): string {
-  // Most texts hide nothing and read as they are, with no list of parts to build: the
-  // hidden-names preview reads every name of the instance this way.
-  if (hiddenCharacters(text).length === 0) return text;
-  return textParts(text)
-    .filter((part) => typeof part === 'string')
-    .join('');
+  return leftOut(text, hiddenCharacters(text));
+}
+
+function leftOut(text: string, hidden: readonly HiddenCharacter[]): string {
+  // Most texts hide nothing and read as they are, with no list of parts to build.
+  if (hidden.length === 0) return text;
+  let kept = '';
+  let from = 0;
+  for (const { at, code } of hidden) {
+    kept += text.slice(from, at);
+    from = at + String.fromCodePoint(code).length;
+  }
+  return kept + text.slice(from);
+}
+
+/**
+ * What a field's name reads as: its hidden characters left out, trimmed as a name is
+ * stored (`nameAsStored`). Two names that read the same are look-alikes: the finding
+ * groups them, and the rename that would make a true copy of the other skips them.
+ * `hidden`: the name's hidden characters, when the caller has them already (none,
+ * for a name known to hide nothing).
+ */
+export function readsAs(
+  name: string,
+  hidden: readonly HiddenCharacter[] = hiddenCharacters(name),
+): string {
+  return nameAsStored(leftOut(name, hidden));
+}
+
+/**
+ * "without its hidden characters it reads `Revenue`, as field 2 does": a name read as
+ * the names of other fields (`readers`, ascending ids, `self` among them), in the
+ * finding's note and the rename's skip alike.
+ */
+export function readsAsOthersDo(plain: string, readers: readonly number[], self: number): string {
+  const verb = readers.length === 2 ? 'does' : 'do';
+  return `without its hidden characters it reads \`${plain}\`, as ${otherFieldsNamed(readers, self)} ${verb}`;
 }
 
 /** The text as a person should read it, e.g. "report⟨U+202E⟩gnp.exe": for titles and labels. */

@@ -182,6 +182,9 @@ export type ChangeSetState = (typeof changeSetStates)[number];
 export const itemStates = ['pending', 'applied', 'failed', 'skipped', 'unknown'] as const;
 export type ItemState = (typeof itemStates)[number];
 
+/** What tells one version of a field from the next (`FieldStamp` in undo-rule.ts). */
+const fieldStampSchema = z.object({ checkSum: z.string(), lastModified: z.number() });
+
 export const changeSetSummarySchema = z.object({
   id: z.number().int(),
   kind: changeKindSchema,
@@ -208,7 +211,21 @@ export const changeSetSummarySchema = z.object({
    * The set's field when it holds one, as its item names it, so a list of sets says
    * which field changed without reading the items; null for a set of several.
    */
-  onlyField: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  onlyField: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      /** Its item applied: the field as the set left it (null: the set deleted it). */
+      after: fieldStampSchema.nullable().optional(),
+      /**
+       * In the journal's list: the field now, as the server knows it without asking the
+       * instance (its store; behind a proxy, the audit's copy). Absent when it does not.
+       * With `after`, the undo rule says whether the field changed since (undo-rule.ts).
+       */
+      now: fieldStampSchema.optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ChangeSetSummary = z.infer<typeof changeSetSummarySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { preview, previewKeys } from './preview';
+import { nameAsStored } from './stored-name';
 
 // Production's writes to one field (docs/api.md): PUT /functions/template/{id}
 // with an update, POST /functions/template (create), DELETE /functions/template/{id}.
@@ -19,10 +20,10 @@ const positiveId = (what: string) =>
 const flag = (what: string) =>
   z.boolean({ error: (issue) => `${what} must be true or false (got ${preview(issue.input)})` });
 
-/** A name is checked after trimming, and stored trimmed. */
+/** A name is checked as it will be stored (trimmed), and stored so. */
 export const fieldNameSchema = z
   .string({ error: (issue) => `name must be a string (got ${preview(issue.input)})` })
-  .trim()
+  .overwrite(nameAsStored)
   .min(1, { error: 'name must not be empty or only spaces' })
   .max(MAX_NAME_LENGTH, {
     error: `name must be at most ${MAX_NAME_LENGTH} characters`,

@@ -1,3 +1,4 @@
+import { changeSetName } from './change-set-name';
 import type { CalculatedField } from './field';
 import type { ChangeSetSummary } from './journal';
 
@@ -44,12 +45,25 @@ const changedAgain = ({ now, after }: UndoneField) =>
 export function undoRefusal(set: UndoSubject, field?: UndoneField): string | undefined {
   if (set.state === 'running') return stillRunning(set.id, 'undo');
   if (set.undoneBy !== null) {
-    return `change set ${set.id} was undone already, by change set ${set.undoneBy}`;
+    return `${changeSetName(set.id)} was undone already, by ${changeSetName(set.undoneBy)}`;
   }
   if (field && field.appliedFields === 1 && changedAgain(field)) {
-    return `change set ${set.id} changed this field alone, and ${CHANGED_AGAIN}`;
+    return `${changeSetName(set.id)} changed this field alone, and ${CHANGED_AGAIN}`;
   }
   return undefined;
+}
+
+/**
+ * A set of one field seen from that field, when the journal's list of sets says how
+ * the field is now (`onlyField.now`): Activity's rows read the rule as the drawer's
+ * history does. Undefined when the list does not say.
+ */
+export function onlyFieldUndone({
+  onlyField,
+  counts,
+}: Pick<ChangeSetSummary, 'onlyField' | 'counts'>): UndoneField | undefined {
+  if (onlyField?.after === undefined || onlyField.now === undefined) return undefined;
+  return { now: onlyField.now, after: onlyField.after, appliedFields: counts.applied };
 }
 
 /**
@@ -59,7 +73,7 @@ export function undoRefusal(set: UndoSubject, field?: UndoneField): string | und
 export function undoLeavesOut(set: UndoSubject, field: UndoneField): string | undefined {
   if (undoRefusal(set, field) !== undefined || !changedAgain(field)) return undefined;
   const others = field.appliedFields - 1;
-  return `the undo puts back the ${others === 1 ? 'other field' : `other ${others} fields`} of change set ${set.id} and leaves this one: ${CHANGED_AGAIN}`;
+  return `the undo puts back the ${others === 1 ? 'other field' : `other ${others} fields`} of ${changeSetName(set.id)} and leaves this one: ${CHANGED_AGAIN}`;
 }
 
 /**
@@ -67,10 +81,10 @@ export function undoLeavesOut(set: UndoSubject, field: UndoneField): string | un
  * since, say): it would record an undo that put nothing back, and mark the set undone.
  */
 export function nothingToUndo(id: number): string {
-  return `change set ${id} has nothing left to undo: its dry run skips every field`;
+  return `${changeSetName(id)} has nothing left to undo: its dry run skips every field`;
 }
 
 /** A running change set refuses an undo, a retry and a check alike. */
 export function stillRunning(id: number, what: 'undo' | 'retry' | 'check'): string {
-  return `change set ${id} is still running; cancel it or wait before you ${what} it`;
+  return `${changeSetName(id)} is still running; cancel it or wait before you ${what} it`;
 }

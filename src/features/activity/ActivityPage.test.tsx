@@ -313,6 +313,44 @@ test('a set the journal would not undo says why, in the words of its refusal', a
   expect(within(undo).getByRole('button', { name: 'Undo' })).toBeEnabled();
 });
 
+test("a set of one field whose field changed since offers Undo disabled, in the rule's words, before any dry run", async () => {
+  const dryRuns = vi.fn();
+  const one = { total: 1, pending: 0, applied: 1, failed: 0, skipped: 0, unknown: 0 };
+  const left = { checkSum: 'left-by-the-set', lastModified: 1_700_000_000_000 };
+  server.use(
+    http.post(journalPaths.undo(':id'), () => {
+      dryRuns();
+    }),
+    http.get(journalPaths.changeSets, () =>
+      HttpResponse.json({
+        total: 2,
+        changeSets: [
+          summary(8, {
+            counts: one,
+            onlyField: {
+              id: 7,
+              name: 'Gross Margin',
+              after: left,
+              now: { checkSum: 'changed-elsewhere', lastModified: 1_800_000_000_000 },
+            },
+          }),
+          summary(7, { counts: one, onlyField: { id: 9, name: 'Net', after: left, now: left } }),
+        ],
+      }),
+    ),
+  );
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const changed = (await screen.findByText('#8 rename')).closest('tr')!;
+  const refused = within(changed).getByRole('button', { name: 'Undo' });
+  expect(refused).toBeDisabled();
+  expect(refused).toHaveAccessibleDescription(
+    'Change set 8 changed this field alone, and it changed again since; undo refuses it.',
+  );
+  const unchanged = screen.getByText('#7 rename').closest('tr')!;
+  expect(within(unchanged).getByRole('button', { name: 'Undo' })).toBeEnabled();
+  expect(dryRuns).not.toHaveBeenCalled();
+});
+
 test('a running set can be cancelled from its row, as its refused undo says', async () => {
   const cancelled: string[] = [];
   server.use(

@@ -11,7 +11,8 @@ import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
 import { takeLostFocus } from '../../components/focus-lost';
 import { UndoRefused } from '../../components/change-sets/UndoRefused';
-import { undoRefusal } from '../../contract/undo-rule';
+import { changeSetName } from '../../contract/change-set-name';
+import { onlyFieldUndone, undoRefusal } from '../../contract/undo-rule';
 import { ChangeSetItems } from './ChangeSetItems';
 import { UserText } from '../../components/UserText';
 
@@ -43,7 +44,7 @@ export function ChangeSetRow({
   const finished = changeSet.state !== 'running';
   const mayAct = useMayActOnChangeSet(changeSet.kind);
   const mayRetry = useMayRetryChangeSet(changeSet);
-  const refusal = undoRefusal(changeSet);
+  const refusal = undoRefusal(changeSet, onlyFieldUndone(changeSet));
   const openItems = counts.pending + counts.unknown;
 
   return (
@@ -86,7 +87,7 @@ export function ChangeSetRow({
           <Badge variant="default">{changeSet.state}</Badge>
           {changeSet.undoneBy !== null && (
             <Text size="xs" c="dimmed">
-              undone by #{changeSet.undoneBy}
+              undone by {changeSetName(changeSet.undoneBy)}
             </Text>
           )}
         </Table.Td>

@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { DateTime } from '../../components/DateTime';
 import { inAppLink } from '../../components/in-app-links';
 import type { ChangeAuthor } from '../../contract/audit';
+import { changeSetName } from '../../contract/change-set-name';
 import { changeSetAddress } from '../../links/activity-address';
 import { UserText } from '../../components/UserText';
 
@@ -28,7 +29,7 @@ export function ChangeAuthors({ authors }: { authors: readonly ChangeAuthor[] | 
             className={Anchor.classes.root}
             data-underline="hover"
           >
-            change set #{author.changeSetId}
+            {changeSetName(author.changeSetId)}
           </a>
           )
         </Text>

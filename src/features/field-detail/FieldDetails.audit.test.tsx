@@ -1,9 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
 import type { FieldFinding } from '../../contract/audit';
 import { findingRules } from '../../contract/audit';
+import { UserText } from '../../components/UserText';
 import type { CalculatedField } from '../../contract/field';
 import { fixLink } from '../../links/fix-link';
 import type { MockAudit } from './test-support/mock-audit';
@@ -151,7 +152,7 @@ describe('hidden characters in the drawer', () => {
     links: [dataSourceLink(SALES)],
   });
   const note =
-    'the name holds zero-width space (U+200B) at position 4; without them it reads `Revenue`, the name of field 2 too';
+    'the name holds zero-width space (U+200B) at position 4; without its hidden characters it reads `Revenue`, as field 2 does';
   const hiddenName: FieldFinding = {
     key: 'hidden-name-characters',
     title: 'Hidden characters in names',
@@ -185,6 +186,11 @@ describe('hidden characters in the drawer', () => {
       ['U+202E', 'right-to-left override (U+202E)'],
       ['U+2066', 'left-to-right isolate (U+2066)'],
     ]);
+    // Marked as a name's hidden character is: one look for both.
+    const name = render(<UserText text={'West\u202E'} />).container;
+    const nameMark = name.querySelector('[title="right-to-left override (U+202E)"]')!;
+    expect(nameMark.textContent).toBe('⟨U+202E⟩');
+    expect(nameMark.className).toBe(marked[0]!.className);
   });
 
   test("the audit's finding says what the name hides and what it reads as, and opens its removal", async () => {

@@ -7,6 +7,8 @@ import type {
   Scan,
   TrendPoint,
 } from '../../contract/audit';
+import type { CalculatedField } from '../../contract/field';
+import type { FieldStamp } from '../../contract/undo-rule';
 import type { Authored } from './diff/change-authors';
 import type { ScanDiff } from './diff/diff-scans';
 import { ScanDiffs } from './diff/scan-diffs';
@@ -362,6 +364,16 @@ export class AuditService {
   /** Field id -> the listing digest of its version as last seen. */
   currentListingDigests(): Map<number, string> {
     return this.store.current.listingDigests();
+  }
+
+  /** The version of these fields as last seen (check sum and last change); a field not seen is left out. */
+  versionsSeen(ids: readonly number[]): Map<number, FieldStamp> {
+    const seen = new Map<number, FieldStamp>();
+    for (const [id, body] of this.store.current.bodies(ids)) {
+      const { checkSum, lastModified } = JSON.parse(body) as CalculatedField;
+      seen.set(id, { checkSum, lastModified });
+    }
+    return seen;
   }
 
   /** The search results of these fields as last seen, as JSON. */

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSetList, FieldHistory, Me } from '../../contract/journal';
 import { journalPaths, MAX_CHANGE_SETS_LISTED } from '../../contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
-import { CHANGED_AGAIN, nothingToUndo } from '../../contract/undo-rule';
+import {
+  CHANGED_AGAIN,
+  nothingToUndo,
+  onlyFieldUndone,
+  undoRefusal,
+} from '../../contract/undo-rule';
 import type { FieldRecordInput } from '../instance/instance-file';
 import { fixtureInstance, SALES } from '../test-support/fixture-instance';
 import { storeFingerprint } from '../test-support/store-fingerprint';
@@ -286,7 +291,7 @@ describe('change sets', () => {
     });
     const sets = (await client.call<ChangeSetList>('GET', journalPaths.changeSets)).body.changeSets;
     // Named as its item names it: as the field was when the set was made.
-    expect(sets.find((set) => set.id === one.changeSet.id)!.onlyField).toEqual({
+    expect(sets.find((set) => set.id === one.changeSet.id)!.onlyField).toMatchObject({
       id: 4,
       name: '100% Sure',
     });
@@ -387,6 +392,35 @@ describe('undo', () => {
         message: `change set ${set.changeSet.id} was undone already, by change set ${undone.changeSet.id}`,
       },
     });
+  });
+
+  it('lists a one-field set with its field as the set left it and as it is now, so the undo rule refuses in the list as the undo does', async () => {
+    const set = await client.run({
+      kind: 'rename',
+      items: [{ id: 12, change: { update: { name: 'Renamed in a set of one' } } }],
+    });
+    const listed = async () =>
+      (
+        await client.call<ChangeSetList>('GET', `${journalPaths.changeSets}?fieldId=12`)
+      ).body.changeSets.find(({ id }) => id === set.changeSet.id)!;
+    const left = set.items[0]!.after!;
+    const stamp = { checkSum: left.checkSum, lastModified: left.lastModified };
+    expect((await listed()).onlyField).toEqual({
+      id: 12,
+      name: set.items[0]!.fieldName,
+      after: stamp,
+      now: stamp,
+    });
+    expect(undoRefusal(await listed(), onlyFieldUndone(await listed()))).toBeUndefined();
+
+    // Someone renames the field again: the list says so, and the undo refuses it alike.
+    await server.request('PUT', apiPaths.template(12), { name: 'Renamed by someone' });
+    const now = await listed();
+    expect(now.onlyField!.now).not.toEqual(stamp);
+    expect(undoRefusal(now, onlyFieldUndone(now))).toBe(
+      `change set ${set.changeSet.id} changed this field alone, and ${CHANGED_AGAIN}`,
+    );
+    expect((await client.undo(set.changeSet.id)).status).toBe(409);
   });
 
   it('refuses an undo with nothing to put back, recording nothing: the set is not undone', async () => {

@@ -17,6 +17,8 @@ import type { WhoIs } from '../server/who-is';
 import { mayChange, writeRefusal } from '../server/who-is';
 import { presentedToken } from '../server/token-auth';
 import type { Caller, Journal } from './journal';
+import type { FieldsNow } from './only-fields-now';
+import { withOnlyFieldsNow } from './only-fields-now';
 
 const undoRequestSchema = z.strictObject({ dryRun: z.boolean().optional() });
 const noBodySchema = z.strictObject({}).optional();
@@ -50,7 +52,7 @@ type WithId = { Params: { id: string } };
  */
 export function registerJournalRoutes(
   api: FastifyInstance,
-  options: { journal?: Journal; whoIs: WhoIs },
+  options: { journal?: Journal; whoIs: WhoIs; fieldsNow?: FieldsNow },
 ): void {
   const { whoIs } = options;
   api.get(route(journalPaths.me), async (request) => whoIs(request));
@@ -96,9 +98,10 @@ export function registerJournalRoutes(
     );
     return reply.code(202).send(await journal.start(asked, asking));
   });
-  api.get(route(journalPaths.changeSets), async (request) =>
-    journal.list(parseOrThrow(changeSetQuerySchema, request.query)),
-  );
+  api.get(route(journalPaths.changeSets), async (request) => {
+    const list = journal.list(parseOrThrow(changeSetQuerySchema, request.query));
+    return options.fieldsNow ? withOnlyFieldsNow(list, options.fieldsNow) : list;
+  });
   api.get<WithId>(route(journalPaths.changeSet(':id')), async (request) =>
     journal.detail(setIdOf(request.params.id)),
   );

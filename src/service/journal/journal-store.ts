@@ -465,13 +465,31 @@ export class JournalStore {
     };
   }
 
-  private onlyFieldOf(changeSetId: number): { id: number; name: string } | null {
+  private onlyFieldOf(changeSetId: number): NonNullable<ChangeSetSummary['onlyField']> | null {
     const item = this.db
-      .prepare<[number], { id: number; name: string }>(
-        'SELECT field_id AS id, field_name AS name FROM journal_items WHERE change_set_id = ?',
+      .prepare<
+        [number],
+        {
+          id: number;
+          name: string;
+          applied: number;
+          deleted: number;
+          checkSum: string | null;
+          lastModified: number | null;
+        }
+      >(
+        `SELECT field_id AS id, field_name AS name, state = 'applied' AS applied,
+           after_json IS NULL AS deleted, json_extract(after_json, '$.checkSum') AS checkSum,
+           json_extract(after_json, '$.lastModified') AS lastModified
+         FROM journal_items WHERE change_set_id = ?`,
       )
       .get(changeSetId);
-    return item ?? null;
+    if (!item) return null;
+    const { id, name } = item;
+    if (!item.applied) return { id, name };
+    if (item.deleted) return { id, name, after: null };
+    if (item.checkSum === null || item.lastModified === null) return { id, name };
+    return { id, name, after: { checkSum: item.checkSum, lastModified: item.lastModified } };
   }
 }
 

@@ -17,6 +17,7 @@ import { registerJournalApi } from './journal-api';
 import { EmbeddedTarget } from '../journal/embedded-target';
 import { Journal } from '../journal/journal';
 import { ProxyTarget } from '../journal/proxy-target';
+import { auditFieldsNow, storeFieldsNow } from '../journal/only-fields-now';
 import type { JournalStore } from '../journal/journal-store';
 import { embeddedWhoIs, proxyWhoIs } from './who-is';
 import { BODY_LIMIT_BYTES } from './limits';
@@ -114,7 +115,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const target = new EmbeddedTarget(api.store, api.now ?? Date.now, onFieldsMoved);
     const journal = options.journal && new Journal(options.journal, () => target, api.now);
     if (journal) app.addHook('onClose', () => journal.idle());
-    await registerJournalApi(app, { journal, whoIs: embeddedWhoIs(api.tokens), auth });
+    await registerJournalApi(app, {
+      journal,
+      whoIs: embeddedWhoIs(api.tokens),
+      auth,
+      fieldsNow: storeFieldsNow(api.store),
+    });
     registerHealthRoute(app, () => ({ mode: 'embedded', fields: api.store.statistics().total }));
   } else {
     const refresher = options.audit?.snapshot;
@@ -141,6 +147,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       journal,
       whoIs: proxyWhoIs(api.heldToken, api.allowWrites ?? false),
       auth,
+      fieldsNow: audit && auditFieldsNow(audit),
     });
     const upstream = upstreamHealth(api.upstream);
     registerHealthRoute(app, async () => ({ mode: 'proxy', upstream: await upstream() }));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { JOURNAL_BASE } from '../../contract/journal';
 import type { Journal } from '../journal/journal';
 import { registerJournalRoutes } from '../journal/journal-routes';
+import type { FieldsNow } from '../journal/only-fields-now';
 import { registerApi } from './api-plugin';
 import type { TokenAuth } from './token-auth';
 import type { WhoIs } from './who-is';
@@ -12,7 +13,7 @@ import type { WhoIs } from './who-is';
  */
 export async function registerJournalApi(
   app: FastifyInstance,
-  options: { journal?: Journal; whoIs: WhoIs; auth: TokenAuth },
+  options: { journal?: Journal; whoIs: WhoIs; auth: TokenAuth; fieldsNow?: FieldsNow },
 ): Promise<void> {
   await registerApi(app, {
     prefix: JOURNAL_BASE,

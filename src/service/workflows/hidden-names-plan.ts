@@ -1,4 +1,4 @@
-import { hiddenCharacters, withoutHiddenCharacters } from '../../contract/hidden-characters';
+import { hiddenCharacters, readsAs, readsAsOthersDo } from '../../contract/hidden-characters';
 import type { ChangeItemRequest } from '../../contract/journal';
 import type { HiddenNamesRequest, PreviewItem, WorkflowPreview } from '../../contract/workflows';
 import type { FieldFacts } from '../audit/findings/field-facts';
@@ -11,17 +11,8 @@ import { versionSeen } from './version-seen';
 const FINDING = 'hidden-name-characters';
 
 /**
- * What a name reads as, and so what the rename makes it: its hidden characters left
- * out, trimmed as every name is stored (contract/template-writes.ts, fieldNameSchema).
- */
-const readsAs = (name: string) => withoutHiddenCharacters(name).trim();
-
-/** Other fields named in a skip's reason; the rest are counted. */
-const OTHERS_NAMED = 3;
-
-/**
- * Renaming each field whose name holds hidden characters to what it reads as: the
- * characters contract/hidden-characters.ts counts, left out. A name that would be
+ * Renaming each field whose name holds hidden characters to what it reads as
+ * (contract/hidden-characters.ts, `readsAs`). A name that would be
  * empty, or would read as another field's name (a look-alike, which a rename would
  * make a true copy of), is skipped, as is a locked field.
  */
@@ -73,8 +64,9 @@ function scopeWords(snapshot: WorkflowSnapshot, request: HiddenNamesRequest): st
 }
 
 /**
- * Each name asked about -> the fields whose names read as it (hidden characters left
- * out), ascending by id: one pass over every field, a map of the few names asked.
+ * Each name asked about -> the fields whose names read as it (`readsAs`), ascending
+ * by id, the field renamed to it among them: one pass over every field, a map of the
+ * few names asked.
  */
 function readersOf(
   snapshot: WorkflowSnapshot,
@@ -116,19 +108,6 @@ function renameRefusal(
   if (newName === '') {
     return 'without its hidden characters the name is empty: rename it by hand';
   }
-  const others = readers.filter((id) => id !== field.id);
-  if (others.length === 0) return undefined;
-  return `without its hidden characters it reads \`${newName}\`, as ${fieldsNamed(others)}: merge them, or rename it by hand`;
-}
-
-/** "field 12 does", "fields 12 and 13 do", "fields 12, 13, 15 and 2 more do". */
-function fieldsNamed(ids: readonly number[]): string {
-  if (ids.length === 1) return `field ${ids[0]} does`;
-  const named = ids.slice(0, OTHERS_NAMED);
-  const more = ids.length - named.length;
-  const list =
-    more > 0
-      ? `${named.join(', ')} and ${more} more`
-      : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-  return `fields ${list} do`;
+  if (readers.length < 2) return undefined;
+  return `${readsAsOthersDo(newName, readers, field.id)}: merge them, or rename it by hand`;
 }

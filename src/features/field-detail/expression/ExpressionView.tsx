@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { hiddenInExpression } from '../../../analysis/characters';
-import { codePointLabel, hiddenCharacterDescription } from '../../../contract/hidden-characters';
+import { HiddenCharacterMark } from '../../../components/HiddenCharacterMark';
 import type { ReferenceKind } from '../explanation/check-references';
 import type { ExpressionLine, LineSegment } from './expression-lines';
 import classes from './ExpressionView.module.css';
@@ -106,29 +106,16 @@ function Segment({
   );
 }
 
-/**
- * Each hidden character kept in the text (offsets and copies stay exact) but shown as
- * its code point, and set apart so a right-to-left override cannot turn what follows.
- */
+/** Each hidden character kept in the text (offsets and copies stay exact), marked. */
 function withHiddenCharactersShown(text: string) {
   const hidden = hiddenInExpression(text);
   if (hidden.length === 0) return text;
   const parts: ReactNode[] = [];
   let from = 0;
   for (const { at, code } of hidden) {
-    const character = String.fromCodePoint(code);
     if (at > from) parts.push(text.slice(from, at));
-    parts.push(
-      <span
-        key={at}
-        className={classes.hidden}
-        data-code={codePointLabel(code)}
-        title={hiddenCharacterDescription(code)}
-      >
-        {character}
-      </span>,
-    );
-    from = at + character.length;
+    parts.push(<HiddenCharacterMark key={at} code={code} kept />);
+    from = at + String.fromCodePoint(code).length;
   }
   if (from < text.length) parts.push(text.slice(from));
   return parts;

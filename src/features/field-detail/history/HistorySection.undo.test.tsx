@@ -31,12 +31,12 @@ test('a change set undone already names its undo instead of offering Undo; the u
   const history = await screen.findByRole('list', { name: 'Recorded versions' });
   const [undo, rename] = within(history).getAllByRole('listitem');
   within(rename!).getByText('Renamed');
-  const undoneBy = await within(rename!).findByRole('link', { name: 'change set #2' });
+  const undoneBy = await within(rename!).findByRole('link', { name: 'change set 2' });
   expect(undoneBy).toHaveAttribute(
     'href',
     changeSetAddress({ id: 2, person: 'demo', at: journal.sets[1]!.changeSet.createdAt }),
   );
-  expect(rename).toHaveTextContent('Undone by change set #2');
+  expect(rename).toHaveTextContent('Undone by change set 2');
   expect(within(rename!).queryByRole('button', { name: 'Undo…' })).toBeNull();
   within(undo!).getByText('Undone');
   await within(undo!).findByRole('button', { name: 'Undo…' });
@@ -73,7 +73,7 @@ test("each version says from the history's own answer whether its set was undone
   renderWithProviders(<HistorySection field={after} />);
   const history = await screen.findByRole('list', { name: 'Recorded versions' });
   const [running, undone] = within(history).getAllByRole('listitem');
-  expect(await within(undone!).findByRole('link', { name: 'change set #600' })).toHaveAttribute(
+  expect(await within(undone!).findByRole('link', { name: 'change set 600' })).toHaveAttribute(
     'href',
     changeSetAddress({ id: 600, person: 'grace', at: 1_700_000_900_000 }),
   );
@@ -108,7 +108,7 @@ test('a change of this field alone that changed again since offers Undo disabled
   const undo = await within(history).findByRole('button', { name: 'Undo…' });
   expect(undo).toBeDisabled();
   // The set the words name is named on the version too, linked to it on the Activity page.
-  expect(within(history).getByRole('link', { name: 'change set #1' })).toHaveAttribute(
+  expect(within(history).getByRole('link', { name: 'change set 1' })).toHaveAttribute(
     'href',
     changeSetAddress({ id: 1, person: 'demo', at: journal.sets[0]!.changeSet.createdAt }),
   );

@@ -1,4 +1,5 @@
 import type { DiffAnswer, FieldChange } from '../../../contract/audit';
+import { changeSetName } from '../../../contract/change-set-name';
 import { CSV_BYTE_ORDER_MARK, csvLine } from '../../../contract/csv';
 import type { AuditStore } from '../storage/audit-store';
 import type { Authored } from './change-authors';
@@ -42,7 +43,7 @@ function csvRow(change: FieldChange): string {
     (change.changedBy ?? [])
       .map(
         (author) =>
-          `${author.person} at ${new Date(author.at).toISOString()} (change set #${author.changeSetId})`,
+          `${author.person} at ${new Date(author.at).toISOString()} (${changeSetName(author.changeSetId)})`,
       )
       .join('; '),
   ]);

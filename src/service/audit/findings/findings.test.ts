@@ -265,7 +265,7 @@ describe('findings from fields alone', () => {
       2, 3, 4,
     ]);
     expect(findings.notes.get(3)).toBe(
-      'the name holds left-to-right isolate (U+2066) at position 6; without them it reads `Margin`, the names of fields 1, 2, 4 and 1 more too',
+      'the name holds left-to-right isolate (U+2066) at position 6; without its hidden characters it reads `Margin`, as fields 1, 2, 4 and 1 more do',
     );
     expect(findings.notes.get(6)).toBe(
       'the name holds zero-width non-joiner (U+200C) at position 3',

@@ -69,7 +69,7 @@ describe('who changed a field between two scans', () => {
     const lineOf = (id: number) => lines.find((line) => line.startsWith(`${id},`))!;
     expect(
       lineOf(12).endsWith(
-        `,test at ${new Date(sets.lock.at).toISOString()} (change set #${sets.lock.id})`,
+        `,test at ${new Date(sets.lock.at).toISOString()} (change set ${sets.lock.id})`,
       ),
     ).toBe(true);
     expect(lineOf(10).endsWith(',')).toBe(true);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FindingsAnswer } from '../../../contract/audit';
 import { AUDIT_BASE, fieldFindingsAnswerSchema, findingRules } from '../../../contract/audit';
+import type { WorkflowPreview } from '../../../contract/workflows';
+import { workflowPaths } from '../../../contract/workflows';
 import type { FieldRecordInput, InstanceFile } from '../../instance/instance-file';
 import { INSTANCE_FORMAT, INSTANCE_VERSION } from '../../instance/instance-file';
 import type { TestServer } from '../../test-support/test-server';
@@ -17,6 +19,10 @@ const fields: FieldRecordInput[] = [
   { id: 3, name: 'Reve\u200Bnue', expression: 'SUM(`Revenue`) * 3' },
   // Persian with a zero-width non-joiner inside the word, and an emoji family: nothing hidden.
   { id: 4, name: 'می\u200Cخواهم 👨\u200D👩\u200D👧', expression: 'SUM(`Revenue`) * 4' },
+  // Reads "Profit" once the space left at its end is trimmed, as a name is stored: a
+  // look-alike of field 7, as the rename that skips it says.
+  { id: 6, name: 'Profit\u200B ', expression: 'SUM(`Revenue`) * 6' },
+  { id: 7, name: 'Profit', expression: 'SUM(`Revenue`) * 7' },
   {
     id: 5,
     name: 'Admin only',
@@ -67,27 +73,46 @@ describe('hidden characters in the audit', () => {
   it('finds names that hide characters, grouped by the character and as look-alikes', async () => {
     const server = await scanned();
     const answer = await json<FindingsAnswer>(server.request('GET', `${AUDIT_BASE}/findings`));
-    expect(answer.headline.hiddenNameCharacters).toBe(2);
+    expect(answer.headline.hiddenNameCharacters).toBe(3);
     const finding = answer.findings.find(({ key }) => key === 'hidden-name-characters')!;
     expect(finding).toMatchObject({
       title: 'Hidden characters in names',
       rule: findingRules['hidden-name-characters'],
-      count: 2,
+      count: 3,
     });
     expect(finding.groups.map(({ key, label, count }) => [key, label, count])).toEqual([
-      ['U+200B', 'zero-width space (U+200B)', 1],
+      ['U+200B', 'zero-width space (U+200B)', 2],
+      ['look-alike', "look-alike of another field's name", 2],
       ['U+202E', 'right-to-left override (U+202E)', 1],
-      ['look-alike', "look-alike of another field's name", 1],
     ]);
 
     const all = await fieldsOf(server, 'hidden-name-characters');
-    expect(all.results.map(({ id }) => id)).toEqual([1, 3]);
+    expect(all.results.map(({ id }) => id)).toEqual([1, 3, 6]);
     expect(all.notes).toEqual({
       1: 'the name holds right-to-left override (U+202E) at position 6',
-      3: 'the name holds zero-width space (U+200B) at position 4; without them it reads `Revenue`, the name of field 2 too',
+      3: 'the name holds zero-width space (U+200B) at position 4; without its hidden characters it reads `Revenue`, as field 2 does',
+      6: 'the name holds zero-width space (U+200B) at position 6; without its hidden characters it reads `Profit`, as field 7 does',
     });
     const lookAlikes = await fieldsOf(server, 'hidden-name-characters', 'look-alike');
-    expect(lookAlikes.results.map(({ id }) => id)).toEqual([3]);
+    expect(lookAlikes.results.map(({ id }) => id)).toEqual([3, 6]);
+  });
+
+  it('groups as look-alikes the names the rename skips as such, and words them alike', async () => {
+    const server = await scanned();
+    const lookAlikes = await fieldsOf(server, 'hidden-name-characters', 'look-alike');
+    const plan = await json<WorkflowPreview>(
+      server.request('POST', workflowPaths.hiddenNames, {
+        group: { finding: 'hidden-name-characters', key: 'U+200B' },
+      }),
+    );
+    const skippedAsLookAlike = plan.items.filter(({ reason }) => reason?.includes('it reads'));
+    expect(skippedAsLookAlike.map(({ id }) => id)).toEqual(lookAlikes.results.map(({ id }) => id));
+    for (const { id, reason } of skippedAsLookAlike) {
+      const note = lookAlikes.notes[id]!;
+      expect(reason).toBe(
+        `${note.slice(note.indexOf('; ') + 2)}: merge them, or rename it by hand`,
+      );
+    }
   });
 
   it("tells a field's drawer what its name hides", async () => {
@@ -103,7 +128,7 @@ describe('hidden characters in the audit', () => {
         { key: 'U+200B', label: 'zero-width space (U+200B)' },
         { key: 'look-alike', label: "look-alike of another field's name" },
       ],
-      note: 'the name holds zero-width space (U+200B) at position 4; without them it reads `Revenue`, the name of field 2 too',
+      note: 'the name holds zero-width space (U+200B) at position 4; without its hidden characters it reads `Revenue`, as field 2 does',
     });
   });
 

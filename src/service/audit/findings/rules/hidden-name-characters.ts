@@ -4,7 +4,8 @@ import {
   hiddenCharacterDescription,
   hiddenCharacters,
   hiddenCharactersInWords,
-  withoutHiddenCharacters,
+  readsAs,
+  readsAsOthersDo,
 } from '../../../../contract/hidden-characters';
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
@@ -13,20 +14,20 @@ import type { RuleInput } from '../finding-context';
 
 const LOOK_ALIKE_TITLE = "look-alike of another field's name";
 
-/** Fields named in a look-alike note; the rest are counted. */
-const OTHERS_NAMED = 3;
+/** What a name that hides nothing holds of them. */
+const NOTHING_HIDDEN: readonly [] = [];
 
 /**
  * Fields whose names hold characters that show nothing or turn the text around them
  * (contract/hidden-characters.ts says which), grouped by the character (its code
- * point, `U+202E`), and those that read as another field's name without them as
+ * point, `U+202E`), and those that read as another field's name (`readsAs`) as
  * look-alikes.
  */
 export function hiddenNameCharacters({ columns }: RuleInput): Finding {
   const entries: Array<[string, number]> = [];
   const titles = new Map([[LOOK_ALIKE_GROUP, LOOK_ALIKE_TITLE]]);
   const holds = new Map<number, string>();
-  const readsAs = new Map<string, number[]>();
+  const readers = new Map<string, number[]>();
   for (let at = 0; at < columns.count; at += 1) {
     const name = columns.nameAt(at);
     const hidden = hiddenCharacters(name);
@@ -38,25 +39,25 @@ export function hiddenNameCharacters({ columns }: RuleInput): Finding {
       titles.set(codePointLabel(code), hiddenCharacterDescription(code));
     }
     holds.set(id, `the name holds ${hiddenCharactersInWords(codes)} at position ${hidden[0]!.at}`);
-    const plain = withoutHiddenCharacters(name);
-    const same = readsAs.get(plain);
+    const plain = readsAs(name, hidden);
+    const same = readers.get(plain);
     if (same) same.push(id);
-    else readsAs.set(plain, [id]);
+    else readers.set(plain, [id]);
   }
   const notes = new Map(holds);
   if (holds.size > 0) {
     // Only names read as one with hidden characters are looked up: one pass, no map of every name.
     for (let at = 0; at < columns.count; at += 1) {
       const id = columns.idAt(at);
-      if (!holds.has(id)) readsAs.get(columns.nameAt(at))?.push(id);
+      if (!holds.has(id)) readers.get(readsAs(columns.nameAt(at), NOTHING_HIDDEN))?.push(id);
     }
-    for (const [plain, ids] of readsAs) {
+    for (const [plain, ids] of readers) {
       if (ids.length < 2) continue;
       ids.sort((a, b) => a - b);
       for (const id of ids) {
         if (!holds.has(id)) continue;
         entries.push([LOOK_ALIKE_GROUP, id]);
-        notes.set(id, `${holds.get(id)}; without them it reads \`${plain}\`, ${namesOf(ids, id)}`);
+        notes.set(id, `${holds.get(id)}; ${readsAsOthersDo(plain, ids, id)}`);
       }
     }
   }
@@ -66,21 +67,4 @@ export function hiddenNameCharacters({ columns }: RuleInput): Finding {
   // The columns are in ascending id order, and so are the fields found.
   const ids = [...holds.keys()];
   return { key: 'hidden-name-characters', ids, groups: FindingGroups.of(groups), notes };
-}
-
-/**
- * "the name of field 12 too", "the names of fields 12, 13, 15 and 2 more too", from
- * the ascending ids of the names that read the same: the first few, not every other.
- */
-function namesOf(ids: readonly number[], self: number): string {
-  const named: number[] = [];
-  for (const id of ids) {
-    if (named.length === OTHERS_NAMED) break;
-    if (id !== self) named.push(id);
-  }
-  const others = ids.length - 1;
-  const more = others > OTHERS_NAMED ? ` and ${others - OTHERS_NAMED} more` : '';
-  return others === 1
-    ? `the name of field ${named[0]} too`
-    : `the names of fields ${named.join(', ')}${more} too`;
 }
