@@ -40,13 +40,12 @@ export function FixIndex() {
         ))}
       </List>
       <Text size="sm">
-        {fixTitles.merge}, {fixTitles.remap.toLowerCase()} and {fixTitles.handover.toLowerCase()}{' '}
-        start from what they fix: a group of duplicates, a missing column or a departed owner,
-        listed on the{' '}
+        Three more start from what they fix, listed on the{' '}
         <Anchor component={Link} to="/audit" underline="always">
           Audit page
         </Anchor>
-        .
+        : a merge from a group of duplicates, a remap from a missing column, and a hand-over from
+        the fields of an owner who left.
       </Text>
     </Stack>
   );
