@@ -1,3 +1,5 @@
+import type Database from 'better-sqlite3';
+
 /**
  * The journal's tables, in the store's file (embedded mode) or the audit's (proxy
  * mode). A set and all its items are written in one transaction before anything
@@ -5,7 +7,7 @@
  * complete field as JSON. A dry run is kept too, until it is confirmed or expires.
  * Creating them when present writes nothing.
  */
-export const journalSchemaSql = `
+const journalSchemaSql = `
 CREATE TABLE IF NOT EXISTS journal_change_sets (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -41,7 +43,8 @@ CREATE INDEX IF NOT EXISTS journal_items_by_state ON journal_items (change_set_i
 CREATE INDEX IF NOT EXISTS journal_items_by_new_id ON journal_items (new_id) WHERE new_id IS NOT NULL;
 
 -- Dry runs kept for their confirmation (plan-store.ts): a plan of 100,000 fields is read by
--- page and confirmed by its id, never sent back. used_by is the set that confirmed it.
+-- page and confirmed by its id, never sent back. used_by is the set that confirmed it;
+-- undo_of, on an undo's dry run, the set it undoes.
 CREATE TABLE IF NOT EXISTS journal_plans (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -49,7 +52,8 @@ CREATE TABLE IF NOT EXISTS journal_plans (
   person TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
-  used_by INTEGER
+  used_by INTEGER,
+  undo_of INTEGER
 );
 CREATE INDEX IF NOT EXISTS journal_plans_by_person ON journal_plans (person, id);
 
@@ -74,3 +78,15 @@ CREATE UNIQUE INDEX IF NOT EXISTS journal_plan_items_in_order
 CREATE INDEX IF NOT EXISTS journal_plan_items_by_action
   ON journal_plan_items (plan_id, action, position);
 `;
+
+/** Creates the journal's tables, and adds what a file made by an older server lacks. */
+export function migrateJournalSchema(db: Database.Database): void {
+  db.exec(journalSchemaSql);
+  const planColumns = db
+    .prepare<[], string>("SELECT name FROM pragma_table_info('journal_plans')")
+    .pluck()
+    .all();
+  // Kept undo dry runs came after kept plans: their files have no undo_of.
+  if (!planColumns.includes('undo_of'))
+    db.exec('ALTER TABLE journal_plans ADD COLUMN undo_of INTEGER');
+}

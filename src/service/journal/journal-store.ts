@@ -17,7 +17,7 @@ import type {
   RecordedChange,
   SkipReason,
 } from '../../contract/journal';
-import { journalSchemaSql } from './journal-schema';
+import { migrateJournalSchema } from './journal-schema';
 import { PlanStore } from './plan-store';
 
 /** One item as it is recorded before the set runs. */
@@ -101,7 +101,7 @@ export class JournalStore {
   readonly plans: PlanStore;
 
   constructor(private readonly db: Database.Database) {
-    db.exec(journalSchemaSql);
+    migrateJournalSchema(db);
     this.plans = new PlanStore(db);
   }
 
@@ -139,23 +139,32 @@ export class JournalStore {
           json(item.after),
         );
       });
-      if (set.undoOf !== undefined) {
-        this.db
-          .prepare('UPDATE journal_change_sets SET undone_by = ? WHERE id = ?')
-          .run(id, set.undoOf);
-      }
+      if (set.undoOf !== undefined) this.markUndone(set.undoOf, id);
       return id;
     })();
+  }
+
+  /** The undo of set `id`; null while it is not undone (undefined: no such set). */
+  private undoneBy(id: number): number | null | undefined {
+    return this.db
+      .prepare<[number], number | null>('SELECT undone_by FROM journal_change_sets WHERE id = ?')
+      .pluck()
+      .get(id);
+  }
+
+  private markUndone(setId: number, undoId: number): void {
+    this.db.prepare('UPDATE journal_change_sets SET undone_by = ? WHERE id = ?').run(undoId, setId);
   }
 
   /**
    * Records a set from kept plan `planId` in one transaction, as `record` does: its
    * items copied as planned (in SQL: a plan of 100,000 fields is never parsed here),
    * those `stale` since the dry run skipped with their reason and the field as it is.
-   * The plan is then confirmed by the set; undefined when it was confirmed already.
+   * The plan is then confirmed by the set, and the set an undo undoes is undone by it.
+   * Undefined when the plan was confirmed already, or its set undone already.
    */
   recordPlanned(
-    set: { kind: ChangeKind; note: string | null; person: string },
+    set: { kind: ChangeKind; note: string | null; person: string; undoOf: number | null },
     planId: number,
     stale: readonly StaleItem[],
     now: number,
@@ -166,13 +175,14 @@ export class JournalStore {
         .pluck()
         .get(planId);
       if (confirmed !== null) return undefined;
+      if (set.undoOf !== null && this.undoneBy(set.undoOf) !== null) return undefined;
       const id = Number(
         this.db
           .prepare(
-            `INSERT INTO journal_change_sets (kind, note, person, created_at, state)
-             VALUES (?, ?, ?, ?, 'running')`,
+            `INSERT INTO journal_change_sets (kind, note, person, created_at, state, undo_of)
+             VALUES (?, ?, ?, ?, 'running', ?)`,
           )
-          .run(set.kind, set.note, set.person, now).lastInsertRowid,
+          .run(set.kind, set.note, set.person, now, set.undoOf).lastInsertRowid,
       );
       this.db
         .prepare(
@@ -193,6 +203,7 @@ export class JournalStore {
         skip.run(item.reason, item.message, json(item.current), id, item.position);
       }
       this.db.prepare('UPDATE journal_plans SET used_by = ? WHERE id = ?').run(id, planId);
+      if (set.undoOf !== null) this.markUndone(set.undoOf, id);
       return id;
     })();
   }
