@@ -285,6 +285,12 @@ export const undoAnswerSchema = z.object({
 });
 export type UndoAnswer = z.infer<typeof undoAnswerSchema>;
 
+/** An undo's dry run's answer: no change set yet, and the kept plan. */
+export const undoDryRunAnswerSchema = undoAnswerSchema.extend({
+  changeSet: z.null(),
+  plan: keptPlanSchema,
+});
+
 /** A change set named by its id, who made it and when (enough to link to it on the Activity page). */
 const changeSetMentionSchema = z.object({
   changeSetId: z.number().int(),
