@@ -247,7 +247,11 @@ test('undo asks first, listing what will be refused and which fields will name a
   expect(within(dialog).getByRole('status')).toHaveTextContent(
     '1 field will be put back as before. 1 field that nested a deleted field will name its new id. 1 field will be refused.',
   );
-  expect(within(planned).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+  expect(
+    within(planned)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
     'Gross Margin (field 7) skipped it changed again since; undo refuses it',
     'Other (field 9) ',
     'Margin Pct (field 15) SERVICE_BEAST_MODE(9) → SERVICE_BEAST_MODE(the new id of "Other")',
