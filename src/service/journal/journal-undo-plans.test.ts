@@ -114,6 +114,31 @@ test('two dry runs of one undo: once one is confirmed, the other is refused as u
   expect(await setCount()).toBe(sets);
 });
 
+test('two dry runs of one undo confirmed at once record one undo', async () => {
+  const set = await renamed([6], 'At once');
+  const plans = [await undoPlan(set.changeSet.id), await undoPlan(set.changeSet.id)];
+  const sets = await setCount();
+  const answers = await Promise.all(plans.map((plan) => confirm(plan.id)));
+  expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+  const started = answers.find((answer) => answer.status === 202)!.body.id;
+  await client.finished(started);
+  expect(await setCount()).toBe(sets + 1);
+  expect(await undoneBy(set.changeSet.id)).toBe(started);
+});
+
+test("an undo's record refuses, in its own transaction, a set undone since its confirmation began", async () => {
+  const set = await renamed([6], 'Undone meanwhile');
+  const plan = await undoPlan(set.changeSet.id);
+  // Undone by another request while this confirmation read the fields again (proxy mode: over the network).
+  const other = await client.undo(set.changeSet.id);
+  await client.finished(other.body.changeSet!.id);
+  const sets = await setCount();
+  const undo = { kind: 'undo' as const, note: null, person: 'test', undoOf: set.changeSet.id };
+  expect(server.journal!.store.recordPlanned(undo, plan.id, [], clock)).toBeUndefined();
+  expect(await setCount()).toBe(sets);
+  expect(await undoneBy(set.changeSet.id)).toBe(other.body.changeSet!.id);
+});
+
 test('a field changed between the dry run and its confirmation is skipped as changed since; the rest are put back', async () => {
   const set = await renamed([11, 12], 'Changed later');
   const plan = await undoPlan(set.changeSet.id);
