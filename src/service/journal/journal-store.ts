@@ -169,43 +169,47 @@ export class JournalStore {
     stale: readonly StaleItem[],
     now: number,
   ): number | undefined {
-    return this.db.transaction(() => {
-      const confirmed = this.db
-        .prepare<[number], number | null>('SELECT used_by FROM journal_plans WHERE id = ?')
-        .pluck()
-        .get(planId);
-      if (confirmed !== null) return undefined;
-      if (set.undoOf !== null && this.undoneBy(set.undoOf) !== null) return undefined;
-      const id = Number(
+    // Immediate: it reads before it writes, and a deferred transaction that has read cannot
+    // wait for another connection's write to the file (proxy mode: the audit's scan).
+    return this.db
+      .transaction(() => {
+        const confirmed = this.db
+          .prepare<[number], number | null>('SELECT used_by FROM journal_plans WHERE id = ?')
+          .pluck()
+          .get(planId);
+        if (confirmed !== null) return undefined;
+        if (set.undoOf !== null && this.undoneBy(set.undoOf) !== null) return undefined;
+        const id = Number(
+          this.db
+            .prepare(
+              `INSERT INTO journal_change_sets (kind, note, person, created_at, state, undo_of)
+             VALUES (?, ?, ?, ?, 'running', ?)`,
+            )
+            .run(set.kind, set.note, set.person, now, set.undoOf).lastInsertRowid,
+        );
         this.db
           .prepare(
-            `INSERT INTO journal_change_sets (kind, note, person, created_at, state, undo_of)
-             VALUES (?, ?, ?, ?, 'running', ?)`,
-          )
-          .run(set.kind, set.note, set.person, now, set.undoOf).lastInsertRowid,
-      );
-      this.db
-        .prepare(
-          `INSERT INTO journal_items (change_set_id, position, field_id, field_name, state,
+            `INSERT INTO journal_items (change_set_id, position, field_id, field_name, state,
              reason, message, change_json, before_json, after_json)
            SELECT ?, position, field_id, field_name,
              CASE action WHEN 'change' THEN 'pending' ELSE 'skipped' END,
              reason, message, change_json, before_json, after_json
            FROM journal_plan_items WHERE plan_id = ?`,
-        )
-        .run(id, planId);
-      const skip = this.db.prepare(
-        `UPDATE journal_items SET state = 'skipped', reason = ?, message = ?, before_json = ?,
+          )
+          .run(id, planId);
+        const skip = this.db.prepare(
+          `UPDATE journal_items SET state = 'skipped', reason = ?, message = ?, before_json = ?,
            after_json = NULL
          WHERE change_set_id = ? AND position = ?`,
-      );
-      for (const item of stale) {
-        skip.run(item.reason, item.message, json(item.current), id, item.position);
-      }
-      this.db.prepare('UPDATE journal_plans SET used_by = ? WHERE id = ?').run(id, planId);
-      if (set.undoOf !== null) this.markUndone(set.undoOf, id);
-      return id;
-    })();
+        );
+        for (const item of stale) {
+          skip.run(item.reason, item.message, json(item.current), id, item.position);
+        }
+        this.db.prepare('UPDATE journal_plans SET used_by = ? WHERE id = ?').run(id, planId);
+        if (set.undoOf !== null) this.markUndone(set.undoOf, id);
+        return id;
+      })
+      .immediate();
   }
 
   /** Records the outcomes of a batch of items in one transaction: one commit per batch, not per item. */
