@@ -1,7 +1,7 @@
 // A change of every field matching a search, in the browser, as an admin of a large
 // instance makes it: "Select all matching", the bulk lock's dry run, the run to its
 // summary (and the confirmation to the set's start), the set opened on Activity, and its
-// undo to its summary. Each step is timed on the page's clock from the click to what it
+// undo: its dry run to its counts and first item (its answer in bytes), then to its summary. Each step is timed on the page's clock from the click to what it
 // shows, with the longest task the page's
 // thread ran meanwhile (what the admin waits on with a frozen tab), the JavaScript heap
 // and the DOM nodes after it; the dry run's answer is measured in bytes.
@@ -142,10 +142,37 @@ async function main() {
   if (steps.has('undo')) {
     await measure(
       page,
-      'undo dry run to its list',
+      'undo dry run to its counts',
       () => dialog.getByRole('button', { name: 'Undo…' }).click(),
       () => dialog.getByRole('status').filter({ hasText: 'will change' }).waitFor(),
     );
+    await measure(
+      page,
+      'undo dry run to its first item',
+      () => Promise.resolve(),
+      () =>
+        dialog
+          .getByRole('list', { name: /^What the (change|undo) would do$/ })
+          .getByRole('listitem')
+          .first()
+          .waitFor(),
+    );
+    console.log(
+      JSON.stringify({
+        said: await dialog.getByRole('status').filter({ hasText: 'will change' }).textContent(),
+        answerBytes: await answerBytes(page, `/api/journal/v1/change-sets/${id}/undo`),
+      }),
+    );
+    // The undo is started by the dry run's id (a kept plan) or by the undo's own route.
+    const undoStarted = page
+      .waitForResponse(
+        (answer) =>
+          isAnswerTo(answer, 'POST', '/api/journal/v1/change-sets') ||
+          isAnswerTo(answer, 'POST', `/api/journal/v1/change-sets/${id}/undo`),
+        { timeout: 20 * minutes },
+      )
+      .then(() => Date.now());
+    const undoClicked = Date.now();
     await measure(
       page,
       'undo to its summary',
@@ -155,6 +182,9 @@ async function main() {
           .getByRole('status')
           .filter({ hasText: /^Undone by change set/ })
           .waitFor(),
+    );
+    console.log(
+      JSON.stringify({ step: 'undo confirm to started', ms: (await undoStarted) - undoClicked }),
     );
   }
   await browser.close();

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/service/store/sqlite/open-database';
-import { journalSchemaSql } from '../src/service/journal/journal-schema';
+import { migrateJournalSchema } from '../src/service/journal/journal-schema';
 import { JournalStore } from '../src/service/journal/journal-store';
 
 const sets = Number(process.argv[2] ?? 20);
@@ -18,7 +18,7 @@ const items = Number(process.argv[3] ?? 100_000);
 const runs = Number(process.argv[4] ?? 5);
 const dir = mkdtempSync(join(tmpdir(), 'history-time-'));
 const db = openDatabase(join(dir, 'journal.sqlite'));
-db.exec(journalSchemaSql);
+migrateJournalSchema(db);
 
 const field = (id: number) => JSON.stringify({ id, name: `Field ${id}`, locked: false });
 const addSet = db.prepare(

@@ -129,23 +129,24 @@ export const plannedItemSchema = z.object({
 });
 export type PlannedItem = z.infer<typeof plannedItemSchema>;
 
-const planCountsSchema = z.object({ change: z.number().int(), skip: z.number().int() });
-
-/** An undo's dry run: every item of it (an undo is not yet confirmed by a kept plan). */
-export const planSchema = z.object({
-  kind: changeKindSchema,
-  items: z.array(plannedItemSchema),
-  counts: planCountsSchema,
+const planCountsSchema = z.object({
+  change: z.number().int(),
+  skip: z.number().int(),
+  /**
+   * An undo's: of its changes, those that make a field name the new id of a field it
+   * creates again (proxy mode); absent when there are none.
+   */
+  repoint: z.number().int().optional(),
 });
-export type Plan = z.infer<typeof planSchema>;
+export type PlanCounts = z.infer<typeof planCountsSchema>;
 
 /** The items a kept plan's answer carries, and the most a page of it may: a page as a list shows it. */
 export const PLAN_FIRST_ITEMS = 200;
 
 /**
- * A change set's dry run, kept by the server for the person who asked for it until
- * `expiresAt` (epoch ms): its counts and its first items, the rest read by page, and
- * `POST change-sets {planId}` confirms it without sending it back.
+ * A change set's dry run (or an undo's), kept by the server for the person who asked for
+ * it until `expiresAt` (epoch ms): its counts and its first items, the rest read by page,
+ * and `POST change-sets {planId}` confirms it without sending it back.
  */
 export const keptPlanSchema = z.object({
   id: z.number().int().positive(),
@@ -293,12 +294,19 @@ export const undoAnswerSchema = z.object({
   /** The undo's own change set; null on a dry run. */
   changeSet: changeSetSummarySchema.nullable(),
   /**
-   * The dry run's plan; null once the undo is started, whose items are then read as
-   * any set's (every field before and after is 160 MB at 100,000 fields).
+   * The dry run, kept as a change set's is: its counts and first items, the rest by page
+   * (every field before and after is 160 MB at 100,000 fields). Null once the undo is
+   * started, whose items are then read as any set's.
    */
-  plan: planSchema.nullable(),
+  plan: keptPlanSchema.nullable(),
 });
 export type UndoAnswer = z.infer<typeof undoAnswerSchema>;
+
+/** An undo's dry run's answer: no change set yet, and the kept plan. */
+export const undoDryRunAnswerSchema = undoAnswerSchema.extend({
+  changeSet: z.null(),
+  plan: keptPlanSchema,
+});
 
 /** A change set named by its id, who made it and when (enough to link to it on the Activity page). */
 const changeSetMentionSchema = z.object({

@@ -1,36 +1,53 @@
-import { useMutation } from '@tanstack/react-query';
-import type { UndoAnswer } from '../../contract/journal';
-import { journalPaths, undoAnswerSchema } from '../../contract/journal';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { KeptPlan } from '../../contract/journal';
+import { journalPaths, undoDryRunAnswerSchema } from '../../contract/journal';
 import { requestJson } from '../http-client';
-import { waitForItemsMs } from './wait-for-items';
 import { journalKeys } from './journal-keys';
+import { confirmPlan } from './start-change-set';
+import { waitForItemsMs } from './wait-for-items';
 
-export interface UndoRequest {
+export interface UndoPlanRequest {
   id: number;
-  /** Only the plan: what would be put back and what would be refused. */
-  dryRun: boolean;
-  /** The fields the set applied, when known: an undo of many is waited for longer. */
+  /** The fields the set applied, when known: the dry run of an undo of many is waited for longer. */
   applied?: number;
 }
 
-/** Undoes a change set as a change set of its own; each field changed again since is refused and listed. */
-export function undoChangeSet({ id, dryRun, applied = 0 }: UndoRequest): Promise<UndoAnswer> {
-  return requestJson(journalPaths.undo(id), undoAnswerSchema, {
+/**
+ * An undo's dry run: which fields would be put back, which changed again since and stay.
+ * The server keeps it for its confirmation (`confirmPlan`) and answers its counts and first items.
+ */
+export async function planUndo({ id, applied = 0 }: UndoPlanRequest): Promise<KeptPlan> {
+  const answer = await requestJson(journalPaths.undo(id), undoDryRunAnswerSchema, {
     method: 'POST',
-    body: { dryRun },
+    body: { dryRun: true },
     timeoutMs: waitForItemsMs(applied),
+  });
+  return answer.plan;
+}
+
+/** The undo's dry run of a set as a query, asked while `asked` is given; refetch runs it again. */
+export function useUndoPlan(asked: UndoPlanRequest | undefined) {
+  return useQuery({
+    queryKey: [...journalKeys.all, 'undo-plan', asked?.id] as const,
+    queryFn: () => planUndo(asked!),
+    enabled: asked !== undefined,
+    // Run again only when asked: each run plans every field again and keeps a new plan.
+    staleTime: Infinity,
+    gcTime: 0,
   });
 }
 
-export function useUndoChangeSet() {
+/**
+ * Confirms an undo's kept dry run: the server records and starts the undo as a change set
+ * of its own, each field changed since the dry run left as it is.
+ */
+export function useConfirmUndo(undoneId: number) {
   return useMutation({
-    mutationFn: undoChangeSet,
-    onSuccess: (_answer, { id, dryRun }, _result, { client }) => {
-      if (dryRun) return;
-      return Promise.all([
-        client.invalidateQueries({ queryKey: journalKeys.changeSet(id) }),
+    mutationFn: confirmPlan,
+    onSuccess: (_summary, _plan, _result, { client }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: journalKeys.changeSet(undoneId) }),
         client.invalidateQueries({ queryKey: journalKeys.changeSetLists() }),
-      ]);
-    },
+      ]),
   });
 }

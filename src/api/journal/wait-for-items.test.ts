@@ -6,7 +6,7 @@ import { DEFAULT_TIMEOUT_MS } from '../http-client';
 import { startSession } from '../session';
 import { setupMockApi } from '../test-support/mock-api';
 import { planChangeSet } from './plan-change-set';
-import { undoChangeSet } from './undo-change-set';
+import { planUndo } from './undo-change-set';
 
 const server = setupMockApi();
 beforeEach(() => startSession('token-for-tests', false));
@@ -45,12 +45,12 @@ test('a dry run of 100,000 fields is waited for two minutes, one of a few fields
 test('the undo of a set that applied 100,000 fields is waited for two minutes too', async () => {
   const answer: UndoAnswer = {
     changeSet: null,
-    plan: { kind: 'undo', counts: { change: 0, skip: 0 }, items: [] },
+    plan: { id: 1, kind: 'undo', counts: { change: 0, skip: 0 }, expiresAt: 1, items: [] },
   };
   server.use(http.post(journalPaths.undo(':id'), () => HttpResponse.json(answer)));
   const timeout = vi.spyOn(AbortSignal, 'timeout');
 
-  await undoChangeSet({ id: 4, dryRun: true, applied: 100_000 });
+  await planUndo({ id: 4, applied: 100_000 });
 
   expect(timeout.mock.calls.map(([ms]) => ms)).toEqual([DEFAULT_TIMEOUT_MS + 100_000]);
   timeout.mockRestore();

@@ -11,8 +11,9 @@ import type {
   FieldChange,
   KeptPlan,
   Me,
-  Plan,
+  PlanCounts,
   PlannedItem,
+  UndoAnswer,
 } from '../../contract/journal';
 import { journalPaths, PLAN_FIRST_ITEMS } from '../../contract/journal';
 import { apiPaths } from '../../contract/paths';
@@ -76,8 +77,8 @@ export function mockJournal(
   const requests: ChangeSetRequest[] = [];
   /** How often GET /me was answered, and each kept plan's items by page. */
   const reads = { me: 0, planPages: 0 };
-  /** Kept dry runs by id: the change asked for, and whether it is still kept. */
-  const plans = new Map<number, { request: ChangeSetRequest; plan: Plan; state: PlanState }>();
+  /** Kept dry runs by id: the change asked for (or the set an undo undoes), and whether it is still kept. */
+  const plans = new Map<number, Kept>();
 
   /** The undo that `id` names, as a field's history tells it. */
   function mentionOf(id: number | null): ChangeSetMention | null {
@@ -85,7 +86,7 @@ export function mockJournal(
     return undo ? { changeSetId: undo.id, person: undo.person, at: undo.createdAt } : null;
   }
 
-  function plan(request: ChangeSetRequest): Plan {
+  function plan(request: ChangeSetRequest): Planned {
     const items = request.items.map(({ id, change, basedOn }): PlannedItem => {
       const before = fields.get(id) ?? null;
       const skip = (reason: PlannedItem['reason'], message: string): PlannedItem => ({
@@ -192,8 +193,31 @@ export function mockJournal(
     };
   }
 
+  /** Keeps a dry run: its counts and first items, as the journal answers them. */
+  function keep(kept: ToKeep): KeptPlan {
+    const id = plans.size + 1;
+    plans.set(id, { ...kept, state: 'kept' });
+    return {
+      id,
+      kind: kept.plan.kind,
+      counts: kept.plan.counts,
+      expiresAt: Date.now() + 3_600_000,
+      items: kept.plan.items.slice(0, PLAN_FIRST_ITEMS),
+    };
+  }
+
+  /** Records a kept undo: each field changed since its dry run left as it is. */
+  function startUndo(undoOf: number, items: readonly PlannedItem[]) {
+    const now = items.map((item): PlannedItem => {
+      const changedSince = fields.get(item.id)?.checkSum !== item.before?.checkSum;
+      if (item.action === 'skip' || !changedSince) return item;
+      return { ...item, action: 'skip', reason: 'changed-since', message: 'changed since' };
+    });
+    return HttpResponse.json(record('undo', now, [], undoOf).changeSet);
+  }
+
   /** The change as its kept plan confirms it: each item based on the version its dry run read. */
-  function confirmed(kept: { request: ChangeSetRequest; plan: Plan }): ChangeSetRequest {
+  function confirmed(kept: { request: ChangeSetRequest; plan: Planned }): ChangeSetRequest {
     return {
       ...kept.request,
       items: kept.request.items.map((item, index) => {
@@ -222,17 +246,7 @@ export function mockJournal(
     http.post(journalPaths.plans, async ({ request }) => {
       const body = (await request.json()) as ChangeSetRequest;
       requests.push(body);
-      const planned = plan(body);
-      const id = plans.size + 1;
-      plans.set(id, { request: body, plan: planned, state: 'kept' });
-      const kept: KeptPlan = {
-        id,
-        kind: planned.kind,
-        counts: planned.counts,
-        expiresAt: Date.now() + 3_600_000,
-        items: planned.items.slice(0, PLAN_FIRST_ITEMS),
-      };
-      return HttpResponse.json(kept);
+      return HttpResponse.json(keep({ request: body, plan: plan(body) }));
     }),
     http.get(journalPaths.planItems(':id'), ({ params, request }) => {
       const kept = plans.get(Number(params.id));
@@ -251,6 +265,7 @@ export function mockJournal(
       const kept = plans.get(body.planId);
       if (kept?.state !== 'kept') return planRefusal(kept?.state);
       kept.state = 'confirmed';
+      if ('undoOf' in kept) return startUndo(kept.undoOf, kept.plan.items);
       return start(confirmed(kept));
     }),
     http.get(journalPaths.changeSets, ({ request }) => {
@@ -309,13 +324,17 @@ export function mockJournal(
           };
         });
       const change = items.filter((item) => item.action === 'change').length;
-      const undoPlan: Plan = {
+      const undoPlan: Planned = {
         kind: 'undo',
         items,
         counts: { change, skip: items.length - change },
       };
-      if (dryRun) return HttpResponse.json({ changeSet: null, plan: undoPlan });
-      const detail = record('undo', items, [], undone.changeSet.id);
+      const undoOf = undone.changeSet.id;
+      if (dryRun) {
+        const answer: UndoAnswer = { changeSet: null, plan: keep({ undoOf, plan: undoPlan }) };
+        return HttpResponse.json(answer);
+      }
+      const detail = record('undo', items, [], undoOf);
       return HttpResponse.json({ changeSet: detail.changeSet, plan: null });
     }),
     http.post(journalPaths.cancel(':id'), ({ params }) => {
@@ -355,6 +374,17 @@ export function mockJournal(
 }
 
 type PlanState = 'kept' | 'confirmed' | 'expired';
+
+/** A dry run as the journal plans it, every item. */
+interface Planned {
+  kind: ChangeKind;
+  items: PlannedItem[];
+  counts: PlanCounts;
+}
+
+/** A dry run to keep: of a change set asked for, or of the undo of set `undoOf`. */
+type ToKeep = ({ request: ChangeSetRequest } | { undoOf: number }) & { plan: Planned };
+type Kept = ToKeep & { state: PlanState };
 
 /** The journal's refusal of a plan no longer kept, or never kept for this person. */
 function planRefusal(state: PlanState | undefined) {

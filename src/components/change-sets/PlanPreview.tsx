@@ -1,6 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { usePlanItems } from '../../api/journal/plan-items';
-import type { KeptPlan, Plan, PlannedItem } from '../../contract/journal';
+import type { KeptPlan, PlanCounts, PlannedItem } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
 import { LongList } from '../LongList';
 import { fieldCount } from '../plural';
@@ -21,11 +21,17 @@ function PlanLine({ item }: { item: PlannedItem }) {
       </Text>{' '}
       {item.action === 'skip' ? (
         <>
-          <Badge size="sm" color="orange" variant="light">
+          {/* Inside the line's paragraph: a span, where Badge's own div is not allowed. */}
+          <Badge component="span" size="sm" color="orange" variant="light">
             skipped
           </Badge>{' '}
           {skipWords(item)}
         </>
+      ) : item.repoint ? (
+        // An undo's repoint: its words say which id it will name.
+        <Text span c="dimmed" inherit>
+          {item.message}
+        </Text>
       ) : (
         <Text span c="dimmed" inherit>
           {describeChange(item.before, item.after).join('; ')}
@@ -35,13 +41,21 @@ function PlanLine({ item }: { item: PlannedItem }) {
   );
 }
 
+/** A dry run's counts in words: how many fields change, how many are skipped. */
+const changeCountWords = ({ change, skip }: PlanCounts) =>
+  `${fieldCount(change)} will change, ${fieldCount(skip)} skipped.`;
+
 /** A dry run in words: how many fields change and how, which are skipped and why. */
 function PlanList({
   counts,
+  countWords,
+  label,
   itemAt,
   onShown,
 }: {
-  counts: Plan['counts'];
+  counts: PlanCounts;
+  countWords: string;
+  label: string;
   itemAt: (index: number) => PlannedItem | undefined;
   onShown?: (first: number, last: number) => void;
 }) {
@@ -49,10 +63,10 @@ function PlanList({
   return (
     <>
       <Text size="sm" fw={600} role="status">
-        {`${fieldCount(change)} will change, ${fieldCount(skip)} skipped.`}
+        {countWords}
       </Text>
       <LongList
-        label="What the change would do"
+        label={label}
         count={change + skip}
         itemAt={itemAt}
         onShown={onShown}
@@ -65,14 +79,33 @@ function PlanList({
 }
 
 /**
- * A dry run kept by the server: its counts at once, its items read a page at a time as
- * the list scrolls. One no longer kept says so and offers to run it again.
+ * A dry run kept by the server (a change set's or an undo's): its counts at once, its items
+ * read a page at a time as the list scrolls. One no longer kept says so and offers to run
+ * it again.
  */
-export function PlanPreview({ plan, onRunAgain }: { plan: KeptPlan; onRunAgain: () => void }) {
+export function PlanPreview({
+  plan,
+  onRunAgain,
+  countWords = changeCountWords(plan.counts),
+  label = 'What the change would do',
+}: {
+  plan: KeptPlan;
+  onRunAgain: () => void;
+  /** The counts in words, when the change's own words say more (an undo's). */
+  countWords?: string;
+  /** The list's name. */
+  label?: string;
+}) {
   const pages = usePlanItems(plan);
   return (
     <Stack gap="xs">
-      <PlanList counts={plan.counts} itemAt={pages.itemAt} onShown={pages.onShown} />
+      <PlanList
+        counts={plan.counts}
+        countWords={countWords}
+        label={label}
+        itemAt={pages.itemAt}
+        onShown={pages.onShown}
+      />
       {pages.error &&
         (isPlanGone(pages.error) ? (
           <PlanGone onRunAgain={onRunAgain} />
@@ -83,15 +116,6 @@ export function PlanPreview({ plan, onRunAgain }: { plan: KeptPlan; onRunAgain: 
             onRetry={() => void pages.refetch()}
           />
         ))}
-    </Stack>
-  );
-}
-
-/** An undo's dry run, which the journal answers whole. */
-export function WholePlanPreview({ plan }: { plan: Plan }) {
-  return (
-    <Stack gap="xs">
-      <PlanList counts={plan.counts} itemAt={(index) => plan.items[index]} />
     </Stack>
   );
 }

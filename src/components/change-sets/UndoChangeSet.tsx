@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterChangeSet, useChangeSetSummary } from '../../api/journal/get-change-set';
-import { useUndoChangeSet } from '../../api/journal/undo-change-set';
-import type { ChangeSetMention, Plan } from '../../contract/journal';
+import { useConfirmUndo, useUndoPlan } from '../../api/journal/undo-change-set';
+import type { ChangeSetMention } from '../../contract/journal';
 import { changeSetSummary } from './change-set-summary';
-import { WholePlanPreview } from './PlanPreview';
+import { isPlanGone, PlanGone } from './PlanGone';
+import { PlanPreview } from './PlanPreview';
 import { UndoneBy } from './UndoneBy';
 import { UndoRefused } from './UndoRefused';
 import { useEffect, useId, useState } from 'react';
@@ -36,8 +37,9 @@ function UndoOutcome({ id }: { id: number }) {
 }
 
 /**
- * Undo of a change set, confirmed: its dry run first (which fields go back, which
- * changed again since and stay), then the undo, itself recorded as a change set, and what it did.
+ * Undo of a change set, confirmed: its dry run first, kept by the server and read a page
+ * at a time (which fields go back, which changed again since and stay), then the undo,
+ * confirmed by the dry run's id and itself recorded as a change set, and what it did.
  * A set undone already names its undo instead (`undoneBy`); one the journal would refuse
  * for another reason (`refusal`, from contract/undo-rule.ts) shows Undo disabled, saying why;
  * one it takes says beside Undo what it will leave as it is (`leavesOut`).
@@ -58,27 +60,23 @@ export function UndoChangeSet({
   applied?: number;
 }) {
   const leavesOutId = useId();
-  const preview = useUndoChangeSet();
-  const undo = useUndoChangeSet();
-  const [plan, setPlan] = useState<Plan>();
+  const [asked, setAsked] = useState(false);
+  const preview = useUndoPlan(asked ? { id, applied } : undefined);
+  const undo = useConfirmUndo(id);
   const [madeHere, setMadeHere] = useState<number>();
   const client = useQueryClient();
   // An undo made here keeps saying what it did, after the history has learnt of it too.
   if (madeHere !== undefined) return <UndoOutcome id={madeHere} />;
   if (undoneBy) return <UndoneBy undo={undoneBy} />;
   if (refusal !== undefined) return <UndoRefused refusal={refusal} label="Undo…" />;
+  const plan = preview.data;
   if (!plan) {
     const button = (
       <Button
         variant="default"
         aria-describedby={leavesOut === undefined ? undefined : leavesOutId}
-        loading={preview.isPending}
-        onClick={() =>
-          preview.mutate(
-            { id, dryRun: true, applied },
-            { onSuccess: (answer) => setPlan(answer.plan ?? undefined) },
-          )
-        }
+        loading={preview.isFetching}
+        onClick={() => (asked ? void preview.refetch() : setAsked(true))}
       >
         Undo…
       </Button>
@@ -106,35 +104,54 @@ export function UndoChangeSet({
       </Stack>
     );
   }
+  /** A dry run no longer kept is made again. */
+  const runAgain = () => {
+    undo.reset();
+    void preview.refetch();
+  };
+  const gone = undo.isError && isPlanGone(undo.error);
   return (
     <Stack gap="xs" w="100%">
       <Text size="sm" fw={600}>
         Undo this change?
       </Text>
-      <WholePlanPreview plan={plan} />
-      {undo.isError && (
-        <Alert color="red" title="The undo failed">
-          {undo.error.message}
-        </Alert>
+      {preview.isFetching ? (
+        <Stack role="status" aria-label="Working out what undo would do" gap="xs">
+          <Skeleton height={20} />
+          <Skeleton height={60} />
+        </Stack>
+      ) : (
+        <PlanPreview plan={plan} onRunAgain={runAgain} label="What the undo would do" />
       )}
+      {undo.isError &&
+        (gone ? (
+          <PlanGone onRunAgain={runAgain} />
+        ) : (
+          <Alert color="red" title="The undo failed">
+            {undo.error.message}
+          </Alert>
+        ))}
       <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={() => setPlan(undefined)}>
+        <Button
+          variant="default"
+          onClick={() => {
+            undo.reset();
+            setAsked(false);
+          }}
+        >
           Keep the change
         </Button>
         <Button
           color="red"
-          disabled={plan.counts.change === 0}
+          disabled={plan.counts.change === 0 || preview.isFetching || gone}
           loading={undo.isPending}
           onClick={() =>
-            undo.mutate(
-              { id, dryRun: false, applied },
-              {
-                onSuccess: (answer) => {
-                  void refreshAfterChangeSet(client);
-                  if (answer.changeSet) setMadeHere(answer.changeSet.id);
-                },
+            undo.mutate(plan, {
+              onSuccess: (summary) => {
+                void refreshAfterChangeSet(client);
+                setMadeHere(summary.id);
               },
-            )
+            })
           }
         >
           Undo

@@ -4,7 +4,13 @@ import { afterEach, beforeEach, expect, onTestFinished, test, vi } from 'vitest'
 import { endSession, startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
 import { itemsPageOf } from '../../api/test-support/mock-journal';
-import type { ChangeSetDetail, ChangeSetSummary, Me, UndoAnswer } from '../../contract/journal';
+import type {
+  ChangeSetDetail,
+  ChangeSetSummary,
+  KeptPlan,
+  Me,
+  UndoAnswer,
+} from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { currentUrl, renderWithProviders } from '../../test-support/render-with-providers';
 import { ActivityPage } from './ActivityPage';
@@ -70,6 +76,8 @@ const detail: ChangeSetDetail = {
 let me: Me;
 let listAsked: URLSearchParams[];
 let undone: Array<{ id: string; dryRun: boolean }>;
+/** Each start of a change set: an undo's is its kept dry run's id. */
+let confirmed: unknown[];
 let meAsked: number;
 
 const server = setupMockApi();
@@ -78,6 +86,7 @@ beforeEach(() => {
   me = { person: 'ada', role: 'editor', canWrite: true };
   listAsked = [];
   undone = [];
+  confirmed = [];
   meAsked = 0;
   server.use(
     http.get(journalPaths.me, () => {
@@ -101,9 +110,11 @@ beforeEach(() => {
     http.post(journalPaths.undo(':id'), async ({ request, params }) => {
       const { dryRun } = (await request.json()) as { dryRun: boolean };
       undone.push({ id: String(params.id), dryRun });
-      const plan: UndoAnswer['plan'] = {
+      const plan: KeptPlan = {
+        id: 31,
         kind: 'undo',
-        counts: { change: 2, skip: 1 },
+        counts: { change: 2, skip: 1, repoint: 1 },
+        expiresAt: Date.now() + 3_600_000,
         items: [
           {
             id: 7,
@@ -126,10 +137,12 @@ beforeEach(() => {
           },
         ],
       };
-      const answer: UndoAnswer = dryRun
-        ? { changeSet: null, plan }
-        : { changeSet: summary(3, { kind: 'undo', undoOf: 2, state: 'running' }), plan: null };
+      const answer: UndoAnswer = { changeSet: null, plan };
       return HttpResponse.json(answer);
+    }),
+    http.post(journalPaths.changeSets, async ({ request }) => {
+      confirmed.push(await request.json());
+      return HttpResponse.json(summary(3, { kind: 'undo', undoOf: 2, state: 'running' }));
     }),
   );
 });
@@ -222,7 +235,7 @@ test('expands a set to its items: the field linking to its drawer, state, reason
   expect(within(items).getByText('created again as field 21')).toBeTruthy();
 });
 
-test('undo asks first, listing what will be refused and which fields will name a new id, then undoes', async () => {
+test('undo asks first, listing what will be refused and which fields will name a new id, then undoes by the dry run', async () => {
   // The dialog is drawn outside the table: React says so on the console when a row holds it.
   const consoleErrors = vi.spyOn(console, 'error');
   onTestFinished(() => consoleErrors.mockRestore());
@@ -230,22 +243,25 @@ test('undo asks first, listing what will be refused and which fields will name a
   const row = (await screen.findByText('#2 rename')).closest('tr')!;
   await user.click(within(row).getByRole('button', { name: 'Undo' }));
   const dialog = await screen.findByRole('dialog', { name: 'Undo change set 2?' });
-  const refused = await within(dialog).findByRole('list', { name: 'Refused fields' });
-  expect(refused.textContent).toContain('Gross Margin: it changed again since');
-  expect(within(dialog).getByText('1 field will be put back as before.')).toBeTruthy();
-  const repointed = within(dialog).getByRole('list', { name: 'Fields to name a new id' });
-  expect(repointed.textContent).toBe(
-    'Margin Pct: SERVICE_BEAST_MODE(9) → SERVICE_BEAST_MODE(the new id of "Other")',
+  const planned = await within(dialog).findByRole('list', { name: 'What the undo would do' });
+  expect(within(dialog).getByRole('status')).toHaveTextContent(
+    '1 field will be put back as before. 1 field that nested a deleted field will name its new id. 1 field will be refused.',
   );
+  expect(
+    within(planned)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    'Gross Margin (field 7) skipped it changed again since; undo refuses it',
+    'Other (field 9) ',
+    'Margin Pct (field 15) SERVICE_BEAST_MODE(9) → SERVICE_BEAST_MODE(the new id of "Other")',
+  ]);
   expect(undone).toEqual([{ id: '2', dryRun: true }]);
 
   await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
-  await waitFor(() =>
-    expect(undone).toEqual([
-      { id: '2', dryRun: true },
-      { id: '2', dryRun: false },
-    ]),
-  );
+  // Confirmed by the kept dry run's id: nothing planned again, nothing sent back.
+  await waitFor(() => expect(confirmed).toEqual([{ planId: 31 }]));
+  expect(undone).toEqual([{ id: '2', dryRun: true }]);
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(consoleErrors.mock.calls.map((call) => String(call[0]))).toEqual([]);
 });
@@ -256,7 +272,7 @@ test("Escape on the undo's dialog changes nothing and gives focus back to the se
   within(row).getByRole('button', { name: 'Undo' }).focus();
   await user.keyboard('{Enter}');
   const dialog = await screen.findByRole('dialog', { name: 'Undo change set 2?' });
-  await within(dialog).findByRole('list', { name: 'Refused fields' });
+  await within(dialog).findByRole('list', { name: 'What the undo would do' });
 
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -268,7 +284,7 @@ test("Undo confirmed: the undo is shown open and takes the focus its set's Undo 
   server.use(
     http.get(journalPaths.changeSets, () => {
       const undo = summary(3, { kind: 'undo', undoOf: 2 });
-      const undoneNow = undone.some((ask) => !ask.dryRun);
+      const undoneNow = confirmed.length > 0;
       const shown = undoneNow ? [undo, summary(2, { undoneBy: 3 }), sets[1]!] : sets;
       return HttpResponse.json({ total: shown.length, changeSets: shown });
     }),
@@ -278,7 +294,7 @@ test("Undo confirmed: the undo is shown open and takes the focus its set's Undo 
   within(row).getByRole('button', { name: 'Undo' }).focus();
   await user.keyboard('{Enter}');
   const dialog = await screen.findByRole('dialog', { name: 'Undo change set 2?' });
-  await within(dialog).findByRole('list', { name: 'Refused fields' });
+  await within(dialog).findByRole('list', { name: 'What the undo would do' });
   await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
 
   const undo = await screen.findByRole('button', { name: '#3 undo' });

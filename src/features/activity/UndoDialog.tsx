@@ -1,15 +1,24 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { useUndoChangeSet } from '../../api/journal/undo-change-set';
-import { LongList } from '../../components/LongList';
-import { plural } from '../../components/plural';
+import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import { useConfirmUndo, useUndoPlan } from '../../api/journal/undo-change-set';
+import { isPlanGone, PlanGone } from '../../components/change-sets/PlanGone';
+import { PlanPreview } from '../../components/change-sets/PlanPreview';
+import { fieldCount } from '../../components/plural';
 import { useOpenerFocus } from '../../components/use-opener-focus';
-import type { ChangeSetSummary } from '../../contract/journal';
-import { UserText } from '../../components/UserText';
+import type { ChangeSetSummary, PlanCounts } from '../../contract/journal';
+
+/** What the undo's dry run found, in words: fields put back, fields made to name a new id, fields refused. */
+function undoWords({ change, skip, repoint = 0 }: PlanCounts): string {
+  const words = [`${fieldCount(change - repoint)} will be put back as before.`];
+  if (repoint > 0)
+    words.push(`${fieldCount(repoint)} that nested a deleted field will name its new id.`);
+  if (skip > 0) words.push(`${fieldCount(skip)} will be refused.`);
+  return words.join(' ');
+}
 
 /**
- * Undo of a change set, confirmed: the dry run first, listing each field that will
- * be refused because it changed again since, then the undo itself.
+ * Undo of a change set, confirmed: the dry run first, kept by the server and listed a page
+ * at a time, each field refused because it changed again since saying so; then the undo,
+ * confirmed by the dry run's id.
  */
 export function UndoDialog({
   changeSet,
@@ -25,22 +34,21 @@ export function UndoDialog({
     onClose();
     focusOpener();
   };
-  const dryRun = useUndoChangeSet();
-  const undo = useUndoChangeSet();
-  const { mutate } = dryRun;
   const { id, counts } = changeSet;
-  useEffect(
-    () => mutate({ id, dryRun: true, applied: counts.applied }),
-    [mutate, id, counts.applied],
-  );
-  const plan = dryRun.data?.plan;
-  const refused = plan?.items.filter((item) => item.action === 'skip') ?? [];
-  const repointed = plan?.items.filter((item) => item.action === 'change' && item.repoint) ?? [];
+  const dryRun = useUndoPlan({ id, applied: counts.applied });
+  const undo = useConfirmUndo(id);
+  const plan = dryRun.data;
+  const gone = undo.isError && isPlanGone(undo.error);
+  /** A dry run no longer kept is made again. */
+  const runAgain = () => {
+    undo.reset();
+    void dryRun.refetch();
+  };
 
   return (
     <Modal opened onClose={close} title={`Undo change set ${changeSet.id}?`}>
       <Stack>
-        {dryRun.isPending && (
+        {dryRun.isFetching && (
           <Loader size="sm" role="status" aria-label="Working out what undo would do" />
         )}
         {dryRun.isError && (
@@ -48,67 +56,31 @@ export function UndoDialog({
             {dryRun.error.message}
           </Alert>
         )}
-        {plan && (
-          <>
-            <Text size="sm">
-              {plural(plan.counts.change - repointed.length, 'field', 'fields')} will be put back as
-              before.
-            </Text>
-            {repointed.length > 0 && (
-              <Alert
-                color="blue"
-                title={`${plural(repointed.length, 'field', 'fields')} that nested a deleted field will name its new id`}
-              >
-                <LongList
-                  label="Fields to name a new id"
-                  count={repointed.length}
-                  itemAt={(index) => repointed[index]}
-                  renderItem={(item) => (
-                    <Text size="sm" pb={2}>
-                      <UserText text={item.name} />: {item.message}
-                    </Text>
-                  )}
-                />
-              </Alert>
-            )}
-            {refused.length > 0 && (
-              <Alert
-                color="yellow"
-                title={`${plural(refused.length, 'field', 'fields')} will be refused`}
-              >
-                <LongList
-                  label="Refused fields"
-                  count={refused.length}
-                  itemAt={(index) => refused[index]}
-                  renderItem={(item) => (
-                    <Text size="sm" pb={2}>
-                      <UserText text={item.name} />: {item.message ?? item.reason}
-                    </Text>
-                  )}
-                />
-              </Alert>
-            )}
-          </>
+        {plan && !dryRun.isFetching && (
+          <PlanPreview
+            plan={plan}
+            onRunAgain={runAgain}
+            countWords={undoWords(plan.counts)}
+            label="What the undo would do"
+          />
         )}
-        {undo.isError && (
-          <Alert color="red" title="The undo was refused">
-            {undo.error.message}
-          </Alert>
-        )}
+        {undo.isError &&
+          (gone ? (
+            <PlanGone onRunAgain={runAgain} />
+          ) : (
+            <Alert color="red" title="The undo was refused">
+              {undo.error.message}
+            </Alert>
+          ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
           <Button
             color="red"
-            disabled={!plan || plan.counts.change === 0}
+            disabled={!plan || plan.counts.change === 0 || dryRun.isFetching || gone}
             loading={undo.isPending}
-            onClick={() =>
-              undo.mutate(
-                { id, dryRun: false, applied: counts.applied },
-                { onSuccess: (answer) => answer.changeSet && onStarted(answer.changeSet.id) },
-              )
-            }
+            onClick={() => plan && undo.mutate(plan, { onSuccess: (set) => onStarted(set.id) })}
           >
             Undo
           </Button>

@@ -10,7 +10,7 @@ import type {
   ChangeSetRequest,
   FieldHistory,
   Me,
-  Plan,
+  KeptPlan,
   UndoAnswer,
 } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
@@ -242,7 +242,7 @@ it("records an instance's refusal without the token it was sent, even when the i
 
 describe('a dry run of an edited expression', () => {
   const plan = async (expression: string, allowInvalid = false) => {
-    const { status, body } = await call<Plan>('POST', journalPaths.plans, {
+    const { status, body } = await call<KeptPlan>('POST', journalPaths.plans, {
       kind: 'edit',
       items: [{ id: 1, change: { update: { expression } } }],
       ...(allowInvalid ? { allowInvalid } : {}),
@@ -286,7 +286,7 @@ describe('a dry run of an edited expression', () => {
   it("takes a card's columns from the data source it is built on", async () => {
     listsColumns = true;
     const sentBefore = upstream.requests.length;
-    const { body } = await call<Plan>('POST', journalPaths.plans, {
+    const { body } = await call<KeptPlan>('POST', journalPaths.plans, {
       kind: 'edit',
       // Field 8 is linked to a card of Sales alone.
       items: [{ id: 8, change: { update: { expression: 'SUM(`Amount`)' } } }],
@@ -315,7 +315,7 @@ describe('a dry run of an edited expression', () => {
 
   it('checks the edits of one dry run together, one request per data source', async () => {
     const sentBefore = upstream.requests.length;
-    const { body } = await call<Plan>('POST', journalPaths.plans, {
+    const { body } = await call<KeptPlan>('POST', journalPaths.plans, {
       kind: 'replace',
       items: [1, 3, 4, 5].map((id) => ({
         id,
@@ -350,7 +350,7 @@ describe('with a token the server holds, started without --allow-writes', () => 
   it('locks and unlocks through change sets, as before writes existed, and undoes them', async () => {
     expect(onInstance(5)!.locked).toBe(false);
     const lock = { kind: 'lock', items: [{ id: 5, change: { update: { locked: true } } }] };
-    const plan = await held<Plan>('POST', journalPaths.plans, lock);
+    const plan = await held<KeptPlan>('POST', journalPaths.plans, lock);
     expect(plan.body.items[0]).toMatchObject({ action: 'change' });
     const started = await held<{ id: number }>('POST', journalPaths.changeSets, lock);
     expect(started.status).toBe(202);

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
  * complete field as JSON. A dry run is kept too, until it is confirmed or expires.
  * Creating them when present writes nothing.
  */
-export const journalSchemaSql = `
+const journalSchemaSql = `
 CREATE TABLE IF NOT EXISTS journal_change_sets (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -44,7 +44,8 @@ CREATE INDEX IF NOT EXISTS journal_items_by_state ON journal_items (change_set_i
 CREATE INDEX IF NOT EXISTS journal_items_by_new_id ON journal_items (new_id) WHERE new_id IS NOT NULL;
 
 -- Dry runs kept for their confirmation (plan-store.ts): a plan of 100,000 fields is read by
--- page and confirmed by its id, never sent back. used_by is the set that confirmed it.
+-- page and confirmed by its id, never sent back. used_by is the set that confirmed it;
+-- undo_of, on an undo's dry run, the set it undoes.
 CREATE TABLE IF NOT EXISTS journal_plans (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -52,7 +53,8 @@ CREATE TABLE IF NOT EXISTS journal_plans (
   person TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
-  used_by INTEGER
+  used_by INTEGER,
+  undo_of INTEGER
 );
 CREATE INDEX IF NOT EXISTS journal_plans_by_person ON journal_plans (person, id);
 
@@ -78,19 +80,17 @@ CREATE INDEX IF NOT EXISTS journal_plan_items_by_action
   ON journal_plan_items (plan_id, action, position);
 `;
 
-/**
- * Columns added after a journal was first written: a journal made by an older version
- * gets them, empty, as it is opened.
- */
-export function addJournalColumns(db: Database.Database): void {
-  const columns = db
-    .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('journal_change_sets')")
-    .all()
-    .map((column) => column.name);
+/** Creates the journal's tables, and adds what a file made by an older server lacks. */
+export function migrateJournalSchema(db: Database.Database): void {
+  db.exec(journalSchemaSql);
+  const columnsOf = (table: string) =>
+    db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(table);
+  // Kept undo dry runs came after kept plans: their files have no undo_of.
+  if (!columnsOf('journal_plans').includes('undo_of'))
+    db.exec('ALTER TABLE journal_plans ADD COLUMN undo_of INTEGER');
   // A finished set's counts of items by state (journal-store.ts, setState): Activity's
   // page and a field's history read them for every set they list, and counting a set
   // of 100,000 items each time took 4 to 20 ms.
-  if (!columns.includes('counts_json')) {
+  if (!columnsOf('journal_change_sets').includes('counts_json'))
     db.exec('ALTER TABLE journal_change_sets ADD COLUMN counts_json TEXT');
-  }
 }

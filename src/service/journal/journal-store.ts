@@ -17,7 +17,7 @@ import type {
   RecordedChange,
   SkipReason,
 } from '../../contract/journal';
-import { addJournalColumns, journalSchemaSql } from './journal-schema';
+import { migrateJournalSchema } from './journal-schema';
 import { PlanStore } from './plan-store';
 
 /** One item as it is recorded before the set runs. */
@@ -102,8 +102,7 @@ export class JournalStore {
   readonly plans: PlanStore;
 
   constructor(private readonly db: Database.Database) {
-    db.exec(journalSchemaSql);
-    addJournalColumns(db);
+    migrateJournalSchema(db);
     this.plans = new PlanStore(db);
   }
 
@@ -141,62 +140,77 @@ export class JournalStore {
           json(item.after),
         );
       });
-      if (set.undoOf !== undefined) {
-        this.db
-          .prepare('UPDATE journal_change_sets SET undone_by = ? WHERE id = ?')
-          .run(id, set.undoOf);
-      }
+      if (set.undoOf !== undefined) this.markUndone(set.undoOf, id);
       return id;
     })();
+  }
+
+  /** The undo of set `id`; null while it is not undone (undefined: no such set). */
+  private undoneBy(id: number): number | null | undefined {
+    return this.db
+      .prepare<[number], number | null>('SELECT undone_by FROM journal_change_sets WHERE id = ?')
+      .pluck()
+      .get(id);
+  }
+
+  private markUndone(setId: number, undoId: number): void {
+    this.db.prepare('UPDATE journal_change_sets SET undone_by = ? WHERE id = ?').run(undoId, setId);
   }
 
   /**
    * Records a set from kept plan `planId` in one transaction, as `record` does: its
    * items copied as planned (in SQL: a plan of 100,000 fields is never parsed here),
    * those `stale` since the dry run skipped with their reason and the field as it is.
-   * The plan is then confirmed by the set; undefined when it was confirmed already.
+   * The plan is then confirmed by the set, and the set an undo undoes is undone by it.
+   * Undefined when the plan was confirmed already, or its set undone already.
    */
   recordPlanned(
-    set: { kind: ChangeKind; note: string | null; person: string },
+    set: { kind: ChangeKind; note: string | null; person: string; undoOf: number | null },
     planId: number,
     stale: readonly StaleItem[],
     now: number,
   ): number | undefined {
-    return this.db.transaction(() => {
-      const confirmed = this.db
-        .prepare<[number], number | null>('SELECT used_by FROM journal_plans WHERE id = ?')
-        .pluck()
-        .get(planId);
-      if (confirmed !== null) return undefined;
-      const id = Number(
+    // Immediate: it reads before it writes, and a deferred transaction that has read cannot
+    // wait for another connection's write to the file (proxy mode: the audit's scan).
+    return this.db
+      .transaction(() => {
+        const confirmed = this.db
+          .prepare<[number], number | null>('SELECT used_by FROM journal_plans WHERE id = ?')
+          .pluck()
+          .get(planId);
+        if (confirmed !== null) return undefined;
+        if (set.undoOf !== null && this.undoneBy(set.undoOf) !== null) return undefined;
+        const id = Number(
+          this.db
+            .prepare(
+              `INSERT INTO journal_change_sets (kind, note, person, created_at, state, undo_of)
+             VALUES (?, ?, ?, ?, 'running', ?)`,
+            )
+            .run(set.kind, set.note, set.person, now, set.undoOf).lastInsertRowid,
+        );
         this.db
           .prepare(
-            `INSERT INTO journal_change_sets (kind, note, person, created_at, state)
-             VALUES (?, ?, ?, ?, 'running')`,
-          )
-          .run(set.kind, set.note, set.person, now).lastInsertRowid,
-      );
-      this.db
-        .prepare(
-          `INSERT INTO journal_items (change_set_id, position, field_id, field_name, state,
+            `INSERT INTO journal_items (change_set_id, position, field_id, field_name, state,
              reason, message, change_json, before_json, after_json)
            SELECT ?, position, field_id, field_name,
              CASE action WHEN 'change' THEN 'pending' ELSE 'skipped' END,
              reason, message, change_json, before_json, after_json
            FROM journal_plan_items WHERE plan_id = ?`,
-        )
-        .run(id, planId);
-      const skip = this.db.prepare(
-        `UPDATE journal_items SET state = 'skipped', reason = ?, message = ?, before_json = ?,
+          )
+          .run(id, planId);
+        const skip = this.db.prepare(
+          `UPDATE journal_items SET state = 'skipped', reason = ?, message = ?, before_json = ?,
            after_json = NULL
          WHERE change_set_id = ? AND position = ?`,
-      );
-      for (const item of stale) {
-        skip.run(item.reason, item.message, json(item.current), id, item.position);
-      }
-      this.db.prepare('UPDATE journal_plans SET used_by = ? WHERE id = ?').run(id, planId);
-      return id;
-    })();
+        );
+        for (const item of stale) {
+          skip.run(item.reason, item.message, json(item.current), id, item.position);
+        }
+        this.db.prepare('UPDATE journal_plans SET used_by = ? WHERE id = ?').run(id, planId);
+        if (set.undoOf !== null) this.markUndone(set.undoOf, id);
+        return id;
+      })
+      .immediate();
   }
 
   /** Records the outcomes of a batch of items in one transaction: one commit per batch, not per item. */
@@ -243,14 +257,17 @@ export class JournalStore {
 
   /** A set that finishes keeps its counts: its items' states change no more until a retry. */
   setState(id: number, state: ChangeSetState, finishedAt: number | null): void {
-    this.db.transaction(() => {
-      const counts = finishedAt === null ? null : JSON.stringify(this.countItems(id));
-      this.db
-        .prepare(
-          'UPDATE journal_change_sets SET state = ?, finished_at = ?, counts_json = ? WHERE id = ?',
-        )
-        .run(state, finishedAt, counts, id);
-    })();
+    // Immediate: it reads the counts before it writes (see recordPlanned).
+    this.db
+      .transaction(() => {
+        const counts = finishedAt === null ? null : JSON.stringify(this.countItems(id));
+        this.db
+          .prepare(
+            'UPDATE journal_change_sets SET state = ?, finished_at = ?, counts_json = ? WHERE id = ?',
+          )
+          .run(state, finishedAt, counts, id);
+      })
+      .immediate();
   }
 
   /** Sets the failed (and, for an incomplete set, pending) items of a set pending again. */

@@ -1,4 +1,5 @@
 import type {
+  ChangeKind,
   ChangeSetDetail,
   ChangeSetItemsPage,
   ChangeSetItemsQuery,
@@ -9,7 +10,7 @@ import type {
   FieldHistory,
   KeptPlan,
   Me,
-  Plan,
+  PlanCounts,
   PlanItemsPage,
   PlanItemsQuery,
   PlannedItem,
@@ -57,16 +58,7 @@ export class Journal {
   async plan(request: ChangeSetRequest, caller: Caller): Promise<KeptPlan> {
     const target = this.targetFor(caller.token);
     const planned = await planChangeSet(target, request, caller.me);
-    const now = this.now();
-    const { kind, note } = request;
-    const expiresAt = now + PLAN_LIFE_MS;
-    const id = this.store.plans.keep(
-      { kind, note, person: caller.me.person, expiresAt },
-      planned,
-      now,
-    );
-    const items = planned.slice(0, PLAN_FIRST_ITEMS).map(shownItem);
-    return { id, kind, counts: countsOf(planned), expiresAt, items };
+    return this.keep({ kind: request.kind, note: request.note }, planned, caller);
   }
 
   /** A page of a kept plan's items, for the person who made it while it may be confirmed. */
@@ -87,12 +79,21 @@ export class Journal {
    */
   async startPlanned(id: number, caller: Caller): Promise<ChangeSetSummary> {
     const plan = this.confirmable(id, caller);
+    if (plan.undoOf !== null) this.refuseUndo(plan.undoOf);
     const target = this.targetFor(caller.token);
-    const stale = await staleSinceDryRun(target, this.store.plans.seen(id));
-    const set = { kind: plan.kind, note: plan.note, person: plan.person };
+    const seen = this.store.plans.seen(id);
+    const stale = await staleSinceDryRun(target, seen);
+    // As the undo's own start refuses it: it would put nothing back and mark the set undone.
+    if (plan.undoOf !== null && stale.length === seen.length)
+      throw new ApiError(409, nothingToUndo(plan.undoOf));
+    const set = { kind: plan.kind, note: plan.note, person: plan.person, undoOf: plan.undoOf };
     const setId = this.store.recordPlanned(set, id, stale, this.now());
-    // Confirmed meanwhile by a request that read the fields again at the same time.
-    if (setId === undefined) throw confirmedAlready(id, this.store.plans.line(id)?.usedBy);
+    if (setId === undefined) {
+      // Confirmed, or its set undone, meanwhile by a request that read the fields at the same time.
+      const usedBy = this.store.plans.line(id)?.usedBy;
+      if (usedBy === null && plan.undoOf !== null) this.refuseUndo(plan.undoOf);
+      throw confirmedAlready(id, usedBy);
+    }
     this.runner.start(setId, target);
     return this.summary(setId);
   }
@@ -170,24 +171,57 @@ export class Journal {
     return this.detail(id);
   }
 
+  /**
+   * An undo of set `id`: its dry run kept as a change set's is (confirmed by
+   * `startPlanned`), or, started at once, planned again and recorded.
+   */
   async undo(id: number, dryRun: boolean, caller: Caller): Promise<UndoAnswer> {
     const { me } = caller;
     const target = this.targetFor(caller.token);
-    const summary = this.summary(id);
-    const refusal = undoRefusal({ ...summary, state: this.stateOf(summary) });
-    if (refusal !== undefined) throw new ApiError(409, refusal);
+    const summary = this.refuseUndo(id);
     const planned = await planUndo(target, this.store.items(id), summary.createdAt, me);
-    if (dryRun) return { changeSet: null, plan: planOf('undo', planned) };
+    const note = `undo of change set ${id}`;
+    if (dryRun) {
+      return {
+        changeSet: null,
+        plan: this.keep({ kind: 'undo', note, undoOf: id }, planned, caller),
+      };
+    }
     if (!planned.some((item) => item.action === 'change'))
       throw new ApiError(409, nothingToUndo(id));
     const changeSet = this.record(
-      { kind: 'undo', note: `undo of change set ${id}`, person: me.person, undoOf: id },
+      { kind: 'undo', note, person: me.person, undoOf: id },
       planned,
       target,
     );
     // Not the plan again: its answer would be written while the undo runs, on the same
     // thread, and outlast the app's wait for a large set.
     return { changeSet, plan: null };
+  }
+
+  /** Set `id` when the journal takes its undo (undo-rule.ts); its 409 otherwise. */
+  private refuseUndo(id: number): ChangeSetSummary {
+    const summary = this.summary(id);
+    const refusal = undoRefusal({ ...summary, state: this.stateOf(summary) });
+    if (refusal !== undefined) throw new ApiError(409, refusal);
+    return summary;
+  }
+
+  /** Keeps a dry run for the caller's confirmation: its counts and first items. */
+  private keep(
+    plan: { kind: ChangeKind; note?: string; undoOf?: number },
+    planned: readonly PlannedChange[],
+    caller: Caller,
+  ): KeptPlan {
+    const now = this.now();
+    const expiresAt = now + PLAN_LIFE_MS;
+    const id = this.store.plans.keep(
+      { ...plan, person: caller.me.person, expiresAt },
+      planned,
+      now,
+    );
+    const items = planned.slice(0, PLAN_FIRST_ITEMS).map(shownItem);
+    return { id, kind: plan.kind, counts: countsOf(planned), expiresAt, items };
   }
 
   /** Plan `id` when the caller made it and it is neither confirmed nor expired; a refusal otherwise. */
@@ -252,13 +286,12 @@ function shownItem({ change: _change, ...item }: PlannedChange): PlannedItem {
   return item;
 }
 
-function planOf(kind: Plan['kind'], planned: readonly PlannedChange[]): Plan {
-  return { kind, items: planned.map(shownItem), counts: countsOf(planned) };
-}
-
-function countsOf(planned: readonly PlannedChange[]): Plan['counts'] {
+function countsOf(planned: readonly PlannedChange[]): PlanCounts {
   const change = planned.filter((item) => item.action === 'change').length;
-  return { change, skip: planned.length - change };
+  const repoint = planned.filter(
+    (item) => item.action === 'change' && 'repoint' in item.change,
+  ).length;
+  return { change, skip: planned.length - change, ...(repoint > 0 ? { repoint } : {}) };
 }
 
 function newItemOf(planned: PlannedChange): NewItem {

@@ -35,13 +35,18 @@ export interface PlanLine {
   expiresAt: number;
   /** The change set that confirmed it; null while it is not confirmed. */
   usedBy: number | null;
+  /** An undo's dry run: the change set it undoes; null for any other. */
+  undoOf: number | null;
 }
 
-/** An item the plan would change, with the version its dry run read. */
+/**
+ * An item the plan would change, with the version its dry run read: null when it read
+ * none, as an undo's restore of a deleted field does.
+ */
 export interface SeenItem {
   position: number;
   fieldId: number;
-  seen: NonNullable<ChangeItemRequest['basedOn']>;
+  seen: NonNullable<ChangeItemRequest['basedOn']> | null;
 }
 
 interface PlanRow {
@@ -51,6 +56,7 @@ interface PlanRow {
   person: string;
   expires_at: number;
   used_by: number | null;
+  undo_of: number | null;
 }
 
 interface PlanItemRow {
@@ -61,6 +67,7 @@ interface PlanItemRow {
   message: string | null;
   before_json: string | null;
   after_json: string | null;
+  repoint_from: number | null;
 }
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
@@ -79,13 +86,19 @@ export class PlanStore {
    * plans expired or confirmed, and expires the person's oldest beyond the bound.
    */
   keep(
-    plan: { kind: ChangeKind; note?: string; person: string; expiresAt: number },
+    plan: {
+      kind: ChangeKind;
+      note?: string;
+      person: string;
+      expiresAt: number;
+      undoOf?: number;
+    },
     items: readonly PlannedChange[],
     now: number,
   ): number {
     const insertPlan = this.db.prepare(
-      `INSERT INTO journal_plans (kind, note, person, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?)`,
+      `INSERT INTO journal_plans (kind, note, person, created_at, expires_at, undo_of)
+       VALUES (?, ?, ?, ?, ?, ?)`,
     );
     const insertItem = this.db.prepare(
       `INSERT INTO journal_plan_items (plan_id, position, field_id, field_name, action, reason,
@@ -95,8 +108,14 @@ export class PlanStore {
     return this.db.transaction(() => {
       this.sweep(plan.person, now);
       const id = Number(
-        insertPlan.run(plan.kind, plan.note ?? null, plan.person, now, plan.expiresAt)
-          .lastInsertRowid,
+        insertPlan.run(
+          plan.kind,
+          plan.note ?? null,
+          plan.person,
+          now,
+          plan.expiresAt,
+          plan.undoOf ?? null,
+        ).lastInsertRowid,
       );
       items.forEach((item, position) => {
         insertItem.run(
@@ -128,6 +147,7 @@ export class PlanStore {
         person: row.person,
         expiresAt: row.expires_at,
         usedBy: row.used_by,
+        undoOf: row.undo_of,
       }
     );
   }
@@ -144,7 +164,8 @@ export class PlanStore {
       .get(...values)!;
     const items = this.db
       .prepare<unknown[], PlanItemRow>(
-        `SELECT field_id, field_name, action, reason, message, before_json, after_json
+        `SELECT field_id, field_name, action, reason, message, before_json, after_json,
+           CASE action WHEN 'change' THEN change_json ->> '$.repoint.from' END AS repoint_from
          FROM journal_plan_items WHERE plan_id = ? ${ofAction}
          ORDER BY position LIMIT ? OFFSET ?`,
       )
@@ -169,9 +190,16 @@ export class PlanStore {
     return this.db
       .prepare<
         [number],
-        { position: number; field_id: number; check_sum: string | null; last_modified: number }
+        {
+          position: number;
+          field_id: number;
+          read_none: 0 | 1;
+          check_sum: string | null;
+          last_modified: number | null;
+        }
       >(
-        `SELECT position, field_id, before_json ->> '$.checkSum' AS check_sum,
+        `SELECT position, field_id, before_json IS NULL AS read_none,
+           before_json ->> '$.checkSum' AS check_sum,
            before_json ->> '$.lastModified' AS last_modified
          FROM journal_plan_items WHERE plan_id = ? AND action = 'change' ORDER BY position`,
       )
@@ -179,10 +207,9 @@ export class PlanStore {
       .map((row) => ({
         position: row.position,
         fieldId: row.field_id,
-        seen: {
-          checkSum: row.check_sum ?? undefined,
-          lastModified: row.last_modified ?? undefined,
-        },
+        seen: row.read_none
+          ? null
+          : { checkSum: row.check_sum ?? undefined, lastModified: row.last_modified ?? undefined },
       }));
   }
 
@@ -214,5 +241,6 @@ function plannedItemOf(row: PlanItemRow): PlannedItem {
     ...(row.message === null ? {} : { message: row.message }),
     before: field(row.before_json),
     after: field(row.after_json),
+    ...(row.repoint_from === null ? {} : { repoint: { from: row.repoint_from } }),
   };
 }

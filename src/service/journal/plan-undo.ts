@@ -8,6 +8,7 @@ import type { JournalTarget, UpdateOf } from './journal-target';
 import type { PlannedChange } from './plan-change-set';
 import { changing, FORBIDDEN, skipped } from './plan-change-set';
 import { planRepoints } from './repoint';
+import { idTakenAgain } from './stale-since-dry-run';
 
 /**
  * The undo of a set's applied items, last first: each field put back to its state
@@ -56,7 +57,7 @@ async function undoItem(
   if ('delete' in item.change) {
     const restore = { restore: true } as const;
     if (!mayChange(me, restore)) return skip(restore, 'forbidden', FORBIDDEN);
-    if (current) return skip(restore, 'changed-since', `a field has the id ${id} again`);
+    if (current) return skip(restore, 'changed-since', idTakenAgain(id));
     return {
       id,
       name: item.fieldName,

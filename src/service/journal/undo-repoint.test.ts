@@ -5,6 +5,7 @@ import type {
   ChangeSetDetail,
   ChangeSetRequest,
   FieldHistory,
+  PlanItemsPage,
   UndoAnswer,
 } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
@@ -89,9 +90,10 @@ async function run(request: ChangeSetRequest): Promise<ChangeSetDetail> {
   return finished((await call<{ id: number }>(journalPaths.changeSets, request)).id);
 }
 
+/** An undo as the app makes it: its dry run kept, then confirmed by its id. */
 async function undo(id: number): Promise<ChangeSetDetail> {
-  const answer = await call<UndoAnswer>(journalPaths.undo(id), { dryRun: false });
-  return finished(answer.changeSet!.id);
+  const { plan } = await call<UndoAnswer>(journalPaths.undo(id), { dryRun: true });
+  return finished((await call<{ id: number }>(journalPaths.changeSets, { planId: plan!.id })).id);
 }
 
 const onInstance = (id: number) => instance.stores.fields.getField(id);
@@ -131,7 +133,12 @@ it("plans, in the undo's dry run, each nesting field to name the new id, and ski
     message: 'SERVICE_BEAST_MODE(1) is left as it is: it changed after "Gross Margin" was deleted',
   });
   expect(nesting.get(17)).toMatchObject({ action: 'skip', reason: 'locked' });
-  expect(plan.counts).toEqual({ change: 2, skip: 2 });
+  expect(plan.counts).toEqual({ change: 2, skip: 2, repoint: 1 });
+  // Its pages say the same of each item, the repoint's included.
+  expect(await call<PlanItemsPage>(journalPaths.planItems(plan.id))).toEqual({
+    total: 4,
+    items: plan.items,
+  });
 });
 
 it('creates the field again, then makes the nesting field name the new id, recorded in the same undo', async () => {

@@ -2,7 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { undoChangeSet } from '../../../api/journal/undo-change-set';
+import { confirmPlan } from '../../../api/journal/start-change-set';
+import { planUndo } from '../../../api/journal/undo-change-set';
 import { startSession } from '../../../api/session';
 import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
 import { reader } from '../../../api/test-support/mock-journal';
@@ -96,7 +97,7 @@ describe('rename', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Rename' }));
     await dialog().findByText('1 field changed.');
     // Another tab, or the Activity page, undoes it first.
-    await undoChangeSet({ id: 1, dryRun: false });
+    await confirmPlan(await planUndo({ id: 1 }));
     expect(fields.get(7)?.name).toBe('Revenue');
 
     fireEvent.click(await dialog().findByRole('button', { name: 'Undo…' }));

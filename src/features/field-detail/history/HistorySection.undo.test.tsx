@@ -1,8 +1,8 @@
 import { configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { startChangeSet } from '../../../api/journal/start-change-set';
-import { undoChangeSet } from '../../../api/journal/undo-change-set';
+import { confirmPlan, startChangeSet } from '../../../api/journal/start-change-set';
+import { planUndo } from '../../../api/journal/undo-change-set';
 import { startSession } from '../../../api/session';
 import { calculatedField, setupMockApi } from '../../../api/test-support/mock-api';
 import { editorMe, mockJournal } from '../../../api/test-support/mock-journal';
@@ -25,7 +25,7 @@ test('a change set undone already names its undo instead of offering Undo; the u
     kind: 'rename',
     items: [{ id: 7, change: { update: { name: 'Net revenue' } } }],
   });
-  await undoChangeSet({ id: 1, dryRun: false });
+  await confirmPlan(await planUndo({ id: 1 }));
 
   renderWithProviders(<HistorySection field={fields.get(7)!} />);
   const history = await screen.findByRole('list', { name: 'Recorded versions' });
