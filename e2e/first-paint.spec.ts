@@ -121,3 +121,38 @@ test('the fields page’s first search finds one of the browser’s six connecti
   expect(openWhenSearched).toBeGreaterThan(0);
   expect(openWhenSearched).toBeLessThan(6);
 });
+
+test('the fields page’s first search is sent once, by the app’s entry, for the address’s view', async ({
+  signedInPage: page,
+}) => {
+  // The entry sends the search of the address's view before the page's code has arrived
+  // (src/main.tsx, features/fields/prefetch-fields-page.ts); the page then takes that
+  // answer from the query cache. Were the two to read the address differently, the page
+  // would ask again for its own.
+  const searches: { name?: string; limit?: number; offset?: number }[] = [];
+  let pageCodeSent = false;
+  let searchedBeforePageCode = false;
+  let searched: () => void = () => {};
+  const searchAsked = new Promise<void>((resolve) => (searched = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== apiPaths.search) return;
+    searches.push(request.postDataJSON() as (typeof searches)[number]);
+    if (!pageCodeSent) searchedBeforePageCode = true;
+    searched();
+  });
+  // The page's own module is held until a search is asked for (at most 2 s): a search
+  // asked meanwhile can only be the entry's.
+  const twoSeconds = new Promise<void>((resolve) => setTimeout(resolve, 2000));
+  await page.route(/\/assets\/FieldsPage-[\w-]+\.js$/, async (route) => {
+    await Promise.race([searchAsked, twoSeconds]);
+    pageCodeSent = true;
+    await route.continue();
+  });
+  await page.goto('/fields?q=revenue&sort=-created&page=2&size=25');
+  const table = page.getByRole('table', { name: 'Calculated fields' });
+  await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('revenue');
+  expect(searchedBeforePageCode).toBe(true);
+  expect(searches).toHaveLength(1);
+  expect(searches[0]).toMatchObject({ name: 'revenue', limit: 25, offset: 25 });
+});
