@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import { http } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { startSession } from '../../api/session';
@@ -107,4 +108,21 @@ test('an expired dry run says so, changes nothing, and is made again on asking',
   fireEvent.click(dialog().getByRole('button', { name: 'Lock' }));
   await dialog().findByText('900 fields changed, 100 skipped.', {}, { timeout: 10_000 });
   expect(started).toEqual([{ planId: 1 }, { planId: 2 }]);
+});
+
+test('a dry run is not made again when the window is focused again: each is kept, and a person keeps three', async () => {
+  renderLock();
+  await dialog().findByText('900 fields will change, 100 fields skipped.');
+  let plannedAgain = 0;
+  server.use(
+    http.post(journalPaths.plans, () => {
+      plannedAgain += 1;
+    }),
+  );
+  focusManager.setFocused(false);
+  focusManager.setFocused(true);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  focusManager.setFocused(undefined);
+  expect(plannedAgain).toBe(0);
+  expect(dialog().getByText('900 fields will change, 100 fields skipped.')).toBeVisible();
 });
