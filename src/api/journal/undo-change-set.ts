@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { UndoAnswer } from '../../contract/journal';
 import { journalPaths, undoAnswerSchema } from '../../contract/journal';
 import { requestJson } from '../http-client';
+import { instanceModeOf } from '../app-config';
+import type { InstanceMode } from './wait-for-items';
 import { waitForItemsMs } from './wait-for-items';
 import { journalKeys } from './journal-keys';
 
@@ -14,17 +16,21 @@ export interface UndoRequest {
 }
 
 /** Undoes a change set as a change set of its own; each field changed again since is refused and listed. */
-export function undoChangeSet({ id, dryRun, applied = 0 }: UndoRequest): Promise<UndoAnswer> {
+export function undoChangeSet(
+  { id, dryRun, applied = 0 }: UndoRequest,
+  mode: InstanceMode,
+): Promise<UndoAnswer> {
   return requestJson(journalPaths.undo(id), undoAnswerSchema, {
     method: 'POST',
     body: { dryRun },
-    timeoutMs: waitForItemsMs(applied),
+    timeoutMs: waitForItemsMs(applied, mode),
   });
 }
 
 export function useUndoChangeSet() {
   return useMutation({
-    mutationFn: undoChangeSet,
+    mutationFn: async (request: UndoRequest, { client }) =>
+      undoChangeSet(request, await instanceModeOf(client)),
     onSuccess: (_answer, { id, dryRun }, _result, { client }) => {
       if (dryRun) return;
       return Promise.all([

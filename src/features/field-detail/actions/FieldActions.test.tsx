@@ -96,7 +96,7 @@ describe('rename', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Rename' }));
     await dialog().findByText('1 field changed.');
     // Another tab, or the Activity page, undoes it first.
-    await undoChangeSet({ id: 1, dryRun: false });
+    await undoChangeSet({ id: 1, dryRun: false }, 'embedded');
     expect(fields.get(7)?.name).toBe('Revenue');
 
     fireEvent.click(await dialog().findByRole('button', { name: 'Undo…' }));
