@@ -11,10 +11,10 @@ export type InstanceMode = AppConfig['mode'];
  * What the server takes a field in proxy mode: it reads each field from the instance,
  * four at once (service/journal/proxy-target.ts), once for a dry run, again for a
  * confirmation or an undo. At production's 30-80 ms a dry run of 1,000 locks took 20 s
- * (bench/results/bulk-lock.md, load 16); three times that leaves room for a busier
- * server or instance.
+ * at load 16, one of 841 took 49 s at load 20 (bench/results/bulk-lock.md): twice the
+ * slower leaves room for a busier server or instance.
  */
-const PROXY_MS_PER_FIELD = 60;
+const PROXY_MS_PER_FIELD = 120;
 
 /**
  * How long to wait for the journal's answer about a change of `items` fields: it plans
