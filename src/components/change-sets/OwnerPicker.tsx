@@ -1,6 +1,8 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import type { OwnerName } from '../../api/directory/lookup-directory';
+import { useDirectoryNames } from '../../api/directory/lookup-directory';
 import { useDirectoryList } from '../../api/directory/list-directory';
 import type { OwnerEntry } from '../../contract/directory';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
@@ -22,7 +24,12 @@ export function OwnerPicker({
   const [settled] = useDebouncedValue(search.trim(), 150);
   const list = useDirectoryList('owners', settled);
   const withoutDirectory = list.data?.available === false;
-  const owners = list.data?.available ? list.data.owners : byTypedId(withoutDirectory, search);
+  const typedId = withoutDirectory ? idTyped(settled) : undefined;
+  // The instance's users endpoint names the id typed, as it names the table's owners.
+  const { names } = useDirectoryNames({ owners: typedId === undefined ? [] : [typedId] });
+  const owners = list.data?.available
+    ? list.data.owners
+    : typedOwner(typedId, typedId === undefined ? undefined : names.owners.get(typedId));
   // Someone who has left answers for nothing: shown, so the list is not puzzling, but not offered.
   const data = owners
     .filter((owner) => owner.id !== exclude)
@@ -53,14 +60,20 @@ export function OwnerPicker({
   );
 }
 
+/** The id typed, when the text is one. */
+function idTyped(typed: string): number | undefined {
+  return /^[1-9]\d{0,15}$/.test(typed) ? Number(typed) : undefined;
+}
+
 /**
  * A real instance lists no owners (no directory: proxy mode in front of production), so
- * the picker takes the id typed; without it no owner could be chosen there at all.
+ * the picker offers the id typed, named when the instance names it; without it no
+ * owner could be chosen there at all.
  */
-function byTypedId(withoutDirectory: boolean, typed: string) {
-  const id = typed.trim();
-  const owner: OwnerEntry = { id: Number(id), name: `Owner ${id}` };
-  return withoutDirectory && /^[1-9]\d{0,15}$/.test(id) ? [owner] : [];
+function typedOwner(id: number | undefined, named: OwnerName | undefined): OwnerEntry[] {
+  if (id === undefined) return [];
+  const name = named ? `${named.name} (owner ${id})` : `Owner ${id}`;
+  return [{ id, name, ...(named?.active === undefined ? {} : { active: named.active }) }];
 }
 
 function nothingFound(pending: boolean, withoutDirectory: boolean): string {

@@ -7,6 +7,7 @@ import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
 import { editorMe } from '../../api/test-support/mock-journal';
 import type { ChangeSetRequest } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
+import { namePaths } from '../../contract/names';
 import { apiPaths } from '../../contract/paths';
 import type { WorkflowPreview } from '../../contract/workflows';
 import { workflowPaths } from '../../contract/workflows';
@@ -168,13 +169,17 @@ test('without a directory, as in front of a real instance, the person is picked 
     http.get(apiPaths.directory, () =>
       HttpResponse.json({ status: 404, message: 'nothing is at GET' }, { status: 404 }),
     ),
+    // Production's users endpoint, which names the table's owners too.
+    http.get(namePaths.users, () =>
+      HttpResponse.json([{ id: 102, displayName: 'Grace Hopper', detail: { active: true } }]),
+    ),
   );
   const { user } = renderWithProviders(<HandoverPanel from={101} fromName="Ada Lovelace" />);
   const to = screen.getByRole('combobox', { name: /^To/ });
   await user.click(to);
   expect(await screen.findByText(/lists no owners by name: type the owner's id/)).toBeVisible();
   await user.type(to, '102');
-  await user.click(await screen.findByRole('option', { name: 'Owner 102' }));
+  await user.click(await screen.findByRole('option', { name: 'Grace Hopper (owner 102)' }));
   await user.click(screen.getByRole('button', { name: 'Preview' }));
   await screen.findByRole('row', { name: /Revenue Total/ });
   expect(bodies.at(-1)).toEqual({ from: 101, to: 102 });
