@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { AppConfig } from '../contract/app-config';
 import { APP_CONFIG_PATH } from '../contract/paths';
 
@@ -73,3 +74,8 @@ export const appConfigQuery = queryOptions({
   queryFn: () => fetchAppConfig(),
   staleTime: Infinity,
 });
+
+/** Whether the server answers from its own store or from an instance behind it, asked once per page load. */
+export async function instanceModeOf(client: QueryClient): Promise<AppConfig['mode']> {
+  return (await client.ensureQueryData(appConfigQuery)).mode;
+}

@@ -40,10 +40,11 @@ export async function recordLock({
     import('../journal/start-change-set'),
     import('../journal/get-change-set'),
   ]);
-  const started = await startChangeSet({
-    kind: locked ? 'lock' : 'unlock',
-    items: [{ id, change: { update: { locked } } }],
-  });
+  // One field: the longer wait, a proxy's, costs the embedded server nothing.
+  const started = await startChangeSet(
+    { kind: locked ? 'lock' : 'unlock', items: [{ id, change: { update: { locked } } }] },
+    'proxy',
+  );
   let detail: ChangeSetDetail;
   for (let asked = 0; ; asked += 1) {
     await new Promise((resolve) => setTimeout(resolve, followDelaysMs[asked] ?? RUNNING_POLL_MS));

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ChangeSetRequest } from '../../contract/journal';
 import { journalKeys } from './journal-keys';
+import { instanceModeOf } from '../app-config';
 import { planChangeSet } from './plan-change-set';
 
 /**
@@ -12,7 +13,7 @@ import { planChangeSet } from './plan-change-set';
 export function usePlan(request: ChangeSetRequest | undefined) {
   return useQuery({
     queryKey: [...journalKeys.all, 'plan', request] as const,
-    queryFn: () => planChangeSet(request!),
+    queryFn: async ({ client }) => planChangeSet(request!, await instanceModeOf(client)),
     enabled: request !== undefined,
     staleTime: Infinity,
     gcTime: 0,

@@ -3,15 +3,20 @@ import { useMutation } from '@tanstack/react-query';
 import type { ChangeSetRequest, ChangeSetSummary, KeptPlan } from '../../contract/journal';
 import { changeSetSummarySchema, journalPaths } from '../../contract/journal';
 import { requestJson } from '../http-client';
+import { instanceModeOf } from '../app-config';
+import type { InstanceMode } from './wait-for-items';
 import { waitForItemsMs } from './wait-for-items';
 import { journalKeys } from './journal-keys';
 
 /** Records a change set and starts it; follow it with useChangeSet(id) until it is done. */
-export function startChangeSet(request: ChangeSetRequest): Promise<ChangeSetSummary> {
+export function startChangeSet(
+  request: ChangeSetRequest,
+  mode: InstanceMode,
+): Promise<ChangeSetSummary> {
   return requestJson(journalPaths.changeSets, changeSetSummarySchema, {
     method: 'POST',
     body: request,
-    timeoutMs: waitForItemsMs(request.items.length),
+    timeoutMs: waitForItemsMs(request.items.length, mode),
   });
 }
 
@@ -19,11 +24,11 @@ export function startChangeSet(request: ChangeSetRequest): Promise<ChangeSetSumm
  * Confirms a kept dry run by its id: the server records and starts exactly its changes,
  * each field read again and skipped when it changed since. Nothing is sent back.
  */
-export function confirmPlan(plan: KeptPlan): Promise<ChangeSetSummary> {
+export function confirmPlan(plan: KeptPlan, mode: InstanceMode): Promise<ChangeSetSummary> {
   return requestJson(journalPaths.changeSets, changeSetSummarySchema, {
     method: 'POST',
     body: { planId: plan.id },
-    timeoutMs: waitForItemsMs(plan.counts.change),
+    timeoutMs: waitForItemsMs(plan.counts.change, mode),
   });
 }
 
@@ -38,9 +43,17 @@ const refreshLists = {
 };
 
 export function useStartChangeSet() {
-  return useMutation({ mutationFn: startChangeSet, ...refreshLists });
+  return useMutation({
+    mutationFn: async (request: ChangeSetRequest, { client }) =>
+      startChangeSet(request, await instanceModeOf(client)),
+    ...refreshLists,
+  });
 }
 
 export function useConfirmPlan() {
-  return useMutation({ mutationFn: confirmPlan, ...refreshLists });
+  return useMutation({
+    mutationFn: async (plan: KeptPlan, { client }) =>
+      confirmPlan(plan, await instanceModeOf(client)),
+    ...refreshLists,
+  });
 }

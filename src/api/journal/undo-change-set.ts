@@ -2,8 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { KeptPlan } from '../../contract/journal';
 import { journalPaths, undoDryRunAnswerSchema } from '../../contract/journal';
 import { requestJson } from '../http-client';
+import { instanceModeOf } from '../app-config';
 import { journalKeys } from './journal-keys';
 import { confirmPlan } from './start-change-set';
+import type { InstanceMode } from './wait-for-items';
 import { waitForItemsMs } from './wait-for-items';
 
 export interface UndoPlanRequest {
@@ -16,11 +18,14 @@ export interface UndoPlanRequest {
  * An undo's dry run: which fields would be put back, which changed again since and stay.
  * The server keeps it for its confirmation (`confirmPlan`) and answers its counts and first items.
  */
-export async function planUndo({ id, applied = 0 }: UndoPlanRequest): Promise<KeptPlan> {
+export async function planUndo(
+  { id, applied = 0 }: UndoPlanRequest,
+  mode: InstanceMode,
+): Promise<KeptPlan> {
   const answer = await requestJson(journalPaths.undo(id), undoDryRunAnswerSchema, {
     method: 'POST',
     body: { dryRun: true },
-    timeoutMs: waitForItemsMs(applied),
+    timeoutMs: waitForItemsMs(applied, mode),
   });
   return answer.plan;
 }
@@ -29,7 +34,7 @@ export async function planUndo({ id, applied = 0 }: UndoPlanRequest): Promise<Ke
 export function useUndoPlan(asked: UndoPlanRequest | undefined) {
   return useQuery({
     queryKey: [...journalKeys.all, 'undo-plan', asked?.id] as const,
-    queryFn: () => planUndo(asked!),
+    queryFn: async ({ client }) => planUndo(asked!, await instanceModeOf(client)),
     enabled: asked !== undefined,
     // Run again only when asked: each run plans every field again and keeps a new plan.
     staleTime: Infinity,
@@ -43,7 +48,8 @@ export function useUndoPlan(asked: UndoPlanRequest | undefined) {
  */
 export function useConfirmUndo(undoneId: number) {
   return useMutation({
-    mutationFn: confirmPlan,
+    mutationFn: async (plan: KeptPlan, { client }) =>
+      confirmPlan(plan, await instanceModeOf(client)),
     onSuccess: (_summary, _plan, _result, { client }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: journalKeys.changeSet(undoneId) }),

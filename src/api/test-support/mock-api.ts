@@ -1,11 +1,20 @@
 import type { RequestHandler } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { AppConfig } from '../../contract/app-config';
 import type { CalculatedField, SearchResultItem } from '../../contract/field';
+import { APP_CONFIG_PATH } from '../../contract/paths';
+
+/** What an embedded server says of itself, unless a test answers otherwise: the journal's hooks ask it. */
+const embeddedConfig: AppConfig = { mode: 'embedded', tokenHeldByServer: false, demo: false };
 
 /** An MSW server for one test file: unhandled requests fail the test. */
 export function setupMockApi(...handlers: RequestHandler[]) {
-  const server = setupServer(...handlers);
+  const server = setupServer(
+    ...handlers,
+    http.get(APP_CONFIG_PATH, () => HttpResponse.json(embeddedConfig)),
+  );
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());

@@ -2,7 +2,6 @@ import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantin
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
 import { useCheckChangeSet } from '../../api/journal/check-change-set';
 import {
   refreshAfterChangeSet,
@@ -20,6 +19,7 @@ import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
 import { undoRefusal } from '../../contract/undo-rule';
 import { UserText } from '../UserText';
+import { CancelRunning } from './CancelRunning';
 
 /**
  * Whether a finished set changed nothing because its fields changed since they were
@@ -131,7 +131,6 @@ export function ChangeSetRun({
   const needsDetail =
     verified !== undefined || (onBack !== undefined && progress.data?.counts.applied === 0);
   const query = useChangeSet(id, finished && needsDetail);
-  const cancel = useCancelChangeSet();
   const retry = useRetryChangeSet();
   const check = useCheckChangeSet();
   // The button that started the change is gone once it runs: focus lost with it goes to
@@ -190,11 +189,7 @@ export function ChangeSetRun({
       )}
       {detail && verified?.(detail)}
       <Group justify="flex-end" gap="xs">
-        {running && (
-          <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(id)}>
-            Cancel
-          </Button>
-        )}
+        {running && <CancelRunning id={id} />}
         {ended && unconfirmed > 0 && (
           <Button variant="default" loading={check.isPending} onClick={() => check.mutate(id)}>
             Check against the instance

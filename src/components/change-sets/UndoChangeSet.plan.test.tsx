@@ -40,10 +40,13 @@ async function renderUndoOfLock() {
     }),
     ...journal.handlers,
   );
-  await startChangeSet({
-    kind: 'lock',
-    items: [...fields.keys()].map((id) => ({ id, change: { update: { locked: true } } })),
-  });
+  await startChangeSet(
+    {
+      kind: 'lock',
+      items: [...fields.keys()].map((id) => ({ id, change: { update: { locked: true } } })),
+    },
+    'embedded',
+  );
   asked.started = [];
   for (let id = 10; id <= COUNT; id += 10) {
     const field = fields.get(id)!;

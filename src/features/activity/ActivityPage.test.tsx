@@ -382,6 +382,12 @@ test('a running set can be cancelled from its row, as its refused undo says', as
   const running = (await screen.findByText('#4 rename')).closest('tr')!;
   await user.click(await within(running).findByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(cancelled).toEqual(['4']));
+  // The set stops after the batch in flight (through a proxy, seconds later): the row
+  // says so meanwhile, rather than show Cancel as though nothing was asked.
+  expect(within(running).getByRole('status')).toHaveTextContent(
+    'Stopping after the fields being sent now…',
+  );
+  expect(within(running).queryByRole('button', { name: 'Cancel' })).toBeNull();
 });
 
 test('a token that may not write sees no undo', async () => {

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { Fragment, useState } from 'react';
-import { useCancelChangeSet } from '../../api/journal/cancel-change-set';
+import { CancelRunning } from '../../components/change-sets/CancelRunning';
 import { useCheckChangeSet } from '../../api/journal/check-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
 import {
@@ -38,7 +38,6 @@ export function ChangeSetRow({
   };
   const check = useCheckChangeSet();
   const retry = useRetryChangeSet();
-  const cancel = useCancelChangeSet();
   const { id, counts } = changeSet;
   const itemsId = `change-set-${id}-items`;
   const finished = changeSet.state !== 'running';
@@ -132,17 +131,7 @@ export function ChangeSetRow({
             <UndoRefused refusal={refusal} label="Undo" size="xs" />
           )}
           {/* A running set's undo is refused "until it is cancelled or done": cancel is here too. */}
-          {mayAct && !finished && (
-            <Button
-              size="xs"
-              variant="default"
-              mt={4}
-              loading={cancel.isPending}
-              onClick={() => cancel.mutate(id)}
-            >
-              Cancel
-            </Button>
-          )}
+          {mayAct && !finished && <CancelRunning id={id} size="xs" mt={4} />}
         </Table.Td>
       </Table.Tr>
       {expanded && (

@@ -25,6 +25,11 @@ export class EmbeddedTarget implements JournalTarget {
   /** The store takes the recorded id back, so the fields that nested it find it again. */
   readonly restoresWithNewId = false;
 
+  /** The store creates a deleted field again with its id and every property. */
+  whyNotRestorable(): undefined {
+    return undefined;
+  }
+
   constructor(
     private readonly store: FieldStore,
     private readonly now: () => number,

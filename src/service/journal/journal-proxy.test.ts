@@ -195,6 +195,27 @@ it('creates a deleted field again, recording the new id the instance gives it', 
   ]);
 });
 
+// Production creates a field only with a data source or card link: a field without
+// any was deleted through the proxy, and its undo then failed ("Invalid template").
+it('does not delete a field the instance could not create again, says so, and sends nothing', async () => {
+  expect(onInstance(10)!.links).toEqual([]);
+  const sentBefore = upstream.requests.length;
+  const { body: plan } = await call<KeptPlan>('POST', journalPaths.plans, {
+    kind: 'delete',
+    items: [{ id: 10, change: { delete: true } }],
+  });
+  expect(plan.items[0]).toMatchObject({ action: 'skip', reason: 'invalid' });
+  expect(plan.items[0]!.message).toMatch(/could not be undone.*archive it instead$/);
+
+  const set = await run({ kind: 'delete', items: [{ id: 10, change: { delete: true } }] });
+  expect(set.items[0]!.state).toBe('skipped');
+  expect(onInstance(10)).toBeDefined();
+  const writes = upstream.requests
+    .slice(sentBefore)
+    .filter((request) => request.method !== 'GET' && !request.url.includes('/search'));
+  expect(writes).toEqual([]);
+});
+
 it('records a batch the instance stopped answering as open, not as unsent, and Check settles it', async () => {
   diesAfterBulk = true;
   let set: ChangeSetDetail;

@@ -34,6 +34,11 @@ export interface JournalTarget {
    */
   readonly restoresWithNewId: boolean;
   /**
+   * Why `field`, once deleted, could not be created again from its recorded state, so
+   * its delete could not be undone; undefined when it could.
+   */
+  whyNotRestorable(field: CalculatedField): string | undefined;
+  /**
    * Sends a batch of items, each guarded by the state it was planned on (a restore
    * creates a deleted field again from its recorded state, its `after`); what each did,
    * in the order given.

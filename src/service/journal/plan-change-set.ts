@@ -101,6 +101,9 @@ async function planItem(
   if (changedSince(basedOn, current)) return skip('changed-since', CHANGED_SINCE);
   if ('delete' in change) {
     if (current.locked) return skip('locked', 'locked: unlock it first');
+    // Every delete can be undone: one the instance could not undo is not made.
+    const notRestorable = target.whyNotRestorable(current);
+    if (notRestorable) return skip('invalid', notRestorable);
     if (!rules.allowUsed) {
       const { activeCards, nestedBy } = await usage(current);
       if (activeCards + nestedBy.length > 0) {

@@ -45,6 +45,11 @@ export interface InstanceAccess {
  */
 export class ProxyTarget implements JournalTarget {
   readonly restoresWithNewId = true;
+
+  /** The instance's create takes a field only with a link to a data source or a card. */
+  whyNotRestorable(field: CalculatedField): string | undefined {
+    return restorableLinks(field).length > 0 ? undefined : NOT_RESTORABLE;
+  }
   private readonly basePath: string;
   /** The instance answered a bulk call 404, 405 or 501: it has no bulk operation. */
   private bulkRefused = false;
@@ -191,9 +196,7 @@ export class ProxyTarget implements JournalTarget {
       name: recorded.name,
       owner: recorded.owner,
       expression: recorded.expression,
-      links: recorded.links
-        .filter((link) => link.resource.type !== 'FUNCTION_TEMPLATE')
-        .map(({ resource, visible, active }) => ({ resource, visible, active })),
+      links: restorableLinks(recorded),
       global: recorded.global,
       hidden: recorded.hidden,
       archived: recorded.archived,
@@ -247,6 +250,16 @@ export class ProxyTarget implements JournalTarget {
       ),
     };
   }
+}
+
+export const NOT_RESTORABLE =
+  'its delete could not be undone: the instance creates a field again only with a link to a data source or a card, and it has none; archive it instead';
+
+/** The links a field is created again with: a nested field's are the instance's to derive. */
+function restorableLinks(field: CalculatedField) {
+  return field.links
+    .filter((link) => link.resource.type !== 'FUNCTION_TEMPLATE')
+    .map(({ resource, visible, active }) => ({ resource, visible, active }));
 }
 
 /** What the bulk calls said: the fields their answers listed, and why a call was refused. */

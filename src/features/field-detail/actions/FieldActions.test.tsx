@@ -97,7 +97,7 @@ describe('rename', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Rename' }));
     await dialog().findByText('1 field changed.');
     // Another tab, or the Activity page, undoes it first.
-    await confirmPlan(await planUndo({ id: 1 }));
+    await confirmPlan(await planUndo({ id: 1 }, 'embedded'), 'embedded');
     expect(fields.get(7)?.name).toBe('Revenue');
 
     fireEvent.click(await dialog().findByRole('button', { name: 'Undo…' }));

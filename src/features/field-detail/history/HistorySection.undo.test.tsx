@@ -21,11 +21,14 @@ test('a change set undone already names its undo instead of offering Undo; the u
   const fields = new Map([[7, calculatedField(7, { name: 'Revenue' })]]);
   const journal = mockJournal(fields);
   server.use(...journal.handlers);
-  await startChangeSet({
-    kind: 'rename',
-    items: [{ id: 7, change: { update: { name: 'Net revenue' } } }],
-  });
-  await confirmPlan(await planUndo({ id: 1 }));
+  await startChangeSet(
+    {
+      kind: 'rename',
+      items: [{ id: 7, change: { update: { name: 'Net revenue' } } }],
+    },
+    'embedded',
+  );
+  await confirmPlan(await planUndo({ id: 1 }, 'embedded'), 'embedded');
 
   renderWithProviders(<HistorySection field={fields.get(7)!} />);
   const history = await screen.findByRole('list', { name: 'Recorded versions' });
@@ -96,10 +99,13 @@ test('a change of this field alone that changed again since offers Undo disabled
     }),
     ...journal.handlers,
   );
-  await startChangeSet({
-    kind: 'rename',
-    items: [{ id: 7, change: { update: { name: 'Net revenue' } } }],
-  });
+  await startChangeSet(
+    {
+      kind: 'rename',
+      items: [{ id: 7, change: { update: { name: 'Net revenue' } } }],
+    },
+    'embedded',
+  );
   // Someone changed it since, outside this server: its history holds no later version.
   const now = { ...fields.get(7)!, checkSum: 'changed-elsewhere', lastModified: 1_800_000_000_000 };
 
@@ -125,14 +131,20 @@ test('a change of several fields says the undo leaves this one, changed again si
   ]);
   const journal = mockJournal(fields);
   server.use(...journal.handlers);
-  await startChangeSet({
-    kind: 'handover',
-    items: [
-      { id: 7, change: { update: { owner: 102 } } },
-      { id: 8, change: { update: { owner: 102 } } },
-    ],
-  });
-  await startChangeSet({ kind: 'rename', items: [{ id: 7, change: { update: { name: 'Net' } } }] });
+  await startChangeSet(
+    {
+      kind: 'handover',
+      items: [
+        { id: 7, change: { update: { owner: 102 } } },
+        { id: 8, change: { update: { owner: 102 } } },
+      ],
+    },
+    'embedded',
+  );
+  await startChangeSet(
+    { kind: 'rename', items: [{ id: 7, change: { update: { name: 'Net' } } }] },
+    'embedded',
+  );
 
   const { user } = renderWithProviders(<HistorySection field={fields.get(7)!} />);
   const history = await screen.findByRole('list', { name: 'Recorded versions' });
