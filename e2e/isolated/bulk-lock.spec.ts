@@ -114,7 +114,7 @@ test('a bulk lock across two pages is one change set: the locked field skipped, 
     await expect(undo.getByText('5 fields will be put back as before.')).toBeVisible();
     await undo.getByRole('button', { name: 'Undo' }).click();
     await expect(undo).toBeHidden();
-    await expect(row).toContainText(/undone by #\d+/);
+    await expect(row).toContainText(/undone by change set \d+/);
     for (const field of selected)
       expect((await api.field(field.id)).locked, field.name).toBe(field === alreadyLocked);
   } finally {

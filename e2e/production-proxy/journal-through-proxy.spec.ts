@@ -53,5 +53,5 @@ test('through the proxy: an expression edited in the drawer is sent to the insta
   await dialog.getByRole('button', { name: 'Undo' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(async () => (await onInstance(field.id)).expression).toBe(field.expression);
-  await expect(row).toContainText(/undone by #\d+/);
+  await expect(row).toContainText(/undone by change set \d+/);
 });
