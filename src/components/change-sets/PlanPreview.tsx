@@ -5,11 +5,13 @@ import { ErrorState } from '../ErrorState';
 import { LongList } from '../LongList';
 import { fieldCount } from '../plural';
 import { describeChange } from './changed-properties';
+import { useOwnerWords } from './use-owner-words';
 import { skipWords } from './change-words';
 import { isPlanGone, PlanGone } from './PlanGone';
 import { UserText } from '../UserText';
 
 function PlanLine({ item }: { item: PlannedItem }) {
+  const ownerWords = useOwnerWords(item.before, item.after);
   return (
     <Text size="sm" pb={4}>
       <Text span fw={600} inherit>
@@ -34,7 +36,7 @@ function PlanLine({ item }: { item: PlannedItem }) {
         </Text>
       ) : (
         <Text span c="dimmed" inherit>
-          {describeChange(item.before, item.after).join('; ')}
+          {describeChange(item.before, item.after, ownerWords).join('; ')}
         </Text>
       )}
     </Text>

@@ -1,5 +1,7 @@
 import type { CalculatedField } from '../../contract/field';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
+import type { OwnerWords } from './use-owner-words';
+import { ownerIdWords } from './use-owner-words';
 
 /** The properties a person changes, in the order a change lists them. */
 const shownProperties = [
@@ -40,13 +42,15 @@ export function changedProperties(
 export function describeChange(
   before: CalculatedField | null,
   after: CalculatedField | null,
+  ownerWords: OwnerWords = ownerIdWords,
 ): string[] {
   if (before && !after) return ['deleted'];
   if (!before && after) return ['created again'];
   if (!before || !after) return [];
-  return changedProperties(before, after).map(({ property, before: was, after: now }) =>
-    property === 'expression'
-      ? 'expression changed'
-      : `${property}: ${showHiddenCharacters(was)} → ${showHiddenCharacters(now)}`,
-  );
+  return changedProperties(before, after).map(({ property, before: was, after: now }) => {
+    if (property === 'expression') return 'expression changed';
+    if (property === 'owner')
+      return `owner: ${ownerWords(before.owner)} → ${ownerWords(after.owner)}`;
+    return `${property}: ${showHiddenCharacters(was)} → ${showHiddenCharacters(now)}`;
+  });
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, onTestFinished, test, vi } from 'vitest'
 import { endSession, startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
 import { itemsPageOf } from '../../api/test-support/mock-journal';
+import { nameHandlers } from '../../api/test-support/mock-names';
 import type {
   ChangeSetDetail,
   ChangeSetSummary,
@@ -233,6 +234,44 @@ test('expands a set to its items: the field linking to its drawer, state, reason
   expect(within(items).getByText('Margin', { selector: 'code > bdi' })).toBeTruthy();
   // A field the instance created again says its new id: the fields that nested it name that one.
   expect(within(items).getByText('created again as field 21')).toBeTruthy();
+});
+
+test("a hand-over's items name the owners, as the table and the drawer do", async () => {
+  const handedOver: ChangeSetDetail = {
+    changeSet: sets[1]!,
+    items: [
+      {
+        fieldId: 9,
+        fieldName: 'Churn',
+        state: 'applied',
+        reason: null,
+        error: null,
+        change: { update: { owner: 102 } },
+        before: calculatedField(9, { name: 'Churn', owner: 101 }),
+        after: calculatedField(9, { name: 'Churn', owner: 102 }),
+      },
+    ],
+  };
+  server.use(
+    ...nameHandlers({
+      owners: [
+        { id: 101, name: 'Ada Lovelace' },
+        { id: 102, name: 'Grace Hopper' },
+      ],
+    }),
+    http.get(journalPaths.items(':id'), ({ request }) =>
+      HttpResponse.json(itemsPageOf(handedOver, request.url)),
+    ),
+  );
+  const { user } = renderWithProviders(<ActivityPage />, { url: '/activity' });
+  await user.click(await screen.findByRole('button', { name: '#1 owner' }));
+  const items = await screen.findByRole('list', { name: 'Items of change set 1' });
+  expect(
+    await within(items).findByText('Ada Lovelace (owner 101)', { selector: 'code > bdi' }),
+  ).toBeTruthy();
+  expect(
+    within(items).getByText('Grace Hopper (owner 102)', { selector: 'code > bdi' }),
+  ).toBeTruthy();
 });
 
 test('undo asks first, listing what will be refused and which fields will name a new id, then undoes by the dry run', async () => {

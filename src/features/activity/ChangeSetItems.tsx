@@ -9,6 +9,8 @@ import {
   type PropertyChange,
 } from '../../components/change-sets/changed-properties';
 import { skipWords } from '../../components/change-sets/change-words';
+import type { OwnerWords } from '../../components/change-sets/use-owner-words';
+import { useOwnerWords } from '../../components/change-sets/use-owner-words';
 import { UserText } from '../../components/UserText';
 
 /**
@@ -64,6 +66,7 @@ function reasonOf(item: ChangeItem): string {
 }
 
 function ItemDiff({ item }: { item: ChangeItem }) {
+  const ownerWords = useOwnerWords(item.before, item.after);
   if ('delete' in item.change && item.state === 'applied') return <Text size="sm">deleted</Text>;
   if ('restore' in item.change) return <Text size="sm">created again{asNewField(item)}</Text>;
   const changes = item.before && item.after ? changedProperties(item.before, item.after) : [];
@@ -72,17 +75,22 @@ function ItemDiff({ item }: { item: ChangeItem }) {
     <Stack gap={2}>
       {changes.map(({ property, before, after }) => (
         <Text size="sm" key={property}>
-          {property}: <Code>{shownValue(property, before)}</Code> →{' '}
-          <Code>{shownValue(property, after)}</Code>
+          {property}: <Code>{shownValue(property, before, ownerWords)}</Code> →{' '}
+          <Code>{shownValue(property, after, ownerWords)}</Code>
         </Text>
       ))}
     </Stack>
   );
 }
 
-/** An expression is shown as written (its lines kept); the other values are a person's words. */
-function shownValue(property: PropertyChange['property'], value: string) {
-  return property === 'expression' ? value : <UserText text={value} />;
+/**
+ * An expression is shown as written (its lines kept), an owner named where the instance
+ * names them; the other values are a person's words.
+ */
+function shownValue(property: PropertyChange['property'], value: string, ownerWords: OwnerWords) {
+  if (property === 'expression') return value;
+  if (property === 'owner') return <UserText text={ownerWords(Number(value))} />;
+  return <UserText text={value} />;
 }
 
 /** A field the instance created again with a new id (proxy mode) says which. */

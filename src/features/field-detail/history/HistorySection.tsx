@@ -4,6 +4,7 @@ import { useMayActOnChangeSet } from '../../../components/change-sets/use-can-wr
 import { useFieldHistory } from '../../../api/journal/field-history';
 import { kindWords } from '../../../components/change-sets/change-words';
 import { describeChange } from '../../../components/change-sets/changed-properties';
+import { useOwnerWords } from '../../../components/change-sets/use-owner-words';
 import { UndoChangeSet } from '../../../components/change-sets/UndoChangeSet';
 import { UndoneBy } from '../../../components/change-sets/UndoneBy';
 import { ChangeSetLink } from '../../../components/change-sets/ChangeSetLink';
@@ -55,6 +56,7 @@ function VersionItem({ version, now }: { version: Version; now: CalculatedField 
   const mayUndo = useMayActOnChangeSet(version.kind);
   const [diffShown, setDiffShown] = useState(false);
   const { before, after } = version;
+  const ownerWords = useOwnerWords(before, after);
   // The undo rule seen from this field: said before anyone asks for the undo's dry run.
   const set = {
     id: version.changeSetId,
@@ -74,7 +76,7 @@ function VersionItem({ version, now }: { version: Version; now: CalculatedField 
           <ChangeSetLink set={version} />
         </Text>
         <Text size="sm" c="dimmed">
-          {describeChange(before, after).join('; ')}
+          {describeChange(before, after, ownerWords).join('; ')}
         </Text>
         {expressionChanged && (
           <>
