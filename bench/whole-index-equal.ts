@@ -116,9 +116,11 @@ const takenFindings = structuredClone(asData(taken.findings));
 console.log(`findings handed over: ${isDeepStrictEqual(takenFindings, made.findings)}`);
 console.log(`summary handed over: ${isDeepStrictEqual(taken.summary, made.summary)}`);
 // The distinct names arrive as bytes (store/text-list.ts), read as the array they were.
-const { names } = taken.wholeIndex;
+// Taken in as the index itself where the code makes it there, as its parts before.
+const takenParts = 'parts' in taken.wholeIndex ? taken.wholeIndex.parts() : taken.wholeIndex;
+const { names } = takenParts;
 const takenIndex = {
-  ...taken.wholeIndex,
+  ...takenParts,
   names: { ...names, distinctNames: [...names.distinctNames] },
 };
 console.log(`index handed over: ${isDeepStrictEqual(takenIndex, made.index)}`);
