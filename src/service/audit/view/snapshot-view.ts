@@ -3,8 +3,7 @@ import type { FieldFinding, FieldFindingKeys, FindingKey, Scan } from '../../../
 import type { FunctionUsage } from '../../../contract/audit-functions';
 import type { Statistics } from '../../../contract/statistics';
 import type { NormalizedSearchRequest } from '../../../contract/search-validation';
-import type { FieldSubset, IdPage } from '../../store/index/field-index';
-import { FieldIndex } from '../../store/index/field-index';
+import type { FieldIndex, FieldSubset, IdPage } from '../../store/index/field-index';
 import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import type { FindingsSummary } from '../findings/describe-findings';
