@@ -28,6 +28,7 @@ import { wholeIndex } from '../src/service/audit/search/finding-index';
 import { packedAtOnce, unpacked } from '../src/service/store/saved-index';
 import type { Findings } from '../src/service/audit/findings/compute-findings';
 import { buffersAhead, buffersBack } from '../src/service/audit/worker/buffers-ahead';
+import { sharedOneByOne } from '../src/service/audit/worker/shared-instead';
 import {
   findingsReceived,
   findingsToSend,
@@ -105,9 +106,9 @@ const asData = (findings: Omit<Findings, 'expressions'>) => ({
 });
 // Taken before sending, which empties the arrays it moves.
 const made = structuredClone({ findings: asData(found), summary: summaryOf(found), index: ours });
-// As the audit's worker sends them: each buffer in a message of its own, then the rest.
+// As the audit's worker sends them: each buffer shared, in a message of its own, then the rest.
 const { rest, buffers } = buffersAhead(findingsToSend(found));
-const arrived = buffers.map((buffer) => structuredClone(buffer, { transfer: [buffer] }));
+const arrived = [...sharedOneByOne(buffers)].map((shared) => structuredClone(shared));
 const taken = await findingsReceived(
   buffersBack(structuredClone(rest), arrived) as ReturnType<typeof findingsToSend>,
 );
