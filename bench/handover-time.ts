@@ -6,7 +6,8 @@
 // `findingsToSend`, the message with its buffers moved, `findingsReceived` and the
 // snapshot's view on this thread, and the reply (what the scan's phase clock calls
 // "handing over the findings"; where SOURCE_ROOT has worker/buffers-ahead.ts, each moved
-// buffer first in a message of its own, answered, as the audit's worker sends them),
+// buffer first in a message of its own, answered, as the audit's worker sends them, and
+// shared rather than moved where it has worker/shared-instead.ts),
 // with the longest a request on this thread would have waited for a turn of its loop
 // meanwhile (the message's deserializing included), each wait over 20 ms and each pause
 // of this thread's collector over 10 ms, in ms after the first message was posted; then
@@ -36,6 +37,7 @@ import type * as BetweenThreadsModule from '../src/service/audit/worker/findings
 import type * as BuffersModule from '../src/service/audit/worker/buffers-to-move';
 import type * as SnapshotViewModule from '../src/service/audit/view/snapshot-view';
 import type * as BuffersAheadModule from '../src/service/audit/worker/buffers-ahead';
+import type * as SharedInsteadModule from '../src/service/audit/worker/shared-instead';
 
 interface Options {
   auditFile: string;
@@ -135,6 +137,10 @@ async function modules(sourceRoot: string) {
     ...((await import(`${src}/audit/worker/buffers-ahead.ts`).catch(() => ({}))) as Partial<
       typeof BuffersAheadModule
     >),
+    // Each of those buffers shared rather than moved, where the code shares them.
+    ...((await import(`${src}/audit/worker/shared-instead.ts`).catch(() => ({}))) as Partial<
+      typeof SharedInsteadModule
+    >),
   };
 }
 
@@ -188,9 +194,10 @@ async function auditSide({ auditFile, sourceRoot, runs }: Options): Promise<void
     let posted;
     if (m.buffersAhead) {
       const { rest, buffers } = m.buffersAhead(sent.value);
-      for (const buffer of buffers) {
+      const sending = m.sharedOneByOne ? m.sharedOneByOne(buffers) : buffers;
+      for (const buffer of sending) {
         const replied = reply();
-        port.postMessage({ run, buffer }, [buffer]);
+        port.postMessage({ run, buffer }, buffer instanceof ArrayBuffer ? [buffer] : []);
         await replied;
       }
       posted = timed(() => port.postMessage({ run, sent: rest, posting }));
@@ -227,12 +234,12 @@ async function serverSide(options: Options): Promise<void> {
   let turns = watchTurns();
   await new Promise<void>((done, fail) => {
     worker.on('error', fail);
-    const buffers: ArrayBuffer[] = [];
+    const buffers: ArrayBufferLike[] = [];
     worker.on('message', async (message: Record<string, unknown>) => {
       const run = message.run as number;
       if ('buffer' in message) {
         // Answered once the loop has turned, as the audit's thread answers (audit-thread.ts).
-        buffers.push(message.buffer as ArrayBuffer);
+        buffers.push(message.buffer as ArrayBufferLike);
         setImmediate(() => worker.postMessage('reply'));
         return;
       }

@@ -28,6 +28,7 @@ import { wholeIndex } from '../src/service/audit/search/finding-index';
 import { packedAtOnce, unpacked } from '../src/service/store/saved-index';
 import type { Findings } from '../src/service/audit/findings/compute-findings';
 import { buffersAhead, buffersBack } from '../src/service/audit/worker/buffers-ahead';
+import { sharedOneByOne } from '../src/service/audit/worker/shared-instead';
 import {
   findingsReceived,
   findingsToSend,
@@ -105,9 +106,9 @@ const asData = (findings: Omit<Findings, 'expressions'>) => ({
 });
 // Taken before sending, which empties the arrays it moves.
 const made = structuredClone({ findings: asData(found), summary: summaryOf(found), index: ours });
-// As the audit's worker sends them: each buffer in a message of its own, then the rest.
+// As the audit's worker sends them: each buffer shared, in a message of its own, then the rest.
 const { rest, buffers } = buffersAhead(findingsToSend(found));
-const arrived = buffers.map((buffer) => structuredClone(buffer, { transfer: [buffer] }));
+const arrived = [...sharedOneByOne(buffers)].map((shared) => structuredClone(shared));
 const taken = await findingsReceived(
   buffersBack(structuredClone(rest), arrived) as ReturnType<typeof findingsToSend>,
 );
@@ -116,9 +117,11 @@ const takenFindings = structuredClone(asData(taken.findings));
 console.log(`findings handed over: ${isDeepStrictEqual(takenFindings, made.findings)}`);
 console.log(`summary handed over: ${isDeepStrictEqual(taken.summary, made.summary)}`);
 // The distinct names arrive as bytes (store/text-list.ts), read as the array they were.
-const { names } = taken.wholeIndex;
+// Taken in as the index itself where the code makes it there, as its parts before.
+const takenParts = 'parts' in taken.wholeIndex ? taken.wholeIndex.parts() : taken.wholeIndex;
+const { names } = takenParts;
 const takenIndex = {
-  ...taken.wholeIndex,
+  ...takenParts,
   names: { ...names, distinctNames: [...names.distinctNames] },
 };
 console.log(`index handed over: ${isDeepStrictEqual(takenIndex, made.index)}`);

@@ -3,8 +3,7 @@ import type { FieldFinding, FieldFindingKeys, FindingKey, Scan } from '../../../
 import type { FunctionUsage } from '../../../contract/audit-functions';
 import type { Statistics } from '../../../contract/statistics';
 import type { NormalizedSearchRequest } from '../../../contract/search-validation';
-import type { FieldIndexParts, FieldSubset, IdPage } from '../../store/index/field-index';
-import { FieldIndex } from '../../store/index/field-index';
+import type { FieldIndex, FieldSubset, IdPage } from '../../store/index/field-index';
 import type { Findings } from '../findings/compute-findings';
 import { computeFindings } from '../findings/compute-findings';
 import type { FindingsSummary } from '../findings/describe-findings';
@@ -71,8 +70,6 @@ export class SnapshotView {
   private counted: Statistics | undefined;
   private changed: number | undefined;
   private index: FieldIndex | undefined;
-  /** The index of every field as the audit's thread built it with the findings, until first used. */
-  private indexParts: FieldIndexParts | undefined;
   /** Each drill-down's fields in `index`: they hold while the index does, locks and all. */
   private findingSubsets = newFindingSubsets();
   /**
@@ -93,12 +90,12 @@ export class SnapshotView {
     version: number,
     scan: Scan,
     source: ViewSource,
-    made?: { findings: Findings; summary: FindingsSummary; wholeIndex?: FieldIndexParts },
+    made?: { findings: Findings; summary: FindingsSummary; wholeIndex?: FieldIndex },
   ) {
     const view = new SnapshotView(version, scan, source);
     view.computed = made?.findings;
     view.described = made?.summary;
-    view.indexParts = made?.wholeIndex;
+    view.index = made?.wholeIndex;
     return view;
   }
 
@@ -132,10 +129,8 @@ export class SnapshotView {
     next.usage = this.usage;
     next.counted = this.counted;
     next.index = this.index;
-    next.indexParts = this.indexParts;
     next.findingSubsets = this.findingSubsets;
     this.index = undefined;
-    this.indexParts = undefined;
     this.findingSubsets = newFindingSubsets();
     return next;
   }
@@ -256,8 +251,7 @@ export class SnapshotView {
   private wholeIndex(): FieldIndex {
     // Made after the findings, which may take the index over from the earlier view.
     const findings = this.findings();
-    this.index ??= this.indexParts ? new FieldIndex(this.indexParts) : wholeIndex(findings);
-    this.indexParts = undefined;
+    this.index ??= wholeIndex(findings);
     return this.index;
   }
 
@@ -293,8 +287,7 @@ export class SnapshotView {
     const earlier = from.view;
     this.described = earlier.described;
     this.usage = earlier.usage;
-    const earlierIndex =
-      earlier.index ?? (earlier.indexParts && new FieldIndex(earlier.indexParts));
+    const earlierIndex = earlier.index;
     if (earlierIndex) {
       for (const { after } of changes.values())
         earlierIndex.applyLock(after.id, after.locked, after.lastModified);
@@ -303,7 +296,6 @@ export class SnapshotView {
       this.findingSubsets = earlier.findingSubsets;
     }
     earlier.index = undefined;
-    earlier.indexParts = undefined;
     earlier.findingSubsets = newFindingSubsets();
   }
 }

@@ -88,8 +88,8 @@ interface Running {
   reject(error: Error): void;
   /** Answers what the job asks of this thread. */
   answer?(method: ScanCall, args: unknown[]): Promise<unknown>;
-  /** The buffers sent ahead of the job's next call (buffers-ahead.ts). */
-  buffers: ArrayBuffer[];
+  /** The buffers sent ahead of the job's next call (buffers-ahead.ts), shared (shared-instead.ts). */
+  buffers: SharedArrayBuffer[];
 }
 
 /**
@@ -242,7 +242,7 @@ export class AuditThread {
     const { call, method, args } = message;
     const answered =
       method === 'buffer'
-        ? afterATurn(() => void job.buffers.push(args[0] as ArrayBuffer))
+        ? afterATurn(() => void job.buffers.push(args[0] as SharedArrayBuffer))
         : (job.answer ?? (() => Promise.reject(new Error('nothing to answer'))))(
             method,
             job.buffers.length === 0

@@ -18,6 +18,7 @@ import { AuditStore } from '../storage/audit-store';
 import { openScanConnection } from '../storage/open-audit-database';
 import { buffersAhead } from './buffers-ahead';
 import { findingsToSend } from './findings-between-threads';
+import { sharedOneByOne } from './shared-instead';
 import type {
   AuditWorkerData,
   Counted,
@@ -43,20 +44,10 @@ const waiting = new Map<number, { resolve(value: unknown): void; reject(error: E
 let lastCall = 0;
 
 function ask<T>(job: number, method: ScanCall, ...args: unknown[]): Promise<T> {
-  return askMoving(job, method, args, []);
-}
-
-/** `ask`, with the buffers in `moved` moved to the server rather than copied (buffers-to-move.ts). */
-function askMoving<T>(
-  job: number,
-  method: ScanCall,
-  args: unknown[],
-  moved: ArrayBuffer[],
-): Promise<T> {
   const call = ++lastCall;
   return new Promise<T>((resolve, reject) => {
     waiting.set(call, { resolve: resolve as (value: unknown) => void, reject });
-    port.postMessage({ type: 'call', job, call, method, args } satisfies FromWorker, moved);
+    port.postMessage({ type: 'call', job, call, method, args } satisfies FromWorker);
   });
 }
 
@@ -104,14 +95,15 @@ function remoteSource(job: Extract<WorkerJob, { type: 'scan' }>): FieldSource {
 
 /**
  * The findings and their summary, sent to the server as data (the reader of
- * expressions stays here), their typed arrays moved rather than copied
- * (findings-between-threads.ts), each buffer in a message of its own ahead of the rest
- * (buffers-ahead.ts). `found` is not read here after: its arrays are left empty.
+ * expressions stays here), their large parts in typed arrays
+ * (findings-between-threads.ts), each buffer ahead of the rest in a message of its
+ * own (buffers-ahead.ts), shared rather than moved (shared-instead.ts). `found` is not
+ * read here after: its arrays are left empty.
  */
 async function sendFound(job: number, found: ScanFound): Promise<void> {
   if (found === 'as-last-seen') return ask(job, 'completed', found);
   const { rest, buffers } = buffersAhead(findingsToSend(found));
-  for (const buffer of buffers) await askMoving(job, 'buffer', [buffer], [buffer]);
+  for (const shared of sharedOneByOne(buffers)) await ask(job, 'buffer', shared);
   return ask(job, 'completed', rest);
 }
 

@@ -56,10 +56,14 @@ export function buffersAhead(value: unknown): { rest: unknown; buffers: ArrayBuf
 }
 
 /** The value `buffersAhead` took the buffers out of, with each typed array back on its buffer. */
-export function buffersBack(rest: unknown, buffers: readonly ArrayBuffer[]): unknown {
+export function buffersBack(rest: unknown, buffers: readonly ArrayBufferLike[]): unknown {
   const back = (inner: unknown): unknown => {
     if (typeof inner !== 'object' || inner === null || ArrayBuffer.isView(inner)) return inner;
-    if (isAhead(inner)) return new typedArrays[inner.type](buffers[inner[AHEAD]]!);
+    if (isAhead(inner)) {
+      // Each kind takes a shared buffer as it takes another; TypeScript does not call a union of constructors.
+      const Kind = typedArrays[inner.type] as Uint8ArrayConstructor;
+      return new Kind(buffers[inner[AHEAD]]!);
+    }
     if (inner instanceof Map)
       return new Map([...inner].map(([key, entry]) => [back(key), back(entry)]));
     if (Array.isArray(inner)) return inner.map(back);

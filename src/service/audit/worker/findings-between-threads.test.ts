@@ -8,6 +8,7 @@ import { summaryOf } from '../findings/describe-findings';
 import { FactsTable } from '../findings/facts-table';
 import type { FieldIndexParts } from '../../store/index/field-index';
 import { FieldIndex } from '../../store/index/field-index';
+import { PositionsById } from '../../store/index/positions-by-id';
 import { wholeIndex } from '../search/finding-index';
 import type { FieldFacts } from '../findings/field-facts';
 import { demoFacts } from '../test-support/demo-facts';
@@ -51,7 +52,7 @@ it('findings sent from the audit thread arrive as they were made', async () => {
   const {
     findings,
     summary,
-    wholeIndex: indexParts,
+    wholeIndex: arrivedIndex,
   } = await findingsReceived(structuredClone(sent, { transfer: buffersToMove(sent) }));
 
   expect(findings.fields).toBeInstanceOf(FactsTable);
@@ -62,7 +63,6 @@ it('findings sent from the audit thread arrive as they were made', async () => {
   expect(findings.headline).toEqual(made.headline);
   expect(summary).toEqual(made.summary);
   // The index of every field, built with them, answers as one built where they arrive.
-  const arrivedIndex = new FieldIndex(indexParts);
   expect(arrivedIndex.statistics()).toEqual(builtHere.statistics());
   const byName = { filters: [], sort: { field: 'name' as const, ascending: true }, limit: 50 };
   expect(arrivedIndex.search({ ...byName, offset: 0 })).toEqual(
@@ -141,7 +141,7 @@ it('findings taken in from slices equal the ones the audit thread made, whatever
           structuredClone(posted, { transfer: buffersToMove(posted) }),
         );
 
-        const arrivedIndex = withNamesListed(received.wholeIndex);
+        const arrivedIndex = withNamesListed(received.wholeIndex.parts());
         expect(asMade({ ...received.findings, expressions: () => new Map() })).toEqual({
           ...made,
           summary: received.summary,
@@ -253,4 +253,21 @@ it('makes no group of a finding as it takes the findings in: a group is made whe
   expect(duplicates.slice(0, 2)).toHaveLength(2);
   expect(groupsMade).toHaveBeenCalledTimes(2);
   groupsMade.mockRestore();
+});
+
+it('makes the index of every field where the findings arrive, in turns, before any request needs it', async () => {
+  const positionsInSteps = vi.spyOn(PositionsById, 'inSteps');
+  const found = computeFindings(demoFacts(300, 5), () => new Map());
+  const builtHere = wholeIndex(found);
+  const sent = findingsToSend(found);
+
+  const { wholeIndex: arrived } = await findingsReceived(
+    structuredClone(sent, { transfer: buffersToMove(sent) }),
+  );
+
+  // Its positions made in steps of the take-in (at 1,000,000 fields, 55 to 71 ms at once).
+  expect(positionsInSteps).toHaveBeenCalledTimes(1);
+  expect(arrived).toBeInstanceOf(FieldIndex);
+  expect(arrived.statistics()).toEqual(builtHere.statistics());
+  positionsInSteps.mockRestore();
 });

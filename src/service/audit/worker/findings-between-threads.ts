@@ -13,7 +13,7 @@ import type { FieldReferences, MissingReference } from '../findings/references-b
 import type { PackedTexts } from '../findings/texts-by-field';
 import { TextsByField } from '../findings/texts-by-field';
 import { wholeIndex } from '../search/finding-index';
-import type { FieldIndexParts } from '../../store/index/field-index';
+import { FieldIndex } from '../../store/index/field-index';
 import type { Steps } from '../../store/in-turns';
 import { finishedInTurns } from '../../store/in-turns';
 import { packedAtOnce } from '../../store/saved-index';
@@ -34,11 +34,12 @@ export interface MadeFindings {
   findings: Omit<Findings, 'expressions'>;
   summary: FindingsSummary;
   /**
-   * The search index of every field (statistics, the snapshot's searches), built there
-   * too: built on first use, it held the thread that answers requests for about 30 s
-   * at 1,000,000 fields when the audit page first asked for its statistics.
+   * The search index of every field (statistics, the snapshot's searches), its parts
+   * built there too: built on first use, it held the thread that answers requests for
+   * about 30 s at 1,000,000 fields when the audit page first asked for its statistics.
+   * Made from its parts where they arrive, in turns with the rest.
    */
-  wholeIndex: FieldIndexParts;
+  wholeIndex: FieldIndex;
 }
 
 /** The references with their lists of ids packed (analysis/id-lists.ts), and what broken links miss as JSON. */
@@ -173,7 +174,7 @@ function* takingIn(posted: FindingsToSend): Steps<MadeFindings> {
       archivedUnused: yield* valuesTakenIn<number>(archivedUnused),
     },
     summary: sent.summary,
-    wholeIndex: yield* indexTakenIn(sent.wholeIndex),
+    wholeIndex: yield* FieldIndex.inSteps(yield* indexTakenIn(sent.wholeIndex)),
   };
 }
 
