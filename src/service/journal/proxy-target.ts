@@ -1,3 +1,4 @@
+import { NOT_RESTORABLE, restoresWith } from './restorable';
 import type { BulkItemResult } from '../../contract/bulk-template';
 import { BULK_TEMPLATE_ITEMS_SENT, bulkTemplateResponseSchema } from '../../contract/bulk-template';
 import type { ApiErrorBody } from '../../contract/errors';
@@ -252,13 +253,10 @@ export class ProxyTarget implements JournalTarget {
   }
 }
 
-export const NOT_RESTORABLE =
-  'its delete could not be undone: the instance creates a field again only with a link to a data source or a card, and it has none; archive it instead';
-
-/** The links a field is created again with: a nested field's are the instance's to derive. */
+/** The links a field is created again with. */
 function restorableLinks(field: CalculatedField) {
   return field.links
-    .filter((link) => link.resource.type !== 'FUNCTION_TEMPLATE')
+    .filter((link) => restoresWith(link.resource.type))
     .map(({ resource, visible, active }) => ({ resource, visible, active }));
 }
 

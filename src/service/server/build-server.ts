@@ -108,7 +108,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const onFieldsMoved = audit && fieldsMovedInto(audit);
   if (options.audit) {
     await registerAuditApi(app, api, options.audit, auth, options.journal);
-    await registerWorkflowsApi(app, options.audit.service, auth);
+    await registerWorkflowsApi(app, options.audit.service, auth, api.kind === 'proxy');
   }
   if (api.kind === 'embedded') {
     await registerEmbeddedApi(app, api, auth, onFieldsMoved);

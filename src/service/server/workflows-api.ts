@@ -5,15 +5,19 @@ import { registerWorkflowRoutes } from '../workflows/workflow-routes';
 import { registerApi } from './api-plugin';
 import type { TokenAuth } from './token-auth';
 
-/** The workflows' previews under their own base path, behind the same tokens as the API. */
+/**
+ * The workflows' previews under their own base path, behind the same tokens as the API.
+ * `deletesNeedLink` in front of production (proxy-target.ts, `whyNotRestorable`).
+ */
 export async function registerWorkflowsApi(
   app: FastifyInstance,
   service: AuditService,
   auth: TokenAuth,
+  deletesNeedLink: boolean,
 ): Promise<void> {
   await registerApi(app, {
     prefix: WORKFLOWS_BASE,
     auth,
-    routes: (routes) => registerWorkflowRoutes(routes, service),
+    routes: (routes) => registerWorkflowRoutes(routes, service, { deletesNeedLink }),
   });
 }

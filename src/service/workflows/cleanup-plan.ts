@@ -30,7 +30,7 @@ export function cleanupPlan(
     const field = snapshot.fields.get(id);
     if (!field) return [];
     const base = { id, name: field.name, ...(field.archived && { archived: true }) };
-    const refusal = retireRefusal(field, request.action);
+    const refusal = retireRefusal(field, request.action, snapshot.deletesNeedLink);
     if (refusal) return [{ item: { ...base, action: 'skip', reason: refusal } }];
     if (field.lastModified > recent) {
       return [

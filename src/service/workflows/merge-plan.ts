@@ -84,7 +84,7 @@ export function mergePlan(
     const onCards = field.links.filter((link) => link.type === 'CARD' && link.active);
     // A card has something to move only when its field goes, or would but for the card:
     // one that stays (locked, archived already) leaves the card as it is.
-    if (retireRefusal(field, request.others) === undefined)
+    if (retireRefusal(field, request.others, snapshot.deletesNeedLink) === undefined)
       for (const link of onCards) cards.set(link.id, [...(cards.get(link.id) ?? []), id]);
     return retireItem(snapshot, field, request.others, onCards.length, stillNested);
   });
@@ -120,7 +120,7 @@ function retireItem(
   stillNested: ReadonlySet<number>,
 ): { item: PreviewItem; change?: ChangeItemRequest } {
   const base = { id: field.id, name: field.name };
-  const refusal = retireRefusal(field, action);
+  const refusal = retireRefusal(field, action, snapshot.deletesNeedLink);
   if (refusal) return { item: { ...base, action: 'skip', reason: refusal } };
   const nestedBy = (snapshot.nestedBy.get(field.id) ?? []).filter((id) => stillNested.has(id));
   if (action === 'delete' && (cardCount > 0 || nestedBy.length > 0)) {

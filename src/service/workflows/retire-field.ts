@@ -1,5 +1,6 @@
 import type { ChangeItemRequest } from '../../contract/journal';
 import type { FieldFacts } from '../audit/findings/field-facts';
+import { NOT_RESTORABLE, restoresWith } from '../journal/restorable';
 import { LOCKED } from './check-rewrite';
 import { versionSeen } from './version-seen';
 
@@ -9,14 +10,22 @@ export type RetireAction = 'archive' | 'delete';
 /**
  * Why a field is neither archived nor deleted, whatever else the workflow checks: it is
  * locked, or an archive finds it archived already (the journal would skip it as no change,
- * and the preview would count it among the changes).
+ * and the preview would count it among the changes), or, where `deletesNeedLink` (a
+ * proxy: production creates a field again only with a link), a delete could not be undone.
  */
 export function retireRefusal(
-  field: Pick<FieldFacts, 'locked' | 'archived'>,
+  field: Pick<FieldFacts, 'locked' | 'archived' | 'links'>,
   action: RetireAction,
+  deletesNeedLink: boolean,
 ): string | undefined {
   if (field.locked) return LOCKED;
   if (action === 'archive' && field.archived) return 'archived already';
+  if (
+    action === 'delete' &&
+    deletesNeedLink &&
+    !field.links.some((link) => restoresWith(link.type))
+  )
+    return NOT_RESTORABLE;
   return undefined;
 }
 

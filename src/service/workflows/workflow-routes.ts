@@ -25,9 +25,9 @@ import { workflowSnapshot } from './workflow-snapshot';
 export function registerWorkflowRoutes(
   api: FastifyInstance,
   service: AuditService,
-  now: () => number = Date.now,
+  { deletesNeedLink, now = Date.now }: { deletesNeedLink: boolean; now?: () => number },
 ): void {
-  const snapshot = () => workflowSnapshot(service);
+  const snapshot = () => workflowSnapshot(service, deletesNeedLink);
   api.post('/column-impact', async (request): Promise<ColumnImpact> =>
     columnImpact(await snapshot(), parseOrThrow(columnRequestSchema, request.body)),
   );

@@ -15,10 +15,15 @@ export interface WorkflowSnapshot {
   directory?: InstanceDirectory;
   expressions: (ids: readonly number[]) => ReadonlyMap<number, string>;
   findings: Findings;
+  /** A proxy's: production creates a field again only with a link, so deleting one without can't be undone. */
+  deletesNeedLink: boolean;
 }
 
 /** The snapshot, or a 404 saying a scan must complete first. */
-export async function workflowSnapshot(service: AuditService): Promise<WorkflowSnapshot> {
+export async function workflowSnapshot(
+  service: AuditService,
+  deletesNeedLink: boolean,
+): Promise<WorkflowSnapshot> {
   const view = await service.viewWithFindings();
   if (!view) throw new ApiError(404, NO_SCAN_YET);
   const findings = view.findings();
@@ -28,6 +33,7 @@ export async function workflowSnapshot(service: AuditService): Promise<WorkflowS
     directory: findings.directory,
     expressions: findings.expressions,
     findings,
+    deletesNeedLink,
   };
 }
 
