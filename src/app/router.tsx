@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter, redirect } from 'react-router-dom';
 import { AppLayout } from './AppLayout';
 import { fieldsPageCode } from './first-page-code';
 import { NotFoundPage } from './NotFoundPage';
@@ -27,7 +27,11 @@ export const createAppRouter = (client: QueryClient) =>
             {
               element: <AppLayout />,
               children: [
-                { index: true, element: <Navigate to="/fields" replace /> },
+                {
+                  index: true,
+                  // The table's view in the address (`/?q=revenue`) is kept on the way.
+                  loader: ({ request }) => redirect(`/fields${new URL(request.url).search}`),
+                },
                 {
                   path: 'fields',
                   // Its first search is sent, and its code asked for, by the app's entry
