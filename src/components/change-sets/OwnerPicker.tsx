@@ -1,3 +1,4 @@
+import { ownerNamedWithId } from '../../contract/owner-words';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -72,7 +73,7 @@ function idTyped(typed: string): number | undefined {
  */
 function typedOwner(id: number | undefined, named: OwnerName | undefined): OwnerEntry[] {
   if (id === undefined) return [];
-  const name = named ? `${named.name} (owner ${id})` : `Owner ${id}`;
+  const name = named ? ownerNamedWithId(named.name, id) : `Owner ${id}`;
   return [{ id, name, ...(named?.active === undefined ? {} : { active: named.active }) }];
 }
 

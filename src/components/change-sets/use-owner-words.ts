@@ -1,3 +1,4 @@
+import { ownerNamedWithId } from '../../contract/owner-words';
 import { useDirectoryNames } from '../../api/directory/lookup-directory';
 import type { CalculatedField } from '../../contract/field';
 import { showHiddenCharacters } from '../../contract/hidden-characters';
@@ -20,6 +21,6 @@ export function useOwnerWords(
   const { names } = useDirectoryNames({ owners: handedOver ? [before.owner, after.owner] : [] });
   return (owner) => {
     const name = names.owners.get(owner)?.name;
-    return name === undefined ? String(owner) : `${showHiddenCharacters(name)} (owner ${owner})`;
+    return name === undefined ? String(owner) : ownerNamedWithId(showHiddenCharacters(name), owner);
   };
 }

@@ -1,3 +1,4 @@
+import { ownerNamedWithId } from '../../../contract/owner-words';
 import type {
   FindingGroupSummary,
   FindingKey,
@@ -48,7 +49,7 @@ export function groupLabel(findings: Findings, key: FindingKey, group: FindingGr
       return group.title ?? group.key;
     case 'inactive-owners': {
       const name = findings.directory?.owners.get(Number(group.key));
-      return name === undefined ? `owner ${group.key}` : `${name} (owner ${group.key})`;
+      return name === undefined ? `owner ${group.key}` : ownerNamedWithId(name, group.key);
     }
     default:
       return group.key;
