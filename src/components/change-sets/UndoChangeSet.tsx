@@ -1,3 +1,4 @@
+import { changeSetName } from '../../contract/change-set-name';
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterChangeSet, useChangeSetSummary } from '../../api/journal/get-change-set';
@@ -27,8 +28,8 @@ function UndoOutcome({ id }: { id: number }) {
   const changeSet = query.data;
   const words =
     changeSet.state === 'running'
-      ? `Undoing (change set ${id})…`
-      : `Undone by change set ${id}: ${changeSetSummary({ changeSet })}`;
+      ? `Undoing (${changeSetName(id)})…`
+      : `Undone by ${changeSetName(id)}: ${changeSetSummary({ changeSet })}`;
   return (
     <Text size="sm" role="status" w="100%">
       {words}

@@ -1,3 +1,4 @@
+import { changeSetName } from '../../contract/change-set-name';
 import { Code, Group, Stack, Text } from '@mantine/core';
 import { useItemPages } from '../../api/journal/change-set-items';
 import { ErrorState } from '../../components/ErrorState';
@@ -30,7 +31,7 @@ export function ChangeSetItems({ changeSet }: { changeSet: ChangeSetSummary }) {
         />
       )}
       <LongList
-        label={`Items of change set ${id}`}
+        label={`Items of ${changeSetName(id)}`}
         count={changeSet.counts.total}
         itemAt={pages.itemAt}
         onShown={pages.onShown}

@@ -1,3 +1,4 @@
+import { changeSetName } from '../../contract/change-set-name';
 import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useConfirmUndo, useUndoPlan } from '../../api/journal/undo-change-set';
 import { isPlanGone, PlanGone } from '../../components/change-sets/PlanGone';
@@ -46,7 +47,7 @@ export function UndoDialog({
   };
 
   return (
-    <Modal opened onClose={close} title={`Undo change set ${changeSet.id}?`}>
+    <Modal opened onClose={close} title={`Undo ${changeSetName(changeSet.id)}?`}>
       <Stack>
         {dryRun.isFetching && (
           <Loader size="sm" role="status" aria-label="Working out what undo would do" />

@@ -1,3 +1,4 @@
+import { changeSetName } from '../../contract/change-set-name';
 import type {
   ChangeKind,
   ChangeSetDetail,
@@ -141,7 +142,7 @@ export class Journal {
   cancel(id: number): ChangeSetSummary {
     const summary = this.summary(id);
     if (!this.runner.cancel(id))
-      throw new ApiError(409, `change set ${id} is not running (${summary.state})`);
+      throw new ApiError(409, `${changeSetName(id)} is not running (${summary.state})`);
     return summary;
   }
 
@@ -154,7 +155,7 @@ export class Journal {
     if (!mayRetryChangeSet(caller.me, summary)) {
       throw new ApiError(
         403,
-        `change set ${id} was made by ${summary.person}, and the journal records its changes as theirs: only they may retry it`,
+        `${changeSetName(id)} was made by ${summary.person}, and the journal records its changes as theirs: only they may retry it`,
       );
     }
     this.store.resetForRetry(id);
@@ -180,7 +181,7 @@ export class Journal {
     const target = this.targetFor(caller.token);
     const summary = this.refuseUndo(id);
     const planned = await planUndo(target, this.store.items(id), summary.createdAt, me);
-    const note = `undo of change set ${id}`;
+    const note = `undo of ${changeSetName(id)}`;
     if (dryRun) {
       return {
         changeSet: null,
