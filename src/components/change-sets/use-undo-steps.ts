@@ -21,7 +21,9 @@ function isUndoPlanOutdated(error: unknown): boolean {
 export function useUndoSteps(id: number, asked: boolean, applied?: number) {
   const dryRun = useUndoPlan(asked ? { id, applied } : undefined);
   const confirmation = useConfirmUndo(id);
-  const plan = dryRun.data;
+  // A dry run made again and refused (the set undone meanwhile) leaves the one before it
+  // in the query: it is no longer what the undo would do, nor to be confirmed.
+  const plan = dryRun.isError ? undefined : dryRun.data;
   const error = confirmation.isError ? confirmation.error : undefined;
   /** Why the dry run must be made again before it is confirmed: expired, or the 409's words. */
   const stale: { refusal?: string } | undefined = isPlanGone(error)

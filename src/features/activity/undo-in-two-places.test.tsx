@@ -35,37 +35,39 @@ const plan = (id: number): KeptPlan => ({
 let dryRuns: number;
 /** What confirming a dry run answers: a 409 while the set applied more since. */
 let changedSince: boolean;
+/** What a dry run answers: a 409 once the set was undone meanwhile. */
+let undoneMeanwhile: boolean;
 const server = setupMockApi();
 beforeEach(() => {
   startSession('token-for-tests', false);
   dryRuns = 0;
   changedSince = false;
+  undoneMeanwhile = false;
   server.use(
     http.get(journalPaths.me, () =>
       HttpResponse.json({ person: 'ada', role: 'editor', canWrite: true }),
     ),
     http.post(journalPaths.undo(':id'), () => {
       dryRuns += 1;
+      if (undoneMeanwhile) return conflict(undoneAlready, journalPaths.undo(2));
       const answer: UndoAnswer = { changeSet: null, plan: plan(30 + dryRuns) };
       return HttpResponse.json(answer);
     }),
     http.get(journalPaths.planItems(':id'), () => HttpResponse.json({ total: 6, items: [] })),
     http.post(journalPaths.changeSets, () =>
       changedSince
-        ? HttpResponse.json(
-            {
-              status: 409,
-              statusReason: 'Conflict',
-              message: changedSinceUndoDryRun(2),
-              path: journalPaths.changeSets,
-            },
-            { status: 409 },
-          )
-        : HttpResponse.json({ ...set, id: 3, kind: 'undo', undoOf: 2, state: 'running' }),
+        ? conflict(changedSinceUndoDryRun(2), journalPaths.changeSets)
+        : undoneMeanwhile
+          ? conflict(undoneAlready, journalPaths.changeSets)
+          : HttpResponse.json({ ...set, id: 3, kind: 'undo', undoOf: 2, state: 'running' }),
     ),
   );
 });
 afterEach(() => endSession());
+
+const undoneAlready = 'change set 2 was undone already, by change set 3';
+const conflict = (message: string, path: string) =>
+  HttpResponse.json({ status: 409, statusReason: 'Conflict', message, path }, { status: 409 });
 
 const WORDS =
   '3 fields will be put back as before. 1 field that nested a deleted field will name its new id. 2 fields will be refused.';
@@ -122,5 +124,26 @@ test.each([
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
     expect(dryRuns).toBe(2);
+  },
+);
+
+test.each([
+  ['Activity', activityUndo],
+  ['the drawer', drawerUndo],
+])(
+  'in %s, a dry run made again and refused shows the refusal, not the dry run before it',
+  async (_place, open) => {
+    const { user } = await open();
+    undoneMeanwhile = true;
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: 'Run the dry run again' }));
+
+    await screen.findByText('The undo was refused');
+    expect(screen.getByText('Change set 2 was undone already, by change set 3.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'What the undo would do' })).toBeNull();
+    expect(screen.queryByText(/will be put back/)).toBeNull();
+    const undo = screen.queryByRole('button', { name: 'Undo' });
+    if (undo) expect(undo).toBeDisabled();
   },
 );
