@@ -175,7 +175,7 @@ export class Journal {
   async check(id: number, caller: Caller): Promise<ChangeSetDetail> {
     this.idleOrRefuse(id, 'check');
     const target = this.targetFor(caller.token);
-    this.store.recordOutcomes(id, await checkItems(target, this.store.items(id)));
+    this.store.recordChecked(id, await checkItems(target, this.store.items(id)));
     return this.detail(id);
   }
 
