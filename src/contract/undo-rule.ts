@@ -88,3 +88,12 @@ export function nothingToUndo(id: number): string {
 export function stillRunning(id: number, what: 'undo' | 'retry' | 'check'): string {
   return `${changeSetName(id)} is still running; cancel it or wait before you ${what} it`;
 }
+
+/**
+ * The journal's 409 for an undo's dry run whose set applied more fields since (a retry, a
+ * check): the dry run lists the fields applied when it was made, and confirming it would
+ * leave the others as they are while marking the whole set undone.
+ */
+export function changedSinceUndoDryRun(id: number): string {
+  return `${changeSetName(id)} applied more fields since the undo's dry run (a retry or a check): run the dry run again to undo every field it applied`;
+}

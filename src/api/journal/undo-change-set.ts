@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { KeptPlan } from '../../contract/journal';
 import { journalPaths, undoDryRunAnswerSchema } from '../../contract/journal';
+import { isApiError } from '../api-error';
 import { requestJson } from '../http-client';
 import { instanceModeOf } from '../app-config';
 import { journalKeys } from './journal-keys';
@@ -55,5 +56,15 @@ export function useConfirmUndo(undoneId: number) {
         client.invalidateQueries({ queryKey: journalKeys.changeSet(undoneId) }),
         client.invalidateQueries({ queryKey: journalKeys.changeSetLists() }),
       ]),
+    // Refused because the set moved on (undone from another tab, retried): what the app
+    // shows of it, in Activity and a field's history, is asked again.
+    onError: (error, _plan, _result, { client }) => {
+      if (!isApiError(error) || error.status !== 409) return;
+      return Promise.all([
+        client.invalidateQueries({ queryKey: journalKeys.changeSet(undoneId) }),
+        client.invalidateQueries({ queryKey: journalKeys.changeSetLists() }),
+        client.invalidateQueries({ queryKey: journalKeys.fieldHistories() }),
+      ]);
+    },
   });
 }

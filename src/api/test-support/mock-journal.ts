@@ -264,6 +264,13 @@ export function mockJournal(
       if (!('planId' in body)) return start(body);
       const kept = plans.get(body.planId);
       if (kept?.state !== 'kept') return planRefusal(kept?.state);
+      // As the journal asks the undo rule again at confirmation (another tab undid the set).
+      const refusal = 'undoOf' in kept ? undoRefusal(sets[kept.undoOf - 1]!.changeSet) : undefined;
+      if (refusal !== undefined)
+        return HttpResponse.json(
+          { status: 409, statusReason: 'Conflict', message: refusal, path: '' },
+          { status: 409 },
+        );
       kept.state = 'confirmed';
       if ('undoOf' in kept) return startUndo(kept.undoOf, kept.plan.items);
       return start(confirmed(kept));

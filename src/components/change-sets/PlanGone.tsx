@@ -9,12 +9,21 @@ export function isPlanGone(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && [404, 410].includes(error.status);
 }
 
-/** A dry run no longer kept: nothing was changed, and it can be made again from the same form. */
-export function PlanGone({ onRunAgain }: { onRunAgain: () => void }) {
+/**
+ * A dry run that can no longer be confirmed: nothing was changed, and it can be made again
+ * from the same form. Expired, unless `refusal` gives the journal's words for why it no
+ * longer holds (an undo's set applied more fields since, say).
+ */
+export function PlanGone({ onRunAgain, refusal }: { onRunAgain: () => void; refusal?: string }) {
   return (
-    <Alert color="yellow" title="This dry run has expired" role="alert">
-      Dry runs are kept for an hour, and only your latest three. Nothing was changed: run it again
-      to see what the change would do now.
+    <Alert
+      color="yellow"
+      title={refusal === undefined ? 'This dry run has expired' : 'This dry run no longer holds'}
+      role="alert"
+    >
+      {refusal === undefined
+        ? 'Dry runs are kept for an hour, and only your latest three. Nothing was changed: run it again to see what the change would do now.'
+        : `${refusal} Nothing was changed.`}
       <Button size="xs" mt="sm" display="block" onClick={onRunAgain}>
         Run the dry run again
       </Button>

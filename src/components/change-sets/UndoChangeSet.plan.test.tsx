@@ -65,7 +65,7 @@ test("an undo's kept dry run: its counts and first items at once, its pages read
   const { journal, fields } = await renderUndoOfLock();
   fireEvent.click(await screen.findByRole('button', { name: 'Undo…' }));
 
-  await screen.findByText('900 fields will change, 100 fields skipped.');
+  await screen.findByText('900 fields will be put back as before. 100 fields will be refused.');
   const box = screen.getByRole('region', { name: 'What the undo would do: 1,000 items' });
   const list = within(box).getByRole('list', { name: 'What the undo would do' });
   expect(shownLines(list)[0]).toBe('Field 1 (field 1) locked: true → false');
@@ -91,7 +91,7 @@ test("an undo's kept dry run: its counts and first items at once, its pages read
 test('an expired undo dry run says so, changes nothing, and is made again on asking', async () => {
   const { journal, fields } = await renderUndoOfLock();
   fireEvent.click(await screen.findByRole('button', { name: 'Undo…' }));
-  await screen.findByText('900 fields will change, 100 fields skipped.');
+  await screen.findByText('900 fields will be put back as before. 100 fields will be refused.');
   journal.expirePlans();
 
   fireEvent.click(screen.getByRole('button', { name: 'Undo' }));

@@ -1,14 +1,13 @@
 import { changeSetName } from '../../contract/change-set-name';
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterChangeSet, useChangeSetSummary } from '../../api/journal/get-change-set';
-import { useConfirmUndo, useUndoPlan } from '../../api/journal/undo-change-set';
 import type { ChangeSetMention } from '../../contract/journal';
 import { changeSetSummary } from './change-set-summary';
-import { isPlanGone, PlanGone } from './PlanGone';
-import { PlanPreview } from './PlanPreview';
 import { UndoneBy } from './UndoneBy';
 import { UndoRefused } from './UndoRefused';
+import { UndoDryRunRefused, UndoSteps } from './UndoSteps';
+import { useUndoSteps } from './use-undo-steps';
 import { useEffect, useId, useState } from 'react';
 import { asSentence } from '../../api/api-error';
 
@@ -38,12 +37,12 @@ function UndoOutcome({ id }: { id: number }) {
 }
 
 /**
- * Undo of a change set, confirmed: its dry run first, kept by the server and read a page
- * at a time (which fields go back, which changed again since and stay), then the undo,
- * confirmed by the dry run's id and itself recorded as a change set, and what it did.
- * A set undone already names its undo instead (`undoneBy`); one the journal would refuse
- * for another reason (`refusal`, from contract/undo-rule.ts) shows Undo disabled, saying why;
- * one it takes says beside Undo what it will leave as it is (`leavesOut`).
+ * Undo of a change set, inline (the drawer's history, a change's outcome): its dry run
+ * first, then the undo confirmed by the dry run's id and itself recorded as a change set,
+ * and what it did; the steps between are Activity's (UndoSteps). A set undone already
+ * names its undo instead (`undoneBy`); one the journal would refuse for another reason
+ * (`refusal`, from contract/undo-rule.ts) shows Undo disabled, saying why; one it takes
+ * says beside Undo what it will leave as it is (`leavesOut`).
  */
 export function UndoChangeSet({
   id,
@@ -62,22 +61,21 @@ export function UndoChangeSet({
 }) {
   const leavesOutId = useId();
   const [asked, setAsked] = useState(false);
-  const preview = useUndoPlan(asked ? { id, applied } : undefined);
-  const undo = useConfirmUndo(id);
+  const steps = useUndoSteps(id, asked, applied);
+  const { dryRun } = steps;
   const [madeHere, setMadeHere] = useState<number>();
   const client = useQueryClient();
   // An undo made here keeps saying what it did, after the history has learnt of it too.
   if (madeHere !== undefined) return <UndoOutcome id={madeHere} />;
   if (undoneBy) return <UndoneBy undo={undoneBy} />;
   if (refusal !== undefined) return <UndoRefused refusal={refusal} label="Undo…" />;
-  const plan = preview.data;
-  if (!plan) {
+  if (!steps.plan) {
     const button = (
       <Button
         variant="default"
         aria-describedby={leavesOut === undefined ? undefined : leavesOutId}
-        loading={preview.isFetching}
-        onClick={() => (asked ? void preview.refetch() : setAsked(true))}
+        loading={dryRun.isFetching}
+        onClick={() => (asked ? void dryRun.refetch() : setAsked(true))}
       >
         Undo…
       </Button>
@@ -95,69 +93,31 @@ export function UndoChangeSet({
       );
     // The journal refuses an undo of a set undone already (from another tab, or the
     // Activity page) or still running: say why, rather than a button that does nothing.
-    if (!preview.isError) return withNote;
+    if (!dryRun.isError) return withNote;
     return (
       <Stack gap="xs" w="100%" align="flex-end">
-        <Alert color="red" title="The undo was refused" w="100%">
-          {preview.error.message}
-        </Alert>
+        <UndoDryRunRefused error={dryRun.error} />
         {withNote}
       </Stack>
     );
   }
-  /** A dry run no longer kept is made again. */
-  const runAgain = () => {
-    undo.reset();
-    void preview.refetch();
-  };
-  const gone = undo.isError && isPlanGone(undo.error);
   return (
     <Stack gap="xs" w="100%">
       <Text size="sm" fw={600}>
         Undo this change?
       </Text>
-      {preview.isFetching ? (
-        <Stack role="status" aria-label="Working out what undo would do" gap="xs">
-          <Skeleton height={20} />
-          <Skeleton height={60} />
-        </Stack>
-      ) : (
-        <PlanPreview plan={plan} onRunAgain={runAgain} label="What the undo would do" />
-      )}
-      {undo.isError &&
-        (gone ? (
-          <PlanGone onRunAgain={runAgain} />
-        ) : (
-          <Alert color="red" title="The undo failed">
-            {undo.error.message}
-          </Alert>
-        ))}
-      <Group justify="flex-end" gap="xs">
-        <Button
-          variant="default"
-          onClick={() => {
-            undo.reset();
-            setAsked(false);
-          }}
-        >
-          Keep the change
-        </Button>
-        <Button
-          color="red"
-          disabled={plan.counts.change === 0 || preview.isFetching || gone}
-          loading={undo.isPending}
-          onClick={() =>
-            undo.mutate(plan, {
-              onSuccess: (summary) => {
-                void refreshAfterChangeSet(client);
-                setMadeHere(summary.id);
-              },
-            })
-          }
-        >
-          Undo
-        </Button>
-      </Group>
+      <UndoSteps
+        steps={steps}
+        cancelLabel="Keep the change"
+        onCancel={() => {
+          steps.confirmation.reset();
+          setAsked(false);
+        }}
+        onStarted={(summary) => {
+          void refreshAfterChangeSet(client);
+          setMadeHere(summary.id);
+        }}
+      />
     </Stack>
   );
 }

@@ -1,25 +1,13 @@
 import { changeSetName } from '../../contract/change-set-name';
-import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
-import { useConfirmUndo, useUndoPlan } from '../../api/journal/undo-change-set';
-import { isPlanGone, PlanGone } from '../../components/change-sets/PlanGone';
-import { PlanPreview } from '../../components/change-sets/PlanPreview';
-import { fieldCount } from '../../components/plural';
+import { Modal } from '@mantine/core';
+import { UndoSteps } from '../../components/change-sets/UndoSteps';
+import { useUndoSteps } from '../../components/change-sets/use-undo-steps';
 import { useOpenerFocus } from '../../components/use-opener-focus';
-import type { ChangeSetSummary, PlanCounts } from '../../contract/journal';
-
-/** What the undo's dry run found, in words: fields put back, fields made to name a new id, fields refused. */
-function undoWords({ change, skip, repoint = 0 }: PlanCounts): string {
-  const words = [`${fieldCount(change - repoint)} will be put back as before.`];
-  if (repoint > 0)
-    words.push(`${fieldCount(repoint)} that nested a deleted field will name its new id.`);
-  if (skip > 0) words.push(`${fieldCount(skip)} will be refused.`);
-  return words.join(' ');
-}
+import type { ChangeSetSummary } from '../../contract/journal';
 
 /**
- * Undo of a change set, confirmed: the dry run first, kept by the server and listed a page
- * at a time, each field refused because it changed again since saying so; then the undo,
- * confirmed by the dry run's id.
+ * Undo of a change set, in a dialog: its dry run at once, then the undo confirmed by the
+ * dry run's id; the steps between are the drawer's (UndoSteps).
  */
 export function UndoDialog({
   changeSet,
@@ -35,58 +23,15 @@ export function UndoDialog({
     onClose();
     focusOpener();
   };
-  const { id, counts } = changeSet;
-  const dryRun = useUndoPlan({ id, applied: counts.applied });
-  const undo = useConfirmUndo(id);
-  const plan = dryRun.data;
-  const gone = undo.isError && isPlanGone(undo.error);
-  /** A dry run no longer kept is made again. */
-  const runAgain = () => {
-    undo.reset();
-    void dryRun.refetch();
-  };
-
+  const steps = useUndoSteps(changeSet.id, true, changeSet.counts.applied);
   return (
     <Modal opened onClose={close} title={`Undo ${changeSetName(changeSet.id)}?`}>
-      <Stack>
-        {dryRun.isFetching && (
-          <Loader size="sm" role="status" aria-label="Working out what undo would do" />
-        )}
-        {dryRun.isError && (
-          <Alert color="red" title="The undo could not be planned">
-            {dryRun.error.message}
-          </Alert>
-        )}
-        {plan && !dryRun.isFetching && (
-          <PlanPreview
-            plan={plan}
-            onRunAgain={runAgain}
-            countWords={undoWords(plan.counts)}
-            label="What the undo would do"
-          />
-        )}
-        {undo.isError &&
-          (gone ? (
-            <PlanGone onRunAgain={runAgain} />
-          ) : (
-            <Alert color="red" title="The undo was refused">
-              {undo.error.message}
-            </Alert>
-          ))}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            disabled={!plan || plan.counts.change === 0 || dryRun.isFetching || gone}
-            loading={undo.isPending}
-            onClick={() => plan && undo.mutate(plan, { onSuccess: (set) => onStarted(set.id) })}
-          >
-            Undo
-          </Button>
-        </Group>
-      </Stack>
+      <UndoSteps
+        steps={steps}
+        cancelLabel="Cancel"
+        onCancel={close}
+        onStarted={(undo) => onStarted(undo.id)}
+      />
     </Modal>
   );
 }

@@ -26,9 +26,8 @@ export class EmbeddedTarget implements JournalTarget {
   readonly restoresWithNewId = false;
 
   /** The store creates a deleted field again with its id and every property. */
-  whyNotRestorable(): undefined {
-    return undefined;
-  }
+  static readonly deletesNeedLink = false;
+  readonly deletesNeedLink = EmbeddedTarget.deletesNeedLink;
 
   constructor(
     private readonly store: FieldStore,

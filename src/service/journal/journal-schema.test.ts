@@ -14,8 +14,13 @@ it("opens a journal whose kept plans predate the undo's: its plans are kept, and
     ).run();
     const store = new JournalStore(db);
     expect(store.plans.line(1)).toMatchObject({ kind: 'lock', person: 'ada', undoOf: null });
-    const id = store.plans.keep({ kind: 'undo', person: 'ada', expiresAt: 3, undoOf: 7 }, [], 1);
-    expect(store.plans.line(id)).toMatchObject({ kind: 'undo', undoOf: 7 });
+    expect(store.plans.line(1)).toMatchObject({ undoApplied: null });
+    const id = store.plans.keep(
+      { kind: 'undo', person: 'ada', expiresAt: 3, undoOf: 7, undoApplied: 4 },
+      [],
+      1,
+    );
+    expect(store.plans.line(id)).toMatchObject({ kind: 'undo', undoOf: 7, undoApplied: 4 });
     // Opened again: nothing more to add.
     expect(() => new JournalStore(db)).not.toThrow();
   } finally {

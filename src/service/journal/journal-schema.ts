@@ -45,7 +45,8 @@ CREATE INDEX IF NOT EXISTS journal_items_by_new_id ON journal_items (new_id) WHE
 
 -- Dry runs kept for their confirmation (plan-store.ts): a plan of 100,000 fields is read by
 -- page and confirmed by its id, never sent back. used_by is the set that confirmed it;
--- undo_of, on an undo's dry run, the set it undoes.
+-- undo_of, on an undo's dry run, the set it undoes, and undo_applied how many of that set's
+-- items were applied when it was made: a retry or a check that applies more refuses it.
 CREATE TABLE IF NOT EXISTS journal_plans (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -54,7 +55,8 @@ CREATE TABLE IF NOT EXISTS journal_plans (
   created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
   used_by INTEGER,
-  undo_of INTEGER
+  undo_of INTEGER,
+  undo_applied INTEGER
 );
 CREATE INDEX IF NOT EXISTS journal_plans_by_person ON journal_plans (person, id);
 
@@ -88,6 +90,9 @@ export function migrateJournalSchema(db: Database.Database): void {
   // Kept undo dry runs came after kept plans: their files have no undo_of.
   if (!columnsOf('journal_plans').includes('undo_of'))
     db.exec('ALTER TABLE journal_plans ADD COLUMN undo_of INTEGER');
+  // An undo's dry run's count of applied items came later still: such a plan is refused.
+  if (!columnsOf('journal_plans').includes('undo_applied'))
+    db.exec('ALTER TABLE journal_plans ADD COLUMN undo_applied INTEGER');
   // A finished set's counts of items by state (journal-store.ts, setState): Activity's
   // page and a field's history read them for every set they list, and counting a set
   // of 100,000 items each time took 4 to 20 ms.

@@ -43,7 +43,7 @@ it("keeps a finished set's counts, and counts again once a retry or a check chan
     expect(journal.history(1).versions[0]!.appliedFields).toBe(1);
 
     // A check reads the unknown item back as applied.
-    journal.recordOutcomes(id, [{ position: 2, outcome: { state: 'applied' } }]);
+    journal.recordChecked(id, [{ position: 2, outcome: { state: 'applied' } }]);
     expect(journal.summary(id)!.counts).toMatchObject({ applied: 2, failed: 1, unknown: 0 });
     expect(journal.history(1).versions[0]!.appliedFields).toBe(2);
 
@@ -57,6 +57,8 @@ it("keeps a finished set's counts, and counts again once a retry or a check chan
     expect(journal.summary(retried)!.counts).toMatchObject({ applied: 1, failed: 0, pending: 1 });
     journal.setState(retried, 'running', null);
     journal.recordOutcomes(retried, [{ position: 1, outcome: { state: 'applied' } }]);
+    // Counted as it runs: nothing is kept until it finishes.
+    expect(journal.summary(retried)!.counts).toMatchObject({ applied: 2, pending: 0 });
     journal.setState(retried, 'done', 5);
     expect(journal.summary(retried)!.counts).toMatchObject({ total: 2, applied: 2, failed: 0 });
     expect(journal.list({ limit: 50, offset: 0 }).changeSets[0]!.counts.applied).toBe(2);

@@ -213,8 +213,30 @@ export class JournalStore {
       .immediate();
   }
 
-  /** Records the outcomes of a batch of items in one transaction: one commit per batch, not per item. */
+  /**
+   * Records the outcomes of a batch of items of a running set in one transaction: one
+   * commit per batch, not per item. A running set keeps no counts (`record`,
+   * `recordPlanned` and `setState` to running leave none) until it finishes.
+   */
   recordOutcomes(
+    setId: number,
+    outcomes: ReadonlyArray<{ position: number; outcome: ItemOutcome }>,
+  ): void {
+    this.db.transaction(() => this.writeOutcomes(setId, outcomes))();
+  }
+
+  /** Records what a check read back of a set that is not running: its kept counts are dropped. */
+  recordChecked(
+    setId: number,
+    outcomes: ReadonlyArray<{ position: number; outcome: ItemOutcome }>,
+  ): void {
+    this.db.transaction(() => {
+      this.forgetCounts(setId);
+      this.writeOutcomes(setId, outcomes);
+    })();
+  }
+
+  private writeOutcomes(
     setId: number,
     outcomes: ReadonlyArray<{ position: number; outcome: ItemOutcome }>,
   ): void {
@@ -223,19 +245,16 @@ export class JournalStore {
          error_json = ?, new_id = coalesce(?, new_id)
        WHERE change_set_id = ? AND position = ?`,
     );
-    this.db.transaction(() => {
-      this.forgetCounts(setId);
-      for (const { position, outcome } of outcomes) {
-        update.run(
-          outcome.state,
-          json(outcome.after),
-          json(outcome.error),
-          outcome.newId ?? null,
-          setId,
-          position,
-        );
-      }
-    })();
+    for (const { position, outcome } of outcomes) {
+      update.run(
+        outcome.state,
+        json(outcome.after),
+        json(outcome.error),
+        outcome.newId ?? null,
+        setId,
+        position,
+      );
+    }
   }
 
   /**
@@ -255,7 +274,7 @@ export class JournalStore {
       .run(JSON.stringify(update.change), json(update.before), json(update.after), setId, position);
   }
 
-  /** A set that finishes keeps its counts: its items' states change no more until a retry. */
+  /** A set that finishes keeps its counts: its items' states change no more until a retry or a check. */
   setState(id: number, state: ChangeSetState, finishedAt: number | null): void {
     // Immediate: it reads the counts before it writes (see recordPlanned).
     this.db

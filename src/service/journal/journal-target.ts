@@ -34,10 +34,10 @@ export interface JournalTarget {
    */
   readonly restoresWithNewId: boolean;
   /**
-   * Why `field`, once deleted, could not be created again from its recorded state, so
-   * its delete could not be undone; undefined when it could.
+   * Whether a deleted field is created again only when it has a link to a data source
+   * or a card, so a delete of one without could not be undone (restorable.ts).
    */
-  whyNotRestorable(field: CalculatedField): string | undefined;
+  readonly deletesNeedLink: boolean;
   /**
    * Sends a batch of items, each guarded by the state it was planned on (a restore
    * creates a deleted field again from its recorded state, its `after`); what each did,

@@ -19,7 +19,12 @@ import type {
   UndoAnswer,
 } from '../../contract/journal';
 import { PLAN_FIRST_ITEMS } from '../../contract/journal';
-import { nothingToUndo, stillRunning, undoRefusal } from '../../contract/undo-rule';
+import {
+  changedSinceUndoDryRun,
+  nothingToUndo,
+  stillRunning,
+  undoRefusal,
+} from '../../contract/undo-rule';
 import { mayRetryChangeSet } from '../../contract/who-may-change';
 import { ApiError } from '../server/api-error';
 import { ChangeSetRunner } from './change-set-runner';
@@ -80,10 +85,12 @@ export class Journal {
    */
   async startPlanned(id: number, caller: Caller): Promise<ChangeSetSummary> {
     const plan = this.confirmable(id, caller);
-    if (plan.undoOf !== null) this.refuseUndo(plan.undoOf);
+    if (plan.undoOf !== null) this.refuseUndoSince(plan.undoOf, plan.undoApplied);
     const target = this.targetFor(caller.token);
     const seen = this.store.plans.seen(id);
     const stale = await staleSinceDryRun(target, seen);
+    // Asked again: a retry may have started, or finished, while the fields were read.
+    if (plan.undoOf !== null) this.refuseUndoSince(plan.undoOf, plan.undoApplied);
     // As the undo's own start refuses it: it would put nothing back and mark the set undone.
     if (plan.undoOf !== null && stale.length === seen.length)
       throw new ApiError(409, nothingToUndo(plan.undoOf));
@@ -168,7 +175,7 @@ export class Journal {
   async check(id: number, caller: Caller): Promise<ChangeSetDetail> {
     this.idleOrRefuse(id, 'check');
     const target = this.targetFor(caller.token);
-    this.store.recordOutcomes(id, await checkItems(target, this.store.items(id)));
+    this.store.recordChecked(id, await checkItems(target, this.store.items(id)));
     return this.detail(id);
   }
 
@@ -180,14 +187,16 @@ export class Journal {
     const { me } = caller;
     const target = this.targetFor(caller.token);
     const summary = this.refuseUndo(id);
+    const undoApplied = summary.counts.applied;
     const planned = await planUndo(target, this.store.items(id), summary.createdAt, me);
     const note = `undo of ${changeSetName(id)}`;
     if (dryRun) {
       return {
         changeSet: null,
-        plan: this.keep({ kind: 'undo', note, undoOf: id }, planned, caller),
+        plan: this.keep({ kind: 'undo', note, undoOf: id, undoApplied }, planned, caller),
       };
     }
+    this.refuseUndoSince(id, undoApplied);
     if (!planned.some((item) => item.action === 'change'))
       throw new ApiError(409, nothingToUndo(id));
     const changeSet = this.record(
@@ -208,9 +217,19 @@ export class Journal {
     return summary;
   }
 
+  /**
+   * Refuses an undo planned when set `id` had `applied` items applied: it may be undone no
+   * more, or a retry or a check applied more of it since, which the plan would leave as
+   * they are while marking the whole set undone.
+   */
+  private refuseUndoSince(id: number, applied: number | null): void {
+    const summary = this.refuseUndo(id);
+    if (summary.counts.applied !== applied) throw new ApiError(409, changedSinceUndoDryRun(id));
+  }
+
   /** Keeps a dry run for the caller's confirmation: its counts and first items. */
   private keep(
-    plan: { kind: ChangeKind; note?: string; undoOf?: number },
+    plan: { kind: ChangeKind; note?: string; undoOf?: number; undoApplied?: number },
     planned: readonly PlannedChange[],
     caller: Caller,
   ): KeptPlan {

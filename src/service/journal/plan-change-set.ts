@@ -11,6 +11,7 @@ import { hasValuesOf } from './field-states';
 import type { Me } from '../../contract/journal';
 import { mayChange } from '../server/who-is';
 import type { JournalTarget } from './journal-target';
+import { deleteRefusal } from './restorable';
 
 /** A planned item with the change it would send. */
 export interface PlannedChange extends PlannedItem {
@@ -102,7 +103,8 @@ async function planItem(
   if ('delete' in change) {
     if (current.locked) return skip('locked', 'locked: unlock it first');
     // Every delete can be undone: one the instance could not undo is not made.
-    const notRestorable = target.whyNotRestorable(current);
+    const linkTypes = current.links.map((link) => link.resource.type);
+    const notRestorable = deleteRefusal(target.deletesNeedLink, linkTypes);
     if (notRestorable) return skip('invalid', notRestorable);
     if (!rules.allowUsed) {
       const { activeCards, nestedBy } = await usage(current);

@@ -37,6 +37,8 @@ export interface PlanLine {
   usedBy: number | null;
   /** An undo's dry run: the change set it undoes; null for any other. */
   undoOf: number | null;
+  /** An undo's dry run: how many items of that set were applied when it was made. */
+  undoApplied: number | null;
 }
 
 /**
@@ -57,6 +59,7 @@ interface PlanRow {
   expires_at: number;
   used_by: number | null;
   undo_of: number | null;
+  undo_applied: number | null;
 }
 
 interface PlanItemRow {
@@ -92,13 +95,15 @@ export class PlanStore {
       person: string;
       expiresAt: number;
       undoOf?: number;
+      undoApplied?: number;
     },
     items: readonly PlannedChange[],
     now: number,
   ): number {
     const insertPlan = this.db.prepare(
-      `INSERT INTO journal_plans (kind, note, person, created_at, expires_at, undo_of)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO journal_plans (kind, note, person, created_at, expires_at, undo_of,
+         undo_applied)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertItem = this.db.prepare(
       `INSERT INTO journal_plan_items (plan_id, position, field_id, field_name, action, reason,
@@ -115,6 +120,7 @@ export class PlanStore {
           now,
           plan.expiresAt,
           plan.undoOf ?? null,
+          plan.undoApplied ?? null,
         ).lastInsertRowid,
       );
       items.forEach((item, position) => {
@@ -148,6 +154,7 @@ export class PlanStore {
         expiresAt: row.expires_at,
         usedBy: row.used_by,
         undoOf: row.undo_of,
+        undoApplied: row.undo_applied,
       }
     );
   }

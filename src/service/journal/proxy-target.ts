@@ -1,4 +1,4 @@
-import { NOT_RESTORABLE, restoresWith } from './restorable';
+import { restoresWith } from './restorable';
 import type { BulkItemResult } from '../../contract/bulk-template';
 import { BULK_TEMPLATE_ITEMS_SENT, bulkTemplateResponseSchema } from '../../contract/bulk-template';
 import type { ApiErrorBody } from '../../contract/errors';
@@ -48,9 +48,8 @@ export class ProxyTarget implements JournalTarget {
   readonly restoresWithNewId = true;
 
   /** The instance's create takes a field only with a link to a data source or a card. */
-  whyNotRestorable(field: CalculatedField): string | undefined {
-    return restorableLinks(field).length > 0 ? undefined : NOT_RESTORABLE;
-  }
+  static readonly deletesNeedLink = true;
+  readonly deletesNeedLink = ProxyTarget.deletesNeedLink;
   private readonly basePath: string;
   /** The instance answered a bulk call 404, 405 or 501: it has no bulk operation. */
   private bulkRefused = false;

@@ -9,3 +9,16 @@ export const NOT_RESTORABLE =
 
 /** A link a field is created again with: a nested field's link is the instance's to derive. */
 export const restoresWith = (linkType: string) => linkType !== 'FUNCTION_TEMPLATE';
+
+/**
+ * Why a field with links of these types may not be deleted, or undefined when it may:
+ * where deletes need a link (`deletesNeedLink`, said by the journal's target: production's
+ * create needs one), a field without one could not be created again. The journal's dry
+ * run and the workflows' previews both ask this.
+ */
+export function deleteRefusal(
+  deletesNeedLink: boolean,
+  linkTypes: readonly string[],
+): string | undefined {
+  return deletesNeedLink && !linkTypes.some(restoresWith) ? NOT_RESTORABLE : undefined;
+}

@@ -108,7 +108,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const onFieldsMoved = audit && fieldsMovedInto(audit);
   if (options.audit) {
     await registerAuditApi(app, api, options.audit, auth, options.journal);
-    await registerWorkflowsApi(app, options.audit.service, auth, api.kind === 'proxy');
+    const deletesNeedLink = (api.kind === 'proxy' ? ProxyTarget : EmbeddedTarget).deletesNeedLink;
+    await registerWorkflowsApi(app, options.audit.service, auth, deletesNeedLink);
   }
   if (api.kind === 'embedded') {
     await registerEmbeddedApi(app, api, auth, onFieldsMoved);

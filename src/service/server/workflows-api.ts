@@ -7,7 +7,7 @@ import type { TokenAuth } from './token-auth';
 
 /**
  * The workflows' previews under their own base path, behind the same tokens as the API.
- * `deletesNeedLink` in front of production (proxy-target.ts, `whyNotRestorable`).
+ * `deletesNeedLink` as the journal's target says (restorable.ts, `deleteRefusal`).
  */
 export async function registerWorkflowsApi(
   app: FastifyInstance,

@@ -1,6 +1,6 @@
 import type { ChangeItemRequest } from '../../contract/journal';
 import type { FieldFacts } from '../audit/findings/field-facts';
-import { NOT_RESTORABLE, restoresWith } from '../journal/restorable';
+import { deleteRefusal } from '../journal/restorable';
 import { LOCKED } from './check-rewrite';
 import { versionSeen } from './version-seen';
 
@@ -10,8 +10,8 @@ export type RetireAction = 'archive' | 'delete';
 /**
  * Why a field is neither archived nor deleted, whatever else the workflow checks: it is
  * locked, or an archive finds it archived already (the journal would skip it as no change,
- * and the preview would count it among the changes), or, where `deletesNeedLink` (a
- * proxy: production creates a field again only with a link), a delete could not be undone.
+ * and the preview would count it among the changes), or a delete could not be undone
+ * (restorable.ts, `deleteRefusal`).
  */
 export function retireRefusal(
   field: Pick<FieldFacts, 'locked' | 'archived' | 'links'>,
@@ -20,13 +20,11 @@ export function retireRefusal(
 ): string | undefined {
   if (field.locked) return LOCKED;
   if (action === 'archive' && field.archived) return 'archived already';
-  if (
-    action === 'delete' &&
-    deletesNeedLink &&
-    !field.links.some((link) => restoresWith(link.type))
-  )
-    return NOT_RESTORABLE;
-  return undefined;
+  if (action !== 'delete') return undefined;
+  return deleteRefusal(
+    deletesNeedLink,
+    field.links.map((link) => link.type),
+  );
 }
 
 /** The journal's item that archives or deletes the field, guarded by the version the audit saw. */

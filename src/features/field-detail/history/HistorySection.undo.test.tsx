@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { confirmPlan, startChangeSet } from '../../../api/journal/start-change-set';
@@ -189,4 +189,24 @@ test('a copy of the field older than the change says nothing of it: the history 
   renderWithProviders(<HistorySection field={before} />);
   const history = await screen.findByRole('list', { name: 'Recorded versions' });
   expect(await within(history).findByRole('button', { name: 'Undo…' })).toBeEnabled();
+});
+
+test("an undo's confirmation refused because another tab undid the set meanwhile: the history then names that undo", async () => {
+  const fields = new Map([[7, calculatedField(7, { name: 'Revenue' })]]);
+  const journal = mockJournal(fields);
+  server.use(...journal.handlers);
+  await startChangeSet(
+    { kind: 'rename', items: [{ id: 7, change: { update: { name: 'Net revenue' } } }] },
+    'embedded',
+  );
+  const { user } = renderWithProviders(<HistorySection field={fields.get(7)!} />);
+  const history = await screen.findByRole('list', { name: 'Recorded versions' });
+  await user.click(await within(history).findByRole('button', { name: 'Undo…' }));
+  await within(history).findByRole('list', { name: 'What the undo would do' });
+
+  await confirmPlan(await planUndo({ id: 1 }, 'embedded'), 'embedded');
+  await user.click(within(history).getByRole('button', { name: 'Undo' }));
+  await waitFor(() => expect(history).toHaveTextContent('Undone by change set 2'));
+  expect(within(history).queryByRole('button', { name: 'Undo' })).toBeNull();
+  expect(journal.sets).toHaveLength(2);
 });

@@ -175,7 +175,7 @@ test('an undo says what it did: a field changed again since is left as it is, an
   // Someone renames "Third" after it was archived: its undo must not overwrite that.
   fields.set(3, { ...fields.get(3)!, name: 'Third, renamed', checkSum: 'renamed meanwhile' });
   await user.click(await dialog().findByRole('button', { name: 'Undo…' }));
-  await dialog().findByText('1 field will change, 1 field skipped.');
+  await dialog().findByText('1 field will be put back as before. 1 field will be refused.');
   await user.click(dialog().getByRole('button', { name: 'Undo' }));
 
   await dialog().findByText('Undone by change set 2: 1 field changed, 1 skipped.');
