@@ -7,7 +7,8 @@ import { findingLink } from './drill-down-links';
 import type { FixFirstRow } from './fix-first';
 import { fixFirstRows, previousPoint } from './fix-first';
 import { formatCount } from './format';
-import { findingFixes, findingSectionId, fixVerbs, groupsFix } from './group-fixes';
+import { findingFixes, findingSectionId, groupsFix } from './group-fixes';
+import { fixVerbs } from '../../links/group-fix';
 import classes from './FixFirstList.module.css';
 
 function Change({ change }: { change: FixFirstRow['change'] }) {
