@@ -149,6 +149,35 @@ describe("the audit's findings in the drawer", () => {
     ).toHaveAttribute('href', fixLink({ workflow: 'remap', dataSource: SALES, column: 'Margin' }));
   });
 
+  test('an INVALID field in a reference cycle is told why, as the audit tells it, not "no problem"', async () => {
+    const cycleA = calculatedField(50, {
+      name: 'Cycle A',
+      status: 'INVALID',
+      expression: 'SERVICE_BEAST_MODE(51) + 1',
+      links: [dataSourceLink(SALES), functionTemplateLink(51)],
+      functionTemplateDependencies: [51],
+    });
+    const cycleB = calculatedField(51, {
+      name: 'Cycle B',
+      status: 'INVALID',
+      expression: 'SERVICE_BEAST_MODE(50) + 1',
+      links: [dataSourceLink(SALES), functionTemplateLink(50)],
+      functionTemplateDependencies: [50],
+    });
+    mockInstance(server, {
+      fields: [cycleA, cycleB],
+      directory: smallDirectory,
+      dependents: { 50: [51] },
+    });
+    renderDetails({ complete: true, field: cycleA });
+    const cycle =
+      'part of a reference cycle: `Cycle A` → `Cycle B` → `Cycle A`; a field cannot depend on itself';
+    const problems = section('Problems and findings');
+    expect(await problems.findByText(cycle)).toBeInTheDocument();
+    expect(problems.getByText('Why it is INVALID')).toBeInTheDocument();
+    expect(problems.queryByText(/the analyzer finds no problem/)).toBeNull();
+  });
+
   test('an INVALID dependency looks INVALID in References and Dependencies too', async () => {
     show(rounded);
     const referenced = await section('Dependencies').findByRole('list', {
