@@ -583,8 +583,9 @@ test('a change in the diff names its owners, opens its field, and shows only the
   await user.click(within(diff).getByRole('button', { name: 'Show the changes of Margin' }));
 
   const changes = within(diff).getByRole('table', { name: 'What changed in field 77' });
-  await within(changes).findByText('Ada Lovelace (5)');
-  expect(within(changes).getByText('Grace Hopper (6)')).toBeInTheDocument();
+  // Named as the audit names an owner everywhere (contract/owner-words.ts).
+  await within(changes).findByText('Ada Lovelace (owner 5)');
+  expect(within(changes).getByText('Grace Hopper (owner 6)')).toBeInTheDocument();
   const edit = within(diff).getByLabelText('What changed in the expression');
   expect(edit.querySelector('del')).toHaveTextContent(/^North$/);
   expect(edit.querySelector('ins')).toHaveTextContent(/^South$/);
