@@ -7,7 +7,7 @@ import { endSession, startSession } from '../../api/session';
 import { heldAnswer, setupMockApi } from '../../api/test-support/mock-api';
 import { nameHandlers } from '../../api/test-support/mock-names';
 import type { AuditStatus, FindingKey, FindingsAnswer, Headline, Scan } from '../../contract/audit';
-import { AUDIT_BASE, findingKeys, findingTitles } from '../../contract/audit';
+import { AUDIT_BASE, changeKinds, findingKeys, findingTitles } from '../../contract/audit';
 import { apiPaths } from '../../contract/paths';
 import { brokenReferenceGroupKey } from '../../contract/workflows';
 import type { Statistics } from '../../contract/statistics';
@@ -553,6 +553,18 @@ test('a change in the diff names its owners, opens its field, and shows only the
     expression,
   });
   server.use(
+    http.get(`${AUDIT_BASE}/diff`, () =>
+      HttpResponse.json({
+        from: scans[1],
+        to: scans[0],
+        counts: {
+          ...Object.fromEntries(changeKinds.map((kind) => [kind, 0])),
+          owner: 1,
+          expression: 1,
+          changed: 1,
+        },
+      }),
+    ),
     http.post(`${AUDIT_BASE}/diff/changes`, () =>
       HttpResponse.json({
         totalHits: 1,
@@ -578,6 +590,7 @@ test('a change in the diff names its owners, opens its field, and shows only the
   const { user } = renderWithProviders(<AuditPage />, { url: '/audit' });
   const diff = await section('What changed between two scans');
   beIdle();
+  await within(diff).findByText('1 field changed.');
   const name = await within(diff).findByText('Margin', { selector: 'a > bdi' });
   expect(name.closest('a')).toHaveAttribute('href', '/fields/77');
   await user.click(within(diff).getByRole('button', { name: 'Show the changes of Margin' }));
