@@ -20,7 +20,7 @@ import { fieldCount } from '../../components/plural';
 import { fixLink } from '../../links/fix-link';
 import { fixVerbs, groupFix } from '../../links/group-fix';
 import { findingSectionId, groupsFix } from './group-fixes';
-import { findingLink } from './drill-down-links';
+import { findingLink } from '../../links/finding-link';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
 import classes from './tables.module.css';

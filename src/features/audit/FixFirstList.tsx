@@ -3,7 +3,7 @@ import type { FindingsAnswer, TrendPoint } from '../../contract/audit';
 import { inAppLink } from '../../components/in-app-links';
 import { fieldCount } from '../../components/plural';
 import { fixLink } from '../../links/fix-link';
-import { findingLink } from './drill-down-links';
+import { findingLink } from '../../links/finding-link';
 import type { FixFirstRow } from './fix-first';
 import { fixFirstRows, previousPoint } from './fix-first';
 import { formatCount } from './format';
