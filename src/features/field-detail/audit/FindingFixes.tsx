@@ -1,6 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { FieldFinding } from '../../../contract/audit';
+import { showHiddenCharacters } from '../../../contract/hidden-characters';
 import { fixLink } from '../../../links/fix-link';
 import { fixVerbs, groupFix } from '../../../links/group-fix';
 
@@ -36,7 +37,7 @@ export function FindingFixes({ finding, fieldId }: { finding: FieldFinding; fiel
           component={Link}
           to={fixLink(target)}
           size="sm"
-          aria-label={`${fixVerbs[target.workflow]}: ${group.label}`}
+          aria-label={`${fixVerbs[target.workflow]}: ${showHiddenCharacters(group.label)}`}
         >
           {fixVerbs[target.workflow]}…
         </Anchor>
