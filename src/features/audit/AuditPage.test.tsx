@@ -304,7 +304,8 @@ test("a group's fix opens the /fix page for it: a missing column its remap, dupl
             group(brokenReferenceGroupKey('CARD', 'dr:1:1', 'Cost'), '`Cost` missing'),
           ]),
           finding('exact-duplicates', [group('10', 'SUM(`Amount`)')]),
-          finding('inactive-owners', [group('101', 'Ada Lovelace (owner 101)')]),
+          // A name hiding a character: a label shows it as its code point, as the count's does.
+          finding('inactive-owners', [group('101', 'Ada\u200B Lovelace (owner 101)')]),
           finding('invalid', [group('unclosed', 'unclosed single quote')]),
           finding('hidden-name-characters', [group('U+202E', 'right-to-left override (U+202E)')]),
         ],
@@ -332,7 +333,7 @@ test("a group's fix opens the /fix page for it: a missing column its remap, dupl
     fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: '10' }),
   );
   const handover = within(findingsSection).getByRole('link', {
-    name: 'Hand over: Ada Lovelace (owner 101)',
+    name: 'Hand over: Ada⟨U+200B⟩ Lovelace (owner 101)',
   });
   expect(handover).toHaveAttribute('href', fixLink({ workflow: 'handover', from: 101 }));
   expect(

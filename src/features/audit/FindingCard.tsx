@@ -40,7 +40,7 @@ function GroupFix({ finding, group }: { finding: FindingSummary; group: FindingG
       {...inAppLink}
       className={Anchor.classes.root}
       data-underline="hover"
-      aria-label={`${verb}: ${group.label}`}
+      aria-label={`${verb}: ${showHiddenCharacters(group.label)}`}
     >
       {verb}…
     </a>

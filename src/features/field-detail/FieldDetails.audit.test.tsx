@@ -118,7 +118,7 @@ describe("the audit's findings in the drawer", () => {
       key: 'inactive-owners',
       title: 'Owned by inactive users',
       rule: findingRules['inactive-owners'],
-      groups: [{ key: '7', label: 'Liam Chen (owner 7)' }],
+      groups: [{ key: '7', label: 'Liam\u200B Chen (owner 7)' }],
     };
     const missingMargin = '`Margin` missing from data source Sales';
     const broken: FieldFinding = {
@@ -142,7 +142,7 @@ describe("the audit's findings in the drawer", () => {
       fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: '12' }),
     );
     expect(
-      within(inactiveItem!).getByRole('link', { name: 'Hand over: Liam Chen (owner 7)' }),
+      within(inactiveItem!).getByRole('link', { name: 'Hand over: Liam⟨U+200B⟩ Chen (owner 7)' }),
     ).toHaveAttribute('href', fixLink({ workflow: 'handover', from: 7 }));
     expect(
       within(brokenItem!).getByRole('link', { name: `Remap: ${missingMargin}` }),
