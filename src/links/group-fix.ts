@@ -7,6 +7,16 @@ import { isOwnerId } from './table-address';
 // Apart from fix-link.ts: the fields page's first screen builds fix links, and the
 // workflows' contract this reads is not part of it.
 
+/** What a fix link says; a group's label names the group too. */
+export const fixVerbs: Record<FixTarget['workflow'], string> = {
+  remap: 'Remap',
+  merge: 'Merge',
+  handover: 'Hand over',
+  cleanup: 'Clean up',
+  replace: 'Find and replace',
+  'hidden-names': 'Remove hidden characters',
+};
+
 /**
  * The fix a group of a finding offers, if any: a broken-references group of a data
  * source's column -> its remap; a duplicate group -> its merge; an inactive owner's

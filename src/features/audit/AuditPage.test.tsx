@@ -7,7 +7,7 @@ import { endSession, startSession } from '../../api/session';
 import { heldAnswer, setupMockApi } from '../../api/test-support/mock-api';
 import { nameHandlers } from '../../api/test-support/mock-names';
 import type { AuditStatus, FindingKey, FindingsAnswer, Headline, Scan } from '../../contract/audit';
-import { AUDIT_BASE, findingKeys, findingTitles } from '../../contract/audit';
+import { AUDIT_BASE, changeKinds, findingKeys, findingTitles } from '../../contract/audit';
 import { apiPaths } from '../../contract/paths';
 import { brokenReferenceGroupKey } from '../../contract/workflows';
 import type { Statistics } from '../../contract/statistics';
@@ -304,7 +304,8 @@ test("a group's fix opens the /fix page for it: a missing column its remap, dupl
             group(brokenReferenceGroupKey('CARD', 'dr:1:1', 'Cost'), '`Cost` missing'),
           ]),
           finding('exact-duplicates', [group('10', 'SUM(`Amount`)')]),
-          finding('inactive-owners', [group('101', 'Ada Lovelace (owner 101)')]),
+          // A name hiding a character: a label shows it as its code point, as the count's does.
+          finding('inactive-owners', [group('101', 'Ada\u200B Lovelace (owner 101)')]),
           finding('invalid', [group('unclosed', 'unclosed single quote')]),
           finding('hidden-name-characters', [group('U+202E', 'right-to-left override (U+202E)')]),
         ],
@@ -332,7 +333,7 @@ test("a group's fix opens the /fix page for it: a missing column its remap, dupl
     fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: '10' }),
   );
   const handover = within(findingsSection).getByRole('link', {
-    name: 'Hand over: Ada Lovelace (owner 101)',
+    name: 'Hand over: Ada⟨U+200B⟩ Lovelace (owner 101)',
   });
   expect(handover).toHaveAttribute('href', fixLink({ workflow: 'handover', from: 101 }));
   expect(
@@ -553,6 +554,18 @@ test('a change in the diff names its owners, opens its field, and shows only the
     expression,
   });
   server.use(
+    http.get(`${AUDIT_BASE}/diff`, () =>
+      HttpResponse.json({
+        from: scans[1],
+        to: scans[0],
+        counts: {
+          ...Object.fromEntries(changeKinds.map((kind) => [kind, 0])),
+          owner: 1,
+          expression: 1,
+          changed: 1,
+        },
+      }),
+    ),
     http.post(`${AUDIT_BASE}/diff/changes`, () =>
       HttpResponse.json({
         totalHits: 1,
@@ -578,13 +591,15 @@ test('a change in the diff names its owners, opens its field, and shows only the
   const { user } = renderWithProviders(<AuditPage />, { url: '/audit' });
   const diff = await section('What changed between two scans');
   beIdle();
+  await within(diff).findByText('1 field changed.');
   const name = await within(diff).findByText('Margin', { selector: 'a > bdi' });
   expect(name.closest('a')).toHaveAttribute('href', '/fields/77');
   await user.click(within(diff).getByRole('button', { name: 'Show the changes of Margin' }));
 
   const changes = within(diff).getByRole('table', { name: 'What changed in field 77' });
-  await within(changes).findByText('Ada Lovelace (5)');
-  expect(within(changes).getByText('Grace Hopper (6)')).toBeInTheDocument();
+  // Named as the audit names an owner everywhere (contract/owner-words.ts).
+  await within(changes).findByText('Ada Lovelace (owner 5)');
+  expect(within(changes).getByText('Grace Hopper (owner 6)')).toBeInTheDocument();
   const edit = within(diff).getByLabelText('What changed in the expression');
   expect(edit.querySelector('del')).toHaveTextContent(/^North$/);
   expect(edit.querySelector('ins')).toHaveTextContent(/^South$/);

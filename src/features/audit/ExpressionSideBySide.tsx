@@ -1,4 +1,5 @@
 import { Code, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ownerNamedWithId } from '../../contract/owner-words';
 import { useDirectoryNames } from '../../api/directory/lookup-directory';
 import type { FieldChange, FieldState } from '../../contract/audit';
 import { changedPart } from './changed-part';
@@ -40,7 +41,7 @@ export function ExpressionSideBySide({ change }: { change: FieldChange }) {
     if (key === 'locked') return state.locked ? 'yes' : 'no';
     if (key === 'owner') {
       const name = names.owners.get(state.owner)?.name;
-      return name === undefined ? String(state.owner) : `${name} (${state.owner})`;
+      return name === undefined ? String(state.owner) : ownerNamedWithId(name, state.owner);
     }
     return String(state[key]);
   };

@@ -18,9 +18,9 @@ import { ErrorState } from '../../components/ErrorState';
 import { inAppLink } from '../../components/in-app-links';
 import { fieldCount } from '../../components/plural';
 import { fixLink } from '../../links/fix-link';
-import { groupFix } from '../../links/group-fix';
-import { findingSectionId, fixVerbs, groupsFix } from './group-fixes';
-import { findingLink } from './drill-down-links';
+import { fixVerbs, groupFix } from '../../links/group-fix';
+import { findingSectionId, groupsFix } from './group-fixes';
+import { findingLink } from '../../links/finding-link';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
 import classes from './tables.module.css';
@@ -40,7 +40,7 @@ function GroupFix({ finding, group }: { finding: FindingSummary; group: FindingG
       {...inAppLink}
       className={Anchor.classes.root}
       data-underline="hover"
-      aria-label={`${verb}: ${group.label}`}
+      aria-label={`${verb}: ${showHiddenCharacters(group.label)}`}
     >
       {verb}…
     </a>

@@ -3,11 +3,12 @@ import type { FindingsAnswer, TrendPoint } from '../../contract/audit';
 import { inAppLink } from '../../components/in-app-links';
 import { fieldCount } from '../../components/plural';
 import { fixLink } from '../../links/fix-link';
-import { findingLink } from './drill-down-links';
+import { findingLink } from '../../links/finding-link';
 import type { FixFirstRow } from './fix-first';
 import { fixFirstRows, previousPoint } from './fix-first';
 import { formatCount } from './format';
-import { findingFixes, findingSectionId, fixVerbs, groupsFix } from './group-fixes';
+import { findingFixes, findingSectionId, groupsFix } from './group-fixes';
+import { fixVerbs } from '../../links/group-fix';
 import classes from './FixFirstList.module.css';
 
 function Change({ change }: { change: FixFirstRow['change'] }) {

@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../test-support/render-with-providers';
 import type { ProblemsRow } from '../../contract/audit';
 import { findingTitles } from '../../contract/audit';
 import { fixLink } from '../../links/fix-link';
-import { findingLink } from './drill-down-links';
+import { findingLink } from '../../links/finding-link';
 import { ProblemsTable } from './ProblemsTable';
 
 const counts: ProblemsRow['counts'] = {

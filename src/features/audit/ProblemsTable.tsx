@@ -7,7 +7,7 @@ import { fieldCount } from '../../components/plural';
 import { NamedIdCell } from '../../components/plain-mantine/NamedIdCell';
 import { fixLink } from '../../links/fix-link';
 import { isOwnerId } from '../../links/table-address';
-import { findingLink } from './drill-down-links';
+import { findingLink } from '../../links/finding-link';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
 import classes from './tables.module.css';

@@ -21,6 +21,7 @@ import { downloadFile } from '../../components/download-file';
 import { fieldAddress } from '../../links/field-address';
 import { inAppLink } from '../../components/in-app-links';
 import { ErrorState } from '../../components/ErrorState';
+import { fieldCount } from '../../components/plural';
 import type { ChangeKind, FieldChange, Scan } from '../../contract/audit';
 import { changeKinds } from '../../contract/audit';
 import { ChangeAuthors } from './ChangeAuthors';
@@ -258,7 +259,7 @@ function DiffOfScans({ scans }: { scans: Scan[] }) {
       )}
       {diff.data && (
         <>
-          <Text size="sm">{formatCount(diff.data.counts.changed)} fields changed.</Text>
+          <Text size="sm">{fieldCount(diff.data.counts.changed)} changed.</Text>
           <Chip.Group
             value={kind ?? 'all'}
             onChange={(value) => setKind(value === 'all' ? undefined : (value as ChangeKind))}

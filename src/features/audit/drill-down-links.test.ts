@@ -3,7 +3,8 @@ import { statisticDefinitions, statisticNames } from '../../contract/statistic-d
 import { readTableView } from '../../links/table-address';
 import { toSearchRequest } from '../../links/table-search';
 import { readFindingScope } from '../../links/finding-address';
-import { findingLink, statisticLink } from './drill-down-links';
+import { findingLink } from '../../links/finding-link';
+import { statisticLink } from './drill-down-links';
 
 /** The API filters the table sends for a link. */
 function searchFiltersOf(link: string) {

@@ -2,16 +2,6 @@ import type { FindingKey, FindingSummary } from '../../contract/audit';
 import type { FixTarget } from '../../links/fix-link';
 import { groupFix } from '../../links/group-fix';
 
-/** What a fix link says; a group's label names the group too. */
-export const fixVerbs: Record<FixTarget['workflow'], string> = {
-  remap: 'Remap',
-  merge: 'Merge',
-  handover: 'Hand over',
-  cleanup: 'Clean up',
-  replace: 'Find and replace',
-  'hidden-names': 'Remove hidden characters',
-};
-
 /** The fix of a whole finding, where one acts on every field of it (Fix these first offers it). */
 export const findingFixes: Partial<Record<FindingKey, FixTarget>> = {
   unused: { workflow: 'cleanup' },

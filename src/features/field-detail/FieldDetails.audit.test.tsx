@@ -4,6 +4,7 @@ import { startSession } from '../../api/session';
 import { calculatedField, setupMockApi } from '../../api/test-support/mock-api';
 import type { FieldFinding } from '../../contract/audit';
 import { findingRules } from '../../contract/audit';
+import { brokenReferenceGroupKey } from '../../contract/workflows';
 import { UserText } from '../../components/UserText';
 import type { CalculatedField } from '../../contract/field';
 import { fixLink } from '../../links/fix-link';
@@ -98,6 +99,83 @@ describe("the audit's findings in the drawer", () => {
 
     fireEvent.click(within(dependency).getByRole('link', { name: '# of projects' }));
     expect(screen.getByTestId('address')).toHaveTextContent('/fields/40?sort=name');
+  });
+
+  test("each finding offers its group's fix as the audit page does: merge, hand over, remap", async () => {
+    const copy = calculatedField(45, {
+      name: 'Revenue Copy',
+      expression: 'SUM(`Margin`)',
+      links: [dataSourceLink(SALES, 'ILLEGAL_REFERENCE')],
+    });
+    const duplicates: FieldFinding = {
+      key: 'exact-duplicates',
+      title: 'Exact duplicates',
+      rule: findingRules['exact-duplicates'],
+      groups: [{ key: '12', label: 'SUM(`Margin`)', where: 'fields on data source Sales' }],
+      cause: { kind: 'others', fields: [{ id: 12, name: 'Revenue', status: 'VALID' }], more: 0 },
+    };
+    const inactive: FieldFinding = {
+      key: 'inactive-owners',
+      title: 'Owned by inactive users',
+      rule: findingRules['inactive-owners'],
+      groups: [{ key: '7', label: 'Liam\u200B Chen (owner 7)' }],
+    };
+    const missingMargin = '`Margin` missing from data source Sales';
+    const broken: FieldFinding = {
+      key: 'broken-references',
+      title: 'Broken references',
+      rule: findingRules['broken-references'],
+      groups: [
+        { key: brokenReferenceGroupKey('DATA_SOURCE', SALES, 'Margin'), label: missingMargin },
+      ],
+      note: missingMargin,
+    };
+    show(copy, { 45: [broken, duplicates, inactive] });
+    const list = await section('In the latest scan').findByRole('list', {
+      name: "The audit's findings",
+    });
+    const [brokenItem, duplicateItem, inactiveItem] = within(list).getAllByRole('listitem');
+    expect(
+      within(duplicateItem!).getByRole('link', { name: 'Merge: SUM(`Margin`)' }),
+    ).toHaveAttribute(
+      'href',
+      fixLink({ workflow: 'merge', finding: 'exact-duplicates', group: '12' }),
+    );
+    expect(
+      within(inactiveItem!).getByRole('link', { name: 'Hand over: Liam⟨U+200B⟩ Chen (owner 7)' }),
+    ).toHaveAttribute('href', fixLink({ workflow: 'handover', from: 7 }));
+    expect(
+      within(brokenItem!).getByRole('link', { name: `Remap: ${missingMargin}` }),
+    ).toHaveAttribute('href', fixLink({ workflow: 'remap', dataSource: SALES, column: 'Margin' }));
+  });
+
+  test('an INVALID field in a reference cycle is told why, as the audit tells it, not "no problem"', async () => {
+    const cycleA = calculatedField(50, {
+      name: 'Cycle A',
+      status: 'INVALID',
+      expression: 'SERVICE_BEAST_MODE(51) + 1',
+      links: [dataSourceLink(SALES), functionTemplateLink(51)],
+      functionTemplateDependencies: [51],
+    });
+    const cycleB = calculatedField(51, {
+      name: 'Cycle B',
+      status: 'INVALID',
+      expression: 'SERVICE_BEAST_MODE(50) + 1',
+      links: [dataSourceLink(SALES), functionTemplateLink(50)],
+      functionTemplateDependencies: [50],
+    });
+    mockInstance(server, {
+      fields: [cycleA, cycleB],
+      directory: smallDirectory,
+      dependents: { 50: [51] },
+    });
+    renderDetails({ complete: true, field: cycleA });
+    const cycle =
+      'part of a reference cycle: `Cycle A` → `Cycle B` → `Cycle A`; a field cannot depend on itself';
+    const problems = section('Problems and findings');
+    expect(await problems.findByText(cycle)).toBeInTheDocument();
+    expect(problems.getByText('Why it is INVALID')).toBeInTheDocument();
+    expect(problems.queryByText(/the analyzer finds no problem/)).toBeNull();
   });
 
   test('an INVALID dependency looks INVALID in References and Dependencies too', async () => {

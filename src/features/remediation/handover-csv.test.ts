@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { handoverCsv } from './handover-csv';
 
-test('the hand-over plan as CSV: names, not ids, and a name that looks like a formula made text', () => {
+test("the hand-over plan as CSV: each field by its id and name, as the fields' export and the plan on screen tell fields that share a name apart; places and people by name; a name that looks like a formula made text", () => {
   const csv = handoverCsv({
     kind: 'handover',
     summary: '2 fields owned by Ada Lovelace',
@@ -26,8 +26,8 @@ test('the hand-over plan as CSV: names, not ids, and a name that looks like a fo
     counts: { change: 1, skip: 1, invalid: 0 },
   });
   expect(csv).toBe(
-    '\uFEFFField,Where it lives,To,Rule,Not handed over because\r\n' +
-      `"'=HYPERLINK(""x"")",Sales Orders,Grace Hopper,the person chosen,\r\n` +
-      'Margin,"Sales, EU",,,locked: unlock it first\r\n',
+    '\uFEFFID,Field,Where it lives,To,Rule,Not handed over because\r\n' +
+      `1,"'=HYPERLINK(""x"")",Sales Orders,Grace Hopper,the person chosen,\r\n` +
+      '2,Margin,"Sales, EU",,,locked: unlock it first\r\n',
   );
 });

@@ -1,9 +1,8 @@
 import { Anchor, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { fixLink } from '../../../links/fix-link';
 import type { FieldFinding, FieldFindingsAnswer } from '../../../contract/audit';
 import { FindingCause } from './FindingCause';
+import { FindingFixes } from './FindingFixes';
 import { UserText } from '../../../components/UserText';
 
 /** What the drawer knows of the audit's findings for the field it shows. */
@@ -95,16 +94,7 @@ function FindingEntry({ finding, fieldId }: { finding: FieldFinding; fieldId: nu
           {groups.join('; ')}
         </Text>
       )}
-      {finding.key === 'hidden-name-characters' && (
-        <Anchor
-          component={Link}
-          to={fixLink({ workflow: 'hidden-names', ids: [fieldId] })}
-          size="sm"
-          w="fit-content"
-        >
-          Remove hidden characters…
-        </Anchor>
-      )}
+      <FindingFixes finding={finding} fieldId={fieldId} />
       <Text size="xs" c="dimmed">
         Rule: {finding.rule}
       </Text>

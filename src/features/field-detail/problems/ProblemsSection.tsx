@@ -27,19 +27,32 @@ export function ProblemsSection({
   beyondExpression: readonly string[];
 }) {
   const { problems, findings, cycleNote } = explanation;
+  // The cycle is why an INVALID field is so when its text alone has no problem, as the
+  // audit's Invalid finding says: the verdict tells it rather than "no problem".
+  const cycleIsWhy = cycleNote !== undefined && !isValidStatus(status) && problems.length === 0;
   return (
     <section aria-labelledby="problems-heading">
       <Title order={3} size="h4" id="problems-heading" mb="xs">
         Problems and findings
       </Title>
       <Stack gap="sm">
-        <Verdict
-          status={status}
-          problems={problems}
-          hasFindings={findings.length > 0}
-          beyondExpression={beyondExpression}
-        />
-        {cycleNote && (
+        {cycleIsWhy ? (
+          <Alert color="red" icon={<IconAlertTriangle />} title={`Why it is ${status}`}>
+            The instance reports {status}. The field is part of a reference cycle, seen through the
+            fields it nests:
+            <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+              {cycleNote}
+            </Text>
+          </Alert>
+        ) : (
+          <Verdict
+            status={status}
+            problems={problems}
+            hasFindings={findings.length > 0}
+            beyondExpression={beyondExpression}
+          />
+        )}
+        {cycleNote && !cycleIsWhy && (
           <Alert color="red" icon={<IconAlertTriangle />} title="A reference cycle">
             {cycleNote}
           </Alert>

@@ -86,9 +86,11 @@ test('"Export selected" writes the selected fields in the table order, with expr
   expect(cells.map((row) => row[column('Expression')])).toEqual(['`A` * 2', 'SUM(`A`)']);
   expect(cells.map((row) => row[column('Owner')])).toEqual(['Ada Lovelace', 'Ada Lovelace']);
   expect(cells.map((row) => row[column('Data sources')])).toEqual(['Sales', 'Sales']);
-  // The findings' titles of the latest scan, asked for once for all the fields, not per field.
+  // The findings' titles of the latest scan with their notes, asked for once for all the fields.
   expect(
-    rows.map((row) => row.includes(`"${findingTitles.unused}; ${findingTitles.lint}"`)),
+    rows.map((row) =>
+      row.includes(`"${findingTitles.unused}; ${findingTitles.lint}: null-comparison"`),
+    ),
   ).toEqual([false, true]);
   expect(cells[0]![column('Findings')]).toBe('');
   expect(findingsAsked).toEqual([{ ids: [12, 11] }]);

@@ -42,7 +42,7 @@ export function exportRecordOf(
       name: names.dataSources.get(id)?.name ?? null,
     })),
     cards: idsOf(field, 'CARD').map((id) => ({ id, title: names.cards.get(id)?.title ?? null })),
-    statusReason: statusReason(field, expression),
+    statusReason: statusReason(field, expression, findings),
     findings: findings?.seen
       ? findings.findings.map((finding) => ({ ...finding, title: findingTitles[finding.key] }))
       : null,

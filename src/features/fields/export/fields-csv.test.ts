@@ -72,6 +72,39 @@ describe('fieldsToCsv', () => {
     expect(record(2).statusReason).toBe('');
   });
 
+  test("an INVALID field the analyzer alone finds nothing in, and a broken link, give the audit's reason", () => {
+    const nestsDeleted = searchItem(6, { status: 'INVALID' });
+    const unknownId =
+      'SERVICE_BEAST_MODE(999) at position 0 references field 999, which does not exist';
+    const invalid = exportRecordOf(nestsDeleted, 'SERVICE_BEAST_MODE(999) * 2', noDirectory, {
+      fieldId: 6,
+      seen: true,
+      findings: [{ key: 'invalid', note: unknownId }],
+    });
+    expect(invalid.statusReason).toBe(unknownId);
+
+    const missing = '`Margin` missing from data source Sales';
+    const broken = exportRecordOf(
+      searchItem(9, { links: [link('DATA_SOURCE', 'ILLEGAL_REFERENCE')] }),
+      'SUM(`Margin`)',
+      noDirectory,
+      { fieldId: 9, seen: true, findings: [{ key: 'broken-references', note: missing }] },
+    );
+    expect(broken.statusReason).toBe(`broken link: ${missing}`);
+  });
+
+  test("each finding's note follows its title, as the drawer tells it", () => {
+    const note = "the date '2024-01-01' at position 5 is written into the formula";
+    const csv = fieldsToCsv([
+      exportRecordOf(searchItem(12), undefined, noDirectory, {
+        fieldId: 12,
+        seen: true,
+        findings: [{ key: 'unused' }, { key: 'lint', note }],
+      }),
+    ]);
+    expect(csv.split('\r\n')[1]).toContain(`"Unused; Lint: ${note}"`);
+  });
+
   test('neutralises a name and an expression that would run as formulas', () => {
     const csv = fieldsToCsv([
       exportRecordOf(searchItem(1, { name: '=1+1' }), '-SUM(`A`)', noDirectory, undefined),

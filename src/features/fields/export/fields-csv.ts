@@ -10,11 +10,18 @@ const isoTime = (epochMs: number) => new Date(epochMs).toISOString();
 /** Several names in one cell, in the order of their ids' cell; an unnamed one is empty. */
 const names = (entries: ReadonlyArray<{ name: string | null }>) =>
   entries.map((entry) => entry.name ?? '').join('; ');
-/** The findings' titles; a field the latest scan did not see is said to be so. */
+/**
+ * The findings' titles, each with what it says of the field as the drawer tells it; a
+ * field the latest scan did not see is said to be so.
+ */
 const findingTitles = (field: ExportRecord) =>
   field.findings === null
     ? 'not scanned yet'
-    : field.findings.map((finding) => finding.title).join('; ');
+    : field.findings
+        .map((finding) =>
+          finding.note === undefined ? finding.title : `${finding.title}: ${finding.note}`,
+        )
+        .join('; ');
 const ids = (entries: ReadonlyArray<{ id: string }>) => entries.map((entry) => entry.id).join('; ');
 
 /** The columns, with names beside ids, dates as ISO 8601 and the links summarised. */

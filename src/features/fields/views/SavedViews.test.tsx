@@ -173,11 +173,18 @@ test('each built-in view sends the search it names; "Unused" and "Hidden charact
       ['notlocked', 'notvariable', 'notondataset'],
       apiPaths.search,
     ],
-    ['Unused', '/fields?finding=unused', ['notvariable'], `${AUDIT_BASE}/findings/unused/fields`],
+    // The audit's findings, with variables shown as the audit's own links show them: the
+    // view counts what the audit page counts.
+    [
+      'Unused',
+      '/fields?variables=shown&finding=unused',
+      [],
+      `${AUDIT_BASE}/findings/unused/fields`,
+    ],
     [
       'Hidden characters in names',
-      '/fields?finding=hidden-name-characters',
-      ['notvariable'],
+      '/fields?variables=shown&finding=hidden-name-characters',
+      [],
       `${AUDIT_BASE}/findings/hidden-name-characters/fields`,
     ],
   ];

@@ -1,5 +1,5 @@
 import { findingTitles, hiddenNameRule, unusedRule } from '../../../contract/finding-kinds';
-import { withFindingScope } from '../../../links/finding-address';
+import { findingLink } from '../../../links/finding-link';
 import { fieldsTableLink } from '../../../links/table-link';
 
 export interface BuiltinView {
@@ -15,6 +15,7 @@ export interface BuiltinView {
  * audit's finding of that name (docs/audit.md): whether another field references a
  * field is known only across the whole instance, which no search filter can ask. So is
  * "Hidden characters in names": no search filter looks into the characters of a name.
+ * Those two open as the audit's links do, variables shown, so they count what it counts.
  */
 export const builtinViews: readonly BuiltinView[] = [
   {
@@ -35,12 +36,12 @@ export const builtinViews: readonly BuiltinView[] = [
   {
     name: 'Unused',
     description: unusedRule,
-    address: withFindingScope(fieldsTableLink({}), { finding: 'unused' }),
+    address: findingLink('unused'),
   },
   {
     name: findingTitles['hidden-name-characters'],
     description: hiddenNameRule,
-    address: withFindingScope(fieldsTableLink({}), { finding: 'hidden-name-characters' }),
+    address: findingLink('hidden-name-characters'),
   },
 ];
 

@@ -1,6 +1,7 @@
 import type { DiffAnswer, FieldChange } from '../../../contract/audit';
 import { changeSetName } from '../../../contract/change-set-name';
 import { CSV_BYTE_ORDER_MARK, csvLine } from '../../../contract/csv';
+import { directoryFromJson } from '../findings/instance-directory';
 import type { AuditStore } from '../storage/audit-store';
 import type { Authored } from './change-authors';
 import { withStates } from './diff-pages';
@@ -16,7 +17,9 @@ const csvHeader = [
   'Name before',
   'Name after',
   'Owner before',
+  'Owner ID before',
   'Owner after',
+  'Owner ID after',
   'Status before',
   'Status after',
   'Locked before',
@@ -26,17 +29,24 @@ const csvHeader = [
   'Changed by',
 ];
 
-function csvRow(change: FieldChange): string {
+/** Owners by id, as the instance names them: empty where it names none. */
+type OwnerNames = ReadonlyMap<number, string>;
+
+function csvRow(change: FieldChange, owners: OwnerNames): string {
   const { before, after } = change;
   const pair = <T extends string | number | boolean>(
     pick: (state: NonNullable<FieldChange['before']>) => T,
   ) => [before ? pick(before) : '', after ? pick(after) : ''];
+  // Each owner's name, then id, as the fields' export has them.
+  const owner = (state: FieldChange['before']) =>
+    state ? [owners.get(state.owner) ?? '', state.owner] : ['', ''];
   return csvLine([
     change.id,
     change.name,
     change.kinds.join('; '),
     ...pair((state) => state.name),
-    ...pair((state) => state.owner),
+    ...owner(before),
+    ...owner(after),
     ...pair((state) => state.status),
     ...pair((state) => state.locked),
     ...pair((state) => state.expression),
@@ -64,8 +74,10 @@ export async function* diffCsv(
   authored: Authored,
 ): AsyncGenerator<string> {
   yield `${CSV_BYTE_ORDER_MARK}${csvLine(csvHeader)}\r\n`;
+  const directory = store.directory.read();
+  const owners = directory === undefined ? new Map() : directoryFromJson(directory).owners;
   for await (const changes of chunksOf(store, diff, authored)) {
-    yield changes.map((change) => `${csvRow(change)}\r\n`).join('');
+    yield changes.map((change) => `${csvRow(change, owners)}\r\n`).join('');
   }
 }
 

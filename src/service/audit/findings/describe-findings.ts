@@ -13,7 +13,8 @@ import {
 } from '../../../contract/audit';
 import type { Findings } from './compute-findings';
 import { describeDuplicateGroup } from './describe-duplicates';
-import { cardTitleIn, dataSourceNameIn } from './instance-directory';
+import { dataSourceNameIn } from './instance-directory';
+import { missingReferenceWords } from './missing-reference-words';
 import type { FindingGroup } from './finding';
 
 /** Groups and problem rows shown in the summary; the rest are paged. */
@@ -26,16 +27,11 @@ const quoted = (name: string) => `\`${name}\``;
 export function groupLabel(findings: Findings, key: FindingKey, group: FindingGroup): string {
   const nameOf = (id: number) => findings.fields.get(id)?.name ?? String(id);
   switch (key) {
-    case 'broken-references': {
-      const place = group.place!;
-      const where =
-        place.type === 'CARD'
-          ? `card ${cardTitleIn(findings.directory, place.id) ?? place.id}`
-          : `data source ${dataSourceNameIn(findings.directory, place.id) ?? place.id}`;
-      return group.column === undefined
-        ? `a link to ${where} is broken (the missing name is not known)`
-        : `${quoted(group.column)} missing from ${where}`;
-    }
+    case 'broken-references':
+      return missingReferenceWords(findings.directory, {
+        place: group.place!,
+        column: group.column,
+      });
     case 'nested':
       return `depth ${group.depth}`;
     case 'broken-dependencies': {

@@ -34,7 +34,7 @@ const expected = {
   archivedUnused: 'c6e03e6a89c2',
   findings: {
     invalid: { ids: 'd69d0e45c146', groups: '8d3522fa12e5', notes: '1b65ade3779b' },
-    'broken-references': { ids: '3f4cc71b9f05', groups: '1c02e47329d2', notes: '5f947726b808' },
+    'broken-references': { ids: '3f4cc71b9f05', groups: '1c02e47329d2', notes: 'b0a9676e33a5' },
     unused: { ids: '62c8a86c02cd', groups: '97d170e1550e', notes: '97d170e1550e' },
     'exact-duplicates': { ids: '34017a796d60', groups: '03883d66fffb', notes: '97d170e1550e' },
     'near-duplicates': { ids: '97d170e1550e', groups: '97d170e1550e', notes: '97d170e1550e' },

@@ -295,10 +295,11 @@ describe('the audit API', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Name,Changes,Name before,Name after,Owner before,Owner after,Status before,Status after,Locked before,Locked after,Expression before,Expression after,Changed by',
+      'ID,Name,Changes,Name before,Name after,Owner before,Owner ID before,Owner after,Owner ID after,Status before,Status after,Locked before,Locked after,Expression before,Expression after,Changed by',
     );
+    // Owners named beside their ids, as the fields' export and the page's diff name them.
     expect(lines[1]).toBe(
-      '12,Near One,locked,Near One,Near One,103,103,VALID,VALID,false,true,sum( `Amount` ) -- total,sum( `Amount` ) -- total,',
+      '12,Near One,locked,Near One,Near One,Linus Torvalds,103,Linus Torvalds,103,VALID,VALID,false,true,sum( `Amount` ) -- total,sum( `Amount` ) -- total,',
     );
     const exported = await json<{ changes: unknown[]; counts: unknown }>(
       server.request(

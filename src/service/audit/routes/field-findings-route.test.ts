@@ -73,6 +73,16 @@ describe('GET /fields/{id}/findings', () => {
     expect(unused).toMatchObject({ rule: findingRules.unused, groups: [] });
   });
 
+  it("says what a field's broken reference lacks in its group's words, the data source named", async () => {
+    const server = await scanned();
+    const broken = (await findingsOf(server, 8)).findings.find(
+      (finding) => finding.key === 'broken-references',
+    )!;
+    const label = '`Profit` missing from data source Sales Orders';
+    expect(broken.groups.map((group) => group.label)).toEqual([label]);
+    expect(broken.note).toBe(label);
+  });
+
   it('names what a broken reference lacks, and the other fields of a duplicate group', async () => {
     const server = await scanned();
     const usesProfit = await findingsOf(server, 15);

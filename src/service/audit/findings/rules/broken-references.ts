@@ -4,26 +4,21 @@ import { byGroupSize } from '../finding';
 import { FindingGroups } from '../finding-groups';
 import type { FindingContext } from '../finding-context';
 import type { MissingReference } from '../references-between-fields';
+import { missingReferenceWords } from '../missing-reference-words';
 
 const groupKey = (missing: MissingReference) =>
   brokenReferenceGroupKey(missing.place.type, missing.place.id, missing.column);
 
-function describe(missing: MissingReference): string {
-  const where = `${missing.place.type === 'CARD' ? 'card' : 'data source'} ${missing.place.id}`;
-  return missing.column === undefined
-    ? `a link to ${where} is broken (which name is missing is not known)`
-    : `\`${missing.column}\` is missing from ${where}`;
-}
-
 /**
  * Fields with a link that is not VALID, grouped by the missing name and where it is
- * missing: those `references.missing` holds, in its order (ascending ids).
+ * missing: those `references.missing` holds, in its order (ascending ids). Each field's
+ * note is its groups' labels.
  */
-export function brokenReferences({ references }: FindingContext): Finding {
+export function brokenReferences({ references, directory }: FindingContext): Finding {
   const groups = new Map<string, { key: string; ids: number[] } & MissingReference>();
   const notes = new Map<number, string>();
   for (const [id, missing] of references.missing) {
-    notes.set(id, missing.map(describe).join('; '));
+    notes.set(id, missing.map((entry) => missingReferenceWords(directory, entry)).join('; '));
     for (const entry of missing) {
       const key = groupKey(entry);
       const group = groups.get(key);
