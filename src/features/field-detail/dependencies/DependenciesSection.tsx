@@ -1,13 +1,10 @@
-import { Badge, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReferencedField } from '../../../analysis/lint/lint-rule';
 import { useFieldDependents } from '../../../api/calculated-fields/field-dependents';
 import type { SearchResultItem } from '../../../contract/field';
-import { isValidStatus } from '../../../contract/field';
 import { ErrorState } from '../../../components/ErrorState';
 import { plural } from '../../../components/plural';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { FieldLink } from '../../../components/FieldLink';
-import { UserText } from '../../../components/UserText';
+import { FieldMention } from '../../../components/FieldMention';
 
 /**
  * What this field depends on and what depends on it, so an admin sees what would
@@ -107,15 +104,7 @@ function FieldList({
       {fields.map((field) => (
         <List.Item key={field.id}>
           <Group gap={6} wrap="nowrap">
-            <FieldLink id={field.id}>
-              <UserText text={field.name} />
-            </FieldLink>
-            {field.archived && (
-              <Badge size="xs" color="orange" variant="light">
-                archived
-              </Badge>
-            )}
-            {!isValidStatus(field.status) && <StatusBadge status={field.status} />}
+            <FieldMention field={field} />
           </Group>
         </List.Item>
       ))}

@@ -13,8 +13,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fixLink } from '../../../links/fix-link';
 import { plural } from '../../../components/plural';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { isValidStatus } from '../../../contract/field';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { referenceUseKey } from '../expression/expression-marks';
 import type { ExpressionPlace } from '../expression/use-expression-place';
@@ -23,8 +21,7 @@ import type { NestedField } from '../explanation/nested-fields';
 import { NESTED_FIELD_CALL } from '../../../analysis/field-references';
 import { listInWords, sourceName } from '../explanation/source-names';
 import type { FieldExplanation } from '../explanation/use-field-explanation';
-import { FieldLink } from '../../../components/FieldLink';
-import { UserText } from '../../../components/UserText';
+import { FieldMention } from '../../../components/FieldMention';
 
 const kindLabels: Record<ReferenceKind, string> = {
   column: 'column',
@@ -262,15 +259,7 @@ function NestedFieldDescription({
       </Group>
       {field && (
         <Group gap={4}>
-          <FieldLink id={field.id}>
-            <UserText text={field.name} />
-          </FieldLink>
-          {field.archived && (
-            <Badge size="xs" color="orange" variant="light">
-              archived
-            </Badge>
-          )}
-          {!isValidStatus(field.status) && <StatusBadge status={field.status} />}
+          <FieldMention field={field} />
         </Group>
       )}
       {nested?.state === 'missing' && (
