@@ -1,5 +1,6 @@
 import type { AuditStatus } from '../src/contract/audit';
 import { AUDIT_BASE } from '../src/contract/audit';
+import { journalPaths } from '../src/contract/journal';
 import { usesOnlyUpstreamFilters } from '../src/contract/upstream-allow-list';
 import { apiPaths, TOKEN_HEADER } from '../src/contract/paths';
 import type { SearchRequest } from '../src/contract/search';
@@ -8,6 +9,7 @@ import { AuditPage, isSearch, parseCount, readStatistics } from './support/audit
 import { FieldsPage } from './support/fields-page';
 import { e2eToken, expect, test as base } from './support/fixtures';
 import {
+  expectNoAxeViolations,
   expectNoAxeViolationsInBothSchemes,
   keepScreenshot,
   screenshotsWanted,
@@ -128,6 +130,7 @@ test.describe('audit page', () => {
   // address of each: drill-down-links.test.ts.
   test('the audit page has no accessibility violations; a finding and one of its groups open exactly their fields; a scan adds a point to the trend and a diff with its export', async ({
     auditPage,
+    api,
     request,
   }, testInfo) => {
     // The whole page with every finding's table, in both schemes: axe takes its time over it.
@@ -188,13 +191,29 @@ test.describe('audit page', () => {
         headers: { [TOKEN_HEADER]: e2eToken },
       });
       const { scanCount } = (await status.json()) as AuditStatus;
+      // A change the journal recorded, so that the diff names its change set in a sentence.
+      const field = await api.unlockedField(50);
+      const rename = (name: string) =>
+        request.post(journalPaths.changeSets, {
+          headers: { [TOKEN_HEADER]: e2eToken },
+          data: { kind: 'rename', items: [{ id: field.id, change: { update: { name } } }] },
+        });
+      expect((await rename(`${field.name} (audited)`)).status()).toBe(202);
+      await expect
+        .poll(async () => (await api.field(field.id)).name)
+        .toBe(`${field.name} (audited)`);
 
       await auditPage.scanPanel.getByRole('button', { name: 'Scan now' }).click();
       await expect(auditPage.scanPanel).toContainText(`${scanCount + 1} of the last`);
 
       const diff = page.getByRole('region', { name: 'What changed between two scans' });
       await expect(diff.getByRole('combobox', { name: 'From scan' })).toBeVisible();
-      await expect(diff).toContainText('fields changed');
+      await expect(diff).toContainText(/\d+ fields? changed/);
+      // The diff's change names its change set inside a sentence: a link there must stand out.
+      await expect(diff).toContainText(/Changed by .* \(change set \d+\)/);
+      await expectNoAxeViolations(page, undefined, diff);
+      expect((await rename(field.name)).status()).toBe(202);
+      await expect.poll(async () => (await api.field(field.id)).name).toBe(field.name);
       // Each picker shows its scan's whole label, not a cut one.
       for (const name of ['From scan', 'To scan']) {
         const picker = diff.getByRole('combobox', { name });

@@ -27,7 +27,8 @@ export function ChangeAuthors({ authors }: { authors: readonly ChangeAuthor[] | 
             })}
             {...inAppLink}
             className={Anchor.classes.root}
-            data-underline="hover"
+            // Inside a sentence of dimmed text, colour alone does not set a link apart.
+            data-underline="always"
           >
             {changeSetName(author.changeSetId)}
           </a>
