@@ -27,6 +27,8 @@ let closeProxy: () => Promise<void>;
 let onArrival: ((request: UpstreamRequest) => void) | undefined;
 /** Holds the instance's answers to reads of a field until it settles. */
 let readsHeldUntil: Promise<unknown> | undefined;
+/** Whether the instance drops every read of a field without an answer. */
+let dropsReads = false;
 
 const isRead = (request: UpstreamRequest) =>
   request.method === 'GET' && request.url.startsWith(apiPaths.templates);
@@ -55,7 +57,7 @@ beforeAll(async () => {
     token: TEST_TOKEN,
     intercept: (request) => {
       onArrival?.(request);
-      return undefined;
+      return dropsReads && isRead(request) ? 'drop' : undefined;
     },
     answerAfter: (request) => (isRead(request) ? readsHeldUntil : undefined),
   });
@@ -69,6 +71,7 @@ afterAll(async () => {
 afterEach(() => {
   onArrival = undefined;
   readsHeldUntil = undefined;
+  dropsReads = false;
   instance.stores.fields.setLockedMany(ids, false, Date.now());
 });
 
@@ -182,4 +185,26 @@ it('stops a cancelled set at the next batch boundary: the batch in flight finish
   expect(set.changeSet.counts).toMatchObject({ applied: 50, pending: FIELDS - 50 });
   expect(upstream.requests.slice(from).filter(isBulk)).toHaveLength(1);
   expect(lockedOnInstance()).toBe(50);
+});
+
+it('sends nothing of a batch whose fields it could not read first: its items fail, and a retry sends them', async () => {
+  const planId = await planLocks();
+  const from = upstream.requests.length;
+  dropsReads = true;
+  const started = await confirm(planId);
+  const set = await finished(started.body.id);
+  dropsReads = false;
+
+  expect(set.changeSet.counts).toMatchObject({ failed: FIELDS, applied: 0 });
+  expect(set.items[0]!.error).toMatchObject({
+    status: 502,
+    message: expect.stringContaining('Nothing was sent; retry sends it'),
+  });
+  expect(upstream.requests.slice(from).filter(isBulk)).toEqual([]);
+  expect(lockedOnInstance()).toBe(0);
+
+  const retried = await call<ChangeSetSummary>('POST', journalPaths.retry(started.body.id), {});
+  expect(retried.status).toBe(202);
+  expect((await finished(started.body.id)).changeSet.counts.applied).toBe(FIELDS);
+  expect(lockedOnInstance()).toBe(FIELDS);
 });
