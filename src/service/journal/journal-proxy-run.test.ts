@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { ChangeSetDetail, ChangeSetSummary, KeptPlan } from '../../contract/journal';
+import type { ChangeSetDetail, ChangeSetSummary, KeptPlan, UndoAnswer } from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
+import { nothingToUndo } from '../../contract/undo-rule';
 import { fixtureInstance } from '../test-support/fixture-instance';
 import { startProductionLikeUpstream } from '../test-support/production-like-upstream';
 import type { UpstreamRequest } from '../test-support/production-like-upstream';
@@ -207,4 +208,43 @@ it('sends nothing of a batch whose fields it could not read first: its items fai
   expect(retried.status).toBe(202);
   expect((await finished(started.body.id)).changeSet.counts.applied).toBe(FIELDS);
   expect(lockedOnInstance()).toBe(FIELDS);
+});
+
+/** A lock set of every field run to its end, and a kept dry run of its undo. */
+const lockedWithUndoPlan = async () => {
+  const lock = await finished((await confirm(await planLocks())).body.id);
+  expect(lock.changeSet.counts.applied).toBe(FIELDS);
+  const undo = await call<UndoAnswer>('POST', journalPaths.undo(lock.changeSet.id), {
+    dryRun: true,
+  });
+  return { lockId: lock.changeSet.id, undoPlanId: undo.body.plan!.id };
+};
+/** Someone else's edit of locked fields: unlocked, renamed, locked again. */
+const editedElsewhere = (few: readonly number[]) => {
+  const { fields } = instance.stores;
+  for (const id of few) {
+    fields.setLocked(id, false, Date.now());
+    fields.updateField(id, { name: `Renamed ${id}` }, Date.now());
+    fields.setLocked(id, true, Date.now());
+  }
+};
+
+it("confirms an undo while one field is still as its dry run read it, however late in the undo's order", async () => {
+  const { undoPlanId } = await lockedWithUndoPlan();
+  // The undo goes last field first: field 1, the only one left as planned, is its last item.
+  editedElsewhere(ids.slice(1));
+  const started = await confirm(undoPlanId);
+  expect(started.status).toBe(202);
+  const undo = await finished(started.body.id);
+  expect(undo.changeSet.counts).toMatchObject({ applied: 1, skipped: FIELDS - 1 });
+  expect(instance.stores.fields.getField(1)!.locked).toBe(false);
+});
+
+it('refuses an undo whose every field changed since its dry run (nothingToUndo), recording nothing', async () => {
+  const { lockId, undoPlanId } = await lockedWithUndoPlan();
+  editedElsewhere(ids);
+  const refused = await confirm(undoPlanId);
+  expect(refused).toMatchObject({ status: 409, body: { message: nothingToUndo(lockId) } });
+  const lock = await call<ChangeSetDetail>('GET', journalPaths.changeSet(lockId));
+  expect(lock.body.changeSet.undoneBy).toBeNull();
 });
