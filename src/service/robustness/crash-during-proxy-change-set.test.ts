@@ -94,7 +94,10 @@ describe('kill -9 during a change set through the proxy', { timeout: 180_000 }, 
         'SELECT position, state, before_json FROM journal_items WHERE change_set_id = ? ORDER BY position',
         id,
       );
-    while (!recorded().some((item) => item.state === 'applied')) {
+    const running = () =>
+      query<{ state: string }>(audit, 'SELECT state FROM journal_change_sets WHERE id = ?', id)[0]!
+        .state === 'running';
+    while (running() && !recorded().some((item) => item.state === 'applied')) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     first.child.kill('SIGKILL');
