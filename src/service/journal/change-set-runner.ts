@@ -100,7 +100,10 @@ export class ChangeSetRunner {
         id,
         batch.map((item) => ({
           position: item.position,
-          outcome: { state: 'failed', error: errorBody(502, message, apiPaths.template(item.fieldId)) },
+          outcome: {
+            state: 'failed',
+            error: errorBody(502, message, apiPaths.template(item.fieldId)),
+          },
         })),
       );
       return [];

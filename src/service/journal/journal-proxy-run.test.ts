@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { ChangeSetDetail, ChangeSetSummary, KeptPlan, UndoAnswer } from '../../contract/journal';
+import type {
+  ChangeSetDetail,
+  ChangeSetSummary,
+  KeptPlan,
+  UndoAnswer,
+} from '../../contract/journal';
 import { journalPaths } from '../../contract/journal';
 import { apiPaths, TOKEN_HEADER } from '../../contract/paths';
 import { nothingToUndo } from '../../contract/undo-rule';
@@ -135,7 +140,11 @@ it('answers a confirmation before any field is read from the instance; each batc
   ]);
   // Before each bulk call: its own fields' reads, none of a later batch's.
   const readBefore = (index: number) =>
-    sent.slice(0, index).filter(isRead).map(idOfRead).sort((a, b) => a - b);
+    sent
+      .slice(0, index)
+      .filter(isRead)
+      .map(idOfRead)
+      .sort((a, b) => a - b);
   expect(readBefore(bulkCalls[0]!)).toEqual(ids.slice(0, 50));
   expect(new Set(readBefore(bulkCalls[1]!))).toEqual(new Set(ids.slice(0, 100)));
 });
