@@ -209,6 +209,7 @@ export class JournalStore {
    * and the field as it is now, in one transaction, before the rest of their batch is sent.
    */
   recordStale(setId: number, stale: readonly StaleItem[]): void {
+    if (stale.length === 0) return;
     const skip = this.db.prepare(
       `UPDATE journal_items SET state = 'skipped', reason = ?, message = ?, before_json = ?,
          after_json = NULL
