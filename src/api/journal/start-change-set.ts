@@ -21,8 +21,9 @@ export function startChangeSet(
 }
 
 /**
- * Confirms a kept dry run by its id: the server records and starts exactly its changes,
- * each field read again and skipped when it changed since. Nothing is sent back.
+ * Confirms a kept dry run by its id: the server records and starts exactly its changes;
+ * its run reads each field again and skips one changed since. Nothing is sent back. An
+ * undo's may read every field first, hence the wait.
  */
 export function confirmPlan(plan: KeptPlan, mode: InstanceMode): Promise<ChangeSetSummary> {
   return requestJson(journalPaths.changeSets, changeSetSummarySchema, {

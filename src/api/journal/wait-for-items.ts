@@ -9,8 +9,8 @@ export type InstanceMode = AppConfig['mode'];
 
 /**
  * What the server takes a field in proxy mode: it reads each field from the instance,
- * four at once (service/journal/proxy-target.ts), once for a dry run, again for a
- * confirmation or an undo. At production's 30-80 ms a dry run of 1,000 locks took 20 s
+ * four at once (service/journal/proxy-target.ts), for a dry run, and for an undo's
+ * confirmation when every field changed since (a confirmation reads none). At production's 30-80 ms a dry run of 1,000 locks took 20 s
  * at load 16, one of 841 took 49 s at load 20 (bench/results/bulk-lock.md): twice the
  * slower leaves room for a busier server or instance.
  */

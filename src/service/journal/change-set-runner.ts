@@ -1,9 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { apiPaths } from '../../contract/paths';
 import { errorBody } from '../server/api-error';
-import type { ItemOutcome, JournalStore, StoredItem } from './journal-store';
+import type { ItemOutcome, JournalStore, StaleItem, StoredItem } from './journal-store';
 import type { JournalTarget, Sent, SentItem } from './journal-target';
 import { resolveRepoint } from './repoint';
+import { seenOf, staleSinceDryRun } from './stale-since-dry-run';
 
 /**
  * Runs recorded sets in the background, batch by batch, recording each item's
@@ -24,13 +25,17 @@ export class ChangeSetRunner {
     return this.running.has(id);
   }
 
-  /** Runs a set's pending items against `target`, which holds the caller's token while it runs. */
-  start(id: number, target: JournalTarget): void {
+  /**
+   * Runs a set's pending items against `target`, which holds the caller's token while
+   * it runs. A set confirmed from a dry run (`sinceDryRun`) reads each batch's fields
+   * just before sending it, and skips those changed since the dry run read them.
+   */
+  start(id: number, target: JournalTarget, options: { sinceDryRun?: boolean } = {}): void {
     if (this.running.has(id)) return;
     this.cancelled.delete(id);
     this.running.set(
       id,
-      this.run(id, target).finally(() => {
+      this.run(id, target, options.sinceDryRun ?? false).finally(() => {
         this.running.delete(id);
         this.onFinished(id);
       }),
@@ -49,7 +54,7 @@ export class ChangeSetRunner {
     while (this.running.size > 0) await Promise.all(this.running.values());
   }
 
-  private async run(id: number, target: JournalTarget): Promise<void> {
+  private async run(id: number, target: JournalTarget, sinceDryRun: boolean): Promise<void> {
     const pending = this.store.items(id).filter((item) => item.state === 'pending');
     // The cancel is looked at, and the event loop turns, between two sends.
     for (let start = 0; start < pending.length;) {
@@ -57,8 +62,9 @@ export class ChangeSetRunner {
         this.store.setState(id, 'cancelled', this.now());
         return;
       }
-      const batch = pending.slice(start, start + target.itemsPerSend);
-      start += batch.length;
+      const next = pending.slice(start, start + target.itemsPerSend);
+      start += next.length;
+      const batch = sinceDryRun ? await this.asPlanned(id, target, next) : next;
       await this.sendAndRecord(id, target, batch.filter(isSendable));
       // A repoint names the id its restore answered: sent after the rest of its batch.
       const ready: Sendable[] = [];
@@ -72,6 +78,39 @@ export class ChangeSetRunner {
       await nextTurn();
     }
     this.store.setState(id, 'done', this.now());
+  }
+
+  /**
+   * The items of a batch still as their dry run read them; the others are recorded
+   * skipped, with the field as it is now, before anything of the batch is sent. A
+   * batch whose fields could not be read is sent nothing: its items fail, for a retry.
+   */
+  private async asPlanned(
+    id: number,
+    target: JournalTarget,
+    batch: readonly StoredItem[],
+  ): Promise<StoredItem[]> {
+    let stale: StaleItem[];
+    try {
+      stale = await staleSinceDryRun(target, batch.map(seenOf));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const message = `no answer from the instance to the read before sending: ${reason}. Nothing was sent; retry sends it`;
+      this.store.recordOutcomes(
+        id,
+        batch.map((item) => ({
+          position: item.position,
+          outcome: {
+            state: 'failed',
+            error: errorBody(502, message, apiPaths.template(item.fieldId)),
+          },
+        })),
+      );
+      return [];
+    }
+    this.store.recordStale(id, stale);
+    const skipped = new Set(stale.map((item) => item.position));
+    return batch.filter((item) => !skipped.has(item.position));
   }
 
   private async sendAndRecord(id: number, target: JournalTarget, batch: readonly Sendable[]) {

@@ -14,7 +14,7 @@ import { journalClient, startJournalProxy } from './test-support';
 // A bulk lock is one change set of lock items: sent in bulk calls of 500 through the
 // instance's bulk operation (proxy), or a transaction per batch of the store (embedded).
 
-/** Two bulk calls: 500 and 1. */
+/** Through the proxy, eleven bulk calls: ten of 50 and 1; embedded, five batches of 100 and 1. */
 const FIELDS = 501;
 const ids = Array.from({ length: FIELDS }, (_, index) => index + 1);
 /** Enough for a rule that does not depend on the calls' size: each field is a request or two. */
@@ -118,7 +118,7 @@ describe('in proxy mode', () => {
     instance.stores.fields.setLockedMany(ids, false, Date.now());
   });
 
-  it('sends the locks in bulk calls of 500, each item {id, locked}, and records each field as read back', async () => {
+  it('sends the locks in bulk calls of 50, each item {id, locked}, and records each field as read back', async () => {
     bulkAnswer = 'empty';
     const { set, sent } = await run(lockSet(true));
     expect(set.changeSet.counts).toMatchObject({ total: FIELDS, applied: FIELDS, failed: 0 });
@@ -126,7 +126,10 @@ describe('in proxy mode', () => {
       expect(request.url).toBe(apiPaths.bulkTemplate);
       return (JSON.parse(request.body) as { update: unknown[] }).update;
     });
-    expect(bulkCalls.map((update) => update.length)).toEqual([500, 1]);
+    expect(bulkCalls.map((update) => update.length)).toEqual([
+      ...Array.from({ length: 10 }, () => 50),
+      1,
+    ]);
     expect(bulkCalls[0]![0]).toEqual({ id: 1, locked: true });
     expect(lockedOnInstance()).toBe(FIELDS);
     expect(set.items[0]!.after).toMatchObject({ id: 1, locked: true });

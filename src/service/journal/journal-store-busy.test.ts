@@ -52,7 +52,7 @@ it("records a confirmed plan while another connection writes to the file, waitin
     );
     const writer = await writeMeanwhile(join(dir, 'journal.sqlite'), 300);
     const set = { kind: 'rename' as const, note: null, person: 'ada', undoOf: null };
-    const id = store.recordPlanned(set, planId, [], 1);
+    const id = store.recordPlanned(set, planId, 1);
     expect(id).toEqual(expect.any(Number));
     expect(store.summary(id!)?.counts.pending).toBe(1);
     await writer.terminate();

@@ -160,14 +160,13 @@ export class JournalStore {
   /**
    * Records a set from kept plan `planId` in one transaction, as `record` does: its
    * items copied as planned (in SQL: a plan of 100,000 fields is never parsed here),
-   * those `stale` since the dry run skipped with their reason and the field as it is.
-   * The plan is then confirmed by the set, and the set an undo undoes is undone by it.
-   * Undefined when the plan was confirmed already, or its set undone already.
+   * each with the field's state before as its dry run read it. The plan is then
+   * confirmed by the set, and the set an undo undoes is undone by it. Undefined when
+   * the plan was confirmed already, or its set undone already.
    */
   recordPlanned(
     set: { kind: ChangeKind; note: string | null; person: string; undoOf: number | null },
     planId: number,
-    stale: readonly StaleItem[],
     now: number,
   ): number | undefined {
     // Immediate: it reads before it writes, and a deferred transaction that has read cannot
@@ -198,19 +197,29 @@ export class JournalStore {
            FROM journal_plan_items WHERE plan_id = ?`,
           )
           .run(id, planId);
-        const skip = this.db.prepare(
-          `UPDATE journal_items SET state = 'skipped', reason = ?, message = ?, before_json = ?,
-           after_json = NULL
-         WHERE change_set_id = ? AND position = ?`,
-        );
-        for (const item of stale) {
-          skip.run(item.reason, item.message, json(item.current), id, item.position);
-        }
         this.db.prepare('UPDATE journal_plans SET used_by = ? WHERE id = ?').run(id, planId);
         if (set.undoOf !== null) this.markUndone(set.undoOf, id);
         return id;
       })
       .immediate();
+  }
+
+  /**
+   * Records pending items found `stale` since their dry run skipped, with their reason
+   * and the field as it is now, in one transaction, before the rest of their batch is sent.
+   */
+  recordStale(setId: number, stale: readonly StaleItem[]): void {
+    if (stale.length === 0) return;
+    const skip = this.db.prepare(
+      `UPDATE journal_items SET state = 'skipped', reason = ?, message = ?, before_json = ?,
+         after_json = NULL
+       WHERE change_set_id = ? AND position = ?`,
+    );
+    this.db.transaction(() => {
+      for (const item of stale) {
+        skip.run(item.reason, item.message, json(item.current), setId, item.position);
+      }
+    })();
   }
 
   /**

@@ -36,7 +36,7 @@ import { planChangeSet } from './plan-change-set';
 import { planUndo } from './plan-undo';
 import type { PlanLine } from './plan-store';
 import { PLAN_LIFE_MS } from './plan-store';
-import { staleSinceDryRun } from './stale-since-dry-run';
+import { anyStillAsPlanned } from './stale-since-dry-run';
 
 /**
  * The journal (docs/api.md, "The journal"): plans, records before sending, runs in
@@ -80,29 +80,30 @@ export class Journal {
   }
 
   /**
-   * Confirms a kept plan: records exactly its changes, each field read again and
-   * skipped when it changed since the dry run, before anything is sent; then runs it.
+   * Confirms a kept plan: records exactly its changes, each with the field's state
+   * before as its dry run read it, before anything is sent; then runs it, each batch
+   * reading its fields first and skipping those changed since the dry run. Answers
+   * without reading the instance, but for an undo, which reads until one field is
+   * still as planned.
    */
   async startPlanned(id: number, caller: Caller): Promise<ChangeSetSummary> {
     const plan = this.confirmable(id, caller);
     if (plan.undoOf !== null) this.refuseUndoSince(plan.undoOf, plan.undoApplied);
     const target = this.targetFor(caller.token);
-    const seen = this.store.plans.seen(id);
-    const stale = await staleSinceDryRun(target, seen);
+    // As the undo's own start refuses it: it would put nothing back and mark the set undone.
+    if (plan.undoOf !== null && !(await anyStillAsPlanned(target, this.store.plans.seen(id))))
+      throw new ApiError(409, nothingToUndo(plan.undoOf));
     // Asked again: a retry may have started, or finished, while the fields were read.
     if (plan.undoOf !== null) this.refuseUndoSince(plan.undoOf, plan.undoApplied);
-    // As the undo's own start refuses it: it would put nothing back and mark the set undone.
-    if (plan.undoOf !== null && stale.length === seen.length)
-      throw new ApiError(409, nothingToUndo(plan.undoOf));
     const set = { kind: plan.kind, note: plan.note, person: plan.person, undoOf: plan.undoOf };
-    const setId = this.store.recordPlanned(set, id, stale, this.now());
+    const setId = this.store.recordPlanned(set, id, this.now());
     if (setId === undefined) {
       // Confirmed, or its set undone, meanwhile by a request that read the fields at the same time.
       const usedBy = this.store.plans.line(id)?.usedBy;
       if (usedBy === null && plan.undoOf !== null) this.refuseUndo(plan.undoOf);
       throw confirmedAlready(id, usedBy);
     }
-    this.runner.start(setId, target);
+    this.runner.start(setId, target, { sinceDryRun: true });
     return this.summary(setId);
   }
 

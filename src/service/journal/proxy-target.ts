@@ -24,8 +24,14 @@ const REQUESTS_AT_ONCE = 4;
 /** Statuses by which an instance says it has no bulk operation. */
 const WITHOUT_BULK = new Set([404, 405, 501]);
 
-/** Items a send takes when each is its own request: a cancel is looked at this often. */
-const ITEMS_SENT_ONE_BY_ONE = 100;
+/**
+ * Items the runner hands to one send: one bulk call's worth, read just before it
+ * (a confirmed dry run's) and read back after, four at once. At production's 30-80 ms
+ * a request that is about a second and a half, so a set's progress moves and a cancel
+ * is heard that often; published clients' calls of 500 took 10 to 15 s each
+ * (bench/results/bulk-lock.md).
+ */
+const ITEMS_PER_SEND = 50;
 
 export interface InstanceAccess {
   upstream: URL;
@@ -38,7 +44,8 @@ export interface InstanceAccess {
 /**
  * The journal's target in proxy mode: the instance, through the same paths the
  * proxy's writes use. Updates (a lock or unlock among them) and deletes go in
- * `bulk/template` calls of 500, as published clients send them; an instance without
+ * `bulk/template` calls shaped as published clients send them, one a send of 50
+ * (`ITEMS_PER_SEND`; a call takes up to 500 as theirs do); an instance without
  * the operation gets one request per field for the rest of the run. A lock change
  * together with other properties, and a restore, are sent one by one. Production's
  * answer to a bulk call may be empty: a field the answer does not list is read back,
@@ -90,10 +97,7 @@ export class ProxyTarget implements JournalTarget {
     return { activeCards: activeCardsOf(field), nestedBy };
   }
 
-  /** A bulk call's worth while the instance takes the bulk operation; fewer once it is sent one by one. */
-  get itemsPerSend(): number {
-    return this.bulkRefused ? ITEMS_SENT_ONE_BY_ONE : BULK_TEMPLATE_ITEMS_SENT;
-  }
+  readonly itemsPerSend = ITEMS_PER_SEND;
 
   async send(items: readonly SentItem[]): Promise<Sent[]> {
     const { listed, refusals } = await this.sendInBulk(items.filter((item) => this.inBulk(item)));

@@ -1,10 +1,13 @@
-import type { StaleItem } from './journal-store';
+import type { StaleItem, StoredItem } from './journal-store';
 import type { JournalTarget } from './journal-target';
 import { CHANGED_SINCE, changedSince, notFound } from './plan-change-set';
 import type { SeenItem } from './plan-store';
 
 /** Why an undo's restore is skipped: the id it gives the field back is taken. */
 export const idTakenAgain = (id: number) => `a field has the id ${id} again`;
+
+/** Fields read at a time while looking for one still as its dry run read it. */
+const READ_UNTIL_ONE_AT_A_TIME = 8;
 
 /**
  * The items of a confirmed plan that may no longer change as planned: each field is
@@ -32,4 +35,31 @@ export async function staleSinceDryRun(
     }
   }
   return stale;
+}
+
+/**
+ * Whether any item may still change as planned: read a few at a time, so an undo
+ * whose fields are as its dry run read them is known by its first few, and one whose
+ * every field changed since is known exactly, by reading them all.
+ */
+export async function anyStillAsPlanned(
+  target: JournalTarget,
+  items: readonly SeenItem[],
+): Promise<boolean> {
+  for (let start = 0; start < items.length; start += READ_UNTIL_ONE_AT_A_TIME) {
+    const few = items.slice(start, start + READ_UNTIL_ONE_AT_A_TIME);
+    if ((await staleSinceDryRun(target, few)).length < few.length) return true;
+  }
+  return false;
+}
+
+/** A recorded item with the version it was planned on: its before (none for a restore). */
+export function seenOf(item: StoredItem): SeenItem {
+  const { position, fieldId, before } = item;
+  if (before === null) return { position, fieldId, seen: null };
+  return {
+    position,
+    fieldId,
+    seen: { checkSum: before.checkSum, lastModified: before.lastModified },
+  };
 }

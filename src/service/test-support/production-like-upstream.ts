@@ -55,6 +55,11 @@ export interface ProductionLikeOptions {
    * same way); not with `deleted`.
    */
   windowed?: boolean;
+  /**
+   * Holds a request until the promise it gives settles, then answers it as the
+   * instance is then (a test holding reads until it has seen the proxy answer).
+   */
+  answerAfter?: (request: UpstreamRequest) => Promise<unknown> | undefined;
   /** Answers production's name endpoints (users, cards, data sources) from it when given. */
   directory?: DirectoryStore;
   /** The port to listen on; a free one when absent. */
@@ -491,24 +496,29 @@ export async function startProductionLikeUpstream(options: ProductionLikeOptions
         receivedAt: Date.now(),
       };
       requests.push(request);
-      const intercepted = options.intercept?.(request);
-      if (intercepted === 'drop') {
-        incoming.socket.destroy();
-        return;
-      }
-      const reply = intercepted ?? answer(request);
-      const [low, high] = options.latencyMs ?? [0, 0];
-      setTimeout(
-        () => {
-          outgoing.writeHead(reply.status, {
-            'content-type': 'type' in reply && reply.type ? reply.type : 'application/json',
-            ...(intercepted?.headers ?? {}),
-          });
-          outgoing.end(reply.body);
-          request.answeredAt = Date.now();
-        },
-        low + Math.random() * (high - low),
-      );
+      const respond = () => {
+        const intercepted = options.intercept?.(request);
+        if (intercepted === 'drop') {
+          incoming.socket.destroy();
+          return;
+        }
+        const reply = intercepted ?? answer(request);
+        const [low, high] = options.latencyMs ?? [0, 0];
+        setTimeout(
+          () => {
+            outgoing.writeHead(reply.status, {
+              'content-type': 'type' in reply && reply.type ? reply.type : 'application/json',
+              ...(intercepted?.headers ?? {}),
+            });
+            outgoing.end(reply.body);
+            request.answeredAt = Date.now();
+          },
+          low + Math.random() * (high - low),
+        );
+      };
+      const held = options.answerAfter?.(request);
+      if (held) void held.then(respond, respond);
+      else respond();
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
