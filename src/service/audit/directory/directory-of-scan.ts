@@ -15,7 +15,7 @@ export interface SeenByScan {
  * What these fields point at: their owners, and the places they live on (the data
  * sources they are visibly saved on, and their cards), each once.
  */
-export function seenInFacts(fields: Iterable<FieldFacts>): SeenByScan {
+export function seenInFacts(fields: Iterable<Pick<FieldFacts, 'owner' | 'links'>>): SeenByScan {
   const owners = new Set<number>();
   const dataSources = new Set<string>();
   const cards = new Set<string>();

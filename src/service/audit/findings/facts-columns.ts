@@ -311,6 +311,11 @@ export class FactsColumns {
     };
   }
 
+  /** What the scan's directory reads of a field: its owner and the places it lives on. */
+  ownerAndLinksAt(position: number): Pick<FieldFacts, 'owner' | 'links'> {
+    return { owner: this.owners[position]!, links: this.linksAt(position) };
+  }
+
   /** What the index and the summary read of a field: its facts but what only the rules read. */
   briefAt(position: number): FieldBrief {
     const flags = this.flags[position]!;

@@ -85,6 +85,22 @@ describe('FactsTable', () => {
     expect(briefs.filter((brief) => brief.links.length > 0).length).toBeGreaterThan(0);
   });
 
+  it("reads each field's owner and links as its facts hold them, changes included", () => {
+    const [changed, removed] = [seeded[10]!, seeded[20]!];
+    const table = FactsTable.of(seeded).with([
+      [changed.id, { ...changed, owner: 99, links: [] }],
+      [removed.id, undefined],
+      [-5, { ...seeded[30]!, id: -5 }],
+    ]);
+    const ownerAndLinks = ({ owner, links }: Pick<FieldFacts, 'owner' | 'links'>) => ({
+      owner,
+      links,
+    });
+    const read = [...table.ownersAndLinks()].map(ownerAndLinks);
+    expect(read).toEqual([...table.values()].map(ownerAndLinks));
+    expect(read.filter(({ links }) => links.length > 0).length).toBeGreaterThan(0);
+  });
+
   it('writes columns of its own past many changes, answering the same', () => {
     const many = Array.from({ length: 5000 }, (_, index) => ({
       ...seeded[index % seeded.length]!,

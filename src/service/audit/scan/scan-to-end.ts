@@ -92,7 +92,7 @@ async function summarize(
   const facts = await clock.time('loading facts', () => loadSnapshotFacts(store, scanId));
   // From the facts just loaded: the same from the fields' bodies read the whole file again.
   const namesChanged = await clock.time('refreshing the directory', () =>
-    hooks.refreshDirectory(seenInFacts(facts.values())),
+    hooks.refreshDirectory(seenInFacts(facts.ownersAndLinks())),
   );
   if (!namesChanged && !changed) {
     // Asked after looking: a lock while looking reached the scan too.
