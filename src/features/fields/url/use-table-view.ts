@@ -60,8 +60,6 @@ function combine(earlier: Partial<TableView>, later: Partial<TableView>): Partia
  */
 export const addressWaitMs = 300;
 
-const cancellable = (timer: ReturnType<typeof setTimeout>) => () => clearTimeout(timer);
-
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A change as the address takes it: `page: null` is page 1, which the address leaves out. */
@@ -159,15 +157,15 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
   // The changes not shown yet, and which of them was made last.
   const waiting = useRef<{ change: Partial<TableView>; latest: number }>({ change: {}, latest: 0 });
   // The shown change the address has not taken yet, the page it was made on, and what
-  // cancels its write.
+  // cancels its write (none yet while its write waits for the page to show it).
   const unwritten = useRef<{
     change: AddressChange;
     history: 'push' | 'replace';
     page: string | undefined;
-    cancelWrite: () => void;
+    cancelWrite?: () => void;
   }>(undefined);
   const dropUnwritten = () => {
-    unwritten.current?.cancelWrite();
+    unwritten.current?.cancelWrite?.();
     unwritten.current = undefined;
   };
   const dropShownChange = useCallbackRef(() => {
@@ -220,18 +218,22 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
       if (change.name !== undefined) decidedName.current = change.name;
       setShownChange(shownOf(change));
       // A refined name is written once typing pauses; any other change once the frame
-      // with its rows is painted: writing the address is a navigation of the router,
-      // which drew the page again, and it came before the rows (bench/results/five-thousand-rows.md).
+      // with its rows is painted (below): writing the address is a navigation of the
+      // router, which drew the page again before the rows (bench/results/five-thousand-rows.md).
       const history = refined && earlier?.history !== 'push' ? 'replace' : 'push';
-      const write = () => void writeShownChange();
-      unwritten.current = {
-        change,
-        history,
-        page,
-        cancelWrite: refined ? cancellable(setTimeout(write, addressWaitMs)) : afterNextPaint(write),
-      };
+      unwritten.current = { change, history, page };
+      if (refined) {
+        const timer = setTimeout(() => void writeShownChange(), addressWaitMs);
+        unwritten.current.cancelWrite = () => clearTimeout(timer);
+      }
     });
   });
+  // After the render that shows the change: a frame asked for before it may come first.
+  useEffect(() => {
+    const shown = unwritten.current;
+    if (shown && !shown.cancelWrite)
+      shown.cancelWrite = afterNextPaint(() => void writeShownChange());
+  }, [shownChange, writeShownChange]);
   // A page left meanwhile takes no view: the address is another page's by then.
   useEffect(
     () => () => {
