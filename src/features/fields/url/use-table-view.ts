@@ -124,12 +124,13 @@ function useAddressChangedElsewhere(router: DataRouter | undefined, onChange: ()
  * other than the page itself starts again at page 1. `sendSearch` hears of each next
  * view first (to send its search at once); the page takes the view when that search
  * is answered, or after `rowsWaitMs`. Changes made while one waits are taken together
- * with it, in order. A refined name is shown then, and written to the address once
- * typing has paused for `addressWaitMs` (or with the next change of another kind);
- * any other change is written at once. A change of the address from elsewhere (Back,
- * a saved view) shows, and drops a refined name not written yet.
+ * with it, in order. The view is shown then, from this hook's state: a refined name is
+ * written to the address once typing has paused for `addressWaitMs` (or with the next
+ * change of another kind), any other change once the frame showing it is painted. A
+ * change of the address from elsewhere (Back, a saved view) shows, and drops a change
+ * not written yet.
  *
- * The third value is the view as the address holds it (without a name not written yet).
+ * The third value is the view as the address holds it (without a change not written yet).
  *
  * The change function stays the same from render to render, so the parts of the page
  * it is given (the filter menu's pickers, the pager) can skip drawing again when
