@@ -475,7 +475,8 @@ test('a sort a proxy cannot answer before its first scan says why, and offers th
   await rowsShown();
   expect(shownNames()[0]).toBe('Field 01');
   expect(searches.at(-1)?.sort).toEqual({ field: 'name', ascending: true });
-  expect(currentUrl()).toBe('/fields');
+  // The address takes the view once the frame with its rows is painted.
+  await waitFor(() => expect(currentUrl()).toBe('/fields'));
 });
 
 test('a finding without fields says so in the audit’s words, with no filter to relax', async () => {

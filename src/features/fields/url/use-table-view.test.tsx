@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { defaultTableView } from '../../../links/table-address';
 import type { TableView } from '../../../links/table-address';
 import { currentUrl, renderWithProviders } from '../../../test-support/render-with-providers';
@@ -129,6 +129,31 @@ test('a refined name is shown at once and written to the address once typing pau
   expect(latest().view).toMatchObject({ name: 'rev', pageSize: 25 });
   await waitFor(() => expect(currentUrl()).toBe('/fields?size=25&q=rev'));
   expect(latest().view.name).toBe('rev');
+});
+
+test('a new page size is shown with its answer and written to the address once the frame showing it is painted', async () => {
+  // Frames are held: none is painted until the test says so.
+  const frames: FrameRequestCallback[] = [];
+  const requestFrame = vi
+    .spyOn(window, 'requestAnimationFrame')
+    .mockImplementation((callback) => frames.push(callback));
+  try {
+    const { router, latest } = renderAnswered('/fields');
+    await waitFor(() => expect(latest()).toBeDefined());
+    latest().change({ pageSize: 100 });
+    await waitFor(() => expect(latest().view.pageSize).toBe(100));
+    // Writing the address is a navigation of the router, which draws the page again:
+    // it waits until the rows are on screen (nuqs would have written it within its 50 ms).
+    await wait(rowsWaitMs);
+    expect(currentUrl()).toBe('/fields');
+    expect(router.state.location.search).toBe('');
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await waitFor(() => expect(currentUrl()).toBe('/fields?size=100'));
+    expect(router.state.location.search).toBe('?size=100');
+    expect(latest().view.pageSize).toBe(100);
+  } finally {
+    requestFrame.mockRestore();
+  }
 });
 
 test('a name refined as the search it refines reaches the address, before the page shows it, replaces that entry', async () => {

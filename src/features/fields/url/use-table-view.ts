@@ -3,6 +3,7 @@ import { useQueryStates } from 'nuqs';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContextType } from 'react';
 import { UNSAFE_DataRouterContext } from 'react-router-dom';
+import { afterNextPaint } from '../../../components/use-value-after-paint';
 import {
   defaultTableView,
   readTableView,
@@ -61,6 +62,15 @@ export const addressWaitMs = 300;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A change as the address takes it: `page: null` is page 1, which the address leaves out. */
+type AddressChange = Partial<Omit<TableView, 'page'>> & { page?: number | null };
+
+/** The view's part an address change sets. */
+const shownOf = (change: AddressChange): Partial<TableView> => ({
+  ...change,
+  page: change.page ?? defaultTableView.page,
+});
+
 /** The page a path belongs to: "fields" for the table and its drawer alike. */
 const pageOf = (pathname: string) => pathname.split('/')[1];
 
@@ -114,12 +124,13 @@ function useAddressChangedElsewhere(router: DataRouter | undefined, onChange: ()
  * other than the page itself starts again at page 1. `sendSearch` hears of each next
  * view first (to send its search at once); the page takes the view when that search
  * is answered, or after `rowsWaitMs`. Changes made while one waits are taken together
- * with it, in order. A refined name is shown then, and written to the address once
- * typing has paused for `addressWaitMs` (or with the next change of another kind);
- * any other change is written at once. A change of the address from elsewhere (Back,
- * a saved view) shows, and drops a refined name not written yet.
+ * with it, in order. The view is shown then, from this hook's state: a refined name is
+ * written to the address once typing has paused for `addressWaitMs` (or with the next
+ * change of another kind), any other change once the frame showing it is painted. A
+ * change of the address from elsewhere (Back, a saved view) shows, and drops a change
+ * not written yet.
  *
- * The third value is the view as the address holds it (without a name not written yet).
+ * The third value is the view as the address holds it (without a change not written yet).
  *
  * The change function stays the same from render to render, so the parts of the page
  * it is given (the filter menu's pickers, the pager) can skip drawing again when
@@ -133,34 +144,34 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
     // drawer's close) see each change.
     shallow: false,
   });
-  // The name refined while typing, shown over the address until another change.
-  const [typedName, setTypedName] = useState<string>();
+  // The change shown over the address until the address takes it: a name refined while
+  // typing, or a change whose rows are being drawn.
+  const [shownChange, setShownChange] = useState<Partial<TableView>>();
   // The same object while neither changes, so the parts of the page given the view skip drawing.
   const view = useMemo(
-    () =>
-      typedName === undefined
-        ? address
-        : { ...address, name: typedName, page: defaultTableView.page },
-    [address, typedName],
+    () => (shownChange === undefined ? address : { ...address, ...shownChange }),
+    [address, shownChange],
   );
   // Read when a wait ends, not subscribed to: a render per navigation would cost
   // every typed key.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   // The changes not shown yet, and which of them was made last.
   const waiting = useRef<{ change: Partial<TableView>; latest: number }>({ change: {}, latest: 0 });
-  // The shown name the address has not taken yet, and the timer that writes it.
+  // The shown change the address has not taken yet, the page it was made on, and what
+  // cancels its write (none yet while its write waits for the page to show it).
   const unwritten = useRef<{
-    name: string;
+    change: AddressChange;
+    history: 'push' | 'replace';
     page: string | undefined;
-    timer: ReturnType<typeof setTimeout>;
+    cancelWrite?: () => void;
   }>(undefined);
   const dropUnwritten = () => {
-    clearTimeout(unwritten.current?.timer);
+    unwritten.current?.cancelWrite?.();
     unwritten.current = undefined;
   };
-  const dropTypedName = useCallbackRef(() => {
+  const dropShownChange = useCallbackRef(() => {
     dropUnwritten();
-    setTypedName(undefined);
+    setShownChange(undefined);
   });
   // The name of the view last decided on here, which the page's view may not show yet
   // (nuqs writes the address on a later tick, and React draws it after): a key handled
@@ -169,19 +180,21 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
   const decidedName = useRef<string>(undefined);
   const addressChangedElsewhere = useCallbackRef(() => {
     decidedName.current = undefined;
-    dropTypedName();
+    dropShownChange();
   });
   useAddressChangedElsewhere(router, addressChangedElsewhere);
 
   // Written once no navigation is on its way, and only while the table's page is shown.
-  const writeTypedName = useCallbackRef(async () => {
-    const typed = unwritten.current;
-    if (!typed) return;
+  const writeShownChange = useCallbackRef(async () => {
+    const shown = unwritten.current;
+    if (!shown) return;
     await navigationSettled(router);
-    if (unwritten.current !== typed) return; // a newer change took it, or it was dropped
-    dropUnwritten();
-    if (pageOf(window.location.pathname) !== typed.page) return;
-    void setView({ page: null, name: typed.name }, { history: 'replace' });
+    if (unwritten.current !== shown) return; // a newer change took it, or it was dropped
+    unwritten.current = undefined;
+    if (pageOf(window.location.pathname) !== shown.page) return;
+    // The address takes the change as the page shows it: the view stays as it is.
+    setShownChange(undefined);
+    void setView(shown.change, { history: shown.history });
   });
 
   const changeView = useCallbackRef((change: Partial<TableView>) => {
@@ -198,25 +211,30 @@ export function useTableView(sendSearch?: (next: TableView) => Promise<void>) {
       // takes the table away, and the view is not that page's.
       if (pageOf(window.location.pathname) !== page) return;
       const shown = { ...view, name: decidedName.current ?? view.name };
-      if (refinesName(shown, pending) && pending.name !== undefined) {
-        decidedName.current = pending.name;
-        setTypedName(pending.name);
-        clearTimeout(unwritten.current?.timer);
-        unwritten.current = {
-          name: pending.name,
-          page,
-          timer: setTimeout(() => void writeTypedName(), addressWaitMs),
-        };
-        return;
+      // A change not written yet (a name typed just before) is taken with this one.
+      const earlier = unwritten.current;
+      dropUnwritten();
+      const change: AddressChange = { ...earlier?.change, page: null, ...pending };
+      const refined = refinesName(shown, pending) && pending.name !== undefined;
+      if (change.name !== undefined) decidedName.current = change.name;
+      setShownChange(shownOf(change));
+      // A refined name is written once typing pauses; any other change once the frame
+      // with its rows is painted (below): writing the address is a navigation of the
+      // router, which drew the page again before the rows (bench/results/five-thousand-rows.md).
+      const history = refined && earlier?.history !== 'push' ? 'replace' : 'push';
+      unwritten.current = { change, history, page };
+      if (refined) {
+        const timer = setTimeout(() => void writeShownChange(), addressWaitMs);
+        unwritten.current.cancelWrite = () => clearTimeout(timer);
       }
-      // Written at once, so the page shows it now; a name typed just before is taken with it.
-      const name = unwritten.current?.name;
-      dropTypedName();
-      const written = { page: null, ...(name === undefined ? {} : { name }), ...pending };
-      if (written.name !== undefined) decidedName.current = written.name;
-      void setView(written, { history: 'push' });
     });
   });
+  // After the render that shows the change: a frame asked for before it may come first.
+  useEffect(() => {
+    const shown = unwritten.current;
+    if (shown && !shown.cancelWrite)
+      shown.cancelWrite = afterNextPaint(() => void writeShownChange());
+  }, [shownChange, writeShownChange]);
   // A page left meanwhile takes no view: the address is another page's by then.
   useEffect(
     () => () => {
