@@ -78,3 +78,24 @@ test('an item the instance did not confirm is said so, with why, and Check again
   await user.click(screen.getByRole('button', { name: 'Check against the instance' }));
   expect(await screen.findByText('1 field changed.')).toBeInTheDocument();
 });
+
+test('a running set tells one story: its share done is every item settled, and the counts beside it name each part', async () => {
+  // A bulk lock through the proxy, its first fields changed since the dry run: all skipped so far.
+  const counts = { total: 3000, pending: 1320, applied: 0, failed: 0, skipped: 1680, unknown: 0 };
+  detail = {
+    changeSet: { ...open.changeSet, state: 'running', finishedAt: null, counts },
+    items: [],
+  };
+  renderWithProviders(<ChangeSetRun id={5} />);
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'Changing: 56% done (1,680 of 3,000 fields).',
+  );
+  expect(screen.getByRole('progressbar', { name: 'Progress of the change' })).toHaveAttribute(
+    'aria-valuenow',
+    '56',
+  );
+  const count = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+  const labels = ['Changed', 'Skipped', 'Failed', 'Remaining'];
+  expect(labels.map(count)).toEqual(['0', '1,680', '0', '1,320']);
+  expect(screen.queryByText('Done')).toBeNull();
+});

@@ -14,7 +14,7 @@ import type { ChangeItem, ChangeSetDetail, ChangeSetSummary } from '../../contra
 import { ErrorState } from '../ErrorState';
 import { LongList } from '../LongList';
 import { fieldCount } from '../plural';
-import { changeSetSummary, settledShare } from './change-set-summary';
+import { changeSetSummary, progressCounts, settledShare } from './change-set-summary';
 import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
 import { undoRefusal } from '../../contract/undo-rule';
@@ -45,14 +45,14 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The items done, failed and still to send; one the instance did not confirm counts as failed, as a retry sends it again. */
+/** The set's counts, each named (`progressCounts`): they add up to the share done and what remains. */
 function RunCounts({ changeSet }: { changeSet: ChangeSetSummary }) {
-  const { applied, failed, pending, unknown } = changeSet.counts;
+  const counts = progressCounts(changeSet);
   return (
-    <SimpleGrid cols={3}>
-      <Count label="Done" value={applied} />
-      <Count label="Failed" value={failed + unknown} />
-      <Count label={changeSet.state === 'cancelled' ? 'Not sent' : 'Remaining'} value={pending} />
+    <SimpleGrid cols={{ base: 3, xs: counts.length }}>
+      {counts.map(({ label, value }) => (
+        <Count key={label} label={label} value={value} />
+      ))}
     </SimpleGrid>
   );
 }

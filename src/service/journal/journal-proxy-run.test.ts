@@ -240,10 +240,17 @@ it('a retry reads each batch first too: a field changed since the dry run is ski
   ]);
   expect([3, 77].map((id) => fields.getField(id)!.locked)).toEqual([false, false]);
   // Each bulk call follows the read of its own batch.
-  const sent = upstream.requests.slice(from).filter((request) => isRead(request) || isBulk(request));
+  const sent = upstream.requests
+    .slice(from)
+    .filter((request) => isRead(request) || isBulk(request));
   expect(sent.filter(isBulk).map((request) => idsOfBulk(request).length)).toEqual([49, 49, 20]);
   const firstBulk = sent.findIndex(isBulk);
-  expect(sent.slice(0, firstBulk).map(idOfRead).sort((a, b) => a - b)).toEqual(ids.slice(0, 50));
+  expect(
+    sent
+      .slice(0, firstBulk)
+      .map(idOfRead)
+      .sort((a, b) => a - b),
+  ).toEqual(ids.slice(0, 50));
 });
 
 /** A lock set of every field run to its end, and a kept dry run of its undo. */
