@@ -2,7 +2,7 @@ import type { ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
 import { fieldCount, formatCount } from '../plural';
 
 /** How much of a change set has been settled (applied, skipped or failed), in percent. */
-export function settledShare({ changeSet }: Pick<ChangeSetDetail, 'changeSet'>) {
+export function settledShare({ changeSet }: { changeSet: Pick<ChangeSetSummary, 'counts'> }) {
   const { total, pending } = changeSet.counts;
   return total === 0 ? 100 : Math.round(((total - pending) / total) * 100);
 }

@@ -84,7 +84,10 @@ export function ChangeSetRow({
           <DateTime epochMs={changeSet.createdAt} withTime />
         </Table.Td>
         <Table.Td>
-          <Badge variant="default">{changeSet.state}</Badge>
+          {/* Its word whole: a narrow table (a phone, a long line of counts) would cut it. */}
+          <Badge variant="default" miw="max-content">
+            {changeSet.state}
+          </Badge>
           {changeSet.undoneBy !== null && (
             <Text size="xs" c="dimmed">
               undone by {changeSetName(changeSet.undoneBy)}
