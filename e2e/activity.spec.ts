@@ -61,3 +61,36 @@ test('a change made through the journal appears on the Activity page, is undone 
   await expect(row).toContainText(/undone by change set \d+/);
   await request.dispose();
 });
+
+test("each set's state shows its word whole, on a phone as on a desktop", async ({
+  signedInPage: page,
+  playwright,
+  baseURL,
+}) => {
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { [TOKEN_HEADER]: e2eToken },
+  });
+  // No field has this id: the set is recorded, skips it, and changes nothing.
+  const started = await request.post(journalPaths.changeSets, {
+    data: { kind: 'lock', items: [{ id: 987_654_321, change: { update: { locked: true } } }] },
+  });
+  expect(started.status()).toBe(202);
+  const { id } = (await started.json()) as { id: number };
+  await request.dispose();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/activity');
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `#${id} lock` }) });
+    await expect(row).toBeVisible();
+    const badges = page.getByRole('table', { name: 'Change sets' }).locator('.mantine-Badge-label');
+    const cut = await badges.evaluateAll((labels) =>
+      labels
+        .filter((label) => label.scrollWidth > label.clientWidth)
+        .map((label) => `${label.textContent}: ${label.clientWidth} of ${label.scrollWidth} px`),
+    );
+    expect(cut, `at ${width} px`).toEqual([]);
+  }
+});

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ChangeItem, ChangeSetItemsPage, ItemState } from '../../contract/journal';
 import { changeSetItemsPageSchema, journalPaths } from '../../contract/journal';
 import { requestJson } from '../http-client';
@@ -21,6 +22,26 @@ export function getItemsPage(
   return requestJson(`${journalPaths.items(id)}?${query}`, changeSetItemsPageSchema, { signal });
 }
 
+/** A running set's items still change; an ended set's stay as they are. */
+const itemsStaleTime = (endedAt: number | null) => (endedAt === null ? 0 : Infinity);
+
+/**
+ * One page of a set's items (those in `state` only, when given) as of the set's end
+ * `endedAt`.
+ */
+export function itemsPageQuery(
+  id: number,
+  state: ItemState | undefined,
+  endedAt: number | null,
+  page: number,
+) {
+  return queryOptions({
+    queryKey: [...journalKeys.changeSetItems(id), state, endedAt, page],
+    queryFn: ({ signal }) => getItemsPage(id, page, state, signal),
+    staleTime: itemsStaleTime(endedAt),
+  });
+}
+
 /**
  * The items of a set (those in `state` only, when given) read a page at a time as a
  * list shows them: a set of 100,000 fields is far too large to read whole. `endedAt`
@@ -30,9 +51,8 @@ export function getItemsPage(
 export function useItemPages(id: number, state: ItemState | undefined, endedAt: number | null) {
   return usePages<ChangeItem>({
     pageSize: ITEMS_PAGE_SIZE,
-    keyOf: (page) => [...journalKeys.changeSetItems(id), state, endedAt, page],
+    keyOf: (page) => itemsPageQuery(id, state, endedAt, page).queryKey,
     read: (page, signal) => getItemsPage(id, page, state, signal),
-    // A running set's items still change; an ended set's stay as they are.
-    staleTime: endedAt === null ? 0 : Infinity,
+    staleTime: itemsStaleTime(endedAt),
   });
 }

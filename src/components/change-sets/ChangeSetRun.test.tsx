@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { startSession } from '../../api/session';
@@ -48,7 +48,7 @@ const checked: ChangeSetDetail = {
 };
 
 let detail: ChangeSetDetail;
-setupMockApi(
+const server = setupMockApi(
   editorMe,
   http.get(journalPaths.summary(':id'), () => HttpResponse.json(detail.changeSet)),
   http.get(journalPaths.changeSet(':id'), () => HttpResponse.json(detail)),
@@ -77,4 +77,60 @@ test('an item the instance did not confirm is said so, with why, and Check again
   );
   await user.click(screen.getByRole('button', { name: 'Check against the instance' }));
   expect(await screen.findByText('1 field changed.')).toBeInTheDocument();
+});
+
+test('a running set tells one story: its share done is every item settled, and the counts beside it name each part', async () => {
+  // A bulk lock through the proxy, its first fields changed since the dry run: all skipped so far.
+  const counts = { total: 3000, pending: 1320, applied: 0, failed: 0, skipped: 1680, unknown: 0 };
+  detail = {
+    changeSet: { ...open.changeSet, state: 'running', finishedAt: null, counts },
+    items: [],
+  };
+  renderWithProviders(<ChangeSetRun id={5} />);
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'Changing: 56% done (1,680 of 3,000 fields).',
+  );
+  expect(screen.getByRole('progressbar', { name: 'Progress of the change' })).toHaveAttribute(
+    'aria-valuenow',
+    '56',
+  );
+  const count = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+  const labels = ['Changed', 'Skipped', 'Failed', 'Remaining'];
+  expect(labels.map(count)).toEqual(['0', '1,680', '0', '1,320']);
+  expect(screen.queryByText('Done')).toBeNull();
+});
+
+test("a set that ends keeps its progress on screen until its lists' first items are read: no column of Loading…", async () => {
+  // The run of a lock ends: three fields changed, one skipped as locked already.
+  const counts = { total: 4, pending: 0, applied: 3, failed: 0, skipped: 1, unknown: 0 };
+  const skippedItem = {
+    ...open.items[0]!,
+    state: 'skipped' as const,
+    reason: 'no-change' as const,
+    error: null,
+    change: { update: { locked: true } },
+    after: null,
+  };
+  detail = { changeSet: { ...open.changeSet, kind: 'lock', counts }, items: [skippedItem] };
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  server.use(
+    http.get(journalPaths.items(':id'), async ({ request }) => {
+      asked.push(request.url);
+      await held;
+      return HttpResponse.json(itemsPageOf(detail, request.url));
+    }),
+  );
+  renderWithProviders(<ChangeSetRun id={5} onClose={() => {}} />);
+  expect(await screen.findByRole('status')).toHaveTextContent('3 fields changed, 1 skipped.');
+  await waitFor(() => expect(asked).toHaveLength(1));
+  expect(screen.queryByText('Loading…')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+
+  release();
+  const skipped = await screen.findByRole('list', { name: 'Skipped fields' });
+  expect(within(skipped).getByRole('listitem')).toHaveTextContent('Gross Margin');
+  expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  expect(screen.queryByText('Loading…')).toBeNull();
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useCheckChangeSet } from '../../api/journal/check-change-set';
@@ -9,12 +9,12 @@ import {
   useChangeSetSummary,
 } from '../../api/journal/get-change-set';
 import { useRetryChangeSet } from '../../api/journal/retry-change-set';
-import { useItemPages } from '../../api/journal/change-set-items';
+import { itemsPageQuery, useItemPages } from '../../api/journal/change-set-items';
 import type { ChangeItem, ChangeSetDetail, ChangeSetSummary } from '../../contract/journal';
 import { ErrorState } from '../ErrorState';
 import { LongList } from '../LongList';
 import { fieldCount } from '../plural';
-import { changeSetSummary, settledShare } from './change-set-summary';
+import { changeSetSummary, progressCounts, settledShare } from './change-set-summary';
 import { skipWords } from './change-words';
 import { UndoChangeSet } from './UndoChangeSet';
 import { undoRefusal } from '../../contract/undo-rule';
@@ -45,14 +45,14 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The items done, failed and still to send; one the instance did not confirm counts as failed, as a retry sends it again. */
+/** The set's counts, each named (`progressCounts`): they add up to the share done and what remains. */
 function RunCounts({ changeSet }: { changeSet: ChangeSetSummary }) {
-  const { applied, failed, pending, unknown } = changeSet.counts;
+  const counts = progressCounts(changeSet);
   return (
-    <SimpleGrid cols={3}>
-      <Count label="Done" value={applied} />
-      <Count label="Failed" value={failed + unknown} />
-      <Count label={changeSet.state === 'cancelled' ? 'Not sent' : 'Remaining'} value={pending} />
+    <SimpleGrid cols={{ base: 3, xs: counts.length }}>
+      {counts.map(({ label, value }) => (
+        <Count key={label} label={label} value={value} />
+      ))}
     </SimpleGrid>
   );
 }
@@ -98,6 +98,9 @@ function ItemList({
   );
 }
 
+/** The states whose fields an ended set lists, each with why. */
+const listedStates = ['skipped', 'failed', 'unknown'] as const;
+
 function unreadProgress(error: Error, onRetry: () => void) {
   return (
     <ErrorState title="The change's progress could not be read" error={error} onRetry={onRetry} />
@@ -131,6 +134,14 @@ export function ChangeSetRun({
   const needsDetail =
     verified !== undefined || (onBack !== undefined && progress.data?.counts.applied === 0);
   const query = useChangeSet(id, finished && needsDetail);
+  // An ended set's lists of fields show once their first items are read: until then its
+  // progress stays on screen, rather than a column of "Loading…" and buttons that move.
+  const firstPages = useQueries({
+    queries: listedStates
+      .filter((state) => finished && (progress.data?.counts[state] ?? 0) > 0)
+      .map((state) => itemsPageQuery(id, state, progress.data?.finishedAt ?? null, 0)),
+  });
+  const listsRead = firstPages.every((page) => page.data !== undefined || page.isError);
   const retry = useRetryChangeSet();
   const check = useCheckChangeSet();
   // The button that started the change is gone once it runs: focus lost with it goes to
@@ -153,7 +164,7 @@ export function ChangeSetRun({
   // The items as the set ended, once read (after a retry, not those of its end before).
   const detail =
     finished && query.data?.changeSet.finishedAt === changeSet.finishedAt ? query.data : undefined;
-  const ended = finished && (!needsDetail || detail !== undefined);
+  const ended = finished && (!needsDetail || detail !== undefined) && listsRead;
   const { failed, skipped } = changeSet.counts;
   // Sent, but the instance stopped answering before saying whether it applied them.
   const unconfirmed = changeSet.counts.unknown;

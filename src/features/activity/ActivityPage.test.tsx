@@ -483,6 +483,19 @@ test('an incomplete set offers a check against the instance, and then to finish 
   expect(within(after).queryByRole('button', { name: 'Check against the instance' })).toBeNull();
 });
 
+test("a running set's counts tell the story the change's dialog tells: the share done, and each part of it named", async () => {
+  const counts = { total: 3000, pending: 1320, applied: 0, failed: 0, skipped: 1680, unknown: 0 };
+  const running = summary(9, { kind: 'lock', state: 'running', finishedAt: null, counts });
+  server.use(
+    http.get(journalPaths.changeSets, () => HttpResponse.json({ total: 1, changeSets: [running] })),
+  );
+  renderWithProviders(<ActivityPage />, { url: '/activity' });
+  const row = (await screen.findByText('#9 lock')).closest('tr')!;
+  expect(
+    within(row).getByText('56% done: 0 changed · 1,680 skipped · 0 failed · 1,320 remaining'),
+  ).toBeTruthy();
+});
+
 test('a finished set whose items the instance did not confirm offers a check against the instance', async () => {
   // The instance stopped answering while the set ran: the server kept running, so the set is done.
   const counts = { total: 2, pending: 0, applied: 1, failed: 0, skipped: 0, unknown: 1 };

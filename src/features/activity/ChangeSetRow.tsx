@@ -11,6 +11,7 @@ import { DateTime } from '../../components/DateTime';
 import type { ChangeSetSummary } from '../../contract/journal';
 import { takeLostFocus } from '../../components/focus-lost';
 import { UndoRefused } from '../../components/change-sets/UndoRefused';
+import { progressLine } from '../../components/change-sets/change-set-summary';
 import { changeSetName } from '../../contract/change-set-name';
 import { onlyFieldUndone, undoRefusal } from '../../contract/undo-rule';
 import { ChangeSetItems } from './ChangeSetItems';
@@ -83,7 +84,10 @@ export function ChangeSetRow({
           <DateTime epochMs={changeSet.createdAt} withTime />
         </Table.Td>
         <Table.Td>
-          <Badge variant="default">{changeSet.state}</Badge>
+          {/* Its word whole: a narrow table (a phone, a long line of counts) would cut it. */}
+          <Badge variant="default" miw="max-content">
+            {changeSet.state}
+          </Badge>
           {changeSet.undoneBy !== null && (
             <Text size="xs" c="dimmed">
               undone by {changeSetName(changeSet.undoneBy)}
@@ -91,10 +95,7 @@ export function ChangeSetRow({
           )}
         </Table.Td>
         <Table.Td>
-          <Text size="sm">
-            {counts.applied} applied · {counts.skipped} skipped · {counts.failed} failed
-            {openItems > 0 && ` · ${openItems} open`}
-          </Text>
+          <Text size="sm">{progressLine(changeSet)}</Text>
         </Table.Td>
         <Table.Td>
           {mayAct && finished && (

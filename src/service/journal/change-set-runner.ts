@@ -27,8 +27,9 @@ export class ChangeSetRunner {
 
   /**
    * Runs a set's pending items against `target`, which holds the caller's token while
-   * it runs. A set confirmed from a dry run (`sinceDryRun`) reads each batch's fields
-   * just before sending it, and skips those changed since the dry run read them.
+   * it runs. A set confirmed from a dry run, or a retry of failed items (`sinceDryRun`),
+   * reads each batch's fields just before sending it, and skips those changed since
+   * the items' before.
    */
   start(id: number, target: JournalTarget, options: { sinceDryRun?: boolean } = {}): void {
     if (this.running.has(id)) return;

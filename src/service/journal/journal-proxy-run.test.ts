@@ -219,6 +219,40 @@ it('sends nothing of a batch whose fields it could not read first: its items fai
   expect(lockedOnInstance()).toBe(FIELDS);
 });
 
+it('a retry reads each batch first too: a field changed since the dry run is skipped, not locked unseen', async () => {
+  const planId = await planLocks();
+  dropsReads = true;
+  const started = await confirm(planId);
+  expect((await finished(started.body.id)).changeSet.counts.failed).toBe(FIELDS);
+  dropsReads = false;
+  const { fields } = instance.stores;
+  for (const id of [3, 77]) fields.updateField(id, { name: `Renamed ${id}` }, Date.now());
+
+  const from = upstream.requests.length;
+  await call<ChangeSetSummary>('POST', journalPaths.retry(started.body.id), {});
+  const retried = await finished(started.body.id);
+
+  expect(retried.changeSet.counts).toMatchObject({ applied: FIELDS - 2, skipped: 2, failed: 0 });
+  const skipped = retried.items.filter((item) => item.state === 'skipped');
+  expect(skipped.map((item) => [item.fieldId, item.reason, item.before?.name])).toEqual([
+    [3, 'changed-since', 'Renamed 3'],
+    [77, 'changed-since', 'Renamed 77'],
+  ]);
+  expect([3, 77].map((id) => fields.getField(id)!.locked)).toEqual([false, false]);
+  // Each bulk call follows the read of its own batch.
+  const sent = upstream.requests
+    .slice(from)
+    .filter((request) => isRead(request) || isBulk(request));
+  expect(sent.filter(isBulk).map((request) => idsOfBulk(request).length)).toEqual([49, 49, 20]);
+  const firstBulk = sent.findIndex(isBulk);
+  expect(
+    sent
+      .slice(0, firstBulk)
+      .map(idOfRead)
+      .sort((a, b) => a - b),
+  ).toEqual(ids.slice(0, 50));
+});
+
 /** A lock set of every field run to its end, and a kept dry run of its undo. */
 const lockedWithUndoPlan = async () => {
   const lock = await finished((await confirm(await planLocks())).body.id);

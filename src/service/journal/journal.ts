@@ -155,7 +155,8 @@ export class Journal {
   }
 
   /**
-   * Sends the failed items of a finished set again; an incomplete set is checked first.
+   * Sends the failed items of a finished set again, each batch read first; an
+   * incomplete set is checked first.
    * Only by the set's person (contract/who-may-change.ts).
    */
   retry(id: number, caller: Caller): ChangeSetSummary {
@@ -166,9 +167,14 @@ export class Journal {
         `${changeSetName(id)} was made by ${summary.person}, and the journal records its changes as theirs: only they may retry it`,
       );
     }
+    // Failed items were not applied: each batch is read first, as a confirmed dry run's is,
+    // and a field changed since is skipped. An unknown or pending item may have been applied
+    // unseen, so its field would read as changed since: such a set is sent as it was.
+    const { unknown, pending } = summary.counts;
+    const sinceDryRun = unknown === 0 && pending === 0;
     this.store.resetForRetry(id);
     this.store.setState(id, 'running', null);
-    this.runner.start(id, this.targetFor(caller.token));
+    this.runner.start(id, this.targetFor(caller.token), { sinceDryRun });
     return this.summary(id);
   }
 

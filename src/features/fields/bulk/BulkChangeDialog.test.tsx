@@ -62,7 +62,7 @@ test('bulk archive: the dry run lists the locked field as skipped, then progress
   expect(fields.get(1)?.archived).toBe(false);
 
   await user.click(dialog().getByRole('button', { name: 'Archive' }));
-  await dialog().findByText(/^Changing: \d+% done\.$/);
+  await dialog().findByText(/^Changing: \d+% done \(\d of 3 fields\)\.$/);
   expect(dialog().getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   await dialog().findByText('2 fields changed, 1 skipped.', {}, { timeout: 10_000 });
   expect(
@@ -90,11 +90,13 @@ test('bulk lock: one change set of lock items, the locked field skipped, followe
     'it is so already',
   );
   await user.click(dialog().getByRole('button', { name: 'Lock' }));
-  await dialog().findByText(/^Changing: \d+% done\.$/);
+  await dialog().findByText(/^Changing: \d+% done \(\d of 3 fields\)\.$/);
   const count = (label: string) => dialog().getByText(label).nextElementSibling?.textContent;
-  expect(['Done', 'Failed', 'Remaining'].map(count)).toEqual(['0', '0', '2']);
+  const labels = ['Changed', 'Skipped', 'Failed'];
+  expect([...labels, 'Remaining'].map(count)).toEqual(['0', '1', '0', '2']);
   await dialog().findByText('2 fields changed, 1 skipped.', {}, { timeout: 10_000 });
-  expect(['Done', 'Failed', 'Remaining'].map(count)).toEqual(['2', '0', '0']);
+  expect(labels.map(count)).toEqual(['2', '1', '0']);
+  expect(dialog().queryByText('Remaining')).toBeNull();
 
   // What was confirmed is what the dry run showed: each item based on the version it read.
   const sent = journal.requests.at(-1)!;
