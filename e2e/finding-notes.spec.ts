@@ -2,6 +2,7 @@ import { AUDIT_BASE } from '../src/contract/audit-paths';
 import { AuditPage } from './support/audit-page';
 import { FieldsPage } from './support/fields-page';
 import { expect, test } from './support/fixtures';
+import { expectNoAxeViolationsInBothSchemes } from './support/accessibility';
 
 interface FindingFieldsJson {
   results: { id: number }[];
@@ -10,7 +11,7 @@ interface FindingFieldsJson {
 
 test('a finding’s count opens the table saying why each field is in it, the whole note on focus', async ({
   signedInPage: page,
-}) => {
+}, testInfo) => {
   const auditPage = new AuditPage(page);
   const fieldsPage = new FieldsPage(page);
   await auditPage.goto();
@@ -36,6 +37,15 @@ test('a finding’s count opens the table saying why each field is in it, the wh
   const row = fieldsPage.table.locator(`tbody tr[data-field-id="${first.id}"]`);
   const why = row.locator('td').nth(2);
   await expect(why).toHaveText(note);
+
+  await expectNoAxeViolationsInBothSchemes(
+    page,
+    testInfo,
+    'finding-notes',
+    undefined,
+    fieldsPage.table,
+  );
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The keyboard reaches the note right after the name, and its tooltip gives it whole.
   await row.getByRole('link').first().focus();
