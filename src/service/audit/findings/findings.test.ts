@@ -188,9 +188,11 @@ describe('findings of a scanned instance', () => {
       ['archived-field-reference', [17]],
       ['null-comparison', [16]],
     ]);
-    expect(finding.notes.get(17)).toContain(
-      'SERVICE_BEAST_MODE(18) at position 0 references `Old Revenue`, an archived calculated field',
+    // Each note names its rule as the drawer's Problems and the audit's groups do.
+    expect(finding.notes.get(17)).toMatch(
+      /^Reference to an archived field: SERVICE_BEAST_MODE\(18\) at position 0 references `Old Revenue`, an archived calculated field/,
     );
+    expect(finding.notes.get(16)).toMatch(/^Comparison with NULL: /);
     expect(finding.ids).not.toContain(3);
   });
 
