@@ -161,6 +161,10 @@ describe('findings of a scanned instance', () => {
     );
     expect(finding.notes.get(2)).toBe('depth 1: `Revenue Share` → `Revenue Total`');
     expect(finding.ids).not.toContain(1);
+    // Each field of a reference cycle gets the cycle's length, whichever was walked first.
+    expect(finding.notes.get(4)).toBe('depth 2: `Loop A` → `Loop B` → `Loop A`');
+    expect(finding.notes.get(5)).toBe('depth 2: `Loop B` → `Loop A` → `Loop B`');
+    expect(finding.notes.get(19)).toBe('depth 1: `Itself` → `Itself`');
   });
 
   it('broken dependencies: fields that lead, through references, to an invalid or broken field', async () => {
