@@ -62,6 +62,14 @@ function phoneColumnSizes(): ColumnSizingState {
 const isNeverSelected = () => false;
 
 /**
+ * The columns of a view without a finding's notes: the Why column is left out of the
+ * table altogether rather than hidden, so the plain table builds no cell for it in a row.
+ */
+const plainColumns = fieldColumns.filter(
+  (column) => !findingColumns.some((id) => id === columnIdOf(column)),
+);
+
+/**
  * Memoized: the fields page renders several times per typed key (the view, the address,
  * the query's states), and the table draws again only when its own props change. Its
  * callbacks and the selection's controls stay the same from render to render for that.
@@ -127,7 +135,7 @@ export const FieldsTable = memo(function FieldsTable({
   };
   const table = useTable({
     features: fieldTableFeatures,
-    columns: fieldColumns,
+    columns: withNotes ? fieldColumns : plainColumns,
     data: fields,
     getRowId: (field) => String(field.id),
     manualSorting: true,
