@@ -437,6 +437,7 @@ export const findingFieldsRequestSchema = z.strictObject(
 export const findingFieldsAnswerSchema = searchResponseSchema
   .extend({ results: z.array(z.unknown()), notes: z.record(z.string(), z.string()) })
   .transform((page) => ({ ...page, ...readRows(page.results) }));
+export type FindingFieldsAnswer = z.output<typeof findingFieldsAnswerSchema>;
 
 /** Most fields one POST /fields/findings asks for. */
 export const FIELDS_FINDINGS_MAX = AUDIT_PAGE_MAX;

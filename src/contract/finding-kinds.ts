@@ -52,7 +52,7 @@ export const findingRules: Record<FindingKey, string> = {
   'exact-duplicates': `Two or more fields have the same checkSum: their expressions are identical, character for character. ${duplicateRule}`,
   'near-duplicates': `Two or more fields whose expressions differ, but are the same once case outside strings and names, spacing and comments are ignored. ${duplicateRule}`,
   nested:
-    'The expression nests another calculated field with SERVICE_BEAST_MODE(id). The depth is the longest chain of such references below the field.',
+    'The expression nests another calculated field with SERVICE_BEAST_MODE(id). The depth is the longest chain of such references below the field. The fields of a reference cycle all have the same depth: the number of fields in the cycle, plus the depth of the deepest field the cycle nests outside it.',
   'broken-dependencies':
     'The field nests, directly or through other fields, a field that is invalid, has a broken reference or no longer exists.',
   lint: "At least one of the analyzer's lint rules reports something in the expression.",

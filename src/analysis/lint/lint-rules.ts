@@ -39,3 +39,17 @@ export const lintRules: readonly LintRule[] = [
 export function lintRuleById(id: string): LintRule | undefined {
   return lintRules.find((rule) => rule.id === id);
 }
+
+/**
+ * What a rule is called wherever a lint finding is named: the drawer's Problems, the
+ * audit's groups, and each field's note (the drawer's "In the latest scan", the
+ * export's Findings column, the table's Why). An id no rule has is shown as it is.
+ */
+export function lintRuleTitle(id: string): string {
+  return lintRuleById(id)?.title ?? id;
+}
+
+/** One lint finding in words: its rule's name, then what it found. */
+export function lintNoteWords(note: { rule: string; message: string }): string {
+  return `${lintRuleTitle(note.rule)}: ${note.message}`;
+}

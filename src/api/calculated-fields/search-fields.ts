@@ -5,6 +5,7 @@ import type { SearchRequest } from '../../contract/search';
 import type { SearchPage } from '../../contract/search-page';
 import { quickReadSearchPage } from '../../contract/search-page-quick-read';
 import type { FindingScope } from '../../contract/finding-kinds';
+import type { FindingFieldsAnswer } from '../../contract/audit';
 import { requestAnswer } from '../http-client';
 import { parseResponse } from '../parse-response';
 import { fieldKeys } from './field-keys';
@@ -23,12 +24,15 @@ export async function readSearchAnswer(data: unknown): Promise<SearchPage> {
   return parseResponse(searchPageSchema, data, apiPaths.search);
 }
 
+/** A page of fields; one of a finding's (`scope`) says what the finding says of each (`notes`). */
+export type FieldsAnswer = SearchPage & Partial<Pick<FindingFieldsAnswer, 'notes'>>;
+
 /** A search of the instance, or of one audit finding's fields when `scope` names one. */
 export function searchFields(
   request: SearchRequest,
   signal?: AbortSignal,
   scope?: FindingScope,
-): Promise<SearchPage> {
+): Promise<FieldsAnswer> {
   if (scope)
     return import('../audit/findings').then(({ searchFindingFields }) =>
       searchFindingFields(scope, request, signal),
@@ -43,7 +47,7 @@ export function searchFields(
 export function searchFieldsQueryOptions(request: SearchRequest, scope?: FindingScope) {
   return queryOptions({
     queryKey: fieldKeys.search(request, scope),
-    queryFn: ({ signal }): Promise<SearchPage> => searchFields(request, signal, scope),
+    queryFn: ({ signal }): Promise<FieldsAnswer> => searchFields(request, signal, scope),
     // The next page, sort or filter keeps the rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
     // A view a lock changed is refreshed when the user asks, not when the window

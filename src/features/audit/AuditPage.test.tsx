@@ -536,6 +536,17 @@ test('the archived fields nothing uses are counted under Unused, whose number st
   ).toHaveAttribute('href', deleteArchivedToo);
 });
 
+test('the Unused card offers its clean-up, as the ranked list does', async () => {
+  server.use(withUnused(900, 0));
+  renderWithProviders(<AuditPage />, { url: '/audit' });
+  const findingsSection = await section('Findings of the latest scan');
+  const card = await within(findingsSection).findByRole('region', { name: 'Unused' });
+  expect(within(card).getByRole('link', { name: 'Clean up: Unused' })).toHaveAttribute(
+    'href',
+    fixLink({ workflow: 'cleanup' }),
+  );
+});
+
 test('with no unused field left, the archived ones nothing uses are still counted, below the list', async () => {
   server.use(withUnused(0, 12));
   renderWithProviders(<AuditPage />, { url: '/audit' });

@@ -19,7 +19,7 @@ import { inAppLink } from '../../components/in-app-links';
 import { fieldCount } from '../../components/plural';
 import { fixLink } from '../../links/fix-link';
 import { fixVerbs, groupFix } from '../../links/group-fix';
-import { findingSectionId, groupsFix } from './group-fixes';
+import { findingFixes, findingSectionId, groupsFix } from './group-fixes';
 import { findingLink } from '../../links/finding-link';
 import { CountLink } from './CountLink';
 import { formatCount } from './format';
@@ -137,6 +137,9 @@ export function FindingCard({ finding }: { finding: FindingSummary }) {
   const headingId = useId();
   const [allGroups, setAllGroups] = useState(false);
   const withFixes = groupsFix(finding) !== undefined;
+  // A finding fixed as a whole, whose groups offer no fix of their own (Unused, which has
+  // no groups), offers that fix here, as the ranked list above does.
+  const whole = withFixes ? undefined : findingFixes[finding.key];
   return (
     <Paper
       withBorder
@@ -171,6 +174,17 @@ export function FindingCard({ finding }: { finding: FindingSummary }) {
         <Text size="sm" c="dimmed">
           {finding.rule}
         </Text>
+        {whole && finding.count > 0 && (
+          <Anchor
+            component={Link}
+            to={fixLink(whole)}
+            size="sm"
+            w="fit-content"
+            aria-label={`${fixVerbs[whole.workflow]}: ${finding.title}`}
+          >
+            {fixVerbs[whole.workflow]}…
+          </Anchor>
+        )}
         {finding.groups.length > 0 && (
           <Table aria-label={`${finding.title} by group`} verticalSpacing={4}>
             <Table.Thead>

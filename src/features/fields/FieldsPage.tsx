@@ -24,6 +24,7 @@ import { UnreadableRowsWarning } from './table/UnreadableRowsWarning';
 import { fieldAddress } from '../../links/field-address';
 import { FieldsTable } from './table/FieldsTable';
 import { PageNamesProvider } from './table/page-names';
+import { FindingNotesProvider, notesToShow } from './table/finding-notes';
 import {
   ExportMenu,
   FilterMenu,
@@ -239,19 +240,21 @@ export function FieldsPage() {
       )}
       {page && page.results.length > 0 && (
         <PageNamesProvider fields={page.results}>
-          <FieldsTable
-            ref={tableRef}
-            fields={page.results}
-            sort={sort}
-            onSortChange={changeSort}
-            openFieldId={openFieldId}
-            onOpenField={openField}
-            updating={search.isPlaceholderData}
-            viewKey={JSON.stringify([request, scope])}
-            selection={selection}
-            layout={layout}
-            phone={phone}
-          />
+          <FindingNotesProvider notes={notesToShow(page.notes)}>
+            <FieldsTable
+              ref={tableRef}
+              fields={page.results}
+              sort={sort}
+              onSortChange={changeSort}
+              openFieldId={openFieldId}
+              onOpenField={openField}
+              updating={search.isPlaceholderData}
+              viewKey={JSON.stringify([request, scope])}
+              selection={selection}
+              layout={layout}
+              phone={phone}
+            />
+          </FindingNotesProvider>
         </PageNamesProvider>
       )}
       {following.page && following.page.results.length > 0 && (

@@ -68,7 +68,7 @@ function AuditFindingsBody({ audit }: { audit: AuditFindingsState }): ReactNode 
 }
 
 function FindingEntry({ finding, fieldId }: { finding: FieldFinding; fieldId: number }) {
-  // Groups say more only where neither a note nor a cause does (a lint rule, an owner).
+  // Groups say more only where neither a note nor a cause does (an owner, a duplicate's group).
   const groups =
     finding.cause === undefined && finding.note === undefined
       ? finding.groups.map((group) => group.label)

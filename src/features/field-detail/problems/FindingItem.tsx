@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCrosshair } from '../../../components/icons/icons';
-import { lintRuleById } from '../../../analysis/lint/lint-rules';
+import { lintRuleById, lintRuleTitle } from '../../../analysis/lint/lint-rules';
 import type { LintFinding, LintSeverity } from '../../../analysis/lint/lint-rule';
 
 const severityColors: Record<LintSeverity, string> = {
@@ -30,7 +30,7 @@ export function FindingItem({
         </Badge>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" fw={600}>
-            {rule?.title ?? finding.ruleId}
+            {lintRuleTitle(finding.ruleId)}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {finding.message}

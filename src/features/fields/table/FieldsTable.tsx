@@ -21,9 +21,11 @@ import { LockAllowed } from './lock-allowed';
 import { FieldsTableHeader } from './FieldsTableHeader';
 import { useCopySorts } from './use-copy-sorts';
 import { FieldRows } from './FieldRows';
+import { useFindingNotes } from './finding-notes';
 import {
   columnWidthBounds,
   fieldColumnIds,
+  findingColumns,
   isColumnShown,
   phoneColumns,
 } from './layout/table-layout';
@@ -33,9 +35,17 @@ import type { TableLayoutControls } from './layout/use-table-layout';
 /** Pixels; the same heights FieldsTable.module.css gives the cells. */
 const rowHeights: Record<Density, number> = { comfortable: 44, compact: 32 };
 
-function columnVisibility(layout: TableLayout, phone: boolean): ColumnVisibilityState {
+function columnVisibility(
+  layout: TableLayout,
+  phone: boolean,
+  withNotes: boolean,
+): ColumnVisibilityState {
   return Object.fromEntries(
-    fieldColumnIds.map((id) => [id, phone ? phoneColumns.includes(id) : isColumnShown(layout, id)]),
+    fieldColumnIds.map((id) => [
+      id,
+      (withNotes || !findingColumns.includes(id)) &&
+        (phone ? phoneColumns.includes(id) : isColumnShown(layout, id)),
+    ]),
   );
 }
 
@@ -50,6 +60,14 @@ function phoneColumnSizes(): ColumnSizingState {
 }
 
 const isNeverSelected = () => false;
+
+/**
+ * The columns of a view without a finding's notes: the Why column is left out of the
+ * table altogether rather than hidden, so the plain table builds no cell for it in a row.
+ */
+const plainColumns = fieldColumns.filter(
+  (column) => !findingColumns.some((id) => id === columnIdOf(column)),
+);
 
 /**
  * Memoized: the fields page renders several times per typed key (the view, the address,
@@ -101,7 +119,11 @@ export const FieldsTable = memo(function FieldsTable({
     [sort.column, sort.descending],
   );
   // The same state objects from render to render, so the table's derived columns hold.
-  const shown = useMemo(() => columnVisibility(layout.layout, phone), [layout.layout, phone]);
+  const withNotes = useFindingNotes() !== undefined;
+  const shown = useMemo(
+    () => columnVisibility(layout.layout, phone, withNotes),
+    [layout.layout, phone, withNotes],
+  );
   const sizes = useMemo(
     () => (phone ? phoneColumnSizes() : layout.layout.sizes),
     [phone, layout.layout.sizes],
@@ -113,7 +135,7 @@ export const FieldsTable = memo(function FieldsTable({
   };
   const table = useTable({
     features: fieldTableFeatures,
-    columns: fieldColumns,
+    columns: withNotes ? fieldColumns : plainColumns,
     data: fields,
     getRowId: (field) => String(field.id),
     manualSorting: true,

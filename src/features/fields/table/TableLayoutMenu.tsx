@@ -11,7 +11,12 @@ import {
 import { memo, useId } from 'react';
 import { LayoutButton } from '../toolbar-buttons';
 import { columnIdOf, columnLabelOf, fieldColumns } from './field-columns';
-import { alwaysShownColumns, defaultTableLayout, isColumnShown } from './layout/table-layout';
+import {
+  alwaysShownColumns,
+  defaultTableLayout,
+  findingColumns,
+  isColumnShown,
+} from './layout/table-layout';
 import type { Density, FieldColumnId } from './layout/table-layout';
 import type { TableLayoutControls } from './layout/use-table-layout';
 
@@ -66,7 +71,13 @@ export const TableLayoutMenu = memo(function TableLayoutMenu({
                     <Checkbox
                       key={id}
                       label={label}
-                      description={always ? 'Always shown' : undefined}
+                      description={
+                        always
+                          ? 'Always shown'
+                          : findingColumns.includes(id)
+                            ? 'In an audit finding’s fields'
+                            : undefined
+                      }
                       checked={isColumnShown(layout, id)}
                       disabled={always}
                       onChange={(event) => showColumn(id, event.currentTarget.checked)}

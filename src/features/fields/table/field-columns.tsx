@@ -22,6 +22,7 @@ import { PageCheckbox, RowCheckbox } from '../selection/selection-cells';
 import type { FieldSelectionControls } from '../selection/use-field-selection';
 import { ProblemCell } from './ProblemCell';
 import { RowLockSwitch } from './RowLockSwitch';
+import { WhyCell } from './WhyCell';
 import classes from './field-columns.module.css';
 
 interface FieldColumnMeta {
@@ -78,6 +79,14 @@ export const fieldColumns = column.columns([
     enableResizing: false,
     minSize: 200,
     cell: ({ row }) => <NameCell field={row.original} />,
+  }),
+  // Beside the name, as the drawer puts a finding's note under its title. Shown only
+  // where the page's answer gives notes: the table narrowed to a finding (FieldsTable).
+  column.display({
+    id: 'why',
+    header: 'Why',
+    cell: ({ row }) => <WhyCell id={row.original.id} />,
+    size: 280,
   }),
   column.accessor('owner', {
     header: 'Owner',

@@ -40,7 +40,7 @@ const expected = {
     'near-duplicates': { ids: '97d170e1550e', groups: '97d170e1550e', notes: '97d170e1550e' },
     nested: { ids: 'f311b97cfa09', groups: '6e8f79aea6ee', notes: '1e34aab88e7d' },
     'broken-dependencies': { ids: 'e2ae9c4ec152', groups: 'd01f61ec9e34', notes: 'dd39ff3fd29d' },
-    lint: { ids: 'b9a0b9d73c51', groups: '893a790e7f3a', notes: '1020efb9fbe2' },
+    lint: { ids: 'b9a0b9d73c51', groups: '893a790e7f3a', notes: '0ca4ca1703b5' },
     // This test's directory says nothing of owners' status.
     'inactive-owners': { ids: '97d170e1550e', groups: '97d170e1550e', notes: '97d170e1550e' },
     'hidden-name-characters': {

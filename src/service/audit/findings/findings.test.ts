@@ -161,6 +161,10 @@ describe('findings of a scanned instance', () => {
     );
     expect(finding.notes.get(2)).toBe('depth 1: `Revenue Share` → `Revenue Total`');
     expect(finding.ids).not.toContain(1);
+    // Each field of a reference cycle gets the cycle's length, whichever was walked first.
+    expect(finding.notes.get(4)).toBe('depth 2: `Loop A` → `Loop B` → `Loop A`');
+    expect(finding.notes.get(5)).toBe('depth 2: `Loop B` → `Loop A` → `Loop B`');
+    expect(finding.notes.get(19)).toBe('depth 1: `Itself` → `Itself`');
   });
 
   it('broken dependencies: fields that lead, through references, to an invalid or broken field', async () => {
@@ -188,9 +192,11 @@ describe('findings of a scanned instance', () => {
       ['archived-field-reference', [17]],
       ['null-comparison', [16]],
     ]);
-    expect(finding.notes.get(17)).toContain(
-      'SERVICE_BEAST_MODE(18) at position 0 references `Old Revenue`, an archived calculated field',
+    // Each note names its rule as the drawer's Problems and the audit's groups do.
+    expect(finding.notes.get(17)).toMatch(
+      /^Reference to an archived field: SERVICE_BEAST_MODE\(18\) at position 0 references `Old Revenue`, an archived calculated field/,
     );
+    expect(finding.notes.get(16)).toMatch(/^Comparison with NULL: /);
     expect(finding.ids).not.toContain(3);
   });
 

@@ -10,6 +10,7 @@ export const densities: readonly Density[] = ['comfortable', 'compact'];
 export const fieldColumnIds = [
   'select',
   'name',
+  'why',
   'owner',
   'locked',
   'status',
@@ -26,6 +27,12 @@ export type FieldColumnId = (typeof fieldColumnIds)[number];
 
 /** The checkbox, the name and the lock switch: without them a row cannot be read or acted on. */
 export const alwaysShownColumns: readonly FieldColumnId[] = ['select', 'name', 'locked'];
+
+/**
+ * Columns that show only where the page's answer gives what they hold: the note of the
+ * audit finding the table is narrowed to (docs/web-app.md, "Shaping the fields table").
+ */
+export const findingColumns: readonly FieldColumnId[] = ['why'];
 
 /**
  * What a phone shows, whatever the layout: enough to find a field, see what is

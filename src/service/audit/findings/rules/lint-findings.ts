@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { lintExpression } from '../../../../analysis/lint/lint-expression';
 import type { ReferencedField } from '../../../../analysis/lint/lint-rule';
-import { lintRuleById } from '../../../../analysis/lint/lint-rules';
+import { lintNoteWords, lintRuleTitle } from '../../../../analysis/lint/lint-rules';
 import { referencesTellLint } from '../../../../analysis/lint/rules/archived-field-reference';
 import type { LintNote } from '../field-facts';
 import type { Finding } from '../finding';
@@ -63,11 +63,11 @@ export function lintFindings({ columns, references, expressions }: RuleInput): F
         ? lintWithReferences(expression, targets)
         : columns.lintAt(at);
     if (found.length === 0) continue;
-    notes.set(id, found.map((note) => note.message).join('; '));
+    notes.set(id, found.map(lintNoteWords).join('; '));
     for (const rule of new Set(found.map((note) => note.rule))) entries.push([rule, id]);
   }
   const groups = [...groupIds(entries)]
-    .map(([key, ids]) => ({ key, ids, title: lintRuleById(key)?.title ?? key }))
+    .map(([key, ids]) => ({ key, ids, title: lintRuleTitle(key) }))
     .sort(byGroupSize);
   return { key: 'lint', ids: [...notes.keys()], groups: FindingGroups.of(groups), notes };
 }

@@ -1,3 +1,4 @@
+import type { CycleMembership } from '../../../../analysis/reference-cycles';
 import type { Finding } from '../finding';
 import { byGroupSize, groupIds } from '../finding';
 import { FindingGroups } from '../finding-groups';
@@ -5,47 +6,79 @@ import type { RuleInput } from '../finding-context';
 
 /**
  * Each field's depth: 0 when it references no field, otherwise one more than the
- * deepest field it references. A reference back into a field still being walked
- * (a cycle) counts as depth 0, so cycles end the walk. No recursion: chains can
- * be as long as the instance is large.
+ * deepest field it references. The fields of a reference cycle (`cycles`: those that
+ * nest one another, directly or through others) all get the number of fields in the
+ * cycle, the way round it, plus the depth of the deepest field the cycle nests outside
+ * it: no field of a cycle is deeper than another, whichever the walk meets first. A
+ * field nesting itself is a cycle of one. No recursion: chains can be as long as the
+ * instance is large.
  */
 export function nestingDepths(
   references: ReadonlyMap<number, readonly number[]>,
+  cycles: ReadonlyMap<number, CycleMembership>,
 ): Map<number, number> {
-  const depth = new Map<number, number>();
+  // A cycle is walked as one node, named by its lowest id, with the references of all its fields.
+  const nodeOf = (id: number) => cycles.get(id)?.some[0] ?? id;
+  const members = new Map<number, number[]>();
+  for (const id of cycles.keys()) {
+    const node = nodeOf(id);
+    const fields = members.get(node);
+    if (fields) fields.push(id);
+    else members.set(node, [id]);
+  }
+  const targetsOf = (node: number) => {
+    const fields = members.get(node) ?? [node];
+    const targets = new Set(fields.flatMap((id) => references.get(id) ?? []).map(nodeOf));
+    targets.delete(node);
+    return [...targets];
+  };
+  const nodeDepth = new Map<number, number>();
+  // Only a cycle `cycles` does not know could lead back into the walk: ended there, as before.
   const walking = new Set<number>();
   for (const start of references.keys()) {
-    if (depth.has(start)) continue;
-    const stack: Array<{ id: number; next: number; deepest: number }> = [
-      { id: start, next: 0, deepest: 0 },
-    ];
-    walking.add(start);
+    const first = nodeOf(start);
+    if (nodeDepth.has(first)) continue;
+    const stack = [{ node: first, targets: targetsOf(first), next: 0, deepest: -1 }];
+    walking.add(first);
     while (stack.length > 0) {
       const frame = stack[stack.length - 1]!;
-      const targets = references.get(frame.id) ?? [];
-      if (frame.next < targets.length) {
-        const target = targets[frame.next++]!;
-        const known = depth.get(target);
-        if (known !== undefined) frame.deepest = Math.max(frame.deepest, known + 1);
-        else if (walking.has(target)) frame.deepest = Math.max(frame.deepest, 1);
-        else {
+      if (frame.next < frame.targets.length) {
+        const target = frame.targets[frame.next++]!;
+        const known = nodeDepth.get(target);
+        if (known !== undefined) frame.deepest = Math.max(frame.deepest, known);
+        else if (!walking.has(target)) {
           walking.add(target);
-          stack.push({ id: target, next: 0, deepest: 0 });
+          stack.push({ node: target, targets: targetsOf(target), next: 0, deepest: -1 });
         }
         continue;
       }
       stack.pop();
-      walking.delete(frame.id);
-      const value = targets.length === 0 ? 0 : Math.max(frame.deepest, 1);
-      depth.set(frame.id, value);
+      walking.delete(frame.node);
+      const size = cycles.get(frame.node)?.size;
+      // Out of a cycle, its last step is the one out: the way round counts them all.
+      const value =
+        size === undefined
+          ? frame.targets.length === 0
+            ? 0
+            : Math.max(frame.deepest, 0) + 1
+          : size + Math.max(frame.deepest, 0);
+      nodeDepth.set(frame.node, value);
       const parent = stack[stack.length - 1];
-      if (parent) parent.deepest = Math.max(parent.deepest, value + 1);
+      if (parent) parent.deepest = Math.max(parent.deepest, value);
     }
+  }
+  const depth = new Map<number, number>();
+  for (const [id, targets] of references) {
+    depth.set(id, nodeDepth.get(nodeOf(id))!);
+    for (const target of targets) depth.set(target, nodeDepth.get(nodeOf(target))!);
   }
   return depth;
 }
 
-/** The longest chain down from a field: at each step, the referenced field that goes deepest. */
+/**
+ * The longest chain down from a field: at each step, the referenced field that goes
+ * deepest. In a cycle the chain goes round it, back to the field it entered by.
+ */
 export function deepestChain(
   id: number,
   references: ReadonlyMap<number, readonly number[]>,
@@ -55,10 +88,15 @@ export function deepestChain(
   const seen = new Set(chain);
   let current = id;
   while ((depth.get(current) ?? 0) > 0) {
-    const next = (references.get(current) ?? [])
+    const targets = references.get(current) ?? [];
+    const next = targets
       .filter((target) => !seen.has(target))
       .sort((a, b) => (depth.get(b) ?? 0) - (depth.get(a) ?? 0) || a - b)[0];
-    if (next === undefined) break;
+    if (next === undefined) {
+      const closing = chain.find((earlier) => targets.includes(earlier));
+      if (closing !== undefined) chain.push(closing);
+      break;
+    }
     chain.push(next);
     seen.add(next);
     current = next;
@@ -71,7 +109,7 @@ export function deepestChain(
  * `references.nests` holds (every other field's depth is 0), ascending.
  */
 export function nestedChains({ columns, references }: RuleInput): Finding {
-  const depth = nestingDepths(references.nests);
+  const depth = nestingDepths(references.nests, references.cycles);
   const nameOf = (id: number) => `\`${columns.nameOf(id) ?? id}\``;
   const notes = new Map<number, string>();
   const entries: Array<[string, number]> = [];
