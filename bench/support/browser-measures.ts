@@ -384,7 +384,7 @@ export interface BulkFigures {
   fields: number;
   lockPerSecond: number;
   unlockPerSecond: number;
-  /** Frames in which Done + Failed + Remaining was not the total, or Done went back. */
+  /** Frames in which the counts did not add up to the total, or what was settled went back. */
   inexactSamples: number;
   progressSamples: number;
   failed: number;
@@ -411,8 +411,9 @@ async function cpuNow(browser: Browser, target: BenchTarget): Promise<PassCpu> {
 }
 
 /**
- * Every animation frame while a bulk run shows its counts: they must always add up to
- * the run's total, and Done must never go back.
+ * Every animation frame while a bulk run shows its counts (change-set-summary.ts,
+ * `progressCounts`): Changed, Skipped, Failed, Not confirmed and Remaining must always
+ * add up to the run's total, and what is settled must never go back.
  */
 const watchProgress = String.raw`
   new Promise((resolve) => {
@@ -420,13 +421,16 @@ const watchProgress = String.raw`
       const title = [...document.querySelectorAll('[role="dialog"] p')].find((p) => p.textContent === label);
       return title ? Number(title.nextElementSibling.textContent.replace(/[^0-9]/g, '')) : null;
     };
-    let samples = 0, inexact = 0, lastDone = 0;
+    let samples = 0, inexact = 0, lastSettled = 0;
     const frame = () => {
-      const done = count('Done'), failed = count('Failed'), remaining = count('Remaining');
-      if (done !== null && failed !== null && remaining !== null) {
+      const changed = count('Changed'), skipped = count('Skipped'), failed = count('Failed');
+      // Shown only when there are some, and Remaining only while the set runs.
+      const unknown = count('Not confirmed') ?? 0, remaining = count('Remaining') ?? 0;
+      if (changed !== null && skipped !== null && failed !== null) {
         samples += 1;
-        if (done + failed + remaining !== TOTAL || done < lastDone) inexact += 1;
-        lastDone = done;
+        const settled = changed + skipped + failed + unknown;
+        if (settled + remaining !== TOTAL || settled < lastSettled) inexact += 1;
+        lastSettled = settled;
         if (remaining === 0 && / changed/.test(document.querySelector('[role="dialog"] [role="status"]')?.textContent ?? '')) {
           resolve({ samples, inexact, failed });
           return;
