@@ -132,14 +132,14 @@ describe('hidden characters in the audit', () => {
     });
   });
 
-  it('lints hidden characters in expressions, each named where it stands', async () => {
+  it('lints hidden characters in expressions, each named where it stands, after its rule', async () => {
     const server = await scanned();
     const lint = await fieldsOf(server, 'lint', 'hidden-characters');
     expect(lint.results.map(({ id }) => id)).toEqual([5]);
     expect(lint.notes[5]).toBe(
       [
-        'right-to-left override (U+202E) in a string at position 26: it changes the order the text around it is shown in',
-        'left-to-right isolate (U+2066) in a comment at position 50: it changes the order the text around it is shown in',
+        'Hidden character: right-to-left override (U+202E) in a string at position 26: it changes the order the text around it is shown in',
+        'Hidden character: left-to-right isolate (U+2066) in a comment at position 50: it changes the order the text around it is shown in',
       ].join('; '),
     );
   });
