@@ -62,7 +62,7 @@ test('a change made through the journal appears on the Activity page, is undone 
   await request.dispose();
 });
 
-test("each set's state shows its word whole, on a phone as on a desktop", async ({
+test("each set's state shows its word whole, and on a phone the set is a card with its state and counts on screen", async ({
   signedInPage: page,
   playwright,
   baseURL,
@@ -92,5 +92,8 @@ test("each set's state shows its word whole, on a phone as on a desktop", async 
         .map((label) => `${label.textContent}: ${label.clientWidth} of ${label.scrollWidth} px`),
     );
     expect(cut, `at ${width} px`).toEqual([]);
+    // On a phone too, the set's state and counts are on the screen, not past its edge.
+    await expect(row.locator('.mantine-Badge-root')).toBeInViewport({ ratio: 1 });
+    await expect(row.getByText(/\d+ changed · /)).toBeInViewport({ ratio: 1 });
   }
 });

@@ -8,11 +8,13 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';
 import { plural } from '../../components/plural';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { usePhoneLayout } from '../../components/use-phone-layout';
 import type { ChangeKind, ChangeSetQuery, ChangeSetSummary } from '../../contract/journal';
 import { changeKinds } from '../../contract/journal';
 import { activityFile } from './activity-export';
 import { ChangeSetRow } from './ChangeSetRow';
 import { UndoDialog } from './UndoDialog';
+import classes from './ActivityPage.module.css';
 import type { ActivityFilters } from './use-activity-filters';
 import { useActivityFilters } from './use-activity-filters';
 
@@ -38,6 +40,7 @@ function queryOf(filters: ActivityFilters, offset: number, limit = PAGE_SIZE): C
 /** Every change the app made, as change sets: who, when, what, and the way back. */
 export function ActivityPage() {
   useDocumentTitle('Activity');
+  const phone = usePhoneLayout();
   const [filters, setFilters] = useActivityFilters();
   const [offset, setOffset] = useState(0);
   const [undoing, setUndoing] = useState<ChangeSetSummary>();
@@ -106,8 +109,8 @@ export function ActivityPage() {
         <Text c="dimmed">No change sets match. Changes made in the app appear here.</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table aria-label="Change sets" verticalSpacing="xs">
+          <Table.ScrollContainer minWidth={phone ? 0 : 720}>
+            <Table aria-label="Change sets" verticalSpacing="xs" className={classes.sets}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Change set</Table.Th>

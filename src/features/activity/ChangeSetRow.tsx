@@ -66,24 +66,25 @@ export function ChangeSetRow({
               #{id} {changeSet.kind}
             </Text>
           </UnstyledButton>
+          {/* A long unbroken name or note wraps: it pushed State and Undo past the screen. */}
           {changeSet.onlyField && (
-            <Text size="xs">
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
               <UserText text={changeSet.onlyField.name} /> (field {changeSet.onlyField.id})
             </Text>
           )}
           {changeSet.note && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               <UserText text={changeSet.note} />
             </Text>
           )}
         </Table.Td>
-        <Table.Td>
+        <Table.Td data-label="Person">
           <UserText text={changeSet.person} />
         </Table.Td>
-        <Table.Td>
+        <Table.Td data-label="When">
           <DateTime epochMs={changeSet.createdAt} withTime />
         </Table.Td>
-        <Table.Td>
+        <Table.Td data-label="State">
           {/* Its word whole: a narrow table (a phone, a long line of counts) would cut it. */}
           <Badge variant="default" miw="max-content">
             {changeSet.state}
@@ -94,7 +95,7 @@ export function ChangeSetRow({
             </Text>
           )}
         </Table.Td>
-        <Table.Td>
+        <Table.Td data-label="Items">
           <Text size="sm">{progressLine(changeSet)}</Text>
         </Table.Td>
         <Table.Td>
