@@ -35,21 +35,12 @@ import type { TableLayoutControls } from './layout/use-table-layout';
 /** Pixels; the same heights FieldsTable.module.css gives the cells. */
 const rowHeights: Record<Density, number> = { comfortable: 44, compact: 32 };
 
-function columnVisibility(
-  layout: TableLayout,
-  phone: boolean,
-  withNotes: boolean,
-): ColumnVisibilityState {
+function columnVisibility(layout: TableLayout, phone: boolean): ColumnVisibilityState {
   return Object.fromEntries(
-    fieldColumnIds.map((id) => [
-      id,
-      (withNotes || !findingColumns.includes(id)) &&
-        (phone ? phoneColumns.includes(id) : isColumnShown(layout, id)),
-    ]),
+    fieldColumnIds.map((id) => [id, phone ? phoneColumns.includes(id) : isColumnShown(layout, id)]),
   );
 }
 
-/** On a phone the columns take the narrow widths their definitions give, whatever was resized. */
 function phoneColumnSizes(): ColumnSizingState {
   return Object.fromEntries(
     fieldColumns.flatMap((column) => {
@@ -120,10 +111,7 @@ export const FieldsTable = memo(function FieldsTable({
   );
   // The same state objects from render to render, so the table's derived columns hold.
   const withNotes = useFindingNotes() !== undefined;
-  const shown = useMemo(
-    () => columnVisibility(layout.layout, phone, withNotes),
-    [layout.layout, phone, withNotes],
-  );
+  const shown = useMemo(() => columnVisibility(layout.layout, phone), [layout.layout, phone]);
   const sizes = useMemo(
     () => (phone ? phoneColumnSizes() : layout.layout.sizes),
     [phone, layout.layout.sizes],
